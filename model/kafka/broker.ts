@@ -1,0 +1,122 @@
+/**
+ * The partition leader's rules: appends with idempotent-producer checks, control markers, the
+ * high watermark and the last stable offset. Functions over an immer draft, called from `step`.
+ */
+import type { Draft } from 'immer';
+import type { ErrorCode, KafkaState, Marker, Origin, Partition, ProducerEntry } from './state.js';
+
+type D = Draft<KafkaState>;
+type P = Draft<Partition>;
+
+/** A produce request as the leader receives it. */
+export interface ProduceRequest {
+  readonly partition: number;
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly sequence: number;
+  readonly value: number;
+  readonly transactional: boolean;
+  readonly origin: Origin;
+}
+
+/** Result of an append: null (appended), a duplicate ack, or an error. */
+export type AppendResult = { readonly ok: true; readonly duplicate: boolean } | { readonly ok: false; readonly error: ErrorCode };
+
+const BATCH_CACHE = 5; // Kafka keeps metadata of the last 5 batches per producer for de-duplication.
+
+function producerEntry(p: P, producerId: number): Draft<ProducerEntry> | undefined {
+  return p.producers.find((e) => e.producerId === producerId);
+}
+
+/** The LSO: the first offset of any open transaction, else the high watermark (KIP-98). */
+function recomputeLso(p: P): void {
+  let lso = p.highWatermark;
+  for (const e of p.producers) if (e.firstOpenOffset !== null && e.firstOpenOffset < lso) lso = e.firstOpenOffset;
+  p.lastStableOffset = lso;
+}
+
+/**
+ * Appends one batch. With a producer id, the leader checks the epoch (a lower one is fenced,
+ * KIP-98) and the sequence: the next one is appended, a cached earlier one is acknowledged as a
+ * duplicate without a second copy, anything else is OUT_OF_ORDER_SEQUENCE_NUMBER. A new epoch
+ * starts its sequence at 0.
+ */
+export function append(d: D, req: ProduceRequest): AppendResult {
+  const p = d.partitions[req.partition]!;
+  const fencing = d.config.epochFencing;
+  let entry = req.producerId >= 0 ? producerEntry(p, req.producerId) : undefined;
+  if (req.producerId >= 0) {
+    if (entry && req.epoch < entry.epoch) {
+      // A stale epoch: a zombie or a late request. Rejected unless fencing is switched off, in
+      // which case there is no sequence state of that epoch to check against.
+      if (fencing) return { ok: false, error: req.transactional ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH' };
+    } else if (entry && req.epoch === entry.epoch) {
+      if (req.sequence <= entry.lastSequence) {
+        const cached = entry.batches.find((b) => b.sequence === req.sequence);
+        if (cached) {
+          d.events.push({ type: 'duplicate', partition: req.partition, sequence: req.sequence, offset: cached.offset });
+          return { ok: true, duplicate: true };
+        }
+        return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
+      }
+      if (req.sequence !== entry.lastSequence + 1) return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
+    } else if (req.sequence !== 0) {
+      // Unknown producer or a newer epoch: its sequence must start at 0.
+      return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
+    }
+  }
+  const offset = p.log.length;
+  p.log.push({
+    kind: 'data',
+    offset,
+    producerId: req.producerId,
+    epoch: req.epoch,
+    sequence: req.sequence,
+    value: req.value,
+    transactional: req.transactional,
+    origin: { instance: req.origin.instance, txn: req.origin.txn },
+  });
+  if (req.producerId >= 0) {
+    if (!entry) {
+      p.producers.push({ producerId: req.producerId, epoch: req.epoch, lastSequence: -1, firstOpenOffset: null, batches: [] });
+      entry = p.producers[p.producers.length - 1]!;
+    }
+    if (req.epoch >= entry.epoch) {
+      if (req.epoch > entry.epoch) entry.batches = [];
+      entry.epoch = req.epoch;
+      entry.lastSequence = req.sequence;
+      entry.batches.push({ sequence: req.sequence, offset });
+      if (entry.batches.length > BATCH_CACHE) entry.batches.shift();
+    }
+    if (req.transactional && entry.firstOpenOffset === null) entry.firstOpenOffset = offset;
+  }
+  p.highWatermark = p.log.length;
+  recomputeLso(p);
+  d.events.push({ type: 'appended', partition: req.partition, offset });
+  return { ok: true, duplicate: false };
+}
+
+/**
+ * Writes a COMMIT or ABORT control record for `producerId` (the coordinator's WriteTxnMarkers):
+ * it closes the producer's open transaction on the partition and carries the marker epoch, which
+ * the leader adopts, fencing older epochs from then on.
+ */
+export function writeMarker(d: D, partition: number, producerId: number, epoch: number, marker: Marker, txnEpoch: number, endedBy: number | null): void {
+  const p = d.partitions[partition]!;
+  const offset = p.log.length;
+  p.log.push({ kind: 'control', offset, producerId, epoch, marker, txnEpoch, endedBy });
+  let entry = producerEntry(p, producerId);
+  if (!entry) {
+    p.producers.push({ producerId, epoch, lastSequence: -1, firstOpenOffset: null, batches: [] });
+    entry = p.producers[p.producers.length - 1]!;
+  }
+  entry.firstOpenOffset = null;
+  if (epoch > entry.epoch) {
+    entry.epoch = epoch;
+    entry.lastSequence = -1;
+    entry.batches = [];
+  }
+  p.highWatermark = p.log.length;
+  recomputeLso(p);
+  d.events.push({ type: 'marker', partition, offset, marker, epoch });
+}

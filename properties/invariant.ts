@@ -1,0 +1,63 @@
+/**
+ * Invariants are named predicates: a stable name, a one-line meaning, when they are judged, and a
+ * check that returns a violation message as data (or null). Pure.
+ */
+
+/** The contract's invariant names (others may be added). */
+export type InvariantName =
+  | 'no-loss'
+  | 'no-duplicates'
+  | 'no-aborted-read'
+  | 'zombie-fenced'
+  | 'txn-atomicity'
+  | 'offsets-atomic'
+  | 'lso-bound'
+  | 'no-hanging-transaction'
+  | 'state-exactly-once'
+  | 'commit-only-completed'
+  | 'progress';
+
+/** `every-step`: after each step; `quiescence`: once the drain has finished. */
+export type InvariantWhen = 'every-step' | 'quiescence';
+
+/** One invariant over states of type S. */
+export interface Invariant<S> {
+  readonly name: InvariantName;
+  readonly meaning: string;
+  readonly when: InvariantWhen;
+  /** A one-line message when `state` violates it, else null. Pure. */
+  check(state: S): string | null;
+}
+
+/** A violation as data: which invariant, what is wrong, at which index of the trace's steps (-1: the initial state). */
+export interface Violation {
+  readonly invariant: InvariantName;
+  readonly message: string;
+  readonly step: number;
+}
+
+/** Every violated invariant of `when` in `state`. Pure. */
+export function violations<S>(invariants: readonly Invariant<S>[], state: S, when: InvariantWhen, step: number): Violation[] {
+  const out: Violation[] = [];
+  for (const inv of invariants) {
+    if (inv.when !== when) continue;
+    const message = inv.check(state);
+    if (message !== null) out.push({ invariant: inv.name, message, step });
+  }
+  return out;
+}
+
+/** The contract's meaning of each invariant name. */
+export const invariantMeanings: Readonly<Record<InvariantName, string>> = {
+  'no-loss': 'at quiescence every input is in the judged output view (or applied to the sink)',
+  'no-duplicates': 'no input appears more than once in the judged output view',
+  'no-aborted-read': 'a read_committed reader never returns a record of an aborted transaction',
+  'zombie-fenced': "no write, offset commit or transaction end from a producer epoch older than the coordinator's current epoch for its transactional.id takes effect",
+  'txn-atomicity': 'all records and offset commits of one transaction share one fate: all committed or all aborted',
+  'offsets-atomic': "a consumer group's committed input offset passes record r exactly when the output of r is committed",
+  'lso-bound': "a partition's LSO never passes the first offset of a still-open transaction, and never exceeds the high watermark",
+  'no-hanging-transaction': 'at quiescence no transaction is left open on any partition',
+  'state-exactly-once': 'after a restore, operator state reflects each input up to the restored source offsets exactly once',
+  'commit-only-completed': 'a sink transaction is committed only for a checkpoint that completed',
+  progress: 'the fault-free drain reaches quiescence within its step budget (no livelock)',
+};

@@ -1,0 +1,10 @@
+/** Every scripted scenario, in listing order. */
+import { lsoBlocking } from './lso-blocking.js';
+import type { Scenario } from './scenario.js';
+import { txnLog } from './txn-log.js';
+import { zombieFencing } from './zombie-fencing.js';
+
+export type { Scenario } from './scenario.js';
+
+/** The scenarios by name. */
+export const scenarios: readonly Scenario[] = [txnLog as unknown as Scenario, zombieFencing as unknown as Scenario, lsoBlocking as unknown as Scenario];
