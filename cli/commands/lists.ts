@@ -1,0 +1,71 @@
+/** `eoscheck models`, `invariants`, `scenarios`: what there is, as tables or JSON. */
+import Table from 'cli-table3';
+import { acceptedValues } from '../../model/config.js';
+import { invariantMeanings, type InvariantName } from '../../properties/invariant.js';
+import { parse } from '../args.js';
+import type { Io } from '../io.js';
+import { models, scenarioMap } from '../registry.js';
+
+const spec = { json: { type: 'boolean' } } as const;
+
+function table(head: string[], widths: number[]): Table.Table {
+  return new Table({ head, colWidths: widths, wordWrap: true, style: { head: [], border: [] } });
+}
+
+/** `models`: every model with its keys (default, accepted values, meaning, the real default). */
+export function listModels(args: readonly string[], io: Io): number {
+  const p = parse('models', args, spec, 0);
+  const data = [...models].map(([name, m]) => ({
+    name,
+    summary: m.subject.model.summary,
+    keys: m.subject.model.keys.map((k) => ({ name: k.name, default: k.default, accepted: acceptedValues(k), meaning: k.meaning, realDefault: 'realDefault' in k ? (k.realDefault ?? null) : null })),
+  }));
+  if (p.values['json'] === true) {
+    io.stdout(`${JSON.stringify({ models: data }, null, 2)}\n`);
+    return 0;
+  }
+  for (const m of data) {
+    const t = table(['key', 'default', 'accepted', 'meaning'], [34, 16, 26, 70]);
+    for (const k of m.keys) t.push([k.name, String(k.default), k.accepted, k.realDefault ? `${k.meaning}. Real default differs: ${k.realDefault}` : k.meaning]);
+    io.stdout(`${m.name}: ${m.summary}\n${t.toString()}\n`);
+  }
+  return 0;
+}
+
+/** `invariants`: name, meaning, and the models that check each. */
+export function listInvariants(args: readonly string[], io: Io): number {
+  const p = parse('invariants', args, spec, 0);
+  const data = (Object.keys(invariantMeanings) as InvariantName[]).map((name) => ({
+    name,
+    meaning: invariantMeanings[name],
+    models: [...models].filter(([, m]) => m.subject.invariants.some((i) => i.name === name)).map(([n]) => n),
+  }));
+  if (p.values['json'] === true) {
+    io.stdout(`${JSON.stringify({ invariants: data }, null, 2)}\n`);
+    return 0;
+  }
+  const t = table(['invariant', 'meaning', 'models'], [26, 80, 20]);
+  for (const i of data) t.push([i.name, i.meaning, i.models.join(', ') || '(none yet)']);
+  io.stdout(`${t.toString()}\n`);
+  return 0;
+}
+
+/** `scenarios`: each scripted scenario, its seed, model and keys. */
+export function listScenarios(args: readonly string[], io: Io): number {
+  const p = parse('scenarios', args, spec, 0);
+  const data = [...scenarioMap.values()].map((s) => ({
+    name: s.name,
+    seed: s.seed,
+    model: s.model,
+    summary: s.summary,
+    keys: s.keys.map((k) => ({ name: k.name, default: k.default, accepted: acceptedValues(k), meaning: k.meaning })),
+  }));
+  if (p.values['json'] === true) {
+    io.stdout(`${JSON.stringify({ scenarios: data }, null, 2)}\n`);
+    return 0;
+  }
+  const t = table(['scenario', 'seed', 'model', 'what it shows', 'keys (besides the model\'s)'], [18, 6, 11, 56, 40]);
+  for (const s of data) t.push([s.name, s.seed, s.model, s.summary, s.keys.map((k) => `${k.name} (default ${String(k.default)}): ${k.accepted}`).join('\n') || '-']);
+  io.stdout(`${t.toString()}\n`);
+  return 0;
+}

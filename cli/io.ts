@@ -1,0 +1,23 @@
+/** Where the command line writes: injected, so tests run it in-process and compare transcripts. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Whether stderr is a terminal (progress lines and colour only then). */
+  readonly isTTY: boolean;
+  /** Reads a file as text, or throws. Defaults to node:fs. */
+  readFile?(path: string): string;
+  /** Writes a file, or throws. Defaults to node:fs. */
+  writeFile?(path: string, text: string): void;
+  /** Milliseconds for timing and default seeds. Defaults to Date.now(). */
+  now?(): number;
+}
+
+/** A bad-input error: printed as one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** Whether `e` is a UsageError. */
+export function isUsageError(e: unknown): e is UsageError {
+  return e instanceof UsageError;
+}

@@ -1,0 +1,70 @@
+/**
+ * The command line: `eoscheck [verb] ...` (see shared/CONTRACT.md). Returns the exit code: 0 ok,
+ * 1 violation, 2 bad input (one line on stderr), 3 an internal error.
+ */
+import { check } from './commands/check.js';
+import { listInvariants, listModels, listScenarios } from './commands/lists.js';
+import { mainJob } from './commands/main-job.js';
+import { replay } from './commands/replay.js';
+import { run } from './commands/run.js';
+import { isUsageError, type Io } from './io.js';
+import { VERSION } from './version.js';
+
+const verbs: Record<string, (args: readonly string[], io: Io) => number> = {
+  models: listModels,
+  invariants: listInvariants,
+  check,
+  scenarios: listScenarios,
+  run,
+  replay,
+};
+
+/** The usage text of --help. */
+export const USAGE = `eoscheck ${VERSION}: a model checker for Kafka and Flink exactly-once
+
+usage:
+  eoscheck                                   check every model at its safe defaults
+  eoscheck models [--json]                   models and their --set keys
+  eoscheck invariants [--json]               invariants and the models that check them
+  eoscheck check <model> [options]           explore a model (random runs, or --exhaustive)
+      --set key=value (repeatable)  --runs N  --seed S  --path P  --max-steps K
+      --exhaustive --depth D --max-states M --max-seconds T  --json  --out FILE  --quiet
+  eoscheck scenarios [--json]                scripted scenarios of the seed documents
+  eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json]
+  eoscheck replay <FILE> [--format text|mermaid|json] [--json]
+
+exit codes: 0 every property holds, 1 a property is violated, 2 bad input
+`;
+
+/** Runs the command line with `argv` (without node and script). */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    const [verb, ...rest] = argv;
+    if (verb === undefined) return mainJob(io);
+    if (verb === '--help' || verb === '-h' || verb === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (verb === '--version') {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
+    const fn = verbs[verb];
+    if (!fn) {
+      io.stderr(`eoscheck: unknown verb '${verb}': accepted ${Object.keys(verbs).join(', ')} (or no verb for the main job)\n`);
+      return 2;
+    }
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(USAGE);
+      return 0;
+    }
+    return fn(rest, io);
+  } catch (e) {
+    if (isUsageError(e)) {
+      io.stderr(`eoscheck: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr(`eoscheck: internal error: ${(e as Error).message} (a bug: please report the command line)\n`);
+    return 3;
+  }
+}

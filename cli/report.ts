@@ -1,0 +1,69 @@
+/**
+ * The contract's JSON report, built as plain data from a result; printing is the caller's job.
+ */
+import type { Config } from '../model/config.js';
+import type { Violation } from '../properties/invariant.js';
+import type { LogRow, TopicViews } from '../properties/subject.js';
+import type { Trace } from '../traces/trace.js';
+import { VERSION } from './version.js';
+
+/** Statistics of the work done. */
+export interface Stats {
+  readonly runs: number;
+  readonly steps: number;
+  readonly distinctStates: number | null;
+  readonly elapsedMs: number;
+  readonly statesPerSecond: number;
+}
+
+/** The report object (contract keys first, extensions after). */
+export interface Report {
+  readonly tool: 'eoscheck';
+  readonly version: string;
+  readonly kind: 'check' | 'run' | 'replay';
+  readonly model: string;
+  readonly scenario: string | null;
+  readonly config: Config;
+  readonly status: 'ok' | 'violation';
+  readonly violations: readonly Violation[];
+  readonly trace: Trace | null;
+  readonly outputs: Record<string, TopicViews>;
+  readonly logs: Record<string, LogRow[]>;
+  readonly stats: Stats;
+  readonly [extension: string]: unknown;
+}
+
+/** Builds a report. Pure. */
+export function makeReport(
+  kind: Report['kind'],
+  model: string,
+  scenario: string | null,
+  config: Config,
+  violations: readonly Violation[],
+  trace: Trace | null,
+  outputs: Record<string, TopicViews>,
+  logs: Record<string, LogRow[]>,
+  stats: Stats,
+  extra: Record<string, unknown> = {},
+): Report {
+  return {
+    tool: 'eoscheck',
+    version: VERSION,
+    kind,
+    model,
+    scenario,
+    config,
+    status: violations.length > 0 ? 'violation' : 'ok',
+    violations,
+    trace,
+    outputs,
+    logs,
+    stats,
+    ...extra,
+  };
+}
+
+/** Rate per second, rounded, 0 for no time. Pure. */
+export function perSecond(count: number, ms: number): number {
+  return ms > 0 ? Math.round((count * 1000) / ms) : 0;
+}
