@@ -108,14 +108,18 @@ export function exploreRandom<S, A extends AnyAction>(subject: Subject<S, A>, in
     return { status: 'ok', runs, runsUntilFailure: out.numRuns, shrinks: 0, steps: count.steps, seed: opts.seed, path: null, trace: null, violations: [], originalLength: null, shrunkLength: null };
   }
   if (!(out.errorInstance instanceof Found)) throw out.errorInstance;
-  // Rebuild the shrunk counterexample as concrete steps, drain included, from its picks.
-  const picks = out.counterexample[0];
-  const explored = picksToSteps(subject, initial, picks);
-  const shrunk = execute(subject, initial, explored, { drain: true, stopAtViolation: true });
-  if (isNotEnabled(shrunk)) throw new Error('internal: a rebuilt counterexample step is not enabled');
-  const first = shrunk.violations[0];
-  const ex = first ? minimize(subject, initial, shrunk.steps, first.invariant) : shrunk;
-  const original = firstFailure === null ? null : execute(subject, initial, picksToSteps(subject, initial, firstFailure), { drain: true, stopAtViolation: true });
+  // Rebuild the shrunk counterexample as concrete steps, drain included, then minimize it. The
+  // drain can make a shrunk pick list the longer trace, so the first failing run, minimized too,
+  // stands in when it is shorter: a reported trace is never longer than the run that failed.
+  const rebuild = (picks: readonly number[]) => {
+    const ex = execute(subject, initial, picksToSteps(subject, initial, picks), { drain: true, stopAtViolation: true });
+    if (isNotEnabled(ex)) throw new Error('internal: a rebuilt counterexample step is not enabled');
+    const first = ex.violations[0];
+    return { raw: ex, min: first ? minimize(subject, initial, ex.steps, first.invariant) : ex };
+  };
+  const shrunk = rebuild(out.counterexample[0]);
+  const original = firstFailure === null ? null : rebuild(firstFailure);
+  const ex = original && original.min.steps.length < shrunk.min.steps.length ? original.min : shrunk.min;
   return {
     status: 'violation',
     runs,
@@ -126,7 +130,7 @@ export function exploreRandom<S, A extends AnyAction>(subject: Subject<S, A>, in
     path: out.counterexamplePath,
     trace: ex.steps,
     violations: ex.violations,
-    originalLength: original && !isNotEnabled(original) ? original.steps.length : null,
+    originalLength: original ? original.raw.steps.length : null,
     shrunkLength: ex.steps.length,
   };
 }

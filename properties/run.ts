@@ -44,7 +44,12 @@ function push<S, A extends AnyAction>(subject: Subject<S, A>, ex: Execution<S, A
   const next = subject.model.step(ex.states[ex.states.length - 1]!, a);
   ex.states.push(next);
   ex.steps.push({ action: a, phase });
-  ex.violations.push(...violations(subject.invariants, next, 'every-step', ex.steps.length - 1));
+  record(ex, violations(subject.invariants, next, 'every-step', ex.steps.length - 1));
+}
+
+/** Adds violations of invariants not already violated: a broken invariant stays broken, it is reported once, at its first step. */
+function record<S, A extends AnyAction>(ex: Execution<S, A>, found: readonly Violation[]): void {
+  for (const v of found) if (!ex.violations.some((o) => o.invariant === v.invariant)) ex.violations.push(v);
 }
 
 /**
@@ -91,7 +96,7 @@ function drain<S, A extends AnyAction>(subject: Subject<S, A>, ex: Execution<S, 
 function finish<S, A extends AnyAction>(subject: Subject<S, A>, ex: Execution<S, A>, stopped: boolean): Execution<S, A> {
   const last = ex.states[ex.states.length - 1]!;
   const quiescent = subject.model.drainAction(last) === null;
-  if (quiescent && !stopped) ex.violations.push(...violations(subject.invariants, last, 'quiescence', ex.steps.length - 1));
+  if (quiescent && !stopped) record(ex, violations(subject.invariants, last, 'quiescence', ex.steps.length - 1));
   return { ...ex, quiescent };
 }
 

@@ -26,9 +26,14 @@ function setStatus(d: D, i: I, status: Instance['status']): void {
   i.status = status;
 }
 
-/** How the client reacts to an error: fenced is fatal, CONCURRENT_TRANSACTIONS is retried, the rest abortable. */
+/** A rejected request: recorded, then the client reacts. */
 function clientError(d: D, i: I, error: ErrorCode, by: string, request: string): void {
   d.events.push({ type: 'rejected', by, error, request });
+  react(d, i, error);
+}
+
+/** How the client reacts to an error: fenced is fatal, CONCURRENT_TRANSACTIONS is retried, the rest abortable. */
+function react(d: D, i: I, error: ErrorCode): void {
   switch (error) {
     case 'PRODUCER_FENCED':
     case 'INVALID_PRODUCER_EPOCH':
@@ -115,7 +120,7 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
     i.unacked.push({ request: req.id, partition, value, sequence });
   } else {
     const r = deliverProduce(d, req);
-    if (!r.ok) return clientError(d, i, r.error, partitionName(partition), `Produce(v${value})`);
+    if (!r.ok) return react(d, i, r.error); // deliverProduce recorded the rejection
   }
   if (d.config.enableIdempotence) i.sequences[partition] = sequence + 1;
   if (i.txn && !i.txn.partitions.includes(partition)) i.txn.partitions.push(partition);
@@ -128,7 +133,7 @@ export function doRetry(d: D, i: I): void {
   const req = { type: 'Produce' as const, id: d.nextRequest, instance: i.id, app: i.app, partition: u.partition, value: u.value, producerId: i.producerId, epoch: i.epoch, sequence: u.sequence, transactional: isTransactional(d.config), origin: origin(i) };
   d.nextRequest += 1;
   const r = deliverProduce(d, req);
-  if (!r.ok) return clientError(d, i, r.error, partitionName(u.partition), `Produce(v${u.value}) retry`);
+  if (!r.ok) return react(d, i, r.error); // deliverProduce recorded the rejection
   i.unacked.shift();
 }
 

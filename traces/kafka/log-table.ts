@@ -1,0 +1,56 @@
+/**
+ * A partition's log as a small table: offset | producer | epoch | record | read_committed, where
+ * the last column says whether a read_committed reader sees that data record now. Pure.
+ */
+import { fates, readPartition } from '../../model/kafka/read.js';
+import type { Partition, StepEvent } from '../../model/kafka/state.js';
+
+/** Whether a read_committed reader sees a data record now, and if not, why. */
+export type Visibility = 'yes' | 'no (open)' | 'no (aborted)' | 'no (past LSO)';
+
+/** The read_committed visibility of every data record of `p`, by offset (undefined for markers). Pure. */
+export function visibility(p: Partition): (Visibility | undefined)[] {
+  const seen = new Set(readPartition(p, 'read_committed').map((e) => e.offset));
+  const f = fates(p);
+  return p.log.map((e): Visibility | undefined => {
+    if (e.kind === 'control') return undefined;
+    if (seen.has(e.offset)) return 'yes';
+    const fate = f[e.offset];
+    if (fate === 'ABORT') return 'no (aborted)';
+    if (fate === null) return 'no (open)';
+    return 'no (past LSO)';
+  });
+}
+
+const header = ['offset', 'producer', 'epoch', 'record', 'read_committed'] as const;
+
+/** Cells padded to each column's width, joined by ` | `, with trailing blanks dropped. */
+function formatRows(rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ').replace(/[\s|]+$/, ''));
+}
+
+/**
+ * The table of `p`'s log: a header row, then one row per entry (`v3` for a data record, `COMMIT`
+ * or `ABORT` for a marker; producer `-` for a plain producer). Unindented lines. Pure.
+ */
+export function logTableLines(p: Partition): string[] {
+  const vis = visibility(p);
+  const rows: string[][] = [[...header]];
+  for (const e of p.log) {
+    const producer = e.producerId < 0 ? '-' : String(e.producerId);
+    const epoch = e.producerId < 0 ? '-' : String(e.epoch);
+    const record = e.kind === 'data' ? `v${e.value}` : e.marker;
+    rows.push([String(e.offset), producer, epoch, record, vis[e.offset] ?? '']);
+  }
+  return formatRows(rows);
+}
+
+/** The output partitions a step wrote to (an `appended`, `marker` or `duplicate` event), ascending. Pure. */
+export function touchedPartitions(events: readonly StepEvent[]): number[] {
+  const out = new Set<number>();
+  for (const e of events) {
+    if ((e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate') && e.partition !== 'offsets') out.add(e.partition);
+  }
+  return [...out].sort((a, b) => a - b);
+}
