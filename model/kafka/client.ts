@@ -162,24 +162,32 @@ export function doCommitTxn(d: D, i: I, delayed: boolean): void {
 }
 
 /**
- * abortTransaction(): then the app seeks back to the transaction's first input. Timed-out batches
- * have failed, so their sequence numbers are handed out again (the Java client's
- * adjustSequencesDueToFailedBatch).
+ * abortTransaction(): then the app seeks back to the transaction's first input. A transaction
+ * nothing reached the coordinator for ends at the client, without EndTxn (the Java client's
+ * "Not sending EndTxn for completed transaction since no partitions or offsets were successfully
+ * added"). After a timed-out batch the client needs a new epoch before it goes on (KIP-360:
+ * InitProducerId with its producer id and epoch once the abort completes), so its sequence
+ * numbers restart at 0 and can never be mistaken for the batch still in the network; with
+ * transaction.version=2 the abort itself bumps the epoch (KIP-890).
  */
 export function doAbortTxn(d: D, i: I): void {
-  const r = endTxn(d, i.app, i.epoch, 'ABORT');
-  if ('error' in r) {
-    d.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: 'EndTxn(ABORT)' });
-    if (r.error !== 'CONCURRENT_TRANSACTIONS') setStatus(d, i, r.error === 'PRODUCER_FENCED' ? 'fenced' : 'failed');
-    return;
+  const t = i.txn!;
+  const addedNothing = t.partitions.length === 0 && !t.offsetsSent;
+  if (!addedNothing) {
+    const r = endTxn(d, i.app, i.epoch, 'ABORT');
+    if ('error' in r) {
+      d.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: 'EndTxn(ABORT)' });
+      if (r.error !== 'CONCURRENT_TRANSACTIONS') setStatus(d, i, r.error === 'PRODUCER_FENCED' ? 'fenced' : 'failed');
+      return;
+    }
+    adoptEpoch(i, r.epoch);
   }
-  d.outcomes.push({ instance: i.id, txn: i.txn!.no, result: 'ABORT' });
-  for (const u of i.unacked) i.sequences[u.partition] = Math.min(i.sequences[u.partition]!, u.sequence);
+  d.outcomes.push({ instance: i.id, txn: t.no, result: 'ABORT' });
+  const bumpNeeded = i.unacked.length > 0 && d.config.transactionVersion === 1;
   i.unacked = [];
-  i.position = i.txn!.startPosition;
-  adoptEpoch(i, r.epoch);
+  i.position = t.startPosition;
   i.txn = null;
-  setStatus(d, i, 'ready');
+  setStatus(d, i, bumpNeeded ? 'new' : 'ready');
 }
 
 /** commitSync() of a plain consumer: the app's next input offset, committed at once. */

@@ -100,6 +100,15 @@ export function endTxn(d: D, app: number, epoch: number, result: Marker): { epoc
     if (d.config.transactionVersion === 2) bumpEpoch(d, app, -1, t);
     return { epoch: t.epoch };
   }
+  if (result === 'ABORT' && d.config.transactionVersion === 2 && (t.state === 'Empty' || t.state === 'CompleteCommit' || t.state === 'CompleteAbort')) {
+    // KIP-890: an abort the coordinator has seen nothing of still bumps the epoch, so a produce
+    // of the aborted attempt that is still in flight is fenced when it lands.
+    t.partitions = [];
+    t.offsets = false;
+    prepareEnd(d, app, t, 'ABORT', epoch);
+    bumpEpoch(d, app, -1, t);
+    return { epoch: t.epoch };
+  }
   if (t.state === done) return { epoch: t.epoch }; // a retry of an end already done
   if (t.state === preparing) return { error: 'CONCURRENT_TRANSACTIONS' };
   return { error: 'INVALID_TXN_STATE' };

@@ -1,3 +1,4 @@
+import { freeze } from 'immer';
 import type { KafkaTxnConfig } from './config.js';
 import { instanceId, isTransactional, partitionName, transactionalId, type Instance, type KafkaState } from './state.js';
 
@@ -21,8 +22,12 @@ export function newInstance(config: KafkaTxnConfig, app: number, incarnation: nu
   };
 }
 
-/** The initial state: empty partitions, coordinator Empty, one instance per app. Pure. */
+/** The initial state: empty partitions, coordinator Empty, one instance per app. Frozen, pure. */
 export function initialState(config: KafkaTxnConfig): KafkaState {
+  return freeze(build(config), true);
+}
+
+function build(config: KafkaTxnConfig): KafkaState {
   return {
     config,
     now: 0,
