@@ -1,4 +1,4 @@
-import { fates, type KafkaState, type Marker } from '../../model/kafka/index.js';
+import { fates, instanceName, type KafkaState, type Marker } from '../../model/kafka/index.js';
 import { invariantMeanings, type Invariant } from '../invariant.js';
 
 const word = (m: Marker): string => (m === 'COMMIT' ? 'committed' : 'aborted');
@@ -23,7 +23,9 @@ export const txnAtomicity: Invariant<KafkaState> = {
         seen.set(key, { fate, what: `${what} is ${word(fate)}` });
         return null;
       }
-      return prev.fate === fate ? null : `transaction ${txn} of instance #${instance}: ${what} is ${word(fate)}, but ${prev.what}`;
+      if (prev.fate === fate) return null;
+      const inst = s.instances.find((i) => i.id === instance);
+      return `transaction ${txn} of ${inst ? instanceName(inst) : `instance ${instance}`}: ${what} is ${word(fate)}, but ${prev.what}`;
     };
     for (const p of s.partitions) {
       const f = fates(p);
