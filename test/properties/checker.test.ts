@@ -17,7 +17,7 @@ const safeguards = [
   { name: 'epoch fencing', off: ['safeguard.epoch-fencing=false'], on: [], breaks: ['zombie-fenced', 'no-duplicates'] },
   { name: 'idempotence under retries', off: ['enable.idempotence=false', 'faults.network=true'], on: ['faults.network=true'], breaks: ['no-duplicates'] },
   { name: 'read_committed', off: ['isolation.level=read_uncommitted'], on: [], breaks: ['no-aborted-read', 'no-duplicates'] },
-  { name: 'transaction.version=2 (KIP-890)', off: ['transaction.version=1', 'faults.network=true'], on: ['transaction.version=2', 'faults.network=true'], breaks: ['no-loss', 'txn-atomicity', 'no-hanging-transaction', 'no-duplicates'] },
+  { name: 'transaction.version=2 (KIP-890)', off: ['transaction.version=1', 'faults.network=true'], on: ['transaction.version=2', 'faults.network=true'], breaks: ['zombie-fenced', 'txn-atomicity', 'no-loss', 'no-hanging-transaction', 'no-duplicates'] },
   { name: 'epoch bump on timeout (KAFKA-6119)', off: ['safeguard.epoch-bump-on-timeout=false'], on: [], breaks: ['txn-atomicity', 'no-loss'] },
 ] as const;
 

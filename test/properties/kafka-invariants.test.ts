@@ -80,7 +80,7 @@ describe('txn-atomicity', () => {
   test('violated: without the epoch bump on timeout the client goes on and is told COMMIT, yet v1 was aborted', () => {
     const s = run(solo({ 'safeguard.epoch-bump-on-timeout': 'false' }), ...timedOut, act.produce(1), act.sendOffsets(1), act.commit(1));
     expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'COMMIT' }]);
-    expect(txnAtomicity.check(s)).toBe('transaction 1 of instance #1: v1 at out-0 offset 0 is aborted, but the client was told COMMIT');
+    expect(txnAtomicity.check(s)).toBe('transaction 1 of app-0#1: v1 at out-0 offset 0 is aborted, but the client was told COMMIT');
   });
 
   test('satisfied: with the epoch bump the client is fenced and told nothing', () => {
@@ -187,7 +187,8 @@ describe('no-hanging-transaction', () => {
     const s1 = run(init({ ...config, 'transaction.version': '1' }), ...late);
     expect(s1.partitions[1]!.log.map((e) => e.kind)).toEqual(['control', 'data']);
     const { actions, state } = drained(s1);
-    expect(actions).toEqual([act.begin(1), act.produce(1, 0), act.sendOffsets(1), act.commit(1), act.markers(0)]);
+    // KIP-360: after the abort with a timed-out batch the client re-initialises (a new epoch) first.
+    expect(actions).toEqual([act.init(1), act.begin(1), act.produce(1, 0), act.sendOffsets(1), act.commit(1), act.markers(0)]);
     expect(noHangingTransaction.check(state)).toBe('out-1: the transaction of producer 1 from offset 1 is never ended (LSO stuck at 1)');
   });
 

@@ -85,7 +85,7 @@ describe('renderKafkaText: commit then abort', () => {
   });
 
   test('the first InitProducerId bumps the epoch from -1 to 0 and the instance is ready', () => {
-    expect(block(text, '1. ', '2. ')).toEqual(['1. app-0#1.InitProducerId()', '   coordinator app-0: epoch bumped to 0', '   app-0#1: ready']);
+    expect(block(text, '1. ', '2. ')).toEqual(['1. app-0#1.InitProducerId()', '   coordinator app-0: producer id 1, epoch 0', '   app-0#1: ready']);
   });
 
   test('the first write starts the transaction at the coordinator (KIP-890 verification) and is not yet readable', () => {

@@ -82,7 +82,7 @@ export function describeEvent(after: KafkaState, e: StepEvent): string {
     .with({ type: 'duplicate' }, (x) => `${partitionName(x.partition)}: duplicate of sequence ${x.sequence} acknowledged (already at offset ${x.offset}), not appended`)
     .with({ type: 'rejected' }, (x) => `rejected by ${x.by}: ${x.error} (${x.request})`)
     .with({ type: 'txn-state' }, (x) => `coordinator ${transactionalId(x.app)}: ${x.from} -> ${x.to} (epoch ${x.epoch})`)
-    .with({ type: 'epoch' }, (x) => `coordinator ${transactionalId(x.app)}: epoch bumped to ${x.epoch}`)
+    .with({ type: 'epoch' }, (x) => `coordinator ${transactionalId(x.app)}: ${x.epoch === 0 ? `producer id ${x.producerId}, epoch 0` : `epoch bumped to ${x.epoch}`}`)
     .with({ type: 'added' }, (x) => `coordinator ${transactionalId(x.app)}: ${x.partition === 'offsets' ? '__consumer_offsets' : partitionName(x.partition)} added to the transaction`)
     .with({ type: 'offsets' }, (x) => `__consumer_offsets: ${inputName(x.input)} -> ${x.offset} ${x.how}`)
     .with({ type: 'client' }, (x) => `${instanceName(after, x.instance)}: ${statusWords(x.status)}`)

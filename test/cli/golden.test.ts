@@ -1,0 +1,71 @@
+/**
+ * Golden transcripts of the command line under fixed seeds: stdout, stderr and exit code of each
+ * command, compared with test/golden/*.txt (timings normalized). Regenerate after a deliberate
+ * change with UPDATE_GOLDEN=1, then read the diff: a transcript is a claim about behaviour.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cli, normalize } from './harness.js';
+
+const dir = join(import.meta.dirname, '..', 'golden');
+
+/** name -> the command lines whose transcripts it holds. */
+const cases: Record<string, string[][]> = {
+  'check-ok': [['check', 'kafka-txn', '--seed', '1', '--runs', '50']],
+  'check-zombie': [['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42']],
+  'check-retry-duplicate': [['check', 'kafka-txn', '--set', 'enable.idempotence=false', '--set', 'faults.network=true', '--seed', '3']],
+  'check-kip890': [['check', 'kafka-txn', '--set', 'transaction.version=1', '--set', 'faults.network=true', '--seed', '5']],
+  'check-timeout': [['check', 'kafka-txn', '--set', 'safeguard.epoch-bump-on-timeout=false', '--seed', '8']],
+  'check-read-uncommitted': [['check', 'kafka-txn', '--set', 'isolation.level=read_uncommitted', '--seed', '9']],
+  'check-exhaustive-ok': [['check', 'kafka-txn', '--set', 'producers=1', '--exhaustive', '--depth', '6']],
+  'check-exhaustive-zombie': [['check', 'kafka-txn', '--set', 'producers=1', '--set', 'safeguard.epoch-fencing=false', '--exhaustive']],
+  'check-quiet': [['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--quiet']],
+  'run-txn-log': [['run', 'txn-log']],
+  'run-txn-log-json': [['run', 'txn-log', '--json']],
+  'run-zombie-fencing': [['run', 'zombie-fencing'], ['run', 'zombie-fencing', '--set', 'safeguard.epoch-fencing=false']],
+  'run-zombie-fencing-mermaid': [['run', 'zombie-fencing', '--format', 'mermaid']],
+  'run-lso-blocking': [['run', 'lso-blocking'], ['run', 'lso-blocking', '--set', 'open.txn.ends=commit']],
+  lists: [['models'], ['invariants'], ['scenarios']],
+  errors: [
+    ['chek'],
+    ['check'],
+    ['check', 'kafka-tx'],
+    ['check', 'kafka-txn', '--set', 'no.such.key=1'],
+    ['check', 'kafka-txn', '--set', 'isolation.level=read_whatever'],
+    ['check', 'kafka-txn', '--set', 'transaction.timeout.ms=soon'],
+    ['check', 'kafka-txn', '--set', 'isolation.level'],
+    ['check', 'kafka-txn', '--runs', '0'],
+    ['check', 'kafka-txn', '--bogus'],
+    ['check', 'kafka-txn', '--path', '1:2'],
+    ['check', 'kafka-txn', '--exhaustive', '--seed', '3'],
+    ['check', 'kafka-txn', '--depth', '3'],
+    ['run'],
+    ['run', 'no-such-scenario'],
+    ['run', 'txn-log', '--set', 'transactions=commit:3,maybe:2'],
+    ['run', 'txn-log', '--set', 'producers=2'],
+    ['run', 'txn-log', '--format', 'pdf'],
+    ['replay'],
+    ['replay', '/nonexistent/trace.json'],
+  ],
+};
+
+async function transcript(lines: string[][]): Promise<string> {
+  let out = '';
+  for (const args of lines) {
+    const r = await cli(...args);
+    out += `$ eoscheck ${args.join(' ')}\n${r.stdout}${r.stderr ? `[stderr]\n${r.stderr}` : ''}[exit ${r.code}]\n\n`;
+  }
+  return normalize(out);
+}
+
+describe('golden CLI transcripts', () => {
+  for (const [name, lines] of Object.entries(cases)) {
+    test(name, async () => {
+      const file = join(dir, `${name}.txt`);
+      const got = await transcript(lines);
+      if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(file)) writeFileSync(file, got);
+      expect(got).toBe(readFileSync(file, 'utf8'));
+    });
+  }
+});

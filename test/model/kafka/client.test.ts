@@ -1,0 +1,171 @@
+/** The producer app's client rules (client.ts) and the supervisor/fault actions of step.ts. */
+import { describe, expect, test } from 'vitest';
+import { act, inst, isEnabled, run, solo } from './helpers.js';
+import { readPartition } from '../../../model/kafka/index.js';
+
+describe('InitProducerId, BeginTxn, Produce', () => {
+  test('InitProducerId gets epoch 0 of the app producer id and reads the committed input offset', () => {
+    const s0 = solo();
+    expect(inst(s0, 1)).toEqual({ id: 1, app: 0, incarnation: 1, status: 'new', paused: false, producerId: -1, epoch: -1, sequences: [0], position: 0, committedPosition: 0, txnCount: 0, txn: null, unacked: [] });
+    const s = run(s0, act.init(1));
+    expect(inst(s, 1)).toMatchObject({ status: 'ready', producerId: 1, epoch: 0, position: 0, sequences: [0] });
+    expect(s.events).toEqual([
+      { type: 'epoch', app: 0, instance: 1, producerId: 1, epoch: 0 },
+      { type: 'client', instance: 1, status: 'ready' },
+    ]);
+  });
+
+  test('BeginTxn opens a client transaction at the current input position', () => {
+    const s = run(solo(), act.init(1), act.begin(1));
+    expect(inst(s, 1)).toMatchObject({ status: 'in-txn', txnCount: 1, txn: { no: 1, startPosition: 0, partitions: [], offsetsSent: false, records: 0, error: null } });
+  });
+
+  test('Produce sends the next input value and advances position, record count and sequence', () => {
+    const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1));
+    expect(inst(s, 1)).toMatchObject({ position: 2, sequences: [2], txn: { records: 2, partitions: [0] } });
+    expect(s.nextRequest).toBe(3);
+    expect(s.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : null))).toEqual([1, 2]);
+  });
+
+  test('input values of app a are a * input.records + position + 1', () => {
+    const s = run(solo({ producers: '2' }), act.init(2), act.begin(2), act.produce(2));
+    expect(s.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : null))).toEqual([3]);
+  });
+
+  test('with the input exhausted the client may only send offsets or abort', () => {
+    const s = run(solo({ 'input.records': '1' }), act.init(1), act.begin(1), act.produce(1));
+    expect(isEnabled(s, act.produce(1))).toBe(false);
+    expect(isEnabled(s, act.sendOffsets(1))).toBe(true);
+    expect(isEnabled(s, act.abort(1))).toBe(true);
+  });
+
+  test('a produce while the previous end is not yet written gets CONCURRENT_TRANSACTIONS and is retried later', () => {
+    const s1 = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.begin(1));
+    const s2 = run(s1, act.produce(1));
+    expect(s2.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'AddPartitionsToTxn(out-0, verify)' }]);
+    expect(inst(s2, 1)).toMatchObject({ status: 'in-txn', position: 1, sequences: [0], txn: { records: 0, error: null } });
+    expect(s2.partitions[0]!.log).toHaveLength(1);
+    const s3 = run(s2, act.markers(0), act.produce(1));
+    expect(s3.partitions[0]!.log[2]).toMatchObject({ kind: 'data', offset: 2, value: 2, epoch: 1, sequence: 0 });
+  });
+});
+
+describe('CommitTxn and AbortTxn', () => {
+  test('CommitTxn records the outcome the client was told and ends the client transaction', () => {
+    const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1));
+    expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'COMMIT' }]);
+    expect(inst(s, 1)).toMatchObject({ status: 'ready', txn: null, epoch: 1, sequences: [0], position: 1 });
+  });
+
+  test('AbortTxn seeks back to the first input of the transaction', () => {
+    const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1), act.abort(1));
+    expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'ABORT' }]);
+    expect(inst(s, 1)).toMatchObject({ status: 'ready', txn: null, position: 0, epoch: 1, sequences: [0] });
+    expect([s.txns[0]!.state, s.txns[0]!.pending]).toEqual(['PrepareAbort', { marker: 'ABORT', txnEpoch: 0, endedBy: 0 }]);
+  });
+
+  test('AbortTxn drops timed-out batches; transaction.version=2 restarts sequences under the bumped epoch', () => {
+    const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produce(1), act.produceDelayed(1));
+    expect(inst(s1, 1)).toMatchObject({ sequences: [2], unacked: [{ request: 2, partition: 0, value: 2, sequence: 1 }] });
+    const s2 = run(s1, act.abort(1));
+    expect(inst(s2, 1)).toMatchObject({ sequences: [0], unacked: [], position: 0, epoch: 1 });
+  });
+
+  // Why this test? A batch that timed out may still land after the abort. Since KIP-360 (Kafka 2.5)
+  // the Java client bumps the epoch after aborting a transaction that had a timed-out batch
+  // (TransactionManager.maybeResolveSequences, epochBumpRequired, then InitProducerId with the
+  // current id and epoch), so its sequences restart at 0 under the new epoch and a new batch is
+  // never acknowledged as the old one. Under transaction.version=1 the late batch still opens a
+  // transaction of the old epoch on the partition, which the next COMMIT marker of the producer id
+  // closes: the late record of the aborted transaction is committed with the later one (KIP-890).
+  test('transaction.version=1: after an abort with a timed-out batch the client re-initialises; the late batch lands in the next transaction', () => {
+    const s1 = run(
+      solo({ 'transaction.version': '1', 'faults.network': 'true' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1), // v1, sequence 0, at 0
+      act.produceDelayed(1), // v2, sequence 1, stuck (request 2)
+      act.abort(1),
+    );
+    expect(inst(s1, 1)).toMatchObject({ status: 'new', position: 0, unacked: [] });
+    const s2 = run(s1, act.markers(0), act.deliver(2), act.init(1), act.begin(1), act.produce(1)); // ABORT at 1, late v2 at 2, v1 again at 3
+    expect(inst(s2, 1).epoch).toBe(1);
+    expect(s2.events.filter((e) => e.type === 'duplicate')).toEqual([]);
+    expect(s2.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}@${e.epoch}` : e.marker))).toEqual(['v1@0', 'ABORT', 'v2@0', 'v1@1']);
+    const s3 = run(s2, act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0));
+    expect(readPartition(s3.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([2, 1, 2]);
+  });
+
+  test('Retry resends the oldest timed-out batch and clears it once acknowledged', () => {
+    const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1));
+    expect(s1.events).toEqual([{ type: 'delayed', request: 1, what: 'Produce(v1)' }]);
+    expect(inst(s1, 1)).toMatchObject({ position: 1, sequences: [1], unacked: [{ request: 1, partition: 0, value: 1, sequence: 0 }] });
+    // transaction.version=2: the delayed request has not reached the leader, so the coordinator knows nothing yet.
+    expect(s1.txns[0]!.state).toBe('Empty');
+    const s2 = run(s1, act.retry(1));
+    expect(s2.partitions[0]!.log[0]).toMatchObject({ offset: 0, value: 1, sequence: 0 });
+    expect(inst(s2, 1).unacked).toEqual([]);
+    expect(s2.nextRequest).toBe(3);
+  });
+});
+
+describe('abort of a transaction nothing was added to', () => {
+  // Why this test? The Java client sends no EndTxn when no partition or offsets were added to the
+  // transaction: TransactionManager completes it locally ("Not sending EndTxn for completed
+  // transaction since no partitions or offsets were successfully added"; with transaction.version=2,
+  // "since no send or sendOffsetsToTransaction were triggered"). The model once sent EndTxn anyway
+  // and the instance failed on INVALID_TXN_STATE.
+  for (const version of ['1', '2']) {
+    test(`completes at the client: the instance is ready again and the coordinator is untouched (transaction.version=${version})`, () => {
+      const s1 = run(solo({ 'transaction.version': version }), act.init(1), act.begin(1));
+      expect(isEnabled(s1, act.abort(1))).toBe(true);
+      const s = run(s1, act.abort(1));
+      expect(s.events.filter((e) => e.type === 'rejected')).toEqual([]);
+      expect(inst(s, 1)).toMatchObject({ status: 'ready', txn: null, position: 0 });
+      expect(s.txns[0]!.state).toBe('Empty');
+    });
+  }
+});
+
+describe('plain producer (enable.idempotence=false)', () => {
+  test('starts ready without InitProducerId, writes non-transactional records and commits offsets directly', () => {
+    const s0 = solo({ 'enable.idempotence': 'false' });
+    expect(inst(s0, 1).status).toBe('ready');
+    const s1 = run(s0, act.produce(1));
+    expect(s1.partitions[0]!.log).toEqual([{ kind: 'data', offset: 0, producerId: -1, epoch: -1, sequence: -1, value: 1, transactional: false, origin: { instance: 1, txn: null } }]);
+    expect(s1.partitions[0]!.lastStableOffset).toBe(1);
+    expect(s1.txns[0]!.state).toBe('Empty');
+    const s2 = run(s1, act.commitOffsets(1));
+    expect(s2.offsets.committed[0]).toEqual({ offset: 1, producerId: -1, epoch: -1, txnEpoch: null, origin: { instance: 1, txn: null } });
+    expect(inst(s2, 1).committedPosition).toBe(1);
+    expect(s2.events).toEqual([{ type: 'offsets', input: 0, offset: 1, how: 'committed' }]);
+    expect(isEnabled(s2, act.commitOffsets(1))).toBe(false);
+  });
+});
+
+describe('crash, restart, pause, resume', () => {
+  test('Crash marks the instance crashed; Restart starts a new instance from the committed offset', () => {
+    const s1 = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0), act.begin(1), act.produce(1), act.crash(1));
+    expect(s1.faults).toEqual({ crashes: 1, pauses: 0 });
+    expect(inst(s1, 1).status).toBe('crashed');
+    expect(s1.events).toEqual([{ type: 'client', instance: 1, status: 'crashed' }]);
+    const s2 = run(s1, act.restart(0));
+    expect(s2.events).toEqual([{ type: 'client', instance: 2, status: 'started' }]);
+    expect(inst(s2, 2)).toEqual({ id: 2, app: 0, incarnation: 2, status: 'new', paused: false, producerId: -1, epoch: -1, sequences: [0], position: 1, committedPosition: 1, txnCount: 0, txn: null, unacked: [] });
+  });
+
+  test('Pause starts a replacement at once; Resume lets the old instance act again', () => {
+    const s1 = run(solo(), act.init(1), act.pause(1));
+    expect(s1.faults).toEqual({ crashes: 0, pauses: 1 });
+    expect(inst(s1, 1)).toMatchObject({ paused: true, status: 'ready' });
+    expect(s1.events).toEqual([
+      { type: 'client', instance: 1, status: 'paused' },
+      { type: 'client', instance: 2, status: 'started' },
+    ]);
+    expect(isEnabled(s1, act.begin(1))).toBe(false);
+    const s2 = run(s1, act.init(2), act.resume(1));
+    expect(s2.events).toEqual([{ type: 'client', instance: 1, status: 'resumed' }]);
+    expect(inst(s2, 1).paused).toBe(false);
+    expect(isEnabled(s2, act.begin(1))).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+/** The fault-free drain policy (drain.ts): reaches quiescence, finishing every input exactly once. */
+import { describe, expect, test } from 'vitest';
+import { drainAction, enabled, step, type KafkaAction, type KafkaState } from '../../../model/kafka/index.js';
+import { sameAction } from '../../../model/model.js';
+import { violations } from '../../../properties/invariant.js';
+import { kafkaInvariants, outView } from '../../../properties/kafka/index.js';
+import { act, init, run, show, solo } from './helpers.js';
+
+/** Runs the drain to quiescence (bounded), checking each action is enabled. */
+function drain(s0: KafkaState): { actions: KafkaAction[]; state: KafkaState } {
+  const actions: KafkaAction[] = [];
+  let s = s0;
+  for (let a = drainAction(s); a !== null; a = drainAction(s)) {
+    if (actions.length >= 100) throw new Error(`drain did not stop within 100 steps: ${actions.slice(-5).map(show).join(', ')}`);
+    const current = a;
+    if (!enabled(s).some((e) => sameAction(e, current))) throw new Error(`drain step ${actions.length + 1}: ${show(a)} is not enabled`);
+    actions.push(a);
+    s = step(s, a);
+  }
+  return { actions, state: s };
+}
+
+describe('drain from the initial state (defaults: 2 producers, 2 partitions, 2 inputs each)', () => {
+  test('takes exactly: per app in order, InitProducerId, BeginTxn, Produce p0, Produce p1, SendOffsets, CommitTxn, WriteTxnMarkers', () => {
+    const { actions } = drain(init());
+    expect(actions).toEqual([
+      act.init(1),
+      act.begin(1),
+      act.produce(1, 0),
+      act.produce(1, 1),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0), // pending markers come before any app's next call
+      act.init(2),
+      act.begin(2),
+      act.produce(2, 0),
+      act.produce(2, 1),
+      act.sendOffsets(2),
+      act.commit(2),
+      act.markers(1),
+    ]);
+  });
+
+  test('ends quiescent with every input committed exactly once at read_committed', () => {
+    const { state } = drain(init());
+    expect(drainAction(state)).toBeNull();
+    expect(outView(state, 'read_committed')).toEqual({
+      values: [1, 3, 2, 4],
+      offsets: [0, 2, 0, 2],
+      records: 4,
+      distinct: 4,
+      duplicates: 0,
+      duplicateRanges: [],
+      missing: 0,
+      missingRanges: [],
+    });
+    expect(state.offsets.committed.map((c) => c.offset)).toEqual([2, 2]);
+    expect(state.txns.map((t) => [t.state, t.epoch])).toEqual([
+      ['CompleteCommit', 1],
+      ['CompleteCommit', 1],
+    ]);
+    expect(state.partitions.map((p) => [p.highWatermark, p.lastStableOffset])).toEqual([
+      [4, 4],
+      [4, 4],
+    ]);
+    expect(violations(kafkaInvariants, state, 'every-step', 0)).toEqual([]);
+    expect(violations(kafkaInvariants, state, 'quiescence', 0)).toEqual([]);
+  });
+});
+
+describe('drain after a fault', () => {
+  test('a crash mid-transaction: restart, fence-abort the open transaction, then redo the inputs', () => {
+    const s0 = run(solo(), act.init(1), act.begin(1), act.produce(1), act.crash(1));
+    const { actions, state } = drain(s0);
+    expect(actions).toEqual([
+      act.restart(0),
+      act.init(2), // CONCURRENT_TRANSACTIONS: the coordinator fences the open transaction
+      act.markers(0),
+      act.init(2),
+      act.begin(2),
+      act.produce(2, 0),
+      act.produce(2, 0),
+      act.sendOffsets(2),
+      act.commit(2),
+      act.markers(0),
+    ]);
+    expect(state.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'ABORT', 'v1', 'v2', 'COMMIT']);
+    expect(outView(state, 'read_committed').offsets).toEqual([2, 3]);
+    expect(violations(kafkaInvariants, state, 'quiescence', 0)).toEqual([]);
+  });
+
+  test('a plain producer: Produce by position modulo partitions, then CommitOffsets', () => {
+    const { actions, state } = drain(init({ producers: '1', 'enable.idempotence': 'false' }));
+    expect(actions).toEqual([act.produce(1, 0), act.produce(1, 1), act.commitOffsets(1)]);
+    expect(outView(state, 'read_committed').values).toEqual([1, 2]);
+  });
+});

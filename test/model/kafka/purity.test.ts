@@ -1,0 +1,78 @@
+/**
+ * `step` and `enabled` are pure: frozen results, inputs never mutated, same input same output.
+ * Checked on every step of random paths through `enabled` (fast-check; seed in the title).
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { enabled, step, type KafkaState } from '../../../model/kafka/index.js';
+import { act, init, run } from './helpers.js';
+
+/** Every object reachable from `v` is frozen. */
+function deepFrozen(v: unknown, path = 'state'): string | null {
+  if (v === null || typeof v !== 'object') return null;
+  if (!Object.isFrozen(v)) return `${path} is not frozen`;
+  for (const [k, x] of Object.entries(v)) {
+    const bad = deepFrozen(x, `${path}.${k}`);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+const configs: readonly Readonly<Record<string, string>>[] = [
+  { 'faults.network': 'true' },
+  { 'faults.network': 'true', 'transaction.version': '1', 'safeguard.epoch-fencing': 'false' },
+  { 'enable.idempotence': 'false', 'faults.network': 'true', 'isolation.level': 'read_uncommitted' },
+  { producers: '1', partitions: '1', 'transaction.timeout.ms': '10', 'safeguard.epoch-bump-on-timeout': 'false', 'faults.crashes': '2' },
+];
+
+describe('step on a fixed path', () => {
+  test('returns a deeply frozen state, even from the unfrozen initial state', () => {
+    const s0 = init();
+    const s1 = step(s0, act.init(1));
+    expect(deepFrozen(s1)).toBeNull();
+    expect(Object.isFrozen(s1.instances[0])).toBe(true);
+  });
+
+  // Why this test? KafkaState's contract is "Frozen; every change goes through `step`", and STYLE
+  // asks for frozen states so a stored trace state can't be corrupted later. `initialState` (and
+  // so `kafkaTxnModel.init`, a trace's state 0) returns a plain mutable object; only states made by
+  // `step` are frozen.
+  test('the initial state is frozen too', () => {
+    expect(deepFrozen(init())).toBeNull();
+  });
+
+  test('does not mutate its input and is deterministic', () => {
+    const s = run(init({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1, 0));
+    const before = structuredClone(s);
+    const a = step(s, act.retry(1));
+    const b = step(s, act.retry(1));
+    expect(s).toEqual(before);
+    expect(a).toEqual(b);
+    expect(a).not.toBe(s);
+  });
+});
+
+describe('step and enabled along random paths (seed 20261129)', () => {
+  for (const [n, pairs] of configs.entries()) {
+    test(`config ${n}: ${JSON.stringify(pairs)}`, () => {
+      fc.assert(
+        fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 25 }), (picks) => {
+          let s: KafkaState = init(pairs);
+          for (const pick of picks) {
+            const acts = enabled(s);
+            if (acts.length === 0) break;
+            const a = acts[pick % acts.length]!;
+            const before = structuredClone(s);
+            const next = step(s, a);
+            expect(s, `step mutated its input on ${a.type}`).toEqual(before);
+            expect(deepFrozen(next), `after ${a.type}`).toBeNull();
+            expect(step(s, a), `second call of ${a.type}`).toEqual(next);
+            expect(enabled(s)).toEqual(acts);
+            s = next;
+          }
+        }),
+        { seed: 20261129, numRuns: 25 },
+      );
+    });
+  }
+});

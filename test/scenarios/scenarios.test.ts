@@ -1,0 +1,95 @@
+/** The three Kafka scenarios reproduce their seed documents' claims, exactly. */
+import { describe, expect, test } from 'vitest';
+import { readPartition, type KafkaAction, type KafkaState } from '../../model/kafka/index.js';
+import { kafkaTxnSubject } from '../../properties/kafka/subject.js';
+import { lsoBlocking } from '../../scenarios/lso-blocking.js';
+import { resolveScenario, runScenario } from '../../scenarios/run.js';
+import type { Scenario } from '../../scenarios/scenario.js';
+import { txnLog } from '../../scenarios/txn-log.js';
+import { zombieFencing } from '../../scenarios/zombie-fencing.js';
+
+function play(sc: Scenario<KafkaAction>, ...pairs: [string, string][]) {
+  const r = resolveScenario(sc as unknown as Scenario, kafkaTxnSubject as never, pairs);
+  if (!r.ok) throw new Error(r.error);
+  return runScenario(sc, kafkaTxnSubject, r.config);
+}
+
+const logOf = (s: KafkaState) => s.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`));
+const committed = (s: KafkaState) => readPartition(s.partitions[0]!, 'read_committed').map((e) => e.value);
+const uncommitted = (s: KafkaState) => readPartition(s.partitions[0]!, 'read_uncommitted').map((e) => e.value);
+
+describe('txn-log (seed 003)', () => {
+  test('commit:3,abort:2,commit:2 leaves data 0-2, COMMIT 3, data 4-5, ABORT 6, data 7-8, COMMIT 9', () => {
+    const ex = play(txnLog);
+    const last = ex.states[ex.states.length - 1]!;
+    expect(logOf(last)).toEqual(['0:v1', '1:v2', '2:v3', '3:COMMIT', '4:v4', '5:v5', '6:ABORT', '7:v4', '8:v5', '9:COMMIT']);
+    expect(readPartition(last.partitions[0]!, 'read_uncommitted').map((e) => e.offset)).toEqual([0, 1, 2, 4, 5, 7, 8]);
+    expect(readPartition(last.partitions[0]!, 'read_committed').map((e) => e.offset)).toEqual([0, 1, 2, 7, 8]);
+    expect(ex.violations).toEqual([]);
+    expect(ex.quiescent).toBe(true);
+    expect(ex.steps.every((s) => s.phase === 'script')).toBe(true);
+  });
+  test('abort:2,commit:1: the aborted inputs are redone, markers still take offsets, the drain finishes input 2', () => {
+    const ex = play(txnLog, ['transactions', 'abort:2,commit:1']);
+    expect(logOf(ex.states.at(-1)!)).toEqual(['0:v1', '1:v2', '2:ABORT', '3:v1', '4:COMMIT', '5:v2', '6:COMMIT']);
+    expect(logOf(ex.states[ex.steps.findIndex((s) => s.phase === 'drain')]!)).toEqual(['0:v1', '1:v2', '2:ABORT', '3:v1', '4:COMMIT']);
+    expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
+  });
+  test('a trailing abort leaves the run unfinished: not quiescent, so no-loss is not judged', () => {
+    const ex = play(txnLog, ['transactions', 'commit:1,abort:1']);
+    expect(ex.steps.filter((s) => s.phase === 'drain').map((s) => s.action.type)).toEqual(['BeginTxn', 'Produce', 'SendOffsets', 'CommitTxn', 'WriteTxnMarkers']);
+    expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
+  });
+});
+
+describe('zombie-fencing (seed 004)', () => {
+  test('the resumed instance is fenced: its write is rejected, the output is each input once', () => {
+    const ex = play(zombieFencing);
+    const rejected = ex.states.flatMap((s) => s.events).filter((e) => e.type === 'rejected');
+    expect(rejected).toContainEqual({ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' });
+    const last = ex.states.at(-1)!;
+    expect(last.instances.find((i) => i.id === 1)!.status).toBe('fenced');
+    expect(committed(last)).toEqual([1, 2]);
+    expect(ex.violations).toEqual([]);
+  });
+  test('safeguard.epoch-fencing=false: the zombie ends the shared transaction and its write is committed', () => {
+    const ex = play(zombieFencing, ['safeguard.epoch-fencing', 'false']);
+    const last = ex.states.at(-1)!;
+    const zombieWrites = last.partitions[0]!.log.filter((e) => e.kind === 'data' && e.origin.instance === 1).map((e) => e.offset);
+    expect(zombieWrites).toEqual([0, 2]);
+    expect(committed(last)).toEqual([1, 1, 2, 2]);
+    expect(ex.violations.map((v) => v.invariant)).toEqual(['zombie-fenced', 'no-duplicates']);
+  });
+});
+
+describe('lso-blocking (seed 001)', () => {
+  test('app-1 committed but invisible at read_committed while app-0 is open; visible after the timeout abort', () => {
+    const ex = play(lsoBlocking);
+    const afterCommit = ex.states[9]!; // after step 9: WriteTxnMarkers(app-1: COMMIT)
+    expect(ex.steps[8]!.action).toEqual({ type: 'WriteTxnMarkers', app: 1 });
+    expect(logOf(afterCommit)).toEqual(['0:v1', '1:v2', '2:COMMIT']);
+    expect(afterCommit.partitions[0]!.lastStableOffset).toBe(0);
+    expect(committed(afterCommit)).toEqual([]);
+    expect(uncommitted(afterCommit)).toEqual([1, 2]);
+    const afterTimeout = ex.states[12]!;
+    expect(ex.steps.slice(9, 12).map((s) => s.action.type)).toEqual(['Tick', 'ExpireTxn', 'WriteTxnMarkers']);
+    expect(afterTimeout.now).toBe(60_000);
+    expect(committed(afterTimeout)).toEqual([2]);
+    expect(committed(ex.states.at(-1)!)).toEqual([2, 1]);
+    expect(ex.violations).toEqual([]);
+  });
+  test('transaction.timeout.ms sets when the blocked record appears', () => {
+    const ex = play(lsoBlocking, ['transaction.timeout.ms', '15000']);
+    expect(ex.states[12]!.now).toBe(15_000);
+    expect(committed(ex.states[12]!)).toEqual([2]);
+  });
+  for (const end of ['commit', 'abort'] as const) {
+    test(`open.txn.ends=${end}: the record appears once app-0's transaction ${end}s`, () => {
+      const ex = play(lsoBlocking, ['open.txn.ends', end]);
+      const i = ex.steps.findIndex((s, k) => k > 8 && s.action.type === 'WriteTxnMarkers');
+      expect(committed(ex.states[i]!)).toEqual([]);
+      expect(committed(ex.states[i + 1]!)).toEqual(end === 'commit' ? [1, 2] : [2]);
+      expect(ex.violations).toEqual([]);
+    });
+  }
+});
