@@ -5,8 +5,9 @@
 export { acceptedValues, defaults, parseValue, resolveConfig, type Config, type ConfigKey, type ConfigValue } from './model/config.js';
 export { sameAction, type AnyAction, type Model } from './model/model.js';
 export * as kafka from './model/kafka/index.js';
+export type { KafkaAction, KafkaState } from './model/kafka/index.js';
 export { kafkaTxnModel } from './model/kafka/index.js';
-export { invariantMeanings, violations, type Invariant, type InvariantName, type Violation } from './properties/invariant.js';
+export { invariantMeanings, meaningOf, violations, type AnyInvariantName, type Invariant, type InvariantName, type Violation } from './properties/invariant.js';
 export { kafkaInvariants } from './properties/kafka/index.js';
 export { kafkaTxnSubject } from './properties/kafka/subject.js';
 export type { LogRow, Subject, TopicViews } from './properties/subject.js';

@@ -20,9 +20,12 @@ export type InvariantName =
 /** `every-step`: after each step; `quiescence`: once the drain has finished. */
 export type InvariantWhen = 'every-step' | 'quiescence';
 
+/** An invariant's name: one of the contract's, or a name of your own (a user-written property). */
+export type AnyInvariantName = InvariantName | (string & {});
+
 /** One invariant over states of type S. */
 export interface Invariant<S> {
-  readonly name: InvariantName;
+  readonly name: AnyInvariantName;
   readonly meaning: string;
   readonly when: InvariantWhen;
   /** A one-line message when `state` violates it, else null. Pure. */
@@ -31,7 +34,7 @@ export interface Invariant<S> {
 
 /** A violation as data: which invariant, what is wrong, at which index of the trace's steps (-1: the initial state). */
 export interface Violation {
-  readonly invariant: InvariantName;
+  readonly invariant: AnyInvariantName;
   readonly message: string;
   readonly step: number;
 }
@@ -45,6 +48,11 @@ export function violations<S>(invariants: readonly Invariant<S>[], state: S, whe
     if (message !== null) out.push({ invariant: inv.name, message, step });
   }
   return out;
+}
+
+/** The meaning of invariant `name`: from the subject's own invariants, else the contract's. Pure. */
+export function meaningOf(invariants: readonly { readonly name: string; readonly meaning: string }[], name: string): string {
+  return invariants.find((i) => i.name === name)?.meaning ?? (invariantMeanings as Record<string, string>)[name] ?? name;
 }
 
 /** The contract's meaning of each invariant name. */

@@ -6,7 +6,7 @@
  * Deterministic, so a seed and path still reproduce the same trace.
  */
 import type { AnyAction } from '../model/model.js';
-import type { InvariantName } from './invariant.js';
+import type { AnyInvariantName } from './invariant.js';
 import { execute, isNotEnabled, type Execution, type TraceStep } from './run.js';
 import type { Subject } from './subject.js';
 
@@ -18,7 +18,7 @@ function attempt<S, A extends AnyAction>(subject: Subject<S, A>, initial: S, exp
 }
 
 /** The shortest trace found by single-step removals that still violates `target`. Pure. */
-export function minimize<S, A extends AnyAction>(subject: Subject<S, A>, initial: S, steps: readonly TraceStep<A>[], target: InvariantName): Execution<S, A> {
+export function minimize<S, A extends AnyAction>(subject: Subject<S, A>, initial: S, steps: readonly TraceStep<A>[], target: AnyInvariantName): Execution<S, A> {
   let explored = steps.filter((s) => s.phase === 'explore');
   let best = attempt(subject, initial, explored);
   // Chunks of two first (a crash and its restart go together), then single steps.

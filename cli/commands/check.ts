@@ -2,7 +2,7 @@
 import type { Config } from '../../model/config.js';
 import type { AnyAction } from '../../model/model.js';
 import { checkModel, type CheckOptions, type CheckResult } from '../../properties/check.js';
-import { invariantMeanings } from '../../properties/invariant.js';
+import { meaningOf } from '../../properties/invariant.js';
 import { makeTrace } from '../../traces/trace.js';
 import { encodeTrace } from '../../traces/trace.js';
 import { choiceOption, intOption, parse, setPairs, type Parsed } from '../args.js';
@@ -115,7 +115,7 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
   const v = r.violations[0]!;
   lines.push(`eoscheck check ${m.name}: VIOLATION of ${v.invariant}`);
   if (quiet) return `${lines.join('\n')}\n`;
-  lines.push(`  meaning: ${invariantMeanings[v.invariant]}`, `  what:    ${v.message}`);
+  lines.push(`  meaning: ${meaningOf(m.subject.invariants, v.invariant)}`, `  what:    ${v.message}`);
   for (const o of r.violations.slice(1)) lines.push(`  also:    ${o.invariant}: ${o.message}`);
   lines.push(`  config:  ${configDiff(m, config)}`, `  search:  ${describeRun(opts, r)}`);
   const trace = r.trace ?? [];

@@ -1,5 +1,5 @@
 /** `eoscheck run <scenario>`: one scripted, deterministic scenario over its model. */
-import { invariantMeanings } from '../../properties/invariant.js';
+import { meaningOf } from '../../properties/invariant.js';
 import { formatRanges } from '../../properties/view.js';
 import type { TopicViews } from '../../properties/subject.js';
 import { resolveScenario, runScenario } from '../../scenarios/run.js';
@@ -59,7 +59,7 @@ export function run(args: readonly string[], io: Io): number {
     const lines = [`eoscheck run ${sc.name} (seed ${sc.seed}, model ${sc.model}): ${sc.summary}`, `  config: ${Object.entries(resolved.config.merged).map(([k, v]) => `${k}=${String(v)}`).join(' ')}`, ''];
     lines.push(m.renderText(ex.states, ex.steps, ex.violations, false).trimEnd(), '', 'Outputs:', ...outputsText(outputs).map((l) => `  ${l}`), '');
     if (ex.violations.length === 0) lines.push(`status: ok (${m.subject.invariants.map((i) => i.name).join(', ')} hold${ex.quiescent ? '' : '; not quiescent, quiescence invariants not judged'})`);
-    else for (const v of ex.violations) lines.push(`status: VIOLATION of ${v.invariant} at step ${v.step + 1}: ${v.message}`, `  (${invariantMeanings[v.invariant]})`);
+    else for (const v of ex.violations) lines.push(`status: VIOLATION of ${v.invariant} at step ${v.step + 1}: ${v.message}`, `  (${meaningOf(m.subject.invariants, v.invariant)})`);
     io.stdout(`${lines.join('\n')}\n`);
   }
   return ex.violations.length === 0 ? 0 : 1;
