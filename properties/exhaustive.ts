@@ -133,6 +133,7 @@ export function exploreExhaustive<S, A extends AnyAction>(subject: Subject<S, A>
       depthOf.push(d + 1);
       const bad = judge(idx, k);
       if (bad) return bad;
+      if ((idx & 4095) === 0) opts.onProgress?.({ depth: d + 1, distinct: states.length, queue: states.length - i, elapsedMs: performance.now() - t0 });
     }
   }
   depthCompleted = level;

@@ -48,13 +48,14 @@ export function checkOptions(v: Parsed['values'], io: Io, progress: boolean): Ch
   if (path !== undefined && !/^\d+(:\d+)*$/.test(String(path))) throw new UsageError(`bad value '${String(path)}' for --path: accepted a fast-check replay path like 12:0:3`);
   if (path !== undefined && v['seed'] === undefined) throw new UsageError('--path replays a counterexample of one seed: give --seed too');
   const runs = intOption(v, 'runs', 1, 10_000_000, CHECK_DEFAULTS.runs);
+  const t0 = now(io);
   return {
     mode: 'random',
     runs,
     seed: intOption(v, 'seed', -2_147_483_648, 2_147_483_647, now(io) % 2_147_483_647),
     path: path === undefined ? undefined : String(path),
     maxSteps: intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps),
-    onProgress: progress ? (r, s) => io.stderr(`\r  runs ${r}/${runs}  ${s} steps   `) : undefined,
+    onProgress: progress ? (r, s) => io.stderr(`\r  runs ${r}/${runs}  ${s} steps  ${perSecond(s, now(io) - t0)} steps/s   `) : undefined,
   };
 }
 
