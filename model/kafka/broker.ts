@@ -3,21 +3,13 @@
  * high watermark and the last stable offset. Functions over an immer draft, called from `step`.
  */
 import type { Draft } from 'immer';
-import type { ErrorCode, KafkaState, Marker, Origin, Partition, ProducerEntry } from './state.js';
+import type { DataEntry, ErrorCode, KafkaState, Marker, Partition, ProducerEntry } from './state.js';
 
 type D = Draft<KafkaState>;
 type P = Draft<Partition>;
 
-/** A produce request as the leader receives it. */
-export interface ProduceRequest {
-  readonly partition: number;
-  readonly producerId: number;
-  readonly epoch: number;
-  readonly sequence: number;
-  readonly value: number;
-  readonly transactional: boolean;
-  readonly origin: Origin;
-}
+/** A produce request as the leader receives it: the record to append, and where. */
+export type ProduceRequest = Omit<DataEntry, 'kind' | 'offset'> & { readonly partition: number };
 
 /** Result of an append: null (appended), a duplicate ack, or an error. */
 export type AppendResult = { readonly ok: true; readonly duplicate: boolean } | { readonly ok: false; readonly error: ErrorCode };
