@@ -31,6 +31,11 @@ export interface Model<S, A extends AnyAction> {
    * the app's current instance, say), or null. Only trace minimization uses it. Pure.
    */
   adapt(state: S, action: A): A | null;
+  /**
+   * The engine's fast path, for explorers that own their states: no immer draft, no freezing.
+   * Optional; without it the explorers use `step` and `key`.
+   */
+  readonly fast?: FastPath<S, A>;
   /** Action names that are faults (never taken by the drain). */
   readonly faults: ReadonlySet<string>;
   /** Every action name of the model, for coverage reports. */
@@ -43,4 +48,22 @@ export function sameAction(a: AnyAction, b: AnyAction): boolean {
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) if ((a as unknown as Record<string, unknown>)[k] !== (b as unknown as Record<string, unknown>)[k]) return false;
   return true;
+}
+
+/** Appends 32-bit words: a state's canonical encoding, hashed into a fingerprint. */
+export interface Words {
+  push(word: number): void;
+}
+
+/**
+ * A model's fast path. `apply` runs the very rules `step` runs (the immer recipe) on a plain
+ * mutable copy made by `clone`; `encode` writes the words that identify a state (what `key`
+ * covers); `encodeSymmetric`, when the model declares symmetric identities (resource managers,
+ * producers, partitions), writes the words of the state's canonical representative under them.
+ */
+export interface FastPath<S, A extends AnyAction> {
+  clone(state: S): S;
+  apply(state: S, action: A): void;
+  encode(state: S, out: Words): void;
+  encodeSymmetric?(state: S, out: Words): void;
 }

@@ -1,12 +1,13 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
-import { sameAction, type Model } from '../model.js';
+import { clonePlain, encodePlain } from '../engine/plain.js';
+import { sameAction, type Model, type Words } from '../model.js';
 import { faultActions, kafkaActionTypes, type KafkaAction } from './actions.js';
 import { kafkaTxnConfig, kafkaTxnKeys } from './config.js';
 import { drainAction } from './drain.js';
 import { enabled } from './enabled.js';
 import { initialState } from './init.js';
 import { latestInstance, type KafkaState } from './state.js';
-import { step } from './step.js';
+import { recipe, step } from './step.js';
 
 /** State key: everything but the static config and the last step's events. Pure. */
 export function kafkaStateKey(s: KafkaState): string {
@@ -22,6 +23,19 @@ function adapt(s: KafkaState, a: KafkaAction): KafkaAction | null {
   return enabled(s).find((e) => sameAction(e, moved)) ?? null;
 }
 
+/** The words identifying a state: the fields `kafkaStateKey` covers, in its order. */
+function encode(s: KafkaState, out: Words): void {
+  encodePlain(s.now, out);
+  encodePlain(s.partitions, out);
+  encodePlain(s.offsets, out);
+  encodePlain(s.txns, out);
+  encodePlain(s.instances, out);
+  encodePlain(s.network, out);
+  encodePlain(s.nextRequest, out);
+  encodePlain(s.faults, out);
+  encodePlain(s.outcomes, out);
+}
+
 /** The `kafka-txn` model. */
 export const kafkaTxnModel: Model<KafkaState, KafkaAction> = {
   name: 'kafka-txn',
@@ -32,6 +46,7 @@ export const kafkaTxnModel: Model<KafkaState, KafkaAction> = {
   enabled,
   drainAction,
   adapt,
+  fast: { clone: clonePlain, apply: recipe, encode },
   key: kafkaStateKey,
   faults: faultActions,
   actionTypes: kafkaActionTypes,
