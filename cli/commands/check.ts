@@ -60,7 +60,7 @@ export function checkOptions(v: Parsed['values'], io: Io, progress: boolean): Ch
 }
 
 /** The JSON report of a check. Pure. */
-export function checkReport(m: ModelEntry & { name: string }, config: Config, r: CheckResult<unknown, AnyAction>): Report {
+export function checkReport(m: ModelEntry & { name: string }, config: Config, opts: CheckOptions, r: CheckResult<unknown, AnyAction>): Report {
   const last = r.states?.[r.states.length - 1];
   return makeReport(
     'check',
@@ -72,7 +72,22 @@ export function checkReport(m: ModelEntry & { name: string }, config: Config, r:
     last === undefined ? {} : m.subject.outputs(last),
     last === undefined ? {} : m.subject.logs(last),
     { runs: r.runs, steps: r.steps, distinctStates: r.distinct, elapsedMs: Math.round(r.elapsedMs), statesPerSecond: perSecond(r.distinct ?? r.steps, r.elapsedMs) },
-    { mode: r.mode, seed: r.seed, path: r.path, bound: r.bound, depthCompleted: r.depthCompleted, coverage: r.coverage, shrunk: r.trace ? { from: r.originalLength, to: r.trace.length } : null },
+    {
+      mode: r.mode,
+      campaignSeed: opts.mode === 'random' ? opts.seed : null,
+      shard: opts.mode === 'random' && opts.shard ? opts.shard : null,
+      failingRun: r.failingRun,
+      seed: r.seed,
+      path: r.path,
+      bound: r.bound,
+      depthCompleted: r.depthCompleted,
+      symmetry: r.symmetry,
+      workers: r.workers,
+      bytesPerState: r.bytesPerState,
+      collisionProbability: r.collisionProbability,
+      coverage: r.coverage,
+      shrunk: r.trace ? { from: r.originalLength, to: r.trace.length } : null,
+    },
   );
 }
 
@@ -122,7 +137,7 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
   const trace = r.trace ?? [];
   const drained = trace.filter((s) => s.phase === 'drain').length;
   if (r.mode === 'random') {
-    lines.push(`  found:   after ${r.runsUntilFailure} runs; shrunk from ${r.originalLength ?? '?'} to ${trace.length} steps (${trace.length - drained} explored + ${drained} drain)`);
+    lines.push(`  found:   in run ${r.failingRun} (${r.runsUntilFailure} runs; that run's seed ${r.seed}); shrunk from ${r.originalLength ?? '?'} to ${trace.length} steps (${trace.length - drained} explored + ${drained} drain)`);
   } else {
     lines.push(`  found:   among ${r.distinct} distinct states; shortest explored prefix: ${trace.length - drained} steps (+ ${drained} drain)`);
   }
@@ -149,7 +164,7 @@ export function check(args: readonly string[], io: Io): number {
   if (progress) io.stderr('\r\x1b[K');
   const out = v['out'] === undefined ? undefined : String(v['out']);
   if (out !== undefined && r.trace) writeText(io, out, encodeTrace(makeTrace(m.name, null, config, r.seed, r.path, r.trace)));
-  if (json) io.stdout(`${JSON.stringify(checkReport(m, config, r), null, 2)}\n`);
+  if (json) io.stdout(`${JSON.stringify(checkReport(m, config, opts, r), null, 2)}\n`);
   else io.stdout(checkText(m, config, opts, r, r.trace ? out : undefined, io.isTTY && !process.env['NO_COLOR'], quiet));
   return r.status === 'ok' ? 0 : 1;
 }

@@ -18,16 +18,29 @@ export function clonePlain<T>(value: T): T {
   return out as T;
 }
 
-/** A string as words: its length, then its UTF-16 units two to a word (the same in every worker). */
-function pushString(s: string, out: Words): void {
-  out.push(s.length);
-  for (let i = 0; i < s.length; i += 2) out.push(s.charCodeAt(i) | (i + 1 < s.length ? s.charCodeAt(i + 1) << 16 : 0));
+const STRING_WORDS = new Map<string, number>();
+
+/**
+ * A string as one word: a 32-bit FNV-1a hash of its characters, the same in every process and
+ * worker, cached. States hold few distinct strings (tags, state names), so two of them sharing a
+ * hash is as unlikely as a fingerprint collision, and only matters if it happens in one field.
+ */
+function stringWord(s: string): number {
+  let w = STRING_WORDS.get(s);
+  if (w === undefined) {
+    w = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) w = Math.imul(w ^ s.charCodeAt(i), 0x01000193);
+    w |= 0;
+    STRING_WORDS.set(s, w);
+  }
+  return w;
 }
 
 /**
- * Writes plain data as words: a tag per value, array lengths, object fields in their own order
- * (states built by the same code have the same key order), strings by their characters,
- * non-integers by their float64 bits. Two values with equal JSON write equal words. Pure.
+ * Writes plain data as words: a tag per value, array lengths, object field counts and values in
+ * their own order (states built by the same code have the same fields in the same order, told
+ * apart by their tag values), strings by a hash of their characters, non-integers by their float64
+ * bits. Two values with equal JSON write equal words. Pure (but for a cache).
  */
 export function encodePlain(value: unknown, out: Words): void {
   if (value === null || value === undefined) return out.push(0x7fff0001);
@@ -42,7 +55,7 @@ export function encodePlain(value: unknown, out: Words): void {
       return out.push(U32[1]!);
     case 'string':
       out.push(0x7fff0005);
-      return pushString(value, out);
+      return out.push(stringWord(value));
     case 'object':
       if (Array.isArray(value)) {
         out.push(0x7fff0006);
@@ -51,11 +64,12 @@ export function encodePlain(value: unknown, out: Words): void {
         return;
       }
       out.push(0x7fff0007);
+      let n = 0;
       for (const k in value) {
-        pushString(k, out);
         encodePlain((value as Record<string, unknown>)[k], out);
+        n += 1;
       }
-      return out.push(0x7fff0008);
+      return out.push(n);
     default:
       throw new Error(`encodePlain: not plain data (${typeof value})`);
   }

@@ -40,7 +40,9 @@ describe('JSON report', () => {
     expect(v.invariant).toBe('zombie-fenced');
     expect(json['trace'].steps[v.step]).toBeDefined();
     expect(json['trace'].steps).toHaveLength(v.step + 1);
-    expect(json['trace']).toMatchObject({ seed: 42, config: json['config'] });
+    expect(json['campaignSeed']).toBe(42);
+    expect(json['trace']).toMatchObject({ seed: json['seed'], path: json['path'], config: json['config'] });
+    expect(json['seed']).toBe(json['failingRun'] === 0 ? 42 : json['seed']);
     expect(typeof json['trace'].path).toBe('string');
     expect(json['stats'].runs).toBeGreaterThan(0);
     expect(json['stats'].distinctStates).toBeNull();

@@ -1,0 +1,79 @@
+/**
+ * The initial state, and a freshly deployed task attempt: restored from the latest completed
+ * checkpoint, or started from `scan.startup.mode` when there is none. Pure.
+ */
+import { freeze } from 'immer';
+import type { KafkaState } from '../kafka/state.js';
+import { flinkConfig, kafkaSideConfig, type FlinkConfig } from './config.js';
+import type { Config } from '../config.js';
+import { arrived, type FlinkEvent, type FlinkState, type JobManager, type Task, type Writer } from './state.js';
+
+/** Where split `input` starts without a checkpoint: earliest, the current end, or the group's committed offset. */
+function startOffset(c: FlinkConfig, now: number, kafka: KafkaState, input: number): number {
+  switch (c.startupMode) {
+    case 'earliest-offset':
+      return 0;
+    case 'latest-offset':
+      return arrived(c, now);
+    case 'group-offsets':
+      // No committed offset: committedOffsets(EARLIEST), the fallback seed 000 recommends.
+      return kafka.offsets.committed[input]?.offset ?? 0;
+  }
+}
+
+/**
+ * A new task attempt. From the JobManager's latest completed checkpoint: split offsets, the
+ * count, the committer's committables (committed at once, `commitUpTo`), and an exactly-once
+ * writer that first aborts lingering transactions after the restored id (when the safeguard is
+ * on), then opens `<prefix>-0-<restored + 1>`. Without a checkpoint: `scan.startup.mode`, count 0,
+ * and the same writer start from id 1. Pure.
+ */
+export function newTask(c: FlinkConfig, now: number, kafka: KafkaState, jm: JobManager, attempt: number): { task: Task; event: FlinkEvent } {
+  const cp = jm.latest;
+  const inputs = Array.from({ length: c.inputs }, (_, i) => i);
+  const last = cp ? cp.id : 0;
+  const eos = c.deliveryGuarantee === 'exactly-once';
+  const writer: Writer = eos
+    ? { buffer: [], init: c.abortLingering ? 'probe' : 'init', probe: last + 1, name: last + 1, txn: null }
+    : { buffer: [], init: 'ready', probe: 0, name: 0, txn: null };
+  const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, i));
+  const count = cp ? cp.count : 0;
+  const task: Task = {
+    attempt,
+    status: writer.init === 'ready' ? 'running' : 'initializing',
+    splits,
+    channels: inputs.map(() => []),
+    count,
+    aligned: inputs.map(() => false),
+    writer,
+    committables: cp ? cp.committables.map((x) => ({ ...x })) : [],
+    commitUpTo: last,
+    restored: cp ? { checkpoint: cp.id, count: cp.count, expected: cp.offsets.reduce((a, b) => a + b, 0) } : null,
+  };
+  return { task, event: { type: 'restored', checkpoint: cp ? cp.id : null, offsets: splits, count, mode: cp ? 'checkpoint' : c.startupMode } };
+}
+
+function build(c: FlinkConfig): FlinkState {
+  const kafka: KafkaState = {
+    config: kafkaSideConfig(c),
+    now: 0,
+    partitions: Array.from({ length: c.partitions }, (_, p) => ({ name: `out-${p}`, log: [], producers: [], highWatermark: 0, lastStableOffset: 0 })),
+    // The KafkaSource's consumer group: one committed offset per input partition.
+    offsets: { committed: Array.from({ length: c.inputs }, () => ({ offset: 0, producerId: -1, epoch: -1, txnEpoch: null, origin: null })), pending: [], producerEpochs: [], fates: [] },
+    txns: [],
+    instances: [],
+    network: [],
+    nextRequest: 1,
+    faults: { crashes: 0, pauses: 0 },
+    outcomes: [],
+    events: [],
+  };
+  const jm: JobManager = { job: 1, attempts: 1, nextCheckpointId: 1, nextTriggerAt: c.checkpointIntervalMs, pending: null, latest: null, notify: null, restartAt: null };
+  const { task } = newTask(c, 0, kafka, jm, 1);
+  return { config: c, now: 0, kafka, jm, task, faults: { crashes: 0, lost: 0, jobmanager: 0 }, ghost: { completed: [], commits: [] }, events: [] };
+}
+
+/** The initial state for a resolved config: the job deployed at t=0, nothing arrived yet. Frozen, pure. */
+export function initialState(config: Config): FlinkState {
+  return freeze(build(flinkConfig(config)), true);
+}

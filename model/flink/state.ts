@@ -1,0 +1,182 @@
+/**
+ * The `flink-kafka` state: the Flink job (JobManager, one TaskManager running the sources, the
+ * count operator and the KafkaSink), the input topic as arrival times, and the Kafka side (output
+ * partitions, transaction coordinator, the source's consumer group) as an embedded `KafkaState`
+ * so the very `kafka-txn` rules act on it. Frozen; every change goes through `step`.
+ */
+import type { KafkaState, Marker, StepEvent } from '../kafka/state.js';
+import type { FlinkConfig } from './config.js';
+
+/** An item in the network channel from source `i` to the count operator (FIFO). */
+export type ChannelItem = { readonly kind: 'record'; readonly value: number; readonly offset: number } | { readonly kind: 'barrier'; readonly checkpoint: number };
+
+/** A pre-committed sink transaction, waiting for the completion notice of its checkpoint. */
+export interface Committable {
+  /** The checkpoint whose barrier pre-committed it. */
+  readonly checkpoint: number;
+  /** Index of its transactional.id in the coordinator's `txns`. */
+  readonly txn: number;
+  /** The checkpoint id in its transactional.id (`<prefix>-0-<name>`). */
+  readonly name: number;
+  readonly producerId: number;
+  readonly epoch: number;
+}
+
+/** The exactly-once writer's open transaction (the KafkaWriter's current producer). */
+export interface WriterTxn {
+  readonly txn: number;
+  readonly name: number;
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly sequences: readonly number[];
+  readonly records: number;
+  /** Partitions added by the client (transaction.version=1 sends AddPartitionsToTxn itself). */
+  readonly partitions: readonly number[];
+}
+
+/**
+ * The KafkaSink writer. `init`: `probe` while aborting lingering transactions (the id probed is
+ * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds, then `ready`.
+ */
+export interface Writer {
+  readonly buffer: readonly number[];
+  readonly init: 'probe' | 'init' | 'ready';
+  readonly probe: number;
+  readonly name: number;
+  readonly txn: WriterTxn | null;
+}
+
+/** What the job restored from, when it restored a checkpoint (for `state-exactly-once`). */
+export interface Restored {
+  readonly checkpoint: number;
+  readonly count: number;
+  /** Inputs before the restored source offsets: what the count must equal. */
+  readonly expected: number;
+}
+
+/** The job's tasks on the TaskManager: one attempt, from a (re)start until a failure. */
+export interface Task {
+  /** 1 for the first deployment, +1 at every restart (any job). */
+  readonly attempt: number;
+  readonly status: 'initializing' | 'running';
+  /** Each KafkaSource split's next offset to read (one split per input partition). */
+  readonly splits: readonly number[];
+  readonly channels: readonly (readonly ChannelItem[])[];
+  /** The count operator's state: records it has counted. */
+  readonly count: number;
+  /** Barrier of the pending checkpoint received from input i. */
+  readonly aligned: readonly boolean[];
+  readonly writer: Writer;
+  /** The committer's state: pre-committed transactions not yet committed. */
+  readonly committables: readonly Committable[];
+  /** Committables with a checkpoint id up to this one may be committed (notified or restored). */
+  readonly commitUpTo: number;
+  readonly restored: Restored | null;
+}
+
+/** A checkpoint the JobManager triggered and has not completed. */
+export interface PendingCheckpoint {
+  readonly id: number;
+  readonly offsets: readonly number[];
+  /** The operator+sink task's snapshot, once all barriers reached it (acknowledged by `Ack`). */
+  readonly snapshot: { readonly count: number; readonly committables: readonly Committable[] } | null;
+}
+
+/** A completed checkpoint: what a restore loads. */
+export interface CompletedCheckpoint {
+  readonly id: number;
+  readonly job: number;
+  readonly offsets: readonly number[];
+  readonly count: number;
+  readonly committables: readonly Committable[];
+  readonly at: number;
+}
+
+/** The JobManager: checkpoint coordinator and restarts. */
+export interface JobManager {
+  /** Job number: a JobManager failure without HA resubmits the job as a new one, ids from 1. */
+  readonly job: number;
+  /** Task attempts deployed so far (the current task's `attempt` is the last). */
+  readonly attempts: number;
+  readonly nextCheckpointId: number;
+  readonly nextTriggerAt: number;
+  readonly pending: PendingCheckpoint | null;
+  readonly latest: CompletedCheckpoint | null;
+  /** A completion notification on its way to the tasks, or null. */
+  readonly notify: number | null;
+  /** When the job restarts after a failure, or null while it runs. */
+  readonly restartAt: number | null;
+}
+
+/** What a Flink-side step did, for the renderers; not part of a state's identity. */
+export type FlinkEvent =
+  | { readonly type: 'clock'; readonly now: number }
+  | { readonly type: 'triggered'; readonly checkpoint: number; readonly offsets: readonly number[] }
+  | { readonly type: 'read'; readonly input: number; readonly offset: number; readonly value: number }
+  | { readonly type: 'counted'; readonly input: number; readonly value: number; readonly count: number }
+  | { readonly type: 'barrier'; readonly input: number; readonly checkpoint: number; readonly blocked: boolean }
+  | { readonly type: 'snapshot'; readonly checkpoint: number; readonly count: number; readonly committables: number }
+  | { readonly type: 'flushed'; readonly records: number }
+  | { readonly type: 'buffered'; readonly value: number }
+  | { readonly type: 'precommitted'; readonly checkpoint: number; readonly transactionalId: string }
+  | { readonly type: 'completed'; readonly checkpoint: number }
+  | { readonly type: 'notified'; readonly checkpoint: number }
+  | { readonly type: 'notification-lost'; readonly checkpoint: number }
+  | { readonly type: 'offsets-committed'; readonly input: number; readonly offset: number }
+  | { readonly type: 'committed'; readonly checkpoint: number; readonly transactionalId: string }
+  | { readonly type: 'commit-failed'; readonly checkpoint: number; readonly transactionalId: string; readonly error: string }
+  | { readonly type: 'writer'; readonly transactionalId: string; readonly epoch: number }
+  | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
+  | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
+  | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
+  | { readonly type: 'restored'; readonly checkpoint: number | null; readonly offsets: readonly number[]; readonly count: number; readonly mode: string }
+  | { readonly type: 'jobmanager'; readonly ha: boolean };
+
+/** Ghost data: what completed and what was committed, per job. Read by invariants only. */
+export interface Ghost {
+  readonly completed: readonly { readonly job: number; readonly checkpoint: number }[];
+  readonly commits: readonly { readonly job: number; readonly checkpoint: number; readonly name: number }[];
+}
+
+/** The whole `flink-kafka` state. */
+export interface FlinkState {
+  readonly config: FlinkConfig;
+  /** Logical clock in ms (the embedded Kafka side's `now` is kept equal). */
+  readonly now: number;
+  readonly kafka: KafkaState;
+  readonly jm: JobManager;
+  /** The running attempt, or null while the job is down. */
+  readonly task: Task | null;
+  readonly faults: { readonly crashes: number; readonly lost: number; readonly jobmanager: number };
+  readonly ghost: Ghost;
+  readonly events: readonly FlinkEvent[];
+}
+
+/** Kafka-side events of the last step (the embedded `kafka.events`). */
+export type KafkaEvent = StepEvent;
+export type { Marker };
+
+/** Input value at `offset` of input `input` (1..n for in-0, n+1..2n for in-1). Pure. */
+export function inputValue(c: FlinkConfig, input: number, offset: number): number {
+  return input * c.inputRecords + offset + 1;
+}
+
+/** Records of each input that have arrived by `now`. Pure. */
+export function arrived(c: FlinkConfig, now: number): number {
+  return Math.min(c.inputRecords, Math.floor(now / c.inputIntervalMs));
+}
+
+/** `<prefix>-0-<name>`: the sink's transactional.id for checkpoint id `name` (subtask 0). Pure. */
+export function sinkTransactionalId(c: FlinkConfig, name: number): string {
+  return `${c.transactionalIdPrefix}-0-${name}`;
+}
+
+/** Output partition of input value `v`. Pure. */
+export function partitionOf(c: FlinkConfig, v: number): number {
+  return (v - 1) % c.partitions;
+}
+
+/** Name of input partition `i`. */
+export function inputName(i: number): string {
+  return `in-${i}`;
+}
