@@ -5,18 +5,20 @@
 import { check } from './commands/check.js';
 import { listInvariants, listModels, listScenarios } from './commands/lists.js';
 import { mainJob } from './commands/main-job.js';
+import { merge } from './commands/merge.js';
 import { replay } from './commands/replay.js';
 import { run } from './commands/run.js';
 import { isUsageError, type Io } from './io.js';
 import { VERSION } from './version.js';
 
-const verbs: Record<string, (args: readonly string[], io: Io) => number> = {
+const verbs: Record<string, (args: readonly string[], io: Io) => number | Promise<number>> = {
   models: listModels,
   invariants: listInvariants,
   check,
   scenarios: listScenarios,
   run,
   replay,
+  merge,
 };
 
 /** The usage text of --help. */
@@ -28,10 +30,12 @@ usage:
   eoscheck invariants [--json]               invariants and the models that check them
   eoscheck check <model> [options]           explore a model (random runs, or --exhaustive)
       --set key=value (repeatable)  --runs N  --seed S  --path P  --max-steps K
-      --exhaustive --depth D --max-states M --max-seconds T  --json  --out FILE  --quiet
+      --exhaustive --depth D --max-states M --max-seconds T --symmetry on|off
+      --workers N  --shard i/n  --json  --out FILE  --quiet
   eoscheck scenarios [--json]                scripted scenarios of the seed documents
   eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json]
   eoscheck replay <FILE> [--format text|mermaid|json] [--json]
+  eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards
 
 exit codes: 0 every property holds, 1 a property is violated, 2 bad input
 `;
@@ -58,7 +62,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    return fn(rest, io);
+    return await fn(rest, io);
   } catch (e) {
     if (isUsageError(e)) {
       io.stderr(`eoscheck: ${e.message}\n`);

@@ -10,6 +10,13 @@ import type { Subject } from '../properties/subject.js';
 import { scenarios, type Scenario } from '../scenarios/index.js';
 import { renderKafkaMermaid } from '../traces/kafka/mermaid.js';
 import { renderKafkaText } from '../traces/kafka/text.js';
+import { twoPhaseCommitSubject } from '../properties/two-phase-commit/subject.js';
+import { ctpSubject } from '../properties/ctp/subject.js';
+import { kafkaStreamsSubject } from '../properties/streams/subject.js';
+import { renderCtpMermaid } from '../traces/ctp/mermaid.js';
+import { renderCtpText } from '../traces/ctp/text.js';
+import { renderStreamsMermaid, renderStreamsText } from '../traces/streams/index.js';
+import { renderTwoPhaseMermaid, renderTwoPhaseText } from '../traces/two-phase-commit/index.js';
 
 /** A model as the command line sees it. */
 export interface ModelEntry {
@@ -31,7 +38,12 @@ function entry<S, A extends AnyAction>(
 }
 
 /** Models by name, in listing order. */
-export const models: ReadonlyMap<string, ModelEntry> = new Map([['kafka-txn', entry(kafkaTxnSubject, renderKafkaText, renderKafkaMermaid)]]);
+export const models: ReadonlyMap<string, ModelEntry> = new Map([
+  ['kafka-txn', entry(kafkaTxnSubject, renderKafkaText, renderKafkaMermaid)],
+  ['consume-transform-produce', entry(ctpSubject, renderCtpText, renderCtpMermaid)],
+  ['kafka-streams', entry(kafkaStreamsSubject, renderStreamsText, renderStreamsMermaid)],
+  ['two-phase-commit', entry(twoPhaseCommitSubject, renderTwoPhaseText, renderTwoPhaseMermaid)],
+]);
 
 /** Scenarios by name, in listing order. */
 export const scenarioMap: ReadonlyMap<string, Scenario> = new Map(scenarios.map((s) => [s.name, s]));

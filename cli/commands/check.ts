@@ -1,7 +1,10 @@
 /** `eoscheck check <model>`: random or exhaustive exploration, a reproduction recipe on failure. */
 import type { Config } from '../../model/config.js';
 import type { AnyAction } from '../../model/model.js';
+import { availableParallelism } from 'node:os';
 import { checkModel, type CheckOptions, type CheckResult } from '../../properties/check.js';
+import { checkParallel } from '../../properties/engine/parallel.js';
+import type { Shard } from '../../properties/random.js';
 import { meaningOf } from '../../properties/invariant.js';
 import { makeTrace } from '../../traces/trace.js';
 import { encodeTrace } from '../../traces/trace.js';
@@ -28,22 +31,28 @@ const spec = {
   out: { type: 'string' },
   quiet: { type: 'boolean' },
   format: { type: 'string' },
+  workers: { type: 'string' },
+  shard: { type: 'string' },
+  symmetry: { type: 'string' },
 } as const;
 
 /** The explorer options from parsed flags; the seed defaults to the clock. */
 export function checkOptions(v: Parsed['values'], io: Io, progress: boolean): CheckOptions {
   if (v['exhaustive'] === true) {
-    for (const k of ['runs', 'seed', 'path', 'max-steps']) if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
+    for (const k of ['runs', 'seed', 'path', 'max-steps', 'shard']) if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
     const maxSeconds = v['max-seconds'] === undefined ? undefined : intOption(v, 'max-seconds', 1, 86_400, 0);
     return {
       mode: 'exhaustive',
       depth: intOption(v, 'depth', 0, 10_000, CHECK_DEFAULTS.depth),
       maxStates: intOption(v, 'max-states', 1, 100_000_000, CHECK_DEFAULTS.maxStates),
       maxSeconds,
+      symmetry: choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on',
       onProgress: progress ? (p) => io.stderr(`\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ${perSecond(p.distinct, p.elapsedMs)} states/s   `) : undefined,
     };
   }
-  for (const k of ['depth', 'max-states', 'max-seconds']) if (v[k] !== undefined) throw new UsageError(`--${k} bounds --exhaustive search; add --exhaustive or drop it`);
+  for (const k of ['depth', 'max-states', 'max-seconds', 'symmetry']) if (v[k] !== undefined) throw new UsageError(`--${k} is for --exhaustive search; add --exhaustive or drop it`);
+  const shard = shardOption(v);
+  if (shard && v['path'] !== undefined) throw new UsageError('--path replays one run: it does not go with --shard');
   const path = v['path'];
   if (path !== undefined && !/^\d+(:\d+)*$/.test(String(path))) throw new UsageError(`bad value '${String(path)}' for --path: accepted a fast-check replay path like 12:0:3`);
   if (path !== undefined && v['seed'] === undefined) throw new UsageError('--path replays a counterexample of one seed: give --seed too');
@@ -55,8 +64,31 @@ export function checkOptions(v: Parsed['values'], io: Io, progress: boolean): Ch
     seed: intOption(v, 'seed', -2_147_483_648, 2_147_483_647, now(io) % 2_147_483_647),
     path: path === undefined ? undefined : String(path),
     maxSteps: intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps),
+    shard,
     onProgress: progress ? (r, s) => io.stderr(`\r  runs ${r}/${runs}  ${s} steps  ${perSecond(s, now(io) - t0)} steps/s   `) : undefined,
   };
+}
+
+/** `--shard i/n`, or undefined. */
+function shardOption(v: Parsed['values']): Shard | undefined {
+  const raw = v['shard'];
+  if (raw === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(String(raw));
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || count > 10_000 || index < 1 || index > count) throw new UsageError(`bad value '${String(raw)}' for --shard: accepted i/n with 1 <= i <= n, e.g. --shard 2/4`);
+  return { index, count };
+}
+
+/** `--workers N` (default: every core). */
+export function workersOption(v: Parsed['values']): number {
+  return intOption(v, 'workers', 1, 256, availableParallelism());
+}
+
+/** Runs a check on the requested number of threads (one: in this thread). */
+export async function runCheck(m: ModelEntry & { name: string }, config: Config, opts: CheckOptions, workers: number): Promise<CheckResult<unknown, AnyAction>> {
+  if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return { ...checkModel(m.subject, config, opts), workers: 1 };
+  return checkParallel(m.name, config, opts, workers);
 }
 
 /** The JSON report of a check. Pure. */
@@ -93,7 +125,7 @@ export function checkReport(m: ModelEntry & { name: string }, config: Config, op
 
 /** What was explored, one line. Pure. */
 export function describeRun(opts: CheckOptions, r: CheckResult<unknown, AnyAction>): string {
-  if (opts.mode === 'random') return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, seed ${r.seed ?? opts.seed}${opts.path ? `, path ${opts.path}` : ''}`;
+  if (opts.mode === 'random') return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}${opts.path ? `, path ${opts.path}` : ''}`;
   return `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`;
 }
 
@@ -122,6 +154,7 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
     lines.push(`  ${describeRun(opts, r)}`, `  config: ${configDiff(m, config)}`, `  invariants: ${m.subject.invariants.map((i) => i.name).join(', ')}`);
     if (opts.mode === 'exhaustive') {
       lines.push(`  ${boundText(r, opts)}`);
+      lines.push(`  fingerprints: 64-bit, collision probability ${(r.collisionProbability ?? 0).toExponential(1)} (optimistic, as TLC states it); ${(r.bytesPerState ?? 0).toFixed(1)} bytes a state; symmetry ${r.symmetry ? 'on' : 'off'}; ${r.workers} worker${r.workers === 1 ? '' : 's'}`);
       const never = Object.entries(r.coverage ?? {}).filter(([, n]) => n === 0).map(([k]) => k);
       if (never.length > 0) lines.push(`  never enabled (checks nothing here): ${never.join(', ')}`);
     }
@@ -150,7 +183,7 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
 }
 
 /** Runs the verb; returns the exit code. */
-export function check(args: readonly string[], io: Io): number {
+export async function check(args: readonly string[], io: Io): Promise<number> {
   const p = parse('check', args, spec, 1);
   const v = p.values;
   const m = modelNamed(p.positionals[0], 'check');
@@ -160,7 +193,7 @@ export function check(args: readonly string[], io: Io): number {
   choiceOption(v, 'format', ['text'], 'text');
   const progress = io.isTTY && !json && !quiet;
   const opts = checkOptions(v, io, progress);
-  const r = checkModel(m.subject, config, opts);
+  const r = await runCheck(m, config, opts, workersOption(v));
   if (progress) io.stderr('\r\x1b[K');
   const out = v['out'] === undefined ? undefined : String(v['out']);
   if (out !== undefined && r.trace) writeText(io, out, encodeTrace(makeTrace(m.name, null, config, r.seed, r.path, r.trace)));

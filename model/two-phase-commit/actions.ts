@@ -4,6 +4,7 @@
  */
 import { MAX_RMS } from './config.js';
 
+/** One action of TwoPhase.tla. */
 export type TwoPhaseAction =
   // transaction manager
   | { readonly type: 'TMRcvPrepared'; readonly rm: number }

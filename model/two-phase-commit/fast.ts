@@ -83,3 +83,23 @@ export function encodeStateSymmetric(s: TwoPhaseState, out: Words): void {
   }
   pushPacked(header(s), n, out);
 }
+
+const RM_STATES: readonly RmState[] = ['working', 'prepared', 'committed', 'aborted'];
+const TM_STATES: readonly TwoPhaseState['tmState'][] = ['init', 'committed', 'aborted'];
+
+/** The state `encodeState` wrote at `words[offset..]`, with `like`'s config. Pure. */
+export function decodeState(words: Int32Array, offset: number, like: TwoPhaseState): TwoPhaseState {
+  const n = like.rmState.length;
+  const nib = (k: number): number => (words[offset + (k >> 3)]! >>> ((k & 7) * 4)) & 15;
+  const head = nib(0);
+  const rmState: RmState[] = [];
+  const tmPrepared: boolean[] = [];
+  const msgPrepared: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = nib(i + 1);
+    rmState.push(RM_STATES[v & 3]!);
+    tmPrepared.push((v & 4) !== 0);
+    msgPrepared.push((v & 8) !== 0);
+  }
+  return { config: like.config, rmState, tmState: TM_STATES[head & 3]!, tmPrepared, msgPrepared, msgCommit: (head & 4) !== 0, msgAbort: (head & 8) !== 0 };
+}

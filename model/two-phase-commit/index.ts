@@ -1,3 +1,4 @@
+/** The `two-phase-commit` model (TwoPhase.tla): state, actions, rules, guards, fast path. */
 export { act, twoPhaseActionTypes, type RmActionType, type TwoPhaseAction, type TwoPhaseActionType } from './actions.js';
 export { MAX_RMS, twoPhaseCommitConfig, twoPhaseCommitKeys, type TwoPhaseConfig } from './config.js';
 export { enabled } from './enabled.js';

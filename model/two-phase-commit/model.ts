@@ -7,7 +7,7 @@ import type { Model } from '../model.js';
 import { twoPhaseActionTypes, type TwoPhaseAction } from './actions.js';
 import { twoPhaseCommitConfig, twoPhaseCommitKeys } from './config.js';
 import { enabled } from './enabled.js';
-import { cloneState, encodeState, encodeStateSymmetric } from './fast.js';
+import { cloneState, decodeState, encodeState, encodeStateSymmetric } from './fast.js';
 import { initialState, twoPhaseStateKey, type TwoPhaseState } from './state.js';
 import { applyRules, step } from './step.js';
 
@@ -22,7 +22,7 @@ export const twoPhaseCommitModel: Model<TwoPhaseState, TwoPhaseAction> = {
   // No drain: the spec has no faults to recover from, so every state is quiescent.
   drainAction: () => null,
   adapt: () => null,
-  fast: { clone: cloneState, apply: applyRules, encode: encodeState, encodeSymmetric: encodeStateSymmetric },
+  fast: { clone: cloneState, apply: applyRules, encode: encodeState, encodeSymmetric: encodeStateSymmetric, decode: decodeState },
   key: twoPhaseStateKey,
   faults: new Set<string>(),
   actionTypes: twoPhaseActionTypes,

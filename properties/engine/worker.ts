@@ -1,0 +1,178 @@
+/**
+ * A worker thread of the search. Exhaustive: it owns the states whose fingerprint falls to it,
+ * expands its share of each level, sends the successors other workers own to them, admits and
+ * judges its own. Random: it runs its slice of the campaign's runs, stopping past the lowest
+ * failing run any worker has found.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { subjects } from '../registry.js';
+import { exploreRandom } from '../random.js';
+import { fp } from './hash.js';
+import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import { FingerprintSet } from './fingerprint-set.js';
+import { newFrontier, type Frontier } from './frontier.js';
+import { SearchCore } from './search-core.js';
+import { WordBuffer } from './words.js';
+
+const init = workerData as WorkerInit;
+const port = parentPort!;
+const send = (m: FromWorker): void => port.postMessage(m);
+
+function main(): void {
+  const subject = subjects.get(init.model);
+  if (!subject) return send({ type: 'error', message: `unknown model ${init.model}` });
+  const initial = subject.model.init(init.config);
+  if (init.kind === 'random') {
+    const stop = new Int32Array(init.stop);
+    const r = exploreRandom(subject, initial, {
+      runs: init.runs,
+      seed: init.seed,
+      maxSteps: init.maxSteps,
+      shard: init.shard ?? undefined,
+      slice: { index: init.worker, count: init.workers },
+      stopAt: () => Atomics.load(stop, 0),
+    });
+    if (r.failingRun !== null) {
+      for (let cur = Atomics.load(stop, 0); r.failingRun < cur; cur = Atomics.load(stop, 0)) Atomics.compareExchange(stop, 0, cur, r.failingRun);
+    }
+    return send({ type: 'random-done', runs: r.runs, steps: r.steps, failingRun: r.failingRun, coverage: r.coverage });
+  }
+
+  const W = init.workers;
+  // States cross to other workers as words when the model can decode them, else as objects.
+  const decode = subject.model.fast?.decode;
+  const me = init.worker;
+  const core = new SearchCore(subject, init.symmetry, me, W);
+  let frontier = newFrontier(subject.model, initial);
+  let violation: number | null = null;
+  let peers: readonly (MessagePort | null)[] = [];
+  const inbox = new Map<number, Batch[]>();
+  // Fingerprints already sent to their owner: a state reached again is not sent again.
+  const sent = new FingerprintSet();
+  let waiting: { depth: number; resolve: () => void } | null = null;
+
+  core.fingerprint(initial);
+  if (core.owner(fp.lo) === me) {
+    const n = core.admit(fp.hi, fp.lo, -1, 0);
+    if (!core.judge(initial)) violation = n;
+    frontier.push(initial, n);
+  }
+
+  const admit = (t: unknown, hi: number, lo: number, parent: number, action: number, next: Frontier<unknown>): void => {
+    if (core.seen.has(hi, lo)) return;
+    const n = core.admit(hi, lo, parent, action);
+    fp.hi = hi;
+    fp.lo = lo;
+    if (violation === null && !core.judge(t)) violation = n;
+    next.push(t, n);
+  };
+
+  const level = async (depth: number, deadline: number | null): Promise<void> => {
+    const next = newFrontier(subject.model, initial);
+    const outStates: unknown[][] = Array.from({ length: W }, () => []);
+    const outMeta: WordBuffer[] = Array.from({ length: W }, () => new WordBuffer());
+    let timedOut = false;
+    for (let k = 0; k < frontier.length && violation === null; k++) {
+      const s = frontier.state(k);
+      const from = frontier.id(k);
+      const acts = core.enabledCounted(s);
+      for (let i = 0; i < acts.length; i++) {
+        const t = core.engine.successor(s, acts[i]!);
+        core.fingerprint(t);
+        const { hi, lo } = fp;
+        const o = core.owner(lo);
+        if (o === me) admit(t, hi, lo, from, i, next);
+        else if (sent.add(hi, lo)) {
+          const out = outMeta[o]!;
+          out.push(hi);
+          out.push(lo);
+          out.push(from);
+          out.push(i);
+          if (decode) core.appendEncoding(t, out);
+          else outStates[o]!.push(t);
+        }
+      }
+      if (deadline !== null && (k & 255) === 255 && Date.now() > deadline) {
+        timedOut = true;
+        break;
+      }
+    }
+    for (let p = 0; p < W; p++) {
+      if (p === me) continue;
+      const meta = outMeta[p]!.words.slice(0, outMeta[p]!.length);
+      const batch: Batch = { depth, states: outStates[p]!, meta };
+      peers[p]!.postMessage(batch, [meta.buffer]);
+    }
+    await new Promise<void>((resolve) => {
+      waiting = { depth, resolve };
+      check();
+    });
+    for (const b of inbox.get(depth) ?? []) {
+      const m = b.meta;
+      for (let j = 0, at = 0; at < m.length; j++) {
+        const hi = m[at]! >>> 0;
+        const lo = m[at + 1]! >>> 0;
+        const parent = m[at + 2]!;
+        const action = m[at + 3]!;
+        at += 4;
+        let t: unknown;
+        if (decode) {
+          const len = m[at]!;
+          if (!core.seen.has(hi, lo)) t = decode(m, at + 1, initial);
+          at += 1 + len;
+        } else t = b.states[j];
+        if (t !== undefined) admit(t, hi, lo, parent, action, next);
+      }
+    }
+    inbox.delete(depth);
+    frontier = next;
+    let enabledAtFrontier = false;
+    for (let k = 0; k < frontier.length && !enabledAtFrontier; k++) enabledAtFrontier = subject.model.enabled(frontier.state(k)).length > 0;
+    send({
+      type: 'level-done', distinct: core.seen.size, generated: core.generated, frontier: frontier.length,
+      enabledAtFrontier, violation, timedOut, coverage: core.coverage, bytes: core.seen.bytes + core.links.bytes,
+    });
+  };
+
+  const check = (): void => {
+    if (waiting && (inbox.get(waiting.depth)?.length ?? 0) === W - 1) {
+      const w = waiting;
+      waiting = null;
+      w.resolve();
+    }
+  };
+
+  port.on('message', (m: ToWorker) => {
+    switch (m.type) {
+      case 'peers':
+        peers = m.ports;
+        for (const p of peers) {
+          p?.on('message', (b: Batch) => {
+            const list = inbox.get(b.depth) ?? [];
+            list.push(b);
+            inbox.set(b.depth, list);
+            check();
+          });
+        }
+        send({ type: 'ready', frontier: frontier.length });
+        return;
+      case 'level':
+        void level(m.depth, m.deadline).catch((e: unknown) => send({ type: 'error', message: (e as Error).message }));
+        return;
+      case 'link': {
+        send({ type: 'link', parent: core.links.parent[m.local]!, action: core.links.action[m.local]! });
+        return;
+      }
+      case 'stop':
+        for (const p of peers) p?.close();
+        port.close();
+        return;
+    }
+  });
+}
+
+try {
+  main();
+} catch (e) {
+  send({ type: 'error', message: (e as Error).message });
+}

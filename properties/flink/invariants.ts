@@ -1,0 +1,131 @@
+/**
+ * The invariants of `flink-kafka`: the contract's output and checkpoint properties over the Flink
+ * state, and the Kafka side's own (`lso-bound`, `txn-atomicity`, `zombie-fenced`) lifted onto the
+ * embedded Kafka state. Pure.
+ */
+import { fates, firstOpenOffsetFromLog, readPartition } from '../../model/kafka/read.js';
+import type { KafkaState } from '../../model/kafka/state.js';
+import type { FlinkState } from '../../model/flink/state.js';
+import { workLeft } from '../../model/flink/time.js';
+import { invariantMeanings, type Invariant } from '../invariant.js';
+import { lsoBound } from '../kafka/lso-bound.js';
+import { txnAtomicity } from '../kafka/txn-atomicity.js';
+import { zombieFenced } from '../kafka/zombie-fenced.js';
+import { formatRanges } from '../view.js';
+import { flinkOutView, readFlinkOut } from './outputs.js';
+
+/** `no-loss`: once the job finished, every input is in `out` at the configured isolation.level. */
+export const flinkNoLoss: Invariant<FlinkState> = {
+  name: 'no-loss',
+  meaning: invariantMeanings['no-loss'],
+  when: 'quiescence',
+  check(s) {
+    const v = flinkOutView(s, s.config.isolationLevel);
+    return v.missing === 0 ? null : `input ${formatRanges(v.missingRanges)} never reached out at ${s.config.isolationLevel} (${v.missing} missing)`;
+  },
+};
+
+/** `no-duplicates`: no input twice in `out` at the configured isolation.level. */
+export const flinkNoDuplicates: Invariant<FlinkState> = {
+  name: 'no-duplicates',
+  meaning: invariantMeanings['no-duplicates'],
+  when: 'every-step',
+  check(s) {
+    const { values, offsets } = readFlinkOut(s, s.config.isolationLevel);
+    const seen = new Map<number, number>();
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      const first = seen.get(v);
+      if (first !== undefined) return `v${v} is read twice at ${s.config.isolationLevel} (offsets ${first} and ${offsets[i]})`;
+      seen.set(v, offsets[i]!);
+    }
+    return null;
+  },
+};
+
+/**
+ * `state-exactly-once`: a restored count equals the inputs before the restored source offsets
+ * (judged at the restore), and a finished job's count equals the number of inputs.
+ */
+export const stateExactlyOnce: Invariant<FlinkState> = {
+  name: 'state-exactly-once',
+  meaning: invariantMeanings['state-exactly-once'],
+  when: 'every-step',
+  check(s) {
+    const t = s.task;
+    if (!t) return null;
+    const r = t.restored;
+    if (r && r.count !== r.expected) {
+      return `restored from checkpoint ${r.checkpoint}: the count is ${r.count} but the restored source offsets are past ${r.expected} inputs (${r.count > r.expected ? `${r.count - r.expected} counted twice after the restore` : `${r.expected - r.count} never counted`})`;
+    }
+    const total = s.config.inputs * s.config.inputRecords;
+    if (!workLeft(s) && t.count !== total) return `the job finished with count ${t.count}, but there are ${total} inputs`;
+    return null;
+  },
+};
+
+/** `commit-only-completed`: every sink transaction committed belongs to a checkpoint that completed (ghost data). */
+export const commitOnlyCompleted: Invariant<FlinkState> = {
+  name: 'commit-only-completed',
+  meaning: invariantMeanings['commit-only-completed'],
+  when: 'every-step',
+  check(s) {
+    for (const c of s.ghost.commits) {
+      if (!s.ghost.completed.some((x) => x.job === c.job && x.checkpoint === c.checkpoint)) {
+        return `the transaction of checkpoint ${c.checkpoint} (job ${c.job}) was committed, but that checkpoint never completed`;
+      }
+    }
+    return null;
+  },
+};
+
+/** `no-hanging-transaction`: once the job finished, no output partition holds an open transaction. */
+export const flinkNoHangingTransaction: Invariant<FlinkState> = {
+  name: 'no-hanging-transaction',
+  meaning: invariantMeanings['no-hanging-transaction'],
+  when: 'quiescence',
+  check(s) {
+    for (const p of s.kafka.partitions) {
+      const open = firstOpenOffsetFromLog(p);
+      if (open === null) continue;
+      const e = p.log[open]!;
+      const t = s.kafka.txns.find((x) => x.producerId === e.producerId);
+      return `${p.name}: the transaction of ${t ? t.transactionalId : `producer ${e.producerId}`} from offset ${open} is never ended (LSO stuck at ${p.lastStableOffset}; read_committed readers see nothing after it until transaction.timeout.ms)`;
+    }
+    return null;
+  },
+};
+
+/** `no-aborted-read`: a read_committed reader of `out` never returns a record of an aborted transaction. */
+export const flinkNoAbortedRead: Invariant<FlinkState> = {
+  name: 'no-aborted-read',
+  meaning: invariantMeanings['no-aborted-read'],
+  when: 'every-step',
+  check(s) {
+    for (const p of s.kafka.partitions) {
+      const f = fates(p);
+      for (const e of readPartition(p, 'read_committed')) {
+        if (f[e.offset] === 'ABORT') return `a read_committed reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
+      }
+    }
+    return null;
+  },
+};
+
+/** A `kafka-txn` invariant judged on the embedded Kafka state. */
+export function lift(inv: Invariant<KafkaState>): Invariant<FlinkState> {
+  return { name: inv.name, meaning: inv.meaning, when: inv.when, check: (s) => inv.check(s.kafka) };
+}
+
+/** Every invariant of `flink-kafka`, in report order. */
+export const flinkInvariants: readonly Invariant<FlinkState>[] = [
+  flinkNoDuplicates,
+  stateExactlyOnce,
+  commitOnlyCompleted,
+  flinkNoAbortedRead,
+  lift(zombieFenced),
+  lift(txnAtomicity),
+  lift(lsoBound),
+  flinkNoLoss,
+  flinkNoHangingTransaction,
+];
