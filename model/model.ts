@@ -66,4 +66,9 @@ export interface FastPath<S, A extends AnyAction> {
   apply(state: S, action: A): void;
   encode(state: S, out: Words): void;
   encodeSymmetric?(state: S, out: Words): void;
+  /**
+   * The state `encode` wrote at `words[offset..]` (static parts such as the config taken from
+   * `like`). Optional: with it, worker threads pass states to each other as words.
+   */
+  decode?(words: Int32Array, offset: number, like: S): S;
 }

@@ -1,4 +1,5 @@
 /** Every scripted scenario, in listing order. */
+import { consumerLoop } from './consumer-loop.js';
 import { lsoBlocking } from './lso-blocking.js';
 import type { Scenario } from './scenario.js';
 import { txnLog } from './txn-log.js';
@@ -7,4 +8,4 @@ import { zombieFencing } from './zombie-fencing.js';
 export type { Scenario } from './scenario.js';
 
 /** The scenarios by name. */
-export const scenarios: readonly Scenario[] = [txnLog as unknown as Scenario, zombieFencing as unknown as Scenario, lsoBlocking as unknown as Scenario];
+export const scenarios: readonly Scenario[] = [txnLog as unknown as Scenario, zombieFencing as unknown as Scenario, lsoBlocking as unknown as Scenario, consumerLoop as unknown as Scenario];

@@ -124,8 +124,8 @@ export function checkReport(m: ModelEntry & { name: string }, config: Config, op
 }
 
 /** What was explored, one line. Pure. */
-export function describeRun(opts: CheckOptions, r: CheckResult<unknown, AnyAction>): string {
-  if (opts.mode === 'random') return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}${opts.path ? `, path ${opts.path}` : ''}`;
+export function describeRun(opts: CheckOptions): string {
+  if (opts.mode === 'random') return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.path ? `, path ${opts.path}` : ''}`;
   return `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`;
 }
 
@@ -151,7 +151,7 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
   if (r.status === 'ok') {
     lines.push(`eoscheck check ${m.name}: ok, no invariant violated in ${explored}`);
     if (quiet) return `${lines.join('\n')}\n`;
-    lines.push(`  ${describeRun(opts, r)}`, `  config: ${configDiff(m, config)}`, `  invariants: ${m.subject.invariants.map((i) => i.name).join(', ')}`);
+    lines.push(`  ${describeRun(opts)}`, `  config: ${configDiff(m, config)}`, `  invariants: ${m.subject.invariants.map((i) => i.name).join(', ')}`);
     if (opts.mode === 'exhaustive') {
       lines.push(`  ${boundText(r, opts)}`);
       lines.push(`  fingerprints: 64-bit, collision probability ${(r.collisionProbability ?? 0).toExponential(1)} (optimistic, as TLC states it); ${(r.bytesPerState ?? 0).toFixed(1)} bytes a state; symmetry ${r.symmetry ? 'on' : 'off'}; ${r.workers} worker${r.workers === 1 ? '' : 's'}`);
@@ -166,7 +166,7 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
   if (quiet) return `${lines.join('\n')}\n`;
   lines.push(`  meaning: ${meaningOf(m.subject.invariants, v.invariant)}`, `  what:    ${v.message}`);
   for (const o of r.violations.slice(1)) lines.push(`  also:    ${o.invariant}: ${o.message}`);
-  lines.push(`  config:  ${configDiff(m, config)}`, `  search:  ${describeRun(opts, r)}`);
+  lines.push(`  config:  ${configDiff(m, config)}`, `  search:  ${describeRun(opts)}`);
   const trace = r.trace ?? [];
   const drained = trace.filter((s) => s.phase === 'drain').length;
   if (r.mode === 'random') {

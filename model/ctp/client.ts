@@ -306,8 +306,11 @@ export function doAbortTxn(d: D, i: I, name: string): void {
   }
   d.outcomes.push({ instance: i.id, txn: t.no, result: 'ABORT' });
   i.txn = null;
-  for (const p of i.owned) i.positions[p] = null;
-  if (d.config.stateful) i.store = null;
+  if (t.records > 0) {
+    // Something to undo: seek back to the committed offsets (OffsetFetch again), restore the store.
+    for (const p of i.owned) i.positions[p] = null;
+    if (d.config.stateful) i.store = null;
+  }
   if (t.error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
   if (t.error === 'UNKNOWN_PRODUCER_ID') i.producer = 'new';
 }
