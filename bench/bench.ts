@@ -1,49 +1,86 @@
 /**
- * `npm run bench`: exploration speed of a fixed `kafka-txn` configuration, measured here rather
- * than in timed tests. Prints fast-check steps/s, exhaustive distinct states/s, and the time and
- * shrunk length to find the zombie counterexample with safeguard.epoch-fencing=false.
- * `--json` prints the figures as one JSON object.
+ * `npm run bench` (`-- --json` for scripts, `-- --quick` to skip the 1.7M-state run): the
+ * exploration speed of eoscheck on identical work as other checkers (TLA+'s TwoPhase with 7 and 8
+ * resource managers), on the reference configurations of the Kafka models, and the fast-check
+ * campaign figures of issue #2 (steps/s, time and shrunk length to find the zombie). Speed is
+ * measured here, never in timed tests.
  */
-import { cpus } from 'node:os';
+import { availableParallelism, cpus, totalmem } from 'node:os';
 import { resolveConfig, type Config } from '../model/config.js';
-import { kafkaTxnModel } from '../model/kafka/index.js';
-import { checkModel } from '../properties/check.js';
-import { kafkaTxnSubject } from '../properties/kafka/subject.js';
+import { checkModel, type CheckOptions, type CheckResult } from '../properties/check.js';
+import { checkParallel } from '../properties/engine/parallel.js';
+import { subjects } from '../properties/registry.js';
+import type { AnyAction } from '../model/model.js';
 
-function config(pairs: [string, string][]): Config {
-  const r = resolveConfig(kafkaTxnModel.keys, pairs, 'kafka-txn');
+const json = process.argv.includes('--json');
+const quick = process.argv.includes('--quick');
+
+function config(model: string, pairs: string[]): Config {
+  const s = subjects.get(model)!;
+  const r = resolveConfig(s.model.keys, pairs.map((p) => p.split('=') as [string, string]), model);
   if (!r.ok) throw new Error(r.error);
   return r.config;
 }
 
-const json = process.argv.includes('--json');
-const safe = config([]);
-const random = checkModel(kafkaTxnSubject, safe, { mode: 'random', runs: 1000, seed: 7, maxSteps: 40 });
-const exhaustive = checkModel(kafkaTxnSubject, safe, { mode: 'exhaustive', depth: 8, maxStates: 1_000_000 });
-const zombieRuns: { ms: number; length: number; runs: number }[] = [];
-for (const seed of [1, 2, 3, 4, 5]) {
-  const r = checkModel(kafkaTxnSubject, config([['safeguard.epoch-fencing', 'false']]), { mode: 'random', runs: 10_000, seed, maxSteps: 40 });
-  zombieRuns.push({ ms: r.elapsedMs, length: r.trace?.length ?? -1, runs: r.runsUntilFailure ?? -1 });
+async function run(model: string, pairs: string[], opts: CheckOptions, workers: number): Promise<CheckResult<unknown, AnyAction>> {
+  const c = config(model, pairs);
+  return workers === 1 ? checkModel(subjects.get(model)!, c, opts) : checkParallel(model, c, opts, workers);
 }
-const zombieExhaustive = checkModel(kafkaTxnSubject, config([['safeguard.epoch-fencing', 'false']]), { mode: 'exhaustive', depth: 12, maxStates: 1_000_000 });
 
-const figures = {
-  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version },
-  config: 'kafka-txn defaults (2 producers, 2 partitions, 2 inputs each, 1 crash, 1 zombie)',
-  random: { runs: random.runs, steps: random.steps, elapsedMs: Math.round(random.elapsedMs), stepsPerSecond: Math.round((random.steps * 1000) / random.elapsedMs) },
-  exhaustive: { depth: 8, distinctStates: exhaustive.distinct, transitions: exhaustive.steps, elapsedMs: Math.round(exhaustive.elapsedMs), statesPerSecond: Math.round(((exhaustive.distinct ?? 0) * 1000) / exhaustive.elapsedMs) },
-  zombie: {
-    random: zombieRuns.map((z) => ({ elapsedMs: Math.round(z.ms), runsUntilFailure: z.runs, shrunkSteps: z.length })),
-    exhaustive: { elapsedMs: Math.round(zombieExhaustive.elapsedMs), distinctStates: zombieExhaustive.distinct, steps: zombieExhaustive.trace?.length ?? -1 },
-  },
-};
-if (json) console.log(JSON.stringify(figures, null, 2));
+interface Row {
+  readonly name: string;
+  readonly workers: number;
+  readonly symmetry: boolean;
+  readonly distinct: number;
+  readonly generated: number;
+  readonly elapsedMs: number;
+  readonly statesPerSecond: number;
+  readonly bytesPerState: number;
+}
+
+const rows: Row[] = [];
+async function exhaustive(name: string, model: string, pairs: string[], depth: number, workers: number, symmetry = false): Promise<void> {
+  const r = await run(model, pairs, { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry }, workers);
+  const row = {
+    name, workers, symmetry, distinct: r.distinct!, generated: r.steps, elapsedMs: Math.round(r.elapsedMs),
+    statesPerSecond: Math.round((r.distinct! * 1000) / r.elapsedMs), bytesPerState: Math.round((r.bytesPerState ?? 0) * 10) / 10,
+  };
+  rows.push(row);
+  if (!json) console.log(`${name.padEnd(44)} ${String(workers).padStart(2)} ${symmetry ? 'sym' : '   '} ${String(row.distinct).padStart(10)} ${String(row.generated).padStart(11)} ${String(row.elapsedMs).padStart(8)} ms ${String(row.statesPerSecond).padStart(8)}/s ${String(row.bytesPerState).padStart(6)} B`);
+}
+
+const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: availableParallelism(), memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+if (!json) {
+  console.log(`eoscheck bench on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
+  console.log(`${'exhaustive search'.padEnd(44)} ${'w'.padStart(2)}     ${'distinct'.padStart(10)} ${'generated'.padStart(11)} ${'time'.padStart(11)} ${'states/s'.padStart(10)} ${'bytes'.padStart(8)}`);
+}
+await exhaustive('two-phase-commit rm.count=7 (TLC: 296,448)', 'two-phase-commit', ['rm.count=7'], 1000, 1);
+await exhaustive('two-phase-commit rm.count=7 (TLC: 296,448)', 'two-phase-commit', ['rm.count=7'], 1000, 2);
+if (!quick) {
+  await exhaustive('two-phase-commit rm.count=8 (TLC: 1,745,408)', 'two-phase-commit', ['rm.count=8'], 1000, 1);
+  await exhaustive('two-phase-commit rm.count=8 (TLC: 1,745,408)', 'two-phase-commit', ['rm.count=8'], 1000, 2);
+}
+await exhaustive('two-phase-commit rm.count=8, RM symmetry', 'two-phase-commit', ['rm.count=8'], 1000, 1, true);
+await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 1);
+await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 2);
+await exhaustive('kafka-txn defaults, depth 8, app symmetry', 'kafka-txn', [], 8, 1, true);
+await exhaustive('kafka-txn faults.network=true, depth 7', 'kafka-txn', ['faults.network=true'], 7, 1);
+await exhaustive('consume-transform-produce defaults, depth 8', 'consume-transform-produce', [], 8, 1);
+await exhaustive('kafka-streams defaults, depth 8', 'kafka-streams', [], 8, 1);
+
+const rand = await run('kafka-txn', [], { mode: 'random', runs: 1000, seed: 7, maxSteps: 40 }, 1);
+const random = { runs: rand.runs, steps: rand.steps, elapsedMs: Math.round(rand.elapsedMs), stepsPerSecond: Math.round((rand.steps * 1000) / rand.elapsedMs) };
+const zombie: { seed: number; elapsedMs: number; runsUntilFailure: number | null; shrunkSteps: number }[] = [];
+for (const seed of [1, 2, 3, 4, 5]) {
+  const r = await run('kafka-txn', ['safeguard.epoch-fencing=false'], { mode: 'random', runs: 10_000, seed, maxSteps: 40 }, 1);
+  zombie.push({ seed, elapsedMs: Math.round(r.elapsedMs), runsUntilFailure: r.runsUntilFailure, shrunkSteps: r.trace?.length ?? -1 });
+}
+const zx = await run('kafka-txn', ['safeguard.epoch-fencing=false'], { mode: 'exhaustive', depth: 12, maxStates: 1_000_000 }, 1);
+const zombieExhaustive = { elapsedMs: Math.round(zx.elapsedMs), distinct: zx.distinct, steps: zx.trace?.length ?? -1 };
+
+if (json) console.log(JSON.stringify({ machine, exhaustive: rows, random, zombie, zombieExhaustive }, null, 2));
 else {
-  const f = figures;
-  console.log(`eoscheck bench on ${f.machine.cpu} (${f.machine.cores} cores), Node ${f.machine.node}`);
-  console.log(`config: ${f.config}`);
-  console.log(`random (fast-check):  ${f.random.steps} steps in ${f.random.elapsedMs} ms = ${f.random.stepsPerSecond} steps/s (${f.random.runs} runs of <= 40 steps)`);
-  console.log(`exhaustive (BFS):     ${f.exhaustive.distinctStates} distinct states to depth 8 in ${f.exhaustive.elapsedMs} ms = ${f.exhaustive.statesPerSecond} states/s (${f.exhaustive.transitions} transitions)`);
-  for (const [i, z] of f.zombie.random.entries()) console.log(`zombie (epoch-fencing=false), seed ${i + 1}: found after ${z.runsUntilFailure} runs in ${z.elapsedMs} ms, shrunk to ${z.shrunkSteps} steps`);
-  console.log(`zombie, exhaustive:   found in ${f.zombie.exhaustive.elapsedMs} ms after ${f.zombie.exhaustive.distinctStates} states, ${f.zombie.exhaustive.steps} steps (shortest prefix)`);
+  console.log(`random (fast-check), kafka-txn defaults: ${random.steps} steps in ${random.elapsedMs} ms = ${random.stepsPerSecond} steps/s (${random.runs} runs of <= 40 steps)`);
+  for (const z of zombie) console.log(`zombie (safeguard.epoch-fencing=false), seed ${z.seed}: found after ${z.runsUntilFailure} runs in ${z.elapsedMs} ms, shrunk to ${z.shrunkSteps} steps`);
+  console.log(`zombie, exhaustive: found in ${zombieExhaustive.elapsedMs} ms among ${zombieExhaustive.distinct} states, ${zombieExhaustive.steps} steps (shortest explored prefix)`);
 }

@@ -155,9 +155,11 @@ export function checkText(m: ModelEntry & { name: string }, config: Config, opts
     if (opts.mode === 'exhaustive') {
       lines.push(`  ${boundText(r, opts)}`);
       lines.push(`  fingerprints: 64-bit, collision probability ${(r.collisionProbability ?? 0).toExponential(1)} (optimistic, as TLC states it); ${(r.bytesPerState ?? 0).toFixed(1)} bytes a state; symmetry ${r.symmetry ? 'on' : 'off'}; ${r.workers} worker${r.workers === 1 ? '' : 's'}`);
-      const never = Object.entries(r.coverage ?? {}).filter(([, n]) => n === 0).map(([k]) => k);
-      if (never.length > 0) lines.push(`  never enabled (checks nothing here): ${never.join(', ')}`);
     }
+    const taken = Object.entries(r.coverage).filter(([, n]) => n > 0);
+    lines.push(`  coverage (${r.mode === 'random' ? 'actions taken' : 'transitions'}): ${taken.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    const never = Object.entries(r.coverage).filter(([, n]) => n === 0).map(([k]) => k);
+    if (never.length > 0) lines.push(`  never ${r.mode === 'random' ? 'taken' : 'enabled'} (checks nothing here): ${never.join(', ')}`);
     lines.push(`  time: ${seconds(r.elapsedMs)}, ${perSecond(r.distinct ?? r.steps, r.elapsedMs)} ${r.mode === 'random' ? 'steps' : 'states'}/s`);
     return `${lines.join('\n')}\n`;
   }

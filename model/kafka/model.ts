@@ -1,6 +1,7 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
-import { clonePlain, encodePlain } from '../engine/plain.js';
-import { sameAction, type Model, type Words } from '../model.js';
+import { clonePlain } from '../engine/plain.js';
+import { sameAction, type Model } from '../model.js';
+import { encodeKafka, encodeKafkaSymmetric } from './symmetry.js';
 import { faultActions, kafkaActionTypes, type KafkaAction } from './actions.js';
 import { kafkaTxnConfig, kafkaTxnKeys } from './config.js';
 import { drainAction } from './drain.js';
@@ -23,19 +24,6 @@ function adapt(s: KafkaState, a: KafkaAction): KafkaAction | null {
   return enabled(s).find((e) => sameAction(e, moved)) ?? null;
 }
 
-/** The words identifying a state: the fields `kafkaStateKey` covers, in its order. */
-function encode(s: KafkaState, out: Words): void {
-  encodePlain(s.now, out);
-  encodePlain(s.partitions, out);
-  encodePlain(s.offsets, out);
-  encodePlain(s.txns, out);
-  encodePlain(s.instances, out);
-  encodePlain(s.network, out);
-  encodePlain(s.nextRequest, out);
-  encodePlain(s.faults, out);
-  encodePlain(s.outcomes, out);
-}
-
 /** The `kafka-txn` model. */
 export const kafkaTxnModel: Model<KafkaState, KafkaAction> = {
   name: 'kafka-txn',
@@ -46,7 +34,7 @@ export const kafkaTxnModel: Model<KafkaState, KafkaAction> = {
   enabled,
   drainAction,
   adapt,
-  fast: { clone: clonePlain, apply: recipe, encode },
+  fast: { clone: clonePlain, apply: recipe, encode: encodeKafka, encodeSymmetric: encodeKafkaSymmetric },
   key: kafkaStateKey,
   faults: faultActions,
   actionTypes: kafkaActionTypes,

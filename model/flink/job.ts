@@ -1,0 +1,128 @@
+/**
+ * The job's rules: the checkpoint coordinator (trigger, completion, notification, restart), the
+ * KafkaSource splits, the channels and the count operator with barrier alignment. Over an immer
+ * draft, called from `step`.
+ */
+import { castDraft, type Draft } from 'immer';
+import { newTask } from './init.js';
+import { precommit, send } from './sink.js';
+import { inputValue, type FlinkState } from './state.js';
+import { nextEvent } from './time.js';
+
+type D = Draft<FlinkState>;
+
+/** The clock moves to the next event. */
+export function tick(d: D): void {
+  const to = nextEvent(d as FlinkState);
+  if (to === null) return;
+  d.now = to;
+  d.kafka.now = to;
+  d.events.push({ type: 'clock', now: to });
+}
+
+/**
+ * The JobManager triggers checkpoint `nextCheckpointId` (checkpoints are due every
+ * `execution.checkpointing.interval` from the job's (re)start): every source snapshots its split offset
+ * and emits a barrier into its channel (the sources' acknowledgements are taken as given).
+ */
+export function trigger(d: D): void {
+  const t = d.task!;
+  const id = d.jm.nextCheckpointId;
+  d.jm.nextCheckpointId += 1;
+  // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
+  while (d.jm.nextTriggerAt <= d.now) d.jm.nextTriggerAt += d.config.checkpointIntervalMs;
+  d.jm.pending = { id, offsets: [...t.splits], snapshot: null };
+  for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
+  d.events.push({ type: 'triggered', checkpoint: id, offsets: [...t.splits] });
+}
+
+/** Source `input` fetches its next record into its channel. */
+export function read(d: D, input: number): void {
+  const t = d.task!;
+  const offset = t.splits[input]!;
+  const value = inputValue(d.config, input, offset);
+  t.channels[input]!.push({ kind: 'record', value, offset });
+  t.splits[input] = offset + 1;
+  d.events.push({ type: 'read', input, offset, value });
+}
+
+/**
+ * The count operator takes the head of channel `input`. A record is counted and handed to the
+ * chained sink writer's buffer. A barrier marks the input aligned; under EXACTLY_ONCE the input is
+ * blocked until every input's barrier arrived, under AT_LEAST_ONCE it is not. The last barrier
+ * snapshots the count and runs the sink's pre-barrier work: at-least-once and exactly-once flush,
+ * exactly-once pre-commits the transaction (none does nothing).
+ */
+export function processItem(d: D, input: number): void {
+  const t = d.task!;
+  const item = t.channels[input]!.shift()!;
+  if (item.kind === 'record') {
+    t.count += 1;
+    t.writer.buffer.push(item.value);
+    d.events.push({ type: 'counted', input, value: item.value, count: t.count });
+    return;
+  }
+  t.aligned[input] = true;
+  const all = t.aligned.every(Boolean);
+  d.events.push({ type: 'barrier', input, checkpoint: item.checkpoint, blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE' });
+  if (!all) return;
+  const g = d.config.deliveryGuarantee;
+  if (g !== 'none') {
+    const n = t.writer.buffer.length;
+    if (!send(d)) return;
+    if (n > 0) d.events.push({ type: 'flushed', records: n });
+  }
+  if (g === 'exactly-once') precommit(d, item.checkpoint);
+  const task = d.task!;
+  task.aligned = task.aligned.map(() => false);
+  const pending = d.jm.pending!;
+  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })) };
+  d.events.push({ type: 'snapshot', checkpoint: item.checkpoint, count: task.count, committables: task.committables.length });
+}
+
+/** The operator+sink task acknowledges; with every acknowledgement in, the JobManager completes the checkpoint and will notify. */
+export function ack(d: D): void {
+  const p = d.jm.pending!;
+  const snap = p.snapshot!;
+  d.jm.latest = { id: p.id, job: d.jm.job, offsets: [...p.offsets], count: snap.count, committables: snap.committables.map((c) => ({ ...c })), at: d.now };
+  d.jm.pending = null;
+  d.jm.notify = p.id;
+  d.ghost.completed.push({ job: d.jm.job, checkpoint: p.id });
+  d.events.push({ type: 'completed', checkpoint: p.id });
+}
+
+/**
+ * notifyCheckpointComplete reaches the tasks: the source commits the checkpoint's offsets to its
+ * consumer group (commit.offsets.on.checkpoint), the committer may commit every committable up to it.
+ */
+export function notify(d: D): void {
+  const id = d.jm.notify!;
+  d.jm.notify = null;
+  const t = d.task!;
+  t.commitUpTo = Math.max(t.commitUpTo, id);
+  d.events.push({ type: 'notified', checkpoint: id });
+  const cp = d.jm.latest;
+  if (!d.config.commitOffsetsOnCheckpoint || !cp || cp.id !== id) return;
+  cp.offsets.forEach((offset, input) => {
+    d.kafka.offsets.committed[input] = { offset, producerId: -1, epoch: -1, txnEpoch: null, origin: null };
+    d.events.push({ type: 'offsets-committed', input, offset });
+  });
+}
+
+/** The notification is lost (best effort): nothing is committed for it until a later one. */
+export function loseNotification(d: D): void {
+  d.events.push({ type: 'notification-lost', checkpoint: d.jm.notify! });
+  d.jm.notify = null;
+  d.faults.lost += 1;
+}
+
+/** The job restarts: a new task attempt restored from the latest completed checkpoint, or from scan.startup.mode. */
+export function restart(d: D): void {
+  d.jm.attempts += 1;
+  d.jm.restartAt = null;
+  // The periodic checkpoint scheduler restarts with the job: the first checkpoint one interval later.
+  d.jm.nextTriggerAt = d.now + d.config.checkpointIntervalMs;
+  const { task, event } = newTask(d.config, d.now, d.kafka as never, d.jm as never, d.jm.attempts);
+  d.task = castDraft(task);
+  d.events.push(castDraft(event));
+}

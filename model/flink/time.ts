@@ -1,0 +1,40 @@
+/**
+ * Logical time: what is left for the job to do, and the next moment something happens (a record
+ * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
+ */
+import { nextDeadline } from '../kafka/step.js';
+import { arrived, type FlinkState } from './state.js';
+
+/**
+ * Whether the job has work left: input still to arrive, read, process or write; a transaction
+ * with records not pre-committed; committables, a pending checkpoint or notification; markers to
+ * write; a restart to come. Without work left the job is finished (quiescence). Pure.
+ */
+export function workLeft(s: FlinkState): boolean {
+  const c = s.config;
+  if (s.jm.restartAt !== null || !s.task) return true;
+  if (arrived(c, s.now) < c.inputRecords) return true;
+  const t = s.task;
+  if (t.status !== 'running' || t.writer.init !== 'ready') return true;
+  if (t.splits.some((p) => p < c.inputRecords)) return true;
+  if (t.channels.some((ch) => ch.length > 0)) return true;
+  if (t.writer.buffer.length > 0 || (t.writer.txn !== null && t.writer.txn.records > 0)) return true;
+  if (t.committables.length > 0 || s.jm.pending !== null || s.jm.notify !== null) return true;
+  return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
+}
+
+/** The next time after `now` something happens, or null: the clock has nowhere to go. Pure. */
+export function nextEvent(s: FlinkState): number | null {
+  const c = s.config;
+  let best: number | null = null;
+  const at = (t: number): void => {
+    if (t > s.now && (best === null || t < best)) best = t;
+  };
+  const a = arrived(c, s.now);
+  if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
+  if (s.jm.restartAt !== null) at(s.jm.restartAt);
+  if (s.task && workLeft(s)) at(s.jm.nextTriggerAt);
+  const due = nextDeadline(s.kafka);
+  if (due !== null) at(due);
+  return best;
+}

@@ -1,0 +1,46 @@
+/** A campaign split with --shard and merged finds what one process finds. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cli } from './harness.js';
+
+const campaign = ['check', 'kafka-txn', '--set', 'transaction.version=1', '--set', 'faults.network=true', '--runs', '200', '--workers', '1', '--json'];
+
+async function json(...args: string[]) {
+  return JSON.parse((await cli(...args)).stdout) as Record<string, any>;
+}
+
+describe('--shard i/n and merge', () => {
+  for (const [seed, n] of [['5', 2], ['11', 3]] as const) {
+    test(`seed ${seed}, ${n} shards merged equal one process`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'eoscheck-shard-'));
+      const files: string[] = [];
+      for (let i = 1; i <= n; i++) {
+        const r = await cli(...campaign, '--seed', seed, '--shard', `${i}/${n}`);
+        const f = join(dir, `s${i}.json`);
+        writeFileSync(f, r.stdout);
+        files.push(f);
+      }
+      const whole = await json(...campaign, '--seed', seed);
+      const merged = await cli('merge', ...files, '--json');
+      const m = JSON.parse(merged.stdout);
+      expect(merged.code).toBe(whole.status === 'ok' ? 0 : 1);
+      expect([m.status, m.failingRun, m.seed, m.path]).toEqual([whole.status, whole.failingRun, whole.seed, whole.path]);
+      expect(m.trace).toEqual(whole.trace);
+      expect(m.merged).toEqual({ shards: Array.from({ length: n }, (_, i) => `${i + 1}/${n}`), missing: [] });
+    });
+  }
+  test('merge names a missing shard, and refuses reports of another campaign', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eoscheck-shard-'));
+    const a = join(dir, 'a.json');
+    const b = join(dir, 'b.json');
+    writeFileSync(a, (await cli(...campaign, '--seed', '5', '--shard', '1/2')).stdout);
+    writeFileSync(b, (await cli(...campaign, '--seed', '6', '--shard', '2/2')).stdout);
+    const one = await cli('merge', a);
+    expect(one.stdout).toContain('(missing 2/2: the campaign is incomplete)');
+    const bad = await cli('merge', a, b);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`eoscheck: '${b}' is from another campaign: its campaignSeed differs from '${a}'\n`);
+  });
+});

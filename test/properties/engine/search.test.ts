@@ -1,0 +1,148 @@
+/**
+ * The exhaustive engine: exact state counts of the standard TwoPhase model, the fast path agreeing
+ * with `step`, worker threads agreeing with one thread, symmetry reduction keeping every verdict,
+ * and bounds that say how far the search got. (Worker tests use dist/worker.js, built by pretest.)
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { resolveConfig, type Config } from '../../../model/config.js';
+import { kafkaTxnModel, type KafkaState } from '../../../model/kafka/index.js';
+import { renameApps } from '../../../model/kafka/symmetry.js';
+import { twoPhaseCommitModel } from '../../../model/two-phase-commit/index.js';
+import { checkModel } from '../../../properties/check.js';
+import { checkParallel } from '../../../properties/engine/parallel.js';
+import { WordBuffer } from '../../../properties/engine/words.js';
+import { kafkaTxnSubject } from '../../../properties/kafka/subject.js';
+import { twoPhaseCommitSubject } from '../../../properties/two-phase-commit/subject.js';
+import { kafkaConfig } from '../../helpers/config.js';
+
+function tpc(...pairs: string[]): Config {
+  const r = resolveConfig(twoPhaseCommitModel.keys, pairs.map((p) => p.split('=') as [string, string]), 'two-phase-commit');
+  if (!r.ok) throw new Error(r.error);
+  return r.config;
+}
+const all = { mode: 'exhaustive', depth: 1000, maxStates: 10_000_000 } as const;
+
+describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7)', () => {
+  test('rm.count=3: 288, the space exhausted at depth 10', () => {
+    const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=3'), all);
+    expect([r.status, r.distinct, r.steps, r.bound, r.depthCompleted]).toEqual(['ok', 288, 1145, null, 10]);
+  });
+  test('rm.count=7: 296,448 with 2,744,705 transitions', () => {
+    const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=7'), all);
+    expect([r.distinct, r.steps, r.bound]).toEqual([296_448, 2_744_705, null]);
+    expect(r.bytesPerState).toBeLessThan(32);
+  });
+  test('the broken rule is found with a shortest trace, on one thread and on two', async () => {
+    const one = checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), all);
+    const two = await checkParallel('two-phase-commit', tpc('safeguard.commit-needs-all-prepared=false'), all, 2);
+    expect(one.trace!.map((s) => s.action.type)).toEqual(['TMCommit', 'RMChooseToAbort', 'RMRcvCommitMsg']);
+    expect(two.trace).toHaveLength(3);
+    expect(two.violations[0]!.invariant).toBe('tc-consistent');
+  });
+  test('symmetry reduction: 80 representatives for 3 RMs, same verdicts', () => {
+    expect(checkModel(twoPhaseCommitSubject, tpc('rm.count=3'), { ...all, symmetry: true }).distinct).toBe(80);
+    expect(checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), { ...all, symmetry: true }).status).toBe('violation');
+  });
+});
+
+describe('worker threads', () => {
+  test('two workers count what one counts (two-phase-commit, 5 RMs, 8,832 states)', async () => {
+    const r = await checkParallel('two-phase-commit', tpc('rm.count=5'), all, 2);
+    expect([r.distinct, r.steps, r.bound, r.workers]).toEqual([8832, 58_145, null, 2]);
+  });
+  test('two workers count what one counts on kafka-txn, and find the same shortest counterexample length', async () => {
+    const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
+    const one = checkModel(kafkaTxnSubject, kafkaConfig(), opts);
+    const two = await checkParallel('kafka-txn', kafkaConfig(), opts, 2);
+    expect(two.distinct).toBe(one.distinct);
+    expect(two.steps).toBe(one.steps);
+    const bad = kafkaConfig('safeguard.epoch-fencing=false');
+    const b1 = checkModel(kafkaTxnSubject, bad, opts);
+    const b2 = await checkParallel('kafka-txn', bad, opts, 2);
+    expect(b2.trace!.filter((s) => s.phase === 'explore')).toHaveLength(b1.trace!.filter((s) => s.phase === 'explore').length);
+  });
+  test('random campaigns on two workers give the one-thread result', async () => {
+    const config = kafkaConfig('transaction.version=1', 'faults.network=true');
+    const opts = { mode: 'random', runs: 300, seed: 5, maxSteps: 40 } as const;
+    const one = checkModel(kafkaTxnSubject, config, opts);
+    const two = await checkParallel('kafka-txn', config, opts, 2);
+    expect([two.failingRun, two.seed, two.path, two.trace]).toEqual([one.failingRun, one.seed, one.path, one.trace]);
+  });
+});
+
+describe('the fast path is the rules', () => {
+  test('kafka-txn: running the recipe on a plain copy gives the state step gives, on random walks', () => {
+    const f = kafkaTxnModel.fast!;
+    const enc = (s: KafkaState) => {
+      const w = new WordBuffer();
+      f.encode(s, w);
+      return Array.from(w.words.subarray(0, w.length));
+    };
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 40 }), fc.constantFrom('faults.network=true', 'transaction.version=1', 'enable.idempotence=false'), (picks, extra) => {
+        let s = kafkaTxnModel.init(kafkaConfig('faults.network=true', extra));
+        for (const c of picks) {
+          const acts = kafkaTxnModel.enabled(s);
+          if (acts.length === 0) break;
+          const a = acts[c % acts.length]!;
+          const copy = f.clone(s);
+          f.apply(copy, a);
+          s = kafkaTxnModel.step(s, a);
+          expect(enc(copy)).toEqual(enc(s));
+          expect(kafkaTxnModel.enabled(copy)).toEqual(kafkaTxnModel.enabled(s));
+        }
+      }),
+      { seed: 3, numRuns: 60 },
+    );
+  });
+});
+
+describe('symmetry reduction on kafka-txn', () => {
+  const safeguards = [[], ['safeguard.epoch-fencing=false'], ['isolation.level=read_uncommitted'], ['transaction.version=1', 'faults.network=true'], ['safeguard.epoch-bump-on-timeout=false'], ['enable.idempotence=false', 'faults.network=true'], ['faults.network=true']];
+  for (const off of safeguards) {
+    test(`same verdict with and without it: ${off.join(' ') || 'defaults'}`, () => {
+      const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
+      const plain = checkModel(kafkaTxnSubject, kafkaConfig(...off), opts);
+      const sym = checkModel(kafkaTxnSubject, kafkaConfig(...off), { ...opts, symmetry: true });
+      expect(sym.status).toBe(plain.status);
+      expect(sym.violations[0]?.invariant).toBe(plain.violations[0]?.invariant);
+      if (plain.status === 'ok') expect(sym.distinct!).toBeLessThan(plain.distinct!);
+    });
+  }
+  test('renaming the apps twice with a swap gives the state back', () => {
+    let s = kafkaTxnModel.init(kafkaConfig());
+    for (let i = 0; i < 8; i++) s = kafkaTxnModel.step(s, kafkaTxnModel.enabled(s)[i % 3]!);
+    const back = renameApps(renameApps(s, [1, 0]), [1, 0]);
+    expect(JSON.stringify(back.partitions)).toBe(JSON.stringify(renameApps(s, [0, 1]).partitions));
+    expect(back.instances.map((i) => i.id)).toEqual([...s.instances].map((i) => i.id).sort((a, b) => a - b));
+  });
+});
+
+describe('bounds say how far the search got', () => {
+  test('max-states stops cleanly with the level it completed', () => {
+    const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=6'), { mode: 'exhaustive', depth: 1000, maxStates: 5000 });
+    expect(r.bound).toBe('max-states');
+    expect(r.distinct).toBe(5000);
+    expect(r.depthCompleted).toBeGreaterThan(3);
+  });
+  test('depth: every state up to the depth, none beyond (checked against a plain BFS over step and key)', () => {
+    const m = twoPhaseCommitModel;
+    const seen = new Set<string>();
+    let level = [m.init(tpc('rm.count=3'))];
+    seen.add(m.key(level[0]!));
+    for (let d = 0; d < 3; d++) {
+      const next = [];
+      for (const s of level) for (const a of m.enabled(s)) {
+        const t = m.step(s, a);
+        if (!seen.has(m.key(t))) {
+          seen.add(m.key(t));
+          next.push(t);
+        }
+      }
+      level = next;
+    }
+    const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=3'), { mode: 'exhaustive', depth: 3, maxStates: 1000 });
+    expect([r.bound, r.depthCompleted, r.distinct]).toEqual(['depth', 3, seen.size]);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * `check flink-kafka`: the safe settings hold within the stated bounds, the other half of every
+ * direction in flink-checker.test.ts.
+ */
+import { describe, expect, test } from 'vitest';
+import { exhaustive, only, random } from './flink-helpers.js';
+
+describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states)', () => {
+  test('exactly-once at read_committed holds with crashes and lost notifications (the defaults)', () => {
+    for (const seed of [1, 2]) expect(random([], seed).status).toBe('ok');
+    const x = exhaustive(['faults.lost-notifications=2']);
+    expect(x.status).toBe('ok');
+    expect(x.coverage!['Crash']).toBeGreaterThan(0);
+    expect(x.coverage!['LoseNotification']).toBeGreaterThan(0);
+  });
+  test('at-least-once does not lose records', () => {
+    expect(random(['sink.delivery-guarantee=at-least-once'], 1, 300, only('no-loss')).status).toBe('ok');
+    expect(exhaustive(['sink.delivery-guarantee=at-least-once'], 12000, only('no-loss')).status).toBe('ok');
+  });
+  test('with the lingering-transaction abort on, nothing hangs (same bound that finds the hang with it off)', () => {
+    expect(exhaustive(['input.records=2'], 12000, only('no-hanging-transaction')).status).toBe('ok');
+  });
+  test('AT_LEAST_ONCE with job.inputs=1 holds: a single chain has nothing to align (seed 000, checked)', () => {
+    expect(exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'input.records=2'], 12000).status).toBe('ok');
+  });
+  test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
+    expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');
+  });
+});
