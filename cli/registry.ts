@@ -12,6 +12,9 @@ import { renderKafkaMermaid } from '../traces/kafka/mermaid.js';
 import { renderKafkaText } from '../traces/kafka/text.js';
 import { twoPhaseCommitSubject } from '../properties/two-phase-commit/subject.js';
 import { ctpSubject } from '../properties/ctp/subject.js';
+import { flinkKafkaSubject } from '../properties/flink/subject.js';
+import { renderFlinkMermaid } from '../traces/flink/mermaid.js';
+import { renderFlinkText } from '../traces/flink/text.js';
 import { kafkaStreamsSubject } from '../properties/streams/subject.js';
 import { renderCtpMermaid } from '../traces/ctp/mermaid.js';
 import { renderCtpText } from '../traces/ctp/text.js';
@@ -42,6 +45,7 @@ export const models: ReadonlyMap<string, ModelEntry> = new Map([
   ['kafka-txn', entry(kafkaTxnSubject, renderKafkaText, renderKafkaMermaid)],
   ['consume-transform-produce', entry(ctpSubject, renderCtpText, renderCtpMermaid)],
   ['kafka-streams', entry(kafkaStreamsSubject, renderStreamsText, renderStreamsMermaid)],
+  ['flink-kafka', entry(flinkKafkaSubject, renderFlinkText, renderFlinkMermaid)],
   ['two-phase-commit', entry(twoPhaseCommitSubject, renderTwoPhaseText, renderTwoPhaseMermaid)],
 ]);
 

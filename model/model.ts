@@ -36,6 +36,8 @@ export interface Model<S, A extends AnyAction> {
    * Optional; without it the explorers use `step` and `key`.
    */
   readonly fast?: FastPath<S, A>;
+  /** The exhaustive search's default depth for this model (8 when absent): how deep its bugs lie. */
+  readonly defaultDepth?: number;
   /** Action names that are faults (never taken by the drain). */
   readonly faults: ReadonlySet<string>;
   /** Every action name of the model, for coverage reports. */

@@ -37,6 +37,10 @@ export interface RandomOptions {
   readonly slice?: { readonly index: number; readonly count: number } | undefined;
   /** Stop before run `stopAt` (another worker already failed earlier). */
   readonly stopAt?: (() => number) | undefined;
+  /** Skip the runs numbered below this (done elsewhere already). */
+  readonly firstRun?: number | undefined;
+  /** Stop after the run during which `performance.now()` passes this; `nextRun` says where to go on. */
+  readonly deadline?: number | undefined;
   /** Called now and then with the runs and steps done so far. */
   readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
 }
@@ -60,6 +64,8 @@ export interface RandomResult<A extends AnyAction> {
   readonly shrunkLength: number | null;
   /** Actions taken per action name over all runs (not drains); names never taken have 0. */
   readonly coverage: Record<string, number>;
+  /** With a deadline: the first run number not done (runs when all were done). */
+  readonly nextRun: number;
 }
 
 /** The seed of run `r` of a campaign with seed `seed` (run 0: the seed itself). Pure. */
@@ -147,9 +153,13 @@ export function exploreRandom<S, A extends AnyAction>(subject: Subject<S, A>, in
     if (path !== undefined) Object.assign(params, { path });
     return fc.check(prop, params);
   };
-  const runs = opts.path !== undefined ? [0] : Array.from({ length: opts.runs }, (_, r) => r).filter((r) => ownsRun(r, opts.shard, opts.slice));
+  const first = opts.firstRun ?? 0;
+  const runs = opts.path !== undefined ? [0] : Array.from({ length: Math.max(0, opts.runs - first) }, (_, r) => r + first).filter((r) => ownsRun(r, opts.shard, opts.slice));
   for (const r of runs) {
     if (opts.stopAt && r >= opts.stopAt()) break;
+    if (opts.deadline !== undefined && performance.now() > opts.deadline) {
+      return { ...base, status: 'ok', runs: count.runs, failingRun: null, steps: count.steps, seed: opts.seed, path: null, trace: null, violations: [], originalLength: null, shrunkLength: null, nextRun: r };
+    }
     const seed = opts.path !== undefined ? opts.seed | 0 : runSeed(opts.seed, r);
     // A path replays its run from the first failing value (its first segment) and shrinks again,
     // deterministically: the reported trace depends on that first value too (see `counterexample`).
@@ -157,9 +167,9 @@ export function exploreRandom<S, A extends AnyAction>(subject: Subject<S, A>, in
     if (opts.onProgress && count.runs % 50 === 0) opts.onProgress(count.runs, count.steps);
     if (!out.failed || out.counterexample === null) continue;
     if (!(out.errorInstance instanceof Found)) throw out.errorInstance;
-    return { ...base, ...counterexample(subject, initial, out.counterexample[0], firstFailure), status: 'violation', runs: count.runs, failingRun: r, shrinks: out.numShrinks, steps: count.steps, seed, path: out.counterexamplePath };
+    return { ...base, ...counterexample(subject, initial, out.counterexample[0], firstFailure), status: 'violation', runs: count.runs, failingRun: r, shrinks: out.numShrinks, steps: count.steps, seed, path: out.counterexamplePath, nextRun: r + 1 };
   }
-  return { ...base, status: 'ok', runs: count.runs, failingRun: null, steps: count.steps, seed: opts.seed, path: null, trace: null, violations: [], originalLength: null, shrunkLength: null };
+  return { ...base, status: 'ok', runs: count.runs, failingRun: null, steps: count.steps, seed: opts.seed, path: null, trace: null, violations: [], originalLength: null, shrunkLength: null, nextRun: opts.runs };
 }
 
 /**

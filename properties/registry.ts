@@ -4,6 +4,7 @@
  */
 import type { AnyAction } from '../model/model.js';
 import { ctpSubject } from './ctp/subject.js';
+import { flinkKafkaSubject } from './flink/subject.js';
 import { kafkaTxnSubject } from './kafka/subject.js';
 import { kafkaStreamsSubject } from './streams/subject.js';
 import { twoPhaseCommitSubject } from './two-phase-commit/subject.js';
@@ -14,5 +15,6 @@ export const subjects: ReadonlyMap<string, Subject<unknown, AnyAction>> = new Ma
   ['kafka-txn', kafkaTxnSubject as unknown as Subject<unknown, AnyAction>],
   ['consume-transform-produce', ctpSubject as unknown as Subject<unknown, AnyAction>],
   ['kafka-streams', kafkaStreamsSubject as unknown as Subject<unknown, AnyAction>],
+  ['flink-kafka', flinkKafkaSubject as unknown as Subject<unknown, AnyAction>],
   ['two-phase-commit', twoPhaseCommitSubject as unknown as Subject<unknown, AnyAction>],
 ]);

@@ -2,8 +2,8 @@
 import type { Config } from '../../model/config.js';
 import type { AnyAction } from '../../model/model.js';
 import { availableParallelism } from 'node:os';
-import { checkModel, type CheckOptions, type CheckResult } from '../../properties/check.js';
-import { checkParallel } from '../../properties/engine/parallel.js';
+import type { CheckOptions, CheckResult } from '../../properties/check.js';
+import { checkAuto } from '../../properties/engine/parallel.js';
 import type { Shard } from '../../properties/random.js';
 import { meaningOf } from '../../properties/invariant.js';
 import { makeTrace } from '../../traces/trace.js';
@@ -37,13 +37,13 @@ const spec = {
 } as const;
 
 /** The explorer options from parsed flags; the seed defaults to the clock. */
-export function checkOptions(v: Parsed['values'], io: Io, progress: boolean): CheckOptions {
+export function checkOptions(v: Parsed['values'], io: Io, progress: boolean, defaultDepth: number = CHECK_DEFAULTS.depth): CheckOptions {
   if (v['exhaustive'] === true) {
     for (const k of ['runs', 'seed', 'path', 'max-steps', 'shard']) if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
     const maxSeconds = v['max-seconds'] === undefined ? undefined : intOption(v, 'max-seconds', 1, 86_400, 0);
     return {
       mode: 'exhaustive',
-      depth: intOption(v, 'depth', 0, 10_000, CHECK_DEFAULTS.depth),
+      depth: intOption(v, 'depth', 0, 10_000, defaultDepth),
       maxStates: intOption(v, 'max-states', 1, 100_000_000, CHECK_DEFAULTS.maxStates),
       maxSeconds,
       symmetry: choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on',
@@ -85,10 +85,9 @@ export function workersOption(v: Parsed['values']): number {
   return intOption(v, 'workers', 1, 256, availableParallelism());
 }
 
-/** Runs a check on the requested number of threads (one: in this thread). */
+/** Runs a check on up to the requested number of threads (see `checkAuto`). */
 export async function runCheck(m: ModelEntry & { name: string }, config: Config, opts: CheckOptions, workers: number): Promise<CheckResult<unknown, AnyAction>> {
-  if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return { ...checkModel(m.subject, config, opts), workers: 1 };
-  return checkParallel(m.name, config, opts, workers);
+  return checkAuto(m.name, config, opts, workers);
 }
 
 /** The JSON report of a check. Pure. */
@@ -194,7 +193,7 @@ export async function check(args: readonly string[], io: Io): Promise<number> {
   const quiet = v['quiet'] === true;
   choiceOption(v, 'format', ['text'], 'text');
   const progress = io.isTTY && !json && !quiet;
-  const opts = checkOptions(v, io, progress);
+  const opts = checkOptions(v, io, progress, m.subject.model.defaultDepth);
   const r = await runCheck(m, config, opts, workersOption(v));
   if (progress) io.stderr('\r\x1b[K');
   const out = v['out'] === undefined ? undefined : String(v['out']);

@@ -65,7 +65,7 @@ export function listScenarios(args: readonly string[], io: Io): number {
     io.stdout(`${JSON.stringify({ scenarios: data }, null, 2)}\n`);
     return 0;
   }
-  const t = table(['scenario', 'seed', 'model', 'what it shows', 'keys (besides the model\'s)'], [18, 6, 11, 56, 40]);
+  const t = table(['scenario', 'seed', 'model', 'what it shows', 'keys (besides the model\'s)'], [20, 6, 27, 52, 40]);
   for (const s of data) t.push([s.name, s.seed, s.model, s.summary, s.keys.map((k) => `${k.name} (default ${String(k.default)}): ${k.accepted}`).join('\n') || '-']);
   io.stdout(`${t.toString()}\n`);
   return 0;

@@ -23,7 +23,7 @@ export function mainJob(io: Io): number {
     const config = defaults(m.subject.model.keys);
     const plans: CheckOptions[] = [
       { mode: 'random', runs: CHECK_DEFAULTS.runs, seed: MAIN_SEED, maxSteps: CHECK_DEFAULTS.maxSteps },
-      { mode: 'exhaustive', depth: CHECK_DEFAULTS.depth, maxStates: CHECK_DEFAULTS.maxStates },
+      { mode: 'exhaustive', depth: m.subject.model.defaultDepth ?? CHECK_DEFAULTS.depth, maxStates: CHECK_DEFAULTS.maxStates },
     ];
     for (const opts of plans) {
       if (io.isTTY) io.stderr(`\r  checking ${name} (${opts.mode}) ...   `);

@@ -26,6 +26,8 @@ function encode(s: FlinkState, out: Words): void {
 /** The `flink-kafka` model. */
 export const flinkKafkaModel: Model<FlinkState, FlinkAction> = {
   name: 'flink-kafka',
+  // Records, checkpoints, a crash and a restart take a couple of dozen steps: search that deep.
+  defaultDepth: 24,
   summary: 'a Flink job (KafkaSource -> count -> KafkaSink) with checkpoints, barrier alignment, two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
   keys: flinkKafkaKeys,
   init: initialState,

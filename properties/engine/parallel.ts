@@ -12,9 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { Config } from '../../model/config.js';
 import type { AnyAction } from '../../model/model.js';
-import { statesOf, type CheckOptions, type CheckResult } from '../check.js';
+import { checkModel, statesOf, type CheckOptions, type CheckResult } from '../check.js';
 import { rebuild, type Bound } from '../exhaustive.js';
-import { exploreRandom, runSeed } from '../random.js';
+import { exploreRandom, runSeed, type RandomResult } from '../random.js';
+import type { Subject } from '../subject.js';
 import { subjects } from '../registry.js';
 import { collisionProbability } from './hash.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
@@ -59,7 +60,7 @@ function sumCoverage(into: Record<string, number>, from: Record<string, number>)
 }
 
 /** Checks model `name` at `config` on `workers` threads. */
-export async function checkParallel(name: string, config: Config, opts: CheckOptions, workers: number): Promise<CheckResult<unknown, AnyAction>> {
+export async function checkParallel(name: string, config: Config, opts: CheckOptions, workers: number, firstRun = 0): Promise<CheckResult<unknown, AnyAction>> {
   const subject = subjects.get(name);
   if (!subject) throw new Error(`internal: no subject ${name}`);
   const initial = subject.model.init(config);
@@ -67,7 +68,7 @@ export async function checkParallel(name: string, config: Config, opts: CheckOpt
   if (opts.mode === 'random') {
     const stop = new SharedArrayBuffer(4);
     new Int32Array(stop)[0] = opts.runs;
-    const handles = Array.from({ length: workers }, (_, w) => new Handle({ kind: 'random', model: name, config, runs: opts.runs, seed: opts.seed, maxSteps: opts.maxSteps, shard: opts.shard ?? null, worker: w, workers, stop }));
+    const handles = Array.from({ length: workers }, (_, w) => new Handle({ kind: 'random', model: name, config, runs: opts.runs, firstRun, seed: opts.seed, maxSteps: opts.maxSteps, shard: opts.shard ?? null, worker: w, workers, stop }));
     const coverage: Record<string, number> = {};
     let runs = 0;
     let steps = 0;
@@ -181,5 +182,47 @@ export async function checkParallel(name: string, config: Config, opts: CheckOpt
     mode: 'exhaustive', status: vs.length > 0 ? 'violation' : 'ok', violations: vs, trace, states: statesOf(subject, initial, trace), runs: 1, steps: generated, distinct,
     elapsedMs: performance.now() - t0, seed: null, path: null, failingRun: null, runsUntilFailure: null, originalLength: null, bound, depthCompleted,
     coverage, bytesPerState: distinct === 0 ? 0 : bytes / distinct, collisionProbability: collisionProbability(distinct, generated), symmetry, workers,
+  };
+}
+
+/** Below this much work (milliseconds in one thread) starting workers costs more than it saves. */
+export const WORKER_THRESHOLD_MS = 1000;
+
+/**
+ * Checks on up to `workers` threads, starting them only when the work is worth it: the search
+ * first runs here for a second; a search that finishes in that time is the result (one thread),
+ * a longer exhaustive search starts again on the workers, a longer random campaign hands its
+ * remaining runs to them. Results are those of one thread either way (counts, verdicts, the
+ * lowest failing run).
+ */
+export async function checkAuto(name: string, config: Config, opts: CheckOptions, workers: number): Promise<CheckResult<unknown, AnyAction>> {
+  const subject = subjects.get(name);
+  if (!subject) throw new Error(`internal: no subject ${name}`);
+  if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return checkModel(subject, config, opts);
+  const t0 = performance.now();
+  if (opts.mode === 'exhaustive') {
+    const budget = opts.maxSeconds === undefined ? WORKER_THRESHOLD_MS / 1000 : Math.min(opts.maxSeconds, WORKER_THRESHOLD_MS / 1000);
+    const here = checkModel(subject, config, { ...opts, maxSeconds: budget });
+    if (here.bound !== 'max-seconds' || (opts.maxSeconds !== undefined && opts.maxSeconds <= budget)) return here;
+    const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - budget);
+    const r = await checkParallel(name, config, { ...opts, maxSeconds: rest }, workers);
+    return { ...r, elapsedMs: performance.now() - t0 };
+  }
+  const initial = subject.model.init(config);
+  const here = exploreRandom(subject, initial, { ...opts, deadline: t0 + WORKER_THRESHOLD_MS });
+  if (here.status === 'violation' || here.nextRun >= opts.runs) {
+    return { ...checkModelFromRandom(subject, initial, here, performance.now() - t0) };
+  }
+  const r = await checkParallel(name, config, opts, workers, here.nextRun);
+  const coverage = { ...r.coverage };
+  for (const [k, v] of Object.entries(here.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
+  return { ...r, runs: r.runs + here.runs, steps: r.steps + here.steps, coverage, elapsedMs: performance.now() - t0 };
+}
+
+function checkModelFromRandom(subject: Subject<unknown, AnyAction>, initial: unknown, r: RandomResult<AnyAction>, elapsedMs: number): CheckResult<unknown, AnyAction> {
+  return {
+    mode: 'random', status: r.status, violations: r.violations, trace: r.trace, states: statesOf(subject, initial, r.trace), runs: r.runs, steps: r.steps, distinct: null,
+    elapsedMs, seed: r.seed, path: r.path, failingRun: r.failingRun, runsUntilFailure: r.failingRun === null ? null : r.failingRun + 1,
+    originalLength: r.originalLength, bound: null, depthCompleted: null, coverage: r.coverage, bytesPerState: null, collisionProbability: null, symmetry: false, workers: 1,
   };
 }

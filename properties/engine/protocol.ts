@@ -10,6 +10,7 @@ export type WorkerInit =
       readonly model: string;
       readonly config: Config;
       readonly runs: number;
+      readonly firstRun: number;
       readonly seed: number;
       readonly maxSteps: number;
       readonly shard: { readonly index: number; readonly count: number } | null;

@@ -26,6 +26,7 @@ function main(): void {
     const stop = new Int32Array(init.stop);
     const r = exploreRandom(subject, initial, {
       runs: init.runs,
+      firstRun: init.firstRun,
       seed: init.seed,
       maxSteps: init.maxSteps,
       shard: init.shard ?? undefined,

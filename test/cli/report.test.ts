@@ -79,6 +79,6 @@ describe('JSON report', () => {
     const inv = (await report('invariants', '--json')).json['invariants'] as { name: string; models: string[] }[];
     expect(inv.filter((i) => i.models.includes('kafka-txn')).map((i) => i.name).sort()).toEqual(['lso-bound', 'no-aborted-read', 'no-duplicates', 'no-hanging-transaction', 'no-loss', 'progress', 'txn-atomicity', 'zombie-fenced']);
     const sc = (await report('scenarios', '--json')).json['scenarios'] as { name: string; seed: string }[];
-    expect(sc.map((s) => `${s.name}:${s.seed}`)).toEqual(['txn-log:003', 'zombie-fencing:004', 'lso-blocking:001', 'consumer-loop:001']);
+    expect(sc.map((s) => `${s.name}:${s.seed}`)).toEqual(['txn-log:003', 'zombie-fencing:004', 'lso-blocking:001', 'consumer-loop:001', 'flink-kafka-crash:002', 'checkpoint-alignment:000']);
   });
 });
