@@ -10,7 +10,7 @@
 import type { Draft } from 'immer';
 import { clonePlain, encodePlain } from '../engine/plain.js';
 import type { Words } from '../model.js';
-import { WordsArray } from '../engine/words-array.js';
+import { WordBuffer } from '../engine/words.js';
 import { instanceId, transactionalId, type KafkaState } from './state.js';
 
 type D = Draft<KafkaState>;
@@ -99,8 +99,8 @@ export function encodeKafka(s: KafkaState, out: Words): void {
   encodePlain(s.outcomes, out);
 }
 
-const best = new WordsArray();
-const trial = new WordsArray();
+const best = new WordBuffer();
+const trial = new WordBuffer();
 
 /** The least encoding over every renaming of the apps. */
 export function encodeKafkaSymmetric(s: KafkaState, out: Words): void {

@@ -1,22 +1,7 @@
-/** A reusable, growable buffer of 32-bit words: where a state's canonical encoding is written. */
+/** Word buffers for the search, and string keys as words for models without a fast path. */
 import type { Words } from '../../model/model.js';
 
-/** Words written into one growing Int32Array; `reset` before each state. */
-export class WordBuffer implements Words {
-  words = new Int32Array(256);
-  length = 0;
-  push(word: number): void {
-    if (this.length === this.words.length) {
-      const bigger = new Int32Array(this.words.length * 2);
-      bigger.set(this.words);
-      this.words = bigger;
-    }
-    this.words[this.length++] = word;
-  }
-  reset(): void {
-    this.length = 0;
-  }
-}
+export { WordBuffer } from '../../model/engine/words.js';
 
 /** Writes a string key as words (two UTF-16 units a word), for models without a fast path. */
 export function pushKey(key: string, out: Words): void {

@@ -3,13 +3,13 @@
  * `kafka-streams`): a numbered timeline of calls with what each did, violations under their step,
  * the logs of the partitions a step wrote to, and an end-state summary. Pure.
  */
-import picocolors from 'picocolors';
 import type { AppAction } from '../../model/ctp/actions.js';
 import { appName, type AppState } from '../../model/ctp/state.js';
 import { readPartition } from '../../model/kafka/read.js';
 import type { Violation } from '../../properties/invariant.js';
 import type { TraceStep } from '../../properties/run.js';
-import { logTableLines } from '../kafka/log-table.js';
+import { partitionBlock } from '../kafka/log-table.js';
+import { INDENT, renderTimeline } from '../timeline.js';
 import { describeAppAction, describeNote } from './describe.js';
 
 /** Options of `renderCtpText`. */
@@ -17,7 +17,6 @@ export interface CtpTextOptions {
   readonly color?: boolean;
 }
 
-const INDENT = '   ';
 
 /** The written partitions a step touched. */
 function touched(s: AppState): number[] {
@@ -49,31 +48,15 @@ function summary(last: AppState): string[] {
 
 /** The trace as a numbered timeline; `states[i + 1]` follows `steps[i]`. Pure. */
 export function renderCtpText(states: readonly AppState[], steps: readonly TraceStep<AppAction>[], violations: readonly Violation[], opts: CtpTextOptions = {}): string {
-  const c = picocolors.createColors(opts.color ?? false);
-  const at = (i: number): string[] => violations.filter((v) => v.step === i).map((v) => c.red(`${INDENT}!! VIOLATED ${v.invariant}: ${v.message}`));
-  const out: string[] = [];
-  if (at(-1).length > 0) out.push(c.dim('-- initial state --'), ...at(-1));
-  for (let i = 0; i < steps.length; i++) {
-    const st = steps[i]!;
-    const before = states[i];
-    const after = states[i + 1];
-    if (!before || !after) break;
-    if (st.phase === 'drain' && steps[i - 1]?.phase !== 'drain') out.push(c.dim('-- final drain (fault-free) --'));
-    out.push(`${c.bold(`${i + 1}.`)} ${describeAppAction(before, st.action)}`);
-    for (const n of after.notes) {
+  return renderTimeline(states, steps, violations, opts.color ?? false, (before, after, st, c) => ({
+    head: describeAppAction(before, st.action),
+    body: after.notes.map((n) => {
       const line = `${INDENT}${describeNote(after, n)}`;
-      out.push(n.type === 'rejected' || (n.type === 'kafka' && n.event.type === 'rejected') ? c.yellow(line) : line);
-    }
-    out.push(...at(i));
-    for (const p of touched(after)) {
-      const part = after.partitions[p]!;
-      out.push(`${INDENT}${part.name} (LSO ${part.lastStableOffset}, high watermark ${part.highWatermark}):`);
-      const [head, ...rows] = logTableLines(part);
-      out.push(c.dim(`${INDENT}  ${head ?? ''}`), ...rows.map((r) => `${INDENT}  ${r}`));
-    }
-  }
-  out.push(...violations.filter((v) => v.step >= steps.length).map((v) => c.red(`${INDENT}!! VIOLATED ${v.invariant}: ${v.message}`)));
-  const last = states[Math.min(steps.length, states.length - 1)];
-  if (last) out.push(...summary(last).map((l, k) => (k === 0 ? c.dim(l) : l)));
-  return `${out.join('\n')}\n`;
+      return n.type === 'rejected' || (n.type === 'kafka' && n.event.type === 'rejected') ? c.yellow(line) : line;
+    }),
+    tail: touched(after).flatMap((p) => {
+      const part = after.partitions[p];
+      return part ? partitionBlock(part, INDENT, c.dim) : [];
+    }),
+  }), (last, c) => summary(last).map((l, k) => (k === 0 ? c.dim(l) : l)));
 }

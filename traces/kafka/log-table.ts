@@ -54,3 +54,9 @@ export function touchedPartitions(events: readonly StepEvent[]): number[] {
   }
   return [...out].sort((a, b) => a - b);
 }
+
+/** A partition's log under a step: a heading with the LSO and high watermark, then the table. */
+export function partitionBlock(part: Partition, indent: string, dim: (s: string) => string): string[] {
+  const [head, ...rows] = logTableLines(part);
+  return [`${indent}${part.name} (LSO ${part.lastStableOffset}, high watermark ${part.highWatermark}):`, dim(`${indent}  ${head ?? ''}`), ...rows.map((r) => `${indent}  ${r}`)];
+}
