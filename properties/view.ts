@@ -48,3 +48,20 @@ export function makeView(values: readonly number[], offsets: readonly number[], 
 export function formatRanges(rs: readonly (readonly [number, number])[]): string {
   return rs.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
 }
+
+/** The first value read a second time, with the offsets of both reads, or null. Pure. */
+export function firstRepeat(values: readonly number[], offsets: readonly number[]): { value: number; first: number; second: number } | null {
+  const seen = new Map<number, number>();
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    const first = seen.get(v);
+    if (first !== undefined) return { value: v, first, second: offsets[i]! };
+    seen.set(v, offsets[i]!);
+  }
+  return null;
+}
+
+/** `input 3-5 never reached <target> at <level> (3 missing)`, or null when nothing is missing. Pure. */
+export function lossMessage(view: View, target: string, level: string): string | null {
+  return view.missing === 0 ? null : `input ${formatRanges(view.missingRanges)} never reached ${target} at ${level} (${view.missing} missing)`;
+}

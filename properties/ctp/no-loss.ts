@@ -1,6 +1,6 @@
 import type { AppState } from '../../model/ctp/state.js';
 import { invariantMeanings, type Invariant } from '../invariant.js';
-import { formatRanges } from '../view.js';
+import { lossMessage } from '../view.js';
 import { judgedName, judgedView } from './outputs.js';
 
 /** `no-loss`: at quiescence every input value is in the judged output (or applied to the sink). */
@@ -9,7 +9,6 @@ export const ctpNoLoss: Invariant<AppState> = {
   meaning: invariantMeanings['no-loss'],
   when: 'quiescence',
   check(s) {
-    const v = judgedView(s, s.config.isolationLevel);
-    return v.missing === 0 ? null : `input ${formatRanges(v.missingRanges)} never reached ${judgedName(s)} at ${s.config.isolationLevel} (${v.missing} missing)`;
+    return lossMessage(judgedView(s, s.config.isolationLevel), judgedName(s), s.config.isolationLevel);
   },
 };

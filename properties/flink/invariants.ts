@@ -11,7 +11,7 @@ import { invariantMeanings, type Invariant } from '../invariant.js';
 import { lsoBound } from '../kafka/lso-bound.js';
 import { txnAtomicity } from '../kafka/txn-atomicity.js';
 import { zombieFenced } from '../kafka/zombie-fenced.js';
-import { formatRanges } from '../view.js';
+import { firstRepeat, lossMessage } from '../view.js';
 import { flinkOutView, readFlinkOut } from './outputs.js';
 
 /**
@@ -36,8 +36,7 @@ export const flinkNoLoss: Invariant<FlinkState> = {
   meaning: invariantMeanings['no-loss'],
   when: 'quiescence',
   check(s) {
-    const v = flinkOutView(s, s.config.isolationLevel);
-    return v.missing === 0 ? null : `input ${formatRanges(v.missingRanges)} never reached out at ${s.config.isolationLevel} (${v.missing} missing)`;
+    return lossMessage(flinkOutView(s, s.config.isolationLevel), 'out', s.config.isolationLevel);
   },
 };
 
@@ -48,14 +47,8 @@ export const flinkNoDuplicates: Invariant<FlinkState> = {
   when: 'every-step',
   check: onKafka((s) => {
     const { values, offsets } = readFlinkOut(s, s.config.isolationLevel);
-    const seen = new Map<number, number>();
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      const first = seen.get(v);
-      if (first !== undefined) return `v${v} is read twice at ${s.config.isolationLevel} (offsets ${first} and ${offsets[i]})`;
-      seen.set(v, offsets[i]!);
-    }
-    return null;
+    const r = firstRepeat(values, offsets);
+    return r && `v${r.value} is read twice at ${s.config.isolationLevel} (offsets ${r.first} and ${r.second})`;
   }),
 };
 

@@ -1,6 +1,6 @@
 import type { KafkaState } from '../../model/kafka/index.js';
 import { invariantMeanings, type Invariant } from '../invariant.js';
-import { formatRanges } from '../view.js';
+import { lossMessage } from '../view.js';
 import { outView } from './outputs.js';
 
 /** `no-loss`: at quiescence every input value is in `out` at the configured isolation.level. */
@@ -9,7 +9,6 @@ export const noLoss: Invariant<KafkaState> = {
   meaning: invariantMeanings['no-loss'],
   when: 'quiescence',
   check(s) {
-    const v = outView(s, s.config.isolationLevel);
-    return v.missing === 0 ? null : `input ${formatRanges(v.missingRanges)} never reached out at ${s.config.isolationLevel} (${v.missing} missing)`;
+    return lossMessage(outView(s, s.config.isolationLevel), 'out', s.config.isolationLevel);
   },
 };
