@@ -18,11 +18,12 @@ export function outputsText(outputs: Record<string, TopicViews>): string[] {
   for (const [topic, views] of Object.entries(outputs)) {
     for (const level of ['read_committed', 'read_uncommitted'] as const) {
       const v = views[level];
-      const vals = v.values.length > 40 ? `${v.values.slice(0, 40).join(' ')} ...` : v.values.join(' ');
+      const first40 = (xs: readonly number[]): string => (xs.length > 40 ? `${xs.slice(0, 40).join(' ')} ... (${xs.length})` : xs.join(' '));
+      const vals = first40(v.values);
       const notes = [`${v.records} records`, `${v.distinct} distinct`];
       if (v.duplicates > 0) notes.push(`${v.duplicates} duplicates (${formatRanges(v.duplicateRanges)})`);
       if (v.missing > 0) notes.push(`${v.missing} missing (${formatRanges(v.missingRanges)})`);
-      lines.push(`${topic} at ${level.padEnd(16)}: ${vals || '(nothing)'}`, `${' '.repeat(topic.length + 20)}  offsets ${v.offsets.join(' ') || '-'}; ${notes.join(', ')}`);
+      lines.push(`${topic} at ${level.padEnd(16)}: ${vals || '(nothing)'}`, `${' '.repeat(topic.length + 20)}  offsets ${first40(v.offsets) || '-'}; ${notes.join(', ')}`);
     }
   }
   return lines;

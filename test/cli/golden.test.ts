@@ -32,6 +32,18 @@ const cases: Record<string, string[][]> = {
     ['check', 'two-phase-commit', '--exhaustive', '--set', 'rm.count=5', '--symmetry', 'on', '--workers', '1'],
     ['check', 'two-phase-commit', '--exhaustive', '--set', 'safeguard.commit-needs-all-prepared=false', '--workers', '1'],
   ],
+  'run-consumer-loop': [
+    ['run', 'consumer-loop', '--set', 'messages=10', '--set', 'commit.every=5', '--set', 'crash.after=7', '--set', 'commit.strategy=commit-then-process'],
+    ['run', 'consumer-loop', '--set', 'messages=10', '--set', 'commit.every=5', '--set', 'crash.after=7', '--set', 'commit.strategy=process-then-commit'],
+    ['run', 'consumer-loop', '--set', 'messages=10', '--set', 'commit.every=5', '--set', 'crash.after=7', '--set', 'commit.strategy=transactional'],
+  ],
+  'run-flink-kafka-crash': [['run', 'flink-kafka-crash'], ['run', 'flink-kafka-crash', '--set', 'sink.delivery-guarantee=exactly-once']],
+  'run-checkpoint-alignment': [['run', 'checkpoint-alignment'], ['run', 'checkpoint-alignment', '--set', 'execution.checkpointing.mode=AT_LEAST_ONCE']],
+  'check-apps': [
+    ['check', 'consume-transform-produce', '--set', 'commit.strategy=commit-then-process', '--exhaustive', '--workers', '1'],
+    ['check', 'kafka-streams', '--set', 'processing.guarantee=at_least_once', '--exhaustive', '--workers', '1'],
+    ['check', 'flink-kafka', '--set', 'sink.delivery-guarantee=at-least-once', '--exhaustive', '--workers', '1'],
+  ],
   'check-workers': [
     ['check', 'two-phase-commit', '--exhaustive', '--set', 'rm.count=5', '--workers', '2'],
     ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--workers', '2', '--quiet'],
