@@ -23,6 +23,8 @@ export interface FlinkConfig {
   readonly checkpointingMode: CheckpointingMode;
   readonly checkpointIntervalMs: number;
   readonly inputs: 1 | 2;
+  readonly jobs: 1 | 2;
+  readonly uniquePrefix: boolean;
   readonly abortLingering: boolean;
   readonly crashes: number;
   readonly lostNotifications: number;
@@ -46,6 +48,8 @@ export const flinkKafkaKeys: readonly ConfigKey[] = [
   { kind: 'enum', name: 'execution.checkpointing.mode', default: 'EXACTLY_ONCE', values: ['EXACTLY_ONCE', 'AT_LEAST_ONCE'], meaning: 'EXACTLY_ONCE aligns barriers at a multi-input operator (an input that delivered the barrier is blocked until all have); AT_LEAST_ONCE goes on processing it' },
   { kind: 'integer', name: 'execution.checkpointing.interval', default: 2000, min: 1, max: 3_600_000, meaning: 'the checkpoint coordinator triggers a checkpoint every this many ms of logical time (on a fixed grid)' },
   { kind: 'enum', name: 'job.inputs', default: 1, values: [1, 2], meaning: 'one Kafka input (source -> count -> sink), or a count operator reading two KafkaSources' },
+  { kind: 'integer', name: 'jobs', default: 1, min: 1, max: 2, meaning: 'Flink jobs writing to `out`: 2 adds an independent second job (its own JobManager, TaskManager, input partition after job 1\'s, count operator and KafkaSink)' },
+  { kind: 'boolean', name: 'safeguard.unique-transactional-id-prefix', default: true, meaning: 'with jobs=2, job 2 uses `<prefix>-job2` as its transactional-id prefix; false: both jobs use sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required)' },
   { kind: 'boolean', name: 'safeguard.abort-lingering-transactions', default: true, meaning: 'on restore the exactly-once sink aborts the transactions of checkpoint ids after the restored one (probing transactional.ids until an unused one)' },
   { kind: 'integer', name: 'faults.crashes', default: 1, min: 0, max: 5, meaning: 'most TaskManager crashes in one run (at any point; the job restarts after restart.delay.ms)' },
   { kind: 'integer', name: 'faults.lost-notifications', default: 1, min: 0, max: 5, meaning: 'most checkpoint-completion notifications lost in one run (CheckpointListener notifications are best effort)' },
@@ -72,6 +76,8 @@ export function flinkConfig(c: Config): FlinkConfig {
     checkpointingMode: c['execution.checkpointing.mode'] === 'AT_LEAST_ONCE' ? 'AT_LEAST_ONCE' : 'EXACTLY_ONCE',
     checkpointIntervalMs: Number(c['execution.checkpointing.interval']),
     inputs: c['job.inputs'] === 2 ? 2 : 1,
+    jobs: c['jobs'] === 2 ? 2 : 1,
+    uniquePrefix: c['safeguard.unique-transactional-id-prefix'] !== false,
     abortLingering: c['safeguard.abort-lingering-transactions'] === true,
     crashes: Number(c['faults.crashes']),
     lostNotifications: Number(c['faults.lost-notifications']),

@@ -6,28 +6,30 @@
  * the completed checkpoints and restarts checkpoint ids at 1 (a new job). Over an immer draft.
  */
 import type { Draft } from 'immer';
-import type { FlinkState } from './state.js';
+import { slotOf, type FlinkState, type JobNo } from './state.js';
 
 type D = Draft<FlinkState>;
 
-/** Takes the job down: the task is gone, the restart is scheduled. */
-export function failover(d: D, reason: string): void {
-  d.task = null;
-  if (d.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: d.jm.pending.id });
-  d.jm.pending = null;
-  d.jm.notify = null;
-  d.jm.restartAt = d.now + d.config.restartDelayMs;
-  d.events.push({ type: 'failed', reason, restartAt: d.jm.restartAt });
+/** Takes job `no` down: its task is gone, its restart is scheduled. */
+export function failover(d: D, reason: string, no: JobNo = 1): void {
+  const j = slotOf(d, no);
+  j.task = null;
+  if (j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: j.jm.pending.id });
+  j.jm.pending = null;
+  j.jm.notify = null;
+  j.jm.restartAt = d.now + d.config.restartDelayMs;
+  d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
 }
 
-/** The JobManager process dies; with HA a new leader recovers the checkpoints, without HA they are gone. */
-export function jobManagerFail(d: D): void {
+/** Job `no`'s JobManager process dies; with HA a new leader recovers the checkpoints, without HA they are gone. */
+export function jobManagerFail(d: D, no: JobNo = 1): void {
+  const j = slotOf(d, no);
   d.faults.jobmanager += 1;
   d.events.push({ type: 'jobmanager', ha: d.config.highAvailability });
-  failover(d, d.config.highAvailability ? 'JobManager failure (HA recovers the completed checkpoints)' : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job');
+  failover(d, d.config.highAvailability ? 'JobManager failure (HA recovers the completed checkpoints)' : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job', no);
   if (!d.config.highAvailability) {
-    d.jm.latest = null;
-    d.jm.job += 1;
-    d.jm.nextCheckpointId = 1;
+    j.jm.latest = null;
+    j.jm.job += 1;
+    j.jm.nextCheckpointId = 1;
   }
 }

@@ -6,9 +6,9 @@ import { freeze } from 'immer';
 import type { KafkaState } from '../kafka/state.js';
 import { flinkConfig, kafkaSideConfig, type FlinkConfig } from './config.js';
 import type { Config } from '../config.js';
-import { arrived, type FlinkEvent, type FlinkState, type JobManager, type Task, type Writer } from './state.js';
+import { arrived, inputBase, jobInputs, totalInputs, type FlinkEvent, type FlinkState, type JobManager, type JobNo, type JobSlot, type Task, type Writer } from './state.js';
 
-/** Where split `input` starts without a checkpoint: earliest, the current end, or the group's committed offset. */
+/** Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed offset. */
 function startOffset(c: FlinkConfig, now: number, kafka: KafkaState, input: number): number {
   switch (c.startupMode) {
     case 'earliest-offset':
@@ -26,17 +26,17 @@ function startOffset(c: FlinkConfig, now: number, kafka: KafkaState, input: numb
  * count, the committer's committables (committed at once, `commitUpTo`), and an exactly-once
  * writer that first aborts lingering transactions after the restored id (when the safeguard is
  * on), then opens `<prefix>-0-<restored + 1>`. Without a checkpoint: `scan.startup.mode`, count 0,
- * and the same writer start from id 1. Pure.
+ * and the same writer start from id 1. Job `no` reads its own inputs (`inputBase`). Pure.
  */
-export function newTask(c: FlinkConfig, now: number, kafka: KafkaState, jm: JobManager, attempt: number): { task: Task; event: FlinkEvent } {
+export function newTask(c: FlinkConfig, now: number, kafka: KafkaState, jm: JobManager, attempt: number, no: JobNo = 1): { task: Task; event: FlinkEvent } {
   const cp = jm.latest;
-  const inputs = Array.from({ length: c.inputs }, (_, i) => i);
+  const inputs = Array.from({ length: jobInputs(c, no) }, (_, i) => i);
   const last = cp ? cp.id : 0;
   const eos = c.deliveryGuarantee === 'exactly-once';
   const writer: Writer = eos
     ? { buffer: [], init: c.abortLingering ? 'probe' : 'init', probe: last + 1, name: last + 1, txn: null }
     : { buffer: [], init: 'ready', probe: 0, name: 0, txn: null };
-  const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, i));
+  const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i));
   const count = cp ? cp.count : 0;
   const task: Task = {
     attempt,
@@ -50,7 +50,8 @@ export function newTask(c: FlinkConfig, now: number, kafka: KafkaState, jm: JobM
     commitUpTo: last,
     restored: cp ? { checkpoint: cp.id, count: cp.count, expected: cp.offsets.reduce((a, b) => a + b, 0) } : null,
   };
-  return { task, event: { type: 'restored', checkpoint: cp ? cp.id : null, offsets: splits, count, mode: cp ? 'checkpoint' : c.startupMode } };
+  const event: FlinkEvent = { type: 'restored', checkpoint: cp ? cp.id : null, offsets: splits, count, mode: cp ? 'checkpoint' : c.startupMode };
+  return { task, event: no === 2 ? { ...event, from: inputBase(c, no) } : event };
 }
 
 function build(c: FlinkConfig): FlinkState {
@@ -59,7 +60,7 @@ function build(c: FlinkConfig): FlinkState {
     now: 0,
     partitions: Array.from({ length: c.partitions }, (_, p) => ({ name: `out-${p}`, log: [], producers: [], highWatermark: 0, lastStableOffset: 0 })),
     // The KafkaSource's consumer group: one committed offset per input partition.
-    offsets: { committed: Array.from({ length: c.inputs }, () => ({ offset: 0, producerId: -1, epoch: -1, txnEpoch: null, origin: null })), pending: [], producerEpochs: [], fates: [] },
+    offsets: { committed: Array.from({ length: totalInputs(c) }, () => ({ offset: 0, producerId: -1, epoch: -1, txnEpoch: null, origin: null })), pending: [], producerEpochs: [], fates: [] },
     txns: [],
     instances: [],
     network: [],
@@ -70,10 +71,11 @@ function build(c: FlinkConfig): FlinkState {
   };
   const jm: JobManager = { job: 1, attempts: 1, nextCheckpointId: 1, nextTriggerAt: c.checkpointIntervalMs, pending: null, latest: null, notify: null, restartAt: null };
   const { task } = newTask(c, 0, kafka, jm, 1);
-  return { config: c, now: 0, kafka, jm, task, faults: { crashes: 0, lost: 0, jobmanager: 0 }, ghost: { completed: [], commits: [] }, events: [] };
+  const second: JobSlot | null = c.jobs === 2 ? { jm: { ...jm }, task: newTask(c, 0, kafka, jm, 1, 2).task } : null;
+  return { config: c, now: 0, kafka, jm, task, second, faults: { crashes: 0, lost: 0, jobmanager: 0 }, ghost: { completed: [], commits: [] }, events: [] };
 }
 
-/** The initial state for a resolved config: the job deployed at t=0, nothing arrived yet. Frozen, pure. */
+/** The initial state for a resolved config: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Frozen, pure. */
 export function initialState(config: Config): FlinkState {
   return freeze(build(flinkConfig(config)), true);
 }

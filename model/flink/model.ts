@@ -9,9 +9,11 @@ import { initialState } from './init.js';
 import type { FlinkState } from './state.js';
 import { recipe, step } from './step.js';
 
-/** The fields that identify a state: everything but the static config and the last step's events. */
+/** The fields that identify a state: everything but the static config and the last step's events (job 2 only with jobs=2). */
 function parts(s: FlinkState): unknown[] {
-  return [s.now, s.kafka.partitions, s.kafka.offsets, s.kafka.txns, s.jm, s.task, s.faults, s.ghost];
+  const p: unknown[] = [s.now, s.kafka.partitions, s.kafka.offsets, s.kafka.txns, s.jm, s.task, s.faults, s.ghost];
+  if (s.second) p.push(s.second);
+  return p;
 }
 
 /** State key. Pure. */

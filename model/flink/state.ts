@@ -108,10 +108,19 @@ export interface JobManager {
   readonly restartAt: number | null;
 }
 
-/** What a Flink-side step did, for the renderers; not part of a state's identity. */
+/** Which Flink job: 1, or the second job of `jobs=2` (its own JobManager, TaskManager, input and sink). */
+export type JobNo = 1 | 2;
+
+/** One Flink job's runtime: its JobManager and its running task attempt (null while it is down). */
+export interface JobSlot {
+  readonly jm: JobManager;
+  readonly task: Task | null;
+}
+
+/** What a Flink-side step did, for the renderers; not part of a state's identity. Inputs by global index; `from`: job 2's first input. */
 export type FlinkEvent =
   | { readonly type: 'clock'; readonly now: number }
-  | { readonly type: 'triggered'; readonly checkpoint: number; readonly offsets: readonly number[] }
+  | { readonly type: 'triggered'; readonly checkpoint: number; readonly offsets: readonly number[]; readonly from?: number }
   | { readonly type: 'read'; readonly input: number; readonly offset: number; readonly value: number }
   | { readonly type: 'counted'; readonly input: number; readonly value: number; readonly count: number }
   | { readonly type: 'barrier'; readonly input: number; readonly checkpoint: number; readonly blocked: boolean }
@@ -129,17 +138,17 @@ export type FlinkEvent =
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
-  | { readonly type: 'restored'; readonly checkpoint: number | null; readonly offsets: readonly number[]; readonly count: number; readonly mode: string }
+  | { readonly type: 'restored'; readonly checkpoint: number | null; readonly offsets: readonly number[]; readonly count: number; readonly mode: string; readonly from?: number }
   | { readonly type: 'jobmanager'; readonly ha: boolean };
 
 /** Ghost data: what completed and what was committed, per job. Read by invariants only. */
 export interface Ghost {
-  readonly completed: readonly { readonly job: number; readonly checkpoint: number }[];
-  readonly commits: readonly { readonly job: number; readonly checkpoint: number; readonly name: number }[];
+  readonly completed: readonly { readonly job: number; readonly checkpoint: number; readonly flink?: 2 }[];
+  readonly commits: readonly { readonly job: number; readonly checkpoint: number; readonly name: number; readonly flink?: 2 }[];
 }
 
-/** The whole `flink-kafka` state. */
-export interface FlinkState {
+/** The whole `flink-kafka` state: job 1 is `jm` and `task`, job 2 (`jobs=2`) is `second`. */
+export interface FlinkState extends JobSlot {
   readonly config: FlinkConfig;
   /** Logical clock in ms (the embedded Kafka side's `now` is kept equal). */
   readonly now: number;
@@ -147,6 +156,8 @@ export interface FlinkState {
   readonly jm: JobManager;
   /** The running attempt, or null while the job is down. */
   readonly task: Task | null;
+  /** The second, independent job (`jobs=2`), or null. */
+  readonly second: JobSlot | null;
   readonly faults: { readonly crashes: number; readonly lost: number; readonly jobmanager: number };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
@@ -156,7 +167,7 @@ export interface FlinkState {
 export type KafkaEvent = StepEvent;
 export type { Marker };
 
-/** Input value at `offset` of input `input` (1..n for in-0, n+1..2n for in-1). Pure. */
+/** Input value at `offset` of input `input` (1..n for in-0, n+1..2n for in-1; global input index). Pure. */
 export function inputValue(c: FlinkConfig, input: number, offset: number): number {
   return input * c.inputRecords + offset + 1;
 }
@@ -166,9 +177,39 @@ export function arrived(c: FlinkConfig, now: number): number {
   return Math.min(c.inputRecords, Math.floor(now / c.inputIntervalMs));
 }
 
-/** `<prefix>-0-<name>`: the sink's transactional.id for checkpoint id `name` (subtask 0). Pure. */
-export function sinkTransactionalId(c: FlinkConfig, name: number): string {
-  return `${c.transactionalIdPrefix}-0-${name}`;
+/** `<prefix>-0-<name>`: the sink's transactional.id for checkpoint id `name` (subtask 0) of job `no`. Pure. */
+export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1): string {
+  return `${sinkPrefix(c, no)}-0-${name}`;
+}
+
+/** Job `no`'s transactional-id prefix: job 2 gets `<prefix>-job2` with the unique-prefix safeguard, else the shared one. Pure. */
+export function sinkPrefix(c: FlinkConfig, no: JobNo): string {
+  return no === 2 && c.uniquePrefix ? `${c.transactionalIdPrefix}-job2` : c.transactionalIdPrefix;
+}
+
+/** Job `no`'s runtime in `s` (job 1 is the state itself). Pure. */
+export function slotOf<S extends JobSlot & { readonly second: JobSlot | null }>(s: S, no: JobNo): S | NonNullable<S['second']> {
+  return no === 2 ? (s.second as NonNullable<S['second']>) : s;
+}
+
+/** Global index of job `no`'s first input: job 2 reads the input after job 1's (`in-1` with job.inputs=1). Pure. */
+export function inputBase(c: FlinkConfig, no: JobNo): number {
+  return no === 2 ? c.inputs : 0;
+}
+
+/** Inputs read by job `no`: job.inputs for job 1, one for job 2. Pure. */
+export function jobInputs(c: FlinkConfig, no: JobNo): number {
+  return no === 2 ? 1 : c.inputs;
+}
+
+/** Every input partition of the run: job 1's, then job 2's. Pure. */
+export function totalInputs(c: FlinkConfig): number {
+  return c.inputs + (c.jobs === 2 ? 1 : 0);
+}
+
+/** The Kafka client instance of job `no`'s task `attempt` (job 2's from 101, so the two jobs' clients differ). Pure. */
+export function instanceOf(no: JobNo, attempt: number): number {
+  return no === 2 ? 100 + attempt : attempt;
 }
 
 /** Output partition of input value `v`. Pure. */

@@ -5,7 +5,7 @@
 import { produce, type Draft } from 'immer';
 import { match } from 'ts-pattern';
 import { expireTxn, writeTxnMarkers } from '../kafka/coordinator.js';
-import type { FlinkAction } from './actions.js';
+import { jobOf, type FlinkAction } from './actions.js';
 import { failover, jobManagerFail } from './failure.js';
 import { ack, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
 import { abortLingering, commit, initSink, send } from './sink.js';
@@ -25,25 +25,26 @@ export function step(state: FlinkState, action: FlinkAction): FlinkState {
 export function recipe(d: D, action: FlinkAction): void {
   d.events = [];
   d.kafka.events = [];
+  const no = jobOf(action);
   match(action)
     .with({ type: 'Tick' }, () => tick(d))
-    .with({ type: 'Trigger' }, () => trigger(d))
-    .with({ type: 'Notify' }, () => notify(d))
-    .with({ type: 'Restart' }, () => restart(d))
-    .with({ type: 'Read' }, (a) => read(d, a.input))
-    .with({ type: 'Process' }, (a) => processItem(d, a.input))
-    .with({ type: 'Send' }, () => void send(d))
-    .with({ type: 'Ack' }, () => ack(d))
-    .with({ type: 'AbortLingering' }, () => abortLingering(d))
-    .with({ type: 'InitSink' }, () => initSink(d))
-    .with({ type: 'Commit' }, (a) => commit(d, a.checkpoint))
+    .with({ type: 'Trigger' }, () => trigger(d, no))
+    .with({ type: 'Notify' }, () => notify(d, no))
+    .with({ type: 'Restart' }, () => restart(d, no))
+    .with({ type: 'Read' }, (a) => read(d, a.input, no))
+    .with({ type: 'Process' }, (a) => processItem(d, a.input, no))
+    .with({ type: 'Send' }, () => void send(d, no))
+    .with({ type: 'Ack' }, () => ack(d, no))
+    .with({ type: 'AbortLingering' }, () => abortLingering(d, no))
+    .with({ type: 'InitSink' }, () => initSink(d, no))
+    .with({ type: 'Commit' }, (a) => commit(d, a.checkpoint, no))
     .with({ type: 'WriteTxnMarkers' }, (a) => writeTxnMarkers(d.kafka, a.txn))
     .with({ type: 'ExpireTxn' }, (a) => expireTxn(d.kafka, a.txn))
     .with({ type: 'Crash' }, () => {
       d.faults.crashes += 1;
-      failover(d, 'TaskManager crash');
+      failover(d, 'TaskManager crash', no);
     })
-    .with({ type: 'LoseNotification' }, () => loseNotification(d))
-    .with({ type: 'JobManagerFail' }, () => jobManagerFail(d))
+    .with({ type: 'LoseNotification' }, () => loseNotification(d, no))
+    .with({ type: 'JobManagerFail' }, () => jobManagerFail(d, no))
     .exhaustive();
 }

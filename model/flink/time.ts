@@ -3,23 +3,30 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { nextDeadline } from '../kafka/step.js';
-import { arrived, type FlinkState } from './state.js';
+import { arrived, slotOf, type FlinkState, type JobNo } from './state.js';
 
 /**
- * Whether the job has work left: input still to arrive, read, process or write; a transaction
- * with records not pre-committed; committables, a pending checkpoint or notification; markers to
- * write; a restart to come. Without work left the job is finished (quiescence). Pure.
+ * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
+ * write; a transaction with records not pre-committed; committables, a pending checkpoint or
+ * notification; markers to write; a restart to come. Without work left the run is finished
+ * (quiescence). Pure.
  */
 export function workLeft(s: FlinkState): boolean {
+  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2));
+}
+
+/** `workLeft` for job `no` (the shared input arrivals and coordinator markers included). Pure. */
+export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   const c = s.config;
-  if (s.jm.restartAt !== null || !s.task) return true;
+  const j = slotOf(s, no);
+  if (j.jm.restartAt !== null || !j.task) return true;
   if (arrived(c, s.now) < c.inputRecords) return true;
-  const t = s.task;
+  const t = j.task;
   if (t.status !== 'running' || t.writer.init !== 'ready') return true;
   if (t.splits.some((p) => p < c.inputRecords)) return true;
   if (t.channels.some((ch) => ch.length > 0)) return true;
   if (t.writer.buffer.length > 0 || (t.writer.txn !== null && t.writer.txn.records > 0)) return true;
-  if (t.committables.length > 0 || s.jm.pending !== null || s.jm.notify !== null) return true;
+  if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }
 
@@ -33,7 +40,10 @@ export function nextEvent(s: FlinkState): number | null {
   const a = arrived(c, s.now);
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
-  if (s.task && workLeft(s)) at(s.jm.nextTriggerAt);
+  if (s.task && jobWorkLeft(s, 1)) at(s.jm.nextTriggerAt);
+  const j = s.second;
+  if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
+  if (j && j.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
   const due = nextDeadline(s.kafka);
   if (due !== null) at(due);
   return best;

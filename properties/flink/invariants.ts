@@ -5,7 +5,7 @@
  */
 import { fates, firstOpenOffsetFromLog, readPartition } from '../../model/kafka/read.js';
 import type { KafkaState } from '../../model/kafka/state.js';
-import type { FlinkState } from '../../model/flink/state.js';
+import { jobInputs, slotOf, type FlinkState, type JobNo } from '../../model/flink/state.js';
 import { workLeft } from '../../model/flink/time.js';
 import { invariantMeanings, type Invariant } from '../invariant.js';
 import { lsoBound } from '../kafka/lso-bound.js';
@@ -54,34 +54,41 @@ export const flinkNoDuplicates: Invariant<FlinkState> = {
 
 /**
  * `state-exactly-once`: a restored count equals the inputs before the restored source offsets
- * (judged at the restore), and a finished job's count equals the number of inputs.
+ * (judged at the restore), and a finished job's count equals the number of its inputs (each job's,
+ * with jobs=2).
  */
 export const stateExactlyOnce: Invariant<FlinkState> = {
   name: 'state-exactly-once',
   meaning: invariantMeanings['state-exactly-once'],
   when: 'every-step',
   check(s) {
-    const t = s.task;
-    if (!t) return null;
-    const r = t.restored;
-    if (r && r.count !== r.expected) {
-      return `restored from checkpoint ${r.checkpoint}: the count is ${r.count} but the restored source offsets are past ${r.expected} inputs (${r.count > r.expected ? `${r.count - r.expected} counted twice after the restore` : `${r.expected - r.count} never counted`})`;
-    }
-    const total = s.config.inputs * s.config.inputRecords;
-    if (!workLeft(s) && t.count !== total) return `the job finished with count ${t.count}, but there are ${total} inputs`;
-    return null;
+    const one = jobStateExactlyOnce(s, 1);
+    return one !== null || s.second === null ? one : jobStateExactlyOnce(s, 2);
   },
 };
 
-/** `commit-only-completed`: every sink transaction committed belongs to a checkpoint that completed (ghost data). */
+function jobStateExactlyOnce(s: FlinkState, no: JobNo): string | null {
+  const t = slotOf(s, no).task;
+  if (!t) return null;
+  const of = no === 2 ? ' (job 2)' : '';
+  const r = t.restored;
+  if (r && r.count !== r.expected) {
+    return `restored from checkpoint ${r.checkpoint}${of}: the count is ${r.count} but the restored source offsets are past ${r.expected} inputs (${r.count > r.expected ? `${r.count - r.expected} counted twice after the restore` : `${r.expected - r.count} never counted`})`;
+  }
+  const total = jobInputs(s.config, no) * s.config.inputRecords;
+  if (!workLeft(s) && t.count !== total) return `the job${of} finished with count ${t.count}, but there are ${total} inputs`;
+  return null;
+}
+
+/** `commit-only-completed`: every sink transaction committed belongs to a checkpoint of its own job that completed (ghost data). */
 export const commitOnlyCompleted: Invariant<FlinkState> = {
   name: 'commit-only-completed',
   meaning: invariantMeanings['commit-only-completed'],
   when: 'every-step',
   check(s) {
     for (const c of s.ghost.commits) {
-      if (!s.ghost.completed.some((x) => x.job === c.job && x.checkpoint === c.checkpoint)) {
-        return `the transaction of checkpoint ${c.checkpoint} (job ${c.job}) was committed, but that checkpoint never completed`;
+      if (!s.ghost.completed.some((x) => x.job === c.job && x.checkpoint === c.checkpoint && x.flink === c.flink)) {
+        return `the transaction of checkpoint ${c.checkpoint} (${c.flink === 2 ? 'job 2, run' : 'job'} ${c.job}) was committed, but that checkpoint never completed`;
       }
     }
     return null;

@@ -1,12 +1,12 @@
 /** The judged output of `flink-kafka`: topic `out` read at an isolation level (model/kafka/read.ts), as a view. Pure. */
 import type { IsolationLevel } from '../../model/kafka/config.js';
 import { readPartition } from '../../model/kafka/read.js';
-import type { FlinkState } from '../../model/flink/state.js';
+import { totalInputs, type FlinkState } from '../../model/flink/state.js';
 import { makeView, type View } from '../view.js';
 
-/** Every input value of every input: 1 .. job.inputs * input.records. */
+/** Every input value of every input of every job: 1 .. (job.inputs + 1 for job 2) * input.records. */
 export function flinkInputs(s: FlinkState): number[] {
-  return Array.from({ length: s.config.inputs * s.config.inputRecords }, (_, i) => i + 1);
+  return Array.from({ length: totalInputs(s.config) * s.config.inputRecords }, (_, i) => i + 1);
 }
 
 /** Values and offsets of `out` read at `level`, partitions in order. */

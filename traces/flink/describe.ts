@@ -3,8 +3,8 @@
  * off the state before it, and one short line per event, Flink's and the Kafka side's. Pure.
  */
 import { match } from 'ts-pattern';
-import type { FlinkAction } from '../../model/flink/actions.js';
-import { inputName, sinkTransactionalId, type FlinkEvent, type FlinkState, type KafkaEvent } from '../../model/flink/state.js';
+import { jobOf, type FlinkAction } from '../../model/flink/actions.js';
+import { inputBase, inputName, sinkTransactionalId, slotOf, type FlinkEvent, type FlinkState, type KafkaEvent } from '../../model/flink/state.js';
 import { nextEvent } from '../../model/flink/time.js';
 
 /** `20.0 s` or `1500 ms`. Pure. */
@@ -17,31 +17,40 @@ function txnName(s: FlinkState, txn: number): string {
   return s.kafka.txns[txn]?.transactionalId ?? `txn#${txn}`;
 }
 
-/** The step as a call, from the state before it. Pure. */
+/** The step as a call, from the state before it; job 2's steps start with `job2.`. Pure. */
 export function describeFlinkAction(before: FlinkState, a: FlinkAction): string {
-  const t = before.task;
+  const no = jobOf(a);
+  const call = describeCall(before, a);
+  return no === 2 ? `job2.${call}` : call;
+}
+
+function describeCall(before: FlinkState, a: FlinkAction): string {
+  const no = jobOf(a);
+  const j = slotOf(before, no);
+  const t = j.task;
+  const base = inputBase(before.config, no);
   return match(a)
     .with({ type: 'Tick' }, () => `clock.Tick(-> ${at(nextEvent(before) ?? before.now)})`)
-    .with({ type: 'Trigger' }, () => `JobManager.Trigger(checkpoint ${before.jm.nextCheckpointId}; sources at ${(t?.splits ?? []).map((o, i) => `${inputName(i)}@${o}`).join(', ')})`)
-    .with({ type: 'Notify' }, () => `JobManager.Notify(checkpoint ${before.jm.notify ?? '?'} complete)`)
-    .with({ type: 'Restart' }, () => `JobManager.Restart(${before.jm.latest ? `from checkpoint ${before.jm.latest.id}` : 'no checkpoint: scan.startup.mode'})`)
-    .with({ type: 'Read' }, (x) => `source[${inputName(x.input)}].Read(offset ${t?.splits[x.input] ?? '?'})`)
+    .with({ type: 'Trigger' }, () => `JobManager.Trigger(checkpoint ${j.jm.nextCheckpointId}; sources at ${(t?.splits ?? []).map((o, i) => `${inputName(base + i)}@${o}`).join(', ')})`)
+    .with({ type: 'Notify' }, () => `JobManager.Notify(checkpoint ${j.jm.notify ?? '?'} complete)`)
+    .with({ type: 'Restart' }, () => `JobManager.Restart(${j.jm.latest ? `from checkpoint ${j.jm.latest.id}` : 'no checkpoint: scan.startup.mode'})`)
+    .with({ type: 'Read' }, (x) => `source[${inputName(base + x.input)}].Read(offset ${t?.splits[x.input] ?? '?'})`)
     .with({ type: 'Process' }, (x) => {
       const head = t?.channels[x.input]?.[0];
-      return `count.Process(${inputName(x.input)}: ${head ? (head.kind === 'record' ? `v${head.value}` : `barrier ${head.checkpoint}`) : '?'})`;
+      return `count.Process(${inputName(base + x.input)}: ${head ? (head.kind === 'record' ? `v${head.value}` : `barrier ${head.checkpoint}`) : '?'})`;
     })
     .with({ type: 'Send' }, () => `sink.Send(${(t?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`)
-    .with({ type: 'Ack' }, () => `TaskManager.Ack(checkpoint ${before.jm.pending?.id ?? '?'})`)
-    .with({ type: 'AbortLingering' }, () => `sink.AbortLingering(InitProducerId ${sinkTransactionalId(before.config, t?.writer.probe ?? 0)})`)
-    .with({ type: 'InitSink' }, () => `sink.InitProducerId(${sinkTransactionalId(before.config, t?.writer.name ?? 0)})`)
+    .with({ type: 'Ack' }, () => `TaskManager.Ack(checkpoint ${j.jm.pending?.id ?? '?'})`)
+    .with({ type: 'AbortLingering' }, () => `sink.AbortLingering(InitProducerId ${sinkTransactionalId(before.config, t?.writer.probe ?? 0, no)})`)
+    .with({ type: 'InitSink' }, () => `sink.InitProducerId(${sinkTransactionalId(before.config, t?.writer.name ?? 0, no)})`)
     .with({ type: 'Commit' }, (x) => {
       const c = t?.committables.find((y) => y.checkpoint === x.checkpoint);
-      return `committer.Commit(checkpoint ${x.checkpoint}: ${c ? `${sinkTransactionalId(before.config, c.name)}, epoch=${c.epoch}` : '?'})`;
+      return `committer.Commit(checkpoint ${x.checkpoint}: ${c ? `${sinkTransactionalId(before.config, c.name, no)}, epoch=${c.epoch}` : '?'})`;
     })
     .with({ type: 'WriteTxnMarkers' }, (x) => `coordinator.WriteTxnMarkers(${txnName(before, x.txn)}: ${before.kafka.txns[x.txn]?.pending?.marker ?? 'nothing pending'})`)
     .with({ type: 'ExpireTxn' }, (x) => `coordinator.ExpireTxn(${txnName(before, x.txn)}: open longer than transaction.timeout.ms)`)
     .with({ type: 'Crash' }, () => 'fault.Crash(TaskManager)')
-    .with({ type: 'LoseNotification' }, () => `fault.LoseNotification(checkpoint ${before.jm.notify ?? '?'})`)
+    .with({ type: 'LoseNotification' }, () => `fault.LoseNotification(checkpoint ${j.jm.notify ?? '?'})`)
     .with({ type: 'JobManagerFail' }, () => `fault.JobManagerFail(${before.config.highAvailability ? 'HA' : 'no HA'})`)
     .exhaustive();
 }
@@ -50,7 +59,7 @@ export function describeFlinkAction(before: FlinkState, a: FlinkAction): string 
 export function describeFlinkEvent(e: FlinkEvent): string {
   return match(e)
     .with({ type: 'clock' }, (x) => `clock: ${at(x.now)}`)
-    .with({ type: 'triggered' }, (x) => `checkpoint ${x.checkpoint} triggered: source offsets ${x.offsets.map((o, i) => `${inputName(i)}=${o}`).join(', ')} saved, barriers sent`)
+    .with({ type: 'triggered' }, (x) => `checkpoint ${x.checkpoint} triggered: source offsets ${x.offsets.map((o, i) => `${inputName((x.from ?? 0) + i)}=${o}`).join(', ')} saved, barriers sent`)
     .with({ type: 'read' }, (x) => `${inputName(x.input)} offset ${x.offset}: v${x.value} into the channel`)
     .with({ type: 'counted' }, (x) => `counted v${x.value} (count ${x.count}), handed to the sink`)
     .with({ type: 'barrier' }, (x) => `barrier ${x.checkpoint} from ${inputName(x.input)}${x.blocked ? ` (${inputName(x.input)} blocked until every input's barrier arrives)` : ''}`)
@@ -68,7 +77,7 @@ export function describeFlinkEvent(e: FlinkEvent): string {
     .with({ type: 'probed' }, (x) => `${x.transactionalId} ${x.used ? 'was used: fenced and aborted' : 'was never used: probe ends'}`)
     .with({ type: 'failed' }, (x) => `job failed (${x.reason}); restart at ${at(x.restartAt)}`)
     .with({ type: 'checkpoint-aborted' }, (x) => `checkpoint ${x.checkpoint} aborted`)
-    .with({ type: 'restored' }, (x) => `${x.checkpoint === null ? `no checkpoint: started from ${x.mode}` : `restored checkpoint ${x.checkpoint}`}: offsets ${x.offsets.map((o, i) => `${inputName(i)}=${o}`).join(', ')}, count ${x.count}`)
+    .with({ type: 'restored' }, (x) => `${x.checkpoint === null ? `no checkpoint: started from ${x.mode}` : `restored checkpoint ${x.checkpoint}`}: offsets ${x.offsets.map((o, i) => `${inputName((x.from ?? 0) + i)}=${o}`).join(', ')}, count ${x.count}`)
     .with({ type: 'jobmanager' }, (x) => `JobManager lost (${x.ha ? 'HA keeps the checkpoints' : 'no HA: checkpoints and counter lost'})`)
     .exhaustive();
 }

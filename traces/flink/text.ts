@@ -31,6 +31,8 @@ function values(s: FlinkState, level: 'read_committed' | 'read_uncommitted'): st
 
 function summary(last: FlinkState): string[] {
   const out = ['-- end state --', `t=${at(last.now)}; job ${last.jm.job}, attempt ${last.jm.attempts}; latest checkpoint ${last.jm.latest ? `${last.jm.latest.id} (offsets ${last.jm.latest.offsets.join(', ')}, count ${last.jm.latest.count})` : 'none'}; count ${last.task ? last.task.count : '(job down)'}`];
+  const j = last.second;
+  if (j) out.push(`job 2: job ${j.jm.job}, attempt ${j.jm.attempts}; latest checkpoint ${j.jm.latest ? `${j.jm.latest.id} (offsets ${j.jm.latest.offsets.join(', ')}, count ${j.jm.latest.count})` : 'none'}; count ${j.task ? j.task.count : '(job down)'}`);
   out.push(`out read_committed:   ${values(last, 'read_committed')}`, `out read_uncommitted: ${values(last, 'read_uncommitted')}`);
   if (last.kafka.txns.length > 0) out.push(`coordinator: ${last.kafka.txns.map((t) => `${t.transactionalId} ${t.state} (epoch ${t.epoch})`).join(', ')}`);
   return out;

@@ -1,0 +1,101 @@
+/**
+ * `jobs=2`: a second, independent Flink job writing to `out`. With
+ * `safeguard.unique-transactional-id-prefix=false` both sinks use `flink-0-<checkpoint>` and fence
+ * each other (issue #5); with the safeguard job 2 uses `flink-job2-0-<checkpoint>`.
+ */
+import { describe, expect, test } from 'vitest';
+import { drainAction, enabled, initialState, step, type FlinkAction, type FlinkState } from '../../../model/flink/index.js';
+import { flinkNoLoss } from '../../../properties/flink/invariants.js';
+import { flinkInputs } from '../../../properties/flink/outputs.js';
+import { describeFlinkAction } from '../../../traces/flink/describe.js';
+import { after, flinkCfg, outValues, play } from './helpers.js';
+
+const shared = ['jobs=2', 'safeguard.unique-transactional-id-prefix=false', 'safeguard.abort-lingering-transactions=false', 'faults.lost-notifications=0', 'input.records=2'];
+const unique = shared.filter((p) => !p.startsWith('safeguard.unique'));
+
+/** Job 1 opens flink-0-1 and writes v1 while job 2 is down; job 2 restarts and takes the same transactional.id. */
+const fence: FlinkAction[] = [
+  { type: 'InitSink' },
+  { type: 'Crash', job: 2 },
+  { type: 'Tick' },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Send' },
+  { type: 'Restart', job: 2 },
+  { type: 'InitSink', job: 2 },
+];
+
+/** Runs the fault-free drain to quiescence. */
+function drain(s: FlinkState): FlinkState {
+  let cur = s;
+  for (let i = 0; i < 500; i++) {
+    const a = drainAction(cur);
+    if (!a) return cur;
+    cur = step(cur, a);
+  }
+  throw new Error('the drain did not finish in 500 steps');
+}
+
+describe('jobs=2: the second job', () => {
+  test('job 2 reads its own input in-1 (values 3, 4), has its own JobManager and task; its actions carry job: 2', () => {
+    const s = initialState(flinkCfg(...unique));
+    expect(s.second).toMatchObject({ jm: { job: 1, nextCheckpointId: 1 }, task: { attempt: 1, splits: [0], count: 0 } });
+    expect(flinkInputs(s)).toEqual([1, 2, 3, 4]);
+    expect(enabled(s)).toEqual([{ type: 'InitSink' }, { type: 'InitSink', job: 2 }, { type: 'Crash' }, { type: 'Crash', job: 2 }]);
+    const t = after(unique, { type: 'InitSink' }, { type: 'InitSink', job: 2 }, { type: 'Tick' }, { type: 'Read', input: 0, job: 2 });
+    expect(t.events).toEqual([{ type: 'read', input: 1, offset: 0, value: 3 }]);
+    expect(t.kafka.txns.map((x) => x.transactionalId)).toEqual(['flink-0-1', 'flink-job2-0-1']);
+    expect(describeFlinkAction(t, { type: 'Read', input: 0, job: 2 })).toBe('job2.source[in-1].Read(offset 1)');
+  });
+  test('jobs=1 has no second job', () => {
+    expect(initialState(flinkCfg()).second).toBeNull();
+  });
+});
+
+describe('shared prefix: the jobs fence each other', () => {
+  test("job 2's InitProducerId(flink-0-1) bumps the epoch and aborts job 1's open transaction", () => {
+    const states = play(initialState(flinkCfg(...shared)), ...fence);
+    const s = states.at(-1)!;
+    expect(s.kafka.events).toEqual([
+      { type: 'txn-state', app: 0, from: 'Ongoing', to: 'PrepareEpochFence', epoch: 0 },
+      { type: 'epoch', app: 0, instance: 102, producerId: 1, epoch: 1 },
+      { type: 'txn-state', app: 0, from: 'PrepareEpochFence', to: 'PrepareAbort', epoch: 1 },
+      { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(flink-0-1)' },
+    ]);
+    const t = play(s, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }).at(-1)!;
+    expect(t.events).toEqual([{ type: 'writer', transactionalId: 'flink-0-1', epoch: 2 }]);
+    expect(t.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'ABORT']);
+    expect(outValues(t, 'read_committed')).toEqual([]);
+  });
+  test("job 1's next write is rejected with PRODUCER_FENCED and job 1's task fails", () => {
+    const s = after(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, { type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Send' });
+    expect(s.kafka.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(flink-0-1, out-0)' }]);
+    expect(s.events).toEqual([{ type: 'failed', reason: "the sink's write of v2 was rejected with PRODUCER_FENCED: the task fails", restartAt: 3000 }]);
+    expect(s.task).toBeNull();
+    expect(s.second!.task).not.toBeNull();
+  });
+  test("job 1's commit of checkpoint 1 is rejected with PRODUCER_FENCED: the committable is dropped, v1 is lost at quiescence", () => {
+    const cp: FlinkAction[] = [{ type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: 1 }];
+    const s = after(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, ...cp);
+    expect(s.events).toEqual([{ type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' }]);
+    expect(s.kafka.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' }]);
+    expect(s.jm.latest).toMatchObject({ id: 1, offsets: [1], count: 1 });
+    expect(s.task!.committables).toEqual([]);
+    // The fault-free drain goes on fencing (both jobs move to flink-0-2 at their next checkpoint): v2 is lost too.
+    const end = drain(s);
+    expect(flinkNoLoss.check(end)).toBe('input 1-2 never reached out at read_committed (2 missing)');
+    expect([...outValues(end, 'read_committed')].sort()).toEqual([3, 4]);
+  });
+});
+
+describe('unique prefix (the safeguard): the same steps do not fence', () => {
+  test("job 2's InitProducerId is for flink-job2-0-1; job 1 commits flink-0-1 and no input is lost", () => {
+    const s = after(unique, ...fence);
+    expect(s.events).toEqual([{ type: 'writer', transactionalId: 'flink-job2-0-1', epoch: 0 }]);
+    const t = after(unique, ...fence, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: 1 });
+    expect(t.events).toEqual([{ type: 'committed', checkpoint: 1, transactionalId: 'flink-0-1' }]);
+    const end = drain(t);
+    expect(flinkNoLoss.check(end)).toBeNull();
+    expect([...outValues(end, 'read_committed')].sort()).toEqual([1, 2, 3, 4]);
+  });
+});
