@@ -23,7 +23,7 @@ function tpc(...pairs: string[]): Config {
 }
 const all = { mode: 'exhaustive', depth: 1000, maxStates: 10_000_000 } as const;
 
-describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7)', () => {
+describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1,745,408 for 8)', () => {
   test('rm.count=3: 288, the space exhausted at depth 10', () => {
     const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=3'), all);
     expect([r.status, r.distinct, r.steps, r.bound, r.depthCompleted]).toEqual(['ok', 288, 1145, null, 10]);
@@ -33,6 +33,10 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7)',
     expect([r.distinct, r.steps, r.bound]).toEqual([296_448, 2_744_705, null]);
     expect(r.bytesPerState).toBeLessThan(32);
   });
+  test('rm.count=8: 1,745,408 on two workers, as on one (the bench times both)', async () => {
+    const r = await checkParallel('two-phase-commit', tpc('rm.count=8'), all, 2);
+    expect([r.distinct, r.steps, r.bound]).toEqual([1_745_408, 18_507_777, null]);
+  }, 120_000);
   test('the broken rule is found with a shortest trace, on one thread and on two', async () => {
     const one = checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), all);
     const two = await checkParallel('two-phase-commit', tpc('safeguard.commit-needs-all-prepared=false'), all, 2);
