@@ -15,7 +15,7 @@ import type { ModelEntry } from '../registry.js';
 import { makeReport, perSecond, type Report } from '../report.js';
 
 /** Defaults of the explorers (also shown by --help). */
-export const CHECK_DEFAULTS = { runs: 200, maxSteps: 40, depth: 8, maxStates: 200_000 } as const;
+export const CHECK_DEFAULTS = { runs: 200, maxSteps: 40, depth: 8, maxStates: 10_000_000 } as const;
 
 const spec = {
   set: { type: 'string', multiple: true },

@@ -14,6 +14,8 @@ import { applyRules, step } from './step.js';
 /** The `two-phase-commit` model. */
 export const twoPhaseCommitModel: Model<TwoPhaseState, TwoPhaseAction> = {
   name: 'two-phase-commit',
+  // The state space is finite (depth 3 * rm.count + 1): search it all, as TLC does.
+  defaultDepth: 10_000,
   summary: "Lamport's TwoPhase.tla: a transaction manager and rm.count resource managers agree to commit or abort (the TLA+ benchmark)",
   keys: twoPhaseCommitKeys,
   init: (config) => initialState(twoPhaseCommitConfig(config)),

@@ -186,11 +186,11 @@ export async function checkParallel(name: string, config: Config, opts: CheckOpt
 }
 
 /** Below this much work (milliseconds in one thread) starting workers costs more than it saves. */
-export const WORKER_THRESHOLD_MS = 1000;
+export const WORKER_THRESHOLD_MS = 2000;
 
 /**
  * Checks on up to `workers` threads, starting them only when the work is worth it: the search
- * first runs here for a second; a search that finishes in that time is the result (one thread),
+ * first runs here for two seconds; a search that finishes in that time is the result (one thread),
  * a longer exhaustive search starts again on the workers, a longer random campaign hands its
  * remaining runs to them. Results are those of one thread either way (counts, verdicts, the
  * lowest failing run).
