@@ -72,35 +72,42 @@ export const ctpKeys: readonly ConfigKey[] = [
   { kind: 'integer', name: 'input.records', default: 2, min: 1, max: 50, meaning: 'records per input partition (values are sequence numbers 1, 2, 3, ...)' },
 ];
 
+/** The fields both application models read the same way from their shared keys. Pure. */
+export function sharedAppConfig(c: Config) {
+  return {
+    isolationLevel: c['isolation.level'] === 'read_uncommitted' ? ('read_uncommitted' as const) : ('read_committed' as const),
+    transactionVersion: c['transaction.version'] === 1 ? (1 as const) : (2 as const),
+    transactionTimeoutMs: Number(c['transaction.timeout.ms']),
+    epochFencing: c['safeguard.epoch-fencing'] === true,
+    epochBumpOnTimeout: true,
+    crashes: Number(c['faults.crashes']),
+    zombies: c['faults.zombies'] === true,
+    inputRecords: Number(c['input.records']),
+    commitEvery: Number(c['commit.every']),
+    requireStableOffsets: c['safeguard.require-stable-offsets'] === true,
+    generationFencing: c['safeguard.generation-fencing'] === true,
+    recordMs: 1000,
+  };
+}
+
 /** Reads the typed `consume-transform-produce` config out of a resolved one. Pure. */
 export function ctpConfig(c: Config): AppConfig {
   const idem = c['enable.idempotence'] === true;
   const asked = String(c['commit.strategy']) as CommitStrategy;
   const instances = Number(c['instances']);
   return {
+    ...sharedAppConfig(c),
     app: 'ctp',
     enableIdempotence: idem,
-    isolationLevel: c['isolation.level'] === 'read_uncommitted' ? 'read_uncommitted' : 'read_committed',
-    transactionVersion: c['transaction.version'] === 1 ? 1 : 2,
-    transactionTimeoutMs: Number(c['transaction.timeout.ms']),
-    epochFencing: c['safeguard.epoch-fencing'] === true,
-    epochBumpOnTimeout: true,
-    crashes: Number(c['faults.crashes']),
-    zombies: c['faults.zombies'] === true,
     network: c['faults.network'] === true,
     producers: instances,
     partitions: 1,
-    inputRecords: Number(c['input.records']),
     strategy: asked === 'transactional' && !idem ? 'process-then-commit' : asked,
-    commitEvery: Number(c['commit.every']),
     instances,
     inputPartitions: Number(c['input.partitions']),
-    requireStableOffsets: c['safeguard.require-stable-offsets'] === true,
-    generationFencing: c['safeguard.generation-fencing'] === true,
     sink: String(c['sink']) as SinkKind,
     autoCommit: c['enable.auto.commit'] === true,
     autoCommitIntervalMs: Number(c['auto.commit.interval.ms']),
-    recordMs: 1000,
     txnIdPerTask: false,
     stateful: false,
     kip360: true,

@@ -3,7 +3,7 @@
  * reading input partition 0, instances of one thread each, and `processing.guarantee`.
  */
 import type { Config, ConfigKey } from '../config.js';
-import { crashesKey, epochFencingKey, generationFencingKey, isolationKey, stableOffsetsKey, transactionTimeoutKey, transactionVersionKey, zombiesKey, type AppConfig } from '../ctp/config.js';
+import { crashesKey, epochFencingKey, generationFencingKey, isolationKey, stableOffsetsKey, transactionTimeoutKey, transactionVersionKey, zombiesKey, sharedAppConfig, type AppConfig } from '../ctp/config.js';
 
 /** `processing.guarantee`. */
 export type ProcessingGuarantee = 'at_least_once' | 'exactly_once' | 'exactly_once_v2';
@@ -31,29 +31,18 @@ export function streamsConfig(c: Config): AppConfig {
   const instances = Number(c['instances']);
   const v1 = guarantee === 'exactly_once';
   return {
+    ...sharedAppConfig(c),
     app: 'kafka-streams',
     enableIdempotence: true,
-    isolationLevel: c['isolation.level'] === 'read_uncommitted' ? 'read_uncommitted' : 'read_committed',
-    transactionVersion: c['transaction.version'] === 1 ? 1 : 2,
-    transactionTimeoutMs: Number(c['transaction.timeout.ms']),
-    epochFencing: c['safeguard.epoch-fencing'] === true,
-    epochBumpOnTimeout: true,
-    crashes: Number(c['faults.crashes']),
-    zombies: c['faults.zombies'] === true,
     network: false,
     producers: v1 ? 1 : instances,
     partitions: 2,
-    inputRecords: Number(c['input.records']),
     strategy: guarantee === 'at_least_once' ? 'process-then-commit' : 'transactional',
-    commitEvery: Number(c['commit.every']),
     instances,
     inputPartitions: 1,
-    requireStableOffsets: c['safeguard.require-stable-offsets'] === true,
-    generationFencing: c['safeguard.generation-fencing'] === true,
     sink: 'kafka',
     autoCommit: false,
     autoCommitIntervalMs: 5000,
-    recordMs: 1000,
     txnIdPerTask: v1,
     stateful: true,
     kip360: guarantee === 'exactly_once_v2',

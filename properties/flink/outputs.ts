@@ -1,6 +1,6 @@
 /** The judged output of `flink-kafka`: topic `out` read at an isolation level (model/kafka/read.ts), as a view. Pure. */
 import type { IsolationLevel } from '../../model/kafka/config.js';
-import { readPartition } from '../../model/kafka/read.js';
+import { readPartitions } from '../kafka/outputs.js';
 import { totalInputs, type FlinkState } from '../../model/flink/state.js';
 import { makeView, type View } from '../view.js';
 
@@ -11,15 +11,7 @@ export function flinkInputs(s: FlinkState): number[] {
 
 /** Values and offsets of `out` read at `level`, partitions in order. */
 export function readFlinkOut(s: FlinkState, level: IsolationLevel): { values: number[]; offsets: number[] } {
-  const values: number[] = [];
-  const offsets: number[] = [];
-  for (const p of s.kafka.partitions) {
-    for (const e of readPartition(p, level)) {
-      values.push(e.value);
-      offsets.push(e.offset);
-    }
-  }
-  return { values, offsets };
+  return readPartitions(s.kafka.partitions, level);
 }
 
 /** The view of `out` at `level` against all inputs. */

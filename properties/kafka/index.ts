@@ -9,7 +9,7 @@ import { noLoss } from './no-loss.js';
 import { txnAtomicity } from './txn-atomicity.js';
 import { zombieFenced } from './zombie-fenced.js';
 
-export { kafkaInputs, outView, readOut } from './outputs.js';
+export { kafkaInputs, outView, readOut, readPartitions } from './outputs.js';
 
 /** Every invariant of `kafka-txn`. */
 export const kafkaInvariants: readonly Invariant<KafkaState>[] = [zombieFenced, txnAtomicity, noAbortedRead, noDuplicates, lsoBound, noLoss, noHangingTransaction];

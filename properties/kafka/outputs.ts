@@ -1,5 +1,5 @@
 /** The judged output of `kafka-txn`: topic `out` read at an isolation level, as a view. Pure. */
-import { readPartition, type IsolationLevel, type KafkaState } from '../../model/kafka/index.js';
+import { readPartition, type IsolationLevel, type KafkaState, type Partition } from '../../model/kafka/index.js';
 import { makeView, type View } from '../view.js';
 
 /** Every input value of every app: 1 .. producers * input.records. */
@@ -9,9 +9,14 @@ export function kafkaInputs(s: KafkaState): number[] {
 
 /** Values and offsets of `out` read at `level`, partitions in order. */
 export function readOut(s: KafkaState, level: IsolationLevel): { values: number[]; offsets: number[] } {
+  return readPartitions(s.partitions, level);
+}
+
+/** Values and offsets a consumer at `level` reads from `partitions`, in partition order. Pure. */
+export function readPartitions(partitions: readonly Partition[], level: IsolationLevel): { values: number[]; offsets: number[] } {
   const values: number[] = [];
   const offsets: number[] = [];
-  for (const p of s.partitions) {
+  for (const p of partitions) {
     for (const e of readPartition(p, level)) {
       values.push(e.value);
       offsets.push(e.offset);
