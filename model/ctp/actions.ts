@@ -7,6 +7,9 @@ export type AppAction =
   | { readonly type: 'Join'; readonly instance: number }
   | { readonly type: 'InitProducerId'; readonly instance: number }
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
+  // kafka-streams: the task lists its changelog's end offset, then its restore consumer reaches it
+  | { readonly type: 'InitializeTask'; readonly instance: number }
+  | { readonly type: 'RestoreStore'; readonly instance: number }
   | { readonly type: 'BeginTxn'; readonly instance: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
@@ -33,7 +36,7 @@ export type AppActionType = AppAction['type'];
 
 /** Every action name, in the order `enabled` lists them within one actor. */
 export const appActionTypes: readonly AppActionType[] = [
-  'Join', 'InitProducerId', 'FetchOffset', 'BeginTxn', 'Process', 'ProcessRetried', 'CommitOffsets', 'AutoCommit', 'SendOffsets', 'CommitTxn', 'AbortTxn',
+  'Join', 'InitProducerId', 'InitializeTask', 'RestoreStore', 'FetchOffset', 'BeginTxn', 'Process', 'ProcessRetried', 'CommitOffsets', 'AutoCommit', 'SendOffsets', 'CommitTxn', 'AbortTxn',
   'WriteTxnMarkers', 'ExpireTxn', 'Restart', 'Tick', 'Crash', 'Pause', 'Resume', 'LoseProducerState',
 ];
 

@@ -10,7 +10,7 @@ import { addToTxn, endTxn, initProducerId } from '../kafka/coordinator.js';
 import { readPartition } from '../kafka/read.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember, txnOffsetCommit } from '../groups/coordinator.js';
 import { note } from './notes.js';
-import { CHANGELOG, inputValue, isTxnApp, OUT, txnSlot, type AppError, type AppInstance, type AppLife, type AppState } from './state.js';
+import { CHANGELOG, inputValue, isTxnApp, OUT, restoreLevel, txnSlot, type AppError, type AppInstance, type AppLife, type AppState } from './state.js';
 
 type D = Draft<AppState>;
 type I = Draft<AppInstance>;
@@ -45,7 +45,7 @@ function sync(d: D): void {
     for (const p of now) {
       if (i.owned.includes(p)) continue;
       i.positions[p] = null;
-      if (c.stateful) i.store = null;
+      if (c.stateful) forgetStore(i);
       if (c.txnIdPerTask && i.producer === 'none') i.producer = 'new';
     }
     for (const p of i.owned) if (!now.includes(p)) i.positions[p] = null;
@@ -73,7 +73,7 @@ function rejoinNeeded(d: D, i: I): void {
   i.owned = [];
   i.positions = i.positions.map(() => null);
   i.ahead = null;
-  i.store = null;
+  forgetStore(i);
   i.generation = -1;
   life(d, i, 'unjoined');
 }
@@ -101,9 +101,15 @@ export function doInitProducerId(d: D, i: I, name: string): void {
   i.producer = 'ready';
 }
 
+/** The count store is gone (a new assignment, a dirty close): the task restores it again. */
+function forgetStore(i: I): void {
+  i.store = null;
+  i.restoreEnd = null;
+}
+
 /**
- * OffsetFetch on assignment; kafka-streams then restores the count store from its changelog,
- * read_committed under EOS (the restore consumer skips aborted writes), everything otherwise.
+ * OffsetFetch of an assigned partition (kafka-streams: once its store is restored, as
+ * StreamTask.completeRestoration fetches the committed offsets after restoration).
  */
 export function doFetchOffset(d: D, i: I, p: number): void {
   const r = offsetFetch(d, p);
@@ -111,13 +117,29 @@ export function doFetchOffset(d: D, i: I, p: number): void {
   i.positions[p] = r.offset;
   i.committed[p] = r.offset;
   note(d, { type: 'fetched', instance: i.id, partition: p, offset: r.offset });
-  if (d.config.stateful && p === 0) {
-    const level = isTxnApp(d.config) ? 'read_committed' : 'read_uncommitted';
-    const records = readPartition(d.partitions[CHANGELOG]!, level);
-    const count = records.length === 0 ? 0 : records[records.length - 1]!.value;
-    i.store = count;
-    note(d, { type: 'restored', instance: i.id, count, records: records.length });
-  }
+}
+
+/**
+ * kafka-streams: the task registers its changelog and lists its end offset at read_uncommitted,
+ * the log end (StoreChangelogReader.endOffsetForChangelogs, KAFKA-10167).
+ */
+export function doInitializeTask(d: D, i: I): void {
+  i.restoreEnd = d.partitions[CHANGELOG]!.highWatermark;
+  note(d, { type: 'restoring', instance: i.id, end: i.restoreEnd });
+}
+
+/**
+ * kafka-streams: the restore consumer has reached the listed end offset (enabled only then, see
+ * `restoreReady`) and the count store holds the last changelog value below it, read_committed
+ * under EOS (aborted writes skipped), everything otherwise.
+ */
+export function doRestoreStore(d: D, i: I): void {
+  const end = i.restoreEnd!;
+  const records = readPartition(d.partitions[CHANGELOG]!, restoreLevel(d.config)).filter((e) => e.offset < end);
+  const count = records.length === 0 ? 0 : records[records.length - 1]!.value;
+  i.store = count;
+  i.restoreEnd = null;
+  note(d, { type: 'restored', instance: i.id, count, records: records.length });
 }
 
 /** beginTransaction(): client-local. */
@@ -309,7 +331,7 @@ export function doAbortTxn(d: D, i: I, name: string): void {
   if (t.records > 0) {
     // Something to undo: seek back to the committed offsets (OffsetFetch again), restore the store.
     for (const p of i.owned) i.positions[p] = null;
-    if (d.config.stateful) i.store = null;
+    if (d.config.stateful) forgetStore(i);
   }
   if (t.error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
   if (t.error === 'UNKNOWN_PRODUCER_ID') i.producer = 'new';

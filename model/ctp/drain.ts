@@ -8,7 +8,7 @@ import { nextDeadline } from '../kafka/step.js';
 import { unstable } from '../groups/coordinator.js';
 import type { AppAction } from './actions.js';
 import { producerDue } from './enabled.js';
-import { canAct, isTxnApp, latestOfSlot, uncommitted, workable, type AppInstance, type AppState } from './state.js';
+import { canAct, isTxnApp, latestOfSlot, restoreReady, restoring, uncommitted, workable, type AppInstance, type AppState } from './state.js';
 
 /** The next step of a live instance towards finishing its partitions, or null. */
 function instanceStep(s: AppState, i: AppInstance): AppAction | null {
@@ -16,6 +16,11 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
   const instance = i.id;
   if (i.life === 'unjoined') return { type: 'Join', instance };
   if (producerDue(s, i)) return { type: 'InitProducerId', instance };
+  if (restoring(c, i)) {
+    if (i.restoreEnd === null) return { type: 'InitializeTask', instance };
+    // The restore waits for the transactions open below the end offset to end.
+    return restoreReady(s, i) ? { type: 'RestoreStore', instance } : null;
+  }
   for (const p of [...i.owned].sort((a, b) => a - b)) {
     if (i.positions[p] === null && !(c.requireStableOffsets && unstable(s, p))) return { type: 'FetchOffset', instance, partition: p };
   }

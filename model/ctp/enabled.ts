@@ -7,7 +7,7 @@
 import { expired } from '../kafka/coordinator.js';
 import { nextDeadline } from '../kafka/step.js';
 import type { AppAction } from './actions.js';
-import { canAct, isTxnApp, latestOfSlot, uncommitted, workable, type AppInstance, type AppState } from './state.js';
+import { canAct, isTxnApp, latestOfSlot, restoreReady, restoring, uncommitted, workable, type AppInstance, type AppState } from './state.js';
 
 /** Whether the instance's producer is usable (EOS v1 creates it only for an owned task). */
 export function producerDue(s: AppState, i: AppInstance): boolean {
@@ -24,7 +24,10 @@ export function instanceActions(s: AppState, i: AppInstance, out: AppAction[]): 
     return;
   }
   if (producerDue(s, i)) out.push({ type: 'InitProducerId', instance });
-  for (const p of [...i.owned].sort((a, b) => a - b)) if (i.positions[p] === null) out.push({ type: 'FetchOffset', instance, partition: p });
+  if (restoring(c, i)) {
+    if (i.restoreEnd === null) out.push({ type: 'InitializeTask', instance });
+    else if (restoreReady(s, i)) out.push({ type: 'RestoreStore', instance });
+  } else for (const p of [...i.owned].sort((a, b) => a - b)) if (i.positions[p] === null) out.push({ type: 'FetchOffset', instance, partition: p });
   if (i.producer !== 'ready') return;
   const work = workable(c, i);
   const process = (ps: readonly number[]): void => {

@@ -27,6 +27,7 @@ export function newAppInstance(c: AppConfig, slot: number, incarnation: number):
     txn: null,
     txnCount: 0,
     store: null,
+    restoreEnd: null,
     lastAutoCommitMs: 0,
   };
 }

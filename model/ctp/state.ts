@@ -56,6 +56,13 @@ export interface AppInstance {
   readonly txnCount: number;
   /** kafka-streams: the count store of task 0_0, null until restored from its changelog. */
   readonly store: number | null;
+  /**
+   * kafka-streams: the changelog's end offset listed when the task began restoring (null: not
+   * restoring). Streams lists it at read_uncommitted (the log end, KAFKA-10167) and restores until
+   * its restore consumer reaches it; under EOS that consumer reads read_committed, so an open
+   * transaction below the end offset holds the restore back until it ends (StoreChangelogReader).
+   */
+  readonly restoreEnd: number | null;
   readonly lastAutoCommitMs: number;
 }
 
@@ -70,6 +77,7 @@ export type AppEvent =
   | { readonly type: 'kafka'; readonly event: StepEvent }
   | { readonly type: 'rebalance'; readonly generation: number; readonly owners: readonly (number | null)[]; readonly reason: string }
   | { readonly type: 'fetched'; readonly instance: number; readonly partition: number; readonly offset: number }
+  | { readonly type: 'restoring'; readonly instance: number; readonly end: number }
   | { readonly type: 'restored'; readonly instance: number; readonly count: number; readonly records: number }
   | { readonly type: 'committed'; readonly instance: number; readonly partition: number; readonly offset: number; readonly generation: number }
   | { readonly type: 'pending-offset'; readonly instance: number; readonly partition: number; readonly offset: number; readonly generation: number; readonly stale: boolean }
@@ -108,6 +116,24 @@ export function appInstanceId(c: AppConfig, slot: number, incarnation: number): 
 /** Index into `txns` (the transactional.id) an instance's producer uses: its slot, or task 0_0 under EOS v1. */
 export function txnSlot(c: AppConfig, i: AppInstance): number {
   return c.txnIdPerTask ? 0 : i.slot;
+}
+
+/** The isolation level of kafka-streams' restore consumer: read_committed under EOS (StreamsConfig's consumer overrides). */
+export function restoreLevel(c: AppConfig): 'read_committed' | 'read_uncommitted' {
+  return isTxnApp(c) ? 'read_committed' : 'read_uncommitted';
+}
+
+/**
+ * Whether instance `i`'s restore consumer can reach its listed end offset now: at read_committed
+ * it cannot read past the changelog's LSO, so an open transaction below the end holds it back.
+ */
+export function restoreReady(s: AppState, i: AppInstance): boolean {
+  return i.restoreEnd !== null && (restoreLevel(s.config) === 'read_uncommitted' || s.partitions[CHANGELOG]!.lastStableOffset >= i.restoreEnd);
+}
+
+/** Whether instance `i` must restore task 0_0's count store before it fetches offsets (kafka-streams). */
+export function restoring(c: AppConfig, i: AppInstance): boolean {
+  return c.stateful && i.owned.includes(0) && i.store === null;
 }
 
 /** Whether the loop is transactional. */

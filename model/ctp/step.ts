@@ -8,7 +8,7 @@ import { expireTxn, writeTxnMarkers } from '../kafka/coordinator.js';
 import { nextDeadline } from '../kafka/step.js';
 import { completeTxnOffsets } from '../groups/coordinator.js';
 import type { AppAction } from './actions.js';
-import { appOf, die, doAbortTxn, doBeginTxn, doCommitOffsets, doCommitTxn, doFetchOffset, doInitProducerId, doJoin, doPause, doProcess, doResume, doSendOffsets, started } from './client.js';
+import { appOf, die, doAbortTxn, doBeginTxn, doCommitOffsets, doCommitTxn, doFetchOffset, doInitializeTask, doInitProducerId, doRestoreStore, doJoin, doPause, doProcess, doResume, doSendOffsets, started } from './client.js';
 import { newAppInstance } from './init.js';
 import { flush, note } from './notes.js';
 import { appName, type AppState } from './state.js';
@@ -53,6 +53,8 @@ export function appRecipe(d: D, action: AppAction): void {
     .with({ type: 'Join' }, (a) => doJoin(d, appOf(d, a.instance), name(a.instance)))
     .with({ type: 'InitProducerId' }, (a) => doInitProducerId(d, appOf(d, a.instance), name(a.instance)))
     .with({ type: 'FetchOffset' }, (a) => doFetchOffset(d, appOf(d, a.instance), a.partition))
+    .with({ type: 'InitializeTask' }, (a) => doInitializeTask(d, appOf(d, a.instance)))
+    .with({ type: 'RestoreStore' }, (a) => doRestoreStore(d, appOf(d, a.instance)))
     .with({ type: 'BeginTxn' }, (a) => doBeginTxn(appOf(d, a.instance)))
     .with({ type: 'Process' }, (a) => doProcess(d, appOf(d, a.instance), a.partition, false, name(a.instance)))
     .with({ type: 'ProcessRetried' }, (a) => doProcess(d, appOf(d, a.instance), a.partition, true, name(a.instance)))

@@ -2,7 +2,7 @@
 import type { AppState } from '../../model/ctp/state.js';
 import type { Invariant } from '../invariant.js';
 import { lsoBound } from '../kafka/lso-bound.js';
-import { noAbortedRead } from '../kafka/no-aborted-read.js';
+import { ctpNoAbortedRead } from './no-aborted-read.js';
 import { noHangingTransaction } from '../kafka/no-hanging-transaction.js';
 import { txnAtomicity } from '../kafka/txn-atomicity.js';
 import { ctpNoDuplicates } from './no-duplicates.js';
@@ -11,7 +11,7 @@ import { offsetsAtomic } from './offsets-atomic.js';
 import { ctpZombieFenced } from './zombie-fenced.js';
 
 export { appInputs, appOutputs, judgedView, readJudged } from './outputs.js';
-export { ctpNoDuplicates, ctpNoLoss, ctpZombieFenced, offsetsAtomic };
+export { ctpNoAbortedRead, ctpNoDuplicates, ctpNoLoss, ctpZombieFenced, offsetsAtomic };
 
 /** Every invariant of `consume-transform-produce` (model/kafka's where they fit). */
-export const ctpInvariants: readonly Invariant<AppState>[] = [ctpZombieFenced, txnAtomicity, noAbortedRead, ctpNoDuplicates, offsetsAtomic, lsoBound, ctpNoLoss, noHangingTransaction];
+export const ctpInvariants: readonly Invariant<AppState>[] = [ctpZombieFenced, txnAtomicity, ctpNoAbortedRead, ctpNoDuplicates, offsetsAtomic, lsoBound, ctpNoLoss, noHangingTransaction];

@@ -15,11 +15,13 @@ describe('random exploration (pinned seeds)', () => {
   test('seed 11: at_least_once: the restored count store over-counts (state-exactly-once) or output repeats', () => {
     const r = checkModel(kafkaStreamsSubject, streamsCfg('processing.guarantee=at_least_once'), random(300, 11));
     expect(['state-exactly-once', 'no-duplicates']).toContain(r.violations[0]!.invariant);
-    expect(r.trace!.length).toBeLessThanOrEqual(10);
-    expect(renderStreamsText(r.states!, r.trace!, r.violations)).toMatch(/count store restored to 1/);
+    // Join, list the changelog end, restore, fetch, process, crash; the restart's join and restore (issue #8).
+    expect(r.trace!.length).toBeLessThanOrEqual(14);
+    expect(renderStreamsText(r.states!, r.trace!, r.violations)).toMatch(/count store restored to \d/);
   });
-  test('seed 11: at_least_once without zombies fails too (a crash alone is enough)', () => {
-    const r = checkModel(kafkaStreamsSubject, streamsCfg('processing.guarantee=at_least_once', 'faults.zombies=false'), random(300, 11));
+  test('seed 2: at_least_once without zombies fails too (a crash alone is enough)', () => {
+    // Seed 11 needs 1,536 runs since the restore takes two steps of its own (issue #8); seed 2 finds it in run 47.
+    const r = checkModel(kafkaStreamsSubject, streamsCfg('processing.guarantee=at_least_once', 'faults.zombies=false'), random(300, 2));
     expect(r.status).toBe('violation');
   });
   for (const g of ['exactly_once', 'exactly_once_v2']) {
@@ -47,10 +49,10 @@ describe('random exploration (pinned seeds)', () => {
 
 describe('exhaustive search (one instance, depth 8)', () => {
   const ex = { mode: 'exhaustive' as const, depth: 8, maxStates: 50_000 };
-  test('at_least_once: shortest counterexample join, fetch, process, crash', () => {
+  test('at_least_once: shortest counterexample join, restore, fetch, process, crash', () => {
     const r = checkModel(kafkaStreamsSubject, streamsCfg('processing.guarantee=at_least_once', 'instances=1'), ex);
     expect(r.violations[0]!.invariant).toBe('state-exactly-once');
-    expect(r.trace!.filter((s) => s.phase === 'explore').map((s) => s.action.type)).toEqual(['Join', 'FetchOffset', 'Process', 'Crash']);
+    expect(r.trace!.filter((s) => s.phase === 'explore').map((s) => s.action.type)).toEqual(['Join', 'InitializeTask', 'RestoreStore', 'FetchOffset', 'Process', 'Crash']);
   });
   for (const g of ['exactly_once', 'exactly_once_v2']) {
     test(`${g}: the whole bounded space holds`, () => {

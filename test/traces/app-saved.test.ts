@@ -25,7 +25,7 @@ function load(name: string): Trace {
 
 const saved: { name: string; subject: Subject<AppState, AppAction>; invariant: string; step: number; safe: Record<string, boolean> }[] = [
   { name: 'ctp-unstable-offset-duplicate', subject: ctpSubject, invariant: 'no-duplicates', step: 18, safe: { 'safeguard.require-stable-offsets': true } },
-  { name: 'streams-zombie-thread-commits', subject: kafkaStreamsSubject, invariant: 'zombie-fenced', step: 10, safe: { 'safeguard.generation-fencing': true } },
+  { name: 'streams-zombie-thread-commits', subject: kafkaStreamsSubject, invariant: 'zombie-fenced', step: 12, safe: { 'safeguard.generation-fencing': true } },
 ];
 
 describe('saved consumer-application traces', () => {

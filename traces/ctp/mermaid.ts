@@ -4,7 +4,7 @@
  * a numbered call or note, followed by what it did as notes; `VIOLATED` notes. Pure.
  */
 import type { AppAction } from '../../model/ctp/actions.js';
-import { appName, type AppState } from '../../model/ctp/state.js';
+import { appName, CHANGELOG, type AppState } from '../../model/ctp/state.js';
 import type { Violation } from '../../properties/invariant.js';
 import type { TraceStep } from '../../properties/run.js';
 import { describeAppAction, describeNote } from './describe.js';
@@ -47,7 +47,7 @@ export function renderCtpMermaid(states: readonly AppState[], steps: readonly Tr
     if (st.phase === 'drain' && steps[i - 1]?.phase !== 'drain') lines.push(`  Note over ${span}: final drain (fault-free)`);
     const me = actor(st.action);
     const call = safe(`${i + 1}. ${describeAppAction(before, st.action)}`);
-    const target = st.action.type === 'Join' || st.action.type === 'FetchOffset' || st.action.type === 'CommitOffsets' || st.action.type === 'AutoCommit' ? GC : st.action.type === 'Process' || st.action.type === 'ProcessRetried' ? 'P0' : 'instance' in st.action ? TC : null;
+    const target = st.action.type === 'Join' || st.action.type === 'FetchOffset' || st.action.type === 'CommitOffsets' || st.action.type === 'AutoCommit' ? GC : st.action.type === 'Process' || st.action.type === 'ProcessRetried' ? 'P0' : st.action.type === 'InitializeTask' || st.action.type === 'RestoreStore' ? `P${CHANGELOG}` : 'instance' in st.action ? TC : null;
     lines.push(target && me !== target ? `  ${me}->>${target}: ${call}` : `  Note over ${me}: ${call}`);
     for (const n of after.notes) {
       const over = n.type === 'rebalance' || n.type === 'fetched' || n.type === 'committed' || n.type === 'pending-offset' || n.type === 'offset-fate' ? GC : n.type === 'kafka' ? TC : 'instance' in n ? `I${n.instance}` : me;

@@ -7,21 +7,28 @@ import { lastOf, script } from '../../helpers/app-run.js';
 
 const one = (guarantee: string, ...more: string[]) => streamsCfg(`processing.guarantee=${guarantee}`, 'instances=1', ...more);
 
+/** Task 0_0's start on `instance`: list the changelog end, restore the store, then fetch the committed offset. */
+const start = (instance: number): AppAction[] => [
+  { type: 'InitializeTask', instance },
+  { type: 'RestoreStore', instance },
+  { type: 'FetchOffset', instance, partition: 0 },
+];
+
 describe('count store and changelog', () => {
   const crashBeforeCommit = (txn: boolean): AppAction[] => [
     { type: 'Join', instance: 1 },
     ...(txn ? [{ type: 'InitProducerId', instance: 1 } as const] : []),
-    { type: 'FetchOffset', instance: 1, partition: 0 },
+    ...start(1),
     ...(txn ? [{ type: 'BeginTxn', instance: 1 } as const] : []),
     { type: 'Process', instance: 1, partition: 0 },
     { type: 'Crash', instance: 1 },
     { type: 'Restart', slot: 0 },
     { type: 'Join', instance: 2 },
     ...(txn ? [{ type: 'InitProducerId', instance: 2 } as const, { type: 'WriteTxnMarkers', slot: 0 } as const, { type: 'InitProducerId', instance: 2 } as const] : []),
-    { type: 'FetchOffset', instance: 2, partition: 0 },
+    ...start(2),
   ];
   test('each record writes count + 1 to changelog-0 and the value to out-0 in the same transaction', () => {
-    const s = lastOf(script(kafkaStreamsSubject, one('exactly_once_v2'), [{ type: 'Join', instance: 1 }, { type: 'InitProducerId', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 }, { type: 'BeginTxn', instance: 1 }, { type: 'Process', instance: 1, partition: 0 }]));
+    const s = lastOf(script(kafkaStreamsSubject, one('exactly_once_v2'), [{ type: 'Join', instance: 1 }, { type: 'InitProducerId', instance: 1 }, ...start(1), { type: 'BeginTxn', instance: 1 }, { type: 'Process', instance: 1, partition: 0 }]));
     expect(s.partitions.map((p) => p.log.map((e) => (e.kind === 'data' ? e.value : e.marker)))).toEqual([[1], [1]]);
     expect(s.txns[0]!.partitions).toEqual([1, 0]);
     expect(s.apps[0]!.store).toBe(1);
@@ -41,7 +48,7 @@ describe('count store and changelog', () => {
 describe('EOS v1: a producer per task', () => {
   test('the task migrates to B, whose InitProducerId of streams-app-0_0 fences the paused owner A', () => {
     const ex = script(kafkaStreamsSubject, streamsCfg('processing.guarantee=exactly_once'), [
-      { type: 'Join', instance: 1 }, { type: 'Join', instance: 2 }, { type: 'InitProducerId', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 },
+      { type: 'Join', instance: 1 }, { type: 'Join', instance: 2 }, { type: 'InitProducerId', instance: 1 }, ...start(1),
       { type: 'BeginTxn', instance: 1 }, { type: 'Process', instance: 1, partition: 0 }, { type: 'Pause', instance: 1 },
       { type: 'InitProducerId', instance: 2 }, { type: 'WriteTxnMarkers', slot: 0 }, { type: 'InitProducerId', instance: 2 },
       { type: 'Resume', instance: 1 }, { type: 'SendOffsets', instance: 1 },
@@ -56,7 +63,7 @@ describe('EOS v1: a producer per task', () => {
 
 describe('KIP-360: UNKNOWN_PRODUCER_ID', () => {
   const lost = (guarantee: string): AppAction[] => [
-    { type: 'Join', instance: 1 }, { type: 'InitProducerId', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 },
+    { type: 'Join', instance: 1 }, { type: 'InitProducerId', instance: 1 }, ...start(1),
     { type: 'BeginTxn', instance: 1 }, { type: 'Process', instance: 1, partition: 0 }, { type: 'SendOffsets', instance: 1 }, { type: 'CommitTxn', instance: 1 }, { type: 'WriteTxnMarkers', slot: 0 },
     { type: 'LoseProducerState' }, { type: 'BeginTxn', instance: 1 }, { type: 'Process', instance: 1, partition: 0 },
     ...(guarantee === 'exactly_once_v2' ? [{ type: 'AbortTxn', instance: 1 } as const, { type: 'WriteTxnMarkers', slot: 0 } as const, { type: 'InitProducerId', instance: 1 } as const] : [{ type: 'Restart', slot: 0 } as const]),
