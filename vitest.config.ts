@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['test/slow/**', 'node_modules/**'],
     testTimeout: 60_000,
+    // Two cores here: run two test files at once (vitest's default leaves one core free).
+    maxWorkers: 2,
   },
 });

@@ -1,0 +1,159 @@
+/**
+ * Differential test of everything the search keeps for speed (issue #8): on many states reached by
+ * random walks and by breadth-first search, the fast path (a plain copy the search owns, mutated in
+ * place by the rules) and `step` over frozen immer state give the same successor (canonical
+ * encoding and state key) and every invariant gives the same verdict on both. The drain's owned
+ * copy is judged before and after each in-place step, as the search does, so a cache keyed by
+ * object identity answers stale there and fails this test. Finally the whole search through the
+ * fast path and through plain `step` gives the same verdict and the same number of states.
+ */
+import { describe, expect, test } from 'vitest';
+import { resolveConfig, type Config } from '../../model/config.js';
+import { WordBuffer } from '../../model/engine/words.js';
+import type { AnyAction, Model } from '../../model/model.js';
+import { checkModel } from '../../properties/check.js';
+import { subjects } from '../../properties/registry.js';
+import type { Subject } from '../../properties/subject.js';
+
+type AnySubject = Subject<unknown, AnyAction>;
+
+/** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
+const configs: Record<string, string[][]> = {
+  'kafka-txn': [[], ['faults.network=true'], ['safeguard.epoch-fencing=false'], ['transaction.version=1', 'faults.network=true'], ['enable.idempotence=false', 'faults.network=true'], ['safeguard.epoch-bump-on-timeout=false', 'transaction.timeout.ms=1']],
+  'consume-transform-produce': [[], ['commit.strategy=commit-then-process'], ['commit.strategy=process-then-commit', 'faults.network=true'], ['safeguard.require-stable-offsets=false'], ['safeguard.generation-fencing=false'], ['sink=upsert'], ['enable.auto.commit=true', 'commit.strategy=process-then-commit']],
+  'kafka-streams': [[], ['processing.guarantee=at_least_once'], ['processing.guarantee=exactly_once'], ['transaction.version=1', 'faults.unknown-producer-id=true']],
+  'flink-kafka': [[], ['sink.delivery-guarantee=none'], ['sink.delivery-guarantee=at-least-once'], ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'], ['high-availability.type=none', 'faults.jobmanager=1'], ['jobs=2', 'faults.crashes=0'], ['transaction.timeout.ms=2500']],
+  'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
+};
+
+function config(subject: AnySubject, pairs: string[]): Config {
+  const r = resolveConfig(subject.model.keys, pairs.map((p) => p.split('=') as [string, string]), subject.model.name);
+  if (!r.ok) throw new Error(r.error);
+  return r.config;
+}
+
+/** A small deterministic generator (xorshift32). */
+function rng(seed: number): () => number {
+  let x = seed | 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+function words(model: Model<unknown, AnyAction>, s: unknown): number[] {
+  const b = new WordBuffer();
+  model.fast!.encode(s, b);
+  return Array.from(b.words.subarray(0, b.length));
+}
+
+function verdicts(subject: AnySubject, s: unknown): (string | null)[] {
+  return subject.invariants.map((i) => i.check(s));
+}
+
+/** States reached by random walks (explored prefix, then the drain) and by a breadth-first search, via `step`. */
+function reached(subject: AnySubject, initial: unknown, walks: number, bfsStates: number): unknown[] {
+  const { model } = subject;
+  const out: unknown[] = [initial];
+  for (let w = 0; w < walks; w++) {
+    const next = rng(w + 1);
+    let s = initial;
+    for (let k = 0; k < 40; k++) {
+      const acts = model.enabled(s);
+      if (acts.length === 0) break;
+      s = model.step(s, acts[Math.floor(next() * acts.length)]!);
+      out.push(s);
+    }
+    for (let k = 0; k < 400; k++) {
+      const a = model.drainAction(s);
+      if (a === null) break;
+      s = model.step(s, a);
+      out.push(s);
+    }
+  }
+  const seen = new Set([model.key(initial)]);
+  const queue = [initial];
+  for (let q = 0; q < queue.length && seen.size < bfsStates; q++) {
+    for (const a of model.enabled(queue[q])) {
+      const t = model.step(queue[q], a);
+      const k = model.key(t);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push(t);
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+/** How much each test explores: random walks and breadth-first states per config, and the search's state bound. */
+export interface Scale {
+  readonly walks: number;
+  readonly bfs: number;
+  readonly drainWalks: number;
+  readonly drainBfs: number;
+  readonly searchStates: number;
+  /** Configs per model: all of them, or the first n. */
+  readonly configs: number;
+}
+
+/** Registers the differential tests at `scale`. */
+export function differentialSuite(scale: Scale): void {
+describe(`fast path against plain step, every model (${scale.walks} walks, ${scale.bfs} breadth-first states)`, () => {
+  for (const [name, list] of Object.entries(configs)) {
+    const subject = subjects.get(name)!;
+    const { model } = subject;
+    for (const pairs of list.slice(0, scale.configs)) {
+      const label = `${name} ${pairs.join(' ') || 'defaults'}`;
+      test(`${label}: successors and verdicts agree on reached states`, () => {
+        const initial = model.init(config(subject, pairs));
+        const states = reached(subject, initial, scale.walks, scale.bfs);
+        let compared = 0;
+        for (const s of states) {
+          for (const a of model.enabled(s)) {
+            const frozen = model.step(s, a);
+            const owned = model.fast!.clone(s);
+            model.fast!.apply(owned, a);
+            expect(words(model, owned)).toEqual(words(model, frozen));
+            expect(model.key(owned)).toBe(model.key(frozen));
+            expect(verdicts(subject, owned)).toEqual(verdicts(subject, frozen));
+            compared += 1;
+          }
+        }
+        expect(compared).toBeGreaterThan(scale.bfs / 3);
+      });
+      test(`${label}: the drain's owned copy, judged before and after each in-place step, agrees with step`, () => {
+        const initial = model.init(config(subject, pairs));
+        const states = reached(subject, initial, scale.drainWalks, scale.drainBfs);
+        for (const s of states) {
+          const own = model.fast!.clone(s);
+          let frozen = s;
+          expect(verdicts(subject, own)).toEqual(verdicts(subject, frozen));
+          for (let k = 0; k < 400; k++) {
+            const a = model.drainAction(frozen);
+            if (a === null) break;
+            expect(model.drainAction(own)).toEqual(a);
+            model.fast!.apply(own, a);
+            frozen = model.step(frozen, a);
+            expect(verdicts(subject, own)).toEqual(verdicts(subject, frozen));
+          }
+          expect(words(model, own)).toEqual(words(model, frozen));
+        }
+      });
+      test(`${label}: the exhaustive search gives the same verdict and state count through the fast path and through step`, () => {
+        const { fast: _fast, ...rest } = model;
+        const plain: AnySubject = { ...subject, model: rest as Model<unknown, AnyAction> };
+        const c = config(subject, pairs);
+        const opts = { mode: 'exhaustive' as const, depth: model.defaultDepth === undefined ? 6 : Math.min(model.defaultDepth, 14), maxStates: scale.searchStates };
+        const a = checkModel(subject, c, opts);
+        const b = checkModel(plain, c, opts);
+        expect(b.violations).toEqual(a.violations);
+        expect(b.distinct).toBe(a.distinct);
+        expect(b.trace).toEqual(a.trace);
+      });
+    }
+  }
+});
+}
