@@ -2,23 +2,28 @@
  * eoscheck's library entry: models, invariants, explorers and traces, for writing your own
  * properties with vitest.
  */
-export { acceptedValues, defaults, parseValue, resolveConfig, type Config, type ConfigKey, type ConfigValue } from './model/config.js';
-export { sameAction, type AnyAction, type Model } from './model/model.js';
-export * as kafka from './model/kafka/index.js';
-export type { KafkaAction, KafkaState } from './model/kafka/index.js';
-export { kafkaTxnModel } from './model/kafka/index.js';
-export { invariantMeanings, meaningOf, violations, type AnyInvariantName, type Invariant, type InvariantName, type Violation } from './properties/invariant.js';
-export { kafkaInvariants } from './properties/kafka/index.js';
-export { kafkaTxnSubject } from './properties/kafka/subject.js';
-export type { LogRow, Subject, TopicViews } from './properties/subject.js';
-export { makeView, type View } from './properties/view.js';
-export { execute, isNotEnabled, type Execution, type Phase, type TraceStep } from './properties/run.js';
-export { exploreRandom, type RandomOptions, type RandomResult } from './properties/random.js';
-export { exploreExhaustive, type ExhaustiveOptions, type ExhaustiveResult } from './properties/exhaustive.js';
-export { checkModel, type CheckOptions, type CheckResult } from './properties/check.js';
-export { minimize } from './properties/minimize.js';
-export { decodeTrace, encodeTrace, makeTrace, type Trace } from './traces/trace.js';
-export { replayTrace } from './traces/replay.js';
-export { scenarios, type Scenario } from './scenarios/index.js';
-export { resolveScenario, runScenario } from './scenarios/run.js';
+export { type Catalog, type Entry, type Listed, listed, makeCatalog } from './catalog/entry.js';
+export { catalog } from './catalog/index.js';
+export { kafkaTxnEntry } from './catalog/kafka-txn.js';
+export { select } from './catalog/select.js';
+export { checkAuto, checkHere } from './check/check.js';
+export type { Checked } from './check/checked.js';
+export { frozen, owned, type Phase, picks, run, type RunResult, script, type TraceStep } from './check/execute.js';
+export { exploreExhaustive } from './check/exhaustive.js';
+export { minimize } from './check/minimize.js';
+export type { CheckOptions, ExhaustiveOptions, RandomOptions } from './check/options.js';
+export type { Counterexample, ExhaustiveOutcome, Outcome, RandomOutcome } from './check/outcome.js';
+export { exploreRandom } from './check/random.js';
 export { main } from './cli/main.js';
+export { defaultRecord, differences, keyList, type Resolved, resolve, resolveRecord } from './model/core/config.js';
+export { acceptedValues, bool, type ConfigOf, type ConfigValue, int, type Key, type Keys, oneOf, parseValue, text } from './model/core/keys.js';
+export { type ActionSpec, type ActionTable, type AnyAction, compile, type Model, type ModelDef, sameAction } from './model/core/model.js';
+export type { KafkaTxnAction } from './model/kafka-txn/actions.js';
+export type { KafkaTxnConfig } from './model/kafka-txn/config.js';
+export { kafkaTxnModel } from './model/kafka-txn/model.js';
+export type { KafkaTxnState } from './model/kafka-txn/state.js';
+export { type AnyInvariantName, type Invariant, type InvariantName, invariant, invariantMeanings, meaningOf, type Violation, violations } from './properties/invariant.js';
+export { kafkaTxnInvariants } from './properties/kafka-txn/invariants.js';
+export { makeView, type View } from './properties/view.js';
+export { replayTrace } from './traces/replay.js';
+export { decodeTrace, encodeTrace, makeTrace, type Trace } from './traces/trace.js';

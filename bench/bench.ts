@@ -12,26 +12,55 @@
  */
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { readFileSync } from 'node:fs';
-import { resolveConfig, type Config } from '../model/config.js';
-import { checkModel, type CheckOptions, type CheckResult } from '../properties/check.js';
-import { checkParallel } from '../properties/engine/parallel.js';
-import { subjects } from '../properties/registry.js';
-import type { AnyAction } from '../model/model.js';
+import { catalog } from '../catalog/index.js';
+import { checkHere } from '../check/check.js';
+import { exhaustiveParallel, randomParallel } from '../check/engine/parallel.js';
+import type { CheckOptions } from '../check/options.js';
+import type { Outcome } from '../check/outcome.js';
+import { resolve } from '../model/core/config.js';
+import type { AnyAction } from '../model/core/model.js';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
 const REPS = 3;
 
-function config(model: string, pairs: string[]): Config {
-  const s = subjects.get(model)!;
-  const r = resolveConfig(s.model.keys, pairs.map((p) => p.split('=') as [string, string]), model);
-  if (!r.ok) throw new Error(r.error);
-  return r.config;
+/** The figures a row needs from an outcome, whatever the model's types. */
+interface Figures {
+  readonly distinct: number;
+  readonly generated: number;
+  readonly steps: number;
+  readonly runs: number;
+  readonly elapsedMs: number;
+  readonly bytesPerState: number;
+  readonly traceLength: number;
+  readonly runsUntilFailure: number | null;
 }
 
-async function run(model: string, pairs: string[], opts: CheckOptions, workers: number): Promise<CheckResult<unknown, AnyAction>> {
-  const c = config(model, pairs);
-  return workers === 1 ? checkModel(subjects.get(model)!, c, opts) : checkParallel(model, c, opts, workers);
+function figures<S, A extends AnyAction>(o: Outcome<S, A>): Figures {
+  return {
+    distinct: o.mode === 'exhaustive' ? o.distinct : 0,
+    generated: o.mode === 'exhaustive' ? o.generated : 0,
+    steps: o.mode === 'random' ? o.steps : 0,
+    runs: o.mode === 'random' ? o.runs : 1,
+    elapsedMs: o.elapsedMs,
+    bytesPerState: o.mode === 'exhaustive' ? o.bytesPerState : 0,
+    traceLength: o.found?.trace.length ?? -1,
+    runsUntilFailure: o.mode === 'random' && o.failure ? o.failure.run + 1 : null,
+  };
+}
+
+async function run(model: string, pairs: string[], opts: CheckOptions, workers: number): Promise<Figures> {
+  const m = catalog.get(model);
+  if (!m) throw new Error(`no model ${model}`);
+  return m.open(async (e) => {
+    const r = resolve(e.model.keys, pairs.map((p) => p.split('=') as [string, string]), model);
+    if (!r.ok) throw new Error(r.error);
+    const c = { model: e.model, invariants: e.invariants };
+    const initial = e.model.init(r.value.config);
+    if (workers === 1) return figures(checkHere(c, initial, opts));
+    const named = { model, config: r.value.record, invariants: null };
+    return figures(opts.mode === 'exhaustive' ? await exhaustiveParallel(c, initial, named, opts, workers) : await randomParallel(c, initial, named, opts, workers));
+  });
 }
 
 interface Row {
@@ -54,7 +83,7 @@ const secs = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)
 const rows: Row[] = [];
 async function exhaustive(name: string, model: string, pairs: string[], depth: number, workers: number, symmetry = false, reps = REPS): Promise<void> {
   const times: number[] = [];
-  let r: CheckResult<unknown, AnyAction> | null = null;
+  let r: Figures | null = null;
   for (let k = 0; k < reps; k++) {
     r = await run(model, pairs, { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry }, workers);
     times.push(r.elapsedMs);
@@ -62,8 +91,8 @@ async function exhaustive(name: string, model: string, pairs: string[], depth: n
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   const row: Row = {
-    name, workers, symmetry, distinct: r!.distinct!, generated: r!.steps, elapsedMs: Math.round(median), minMs: Math.round(times[0]!), maxMs: Math.round(times[times.length - 1]!),
-    statesPerSecond: Math.round((r!.distinct! * 1000) / median), bytesPerState: Math.round((r!.bytesPerState ?? 0) * 10) / 10,
+    name, workers, symmetry, distinct: r!.distinct, generated: r!.generated, elapsedMs: Math.round(median), minMs: Math.round(times[0]!), maxMs: Math.round(times[times.length - 1]!),
+    statesPerSecond: Math.round((r!.distinct * 1000) / median), bytesPerState: Math.round(r!.bytesPerState * 10) / 10,
   };
   rows.push(row);
   if (!json) console.log(`| ${name} | ${workers} | ${fmt(row.distinct)} | ${fmt(row.generated)} | ${secs(row.elapsedMs)} (${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} |`);
@@ -111,10 +140,10 @@ const random = { runs: rand.runs, steps: rand.steps, elapsedMs: Math.round(rand.
 const zombie: { seed: number; elapsedMs: number; runsUntilFailure: number | null; shrunkSteps: number }[] = [];
 for (const seed of [1, 2, 3, 4, 5]) {
   const r = await run('kafka-txn', ['safeguard.epoch-fencing=false'], { mode: 'random', runs: 10_000, seed, maxSteps: 40 }, 1);
-  zombie.push({ seed, elapsedMs: Math.round(r.elapsedMs), runsUntilFailure: r.runsUntilFailure, shrunkSteps: r.trace?.length ?? -1 });
+  zombie.push({ seed, elapsedMs: Math.round(r.elapsedMs), runsUntilFailure: r.runsUntilFailure, shrunkSteps: r.traceLength });
 }
 const zx = await run('kafka-txn', ['safeguard.epoch-fencing=false'], { mode: 'exhaustive', depth: 12, maxStates: 1_000_000 }, 1);
-const zombieExhaustive = { elapsedMs: Math.round(zx.elapsedMs), distinct: zx.distinct, steps: zx.trace?.length ?? -1 };
+const zombieExhaustive = { elapsedMs: Math.round(zx.elapsedMs), distinct: zx.distinct, steps: zx.traceLength };
 const loadAfter = load();
 
 if (json) console.log(JSON.stringify({ machine: { ...machine, loadAfter }, exhaustive: rows, random, zombie, zombieExhaustive }, null, 2));

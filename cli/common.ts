@@ -1,36 +1,42 @@
 /** Shared pieces of the verbs: looking up models, resolving config, files, config summaries. */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { defaults, resolveConfig, type Config } from '../model/config.js';
-import { UsageError, type Io } from './io.js';
-import { models, type ModelEntry } from './registry.js';
+import { catalog } from '../catalog/index.js';
+import type { Listed } from '../catalog/entry.js';
+import { differences, type Resolved, resolve } from '../model/core/config.js';
+import type { Keys } from '../model/core/keys.js';
+import type { AnyAction, Model } from '../model/core/model.js';
+import type { ConfigRecord } from '../traces/trace.js';
+import { type Io, UsageError } from './io.js';
 
 /** The model named `name`, or a UsageError listing the models. */
-export function modelNamed(name: string | undefined, verb: string): ModelEntry & { name: string } {
-  const names = [...models.keys()].join(', ');
+export function modelNamed(name: string | undefined, verb: string): Listed {
+  const names = catalog.models.map((m) => m.name).join(', ');
   if (name === undefined) throw new UsageError(`${verb} needs a model: accepted ${names}`);
-  const m = models.get(name);
+  const m = catalog.get(name);
   if (!m) throw new UsageError(`unknown model '${name}': accepted ${names}`);
-  return { ...m, name };
+  return m;
 }
 
-/** Resolves `--set` pairs against a model's keys, or throws a UsageError. */
-export function modelConfig(m: ModelEntry & { name: string }, pairs: readonly (readonly [string, string])[]): Config {
-  const r = resolveConfig(m.subject.model.keys, pairs, `model ${m.name}`);
+/** Resolves `--set` pairs against a model's keys and validates the result, or throws a UsageError. */
+export function modelConfig<S, A extends AnyAction, K extends Keys>(model: Model<S, A, K>, pairs: readonly (readonly [string, string])[]): Resolved<K> {
+  const r = resolve(model.keys, pairs, `model ${model.name}`);
   if (!r.ok) throw new UsageError(r.error);
-  return r.config;
+  const invalid = model.validate(r.value.config);
+  if (invalid !== null) throw new UsageError(invalid);
+  return r.value;
 }
 
-/** `key=value` for every key that differs from the model's defaults, or "defaults". Pure. */
-export function configDiff(m: ModelEntry, config: Config): string {
-  const d = defaults(m.subject.model.keys);
-  const diff = Object.entries(config).filter(([k, v]) => d[k] !== v).map(([k, v]) => `${k}=${String(v)}`);
+/** `key=value` for every key that differs from its default, or "defaults". Pure. */
+export function configDiff(keys: Keys, record: ConfigRecord): string {
+  const diff = differences(keys, record).map(([k, v]) => `${k}=${String(v)}`);
   return diff.length === 0 ? 'defaults' : diff.join(' ');
 }
 
 /** `--set k=v ...` arguments that reproduce the non-default keys. Pure. */
-export function setArgs(m: ModelEntry, config: Config): string {
-  const d = defaults(m.subject.model.keys);
-  return Object.entries(config).filter(([k, v]) => d[k] !== v).map(([k, v]) => ` --set ${k}=${String(v)}`).join('');
+export function setArgs(keys: Keys, record: ConfigRecord): string {
+  return differences(keys, record)
+    .map(([k, v]) => ` --set ${k}=${String(v)}`)
+    .join('');
 }
 
 /** Reads a file through the io, or throws a UsageError naming it. */

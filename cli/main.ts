@@ -29,7 +29,7 @@ usage:
   eoscheck models [--json]                   models and their --set keys
   eoscheck invariants [--json]               invariants and the models that check them
   eoscheck check <model> [options]           explore a model (random runs, or --exhaustive)
-      --set key=value (repeatable)  --runs N  --seed S  --path P  --max-steps K
+      --set key=value (repeatable)  --invariant NAME (repeatable)  --runs N  --seed S  --path P  --max-steps K
       --exhaustive --depth D --max-states M --max-seconds T --symmetry on|off
       --workers N  --shard i/n  --json  --out FILE  --quiet
   eoscheck scenarios [--json]                scripted scenarios of the seed documents

@@ -1,10 +1,9 @@
 /**
  * The contract's JSON report, built as plain data from a result; printing is the caller's job.
  */
-import type { Config } from '../model/config.js';
+import type { LogRow, TopicViews } from '../catalog/entry.js';
 import type { Violation } from '../properties/invariant.js';
-import type { LogRow, TopicViews } from '../properties/subject.js';
-import type { Trace } from '../traces/trace.js';
+import type { ConfigRecord, Trace } from '../traces/trace.js';
 import { VERSION } from './version.js';
 
 /** Statistics of the work done. */
@@ -23,7 +22,7 @@ export interface Report {
   readonly kind: 'check' | 'run' | 'replay';
   readonly model: string;
   readonly scenario: string | null;
-  readonly config: Config;
+  readonly config: ConfigRecord;
   readonly status: 'ok' | 'violation';
   readonly violations: readonly Violation[];
   readonly trace: Trace | null;
@@ -33,34 +32,22 @@ export interface Report {
   readonly [extension: string]: unknown;
 }
 
+/** The parts of a report besides the envelope. */
+export interface ReportParts {
+  readonly kind: Report['kind'];
+  readonly model: string;
+  readonly scenario: string | null;
+  readonly config: ConfigRecord;
+  readonly violations: readonly Violation[];
+  readonly trace: Trace | null;
+  readonly outputs: Record<string, TopicViews>;
+  readonly logs: Record<string, LogRow[]>;
+  readonly stats: Stats;
+}
+
 /** Builds a report. Pure. */
-export function makeReport(
-  kind: Report['kind'],
-  model: string,
-  scenario: string | null,
-  config: Config,
-  violations: readonly Violation[],
-  trace: Trace | null,
-  outputs: Record<string, TopicViews>,
-  logs: Record<string, LogRow[]>,
-  stats: Stats,
-  extra: Record<string, unknown> = {},
-): Report {
-  return {
-    tool: 'eoscheck',
-    version: VERSION,
-    kind,
-    model,
-    scenario,
-    config,
-    status: violations.length > 0 ? 'violation' : 'ok',
-    violations,
-    trace,
-    outputs,
-    logs,
-    stats,
-    ...extra,
-  };
+export function makeReport(p: ReportParts, extra: Record<string, unknown> = {}): Report {
+  return { tool: 'eoscheck', version: VERSION, ...p, status: p.violations.length > 0 ? 'violation' : 'ok', ...extra };
 }
 
 /** Rate per second, rounded, 0 for no time. Pure. */

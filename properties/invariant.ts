@@ -3,7 +3,7 @@
  * check that returns a violation message as data (or null). Pure.
  */
 
-/** The contract's invariant names (others may be added). */
+/** The contract's invariant names (a model may check others: an invariant's name is any string). */
 export type InvariantName =
   | 'no-loss'
   | 'no-duplicates'
@@ -22,6 +22,11 @@ export type InvariantWhen = 'every-step' | 'quiescence';
 
 /** An invariant's name: one of the contract's, or a name of your own (a user-written property). */
 export type AnyInvariantName = InvariantName | (string & {});
+
+/** An invariant of one of the contract's names, with the contract's meaning. */
+export function invariant<S>(name: InvariantName, when: InvariantWhen, check: (state: S) => string | null): Invariant<S> {
+  return { name, meaning: invariantMeanings[name], when, check };
+}
 
 /** One invariant over states of type S. */
 export interface Invariant<S> {

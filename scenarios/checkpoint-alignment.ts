@@ -6,23 +6,26 @@
  * is 8 while the sources re-read a3 and a4: counted twice (`state-exactly-once`). With
  * `job.inputs=1` (a single chain, A only) there is nothing to align and both modes hold.
  */
+import { oneOf } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
-import type { Scenario } from './scenario.js';
+import type { flinkKafkaKeys } from '../model/flink/config.js';
+import { scenario } from './scenario.js';
 
-const times = <T>(n: number, a: T): T[] => Array.from({ length: n }, () => a);
+const times = (n: number, a: FlinkAction): FlinkAction[] => Array.from({ length: n }, () => a);
 
-export const checkpointAlignment: Scenario<FlinkAction> = {
+const keys = {
+  checkpointingMode: oneOf('execution.checkpointing.mode', ['EXACTLY_ONCE', 'AT_LEAST_ONCE'], { default: 'EXACTLY_ONCE', meaning: 'barrier alignment at the two-input operator, or none' }),
+  inputs: oneOf('job.inputs', [1, 2], { default: 2, meaning: 'two inputs (A and B), or the single chain A -> count -> sink' }),
+};
+
+export const checkpointAlignment = scenario<FlinkAction, typeof flinkKafkaKeys, typeof keys>({
   name: 'checkpoint-alignment',
   seed: '000',
-  model: 'flink-kafka',
   summary: 'a two-input count with a late barrier: aligned (EXACTLY_ONCE) the restored count is exact; unaligned (AT_LEAST_ONCE) a3 and a4 are counted twice; one input holds in both modes',
-  keys: [
-    { kind: 'enum', name: 'execution.checkpointing.mode', default: 'EXACTLY_ONCE', values: ['EXACTLY_ONCE', 'AT_LEAST_ONCE'], meaning: 'barrier alignment at the two-input operator, or none' },
-    { kind: 'enum', name: 'job.inputs', default: 2, values: [1, 2], meaning: 'two inputs (A and B), or the single chain A -> count -> sink' },
-  ],
+  keys,
   fixed: (sc) => ({
-    'execution.checkpointing.mode': String(sc['execution.checkpointing.mode']),
-    'job.inputs': Number(sc['job.inputs']),
+    'execution.checkpointing.mode': sc.checkpointingMode,
+    'job.inputs': sc.inputs,
     'input.records': 4,
     'input.interval.ms': 1000,
     'execution.checkpointing.interval': 4000,
@@ -49,18 +52,18 @@ export const checkpointAlignment: Scenario<FlinkAction> = {
     { type: 'Trigger' },
     { type: 'Read', input: 0 },
     { type: 'Read', input: 0 },
-    ...times(3, { type: 'Process', input: 0 } as const),
-    ...times(2, { type: 'Process', input: 0 } as const),
-    ...times(5, { type: 'Process', input: 1 } as const),
+    ...times(3, { type: 'Process', input: 0 }),
+    ...times(2, { type: 'Process', input: 0 }),
+    ...times(5, { type: 'Process', input: 1 }),
     { type: 'InitSink' },
     { type: 'Ack' },
     { type: 'Notify' },
     { type: 'Commit', checkpoint: 1 },
     { type: 'WriteTxnMarkers', txn: 0 },
-    ...times(2, { type: 'Process', input: 0 } as const),
+    ...times(2, { type: 'Process', input: 0 }),
     { type: 'Send' },
     { type: 'Crash' },
     { type: 'Tick' },
     { type: 'Restart' },
   ],
-};
+});

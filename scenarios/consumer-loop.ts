@@ -7,37 +7,49 @@
  * last commit are processed twice); `transactional` puts `commit.every` records and their offsets
  * in one transaction (the crash aborts the open one: read_committed sees each record once).
  */
-import type { Config } from '../model/config.js';
+import { int } from '../model/core/keys.js';
 import type { AppAction } from '../model/ctp/actions.js';
-import type { Scenario } from './scenario.js';
+import type { ctpKeys } from '../model/ctp/config.js';
+import { scenario } from './scenario.js';
 
-export const consumerLoop: Scenario<AppAction> = {
+const keys = {
+  messages: int('messages', { default: 10, min: 1, max: 50, meaning: 'input records (values 1..messages)' }),
+  commitEvery: int('commit.every', {
+    default: 5,
+    min: 1,
+    max: 50,
+    meaning: 'records per commit (process-then-commit) or per transaction (transactional); commit-then-process commits each record before processing it',
+  }),
+  crashAfter: int('crash.after', {
+    default: 7,
+    min: 0,
+    max: 50,
+    meaning: 'the crash hits while handling this record (0: no crash): after committing its offset and before processing it under commit-then-process, right after processing it under the other two',
+  }),
+};
+
+export const consumerLoop = scenario<AppAction, typeof ctpKeys, typeof keys>({
   name: 'consumer-loop',
   seed: '001',
-  model: 'consume-transform-produce',
   summary: 'one consumer loop, a crash while handling record N: at-most-once loses it, at-least-once repeats the records since the last commit, a transaction shows each once',
-  keys: [
-    { kind: 'integer', name: 'messages', default: 10, min: 1, max: 50, meaning: 'input records (values 1..messages)' },
-    { kind: 'integer', name: 'commit.every', default: 5, min: 1, max: 50, meaning: 'records per commit (process-then-commit) or per transaction (transactional); commit-then-process commits each record before processing it' },
-    { kind: 'integer', name: 'crash.after', default: 7, min: 0, max: 50, meaning: 'the crash hits while handling this record (0: no crash): after committing its offset and before processing it under commit-then-process, right after processing it under the other two' },
-  ],
-  fixed: (sc: Config) => ({
+  keys,
+  fixed: (sc) => ({
     instances: 1,
     'input.partitions': 1,
-    'input.records': Number(sc['messages']),
-    'commit.every': Number(sc['commit.every']),
-    'faults.crashes': Number(sc['crash.after']) > 0 ? 1 : 0,
+    'input.records': sc.messages,
+    'commit.every': sc.commitEvery,
+    'faults.crashes': sc.crashAfter > 0 ? 1 : 0,
     'faults.zombies': false,
     'faults.network': false,
     'enable.auto.commit': false,
   }),
   defaults: {},
-  script(sc: Config, model: Config): AppAction[] {
-    const n = Number(sc['messages']);
-    const every = Number(sc['commit.every']);
-    const crashAt = Number(sc['crash.after']);
-    const strategy = String(model['commit.strategy']);
-    const transactional = strategy === 'transactional' && model['enable.idempotence'] === true;
+  script(sc, model) {
+    const n = sc.messages;
+    const every = sc.commitEvery;
+    const crashAt = sc.crashAfter;
+    const strategy = model.strategy;
+    const transactional = strategy === 'transactional' && model.enableIdempotence;
     const instance = 1;
     const out: AppAction[] = [{ type: 'Join', instance }];
     if (transactional) out.push({ type: 'InitProducerId', instance });
@@ -55,10 +67,10 @@ export const consumerLoop: Scenario<AppAction> = {
       out.push(process);
       if (r === crashAt) return [...out, crash];
       if (r % every === 0 || r === n) {
-        if (transactional) out.push({ type: 'SendOffsets', instance }, { type: 'CommitTxn', instance }, { type: 'WriteTxnMarkers', slot: 0 });
+        if (transactional) out.push({ type: 'SendOffsets', instance }, { type: 'CommitTxn', instance }, { type: 'WriteTxnMarkers', txn: 0 });
         else out.push({ type: 'CommitOffsets', instance });
       }
     }
     return out;
   },
-};
+});

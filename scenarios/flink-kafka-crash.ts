@@ -7,37 +7,48 @@
  * while read_uncommitted sees the same 100 duplicates; a transaction.timeout.ms below the
  * checkpoint interval loses committed results.
  */
+import { int, oneOf } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
-import type { Scenario } from './scenario.js';
+import type { flinkKafkaKeys } from '../model/flink/config.js';
 import { flinkSchedule } from './flink-schedule.js';
+import { scenario } from './scenario.js';
 
-export const flinkKafkaCrash: Scenario<FlinkAction> = {
+const keys = {
+  inputRecords: int('input.records', { default: 1200, min: 1, max: 5000, meaning: 'records fed to the input topic (values 1, 2, 3, ...)' }),
+  inputIntervalMs: int('input.interval.ms', { default: 100, min: 1, max: 3_600_000, meaning: 'record k arrives at k * input.interval.ms' }),
+  checkpointIntervalMs: int('execution.checkpointing.interval', { default: 20000, min: 1, max: 3_600_000, meaning: 'checkpoints are triggered every this many ms' }),
+  deliveryGuarantee: oneOf('sink.delivery-guarantee', ['none', 'at-least-once', 'exactly-once'], {
+    default: 'at-least-once',
+    meaning: "the KafkaSink's guarantee (at-least-once, the SQL connector's default, is the seed's first run)",
+  }),
+  transactionTimeoutMs: int('transaction.timeout.ms', {
+    default: 300000,
+    min: 1,
+    max: 3_600_000,
+    meaning: "the sink producer's transaction timeout (the seed used 5 minutes; 10000 reproduces its lost results)",
+  }),
+  crashAfterCheckpoint: int('crash.after.checkpoint', { default: 2, min: 0, max: 1000, meaning: 'the TaskManager crashes after checkpoint N completed (0: counted from the job start)' }),
+  crashDelayMs: int('crash.delay.ms', { default: 10000, min: 0, max: 3_600_000, meaning: 'how long after checkpoint N completed the TaskManager crashes' }),
+  restartDelayMs: int('restart.delay.ms', { default: 10000, min: 0, max: 3_600_000, meaning: 'the job restarts this long after the crash (restores the latest completed checkpoint)' }),
+};
+
+export const flinkKafkaCrash = scenario<FlinkAction, typeof flinkKafkaKeys, typeof keys>({
   name: 'flink-kafka-crash',
   seed: '002',
-  model: 'flink-kafka',
   summary: 'TaskManager killed 10 s after checkpoint 2: at-least-once duplicates the re-read range, exactly-once hides it from read_committed, a short transaction timeout loses results',
-  keys: [
-    { kind: 'integer', name: 'input.records', default: 1200, min: 1, max: 5000, meaning: 'records fed to the input topic (values 1, 2, 3, ...)' },
-    { kind: 'integer', name: 'input.interval.ms', default: 100, min: 1, max: 3_600_000, meaning: 'record k arrives at k * input.interval.ms' },
-    { kind: 'integer', name: 'execution.checkpointing.interval', default: 20000, min: 1, max: 3_600_000, meaning: 'checkpoints are triggered every this many ms' },
-    { kind: 'enum', name: 'sink.delivery-guarantee', default: 'at-least-once', values: ['none', 'at-least-once', 'exactly-once'], meaning: "the KafkaSink's guarantee (at-least-once, the SQL connector's default, is the seed's first run)" },
-    { kind: 'integer', name: 'transaction.timeout.ms', default: 300000, min: 1, max: 3_600_000, meaning: "the sink producer's transaction timeout (the seed used 5 minutes; 10000 reproduces its lost results)" },
-    { kind: 'integer', name: 'crash.after.checkpoint', default: 2, min: 0, max: 1000, meaning: 'the TaskManager crashes after checkpoint N completed (0: counted from the job start)' },
-    { kind: 'integer', name: 'crash.delay.ms', default: 10000, min: 0, max: 3_600_000, meaning: 'how long after checkpoint N completed the TaskManager crashes' },
-    { kind: 'integer', name: 'restart.delay.ms', default: 10000, min: 0, max: 3_600_000, meaning: 'the job restarts this long after the crash (restores the latest completed checkpoint)' },
-  ],
+  keys,
   fixed: (sc) => ({
-    'input.records': Number(sc['input.records']),
-    'input.interval.ms': Number(sc['input.interval.ms']),
-    'execution.checkpointing.interval': Number(sc['execution.checkpointing.interval']),
-    'sink.delivery-guarantee': String(sc['sink.delivery-guarantee']),
-    'transaction.timeout.ms': Number(sc['transaction.timeout.ms']),
-    'restart.delay.ms': Number(sc['restart.delay.ms']),
+    'input.records': sc.inputRecords,
+    'input.interval.ms': sc.inputIntervalMs,
+    'execution.checkpointing.interval': sc.checkpointIntervalMs,
+    'sink.delivery-guarantee': sc.deliveryGuarantee,
+    'transaction.timeout.ms': sc.transactionTimeoutMs,
+    'restart.delay.ms': sc.restartDelayMs,
     'job.inputs': 1,
     'faults.crashes': 1,
     'faults.lost-notifications': 0,
     'faults.jobmanager': 0,
   }),
   defaults: {},
-  script: (sc, mc) => flinkSchedule(mc, { afterCheckpoint: Number(sc['crash.after.checkpoint']), delayMs: Number(sc['crash.delay.ms']) }),
-};
+  script: (sc, mc) => flinkSchedule(mc, { afterCheckpoint: sc.crashAfterCheckpoint, delayMs: sc.crashDelayMs }),
+});

@@ -6,9 +6,9 @@
  * checkpoint due at that same moment. Runs the model's fast path
  * on its own plain copy, so a 1200-record schedule is cheap. Pure.
  */
-import type { Config } from '../model/config.js';
 import type { FlinkAction } from '../model/flink/actions.js';
-import { drainAction } from '../model/flink/drain.js';
+import type { FlinkConfig } from '../model/flink/config.js';
+import { drain } from '../model/flink/drain.js';
 import { flinkKafkaModel } from '../model/flink/model.js';
 import { nextEvent } from '../model/flink/time.js';
 
@@ -22,8 +22,8 @@ export interface CrashPlan {
 export const SCHEDULE_LIMIT = 200_000;
 
 /** The actions of a run of `flink-kafka` at `modelConfig` with at most one planned crash. Pure. */
-export function flinkSchedule(modelConfig: Config, crash: CrashPlan | null): FlinkAction[] {
-  const fast = flinkKafkaModel.fast!;
+export function flinkSchedule(modelConfig: FlinkConfig, crash: CrashPlan | null): FlinkAction[] {
+  const fast = flinkKafkaModel.fast;
   const s = fast.clone(flinkKafkaModel.init(modelConfig));
   const out: FlinkAction[] = [];
   let crashAt: number | null = crash && crash.afterCheckpoint === 0 ? crash.delayMs : null;
@@ -31,7 +31,7 @@ export function flinkSchedule(modelConfig: Config, crash: CrashPlan | null): Fli
   for (let n = 0; n < SCHEDULE_LIMIT; n++) {
     const latest = s.jm.latest;
     if (!crashed && crashAt === null && latest && latest.id === crash!.afterCheckpoint) crashAt = latest.at + crash!.delayMs;
-    let a = drainAction(s);
+    let a = drain(s);
     if (a === null) break;
     // The crash comes before the clock passes its moment, and before a checkpoint due at that very moment.
     const due = crashAt !== null && ((a.type === 'Tick' && (nextEvent(s) ?? Infinity) > crashAt) || (a.type === 'Trigger' && s.now >= crashAt));

@@ -4,15 +4,15 @@
  * epoch; #1 resumes and tries to go on. With `safeguard.epoch-fencing=false` nothing stops it and
  * its write and commit land in the committed output.
  */
-import type { KafkaAction } from '../model/kafka/index.js';
-import type { Scenario } from './scenario.js';
+import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
+import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { scenario } from './scenario.js';
 
-export const zombieFencing: Scenario<KafkaAction> = {
+export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Record<never, never>>({
   name: 'zombie-fencing',
   seed: '004',
-  model: 'kafka-txn',
   summary: 'a paused instance resumes after its replacement called InitProducerId: fenced, or (safeguard off) a zombie write committed',
-  keys: [],
+  keys: {},
   fixed: () => ({ producers: 1, partitions: 1, 'input.records': 2, 'faults.zombies': true }),
   defaults: { 'faults.crashes': 0 },
   script() {
@@ -24,7 +24,7 @@ export const zombieFencing: Scenario<KafkaAction> = {
       { type: 'Produce', instance: zombie, partition: 0 },
       { type: 'Pause', instance: zombie },
       { type: 'InitProducerId', instance: next },
-      { type: 'WriteTxnMarkers', app: 0 },
+      { type: 'WriteTxnMarkers', txn: 0 },
       { type: 'InitProducerId', instance: next },
       { type: 'BeginTxn', instance: next },
       { type: 'Produce', instance: next, partition: 0 },
@@ -32,11 +32,11 @@ export const zombieFencing: Scenario<KafkaAction> = {
       { type: 'Produce', instance: zombie, partition: 0 },
       { type: 'SendOffsets', instance: zombie },
       { type: 'CommitTxn', instance: zombie },
-      { type: 'WriteTxnMarkers', app: 0 },
+      { type: 'WriteTxnMarkers', txn: 0 },
       { type: 'Produce', instance: next, partition: 0 },
       { type: 'SendOffsets', instance: next },
       { type: 'CommitTxn', instance: next },
-      { type: 'WriteTxnMarkers', app: 0 },
+      { type: 'WriteTxnMarkers', txn: 0 },
     ];
   },
-};
+});

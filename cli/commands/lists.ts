@@ -1,10 +1,11 @@
-/** `eoscheck models`, `invariants`, `scenarios`: what there is, as tables or JSON. */
+/** `eoscheck models`, `invariants`, `scenarios`: what there is, as tables or JSON, read off the catalog. */
 import Table from 'cli-table3';
-import { acceptedValues } from '../../model/config.js';
-import { invariantMeanings, type InvariantName } from '../../properties/invariant.js';
+import { catalog } from '../../catalog/index.js';
+import { defaultRecord, keyList } from '../../model/core/config.js';
+import { acceptedValues } from '../../model/core/keys.js';
+import { invariantMeanings } from '../../properties/invariant.js';
 import { parse } from '../args.js';
 import type { Io } from '../io.js';
-import { models, scenarioMap } from '../registry.js';
 
 const spec = { json: { type: 'boolean' } } as const;
 
@@ -15,11 +16,16 @@ function table(head: string[], widths: number[]): Table.Table {
 /** `models`: every model with its keys (default, accepted values, meaning, the real default). */
 export function listModels(args: readonly string[], io: Io): number {
   const p = parse('models', args, spec, 0);
-  const data = [...models].map(([name, m]) => ({
-    name,
-    summary: m.subject.model.summary,
-    keys: m.subject.model.keys.map((k) => ({ name: k.name, default: k.default, accepted: acceptedValues(k), meaning: k.meaning, realDefault: 'realDefault' in k ? (k.realDefault ?? null) : null })),
-  }));
+  const data = catalog.models.map((m) =>
+    m.open((e) => {
+      const defaults = defaultRecord(e.model.keys);
+      return {
+        name: e.model.name,
+        summary: e.model.summary,
+        keys: keyList(e.model.keys).map((k) => ({ name: k.name, default: defaults[k.name] ?? k.default, accepted: acceptedValues(k), meaning: k.meaning, realDefault: k.realDefault ?? null })),
+      };
+    }),
+  );
   if (p.values['json'] === true) {
     io.stdout(`${JSON.stringify({ models: data }, null, 2)}\n`);
     return 0;
@@ -32,15 +38,23 @@ export function listModels(args: readonly string[], io: Io): number {
   return 0;
 }
 
-/** `invariants`: name, meaning, and the models that check each. */
+/** `invariants`: name, meaning, and the models that check each (the contract's names first, then the others). */
 export function listInvariants(args: readonly string[], io: Io): number {
   const p = parse('invariants', args, spec, 0);
-  const data = (Object.keys(invariantMeanings) as InvariantName[]).map((name) => ({
-    name,
-    meaning: invariantMeanings[name],
-    // `progress` is judged by the runner's drain for every model, not by a predicate of its own.
-    models: [...models].filter(([, m]) => name === 'progress' || m.subject.invariants.some((i) => i.name === name)).map(([n]) => n),
-  }));
+  const byName = new Map<string, { meaning: string; models: string[] }>();
+  for (const [name, meaning] of Object.entries(invariantMeanings)) byName.set(name, { meaning, models: [] });
+  for (const m of catalog.models) {
+    m.open((e) => {
+      for (const i of e.invariants) {
+        const row = byName.get(i.name) ?? { meaning: i.meaning, models: [] };
+        row.models.push(e.model.name);
+        byName.set(i.name, row);
+      }
+      // `progress` is judged by the run loop's drain for every model, not by a predicate of its own.
+      byName.get('progress')?.models.push(e.model.name);
+    });
+  }
+  const data = [...byName].map(([name, r]) => ({ name, meaning: r.meaning, models: r.models }));
   if (p.values['json'] === true) {
     io.stdout(`${JSON.stringify({ invariants: data }, null, 2)}\n`);
     return 0;
@@ -54,18 +68,22 @@ export function listInvariants(args: readonly string[], io: Io): number {
 /** `scenarios`: each scripted scenario, its seed, model and keys. */
 export function listScenarios(args: readonly string[], io: Io): number {
   const p = parse('scenarios', args, spec, 0);
-  const data = [...scenarioMap.values()].map((s) => ({
-    name: s.name,
-    seed: s.seed,
-    model: s.model,
-    summary: s.summary,
-    keys: s.keys.map((k) => ({ name: k.name, default: k.default, accepted: acceptedValues(k), meaning: k.meaning })),
-  }));
+  const data = catalog.models.flatMap((m) =>
+    m.open((e) =>
+      e.scenarios.map((s) => ({
+        name: s.name,
+        seed: s.seed,
+        model: e.model.name,
+        summary: s.summary,
+        keys: s.keys.map((k) => ({ name: k.name, default: k.default, accepted: acceptedValues(k), meaning: k.meaning })),
+      })),
+    ),
+  );
   if (p.values['json'] === true) {
     io.stdout(`${JSON.stringify({ scenarios: data }, null, 2)}\n`);
     return 0;
   }
-  const t = table(['scenario', 'seed', 'model', 'what it shows', 'keys (besides the model\'s)'], [20, 6, 27, 52, 40]);
+  const t = table(['scenario', 'seed', 'model', 'what it shows', "keys (besides the model's)"], [20, 6, 27, 52, 40]);
   for (const s of data) t.push([s.name, s.seed, s.model, s.summary, s.keys.map((k) => `${k.name} (default ${String(k.default)}): ${k.accepted}`).join('\n') || '-']);
   io.stdout(`${t.toString()}\n`);
   return 0;

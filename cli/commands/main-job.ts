@@ -3,11 +3,15 @@
  * a summary table, exit 1 if anything is violated.
  */
 import Table from 'cli-table3';
-import { defaults } from '../../model/config.js';
-import { checkModel, type CheckOptions } from '../../properties/check.js';
+import { catalog } from '../../catalog/index.js';
+import type { Entry } from '../../catalog/entry.js';
+import { checkHere } from '../../check/check.js';
+import type { CheckOptions } from '../../check/options.js';
+import { resolve } from '../../model/core/config.js';
+import type { Keys } from '../../model/core/keys.js';
+import type { AnyAction } from '../../model/core/model.js';
 import { seconds } from '../common.js';
 import type { Io } from '../io.js';
-import { models } from '../registry.js';
 import { perSecond } from '../report.js';
 import { CHECK_DEFAULTS } from './check.js';
 
@@ -20,32 +24,44 @@ export const MAIN_SEED = 1;
  */
 export const MAIN_RUNS = 2000;
 
+/** The table rows and verdict lines of one model at its defaults. */
+function checkDefaults<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, io: Io): { rows: string[][]; failures: string[] } {
+  const name = e.model.name;
+  const r = resolve(e.model.keys, [], name);
+  if (!r.ok) throw new Error(`internal: the defaults of ${name} do not resolve: ${r.error}`);
+  const initial = e.model.init(r.value.config);
+  const plans: CheckOptions[] = [
+    { mode: 'random', runs: MAIN_RUNS, seed: MAIN_SEED, maxSteps: CHECK_DEFAULTS.maxSteps },
+    { mode: 'exhaustive', depth: e.model.defaultDepth, maxStates: CHECK_DEFAULTS.maxStates },
+  ];
+  const rows: string[][] = [];
+  const failures: string[] = [];
+  for (const opts of plans) {
+    if (io.isTTY) io.stderr(`\r  checking ${name} (${opts.mode}) ...   `);
+    const o = checkHere({ model: e.model, invariants: e.invariants }, initial, opts);
+    const explored = o.mode === 'random' ? `${o.runs} runs, ${o.steps} steps` : `${o.distinct} states, ${o.generated} transitions`;
+    const bound = o.mode === 'random' ? `seed ${o.campaignSeed}, <= ${o.maxSteps} steps/run` : `depth ${o.depth}${o.bound === null ? ' (space exhausted)' : o.bound === 'depth' ? '' : `, ${o.bound} hit at depth ${o.depthCompleted}`}`;
+    const first = o.found?.violations[0];
+    if (first) failures.push(`  ${name}: ${first.invariant}: ${first.message} (reproduce: npx eoscheck check ${name}${opts.mode === 'random' ? ` --seed ${MAIN_SEED} --runs ${MAIN_RUNS}` : ' --exhaustive'})`);
+    const rate = perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs);
+    rows.push([name, opts.mode, explored, bound, first ? `VIOLATION ${first.invariant}` : 'ok', `${seconds(o.elapsedMs)} (${rate}/s)`]);
+  }
+  return { rows, failures };
+}
+
 /** Runs the main job; returns the exit code. */
 export function mainJob(io: Io): number {
   const t = new Table({ head: ['model', 'explorer', 'explored', 'bound', 'result', 'time'], style: { head: [], border: [] } });
-  let failed = false;
-  const verdicts: string[] = [];
-  for (const [name, m] of models) {
-    const config = defaults(m.subject.model.keys);
-    const plans: CheckOptions[] = [
-      { mode: 'random', runs: MAIN_RUNS, seed: MAIN_SEED, maxSteps: CHECK_DEFAULTS.maxSteps },
-      { mode: 'exhaustive', depth: m.subject.model.defaultDepth ?? CHECK_DEFAULTS.depth, maxStates: CHECK_DEFAULTS.maxStates },
-    ];
-    for (const opts of plans) {
-      if (io.isTTY) io.stderr(`\r  checking ${name} (${opts.mode}) ...   `);
-      const r = checkModel(m.subject, config, opts);
-      const explored = r.mode === 'random' ? `${r.runs} runs, ${r.steps} steps` : `${r.distinct} states, ${r.steps} transitions`;
-      const bound = opts.mode === 'random' ? `seed ${opts.seed}, <= ${opts.maxSteps} steps/run` : `depth ${opts.depth}${r.bound === null ? ' (space exhausted)' : r.bound === 'depth' ? '' : `, ${r.bound} hit at depth ${r.depthCompleted}`}`;
-      const result = r.status === 'ok' ? 'ok' : `VIOLATION ${r.violations[0]!.invariant}`;
-      if (r.status !== 'ok') {
-        failed = true;
-        verdicts.push(`  ${name}: ${r.violations[0]!.invariant}: ${r.violations[0]!.message} (reproduce: npx eoscheck check ${name}${opts.mode === 'random' ? ` --seed ${opts.seed}` : ' --exhaustive'})`);
-      }
-      t.push([name, opts.mode, explored, bound, result, `${seconds(r.elapsedMs)} (${perSecond(r.distinct ?? r.steps, r.elapsedMs)}/s)`]);
-    }
+  const failures: string[] = [];
+  for (const m of catalog.models) {
+    const r = m.open((e) => checkDefaults(e, io));
+    for (const row of r.rows) t.push(row);
+    failures.push(...r.failures);
   }
   if (io.isTTY) io.stderr('\r\x1b[K');
-  io.stdout(`eoscheck: every model at its safe defaults (every safeguard on): ${MAIN_RUNS} random runs each (a schedule that breaks one run in 100 is met with probability > 99.9999%) and the exhaustive search to its default depth\n${t.toString()}\n`);
-  io.stdout(failed ? `VIOLATIONS:\n${verdicts.join('\n')}\n` : 'all invariants hold within these bounds. Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n');
-  return failed ? 1 : 0;
+  io.stdout(
+    `eoscheck: every model at its safe defaults (every safeguard on): ${MAIN_RUNS} random runs each (a schedule that breaks one run in 100 is met with probability > 99.9999%) and the exhaustive search to its default depth\n${t.toString()}\n`,
+  );
+  io.stdout(failures.length > 0 ? `VIOLATIONS:\n${failures.join('\n')}\n` : 'all invariants hold within these bounds. Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n');
+  return failures.length > 0 ? 1 : 0;
 }

@@ -6,7 +6,7 @@
 import type { Report } from '../report.js';
 import { parse } from '../args.js';
 import { readText, setArgs } from '../common.js';
-import { models } from '../registry.js';
+import { catalog } from '../../catalog/index.js';
 import { UsageError, type Io } from '../io.js';
 
 const spec = { json: { type: 'boolean' } } as const;
@@ -48,8 +48,7 @@ export function mergeReports(reports: readonly { file: string; report: Report }[
 
 /** `--set k=v` for each key of the report's config that differs from its model's default. */
 function reproduceSets(r: Report): string {
-  const m = models.get(r.model);
-  return m ? setArgs(m, r.config) : '';
+  return catalog.get(r.model)?.open((e) => setArgs(e.model.keys, r.config)) ?? '';
 }
 
 /** Runs the verb; returns the exit code. */

@@ -1,46 +1,63 @@
 /** `eoscheck replay <FILE>`: re-runs a saved trace, re-checks every invariant, renders it. */
+import { catalog } from '../../catalog/index.js';
+import type { Entry } from '../../catalog/entry.js';
+import type { Keys } from '../../model/core/keys.js';
+import type { AnyAction } from '../../model/core/model.js';
+import { renderMermaid } from '../../traces/render/mermaid.js';
+import { renderText } from '../../traces/render/text.js';
 import { replayTrace } from '../../traces/replay.js';
-import { decodeTrace, encodeTrace } from '../../traces/trace.js';
-import { choiceOption, parse } from '../args.js';
+import { decodeTrace, encodeTrace, type Trace } from '../../traces/trace.js';
+import { choiceOption, type Parsed, parse } from '../args.js';
 import { now, readText } from '../common.js';
-import { UsageError, type Io } from '../io.js';
-import { models } from '../registry.js';
+import { outputsText } from '../format/outputs.js';
+import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
-import { outputsText } from './run.js';
 
 const spec = { json: { type: 'boolean' }, format: { type: 'string' } } as const;
+
+function replayEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, file: string, trace: Trace, p: Parsed, io: Io): number {
+  const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json'], 'text');
+  const t0 = now(io);
+  const r = replayTrace(e, trace);
+  if (!r.ok) throw new UsageError(`invalid trace file '${file}': ${r.error}`);
+  const ex = r.value;
+  const elapsedMs = now(io) - t0;
+  const last = ex.states[ex.states.length - 1]!;
+  if (p.values['json'] === true) {
+    const report = makeReport({
+      kind: 'replay',
+      model: trace.model,
+      scenario: trace.scenario,
+      config: ex.config.record,
+      violations: ex.violations,
+      trace,
+      outputs: e.report.outputs(last),
+      logs: e.report.logs(last),
+      stats: { runs: 1, steps: ex.steps.length, distinctStates: null, elapsedMs, statesPerSecond: perSecond(ex.steps.length, elapsedMs) },
+    });
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else if (format === 'json') {
+    io.stdout(encodeTrace(trace));
+  } else if (format === 'mermaid') {
+    io.stdout(`${renderMermaid(e.model, e.render, ex.states, ex.steps, ex.violations)}\n`);
+  } else {
+    const lines = [`eoscheck replay ${file}: model ${trace.model}${trace.scenario ? `, scenario ${trace.scenario}` : ''}, ${ex.steps.length} steps`, ''];
+    lines.push(renderText(e.model, e.render, ex.states, ex.steps, ex.violations).trimEnd(), '', 'Outputs:', ...outputsText(e.report.outputs(last)).map((l) => `  ${l}`), '');
+    lines.push(ex.violations.length === 0 ? 'verdict: ok, every invariant holds on this trace' : `verdict: VIOLATION of ${[...new Set(ex.violations.map((v) => v.invariant))].join(', ')}`);
+    io.stdout(`${lines.join('\n')}\n`);
+  }
+  return ex.violations.length === 0 ? 0 : 1;
+}
 
 /** Runs the verb; returns the exit code. */
 export function replay(args: readonly string[], io: Io): number {
   const p = parse('replay', args, spec, 1);
   const file = p.positionals[0];
   if (file === undefined) throw new UsageError('replay needs a trace file, e.g. eoscheck replay trace.json');
-  const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json'], 'text');
   const decoded = decodeTrace(readText(io, file));
   if (!decoded.ok) throw new UsageError(`invalid trace file '${file}': ${decoded.error}`);
   const trace = decoded.trace;
-  const m = models.get(trace.model);
-  if (!m) throw new UsageError(`invalid trace file '${file}': unknown model '${trace.model}', accepted ${[...models.keys()].join(', ')}`);
-  const t0 = now(io);
-  const r = replayTrace(m.subject, trace);
-  if (!r.ok) throw new UsageError(`invalid trace file '${file}': ${r.error}`);
-  const ex = r.execution;
-  const elapsedMs = now(io) - t0;
-  const last = ex.states[ex.states.length - 1]!;
-  if (p.values['json'] === true) {
-    const report = makeReport('replay', trace.model, trace.scenario, r.config, ex.violations, trace, m.subject.outputs(last), m.subject.logs(last), {
-      runs: 1, steps: ex.steps.length, distinctStates: null, elapsedMs, statesPerSecond: perSecond(ex.steps.length, elapsedMs),
-    });
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  } else if (format === 'json') {
-    io.stdout(encodeTrace(trace));
-  } else if (format === 'mermaid') {
-    io.stdout(`${m.renderMermaid(ex.states, ex.steps, ex.violations)}\n`);
-  } else {
-    const lines = [`eoscheck replay ${file}: model ${trace.model}${trace.scenario ? `, scenario ${trace.scenario}` : ''}, ${ex.steps.length} steps`, ''];
-    lines.push(m.renderText(ex.states, ex.steps, ex.violations, false).trimEnd(), '', 'Outputs:', ...outputsText(m.subject.outputs(last)).map((l) => `  ${l}`), '');
-    lines.push(ex.violations.length === 0 ? 'verdict: ok, every invariant holds on this trace' : `verdict: VIOLATION of ${[...new Set(ex.violations.map((v) => v.invariant))].join(', ')}`);
-    io.stdout(`${lines.join('\n')}\n`);
-  }
-  return ex.violations.length === 0 ? 0 : 1;
+  const m = catalog.get(trace.model);
+  if (!m) throw new UsageError(`invalid trace file '${file}': unknown model '${trace.model}', accepted ${catalog.models.map((x) => x.name).join(', ')}`);
+  return m.open((e) => replayEntry(e, file, trace, p, io));
 }

@@ -1,15 +1,58 @@
 /**
- * Actions of the consumer applications: the instances' consumer and producer calls, the
- * coordinators' work, the supervisor, time, and faults. One tag (`type`); `AppActionType` is derived.
+ * The actions of the consumer applications, one table entry each: the instances' consumer and
+ * producer calls, kafka-streams' restore, the coordinator's work (shared with every Kafka model),
+ * the supervisor, time, and the faults.
  */
+import type { Draft } from 'immer';
+import type { ActionTable } from '../core/model.js';
+import { type CoordinatorAction, coordinatorActions } from '../kafka/actions.js';
+import { nextDeadline } from '../kafka/transactions.js';
+import {
+  appOf,
+  ctxOf,
+  die,
+  doAbortTxn,
+  doBeginTxn,
+  doCommitOffsets,
+  doCommitTxn,
+  doFetchOffset,
+  doInitializeTask,
+  doInitProducerId,
+  doJoin,
+  doLoseProducerState,
+  doPause,
+  doProcess,
+  doRestart,
+  doRestoreStore,
+  doResume,
+  doSendOffsets,
+  doTick,
+} from './client.js';
+import {
+  type AppInstance,
+  type AppState,
+  appName,
+  canAct,
+  gone,
+  inputValue,
+  isTxnApp,
+  latestOfSlot,
+  producerDue,
+  restoreReady,
+  restoring,
+  txnIdName,
+  uncommitted,
+  workable,
+} from './state.js';
+
+/** Actions of the consumer applications. One tag (`type`). */
 export type AppAction =
-  // an instance's consumer (group membership, offsets) and loop
+  // an instance's consumer (group membership, offsets), kafka-streams' restore, and its loop
   | { readonly type: 'Join'; readonly instance: number }
   | { readonly type: 'InitProducerId'; readonly instance: number }
-  | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
-  // kafka-streams: the task lists its changelog's end offset, then its restore consumer reaches it
   | { readonly type: 'InitializeTask'; readonly instance: number }
   | { readonly type: 'RestoreStore'; readonly instance: number }
+  | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
   | { readonly type: 'BeginTxn'; readonly instance: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
@@ -18,12 +61,10 @@ export type AppAction =
   | { readonly type: 'SendOffsets'; readonly instance: number }
   | { readonly type: 'CommitTxn'; readonly instance: number }
   | { readonly type: 'AbortTxn'; readonly instance: number }
-  // transaction coordinator (slot: index of the transactional.id)
-  | { readonly type: 'WriteTxnMarkers'; readonly slot: number }
-  | { readonly type: 'ExpireTxn'; readonly slot: number }
-  // supervisor (slot: instance slot)
+  // transaction coordinator
+  | CoordinatorAction
+  // supervisor (slot: instance slot) and time
   | { readonly type: 'Restart'; readonly slot: number }
-  // time
   | { readonly type: 'Tick' }
   // faults
   | { readonly type: 'Crash'; readonly instance: number }
@@ -31,14 +72,225 @@ export type AppAction =
   | { readonly type: 'Resume'; readonly instance: number }
   | { readonly type: 'LoseProducerState' };
 
-/** The action names. */
-export type AppActionType = AppAction['type'];
+type S = AppState;
+type D = Draft<S>;
 
-/** Every action name, in the order `enabled` lists them within one actor. */
-export const appActionTypes: readonly AppActionType[] = [
-  'Join', 'InitProducerId', 'InitializeTask', 'RestoreStore', 'FetchOffset', 'BeginTxn', 'Process', 'ProcessRetried', 'CommitOffsets', 'AutoCommit', 'SendOffsets', 'CommitTxn', 'AbortTxn',
-  'WriteTxnMarkers', 'ExpireTxn', 'Restart', 'Tick', 'Crash', 'Pause', 'Resume', 'LoseProducerState',
-];
+/** A live member whose producer is usable: it runs its loop. */
+const ready = (i: AppInstance): boolean => canAct(i) && i.life === 'member' && i.producerStatus === 'ready';
+/** A member of the group that may act. */
+const member = (i: AppInstance): boolean => canAct(i) && i.life === 'member';
 
-/** Faults: the final drain never takes them. */
-export const appFaults: ReadonlySet<AppActionType> = new Set(['ProcessRetried', 'Crash', 'Pause', 'Resume', 'LoseProducerState']);
+/** The input partitions whose next record the loop may process now. */
+function processable(s: S, i: AppInstance): number[] {
+  const c = s.config;
+  if (!ready(i)) return [];
+  const work = workable(c, i);
+  if (!isTxnApp(c)) {
+    if (c.autoCommit) return work;
+    if (c.strategy === 'commit-then-process') return i.ahead !== null ? [i.ahead] : [];
+    return uncommitted(i) < c.commitEvery ? work : [];
+  }
+  const t = i.producer.transaction;
+  return t && t.error === null && !t.offsetsSent && t.records < c.commitEvery ? work : [];
+}
+
+/** Whether a plain loop commits its offsets now (commitSync). */
+function commitsOffsets(s: S, i: AppInstance): boolean {
+  const c = s.config;
+  if (!ready(i) || isTxnApp(c)) return false;
+  const pending = uncommitted(i);
+  const work = workable(c, i);
+  if (c.autoCommit) return pending > 0 && work.length === 0;
+  if (c.strategy === 'commit-then-process') return i.ahead === null && work.length > 0;
+  return pending > 0;
+}
+
+/** The open transaction of a ready transactional loop that may still do more than abort. */
+const working = (s: S, i: AppInstance) => (ready(i) && isTxnApp(s.config) && i.producer.transaction?.error === null ? i.producer.transaction : null);
+
+/** Calls `then(i)` for every instance where `when(i)` holds, in creation order. */
+function each(s: S, when: (i: AppInstance) => boolean, then: (i: AppInstance) => void): void {
+  for (const i of s.apps) if (when(i)) then(i);
+}
+
+/** `i0#1.<text>`. */
+const call = (s: S, id: number, text: string): string => `${appName(s, id)}.${text}`;
+const instanceOf = (s: S, id: number): AppInstance | undefined => s.apps.find((x) => x.id === id);
+const generation = (s: S, id: number): number => instanceOf(s, id)?.generation ?? -1;
+const position = (s: S, id: number, p: number): number => instanceOf(s, id)?.positions[p] ?? 0;
+const own = (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance) });
+const to = (target: string) => (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance), to: target });
+const outName = (s: S): string => (s.config.sink === 'kafka' ? (s.kafka.partitions[0]?.name ?? 'out-0') : `${s.config.sink} sink`);
+
+const coordinator = coordinatorActions<S>({ cluster: (s) => s.kafka, now: (s) => s.now, ctx: (d: D) => ctxOf(d) });
+
+/** The action table of the consumer applications. */
+export const appActions = {
+  Join: {
+    enabled: (s, emit) => each(s, (i) => canAct(i) && i.life === 'unjoined', (i) => emit({ type: 'Join', instance: i.id })),
+    effect: (d, a) => doJoin(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, 'JoinGroup()'),
+    lanes: to('group coordinator'),
+  },
+  InitProducerId: {
+    enabled: (s, emit) => each(s, (i) => member(i) && producerDue(s, i), (i) => emit({ type: 'InitProducerId', instance: i.id })),
+    effect: (d, a) => doInitProducerId(d, appOf(d, a.instance)),
+    describe: (s, a) => {
+      const i = instanceOf(s, a.instance);
+      return call(s, a.instance, `InitProducerId(${i ? txnIdName(s.config, i.producer.txn) : ''})`);
+    },
+    lanes: to('coordinator'),
+  },
+  InitializeTask: {
+    enabled: (s, emit) => each(s, (i) => member(i) && restoring(s.config, i) && i.restoreEnd === null, (i) => emit({ type: 'InitializeTask', instance: i.id })),
+    effect: (d, a) => doInitializeTask(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, 'InitializeTask(0_0) (lists the end offset of changelog-0)'),
+    lanes: to('changelog-0'),
+  },
+  RestoreStore: {
+    enabled: (s, emit) => each(s, (i) => member(i) && restoring(s.config, i) && restoreReady(s, i), (i) => emit({ type: 'RestoreStore', instance: i.id })),
+    effect: (d, a) => doRestoreStore(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, `RestoreStore(0_0) (the restore consumer reached offset ${instanceOf(s, a.instance)?.restoreEnd ?? '?'})`),
+    lanes: to('changelog-0'),
+  },
+  FetchOffset: {
+    enabled(s, emit) {
+      for (const i of s.apps) {
+        if (!member(i) || restoring(s.config, i)) continue;
+        for (const p of [...i.owned].sort((x, y) => x - y)) if (i.positions[p] === null) emit({ type: 'FetchOffset', instance: i.id, partition: p });
+      }
+    },
+    effect: (d, a) => doFetchOffset(d, appOf(d, a.instance), a.partition),
+    describe: (s, a) => call(s, a.instance, `OffsetFetch(in-${a.partition})`),
+    lanes: to('group coordinator'),
+  },
+  BeginTxn: {
+    enabled: (s, emit) => each(s, (i) => ready(i) && isTxnApp(s.config) && !i.producer.transaction && workable(s.config, i).length > 0, (i) => emit({ type: 'BeginTxn', instance: i.id })),
+    effect: (d, a) => doBeginTxn(appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, 'BeginTxn()'),
+    lanes: own,
+  },
+  Process: {
+    enabled(s, emit) {
+      for (const i of s.apps) for (const partition of processable(s, i)) emit({ type: 'Process', instance: i.id, partition });
+    },
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, false),
+    describe: (s, a) => call(s, a.instance, `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))})`),
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
+  },
+  ProcessRetried: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.network || s.config.sink !== 'kafka') return;
+      for (const i of s.apps) for (const partition of processable(s, i)) emit({ type: 'ProcessRetried', instance: i.id, partition });
+    },
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, true),
+    describe: (s, a) =>
+      call(s, a.instance, `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) (ack lost, the batch is retried)`),
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
+  },
+  CommitOffsets: {
+    enabled: (s, emit) => each(s, (i) => commitsOffsets(s, i), (i) => emit({ type: 'CommitOffsets', instance: i.id })),
+    effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), false),
+    describe: (s, a) => call(s, a.instance, `CommitOffsets(generation ${generation(s, a.instance)})`),
+    lanes: to('group coordinator'),
+  },
+  AutoCommit: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => ready(i) && !isTxnApp(s.config) && s.config.autoCommit && uncommitted(i) > 0 && s.now - i.lastAutoCommitMs >= s.config.autoCommitIntervalMs,
+        (i) => emit({ type: 'AutoCommit', instance: i.id }),
+      ),
+    effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), true),
+    describe: (s, a) => call(s, a.instance, `AutoCommit(generation ${generation(s, a.instance)})`),
+    lanes: to('group coordinator'),
+  },
+  SendOffsets: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => {
+          const t = working(s, i);
+          return t !== null && t.records > 0 && !t.offsetsSent;
+        },
+        (i) => emit({ type: 'SendOffsets', instance: i.id }),
+      ),
+    effect: (d, a) => doSendOffsets(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(generation ${generation(s, a.instance)})`),
+    lanes: to('coordinator'),
+  },
+  CommitTxn: {
+    enabled: (s, emit) => each(s, (i) => working(s, i)?.offsetsSent === true, (i) => emit({ type: 'CommitTxn', instance: i.id })),
+    effect: (d, a) => doCommitTxn(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, 'CommitTxn()'),
+    lanes: to('coordinator'),
+  },
+  AbortTxn: {
+    enabled: (s, emit) => each(s, (i) => ready(i) && isTxnApp(s.config) && i.producer.transaction !== null, (i) => emit({ type: 'AbortTxn', instance: i.id })),
+    effect: (d, a) => doAbortTxn(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, 'AbortTxn()'),
+    lanes: to('coordinator'),
+  },
+  ...coordinator,
+  Restart: {
+    enabled(s, emit) {
+      for (let slot = 0; slot < s.config.instances; slot++) {
+        const last = latestOfSlot(s, slot);
+        if (last && gone(last)) emit({ type: 'Restart', slot });
+      }
+    },
+    effect: (d, a) => doRestart(d, a.slot),
+    describe: (_s, a) => `supervisor.Restart(i${a.slot})`,
+    lanes: () => ({ from: 'supervisor' }),
+  },
+  Tick: {
+    enabled(s, emit) {
+      if (nextDeadline(s.kafka, s.now) !== null) emit({ type: 'Tick' });
+    },
+    effect: (d) => doTick(d),
+    describe(s) {
+      const due = nextDeadline(s.kafka, s.now);
+      return `clock.Tick(${due === null ? '' : `-> ${due} ms`})`;
+    },
+    lanes: () => ({ from: 'clock' }),
+  },
+  Crash: {
+    fault: true,
+    enabled: (s, emit) => each(s, (i) => s.faults.crashes < s.config.crashes && canAct(i), (i) => emit({ type: 'Crash', instance: i.id })),
+    effect(d, a) {
+      d.faults.crashes += 1;
+      die(d, appOf(d, a.instance), 'crashed');
+    },
+    describe: (s, a) => `fault.Crash(${appName(s, a.instance)})`,
+    lanes: own,
+  },
+  Pause: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => s.config.zombies && s.faults.pauses < 1 && !i.paused && i.life === 'member' && s.kafka.groups[0]!.members.includes(i.id) && s.apps.some((o) => o.id !== i.id && canAct(o)),
+        (i) => emit({ type: 'Pause', instance: i.id }),
+      ),
+    effect: (d, a) => doPause(d, appOf(d, a.instance)),
+    describe: (s, a) => `fault.Pause(${appName(s, a.instance)})`,
+    lanes: own,
+  },
+  Resume: {
+    fault: true,
+    enabled: (s, emit) => each(s, (i) => i.paused, (i) => emit({ type: 'Resume', instance: i.id })),
+    effect: (d, a) => doResume(d, appOf(d, a.instance)),
+    describe: (s, a) => `fault.Resume(${appName(s, a.instance)})`,
+    lanes: own,
+  },
+  LoseProducerState: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.config.producerStateLoss && s.lost < 1 && s.kafka.partitions.some((p) => p.producers.some((e) => e.firstOpenOffset === null))) emit({ type: 'LoseProducerState' });
+    },
+    effect: (d) => doLoseProducerState(d),
+    describe: () => 'fault.LoseProducerState() (the broker forgets idle producers)',
+    lanes: () => ({ from: 'broker' }),
+  },
+} satisfies ActionTable<S, AppAction>;

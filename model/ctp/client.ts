@@ -1,52 +1,90 @@
 /**
  * What one application instance does on each call and how it reacts to the answers: the
- * consumer's group membership and offsets, the producer (idempotent or transactional, through
- * the leader and coordinator rules of model/kafka), the loop of each `commit.strategy`, the
- * external sinks, and kafka-streams' count store with its changelog. Functions over a draft.
+ * consumer's group membership and offsets, the producer (the Kafka client of model/kafka),
+ * the loop of each `commit.strategy`, the external sinks, and kafka-streams' count store with its
+ * changelog. Functions over a draft (or the search's owned copy).
  */
-import type { Draft } from 'immer';
-import { append } from '../kafka/broker.js';
-import { addToTxn, endTxn, initProducerId } from '../kafka/coordinator.js';
+import { castDraft, type Draft } from 'immer';
+import type { Ctx } from '../kafka/cluster.js';
+import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
+import { forgetIdleProducers } from '../kafka/partition.js';
+import { abortTransaction, beginTransaction, commitTransaction, initTransactions, newProducer, send, sendOffsetsToTransaction, severity } from '../kafka/producer.js';
 import { readPartition } from '../kafka/read.js';
-import { addMember, offsetCommit, offsetFetch, rebalance, removeMember, txnOffsetCommit } from '../groups/coordinator.js';
-import { note } from './notes.js';
-import { CHANGELOG, inputValue, isTxnApp, OUT, restoreLevel, txnSlot, type AppError, type AppInstance, type AppLife, type AppState } from './state.js';
+import type { ErrorCode } from '../kafka/records.js';
+import { nextDeadline } from '../kafka/transactions.js';
+import type { AppSettings } from './config.js';
+import { type AppInstance, type AppLife, type AppState, appInstanceId, appName, CHANGELOG, GROUP, inputValue, isTxnApp, OUT, restoreLevel, txnSlot } from './state.js';
 
 type D = Draft<AppState>;
 type I = Draft<AppInstance>;
 
+/** Where the Kafka rules of a step work. */
+export function ctxOf(d: D): Ctx {
+  return { k: d.kafka, now: d.now, events: d.events };
+}
+
 /** The draft of instance `id` (actions only name existing instances). */
 export function appOf(d: D, id: number): I {
   const i = d.apps.find((x) => x.id === id);
-  if (!i) throw new Error(`no instance ${id}`);
+  if (!i) throw new Error(`internal: no instance ${id}`);
   return i;
+}
+
+/** A fresh, unjoined instance of slot `slot`. Pure. */
+export function newAppInstance(c: AppSettings, slot: number, incarnation: number): AppInstance {
+  const id = appInstanceId(c, slot, incarnation);
+  const txnl = isTxnApp(c);
+  // EOS v1 creates a producer per task once it owns one; a plain idempotent producer gets a fresh
+  // producer id per process (100 + instance id), no InitProducerId of a transactional.id.
+  const producer = txnl ? newProducer(txnSlot(c, slot), c.partitions) : newProducer(-1, c.partitions, c.enableIdempotence ? 100 + id : -1, 0);
+  return {
+    id,
+    slot,
+    incarnation,
+    life: 'unjoined',
+    paused: false,
+    generation: -1,
+    owned: [],
+    positions: Array.from({ length: c.inputPartitions }, () => null),
+    committed: Array.from({ length: c.inputPartitions }, () => 0),
+    ahead: null,
+    producerStatus: txnl ? (c.txnIdPerTask ? 'none' : 'new') : 'ready',
+    producer,
+    txnCount: 0,
+    store: null,
+    restoreEnd: null,
+    lastAutoCommitMs: 0,
+  };
 }
 
 function life(d: D, i: I, status: AppLife | 'paused' | 'resumed' | 'started'): void {
   if (status === 'paused' || status === 'resumed' || status === 'started') {
-    note(d, { type: 'life', instance: i.id, status });
+    d.events.push({ type: 'life', instance: i.id, status });
     return;
   }
-  if (i.life !== status) note(d, { type: 'life', instance: i.id, status });
+  if (i.life !== status) d.events.push({ type: 'life', instance: i.id, status });
   i.life = status;
 }
 
-function reject(d: D, i: I, by: string, error: AppError, request: string): void {
-  note(d, { type: 'rejected', instance: i.id, by, error, request });
+/** The count store is gone (a new assignment, a dirty close): the task restores it again. */
+function forgetStore(i: I): void {
+  i.store = null;
+  i.restoreEnd = null;
 }
 
 /** SyncGroup: every member that is not stalled learns the new generation and its partitions. */
 function sync(d: D): void {
   const c = d.config;
+  const g = d.kafka.groups[GROUP]!;
   for (const i of d.apps) {
-    if (!d.group.members.includes(i.id) || i.paused) continue;
-    i.generation = d.group.generation;
-    const now = d.group.owners.flatMap((o, p) => (o === i.id ? [p] : []));
+    if (!g.members.includes(i.id) || i.paused) continue;
+    i.generation = g.generation;
+    const now = g.owners.flatMap((o, p) => (o === i.id ? [p] : []));
     for (const p of now) {
       if (i.owned.includes(p)) continue;
       i.positions[p] = null;
       if (c.stateful) forgetStore(i);
-      if (c.txnIdPerTask && i.producer === 'none') i.producer = 'new';
+      if (c.txnIdPerTask && i.producerStatus === 'none') i.producerStatus = 'new';
     }
     for (const p of i.owned) if (!now.includes(p)) i.positions[p] = null;
     i.owned = now;
@@ -55,17 +93,18 @@ function sync(d: D): void {
 
 /** The member leaves the group (if it was one) and the group rebalances. */
 function leave(d: D, i: I, reason: string): void {
-  if (removeMember(d, i.id)) {
-    rebalance(d, reason);
+  const x = ctxOf(d);
+  if (removeMember(x, GROUP, i.id)) {
+    rebalance(x, GROUP, reason);
     sync(d);
   }
 }
 
 /** The process ends: crashed, fenced or failed; it leaves the group. */
-export function die(d: D, i: I, status: 'crashed' | 'fenced' | 'failed', name: string): void {
+export function die(d: D, i: I, status: 'crashed' | 'fenced' | 'failed'): void {
   life(d, i, status);
   i.paused = false;
-  leave(d, i, `${name} ${status}`);
+  leave(d, i, `${appName(d, i.id)} ${status}`);
 }
 
 /** Back to an unjoined consumer: a rejected commit means the group moved on (CommitFailedException). */
@@ -78,33 +117,38 @@ function rejoinNeeded(d: D, i: I): void {
   life(d, i, 'unjoined');
 }
 
+/** How the instance reacts to a refused request: fatal ends the process, abortable leaves only an abort. */
+function react(d: D, i: I, error: ErrorCode): void {
+  switch (severity(error, d.config.kip360)) {
+    case 'fatal':
+      return die(d, i, error === 'PRODUCER_FENCED' || error === 'INVALID_PRODUCER_EPOCH' ? 'fenced' : 'failed');
+    case 'abortable': {
+      const t = i.producer.transaction;
+      if (t) t.error = error;
+      else die(d, i, 'failed');
+      return;
+    }
+    case 'retriable':
+      return;
+  }
+}
+
 /** JoinGroup: the group rebalances with the new member. */
-export function doJoin(d: D, i: I, name: string): void {
-  addMember(d, i.id);
+export function doJoin(d: D, i: I): void {
+  addMember(ctxOf(d), GROUP, i.id);
   life(d, i, 'member');
-  rebalance(d, `${name} joined`);
+  rebalance(ctxOf(d), GROUP, `${appName(d, i.id)} joined`);
   sync(d);
 }
 
 /** InitProducerId of the instance's transactional.id (KIP-360: also the epoch bump after UNKNOWN_PRODUCER_ID). */
-export function doInitProducerId(d: D, i: I, name: string): void {
-  const slot = txnSlot(d.config, i);
-  const r = initProducerId(d, slot, i.id);
-  if ('error' in r) {
-    reject(d, i, 'coordinator', r.error, 'InitProducerId');
-    if (r.error !== 'CONCURRENT_TRANSACTIONS') die(d, i, 'failed', name);
+export function doInitProducerId(d: D, i: I): void {
+  const r = initTransactions(ctxOf(d), i.producer);
+  if (!r.ok) {
+    if (r.error !== 'CONCURRENT_TRANSACTIONS') die(d, i, 'failed');
     return;
   }
-  i.producerId = d.txns[slot]!.producerId;
-  i.epoch = r.epoch;
-  i.sequences = i.sequences.map(() => 0);
-  i.producer = 'ready';
-}
-
-/** The count store is gone (a new assignment, a dirty close): the task restores it again. */
-function forgetStore(i: I): void {
-  i.store = null;
-  i.restoreEnd = null;
+  i.producerStatus = 'ready';
 }
 
 /**
@@ -112,11 +156,14 @@ function forgetStore(i: I): void {
  * StreamTask.completeRestoration fetches the committed offsets after restoration).
  */
 export function doFetchOffset(d: D, i: I, p: number): void {
-  const r = offsetFetch(d, p);
-  if ('error' in r) return reject(d, i, 'group coordinator', r.error, `OffsetFetch(in-${p})`);
+  const r = offsetFetch(d.kafka, GROUP, p);
+  if ('error' in r) {
+    d.events.push({ type: 'rejected', by: 'group coordinator', error: r.error, request: `OffsetFetch(in-${p})` });
+    return;
+  }
   i.positions[p] = r.offset;
   i.committed[p] = r.offset;
-  note(d, { type: 'fetched', instance: i.id, partition: p, offset: r.offset });
+  d.events.push({ type: 'fetched', instance: i.id, partition: p, offset: r.offset });
 }
 
 /**
@@ -124,8 +171,8 @@ export function doFetchOffset(d: D, i: I, p: number): void {
  * the log end (StoreChangelogReader.endOffsetForChangelogs, KAFKA-10167).
  */
 export function doInitializeTask(d: D, i: I): void {
-  i.restoreEnd = d.partitions[CHANGELOG]!.highWatermark;
-  note(d, { type: 'restoring', instance: i.id, end: i.restoreEnd });
+  i.restoreEnd = d.kafka.partitions[CHANGELOG]!.highWatermark;
+  d.events.push({ type: 'restoring', instance: i.id, end: i.restoreEnd });
 }
 
 /**
@@ -135,106 +182,52 @@ export function doInitializeTask(d: D, i: I): void {
  */
 export function doRestoreStore(d: D, i: I): void {
   const end = i.restoreEnd!;
-  const records = readPartition(d.partitions[CHANGELOG]!, restoreLevel(d.config)).filter((e) => e.offset < end);
+  const records = readPartition(d.kafka.partitions[CHANGELOG]!, restoreLevel(d.config)).filter((e) => e.offset < end);
   const count = records.length === 0 ? 0 : records[records.length - 1]!.value;
   i.store = count;
   i.restoreEnd = null;
-  note(d, { type: 'restored', instance: i.id, count, records: records.length });
+  d.events.push({ type: 'restored', instance: i.id, count, records: records.length });
 }
 
 /** beginTransaction(): client-local. */
 export function doBeginTxn(i: I): void {
   i.txnCount += 1;
-  i.txn = { no: i.txnCount, partitions: [], records: 0, offsetsSent: false, error: null };
-}
-
-/** How the producer reacts to a refused write or call; true when the instance may go on. */
-function react(d: D, i: I, error: AppError, name: string): void {
-  switch (error) {
-    case 'PRODUCER_FENCED':
-    case 'INVALID_PRODUCER_EPOCH':
-      return die(d, i, 'fenced', name);
-    case 'CONCURRENT_TRANSACTIONS':
-    case 'DUPLICATE_SEQUENCE_NUMBER':
-    case 'UNSTABLE_OFFSET_COMMIT':
-      return;
-    case 'UNKNOWN_PRODUCER_ID':
-      // KIP-360 (EOS v2): abortable, recovered by an epoch bump; before it (EOS v1): fatal.
-      if (d.config.kip360 && i.txn) i.txn.error = error;
-      else die(d, i, 'failed', name);
-      return;
-    case 'ILLEGAL_GENERATION':
-    case 'OUT_OF_ORDER_SEQUENCE_NUMBER':
-    case 'INVALID_TXN_STATE':
-      if (i.txn) i.txn.error = error;
-      else die(d, i, 'failed', name);
-      return;
-  }
-}
-
-/** One produce request to written partition `partition`, retried once after a lost ack when `retried`. */
-function send(d: D, i: I, partition: number, value: number, retried: boolean): AppError | null {
-  const c = d.config;
-  const txnl = isTxnApp(c);
-  const slot = txnSlot(c, i);
-  const pname = d.partitions[partition]!.name;
-  if (txnl && i.txn && (c.transactionVersion === 2 || !i.txn.partitions.includes(partition))) {
-    // v1: AddPartitionsToTxn from the client; v2 (KIP-890): the leader verifies with the coordinator.
-    const err = addToTxn(d, slot, i.epoch, partition);
-    if (err) {
-      reject(d, i, 'coordinator', err, `AddPartitionsToTxn(${pname}${c.transactionVersion === 2 ? ', verify' : ''})`);
-      return err;
-    }
-    if (!i.txn.partitions.includes(partition)) i.txn.partitions.push(partition);
-  }
-  const sequence = c.enableIdempotence ? i.sequences[partition]! : -1;
-  const producerId = c.enableIdempotence ? i.producerId : -1;
-  const part = d.partitions[partition]!;
-  if (producerId >= 0 && sequence > 0 && !part.producers.some((e) => e.producerId === producerId)) {
-    reject(d, i, pname, 'UNKNOWN_PRODUCER_ID', `Produce(v${value}, seq=${sequence})`);
-    return 'UNKNOWN_PRODUCER_ID';
-  }
-  const req = { partition, value, producerId, epoch: i.epoch, sequence, transactional: txnl, origin: { instance: i.id, txn: i.txn?.no ?? null } };
-  for (let k = 0; k < (retried ? 2 : 1); k++) {
-    const r = append(d, req);
-    if (!r.ok) {
-      reject(d, i, pname, r.error, `Produce(v${value})`);
-      return r.error;
-    }
-  }
-  if (c.enableIdempotence) i.sequences[partition] = sequence + 1;
-  return null;
+  beginTransaction(i.producer, i.txnCount);
 }
 
 /**
- * Processes the next record of input partition `p`: the output to `out` (or the external sink),
- * kafka-streams' count store update and its changelog write, then the position moves on.
+ * Processes the next record of input partition `p`: kafka-streams' changelog write of the new
+ * count, the output to `out` (or the external sink), then the store and position move on. With
+ * `retried` the first acknowledgement was lost and each batch is sent twice.
  */
-export function doProcess(d: D, i: I, p: number, retried: boolean, name: string): void {
+export function doProcess(d: D, i: I, p: number, retried: boolean): void {
   const c = d.config;
+  const x = ctxOf(d);
   const pos = i.positions[p]!;
   const value = inputValue(c, p, pos);
+  const origin = { instance: i.id, txn: i.producer.transaction?.no ?? null };
+  const copies = retried ? 2 : 1;
   if (c.stateful) {
-    const err = send(d, i, CHANGELOG, (i.store ?? 0) + 1, retried);
-    if (err) return react(d, i, err, name);
+    const r = send(x, i.producer, CHANGELOG, (i.store ?? 0) + 1, origin, copies);
+    if (!r.ok) return react(d, i, r.error);
   }
   if (c.sink === 'kafka') {
-    const err = send(d, i, OUT, value, retried);
-    if (err) return react(d, i, err, name);
+    const r = send(x, i.producer, OUT, value, origin, copies);
+    if (!r.ok) return react(d, i, r.error);
   } else if (c.sink === 'upsert') {
     const had = d.sink.table.includes(value);
     if (!had) {
       d.sink.table.push(value);
       d.sink.table.sort((a, b) => a - b);
     }
-    note(d, { type: 'sink', value, effect: had ? 'upsert-no-change' : 'inserted' });
+    d.events.push({ type: 'sink', value, effect: had ? 'upsert-no-change' : 'inserted' });
   } else {
     d.sink.calls.push(value);
-    note(d, { type: 'sink', value, effect: 'called' });
+    d.events.push({ type: 'sink', value, effect: 'called' });
   }
   if (c.stateful) i.store = (i.store ?? 0) + 1;
   i.positions[p] = pos + 1;
-  if (i.txn) i.txn.records += 1;
+  if (i.producer.transaction) i.producer.transaction.records += 1;
   if (i.ahead === p) i.ahead = null;
   if (c.autoCommit) d.now += c.recordMs;
 }
@@ -258,9 +251,9 @@ export function doCommitOffsets(d: D, i: I, auto: boolean): void {
     } else if (pos > i.committed[p]!) targets.push([p, pos]);
   }
   for (const [p, offset] of targets) {
-    const err = offsetCommit(d, i.id, i.generation, p, offset);
+    const err = offsetCommit(ctxOf(d), GROUP, p, offset, i.generation, { instance: i.id, txn: null });
     if (err) {
-      reject(d, i, 'group coordinator', err, `OffsetCommit(in-${p} -> ${offset}, generation ${i.generation})`);
+      d.events.push({ type: 'rejected', by: 'group coordinator', error: err, request: `OffsetCommit(in-${p} -> ${offset}, generation ${i.generation})` });
       return rejoinNeeded(d, i);
     }
     i.committed[p] = offset;
@@ -269,45 +262,31 @@ export function doCommitOffsets(d: D, i: I, auto: boolean): void {
   i.lastAutoCommitMs = d.now;
 }
 
-/** sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit with the group metadata (KIP-447). */
-export function doSendOffsets(d: D, i: I, name: string): void {
-  const slot = txnSlot(d.config, i);
-  const err = addToTxn(d, slot, i.epoch, 'offsets');
-  if (err) {
-    reject(d, i, 'coordinator', err, 'AddOffsetsToTxn');
-    return react(d, i, err, name);
-  }
-  for (const p of [...i.owned].sort((a, b) => a - b)) {
-    const pos = i.positions[p];
-    if (pos === null || pos === undefined) continue;
-    const e2 = txnOffsetCommit(d, p, pos, i.producerId, i.epoch, i.generation, { instance: i.id, txn: i.txn!.no });
-    if (e2) {
-      reject(d, i, 'group coordinator', e2, `TxnOffsetCommit(in-${p} -> ${pos}, generation ${i.generation})`);
-      return react(d, i, e2, name);
-    }
-  }
-  i.txn!.offsetsSent = true;
-}
-
-function adoptEpoch(i: I, epoch: number): void {
-  if (epoch !== i.epoch) i.sequences = i.sequences.map(() => 0);
-  i.epoch = epoch;
+/**
+ * sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit with the consumer's group
+ * metadata (KIP-447: the generation is checked).
+ */
+export function doSendOffsets(d: D, i: I): void {
+  const offsets = [...i.owned]
+    .sort((a, b) => a - b)
+    .flatMap((p) => {
+      const pos = i.positions[p];
+      return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
+    });
+  const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, i.generation, { instance: i.id, txn: i.producer.transaction!.no });
+  if (!r.ok) react(d, i, r.error);
 }
 
 /** commitTransaction(). */
-export function doCommitTxn(d: D, i: I, name: string): void {
-  const r = endTxn(d, txnSlot(d.config, i), i.epoch, 'COMMIT');
-  if ('error' in r) {
-    reject(d, i, 'coordinator', r.error, 'EndTxn(COMMIT)');
-    return react(d, i, r.error, name);
-  }
-  d.outcomes.push({ instance: i.id, txn: i.txn!.no, result: 'COMMIT' });
-  adoptEpoch(i, r.epoch);
+export function doCommitTxn(d: D, i: I): void {
+  const no = i.producer.transaction!.no;
+  const r = commitTransaction(ctxOf(d), i.producer);
+  if (!r.ok) return react(d, i, r.error);
+  d.outcomes.push({ instance: i.id, txn: no, result: 'COMMIT' });
   for (const p of i.owned) {
     const pos = i.positions[p];
     if (pos !== null && pos !== undefined) i.committed[p] = pos;
   }
-  i.txn = null;
 }
 
 /**
@@ -315,33 +294,30 @@ export function doCommitTxn(d: D, i: I, name: string): void {
  * task dirty and restores its store). After ILLEGAL_GENERATION the consumer rejoins; after
  * UNKNOWN_PRODUCER_ID the producer bumps its epoch first (KIP-360).
  */
-export function doAbortTxn(d: D, i: I, name: string): void {
-  const t = i.txn!;
-  if (t.partitions.length > 0 || t.offsetsSent) {
-    const r = endTxn(d, txnSlot(d.config, i), i.epoch, 'ABORT');
-    if ('error' in r) {
-      reject(d, i, 'coordinator', r.error, 'EndTxn(ABORT)');
-      if (r.error !== 'CONCURRENT_TRANSACTIONS') die(d, i, r.error === 'PRODUCER_FENCED' ? 'fenced' : 'failed', name);
-      return;
-    }
-    adoptEpoch(i, r.epoch);
+export function doAbortTxn(d: D, i: I): void {
+  const t = i.producer.transaction!;
+  const { no, records, error } = t;
+  const r = abortTransaction(ctxOf(d), i.producer);
+  if (!r.ok) {
+    if (r.error !== 'CONCURRENT_TRANSACTIONS') die(d, i, r.error === 'PRODUCER_FENCED' ? 'fenced' : 'failed');
+    return;
   }
-  d.outcomes.push({ instance: i.id, txn: t.no, result: 'ABORT' });
-  i.txn = null;
-  if (t.records > 0) {
+  d.outcomes.push({ instance: i.id, txn: no, result: 'ABORT' });
+  if (records > 0) {
     // Something to undo: seek back to the committed offsets (OffsetFetch again), restore the store.
     for (const p of i.owned) i.positions[p] = null;
     if (d.config.stateful) forgetStore(i);
   }
-  if (t.error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
-  if (t.error === 'UNKNOWN_PRODUCER_ID') i.producer = 'new';
+  if (error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
+  if (error === 'UNKNOWN_PRODUCER_ID') i.producerStatus = 'new';
 }
 
 /** Pause: the instance stalls past max.poll.interval.ms; the group removes it and rebalances. */
-export function doPause(d: D, i: I, name: string): void {
+export function doPause(d: D, i: I): void {
+  d.faults.pauses += 1;
   i.paused = true;
   life(d, i, 'paused');
-  leave(d, i, `${name} exceeded max.poll.interval.ms`);
+  leave(d, i, `${appName(d, i.id)} exceeded max.poll.interval.ms`);
 }
 
 /** Resume: the stalled instance goes on, still believing in its old generation and partitions. */
@@ -350,7 +326,21 @@ export function doResume(d: D, i: I): void {
   life(d, i, 'resumed');
 }
 
-/** Announces a started instance. */
-export function started(d: D, i: I): void {
-  life(d, i, 'started');
+/** A new incarnation of instance slot `slot`: unjoined, it joins the group and fetches offsets. */
+export function doRestart(d: D, slot: number): void {
+  const incarnation = d.apps.reduce((m, i) => (i.slot === slot ? Math.max(m, i.incarnation) : m), 0) + 1;
+  d.apps.push(castDraft(newAppInstance(d.config, slot, incarnation)));
+  life(d, d.apps[d.apps.length - 1]!, 'started');
+}
+
+/** The broker forgets idle producers (no open transaction) on every written partition. */
+export function doLoseProducerState(d: D): void {
+  d.lost += 1;
+  for (const f of forgetIdleProducers(ctxOf(d))) d.events.push({ type: 'producer-state-lost', partition: f.partition, producerIds: f.producerIds });
+}
+
+/** Time jumps to the next transaction deadline. */
+export function doTick(d: D): void {
+  d.now = nextDeadline(d.kafka, d.now) ?? d.now;
+  d.events.push({ type: 'clock', now: d.now });
 }

@@ -1,9 +1,10 @@
 /**
- * Config of the consumer applications (`consume-transform-produce`, `kafka-streams`): the
- * `kafka-txn` fields the shared broker and coordinator rules read, plus the application's own.
+ * The consumer applications' keys (`consume-transform-produce`) and the settings both application
+ * models (`consume-transform-produce`, `kafka-streams`) run on, derived from their keys.
  */
-import type { Config, ConfigKey } from '../config.js';
-import type { KafkaTxnConfig } from '../kafka/config.js';
+import { bool, type ConfigOf, int, oneOf, withDefault } from '../core/keys.js';
+import type { KafkaRules } from '../kafka/cluster.js';
+import { type IsolationLevel, kafkaKeys, kafkaRules } from '../kafka/keys.js';
 
 /** `commit.strategy` of a consume-transform-produce loop. */
 export type CommitStrategy = 'commit-then-process' | 'process-then-commit' | 'transactional';
@@ -11,20 +12,73 @@ export type CommitStrategy = 'commit-then-process' | 'process-then-commit' | 'tr
 /** Where the transformed records go: the Kafka topic `out`, or an external system. */
 export type SinkKind = 'kafka' | 'upsert' | 'side-effect';
 
-/**
- * The typed config of a consumer application. It extends `KafkaTxnConfig` so the partition leader
- * and transaction coordinator rules of model/kafka run unchanged on its state: `producers` is the
- * number of transactional.ids, `partitions` the number of written partitions.
- */
-export interface AppConfig extends KafkaTxnConfig {
+const k = kafkaKeys;
+
+/** `commit.every`, shared by both application models. */
+export const commitEveryKey = int('commit.every', {
+  default: 2,
+  min: 1,
+  max: 50,
+  meaning: 'records per commit: an offset commit (process-then-commit, at_least_once) or a transaction (transactional, EOS)',
+});
+
+/** `instances`, shared by both application models. */
+export const instancesKey = int('instances', { default: 2, min: 1, max: 3, meaning: 'application instances in the consumer group (one transactional.id each under KIP-447, one stream thread each)' });
+
+/** The `--set` keys of `consume-transform-produce`, by field. */
+export const ctpKeys = {
+  enableIdempotence: k.enableIdempotence,
+  isolationLevel: k.isolationLevel,
+  transactionVersion: k.transactionVersion,
+  transactionTimeoutMs: k.transactionTimeoutMs,
+  strategy: oneOf('commit.strategy', ['commit-then-process', 'process-then-commit', 'transactional'], {
+    default: 'transactional',
+    meaning: 'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), or output and offsets in one transaction with sendOffsetsToTransaction',
+  }),
+  commitEvery: commitEveryKey,
+  epochFencing: k.epochFencing,
+  requireStableOffsets: k.requireStableOffsets,
+  generationFencing: k.generationFencing,
+  crashes: k.crashes,
+  zombies: k.zombies,
+  network: k.network,
+  sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
+    default: 'kafka',
+    meaning: 'where the output goes: topic `out`; an external table upserted by key (duplicates collapse); an external call counted every time (outside any transaction)',
+  }),
+  autoCommit: bool('enable.auto.commit', {
+    default: false,
+    meaning: 'the non-transactional loops commit the positions of processed records on a timer instead of explicitly (and on close)',
+    realDefault: 'true in the Java consumer',
+  }),
+  autoCommitIntervalMs: int('auto.commit.interval.ms', { default: 5000, min: 1000, max: 600_000, meaning: 'auto commit period; each record takes 1000 ms of logical processing time' }),
+  instances: instancesKey,
+  inputPartitions: int('input.partitions', { default: 1, min: 1, max: 2, meaning: 'partitions of the input topic `in`' }),
+  inputRecords: withDefault(k.inputRecords, 2),
+} as const;
+
+/** The typed config of `consume-transform-produce`. */
+export type CtpConfig = ConfigOf<typeof ctpKeys>;
+
+/** What both application models run on, derived from their keys. */
+export interface AppSettings {
   readonly app: 'ctp' | 'kafka-streams';
+  readonly rules: KafkaRules;
+  readonly isolationLevel: IsolationLevel;
+  readonly enableIdempotence: boolean;
   /** The effective strategy (kafka-streams: at_least_once = process-then-commit, EOS = transactional). */
   readonly strategy: CommitStrategy;
   readonly commitEvery: number;
   readonly instances: number;
+  /** transactional.ids: one per instance, or one per task under EOS v1. */
+  readonly producers: number;
+  /** Written partitions: `out-0`, and `changelog-0` for kafka-streams. */
+  readonly partitions: number;
   readonly inputPartitions: number;
-  readonly requireStableOffsets: boolean;
-  readonly generationFencing: boolean;
+  readonly inputRecords: number;
+  readonly crashes: number;
+  readonly zombies: boolean;
+  readonly network: boolean;
   readonly sink: SinkKind;
   readonly autoCommit: boolean;
   readonly autoCommitIntervalMs: number;
@@ -40,74 +94,28 @@ export interface AppConfig extends KafkaTxnConfig {
   readonly producerStateLoss: boolean;
 }
 
-/** Keys shared by both application models. */
-export const isolationKey: ConfigKey = { kind: 'enum', name: 'isolation.level', default: 'read_committed', values: ['read_committed', 'read_uncommitted'], meaning: 'the downstream reader of `out` whose view is judged', realDefault: 'a Kafka consumer defaults to read_uncommitted' };
-export const transactionVersionKey: ConfigKey = { kind: 'enum', name: 'transaction.version', default: 2, values: [1, 2], meaning: '2 = KIP-890: the leader verifies each partition with the coordinator and every transaction end bumps the epoch; 1 = the protocol before it' };
-export const transactionTimeoutKey: ConfigKey = { kind: 'integer', name: 'transaction.timeout.ms', default: 60000, min: 1, max: 3_600_000, meaning: 'the coordinator aborts a transaction open longer than this (logical clock)' };
-export const epochFencingKey: ConfigKey = { kind: 'boolean', name: 'safeguard.epoch-fencing', default: true, meaning: 'InitProducerId aborts the open transaction of the older instance and stale epochs are rejected (KIP-98)' };
-export const stableOffsetsKey: ConfigKey = { kind: 'boolean', name: 'safeguard.require-stable-offsets', default: true, meaning: 'OffsetFetch answers UNSTABLE_OFFSET_COMMIT while a transactional offset commit of the partition is pending, so a new owner waits (KIP-447)' };
-export const generationFencingKey: ConfigKey = { kind: 'boolean', name: 'safeguard.generation-fencing', default: true, meaning: 'TxnOffsetCommit carries the group generation and member id; one from an old generation is rejected with ILLEGAL_GENERATION (KIP-447)' };
-export const crashesKey: ConfigKey = { kind: 'integer', name: 'faults.crashes', default: 1, min: 0, max: 5, meaning: 'most instance crashes in one run (a crashed member leaves the group, its partitions move)' };
-export const zombiesKey: ConfigKey = { kind: 'boolean', name: 'faults.zombies', default: true, meaning: 'an instance may stall past max.poll.interval.ms (one per run): the group removes it and moves its partitions, and it may resume with its old generation' };
-
-/** The `--set` keys of `consume-transform-produce`. */
-export const ctpKeys: readonly ConfigKey[] = [
-  { kind: 'boolean', name: 'enable.idempotence', default: true, meaning: 'producer ids and sequence numbers; Kafka refuses a transactional.id without it, so commit.strategy=transactional then runs the process-then-commit loop' },
-  isolationKey,
-  transactionVersionKey,
-  transactionTimeoutKey,
-  { kind: 'enum', name: 'commit.strategy', default: 'transactional', values: ['commit-then-process', 'process-then-commit', 'transactional'], meaning: 'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), or output and offsets in one transaction with sendOffsetsToTransaction' },
-  { kind: 'integer', name: 'commit.every', default: 2, min: 1, max: 50, meaning: 'records per offset commit (process-then-commit) or per transaction (transactional)' },
-  epochFencingKey,
-  stableOffsetsKey,
-  generationFencingKey,
-  crashesKey,
-  zombiesKey,
-  { kind: 'boolean', name: 'faults.network', default: false, meaning: 'an output batch whose acknowledgement is lost is retried and may land twice (the broker drops the copy only with idempotence)' },
-  { kind: 'enum', name: 'sink', default: 'kafka', values: ['kafka', 'upsert', 'side-effect'], meaning: 'where the output goes: topic `out`; an external table upserted by key (duplicates collapse); an external call counted every time (outside any transaction)' },
-  { kind: 'boolean', name: 'enable.auto.commit', default: false, meaning: 'the non-transactional loops commit the positions of processed records on a timer instead of explicitly (and on close)', realDefault: 'true in the Java consumer' },
-  { kind: 'integer', name: 'auto.commit.interval.ms', default: 5000, min: 1000, max: 600_000, meaning: 'auto commit period; each record takes 1000 ms of logical processing time' },
-  { kind: 'integer', name: 'instances', default: 2, min: 1, max: 3, meaning: 'application instances in the consumer group (one transactional.id each, KIP-447)' },
-  { kind: 'integer', name: 'input.partitions', default: 1, min: 1, max: 2, meaning: 'partitions of the input topic `in`' },
-  { kind: 'integer', name: 'input.records', default: 2, min: 1, max: 50, meaning: 'records per input partition (values are sequence numbers 1, 2, 3, ...)' },
-];
-
-/** The fields both application models read the same way from their shared keys. Pure. */
-export function sharedAppConfig(c: Config) {
+/** The settings of `consume-transform-produce`. Pure. */
+export function ctpSettings(c: CtpConfig): AppSettings {
   return {
-    isolationLevel: c['isolation.level'] === 'read_uncommitted' ? ('read_uncommitted' as const) : ('read_committed' as const),
-    transactionVersion: c['transaction.version'] === 1 ? (1 as const) : (2 as const),
-    transactionTimeoutMs: Number(c['transaction.timeout.ms']),
-    epochFencing: c['safeguard.epoch-fencing'] === true,
-    epochBumpOnTimeout: true,
-    crashes: Number(c['faults.crashes']),
-    zombies: c['faults.zombies'] === true,
-    inputRecords: Number(c['input.records']),
-    commitEvery: Number(c['commit.every']),
-    requireStableOffsets: c['safeguard.require-stable-offsets'] === true,
-    generationFencing: c['safeguard.generation-fencing'] === true,
-    recordMs: 1000,
-  };
-}
-
-/** Reads the typed `consume-transform-produce` config out of a resolved one. Pure. */
-export function ctpConfig(c: Config): AppConfig {
-  const idem = c['enable.idempotence'] === true;
-  const asked = String(c['commit.strategy']) as CommitStrategy;
-  const instances = Number(c['instances']);
-  return {
-    ...sharedAppConfig(c),
     app: 'ctp',
-    enableIdempotence: idem,
-    network: c['faults.network'] === true,
-    producers: instances,
+    rules: kafkaRules(c),
+    isolationLevel: c.isolationLevel,
+    enableIdempotence: c.enableIdempotence,
+    // Kafka refuses a transactional.id without idempotence: the loop is then process-then-commit.
+    strategy: c.strategy === 'transactional' && !c.enableIdempotence ? 'process-then-commit' : c.strategy,
+    commitEvery: c.commitEvery,
+    instances: c.instances,
+    producers: c.instances,
     partitions: 1,
-    strategy: asked === 'transactional' && !idem ? 'process-then-commit' : asked,
-    instances,
-    inputPartitions: Number(c['input.partitions']),
-    sink: String(c['sink']) as SinkKind,
-    autoCommit: c['enable.auto.commit'] === true,
-    autoCommitIntervalMs: Number(c['auto.commit.interval.ms']),
+    inputPartitions: c.inputPartitions,
+    inputRecords: c.inputRecords,
+    crashes: c.crashes,
+    zombies: c.zombies,
+    network: c.network,
+    sink: c.sink,
+    autoCommit: c.autoCommit,
+    autoCommitIntervalMs: c.autoCommitIntervalMs,
+    recordMs: 1000,
     txnIdPerTask: false,
     stateful: false,
     kip360: true,

@@ -3,12 +3,10 @@
  * explored prefix. Priority: pending transaction markers; restarting dead instance slots; each
  * live instance (creation order) finishing its input; expired transactions; time passing. Pure.
  */
-import { expired } from '../kafka/coordinator.js';
-import { nextDeadline } from '../kafka/step.js';
-import { unstable } from '../groups/coordinator.js';
+import { unstable } from '../kafka/groups.js';
+import { expired, markersPending, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
-import { producerDue } from './enabled.js';
-import { canAct, isTxnApp, latestOfSlot, restoreReady, restoring, uncommitted, workable, type AppInstance, type AppState } from './state.js';
+import { type AppInstance, type AppState, canAct, GROUP, gone, isTxnApp, latestOfSlot, producerDue, restoreReady, restoring, uncommitted, workable } from './state.js';
 
 /** The next step of a live instance towards finishing its partitions, or null. */
 function instanceStep(s: AppState, i: AppInstance): AppAction | null {
@@ -22,9 +20,9 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
     return restoreReady(s, i) ? { type: 'RestoreStore', instance } : null;
   }
   for (const p of [...i.owned].sort((a, b) => a - b)) {
-    if (i.positions[p] === null && !(c.requireStableOffsets && unstable(s, p))) return { type: 'FetchOffset', instance, partition: p };
+    if (i.positions[p] === null && !(c.rules.requireStableOffsets && unstable(s.kafka.groups[GROUP]!, p))) return { type: 'FetchOffset', instance, partition: p };
   }
-  if (i.producer !== 'ready') return null;
+  if (i.producerStatus !== 'ready') return null;
   const work = workable(c, i);
   const first = work[0];
   if (!isTxnApp(c)) {
@@ -40,7 +38,7 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
     if (first !== undefined && pending < c.commitEvery) return { type: 'Process', instance, partition: first };
     return pending > 0 ? { type: 'CommitOffsets', instance } : null;
   }
-  const t = i.txn;
+  const t = i.producer.transaction;
   if (!t) return first !== undefined ? { type: 'BeginTxn', instance } : null;
   if (t.error !== null) return { type: 'AbortTxn', instance };
   if (!t.offsetsSent && t.records < c.commitEvery && first !== undefined) return { type: 'Process', instance, partition: first };
@@ -50,21 +48,18 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
 }
 
 /** The drain's next action, or null at quiescence. Pure. */
-export function appDrainAction(s: AppState): AppAction | null {
-  const c = s.config;
-  for (let slot = 0; slot < c.producers; slot++) {
-    const st = s.txns[slot]!.state;
-    if (st === 'PrepareCommit' || st === 'PrepareAbort') return { type: 'WriteTxnMarkers', slot };
-  }
-  for (let slot = 0; slot < c.instances; slot++) {
+export function appDrain(s: AppState): AppAction | null {
+  const k = s.kafka;
+  for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) return { type: 'WriteTxnMarkers', txn };
+  for (let slot = 0; slot < s.config.instances; slot++) {
     const last = latestOfSlot(s, slot);
-    if (last && (last.life === 'crashed' || last.life === 'fenced' || last.life === 'failed')) return { type: 'Restart', slot };
+    if (last && gone(last)) return { type: 'Restart', slot };
   }
   for (const i of s.apps) {
     if (!canAct(i)) continue;
     const a = instanceStep(s, i);
     if (a) return a;
   }
-  for (let slot = 0; slot < c.producers; slot++) if (expired(s, slot)) return { type: 'ExpireTxn', slot };
-  return nextDeadline(s) !== null ? { type: 'Tick' } : null;
+  for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) return { type: 'ExpireTxn', txn };
+  return nextDeadline(k, s.now) !== null ? { type: 'Tick' } : null;
 }

@@ -1,27 +1,12 @@
 /**
- * The state of a consumer application (`consume-transform-produce` and `kafka-streams`): the
- * Kafka state of model/kafka (written partitions, transaction coordinator, `__consumer_offsets`)
- * extended with the consumer group, the application instances, the external sink and the
- * step's notes. It extends `KafkaState`, so broker.ts and coordinator.ts run on it unchanged;
- * its `instances` (the kafka-txn producer apps) stay empty: the instances are `apps`.
+ * The state of a consumer application (`consume-transform-produce` and `kafka-streams`): the Kafka
+ * cluster slice (the written partitions, the transaction coordinator, the consumer group with its
+ * offsets), the application instances with their consumer and producer, the external sink, and
+ * the step's events.
  */
-import type { ErrorCode, KafkaState, Marker, StepEvent } from '../kafka/state.js';
-import type { GroupState } from '../groups/state.js';
-import type { AppConfig } from './config.js';
-
-/** Errors beyond model/kafka's: the group coordinator's and KIP-360's. Real Kafka names. */
-export type AppError = ErrorCode | 'ILLEGAL_GENERATION' | 'UNKNOWN_PRODUCER_ID' | 'UNSTABLE_OFFSET_COMMIT';
-
-/** An instance's open transaction, as the client sees it. */
-export interface AppTxn {
-  readonly no: number;
-  /** Written partitions added (transaction.version=1: by the client). */
-  readonly partitions: readonly number[];
-  readonly records: number;
-  readonly offsetsSent: boolean;
-  /** An abortable error: only abortTransaction() is left. */
-  readonly error: AppError | null;
-}
+import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import type { Producer } from '../kafka/producer.js';
+import type { AppSettings } from './config.js';
 
 /** Lifecycle of one application instance (process incarnation). */
 export type AppLife = 'unjoined' | 'member' | 'crashed' | 'fenced' | 'failed';
@@ -47,12 +32,8 @@ export interface AppInstance {
   readonly committed: readonly number[];
   /** commit-then-process: the partition whose next record's offset is committed, not yet processed. */
   readonly ahead: number | null;
-  readonly producer: ProducerStatus;
-  readonly producerId: number;
-  readonly epoch: number;
-  /** Next sequence number per written partition. */
-  readonly sequences: readonly number[];
-  readonly txn: AppTxn | null;
+  readonly producerStatus: ProducerStatus;
+  readonly producer: Producer;
   readonly txnCount: number;
   /** kafka-streams: the count store of task 0_0, null until restored from its changelog. */
   readonly store: number | null;
@@ -72,99 +53,112 @@ export interface SinkState {
   readonly calls: readonly number[];
 }
 
+/** Ghost: what a client was told about the end of one of its transactions. */
+export interface AppOutcome {
+  readonly instance: number;
+  readonly txn: number;
+  readonly result: 'COMMIT' | 'ABORT';
+}
+
 /** What a step did, in order, for the renderers (not part of a state's identity). */
 export type AppEvent =
-  | { readonly type: 'kafka'; readonly event: StepEvent }
-  | { readonly type: 'rebalance'; readonly generation: number; readonly owners: readonly (number | null)[]; readonly reason: string }
+  | KafkaEvent
   | { readonly type: 'fetched'; readonly instance: number; readonly partition: number; readonly offset: number }
   | { readonly type: 'restoring'; readonly instance: number; readonly end: number }
   | { readonly type: 'restored'; readonly instance: number; readonly count: number; readonly records: number }
-  | { readonly type: 'committed'; readonly instance: number; readonly partition: number; readonly offset: number; readonly generation: number }
-  | { readonly type: 'pending-offset'; readonly instance: number; readonly partition: number; readonly offset: number; readonly generation: number; readonly stale: boolean }
-  | { readonly type: 'offset-fate'; readonly partition: number; readonly offset: number; readonly fate: Marker }
-  | { readonly type: 'rejected'; readonly instance: number; readonly by: string; readonly error: AppError; readonly request: string }
   | { readonly type: 'sink'; readonly value: number; readonly effect: 'inserted' | 'upsert-no-change' | 'called' }
   | { readonly type: 'life'; readonly instance: number; readonly status: string }
+  | { readonly type: 'clock'; readonly now: number }
   | { readonly type: 'producer-state-lost'; readonly partition: number; readonly producerIds: readonly number[] };
 
 /** The whole application state. Frozen; every change goes through `step`. */
-export interface AppState extends KafkaState {
-  readonly config: AppConfig;
-  readonly instances: readonly never[];
-  readonly group: GroupState;
+export interface AppState {
+  readonly config: AppSettings;
+  readonly now: number;
+  readonly kafka: Cluster;
   readonly apps: readonly AppInstance[];
   readonly sink: SinkState;
+  readonly faults: { readonly crashes: number; readonly pauses: number };
+  /** Producer-state losses so far. */
   readonly lost: number;
-  /** The last step's events, in order (model/kafka's `events` are moved in here). */
-  readonly notes: readonly AppEvent[];
+  readonly outcomes: readonly AppOutcome[];
+  readonly events: readonly AppEvent[];
 }
 
-/** The input value at `offset` of input partition `p`: sequence numbers 1, 2, 3, ... Pure. */
-export function inputValue(c: AppConfig, p: number, offset: number): number {
-  return p * c.inputRecords + offset + 1;
-}
+/** The application's consumer group (index in `kafka.groups`). */
+export const GROUP = 0;
 
-/** Index of the output partition `out-0` and (kafka-streams) of the changelog partition. */
+/** Index of the output partition `out-0` and (kafka-streams) of the changelog partition `changelog-0`. */
 export const OUT = 0;
 export const CHANGELOG = 1;
 
+/** The input value at `offset` of input partition `p`: sequence numbers 1, 2, 3, ... Pure. */
+export function inputValue(c: AppSettings, p: number, offset: number): number {
+  return p * c.inputRecords + offset + 1;
+}
+
 /** Id of incarnation `incarnation` (1-based) of slot `slot`. Pure. */
-export function appInstanceId(c: AppConfig, slot: number, incarnation: number): number {
+export function appInstanceId(c: AppSettings, slot: number, incarnation: number): number {
   return slot + 1 + (incarnation - 1) * c.instances;
 }
 
-/** Index into `txns` (the transactional.id) an instance's producer uses: its slot, or task 0_0 under EOS v1. */
-export function txnSlot(c: AppConfig, i: AppInstance): number {
-  return c.txnIdPerTask ? 0 : i.slot;
+/** Index of the transactional.id an instance's producer uses: its slot, or task 0_0's under EOS v1. Pure. */
+export function txnSlot(c: AppSettings, slot: number): number {
+  return c.txnIdPerTask ? 0 : slot;
 }
 
-/** The isolation level of kafka-streams' restore consumer: read_committed under EOS (StreamsConfig's consumer overrides). */
-export function restoreLevel(c: AppConfig): 'read_committed' | 'read_uncommitted' {
+/** Whether the loop is transactional. Pure. */
+export function isTxnApp(c: AppSettings): boolean {
+  return c.strategy === 'transactional';
+}
+
+/** The isolation level of kafka-streams' restore consumer: read_committed under EOS (StreamsConfig's consumer overrides). Pure. */
+export function restoreLevel(c: AppSettings): 'read_committed' | 'read_uncommitted' {
   return isTxnApp(c) ? 'read_committed' : 'read_uncommitted';
 }
 
 /**
  * Whether instance `i`'s restore consumer can reach its listed end offset now: at read_committed
- * it cannot read past the changelog's LSO, so an open transaction below the end holds it back.
+ * it cannot read past the changelog's LSO, so an open transaction below the end holds it back. Pure.
  */
 export function restoreReady(s: AppState, i: AppInstance): boolean {
-  return i.restoreEnd !== null && (restoreLevel(s.config) === 'read_uncommitted' || s.partitions[CHANGELOG]!.lastStableOffset >= i.restoreEnd);
+  return i.restoreEnd !== null && (restoreLevel(s.config) === 'read_uncommitted' || s.kafka.partitions[CHANGELOG]!.lastStableOffset >= i.restoreEnd);
 }
 
-/** Whether instance `i` must restore task 0_0's count store before it fetches offsets (kafka-streams). */
-export function restoring(c: AppConfig, i: AppInstance): boolean {
+/** Whether instance `i` must restore task 0_0's count store before it fetches offsets (kafka-streams). Pure. */
+export function restoring(c: AppSettings, i: AppInstance): boolean {
   return c.stateful && i.owned.includes(0) && i.store === null;
 }
 
-/** Whether the loop is transactional. */
-export function isTxnApp(c: AppConfig): boolean {
-  return c.strategy === 'transactional';
-}
-
-/** transactional.id of txn slot `slot`. */
-export function txnIdName(c: AppConfig, slot: number): string {
+/** transactional.id of transactional.id index `slot`. Pure. */
+export function txnIdName(c: AppSettings, slot: number): string {
   if (c.app === 'ctp') return `ctp-${slot}`;
   return c.txnIdPerTask ? `streams-app-0_${slot}` : `streams-app-thread-${slot}`;
 }
 
-/** `ctp#2` style instance name: `i<slot>#<incarnation>`. Pure. */
+/** `i0#2`: an instance's slot and incarnation. Pure. */
 export function appName(s: AppState, id: number): string {
   const i = s.apps.find((x) => x.id === id);
   return i ? `i${i.slot}#${i.incarnation}` : `instance ${id}`;
 }
 
-/** The latest incarnation of instance slot `slot`. */
+/** The latest incarnation of instance slot `slot`. Pure. */
 export function latestOfSlot(s: AppState, slot: number): AppInstance | undefined {
   for (let k = s.apps.length - 1; k >= 0; k--) if (s.apps[k]!.slot === slot) return s.apps[k];
   return undefined;
 }
 
-/** An instance that can act: alive and not paused. */
+/** An instance that can act: alive and not paused. Pure. */
 export function canAct(i: AppInstance): boolean {
   return !i.paused && (i.life === 'member' || i.life === 'unjoined');
 }
 
-/** Records processed by `i` since its last commit, over its owned partitions. */
+/** A process that is gone and may be restarted. Pure. */
+export function gone(i: AppInstance): boolean {
+  return i.life === 'crashed' || i.life === 'fenced' || i.life === 'failed';
+}
+
+/** Records processed by `i` since its last commit, over its owned partitions. Pure. */
 export function uncommitted(i: AppInstance): number {
   let n = 0;
   for (const p of i.owned) {
@@ -174,10 +168,17 @@ export function uncommitted(i: AppInstance): number {
   return n;
 }
 
-/** Owned partitions with a known position and input left, ascending. */
-export function workable(c: AppConfig, i: AppInstance): number[] {
-  return [...i.owned].sort((a, b) => a - b).filter((p) => {
-    const pos = i.positions[p];
-    return pos !== null && pos !== undefined && pos < c.inputRecords;
-  });
+/** Owned partitions with a known position and input left, ascending. Pure. */
+export function workable(c: AppSettings, i: AppInstance): number[] {
+  return [...i.owned]
+    .sort((a, b) => a - b)
+    .filter((p) => {
+      const pos = i.positions[p];
+      return pos !== null && pos !== undefined && pos < c.inputRecords;
+    });
+}
+
+/** Whether the instance's producer needs InitProducerId now (EOS v1 creates it only for an owned task). Pure. */
+export function producerDue(s: AppState, i: AppInstance): boolean {
+  return i.producerStatus === 'new' && (!s.config.txnIdPerTask || i.owned.length > 0);
 }

@@ -1,46 +1,267 @@
 /**
- * Actions of `flink-kafka`: the JobManager's checkpoint coordinator, the tasks (sources, count
- * operator, KafkaSink writer and committer), the Kafka transaction coordinator, time and faults.
- * One tag (`type`); `FlinkActionType` is derived. A job action names job 2 with `job: 2`.
+ * The actions of `flink-kafka`, one table entry each: the JobManager's checkpoint coordinator, the
+ * tasks (sources, count operator, KafkaSink writer and committer), the Kafka transaction
+ * coordinator (shared with every Kafka model), time and faults. A job action names job 2 with
+ * `job: 2`; each entry lists job 1's action before job 2's.
  */
+import type { Draft } from 'immer';
+import type { ActionTable, Lanes } from '../core/model.js';
+import { type CoordinatorAction, coordinatorActions } from '../kafka/actions.js';
+import { expired, markersPending } from '../kafka/transactions.js';
+import { highlyAvailable } from './config.js';
+import { jobManagerFail, failover } from './failure.js';
+import { ack, ctxOf, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
+import { abortLingering, commit, initSink, send } from './sink.js';
+import { arrived, type FlinkState, inputBase, inputName, type JobNo, jobInputs, sinkTransactionalId, slotOf } from './state.js';
+import { at, jobWorkLeft, nextEvent } from './time.js';
+
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
 
+/** Actions of `flink-kafka`. One tag (`type`). */
 export type FlinkAction =
-  // time
-  | { readonly type: 'Tick' }
+  // Kafka transaction coordinator (`txn`: index of the transactional.id)
+  | CoordinatorAction
   // JobManager
-  | ({ readonly type: 'Trigger' } & OfJob)
-  | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Restart' } & OfJob)
   // tasks
-  | ({ readonly type: 'Read'; readonly input: number } & OfJob)
-  | ({ readonly type: 'Process'; readonly input: number } & OfJob)
-  | ({ readonly type: 'Send' } & OfJob)
-  | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'AbortLingering' } & OfJob)
   | ({ readonly type: 'InitSink' } & OfJob)
+  | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
-  // Kafka transaction coordinator (`txn`: index of the transactional.id)
-  | { readonly type: 'WriteTxnMarkers'; readonly txn: number }
-  | { readonly type: 'ExpireTxn'; readonly txn: number }
+  | ({ readonly type: 'Ack' } & OfJob)
+  | ({ readonly type: 'Process'; readonly input: number } & OfJob)
+  | ({ readonly type: 'Send' } & OfJob)
+  | ({ readonly type: 'Read'; readonly input: number } & OfJob)
+  | ({ readonly type: 'Trigger' } & OfJob)
+  // time
+  | { readonly type: 'Tick' }
   // faults
   | ({ readonly type: 'Crash' } & OfJob)
   | ({ readonly type: 'LoseNotification' } & OfJob)
   | ({ readonly type: 'JobManagerFail' } & OfJob);
 
+type S = FlinkState;
+type D = Draft<S>;
+
 /** The job an action is for (1 when it names none). Pure. */
-export function jobOf(a: FlinkAction): 1 | 2 {
+export function jobOf(a: FlinkAction): JobNo {
   return 'job' in a && a.job === 2 ? 2 : 1;
 }
 
-/** The action names of `flink-kafka`. */
-export type FlinkActionType = FlinkAction['type'];
+/** The jobs of the run. */
+const jobs = (s: S): readonly JobNo[] => (s.second ? [1, 2] : [1]);
+/** `{ job: 2 }` for job 2's actions, nothing for job 1's. */
+const of = (no: JobNo): OfJob => (no === 2 ? { job: 2 } : {});
+/** `job2.` before job 2's calls. */
+const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 
-/** Every action name, in the order `enabled` lists them. */
-export const flinkActionTypes: readonly FlinkActionType[] = [
-  'WriteTxnMarkers', 'ExpireTxn', 'Restart', 'AbortLingering', 'InitSink', 'Notify', 'Commit', 'Ack', 'Process', 'Send', 'Read', 'Trigger', 'Tick', 'Crash', 'LoseNotification', 'JobManagerFail',
-];
+/** Whether job `no`'s count operator may take the head of channel `i`: not empty, not blocked by alignment. Pure. */
+export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
+  const t = slotOf(s, no).task!;
+  return t.channels[i]!.length > 0 && !(s.config.checkpointingMode === 'EXACTLY_ONCE' && t.aligned[i]);
+}
 
-/** Actions that are faults: the drain never takes them. */
-export const flinkFaultActions: ReadonlySet<FlinkActionType> = new Set(['Crash', 'LoseNotification', 'JobManagerFail']);
+/** The committable job `no`'s committer would commit next, if it may: the oldest, once its checkpoint is notified or restored. Pure. */
+export function nextCommit(s: S, no: JobNo = 1): number | null {
+  const task = slotOf(s, no).task;
+  const c = task?.committables[0];
+  return c && c.checkpoint <= task!.commitUpTo ? c.checkpoint : null;
+}
+
+/** Whether job `no`'s task runs with a ready writer (it reads, counts, sends and acknowledges then). */
+function running(s: S, no: JobNo): boolean {
+  const t = slotOf(s, no).task;
+  return t !== null && t.status === 'running' && t.writer.init === 'ready';
+}
+
+/**
+ * Job `no`'s work actions, in the drain's priority order: restart, the lingering-transaction
+ * abort, the writer's InitProducerId, the notification, the oldest commit, the acknowledgement,
+ * processing, sending, reading, a due checkpoint. Pure.
+ */
+export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
+  const c = s.config;
+  const j = slotOf(s, no);
+  const o = of(no);
+  if (j.jm.restartAt !== null && s.now >= j.jm.restartAt) out.push({ type: 'Restart', ...o });
+  const t = j.task;
+  if (!t) return;
+  const w = t.writer;
+  if (w.init === 'probe') out.push({ type: 'AbortLingering', ...o });
+  if (w.init === 'init') out.push({ type: 'InitSink', ...o });
+  if (t.status === 'running' && j.jm.notify !== null) out.push({ type: 'Notify', ...o });
+  const commitNext = nextCommit(s, no);
+  if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
+  if (!running(s, no)) return;
+  if (j.jm.pending?.snapshot) out.push({ type: 'Ack', ...o });
+  const n = jobInputs(c, no);
+  for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
+  if (w.buffer.length > 0) out.push({ type: 'Send', ...o });
+  const a = arrived(c, s.now);
+  for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
+  if (j.jm.pending === null && s.now >= j.jm.nextTriggerAt && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
+}
+
+/** Every work action: the coordinator's, then job 1's, then job 2's (the drain takes the first). Pure. */
+export function workActions(s: S): FlinkAction[] {
+  const out: FlinkAction[] = [];
+  const k = s.kafka;
+  for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) out.push({ type: 'WriteTxnMarkers', txn });
+  for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) out.push({ type: 'ExpireTxn', txn });
+  for (const no of jobs(s)) jobWork(s, no, out);
+  return out;
+}
+
+/** The data path: sources may lag and channels may hold records while time passes (backpressure). */
+const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', 'Send']);
+
+/**
+ * Whether time may pass: only when no checkpoint is pending and nothing but the data path is left
+ * (checkpoints, notifications, commits, restarts, the coordinator's work are urgent: they happen at
+ * their instant). Delays beyond that come from faults (a crash and its restart delay, a lost
+ * notification), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
+ */
+export function clockMayMove(s: S): boolean {
+  return s.jm.pending === null && (s.second === null || s.second.jm.pending === null) && workActions(s).every((a) => dataPath.has(a.type)) && nextEvent(s) !== null;
+}
+
+/** Emits job `no`'s work actions of type `type`, for every job. */
+function workOf<T extends FlinkAction['type']>(type: T) {
+  return (s: S, emit: (a: Extract<FlinkAction, { type: T }>) => void): void => {
+    for (const no of jobs(s)) {
+      const out: FlinkAction[] = [];
+      jobWork(s, no, out);
+      // `a.type === type` makes `a` the variant of `type`; TypeScript does not narrow a union by a generic tag.
+      for (const a of out) if (a.type === type) emit(a as Extract<FlinkAction, { type: T }>);
+    }
+  };
+}
+
+const JM = 'JobManager';
+const TM = 'TaskManager';
+/** A lane of job `no`: `JobManager`, or `job2 JobManager`. */
+const lane = (name: string, a: FlinkAction): string => (jobOf(a) === 2 ? `job2 ${name}` : name);
+const lanes = (from: string, to?: string) => (_s: S, a: FlinkAction): Lanes => (to === undefined ? { from: lane(from, a) } : { from: lane(from, a), to: to === 'coordinator' ? to : lane(to, a) });
+
+const coordinator = coordinatorActions<S>({ cluster: (s) => s.kafka, now: (s) => s.now, ctx: (d: D) => ctxOf(d) });
+
+/** The action table of `flink-kafka`. */
+export const flinkActions = {
+  ...coordinator,
+  Restart: {
+    enabled: workOf('Restart'),
+    effect: (d, a) => restart(d, jobOf(a)),
+    describe: (s, a) => {
+      const j = slotOf(s, jobOf(a));
+      return `${prefix(a)}JobManager.Restart(${j.jm.latest ? `from checkpoint ${j.jm.latest.id}` : 'no checkpoint: scan.startup.mode'})`;
+    },
+    lanes: lanes(JM, TM),
+  },
+  AbortLingering: {
+    enabled: workOf('AbortLingering'),
+    effect: (d, a) => abortLingering(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}sink.AbortLingering(InitProducerId ${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
+    lanes: lanes(TM, 'coordinator'),
+  },
+  InitSink: {
+    enabled: workOf('InitSink'),
+    effect: (d, a) => initSink(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}sink.InitProducerId(${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
+    lanes: lanes(TM, 'coordinator'),
+  },
+  Notify: {
+    enabled: workOf('Notify'),
+    effect: (d, a) => notify(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}JobManager.Notify(checkpoint ${slotOf(s, jobOf(a)).jm.notify ?? '?'} complete)`,
+    lanes: lanes(JM, TM),
+  },
+  Commit: {
+    enabled: workOf('Commit'),
+    effect: (d, a) => commit(d, a.checkpoint, jobOf(a)),
+    describe: (s, a) => {
+      const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
+      return `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ${c ? `${sinkTransactionalId(s.config, c.name, jobOf(a))}, epoch=${c.epoch}` : '?'})`;
+    },
+    lanes: lanes(TM, 'coordinator'),
+  },
+  Ack: {
+    enabled: workOf('Ack'),
+    effect: (d, a) => ack(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'})`,
+    lanes: lanes(TM, JM),
+  },
+  Process: {
+    enabled: workOf('Process'),
+    effect: (d, a) => processItem(d, a.input, jobOf(a)),
+    describe: (s, a) => {
+      const head = slotOf(s, jobOf(a)).task?.channels[a.input]?.[0];
+      const what = head ? (head.kind === 'record' ? `v${head.value}` : `barrier ${head.checkpoint}`) : '?';
+      return `${prefix(a)}count.Process(${inputName(inputBase(s.config, jobOf(a)) + a.input)}: ${what})`;
+    },
+    lanes: lanes(TM),
+  },
+  Send: {
+    enabled: workOf('Send'),
+    effect: (d, a) => void send(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}sink.Send(${(slotOf(s, jobOf(a)).task?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`,
+    lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
+  },
+  Read: {
+    enabled: workOf('Read'),
+    effect: (d, a) => read(d, a.input, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}source[${inputName(inputBase(s.config, jobOf(a)) + a.input)}].Read(offset ${slotOf(s, jobOf(a)).task?.splits[a.input] ?? '?'})`,
+    lanes: lanes(TM),
+  },
+  Trigger: {
+    enabled: workOf('Trigger'),
+    effect: (d, a) => trigger(d, jobOf(a)),
+    describe: (s, a) => {
+      const j = slotOf(s, jobOf(a));
+      const base = inputBase(s.config, jobOf(a));
+      return `${prefix(a)}JobManager.Trigger(checkpoint ${j.jm.nextCheckpointId}; sources at ${(j.task?.splits ?? []).map((o, i) => `${inputName(base + i)}@${o}`).join(', ')})`;
+    },
+    lanes: lanes(JM, TM),
+  },
+  Tick: {
+    enabled(s, emit) {
+      if (clockMayMove(s)) emit({ type: 'Tick' });
+    },
+    effect: (d) => tick(d),
+    describe: (s) => `clock.Tick(-> ${at(nextEvent(s) ?? s.now)})`,
+    lanes: () => ({ from: 'clock' }),
+  },
+  Crash: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) if (slotOf(s, no).task && s.faults.crashes < s.config.crashes) emit({ type: 'Crash', ...of(no) });
+    },
+    effect(d, a) {
+      d.faults.crashes += 1;
+      failover(d, 'TaskManager crash', jobOf(a));
+    },
+    describe: (_s, a) => `${prefix(a)}fault.Crash(TaskManager)`,
+    lanes: lanes(TM),
+  },
+  LoseNotification: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        if (j.task && j.jm.notify !== null && s.faults.lost < s.config.lostNotifications) emit({ type: 'LoseNotification', ...of(no) });
+      }
+    },
+    effect: (d, a) => loseNotification(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}fault.LoseNotification(checkpoint ${slotOf(s, jobOf(a)).jm.notify ?? '?'})`,
+    lanes: lanes(JM, TM),
+  },
+  JobManagerFail: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) if (slotOf(s, no).jm.restartAt === null && s.faults.jobmanager < s.config.jobManagerFailures) emit({ type: 'JobManagerFail', ...of(no) });
+    },
+    effect: (d, a) => jobManagerFail(d, jobOf(a)),
+    describe: (s, a) => `${prefix(a)}fault.JobManagerFail(${highlyAvailable(s.config) ? 'HA' : 'no HA'})`,
+    lanes: lanes(JM),
+  },
+} satisfies ActionTable<S, FlinkAction>;

@@ -5,17 +5,14 @@
  * its markers written. Priority: coordinator work, restart, the task's work (notification,
  * commits, acknowledgement, processing, sending, reading), a due checkpoint, then time. Pure.
  */
-import type { FlinkAction } from './actions.js';
-import { workActions } from './enabled.js';
+import { type FlinkAction, workActions } from './actions.js';
 import type { FlinkState } from './state.js';
 import { nextEvent, workLeft } from './time.js';
 
 /** The drain's next action, or null when the job is finished (quiescence). Pure. */
-export function drainAction(s: FlinkState): FlinkAction | null {
+export function drain(s: FlinkState): FlinkAction | null {
   if (!workLeft(s)) return null;
-  const out: FlinkAction[] = [];
-  workActions(s, out);
-  const first = out[0];
+  const first = workActions(s)[0];
   if (first) return first;
   return nextEvent(s) !== null ? { type: 'Tick' } : null;
 }

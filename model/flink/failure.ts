@@ -6,7 +6,8 @@
  * the completed checkpoints and restarts checkpoint ids at 1 (a new job). Over an immer draft.
  */
 import type { Draft } from 'immer';
-import { slotOf, type FlinkState, type JobNo } from './state.js';
+import { highlyAvailable } from './config.js';
+import { type FlinkState, type JobNo, slotOf } from './state.js';
 
 type D = Draft<FlinkState>;
 
@@ -25,9 +26,10 @@ export function failover(d: D, reason: string, no: JobNo = 1): void {
 export function jobManagerFail(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   d.faults.jobmanager += 1;
-  d.events.push({ type: 'jobmanager', ha: d.config.highAvailability });
-  failover(d, d.config.highAvailability ? 'JobManager failure (HA recovers the completed checkpoints)' : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job', no);
-  if (!d.config.highAvailability) {
+  const ha = highlyAvailable(d.config);
+  d.events.push({ type: 'jobmanager', ha });
+  failover(d, ha ? 'JobManager failure (HA recovers the completed checkpoints)' : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job', no);
+  if (!ha) {
     j.jm.latest = null;
     j.jm.job += 1;
     j.jm.nextCheckpointId = 1;

@@ -2,14 +2,14 @@
  * The initial state, and a freshly deployed task attempt: restored from the latest completed
  * checkpoint, or started from `scan.startup.mode` when there is none. Pure.
  */
-import { freeze } from 'immer';
-import type { KafkaState } from '../kafka/state.js';
-import { flinkConfig, kafkaSideConfig, type FlinkConfig } from './config.js';
-import type { Config } from '../config.js';
-import { arrived, inputBase, jobInputs, totalInputs, type FlinkEvent, type FlinkState, type JobManager, type JobNo, type JobSlot, type Task, type Writer } from './state.js';
+import { type Cluster, newGroup } from '../kafka/cluster.js';
+import { kafkaRules } from '../kafka/keys.js';
+import { emptyPartition } from '../kafka/records.js';
+import type { FlinkConfig } from './config.js';
+import { arrived, type FlinkEvent, type FlinkState, inputBase, type JobManager, type JobNo, type JobSlot, jobInputs, SOURCE_GROUP, type Task, totalInputs, type Writer } from './state.js';
 
 /** Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed offset. */
-function startOffset(c: FlinkConfig, now: number, kafka: KafkaState, input: number): number {
+function startOffset(c: FlinkConfig, now: number, kafka: Cluster, input: number): number {
   switch (c.startupMode) {
     case 'earliest-offset':
       return 0;
@@ -17,7 +17,7 @@ function startOffset(c: FlinkConfig, now: number, kafka: KafkaState, input: numb
       return arrived(c, now);
     case 'group-offsets':
       // No committed offset: committedOffsets(EARLIEST), the fallback seed 000 recommends.
-      return kafka.offsets.committed[input]?.offset ?? 0;
+      return kafka.groups[SOURCE_GROUP]!.committed[input]?.offset ?? 0;
   }
 }
 
@@ -28,7 +28,7 @@ function startOffset(c: FlinkConfig, now: number, kafka: KafkaState, input: numb
  * on), then opens `<prefix>-0-<restored + 1>`. Without a checkpoint: `scan.startup.mode`, count 0,
  * and the same writer start from id 1. Job `no` reads its own inputs (`inputBase`). Pure.
  */
-export function newTask(c: FlinkConfig, now: number, kafka: KafkaState, jm: JobManager, attempt: number, no: JobNo = 1): { task: Task; event: FlinkEvent } {
+export function newTask(c: FlinkConfig, now: number, kafka: Cluster, jm: JobManager, attempt: number, no: JobNo = 1): { task: Task; event: FlinkEvent } {
   const cp = jm.latest;
   const inputs = Array.from({ length: jobInputs(c, no) }, (_, i) => i);
   const last = cp ? cp.id : 0;
@@ -54,28 +54,18 @@ export function newTask(c: FlinkConfig, now: number, kafka: KafkaState, jm: JobM
   return { task, event: no === 2 ? { ...event, from: inputBase(c, no) } : event };
 }
 
-function build(c: FlinkConfig): FlinkState {
-  const kafka: KafkaState = {
-    config: kafkaSideConfig(c),
-    now: 0,
-    partitions: Array.from({ length: c.partitions }, (_, p) => ({ name: `out-${p}`, log: [], producers: [], highWatermark: 0, lastStableOffset: 0 })),
-    // The KafkaSource's consumer group: one committed offset per input partition.
-    offsets: { committed: Array.from({ length: totalInputs(c) }, () => ({ offset: 0, producerId: -1, epoch: -1, txnEpoch: null, origin: null })), pending: [], producerEpochs: [], fates: [] },
+/** The initial state: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Pure. */
+export function initialState(c: FlinkConfig): FlinkState {
+  const kafka: Cluster = {
+    // The sink's producers are idempotent and transactional; epoch fencing and KAFKA-6119's bump on timeout are on, as on real brokers.
+    rules: kafkaRules({ transactionVersion: c.transactionVersion, transactionTimeoutMs: c.transactionTimeoutMs }),
+    partitions: Array.from({ length: c.partitions }, (_, p) => emptyPartition(`out-${p}`)),
     txns: [],
-    instances: [],
-    network: [],
-    nextRequest: 1,
-    faults: { crashes: 0, pauses: 0 },
-    outcomes: [],
-    events: [],
+    // The KafkaSource's consumer group: one committed offset per input partition.
+    groups: [newGroup('flink-source', totalInputs(c))],
   };
   const jm: JobManager = { job: 1, attempts: 1, nextCheckpointId: 1, nextTriggerAt: c.checkpointIntervalMs, pending: null, latest: null, notify: null, restartAt: null };
   const { task } = newTask(c, 0, kafka, jm, 1);
   const second: JobSlot | null = c.jobs === 2 ? { jm: { ...jm }, task: newTask(c, 0, kafka, jm, 1, 2).task } : null;
   return { config: c, now: 0, kafka, jm, task, second, faults: { crashes: 0, lost: 0, jobmanager: 0 }, ghost: { completed: [], commits: [] }, events: [] };
-}
-
-/** The initial state for a resolved config: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Frozen, pure. */
-export function initialState(config: Config): FlinkState {
-  return freeze(build(flinkConfig(config)), true);
 }

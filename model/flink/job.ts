@@ -4,9 +4,10 @@
  * or the second job of `jobs=2`). Over an immer draft, called from `step`.
  */
 import { castDraft, type Draft } from 'immer';
+import type { Ctx } from '../kafka/cluster.js';
 import { newTask } from './init.js';
 import { precommit, send } from './sink.js';
-import { inputBase, inputValue, slotOf, type FlinkState, type JobNo } from './state.js';
+import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, slotOf } from './state.js';
 import { nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
@@ -16,7 +17,6 @@ export function tick(d: D): void {
   const to = nextEvent(d as FlinkState);
   if (to === null) return;
   d.now = to;
-  d.kafka.now = to;
   d.events.push({ type: 'clock', now: to });
 }
 
@@ -108,7 +108,7 @@ export function notify(d: D, no: JobNo = 1): void {
   const cp = j.jm.latest;
   if (!d.config.commitOffsetsOnCheckpoint || !cp || cp.id !== id) return;
   cp.offsets.forEach((offset, input) => {
-    d.kafka.offsets.committed[inputBase(d.config, no) + input] = { offset, producerId: -1, epoch: -1, txnEpoch: null, origin: null };
+    d.kafka.groups[SOURCE_GROUP]!.committed[inputBase(d.config, no) + input] = { offset, producerId: -1, epoch: -1, txnEpoch: null, origin: null, generation: -1 };
     d.events.push({ type: 'offsets-committed', input: inputBase(d.config, no) + input, offset });
   });
 }
@@ -128,7 +128,12 @@ export function restart(d: D, no: JobNo = 1): void {
   j.jm.restartAt = null;
   // The periodic checkpoint scheduler restarts with the job: the first checkpoint one interval later.
   j.jm.nextTriggerAt = d.now + d.config.checkpointIntervalMs;
-  const { task, event } = newTask(d.config, d.now, d.kafka as never, j.jm as never, j.jm.attempts, no);
+  const { task, event } = newTask(d.config, d.now, d.kafka, j.jm, j.jm.attempts, no);
   j.task = castDraft(task);
   d.events.push(castDraft(event));
+}
+
+/** Where the Kafka rules of a step work: the cluster, the clock, the step's events. */
+export function ctxOf(d: D): Ctx {
+  return { k: d.kafka, now: d.now, events: d.events };
 }

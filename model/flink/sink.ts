@@ -1,15 +1,15 @@
 /**
  * The KafkaSink: its writer (buffer, flush, one Kafka transaction per checkpoint under
  * exactly-once, lingering-transaction abort, InitProducerId of `<prefix>-0-<checkpoint>`) and its
- * committer. Every Kafka call goes through the `kafka-txn` coordinator and partition rules on the
- * embedded Kafka state. Job `no`'s sink (1, or the second job of `jobs=2`). Over an immer draft.
+ * committer. Every Kafka call goes through the producer client and coordinator of
+ * model/kafka. Job `no`'s sink (1, or the second job of `jobs=2`). Over an immer draft.
  */
 import { castDraft, type Draft } from 'immer';
-import { append } from '../kafka/broker.js';
-import { addToTxn, endTxn, initProducerId } from '../kafka/coordinator.js';
-import type { TxnMeta } from '../kafka/state.js';
+import { newTxn } from '../kafka/cluster.js';
+import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
 import { failover } from './failure.js';
-import { instanceOf, partitionOf, sinkTransactionalId, slotOf, type FlinkState, type JobNo } from './state.js';
+import { ctxOf } from './job.js';
+import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactionalId, slotOf } from './state.js';
 
 type D = Draft<FlinkState>;
 
@@ -18,8 +18,7 @@ export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1): nu
   const id = sinkTransactionalId(d.config, name, no);
   const i = d.kafka.txns.findIndex((t) => t.transactionalId === id);
   if (i >= 0 || !create) return i;
-  const meta: TxnMeta = { transactionalId: id, producerId: d.kafka.txns.length + 1, epoch: -1, state: 'Empty', partitions: [], offsets: false, startMs: null, pending: null };
-  d.kafka.txns.push(castDraft(meta));
+  d.kafka.txns.push(castDraft(newTxn(id, d.kafka.txns.length + 1)));
   return d.kafka.txns.length - 1;
 }
 
@@ -32,35 +31,18 @@ export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1): nu
 export function send(d: D, no: JobNo = 1): boolean {
   const t = slotOf(d, no).task!;
   const w = t.writer;
-  const eos = d.config.deliveryGuarantee === 'exactly-once';
+  const x = ctxOf(d);
+  const plain = castDraft(newProducer(-1, d.config.partitions));
   while (w.buffer.length > 0) {
     const value = w.buffer[0]!;
-    const partition = partitionOf(d.config, value);
-    const origin = { instance: instanceOf(no, t.attempt), txn: w.txn ? w.txn.txn : null };
-    if (!eos) {
-      append(d.kafka, { partition, producerId: -1, epoch: -1, sequence: -1, value, transactional: false, origin });
-      w.buffer.shift();
-      continue;
-    }
-    const x = w.txn!;
-    const id = sinkTransactionalId(d.config, x.name, no);
-    if (d.config.transactionVersion === 2 || !x.partitions.includes(partition)) {
-      const err = addToTxn(d.kafka, x.txn, x.epoch, partition);
-      if (err) {
-        d.kafka.events.push({ type: 'rejected', by: 'coordinator', error: err, request: `AddPartitionsToTxn(${id}, out-${partition})` });
-        failover(d, `the sink's write of v${value} was rejected with ${err}: the task fails`, no);
-        return false;
-      }
-    }
-    const r = append(d.kafka, { partition, producerId: x.producerId, epoch: x.epoch, sequence: x.sequences[partition]!, value, transactional: true, origin });
+    const txn = w.txn;
+    const origin = { instance: instanceOf(no, t.attempt), txn: txn ? txn.producer.txn : null };
+    const r = produce(x, txn ? txn.producer : plain, partitionOf(d.config, value), value, origin);
     if (!r.ok) {
-      d.kafka.events.push({ type: 'rejected', by: `out-${partition}`, error: r.error, request: `Produce(${id}, v${value})` });
       failover(d, `the sink's write of v${value} was rejected with ${r.error}: the task fails`, no);
       return false;
     }
-    x.sequences[partition] = x.sequences[partition]! + 1;
-    x.records += 1;
-    if (!x.partitions.includes(partition)) x.partitions.push(partition);
+    if (txn) txn.producer.transaction!.records += 1;
     w.buffer.shift();
   }
   return true;
@@ -73,8 +55,8 @@ export function send(d: D, no: JobNo = 1): boolean {
 export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const x = t.writer.txn;
-  if (x && x.records > 0) {
-    t.committables.push({ checkpoint, txn: x.txn, name: x.name, producerId: x.producerId, epoch: x.epoch });
+  if (x && x.producer.transaction!.records > 0) {
+    t.committables.push({ checkpoint, txn: x.producer.txn, name: x.name, producerId: x.producer.producerId, epoch: x.producer.epoch });
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: sinkTransactionalId(d.config, x.name, no) });
   }
   t.writer.txn = null;
@@ -87,16 +69,12 @@ export function initSink(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
   const idx = txnIndex(d, w.name, true, no);
-  const r = initProducerId(d.kafka, idx, instanceOf(no, t.attempt));
-  const id = sinkTransactionalId(d.config, w.name, no);
-  if ('error' in r) {
-    d.kafka.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: `InitProducerId(${id})` });
-    return;
-  }
-  const meta = d.kafka.txns[idx]!;
-  w.txn = { txn: idx, name: w.name, producerId: meta.producerId, epoch: r.epoch, sequences: Array.from({ length: d.config.partitions }, () => 0), records: 0, partitions: [] };
+  const producer = castDraft(newProducer(idx, d.config.partitions));
+  if (!initTransactions(ctxOf(d), producer).ok) return;
+  beginTransaction(producer, w.name);
+  w.txn = { name: w.name, producer };
   w.init = 'ready';
-  d.events.push({ type: 'writer', transactionalId: id, epoch: r.epoch });
+  d.events.push({ type: 'writer', transactionalId: sinkTransactionalId(d.config, w.name, no), epoch: producer.epoch });
   if (t.status === 'initializing') t.status = 'running';
 }
 
@@ -114,11 +92,7 @@ export function abortLingering(d: D, no: JobNo = 1): void {
     w.init = 'init';
     return;
   }
-  const r = initProducerId(d.kafka, idx, instanceOf(no, t.attempt));
-  if ('error' in r) {
-    d.kafka.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: `InitProducerId(${id})` });
-    return;
-  }
+  if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
   d.events.push({ type: 'probed', transactionalId: id, used: true });
   w.probe += 1;
 }
@@ -135,9 +109,8 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
   const c = t.committables[i]!;
   const id = sinkTransactionalId(d.config, c.name, no);
-  const r = endTxn(d.kafka, c.txn, c.epoch, 'COMMIT');
-  if ('error' in r) {
-    d.kafka.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: `EndTxn(COMMIT, ${id}, epoch=${c.epoch})` });
+  const r = commitResumed(ctxOf(d), c.txn, c.epoch);
+  if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;
     t.committables.splice(i, 1);
     d.events.push({ type: 'commit-failed', checkpoint, transactionalId: id, error: r.error });

@@ -1,10 +1,11 @@
 /**
  * The `flink-kafka` state: the Flink job (JobManager, one TaskManager running the sources, the
- * count operator and the KafkaSink), the input topic as arrival times, and the Kafka side (output
- * partitions, transaction coordinator, the source's consumer group) as an embedded `KafkaState`
- * so the very `kafka-txn` rules act on it. Frozen; every change goes through `step`.
+ * count operator and the KafkaSink), the input topic as arrival times, and the Kafka cluster slice
+ * every Kafka model embeds (the output partitions, the transaction coordinator, the source's
+ * consumer group). Frozen; every change goes through `step`.
  */
-import type { KafkaState, Marker, StepEvent } from '../kafka/state.js';
+import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import type { Producer } from '../kafka/producer.js';
 import type { FlinkConfig } from './config.js';
 
 /** An item in the network channel from source `i` to the count operator (FIFO). */
@@ -22,16 +23,12 @@ export interface Committable {
   readonly epoch: number;
 }
 
-/** The exactly-once writer's open transaction (the KafkaWriter's current producer). */
+/** The exactly-once writer's open transaction: `<prefix>-0-<name>` and the producer that holds it. */
 export interface WriterTxn {
-  readonly txn: number;
+  /** The checkpoint id in its transactional.id. */
   readonly name: number;
-  readonly producerId: number;
-  readonly epoch: number;
-  readonly sequences: readonly number[];
-  readonly records: number;
-  /** Partitions added by the client (transaction.version=1 sends AddPartitionsToTxn itself). */
-  readonly partitions: readonly number[];
+  /** The producer of that transactional.id, with its open transaction. */
+  readonly producer: Producer;
 }
 
 /**
@@ -117,8 +114,9 @@ export interface JobSlot {
   readonly task: Task | null;
 }
 
-/** What a Flink-side step did, for the renderers; not part of a state's identity. Inputs by global index; `from`: job 2's first input. */
+/** What a step did, for the renderers (Flink's events and the Kafka rules'); not part of a state's identity. Inputs by global index; `from`: job 2's first input. */
 export type FlinkEvent =
+  | KafkaEvent
   | { readonly type: 'clock'; readonly now: number }
   | { readonly type: 'triggered'; readonly checkpoint: number; readonly offsets: readonly number[]; readonly from?: number }
   | { readonly type: 'read'; readonly input: number; readonly offset: number; readonly value: number }
@@ -150,9 +148,10 @@ export interface Ghost {
 /** The whole `flink-kafka` state: job 1 is `jm` and `task`, job 2 (`jobs=2`) is `second`. */
 export interface FlinkState extends JobSlot {
   readonly config: FlinkConfig;
-  /** Logical clock in ms (the embedded Kafka side's `now` is kept equal). */
+  /** Logical clock in ms. */
   readonly now: number;
-  readonly kafka: KafkaState;
+  /** The output partitions `out-0..`, the sink's transactional.ids, the source's group `flink-source`. */
+  readonly kafka: Cluster;
   readonly jm: JobManager;
   /** The running attempt, or null while the job is down. */
   readonly task: Task | null;
@@ -163,9 +162,8 @@ export interface FlinkState extends JobSlot {
   readonly events: readonly FlinkEvent[];
 }
 
-/** Kafka-side events of the last step (the embedded `kafka.events`). */
-export type KafkaEvent = StepEvent;
-export type { Marker };
+/** The source's consumer group (index in `kafka.groups`). */
+export const SOURCE_GROUP = 0;
 
 /** Input value at `offset` of input `input` (1..n for in-0, n+1..2n for in-1; global input index). Pure. */
 export function inputValue(c: FlinkConfig, input: number, offset: number): number {

@@ -2,7 +2,7 @@
  * Logical time: what is left for the job to do, and the next moment something happens (a record
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
-import { nextDeadline } from '../kafka/step.js';
+import { nextDeadline } from '../kafka/transactions.js';
 import { arrived, slotOf, type FlinkState, type JobNo } from './state.js';
 
 /**
@@ -25,7 +25,7 @@ export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   if (t.status !== 'running' || t.writer.init !== 'ready') return true;
   if (t.splits.some((p) => p < c.inputRecords)) return true;
   if (t.channels.some((ch) => ch.length > 0)) return true;
-  if (t.writer.buffer.length > 0 || (t.writer.txn !== null && t.writer.txn.records > 0)) return true;
+  if (t.writer.buffer.length > 0 || (t.writer.txn?.producer.transaction?.records ?? 0) > 0) return true;
   if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }
@@ -44,7 +44,12 @@ export function nextEvent(s: FlinkState): number | null {
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
   if (j && j.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
-  const due = nextDeadline(s.kafka);
+  const due = nextDeadline(s.kafka, s.now);
   if (due !== null) at(due);
   return best;
+}
+
+/** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */
+export function at(ms: number): string {
+  return ms % 100 === 0 && ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`;
 }

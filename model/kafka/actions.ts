@@ -1,40 +1,48 @@
 /**
- * Actions of `kafka-txn`: client calls, coordinator work, network deliveries, time and faults.
- * One tag (`type`); `ActionType` is derived.
+ * The transaction coordinator's own actions, shared by every Kafka-speaking model: its action
+ * table entries, written once, over whatever state embeds the cluster (`lens`).
  */
-export type KafkaAction =
-  // client calls (KafkaProducer API of instance `instance`)
-  | { readonly type: 'InitProducerId'; readonly instance: number }
-  | { readonly type: 'BeginTxn'; readonly instance: number }
-  | { readonly type: 'Produce'; readonly instance: number; readonly partition: number }
-  | { readonly type: 'ProduceDelayed'; readonly instance: number; readonly partition: number }
-  | { readonly type: 'Retry'; readonly instance: number }
-  | { readonly type: 'SendOffsets'; readonly instance: number }
-  | { readonly type: 'CommitTxn'; readonly instance: number }
-  | { readonly type: 'CommitTxnDelayed'; readonly instance: number }
-  | { readonly type: 'AbortTxn'; readonly instance: number }
-  | { readonly type: 'CommitOffsets'; readonly instance: number }
-  // transaction coordinator
-  | { readonly type: 'WriteTxnMarkers'; readonly app: number }
-  | { readonly type: 'ExpireTxn'; readonly app: number }
-  // supervisor
-  | { readonly type: 'Restart'; readonly app: number }
-  // network and time
-  | { readonly type: 'Deliver'; readonly request: number }
-  | { readonly type: 'Tick' }
-  // faults
-  | { readonly type: 'Crash'; readonly instance: number }
-  | { readonly type: 'Pause'; readonly instance: number }
-  | { readonly type: 'Resume'; readonly instance: number };
+import type { Draft } from 'immer';
+import type { ActionSpec } from '../core/model.js';
+import type { Cluster, Ctx } from './cluster.js';
+import { expired, expireTxn, markersPending, writeTxnMarkers } from './transactions.js';
 
-/** The action names of `kafka-txn`. */
-export type KafkaActionType = KafkaAction['type'];
+/** The coordinator's actions: `txn` is the index of the transactional.id. */
+export type CoordinatorAction = { readonly type: 'WriteTxnMarkers'; readonly txn: number } | { readonly type: 'ExpireTxn'; readonly txn: number };
 
-/** Every action name, in the order `enabled` lists them within one actor. */
-export const kafkaActionTypes: readonly KafkaActionType[] = [
-  'InitProducerId', 'BeginTxn', 'Produce', 'ProduceDelayed', 'Retry', 'SendOffsets', 'CommitTxn', 'CommitTxnDelayed', 'AbortTxn', 'CommitOffsets',
-  'WriteTxnMarkers', 'ExpireTxn', 'Restart', 'Deliver', 'Tick', 'Crash', 'Pause', 'Resume',
-];
+/** How a model's state reaches its cluster, its clock and its step's events. */
+export interface ClusterLens<S> {
+  cluster(s: S): Cluster;
+  now(s: S): number;
+  ctx(d: Draft<S>): Ctx;
+}
 
-/** Actions that are faults: the final drain never takes them. */
-export const faultActions: ReadonlySet<KafkaActionType> = new Set(['ProduceDelayed', 'CommitTxnDelayed', 'Deliver', 'Crash', 'Pause', 'Resume']);
+/** The table entries of `WriteTxnMarkers` and `ExpireTxn` for a state reached through `lens`. */
+export function coordinatorActions<S>(lens: ClusterLens<S>): {
+  readonly WriteTxnMarkers: ActionSpec<S, Extract<CoordinatorAction, { type: 'WriteTxnMarkers' }>>;
+  readonly ExpireTxn: ActionSpec<S, Extract<CoordinatorAction, { type: 'ExpireTxn' }>>;
+} {
+  const name = (s: S, txn: number): string => lens.cluster(s).txns[txn]?.transactionalId ?? `txn ${txn}`;
+  return {
+    // WriteTxnMarkers (TransactionMarkerChannelManager): the decided markers of a Prepare* transaction.
+    WriteTxnMarkers: {
+      enabled(s, emit) {
+        const k = lens.cluster(s);
+        for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) emit({ type: 'WriteTxnMarkers', txn });
+      },
+      effect: (d, a) => writeTxnMarkers(lens.ctx(d), a.txn),
+      describe: (s, a) => `coordinator.WriteTxnMarkers(${name(s, a.txn)}: ${lens.cluster(s).txns[a.txn]?.pending?.marker ?? 'nothing pending'})`,
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // The coordinator's abort of a transaction open past transaction.timeout.ms (TransactionCoordinator).
+    ExpireTxn: {
+      enabled(s, emit) {
+        const k = lens.cluster(s);
+        for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, lens.now(s))) emit({ type: 'ExpireTxn', txn });
+      },
+      effect: (d, a) => expireTxn(lens.ctx(d), a.txn),
+      describe: (s, a) => `coordinator.ExpireTxn(${name(s, a.txn)})`,
+      lanes: () => ({ from: 'coordinator' }),
+    },
+  };
+}

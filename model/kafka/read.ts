@@ -3,8 +3,8 @@
  * the high watermark; read_committed stops at the LSO and skips records of aborted transactions.
  * Pure functions over a frozen partition.
  */
-import type { IsolationLevel } from './config.js';
-import type { DataEntry, Marker, Partition } from './state.js';
+import type { IsolationLevel } from './keys.js';
+import type { DataEntry, Marker, Partition } from './records.js';
 
 /**
  * The fate of each data record, indexed by offset: COMMIT or ABORT from the first later marker of
@@ -46,4 +46,17 @@ export function firstOpenOffsetFromLog(p: Partition): number | null {
   const f = fates(p);
   for (const e of p.log) if (e.kind === 'data' && e.transactional && f[e.offset] === null) return e.offset;
   return null;
+}
+
+/** Values and offsets a consumer at `level` reads from `partitions`, partition by partition. Pure. */
+export function readTopic(partitions: readonly Partition[], level: IsolationLevel): { values: number[]; offsets: number[] } {
+  const values: number[] = [];
+  const offsets: number[] = [];
+  for (const p of partitions) {
+    for (const e of readPartition(p, level)) {
+      values.push(e.value);
+      offsets.push(e.offset);
+    }
+  }
+  return { values, offsets };
 }

@@ -6,16 +6,13 @@
  * (EOS v1: transactional.id per task, fencing by epoch when the task moves, UNKNOWN_PRODUCER_ID
  * fatal) or exactly_once_v2 (a producer per thread, fencing by group generation, KIP-360 recovery).
  */
-import type { Model } from '../model.js';
-import type { AppAction } from '../ctp/actions.js';
-import { makeAppModel } from '../ctp/model.js';
-import type { AppState } from '../ctp/state.js';
-import { streamsConfig, streamsKeys } from './config.js';
+import { appModel } from '../ctp/model.js';
+import { streamsKeys, streamsSettings } from './config.js';
 
 /** The `kafka-streams` model. */
-export const kafkaStreamsModel: Model<AppState, AppAction> = makeAppModel(
+export const kafkaStreamsModel = appModel(
   'kafka-streams',
   'a Kafka Streams app counting `in` per task: count store, changelog, output and offsets per processing.guarantee (EOS v1 / v2), restore, task migration, zombies, KIP-360',
   streamsKeys,
-  streamsConfig,
+  streamsSettings,
 );

@@ -7,8 +7,8 @@
  * its state (working 0, prepared 1, committed 2, aborted 3), bit 2 in tmPrepared, bit 3 its
  * Prepared message sent. Words are pushed as unsigned 32-bit integers.
  */
-import type { Words } from '../model.js';
-import type { RmState, TwoPhaseState } from './state.js';
+import type { Words } from '../core/model.js';
+import { NO_EVENTS, type RmState, type TwoPhaseState } from './state.js';
 
 /** A mutable copy sharing only the (immutable) config. Pure. */
 export function cloneState(s: TwoPhaseState): TwoPhaseState {
@@ -20,6 +20,7 @@ export function cloneState(s: TwoPhaseState): TwoPhaseState {
     msgPrepared: s.msgPrepared.slice(),
     msgCommit: s.msgCommit,
     msgAbort: s.msgAbort,
+    events: NO_EVENTS,
   };
 }
 
@@ -101,5 +102,5 @@ export function decodeState(words: Int32Array, offset: number, like: TwoPhaseSta
     tmPrepared.push((v & 4) !== 0);
     msgPrepared.push((v & 8) !== 0);
   }
-  return { config: like.config, rmState, tmState: TM_STATES[head & 3]!, tmPrepared, msgPrepared, msgCommit: (head & 4) !== 0, msgAbort: (head & 8) !== 0 };
+  return { config: like.config, rmState, tmState: TM_STATES[head & 3]!, tmPrepared, msgPrepared, msgCommit: (head & 4) !== 0, msgAbort: (head & 8) !== 0, events: NO_EVENTS };
 }

@@ -5,7 +5,6 @@
  * `Prepared(rm)`, and one each for `Commit` and `Abort` (a message, once sent, stays: TLA+ adds to
  * the set and never removes).
  */
-import { freeze } from 'immer';
 import type { TwoPhaseConfig } from './config.js';
 
 /** A resource manager's state (TwoPhase.tla's `rmState[rm]`). */
@@ -29,6 +28,8 @@ export interface TwoPhaseState {
   readonly msgCommit: boolean;
   /** `[type |-> "Abort"] \in msgs`. */
   readonly msgAbort: boolean;
+  /** What a step did: nothing beyond the state itself (the renderer compares states). */
+  readonly events: readonly never[];
 }
 
 /** `rm<n>`: the display name of resource manager `rm` (1-based). Pure. */
@@ -36,21 +37,22 @@ export function rmName(rm: number): string {
   return `rm${rm}`;
 }
 
-/** TwoPhase.tla's `TPInit`: every RM working, the TM in init, nothing prepared or sent. Frozen, pure. */
+/** The one events list every state shares: a two-phase-commit step records nothing beyond the state. */
+export const NO_EVENTS: readonly never[] = Object.freeze([]);
+
+/** TwoPhase.tla's `TPInit`: every RM working, the TM in init, nothing prepared or sent. Pure. */
 export function initialState(config: TwoPhaseConfig): TwoPhaseState {
   const n = config.rmCount;
-  return freeze(
-    {
-      config,
-      rmState: Array.from({ length: n }, (): RmState => 'working'),
-      tmState: 'init',
-      tmPrepared: Array.from({ length: n }, () => false),
-      msgPrepared: Array.from({ length: n }, () => false),
-      msgCommit: false,
-      msgAbort: false,
-    },
-    true,
-  );
+  return {
+    config,
+    rmState: Array.from({ length: n }, (): RmState => 'working'),
+    tmState: 'init',
+    tmPrepared: Array.from({ length: n }, () => false),
+    msgPrepared: Array.from({ length: n }, () => false),
+    msgCommit: false,
+    msgAbort: false,
+    events: NO_EVENTS,
+  };
 }
 
 const RM_LETTER: Readonly<Record<RmState, string>> = { working: 'w', prepared: 'p', committed: 'c', aborted: 'a' };

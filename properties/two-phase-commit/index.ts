@@ -1,5 +1,5 @@
 /** The invariants `two-phase-commit` checks, in report order. */
-import type { TwoPhaseState } from '../../model/two-phase-commit/index.js';
+import type { TwoPhaseState } from '../../model/two-phase-commit/state.js';
 import type { Invariant } from '../invariant.js';
 import { tcConsistent } from './tc-consistent.js';
 

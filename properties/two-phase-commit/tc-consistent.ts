@@ -1,4 +1,4 @@
-import { rmName, type TwoPhaseState } from '../../model/two-phase-commit/index.js';
+import { rmName, type TwoPhaseState } from '../../model/two-phase-commit/state.js';
 import type { Invariant } from '../invariant.js';
 
 /**

@@ -3,7 +3,7 @@
  * the last column says whether a read_committed reader sees that data record now. Pure.
  */
 import { fates, readPartition } from '../../model/kafka/read.js';
-import type { Partition, StepEvent } from '../../model/kafka/state.js';
+import type { Partition } from '../../model/kafka/records.js';
 
 /** Whether a read_committed reader sees a data record now, and if not, why. */
 export type Visibility = 'yes' | 'no (open)' | 'no (aborted)' | 'no (past LSO)';
@@ -46,17 +46,8 @@ export function logTableLines(p: Partition): string[] {
   return formatRows(rows);
 }
 
-/** The output partitions a step wrote to (an `appended`, `marker` or `duplicate` event), ascending. Pure. */
-export function touchedPartitions(events: readonly StepEvent[]): number[] {
-  const out = new Set<number>();
-  for (const e of events) {
-    if ((e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate') && e.partition !== 'offsets') out.add(e.partition);
-  }
-  return [...out].sort((a, b) => a - b);
-}
-
-/** A partition's log under a step: a heading with the LSO and high watermark, then the table. */
-export function partitionBlock(part: Partition, indent: string, dim: (s: string) => string): string[] {
+/** A partition's log as a block: `out-0 (LSO 1, high watermark 2):` and the table indented by two. Unindented. Pure. */
+export function partitionBlock(part: Partition): string[] {
   const [head, ...rows] = logTableLines(part);
-  return [`${indent}${part.name} (LSO ${part.lastStableOffset}, high watermark ${part.highWatermark}):`, dim(`${indent}  ${head ?? ''}`), ...rows.map((r) => `${indent}  ${r}`)];
+  return [`${part.name} (LSO ${part.lastStableOffset}, high watermark ${part.highWatermark}):`, `  ${head ?? ''}`, ...rows.map((r) => `  ${r}`)];
 }

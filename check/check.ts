@@ -1,0 +1,47 @@
+/**
+ * One entry point for checking a model at a config: random (fast-check) or exhaustive, in this
+ * thread, or on worker threads when the work is worth it. The outcome is plain data.
+ */
+import type { AnyAction } from '../model/core/model.js';
+import type { Checked } from './checked.js';
+import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
+import { exploreExhaustive } from './exhaustive.js';
+import type { CheckOptions } from './options.js';
+import type { Outcome } from './outcome.js';
+import { exploreRandom } from './random.js';
+
+/** Checks in this thread. */
+export function checkHere<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: CheckOptions): Outcome<S, A> {
+  if (opts.mode === 'exhaustive') return exploreExhaustive(c, initial, opts);
+  const { nextRun: _nextRun, ...outcome } = exploreRandom(c, initial, opts);
+  return outcome;
+}
+
+/** Below this much work (milliseconds in one thread) starting workers costs more than it saves. */
+export const WORKER_THRESHOLD_MS = 2000;
+
+/**
+ * Checks on up to `workers` threads, starting them only when the work is worth it: the search
+ * first runs here for two seconds; a search that finishes in that time is the result (one thread),
+ * a longer exhaustive search starts again on the workers, a longer random campaign hands its
+ * remaining runs to them. Results are those of one thread either way (counts, verdicts, the
+ * lowest failing run). `named` tells the workers how to build the same model.
+ */
+export async function checkAuto<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named, opts: CheckOptions, workers: number): Promise<Outcome<S, A>> {
+  if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return checkHere(c, initial, opts);
+  const t0 = performance.now();
+  if (opts.mode === 'exhaustive') {
+    const budget = opts.maxSeconds === undefined ? WORKER_THRESHOLD_MS / 1000 : Math.min(opts.maxSeconds, WORKER_THRESHOLD_MS / 1000);
+    const here = exploreExhaustive(c, initial, { ...opts, maxSeconds: budget });
+    if (here.bound !== 'max-seconds' || (opts.maxSeconds !== undefined && opts.maxSeconds <= budget)) return { ...here, maxSeconds: opts.maxSeconds ?? null };
+    const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - budget);
+    const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers);
+    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };
+  }
+  const { nextRun, ...here } = exploreRandom(c, initial, opts, { deadline: t0 + WORKER_THRESHOLD_MS });
+  if (here.status === 'violation' || nextRun >= opts.runs) return { ...here, elapsedMs: performance.now() - t0 };
+  const r = await randomParallel(c, initial, named, opts, workers, nextRun);
+  const coverage = { ...r.coverage };
+  for (const [k, v] of Object.entries(here.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
+  return { ...r, runs: r.runs + here.runs, steps: r.steps + here.steps, coverage, elapsedMs: performance.now() - t0 };
+}

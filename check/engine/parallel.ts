@@ -1,0 +1,198 @@
+/**
+ * The search on worker threads (`--workers N`). Exhaustive: level-synchronous breadth-first
+ * search; worker w owns the states whose fingerprint is w modulo N, so each fingerprint table is
+ * private and needs no locks; a worker sends the successors another owns to it once per level.
+ * Distinct-state counts are the same for every N; a counterexample is a shortest one (which of
+ * the shortest may depend on N). Random: the campaign's runs are dealt to the workers, each stops
+ * past the lowest failing run found so far, and that run is replayed here, so the result is the
+ * one-thread result. Workers find the model by its name in the catalog.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import type { ConfigValue } from '../../model/core/keys.js';
+import type { AnyAction } from '../../model/core/model.js';
+import type { Checked } from '../checked.js';
+import { counterexample } from '../counterexample.js';
+import { indices } from '../execute.js';
+import type { ExhaustiveOptions, RandomOptions } from '../options.js';
+import type { Bound, ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
+import { exploreRandom, runSeed } from '../random.js';
+import { collisionProbability } from './hash.js';
+import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
+
+/** The bundled worker script: next to this module in dist/, or dist/ of the package from source. */
+export function workerScript(): URL {
+  const here = new URL('./worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  return new URL('../../dist/worker.js', import.meta.url);
+}
+
+/** A worker with a queue of the messages it sent. */
+class Handle {
+  private readonly queue: FromWorker[] = [];
+  private wake: (() => void) | null = null;
+  readonly worker: Worker;
+  constructor(init: WorkerInit) {
+    this.worker = new Worker(workerScript(), { workerData: init });
+    this.worker.on('message', (m: FromWorker) => {
+      this.queue.push(m);
+      this.wake?.();
+    });
+    this.worker.on('error', (e) => {
+      this.queue.push({ type: 'error', message: e.message });
+      this.wake?.();
+    });
+  }
+  post(m: ToWorker, transfer: readonly MessagePort[] = []): void {
+    this.worker.postMessage(m, [...transfer]);
+  }
+  async next(): Promise<FromWorker> {
+    while (this.queue.length === 0) await new Promise<void>((r) => (this.wake = r));
+    this.wake = null;
+    const m = this.queue.shift()!;
+    if (m.type === 'error') throw new Error(`worker: ${m.message}`);
+    return m;
+  }
+  /** The next message, which must be of type `type`. */
+  async expect<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>> {
+    const m = await this.next();
+    if (m.type !== type) throw new Error(`internal: worker sent ${m.type}, expected ${type}`);
+    return m as Extract<FromWorker, { type: T }>;
+  }
+}
+
+function sumCoverage(into: Record<string, number>, from: Readonly<Record<string, number>>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+/** What the workers need to find and build the model: its catalog name, resolved config and judged invariants. */
+export interface Named {
+  readonly model: string;
+  readonly config: Readonly<Record<string, ConfigValue>>;
+  readonly invariants: readonly string[] | null;
+}
+
+/** A random campaign on `workers` threads (from run `firstRun` on); the failing run, if any, is replayed here. */
+export async function randomParallel<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named, opts: RandomOptions, workers: number, firstRun = 0): Promise<RandomOutcome<S, A>> {
+  const t0 = performance.now();
+  const stop = new SharedArrayBuffer(4);
+  new Int32Array(stop)[0] = opts.runs;
+  const handles = Array.from(
+    { length: workers },
+    (_, w) => new Handle({ ...named, kind: 'random', runs: opts.runs, firstRun, seed: opts.seed, maxSteps: opts.maxSteps, shard: opts.shard ?? null, worker: w, workers, stop }),
+  );
+  const coverage: Record<string, number> = {};
+  let runs = 0;
+  let steps = 0;
+  let failing: number | null = null;
+  for (const h of handles) {
+    const m = await h.expect('random-done');
+    runs += m.runs;
+    steps += m.steps;
+    sumCoverage(coverage, m.coverage);
+    if (m.failingRun !== null && (failing === null || m.failingRun < failing)) failing = m.failingRun;
+  }
+  await Promise.all(handles.map((h) => h.worker.terminate()));
+  const base = { mode: 'random' as const, invariants: c.invariants.map((i) => i.name), coverage, workers, campaignSeed: opts.seed, maxSteps: opts.maxSteps, shard: opts.shard ?? null, runs, steps };
+  if (failing === null) return { ...base, status: 'ok', found: null, failure: null, elapsedMs: performance.now() - t0 };
+  // Replay the lowest failing run here: its seed, from its first failing value, shrunk the same way.
+  const r = exploreRandom(c, initial, { mode: 'random', runs: 1, seed: runSeed(opts.seed, failing), path: '0', maxSteps: opts.maxSteps });
+  return { ...base, status: r.status, found: r.found, failure: r.failure && { ...r.failure, run: failing }, elapsedMs: performance.now() - t0 };
+}
+
+/** An exhaustive search on `workers` threads; a counterexample is rebuilt here from the workers' links. */
+export async function exhaustiveParallel<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named, opts: ExhaustiveOptions, workers: number): Promise<ExhaustiveOutcome<S, A>> {
+  const t0 = performance.now();
+  const handles = Array.from({ length: workers }, (_, w) => new Handle({ ...named, kind: 'exhaustive', symmetry: opts.symmetry === true, worker: w, workers }));
+  const channels: (MessagePort | null)[][] = Array.from({ length: workers }, () => Array.from({ length: workers }, () => null));
+  for (let i = 0; i < workers; i++) {
+    for (let j = i + 1; j < workers; j++) {
+      const ch = new MessageChannel();
+      channels[i]![j] = ch.port1;
+      channels[j]![i] = ch.port2;
+    }
+  }
+  handles.forEach((h, w) => h.post({ type: 'peers', ports: channels[w]! }, channels[w]!.filter((p): p is MessagePort => p !== null)));
+  let frontier = 0;
+  for (const h of handles) frontier += (await h.expect('ready')).frontier;
+  let distinct = 1;
+  let generated = 0;
+  let bytes = 0;
+  let depthCompleted = 0;
+  let bound: Bound = null;
+  let violation: number | null = null;
+  let coverage: Record<string, number> = {};
+  let enabledAtFrontier = true;
+  const deadline = opts.maxSeconds === undefined ? null : Date.now() + opts.maxSeconds * 1000;
+  for (let depth = 0; frontier > 0; depth++) {
+    opts.onProgress?.({ depth, distinct, queue: frontier, elapsedMs: performance.now() - t0 });
+    if (depth >= opts.depth) {
+      if (enabledAtFrontier) bound = 'depth';
+      break;
+    }
+    for (const h of handles) h.post({ type: 'level', depth, deadline });
+    distinct = 0;
+    generated = 0;
+    bytes = 0;
+    frontier = 0;
+    enabledAtFrontier = false;
+    coverage = {};
+    let timedOut = false;
+    for (const h of handles) {
+      const m = await h.expect('level-done');
+      distinct += m.distinct;
+      generated += m.generated;
+      bytes += m.bytes;
+      frontier += m.frontier;
+      enabledAtFrontier ||= m.enabledAtFrontier;
+      timedOut ||= m.timedOut;
+      sumCoverage(coverage, m.coverage);
+      if (violation === null && m.violation !== null) violation = m.violation;
+    }
+    if (violation !== null) break;
+    if (timedOut) {
+      bound = 'max-seconds';
+      break;
+    }
+    if (frontier > 0) depthCompleted = depth + 1;
+    if (distinct >= opts.maxStates) {
+      bound = 'max-states';
+      break;
+    }
+  }
+  let found = null;
+  if (violation !== null) {
+    const path: number[] = [];
+    for (let g = violation; g >= 0; ) {
+      const h = handles[g % workers]!;
+      h.post({ type: 'link', local: Math.floor(g / workers) });
+      const m = await h.expect('link');
+      if (m.parent < 0) break;
+      path.push(m.action);
+      g = m.parent;
+    }
+    found = counterexample(c, initial, indices(c, path.reverse()));
+  }
+  for (const h of handles) h.post({ type: 'stop' });
+  await Promise.all(handles.map((h) => h.worker.terminate()));
+  return {
+    mode: 'exhaustive',
+    status: found ? 'violation' : 'ok',
+    found,
+    invariants: c.invariants.map((i) => i.name),
+    coverage,
+    elapsedMs: performance.now() - t0,
+    workers,
+    distinct,
+    generated,
+    depth: opts.depth,
+    maxStates: opts.maxStates,
+    maxSeconds: opts.maxSeconds ?? null,
+    depthCompleted,
+    bound,
+    bytesPerState: distinct === 0 ? 0 : bytes / distinct,
+    collisionProbability: collisionProbability(distinct, generated),
+    symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
+  };
+}

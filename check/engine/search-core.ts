@@ -1,0 +1,148 @@
+/**
+ * The part of the breadth-first search that one thread does, whether it is the only one or one
+ * of several workers: encode and fingerprint a state, admit it if new (recording its parent and
+ * action), judge it (every invariant, then the drain to quiescence through the one run loop,
+ * memoized by fingerprint), count coverage. States are numbered globally as `local * workers + worker`.
+ */
+import type { AnyAction, Words } from '../../model/core/model.js';
+import { WordBuffer } from '../../model/core/words.js';
+import type { Checked } from '../checked.js';
+import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
+import { FingerprintSet, Links } from './fingerprint-set.js';
+import { type Fingerprint, fingerprint } from './hash.js';
+
+/** How the search makes successors and encodes states. */
+export interface Engine<S, A extends AnyAction> {
+  successor(state: S, action: A): S;
+  /** How the drain from a new state runs. */
+  readonly drain: Stepper<S, A>;
+  encode(state: S, out: Words): void;
+  readonly symmetry: boolean;
+}
+
+/**
+ * The engine: the fast path (successors on plain copies the search owns, the drain on one owned
+ * copy), or with `plain` the model's `step` over frozen states throughout (the reference the fast
+ * path is tested against). Symmetry when asked and the model declares it.
+ */
+export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: boolean, plain = false): Engine<S, A> {
+  const f = c.model.fast;
+  const sym = symmetry && f.encodeSymmetric !== undefined;
+  const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
+  if (plain) return { successor: (s, a) => c.model.step(s, a), drain: frozen(c), encode, symmetry: sym };
+  return {
+    successor: (s, a) => {
+      const t = f.clone(s);
+      f.apply(t, a);
+      return t;
+    },
+    drain: owned(c),
+    encode,
+    symmetry: sym,
+  };
+}
+
+/** One thread's share of the search. */
+export class SearchCore<S, A extends AnyAction> {
+  readonly engine: Engine<S, A>;
+  readonly seen = new FingerprintSet();
+  readonly links = new Links();
+  readonly coverage: Record<string, number> = {};
+  /** The fingerprint of the state last given to `fingerprint`. */
+  readonly fp: Fingerprint = { hi: 0, lo: 0 };
+  generated = 0;
+  private readonly words = new WordBuffer();
+  private readonly spare = new WordBuffer();
+  private readonly drainOk = new FingerprintSet();
+  private readonly path: number[] = [];
+  private readonly memo: DrainMemo<S>;
+  /** The judged state's fingerprint, used for the drain's first state instead of encoding it again. */
+  private first: Fingerprint | null = null;
+
+  constructor(
+    readonly checked: Checked<S, A>,
+    symmetry: boolean,
+    readonly worker = 0,
+    readonly workers = 1,
+    plain = false,
+  ) {
+    this.engine = engineFor(checked, symmetry, plain);
+    for (const t of checked.model.actionTypes) this.coverage[t] = 0;
+    const drainFp: Fingerprint = { hi: 0, lo: 0 };
+    this.memo = {
+      known: (s) => {
+        let { hi, lo } = drainFp;
+        if (this.first) {
+          ({ hi, lo } = this.first);
+          this.first = null;
+        } else {
+          this.words.reset();
+          this.engine.encode(s, this.words);
+          fingerprint(this.words.words, this.words.length, drainFp);
+          ({ hi, lo } = drainFp);
+        }
+        if (this.drainOk.has(hi, lo)) return true;
+        this.path.push(hi, lo);
+        return false;
+      },
+      passed: () => {
+        for (let i = 0; i < this.path.length; i += 2) this.drainOk.add(this.path[i]!, this.path[i + 1]!);
+      },
+    };
+  }
+
+  /** Fingerprints `s` into `this.fp`. */
+  fingerprint(s: S): void {
+    this.words.reset();
+    this.engine.encode(s, this.words);
+    fingerprint(this.words.words, this.words.length, this.fp);
+  }
+
+  /**
+   * The words of `s` as `fast.encode` writes them (what `fast.decode` reads), appended to `out`:
+   * the length, then the words. With symmetry off these are the words just fingerprinted.
+   */
+  appendEncoding(s: S, out: Words): void {
+    const b = this.engine.symmetry ? this.spare : this.words;
+    if (this.engine.symmetry) {
+      b.reset();
+      this.checked.model.fast.encode(s, b);
+    }
+    out.push(b.length);
+    for (let i = 0; i < b.length; i++) out.push(b.words[i]!);
+  }
+
+  /** The worker that owns fingerprint (hi, lo). */
+  owner(lo: number): number {
+    return this.workers === 1 ? 0 : (lo >>> 0) % this.workers;
+  }
+
+  /** Admits a state by its fingerprint: its global number if new, else -1. */
+  admit(hi: number, lo: number, parent: number, action: number): number {
+    if (!this.seen.add(hi, lo)) return -1;
+    return this.links.add(parent, action) * this.workers + this.worker;
+  }
+
+  /** Memory per admitted state. */
+  get bytesPerState(): number {
+    return this.seen.size === 0 ? 0 : (this.seen.bytes + this.links.bytes) / this.seen.size;
+  }
+
+  /** Whether `s` (fingerprint `hi`, `lo`) holds every invariant and drains to a quiescence that does. */
+  judge(s: S, hi: number, lo: number): boolean {
+    this.path.length = 0;
+    this.first = { hi, lo };
+    const r = run(this.checked, s, () => null, 'explore', { stepper: this.engine.drain, drain: true, stopAtViolation: true, skipDisabled: false, memo: this.memo });
+    this.first = null;
+    return r.violations.length === 0;
+  }
+
+  /** The enabled actions of `s`, counted for coverage (at most 255: the links store a byte). */
+  enabledCounted(s: S): A[] {
+    const acts = this.checked.model.enabled(s);
+    if (acts.length > 255) throw new Error(`internal: ${acts.length} enabled actions, the search records at most 255`);
+    for (const a of acts) this.coverage[a.type] = (this.coverage[a.type] ?? 0) + 1;
+    this.generated += acts.length;
+    return acts;
+  }
+}

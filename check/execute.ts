@@ -1,0 +1,184 @@
+/**
+ * The one step-judge-drain loop. Every explorer runs actions through it: random runs (actions
+ * picked from `enabled`), the exhaustive search (the drain from each new state), minimization,
+ * scripted scenarios and replay. It applies each action, judges the every-step invariants after it,
+ * drives the run to quiescence with the model's fault-free drain, and judges the quiescence
+ * invariants there.
+ */
+import { type AnyAction, sameAction } from '../model/core/model.js';
+import { type Violation, violations } from '../properties/invariant.js';
+import type { Checked } from './checked.js';
+
+/** Where a step came from: explored, the final drain, or a scenario's script. */
+export type Phase = 'explore' | 'drain' | 'script';
+
+/** One step of a trace: the action taken and its phase. */
+export interface TraceStep<A extends AnyAction = AnyAction> {
+  readonly action: A;
+  readonly phase: Phase;
+}
+
+/** Most drain steps before a run counts as not reaching quiescence (`progress`). */
+export const DRAIN_LIMIT = 400;
+
+/**
+ * How a run holds its state: frozen states through `step` (every state kept intact, for traces),
+ * or one plain copy the run owns and the fast path mutates in place (explorers, for speed).
+ */
+export interface Stepper<S, A extends AnyAction> {
+  start(s: S): S;
+  apply(s: S, a: A): S;
+}
+
+/** Frozen states through the model's `step`. */
+export function frozen<S, A extends AnyAction>(c: Checked<S, A>): Stepper<S, A> {
+  return { start: (s) => s, apply: (s, a) => c.model.step(s, a) };
+}
+
+/** One owned plain copy, mutated in place by the fast path. */
+export function owned<S, A extends AnyAction>(c: Checked<S, A>): Stepper<S, A> {
+  const f = c.model.fast;
+  return {
+    start: (s) => f.clone(s),
+    apply: (s, a) => {
+      f.apply(s, a);
+      return s;
+    },
+  };
+}
+
+/** A source entry that is not enabled where it stands (a script's step the model cannot take now). */
+export interface Skipped<A extends AnyAction> {
+  readonly skipped: A;
+}
+
+/**
+ * The actions a run takes before its drain: `next(state, i)` gives the i-th one (already one of
+ * `enabled(state)`), `null` to end, or the entry that is not enabled now.
+ */
+export type Source<S, A extends AnyAction> = (state: S, i: number) => A | null | Skipped<A>;
+
+/** Random runs: pick `c mod n` of the `n` actions enabled now, for each number `c` of the list. */
+export function picks<S, A extends AnyAction>(c: Checked<S, A>, list: readonly number[], taken?: number[]): Source<S, A> {
+  return (s, i) => {
+    const p = list[i];
+    if (p === undefined) return null;
+    const acts = c.model.enabled(s);
+    if (acts.length === 0) return null;
+    taken?.push(p);
+    return acts[p % acts.length]!;
+  };
+}
+
+/** A counterexample path of the exhaustive search: the `i`-th action is `enabled(state)[indices[i]]`. */
+export function indices<S, A extends AnyAction>(c: Checked<S, A>, list: readonly number[]): Source<S, A> {
+  return (s, i) => {
+    const k = list[i];
+    return k === undefined ? null : (c.model.enabled(s)[k] ?? null);
+  };
+}
+
+/** A script of actions (a scenario, a saved trace, a candidate of minimization), each looked up among `enabled`. */
+export function script<S, A extends AnyAction>(c: Checked<S, A>, actions: readonly A[]): Source<S, A> {
+  return (s, i) => {
+    const want = actions[i];
+    if (want === undefined) return null;
+    return c.model.enabled(s).find((a) => sameAction(a, want)) ?? { skipped: want };
+  };
+}
+
+/**
+ * The exhaustive search's memory of drains that pass: a state from which the drain is known to
+ * reach a quiescence that holds every invariant ends the drain at once.
+ */
+export interface DrainMemo<S> {
+  /** Whether the drain from `s` is known to pass; if not, `s` joins the current drain's path. */
+  known(s: S): boolean;
+  /** The current drain passed: every state on its path is known to pass from now on. */
+  passed(): void;
+}
+
+/** Options of a run. */
+export interface RunOptions<S, A extends AnyAction> {
+  readonly stepper: Stepper<S, A>;
+  /** Drive the run to quiescence after the source ends. */
+  readonly drain: boolean;
+  /** End at the first violated step (explorers); scenarios and replay go on to show every violation. */
+  readonly stopAtViolation: boolean;
+  /** A source entry that is not enabled is skipped (scenarios, minimization), or ends the run as `notEnabled` (replay). */
+  readonly skipDisabled: boolean;
+  /** Called after every step with the state it produced (before the next step may change an owned copy). */
+  readonly onStep?: ((state: S, step: TraceStep<A>) => void) | undefined;
+  readonly memo?: DrainMemo<S> | undefined;
+  /** Record the steps taken (explorers that only need the verdict leave this off). */
+  readonly record?: boolean | undefined;
+}
+
+/** The outcome of a run. */
+export interface RunResult<S, A extends AnyAction> {
+  /** The steps taken (empty unless recorded). */
+  readonly steps: TraceStep<A>[];
+  /** Every invariant violated, each once, at the step where it first failed. */
+  readonly violations: Violation[];
+  /** Steps taken, explored (or scripted) and drained. */
+  readonly length: number;
+  /** Whether the run ended quiescent (its quiescence invariants were judged). */
+  readonly quiescent: boolean;
+  /** The last state (the owned copy itself with the owned stepper). */
+  readonly last: S;
+  /** The source entry that was not enabled where it stood, when not skipping. */
+  readonly notEnabled: { readonly step: number; readonly action: A } | null;
+}
+
+/** Runs `source` from `initial`, judging every step, then drains. Pure but for `onStep` and `memo`. */
+export function run<S, A extends AnyAction>(c: Checked<S, A>, initial: S, source: Source<S, A>, phase: 'explore' | 'script', opts: RunOptions<S, A>): RunResult<S, A> {
+  const { model, invariants } = c;
+  const steps: TraceStep<A>[] = [];
+  const found: Violation[] = violations(invariants, initial, 'every-step', -1);
+  let state = opts.stepper.start(initial);
+  let length = 0;
+  const stopped = (): boolean => opts.stopAtViolation && found.length > 0;
+  const take = (a: A, ph: Phase): void => {
+    state = opts.stepper.apply(state, a);
+    const st = { action: a, phase: ph };
+    if (opts.record) steps.push(st);
+    length += 1;
+    opts.onStep?.(state, st);
+    add(found, violations(invariants, state, 'every-step', length - 1));
+  };
+  const result = (quiescent: boolean, notEnabled: RunResult<S, A>['notEnabled'] = null): RunResult<S, A> => ({ steps, violations: found, length, quiescent, last: state, notEnabled });
+
+  for (let i = 0; !stopped(); i++) {
+    const a = source(state, i);
+    if (a === null) break;
+    if ('skipped' in a) {
+      if (opts.skipDisabled) continue;
+      return result(false, { step: i, action: a.skipped });
+    }
+    take(a, phase);
+  }
+  if (opts.drain && !stopped()) {
+    for (let n = 0; ; n++) {
+      if (opts.memo?.known(state)) return result(true);
+      const a = model.drain(state);
+      if (a === null) break;
+      if (n >= DRAIN_LIMIT) {
+        add(found, [{ invariant: 'progress', message: `the fault-free drain did not reach quiescence within ${DRAIN_LIMIT} steps`, step: length - 1 }]);
+        return result(false);
+      }
+      take(a, 'drain');
+      if (stopped()) return result(false);
+    }
+  }
+  const quiescent = model.drain(state) === null;
+  if (quiescent && !stopped()) {
+    add(found, violations(invariants, state, 'quiescence', length - 1));
+    if (found.length === 0) opts.memo?.passed();
+  }
+  return result(quiescent);
+}
+
+/** Adds violations of invariants not already violated: a broken invariant is reported once, at its first step. */
+function add(into: Violation[], more: readonly Violation[]): void {
+  for (const v of more) if (!into.some((o) => o.invariant === v.invariant)) into.push(v);
+}

@@ -1,0 +1,43 @@
+/** How to explore: one variant per explorer. */
+
+/** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** Options of a random campaign. */
+export interface RandomOptions {
+  readonly mode: 'random';
+  readonly runs: number;
+  readonly seed: number;
+  /** Replay run 0 of `seed` at this fast-check path (its first failing value, shrunk again). */
+  readonly path?: string | undefined;
+  readonly maxSteps: number;
+  readonly shard?: Shard | undefined;
+  readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
+}
+
+/** A progress report of an exhaustive search: depth being expanded, distinct states, frontier left, elapsed. */
+export interface Progress {
+  readonly depth: number;
+  readonly distinct: number;
+  readonly queue: number;
+  readonly elapsedMs: number;
+}
+
+/** Options of an exhaustive search. */
+export interface ExhaustiveOptions {
+  readonly mode: 'exhaustive';
+  readonly depth: number;
+  readonly maxStates: number;
+  readonly maxSeconds?: number | undefined;
+  /** Canonicalise states under the model's declared symmetries (if it declares any). */
+  readonly symmetry?: boolean | undefined;
+  /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
+  readonly plain?: boolean | undefined;
+  readonly onProgress?: ((p: Progress) => void) | undefined;
+}
+
+/** How to explore. */
+export type CheckOptions = RandomOptions | ExhaustiveOptions;

@@ -1,0 +1,61 @@
+/**
+ * The outcome of a check as data, one variant per explorer (a tagged union: each mode has its own
+ * fields, none null because another mode has them). Formatting is the caller's (cli/).
+ */
+import type { AnyAction } from '../model/core/model.js';
+import type { Violation } from '../properties/invariant.js';
+import type { TraceStep } from './execute.js';
+
+/** A counterexample: its steps (explored and drained), what they violate, and the states they pass through (initial first). */
+export interface Counterexample<S, A extends AnyAction> {
+  readonly trace: readonly TraceStep<A>[];
+  readonly violations: readonly Violation[];
+  readonly states: readonly S[];
+}
+
+/** Which bound stopped an exhaustive search, or null when the reachable space was exhausted. */
+export type Bound = 'depth' | 'max-states' | 'max-seconds' | null;
+
+interface Common<S, A extends AnyAction> {
+  readonly status: 'ok' | 'violation';
+  /** The counterexample, when a violation was found. */
+  readonly found: Counterexample<S, A> | null;
+  /** Names of the invariants judged. */
+  readonly invariants: readonly string[];
+  /** Actions taken per action tag (random: in explored steps; exhaustive: transitions); never taken have 0. */
+  readonly coverage: Readonly<Record<string, number>>;
+  readonly elapsedMs: number;
+  readonly workers: number;
+}
+
+/** A random campaign's outcome. */
+export interface RandomOutcome<S, A extends AnyAction> extends Common<S, A> {
+  readonly mode: 'random';
+  readonly runs: number;
+  readonly steps: number;
+  readonly campaignSeed: number;
+  readonly maxSteps: number;
+  readonly shard: { readonly index: number; readonly count: number } | null;
+  /** On a violation: the failing run's number (0-based), its seed and replay path, its length before shrinking. */
+  readonly failure: { readonly run: number; readonly seed: number; readonly path: string; readonly originalLength: number } | null;
+}
+
+/** An exhaustive search's outcome. */
+export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> {
+  readonly mode: 'exhaustive';
+  readonly distinct: number;
+  readonly generated: number;
+  readonly depth: number;
+  readonly maxStates: number;
+  readonly maxSeconds: number | null;
+  /** Every state at this distance from the initial state or closer has been found and checked. */
+  readonly depthCompleted: number;
+  readonly bound: Bound;
+  readonly bytesPerState: number;
+  /** TLC's optimistic fingerprint collision probability. */
+  readonly collisionProbability: number;
+  readonly symmetry: boolean;
+}
+
+/** A check's outcome. */
+export type Outcome<S, A extends AnyAction> = RandomOutcome<S, A> | ExhaustiveOutcome<S, A>;

@@ -1,0 +1,163 @@
+/**
+ * A model: state, rules and keys, pure throughout. Each action is one entry of a table keyed by
+ * its tag (what enables it, its effect, how it reads as a call, who takes it and whom it reaches,
+ * whether it is a fault); `enabled`, `step`, the action lists and the engine's fast path are all
+ * derived from that table by `compile`, so a new action without an entry does not compile.
+ */
+import { castDraft, type Draft, freeze, produce } from 'immer';
+import type { ConfigOf, Keys } from './keys.js';
+import { clonePlain, encodePlain } from './plain.js';
+
+/** An action: a plain object with one tag and primitive fields. */
+export interface AnyAction {
+  readonly type: string;
+}
+
+/** Appends 32-bit words: a state's canonical encoding, hashed into a fingerprint. */
+export interface Words {
+  push(word: number): void;
+}
+
+/** Who takes a step (a lane of a sequence diagram) and, for a request, the lane it reaches. */
+export interface Lanes {
+  readonly from: string;
+  readonly to?: string;
+}
+
+/** Everything about one action type. */
+export interface ActionSpec<S, A extends AnyAction> {
+  /** A fault: explorers take it, the fault-free drain never does. */
+  readonly fault?: true;
+  /** Emits every enabled action of this type in `s`, in actor order. Pure. */
+  enabled(s: S, emit: (a: A) => void): void;
+  /** The rule: changes an immer draft (`step`) or the search's own plain copy (fast path). */
+  effect(d: Draft<S>, a: A): void;
+  /** The step as a call, from the state before it: `app-0#1.Produce(out-0, v3, epoch=0)`. Pure. */
+  describe(before: S, a: A): string;
+  /** Who acts, and whom its request reaches. Pure. */
+  lanes(before: S, a: A): Lanes;
+}
+
+/** A model's action table: one entry per action tag, checked complete by the type system. */
+export type ActionTable<S, A extends AnyAction> = { readonly [T in A['type']]: ActionSpec<S, Extract<A, { readonly type: T }>> };
+
+/** What every state holds besides its own fields: what the last step did, for renderers (not identity). */
+export interface Stepped {
+  readonly events: readonly unknown[];
+}
+
+/** The engine's fast path: the same rules on a plain mutable copy the explorer owns. */
+export interface FastPath<S, A extends AnyAction> {
+  clone(state: S): S;
+  apply(state: S, action: A): void;
+  /** The words that identify a state (what `key` covers). */
+  encode(state: S, out: Words): void;
+  /** The words of the state's canonical representative under the model's symmetries, if it declares any. */
+  encodeSymmetric?(state: S, out: Words): void;
+  /** The state `encode` wrote at `words[offset..]`, static parts from `like`; lets workers pass words. */
+  decode?(words: Int32Array, offset: number, like: S): S;
+}
+
+/** A model as its author writes it. */
+export interface ModelDef<S extends Stepped, A extends AnyAction, K extends Keys> {
+  readonly name: string;
+  /** One line: what the model holds. */
+  readonly summary: string;
+  readonly keys: K;
+  /** A one-line error when the real system would refuse this config (exit 2), else null. Pure. */
+  validate?(config: ConfigOf<K>): string | null;
+  /** The initial state (frozen by `compile`). Pure. */
+  init(config: ConfigOf<K>): S;
+  readonly actions: ActionTable<S, A>;
+  /** The fault-free drain policy's next action, or null at quiescence. Pure. */
+  drain(s: S): A | null;
+  /** The parts of a state that identify it (config and events excluded), in a fixed order. Pure. */
+  identity(s: S): readonly unknown[];
+  /** How deep the exhaustive search goes by default (8 when absent). */
+  readonly defaultDepth?: number;
+  /** Hand-written parts of the fast path, where the generic plain-data ones are too slow. */
+  readonly fast?: Partial<FastPath<S, A>>;
+}
+
+/** A compiled model: what explorers, scenarios, replay and renderers use. */
+export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
+  readonly name: string;
+  readonly summary: string;
+  readonly keys: K;
+  readonly defaultDepth: number;
+  validate(config: ConfigOf<K>): string | null;
+  /** The initial state, frozen. */
+  init(config: ConfigOf<K>): S;
+  /** The next state, frozen (immer); only called with an action `enabled` listed. Pure. */
+  step(state: S, action: A): S;
+  /** Every action possible in `state`: the table's entries in order, each in actor order. Pure. */
+  enabled(state: S): A[];
+  drain(state: S): A | null;
+  /** A string identifying the state (the JSON of its identity). Pure. */
+  key(state: S): string;
+  describe(before: S, action: A): string;
+  lanes(before: S, action: A): Lanes;
+  isFault(action: A): boolean;
+  /** Every action tag, in table order. */
+  readonly actionTypes: readonly A['type'][];
+  readonly fast: FastPath<S, A>;
+}
+
+/** Structural equality of two actions (plain data with primitive fields). Pure. */
+export function sameAction(a: AnyAction, b: AnyAction): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra: Readonly<Record<string, unknown>> = { ...a };
+  const rb: Readonly<Record<string, unknown>> = { ...b };
+  for (const k of ka) if (ra[k] !== rb[k]) return false;
+  return true;
+}
+
+/** Compiles a model definition: derives `enabled`, `step`, the fast path and the lists from its table. */
+export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(def: ModelDef<S, A, K>): Model<S, A, K> {
+  const types = Object.keys(def.actions) as A['type'][];
+  // The table is keyed by tag, so the entry of `a.type` is the spec of `a`'s own variant; TypeScript
+  // cannot correlate the two through the mapped type, hence this one widening.
+  const spec = (a: A): ActionSpec<S, A> => (def.actions as unknown as Record<string, ActionSpec<S, A>>)[a.type]!;
+  const specs = types.map((t) => (def.actions as unknown as Record<string, ActionSpec<S, A>>)[t]!);
+  const apply = (d: Draft<S>, a: A): void => {
+    // A new step's events; an empty list is left alone, so a step that changes nothing returns the same state.
+    const e = d as Draft<Stepped>;
+    if (e.events.length > 0) e.events = [];
+    spec(a).effect(d, a);
+  };
+  const encode = (s: S, out: Words): void => {
+    for (const part of def.identity(s)) encodePlain(part, out);
+  };
+  const fast: FastPath<S, A> = {
+    clone: def.fast?.clone ?? clonePlain,
+    apply: def.fast?.apply ?? ((s, a) => apply(castDraft(s), a)),
+    encode: def.fast?.encode ?? encode,
+    ...(def.fast?.encodeSymmetric ? { encodeSymmetric: def.fast.encodeSymmetric } : {}),
+    ...(def.fast?.decode ? { decode: def.fast.decode } : {}),
+  };
+  return {
+    name: def.name,
+    summary: def.summary,
+    keys: def.keys,
+    defaultDepth: def.defaultDepth ?? 8,
+    validate: (c) => def.validate?.(c) ?? null,
+    init: (c) => freeze(def.init(c), true),
+    step: (s, a) => produce(s, (d) => apply(d, a)),
+    enabled(s) {
+      const out: A[] = [];
+      const emit = (a: A): void => {
+        out.push(a);
+      };
+      for (const sp of specs) sp.enabled(s, emit);
+      return out;
+    },
+    drain: def.drain,
+    key: (s) => JSON.stringify(def.identity(s)),
+    describe: (before, a) => spec(a).describe(before, a),
+    lanes: (before, a) => spec(a).lanes(before, a),
+    isFault: (a) => spec(a).fault === true,
+    actionTypes: types,
+    fast,
+  };
+}

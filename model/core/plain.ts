@@ -1,0 +1,79 @@
+/**
+ * Generic fast-path helpers over plain data (objects, arrays, numbers, strings, booleans, null):
+ * a deep mutable copy, and a canonical encoding into 32-bit words. Models whose state is plain
+ * data get their fast path from these; models with a packed encoding write their own.
+ */
+import type { Words } from './model.js';
+
+/** A deep, mutable copy of plain data (frozen input is fine). Pure. */
+export function clonePlain<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = clonePlain(value[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k] = clonePlain((value as Record<string, unknown>)[k]);
+  return out as T;
+}
+
+const STRING_WORDS = new Map<string, number>();
+
+/**
+ * A string as one word: a 32-bit FNV-1a hash of its characters, the same in every process and
+ * worker, cached. States hold few distinct strings (tags, state names), so two of them sharing a
+ * hash is as unlikely as a fingerprint collision, and only matters if it happens in one field.
+ */
+function stringWord(s: string): number {
+  let w = STRING_WORDS.get(s);
+  if (w === undefined) {
+    w = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) w = Math.imul(w ^ s.charCodeAt(i), 0x01000193);
+    w |= 0;
+    STRING_WORDS.set(s, w);
+  }
+  return w;
+}
+
+/**
+ * Writes plain data as words: a tag per value, array lengths, object field counts and values in
+ * their own order (states built by the same code have the same fields in the same order, told
+ * apart by their tag values), strings by a hash of their characters, non-integers by their float64
+ * bits. Two values with equal JSON write equal words. Pure (but for a cache).
+ */
+export function encodePlain(value: unknown, out: Words): void {
+  if (value === null || value === undefined) return out.push(0x7fff0001);
+  switch (typeof value) {
+    case 'boolean':
+      return out.push(value ? 0x7fff0003 : 0x7fff0002);
+    case 'number':
+      if (Number.isInteger(value) && value >= -0x7fff0000 && value <= 0x7ffeffff) return out.push(value);
+      out.push(0x7fff0004);
+      F64[0] = value;
+      out.push(U32[0]!);
+      return out.push(U32[1]!);
+    case 'string':
+      out.push(0x7fff0005);
+      return out.push(stringWord(value));
+    case 'object':
+      if (Array.isArray(value)) {
+        out.push(0x7fff0006);
+        out.push(value.length);
+        for (const v of value) encodePlain(v, out);
+        return;
+      }
+      out.push(0x7fff0007);
+      let n = 0;
+      for (const k in value) {
+        encodePlain((value as Record<string, unknown>)[k], out);
+        n += 1;
+      }
+      return out.push(n);
+    default:
+      throw new Error(`encodePlain: not plain data (${typeof value})`);
+  }
+}
+
+const F64 = new Float64Array(1);
+const U32 = new Uint32Array(F64.buffer);

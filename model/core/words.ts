@@ -1,0 +1,31 @@
+/**
+ * A reusable, growable buffer of 32-bit words: where a state's canonical encoding is written,
+ * compared (for the least encoding under symmetries) and fingerprinted.
+ */
+import type { Words } from './model.js';
+
+export class WordBuffer implements Words {
+  words = new Int32Array(256);
+  length = 0;
+  push(word: number): void {
+    if (this.length === this.words.length) {
+      const bigger = new Int32Array(this.words.length * 2);
+      bigger.set(this.words);
+      this.words = bigger;
+    }
+    this.words[this.length++] = word;
+  }
+  reset(): void {
+    this.length = 0;
+  }
+  /** Lexicographic order, shorter first on a common prefix. */
+  lessThan(o: WordBuffer): boolean {
+    const n = Math.min(this.length, o.length);
+    for (let i = 0; i < n; i++) if (this.words[i] !== o.words[i]) return this.words[i]! < o.words[i]!;
+    return this.length < o.length;
+  }
+  copyFrom(o: WordBuffer): void {
+    this.length = 0;
+    for (let i = 0; i < o.length; i++) this.push(o.words[i]!);
+  }
+}

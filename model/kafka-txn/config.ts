@@ -1,0 +1,24 @@
+/** The `--set` keys of `kafka-txn` (Kafka's own names where Kafka has one) and its typed config. */
+import { type ConfigOf, int } from '../core/keys.js';
+import { kafkaKeys } from '../kafka/keys.js';
+
+const k = kafkaKeys;
+
+/** The keys of `kafka-txn`, by field. */
+export const kafkaTxnKeys = {
+  enableIdempotence: k.enableIdempotence,
+  isolationLevel: k.isolationLevel,
+  transactionVersion: k.transactionVersion,
+  transactionTimeoutMs: k.transactionTimeoutMs,
+  epochFencing: k.epochFencing,
+  epochBumpOnTimeout: k.epochBumpOnTimeout,
+  crashes: k.crashes,
+  zombies: k.zombies,
+  network: k.network,
+  producers: int('producers', { default: 2, min: 1, max: 3, meaning: 'transactional.ids (app-0, app-1, ...), each copying its own input partition' }),
+  partitions: int('partitions', { default: 2, min: 1, max: 3, meaning: 'partitions of the output topic `out`' }),
+  inputRecords: k.inputRecords,
+} as const;
+
+/** The typed config of `kafka-txn`. */
+export type KafkaTxnConfig = ConfigOf<typeof kafkaTxnKeys>;

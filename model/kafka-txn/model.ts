@@ -1,0 +1,19 @@
+/** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
+import { compile } from '../core/model.js';
+import { kafkaTxnActions } from './actions.js';
+import { kafkaTxnKeys } from './config.js';
+import { drain } from './drain.js';
+import { initialState } from './init.js';
+import { encodeSymmetric, identity } from './symmetry.js';
+
+/** The `kafka-txn` model. */
+export const kafkaTxnModel = compile({
+  name: 'kafka-txn',
+  summary: 'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, coordinator, markers, LSO, fencing, timeouts',
+  keys: kafkaTxnKeys,
+  init: initialState,
+  actions: kafkaTxnActions,
+  drain,
+  identity,
+  fast: { encodeSymmetric },
+});

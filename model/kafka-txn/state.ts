@@ -1,0 +1,141 @@
+/**
+ * The `kafka-txn` state: producer apps (each a transactional.id copying its own input partition
+ * `in-<app>` to the output topic `out`, its input offset sent to the transaction) over the Kafka
+ * cluster slice, the requests held in the network, and ghost data for the invariants.
+ */
+import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import type { ProduceRequest } from '../kafka/partition.js';
+import type { Producer } from '../kafka/producer.js';
+import type { Marker, Origin } from '../kafka/records.js';
+import type { KafkaTxnConfig } from './config.js';
+
+/** A produced batch whose request timed out at the client; it may still be in the network. */
+export interface Unacked {
+  readonly request: number;
+  readonly partition: number;
+  readonly value: number;
+  readonly sequence: number;
+}
+
+/** Lifecycle of one client instance (one process incarnation of an app). */
+export type InstanceStatus = 'new' | 'ready' | 'in-txn' | 'fenced' | 'failed' | 'crashed';
+
+/** One incarnation of a producer app: reads its input partition, writes `out`, commits offsets. */
+export interface Instance {
+  /** Unique id: `instanceId(config, app, incarnation)`, so an id always names the same app's instance. */
+  readonly id: number;
+  readonly app: number;
+  /** 1 for the app's first instance, 2 for its first restart or replacement, ... */
+  readonly incarnation: number;
+  readonly status: InstanceStatus;
+  readonly paused: boolean;
+  readonly producer: Producer;
+  /** Next input offset to process. */
+  readonly position: number;
+  /** The last input offset this instance committed (plain producer app). */
+  readonly committedPosition: number;
+  readonly txnCount: number;
+  /** The input position where the open transaction began (null: none open). */
+  readonly txnStart: number | null;
+  readonly unacked: readonly Unacked[];
+}
+
+/** A request delayed in the network: it lands when a `Deliver` action picks it. */
+export type Request =
+  | { readonly type: 'Produce'; readonly id: number; readonly instance: number; readonly txn: number; readonly req: ProduceRequest }
+  | { readonly type: 'EndTxn'; readonly id: number; readonly instance: number; readonly txn: number; readonly epoch: number; readonly result: Marker; readonly origin: Origin };
+
+/** Ghost: what a client was told about the end of one of its transactions. */
+export interface ClientOutcome {
+  readonly instance: number;
+  readonly txn: number;
+  readonly result: Marker;
+}
+
+/** What a step did, for the renderers: the Kafka rules' events and the apps' own. */
+export type KafkaTxnEvent =
+  | KafkaEvent
+  | { readonly type: 'client'; readonly instance: number; readonly status: string }
+  | { readonly type: 'delayed'; readonly request: number; readonly what: string }
+  | { readonly type: 'clock'; readonly now: number };
+
+/** The whole `kafka-txn` state. Frozen; every change goes through `step`. */
+export interface KafkaTxnState {
+  readonly config: KafkaTxnConfig;
+  /** Logical clock in milliseconds. */
+  readonly now: number;
+  /** Partitions `out-0..`, the apps' transactional.ids `app-0..`, the group `app` over `in-0..`. */
+  readonly kafka: Cluster;
+  readonly instances: readonly Instance[];
+  readonly network: readonly Request[];
+  readonly nextRequest: number;
+  readonly faults: { readonly crashes: number; readonly pauses: number };
+  readonly outcomes: readonly ClientOutcome[];
+  readonly events: readonly KafkaTxnEvent[];
+}
+
+/** The consumer group of the apps' input offsets (index in `kafka.groups`). */
+export const GROUP = 0;
+
+/** The input value at `position` of app `app` (inputs are sequence numbers 1, 2, 3, ...). Pure. */
+export function inputValue(config: KafkaTxnConfig, app: number, position: number): number {
+  return app * config.inputRecords + position + 1;
+}
+
+/** Name of output partition `p`. Pure. */
+export function partitionName(p: number): string {
+  return `out-${p}`;
+}
+
+/** `in-<app>`: the input partition app `app` copies from. Pure. */
+export function inputName(app: number): string {
+  return `in-${app}`;
+}
+
+/** transactional.id of app `a`. Pure. */
+export function transactionalId(a: number): string {
+  return `app-${a}`;
+}
+
+/**
+ * The id of incarnation `incarnation` (1-based) of app `app`: app-0's instances are 1, 1 + n,
+ * 1 + 2n, ... for n producers, so removing another app's restart never renames this app's instances.
+ */
+export function instanceId(config: KafkaTxnConfig, app: number, incarnation: number): number {
+  return app + 1 + (incarnation - 1) * config.producers;
+}
+
+/** The app of instance `id`. Pure. */
+export function appOfInstance(config: KafkaTxnConfig, id: number): number {
+  return (id - 1) % config.producers;
+}
+
+/** `app-0#2`: the app's transactional.id and the incarnation number. Pure. */
+export function instanceName(s: KafkaTxnState, id: number): string {
+  const i = s.instances.find((x) => x.id === id);
+  return i ? `${transactionalId(i.app)}#${i.incarnation}` : `instance#${id}`;
+}
+
+/** Whether the apps are transactional: Kafka requires idempotence for a transactional.id. Pure. */
+export function isTransactional(config: KafkaTxnConfig): boolean {
+  return config.enableIdempotence;
+}
+
+/** The latest instance of app `a` (the one a supervisor would restart). Pure. */
+export function latestInstance(s: KafkaTxnState, a: number): Instance | undefined {
+  for (let i = s.instances.length - 1; i >= 0; i--) {
+    const inst = s.instances[i]!;
+    if (inst.app === a) return inst;
+  }
+  return undefined;
+}
+
+/** An instance that can act: not crashed, fenced, failed or paused. Pure. */
+export function live(i: Instance): boolean {
+  return !i.paused && (i.status === 'new' || i.status === 'ready' || i.status === 'in-txn');
+}
+
+/** An instance whose process is gone and may be restarted. Pure. */
+export function dead(i: Instance): boolean {
+  return i.status === 'crashed' || i.status === 'fenced' || i.status === 'failed';
+}

@@ -1,0 +1,113 @@
+/**
+ * Symmetry of `kafka-txn`: the apps (transactional.ids with their input partitions) are
+ * interchangeable once everything named after an app is renamed with it — its producer id, its
+ * instances' ids, its input values, its committed offsets and its coordinator entry. The canonical
+ * encoding is the least encoding over every renaming of the apps (at most 3! = 6). Arrays whose
+ * order is an accident of history but not of meaning (the leader's producer table, pending
+ * offsets, the instance list) are put in a fixed order first. The drain finishes apps in index
+ * order, so a renamed state drains in another order; the verdicts are tested to agree.
+ */
+import type { Draft } from 'immer';
+import type { Words } from '../core/model.js';
+import { clonePlain, encodePlain } from '../core/plain.js';
+import { WordBuffer } from '../core/words.js';
+import { GROUP, instanceId, type KafkaTxnState, transactionalId } from './state.js';
+
+type D = Draft<KafkaTxnState>;
+
+/** Every permutation of 0..n-1 (n <= 3 here). */
+function permutations(n: number): number[][] {
+  if (n <= 1) return [[0]];
+  const out: number[][] = [];
+  for (const p of permutations(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  return out;
+}
+
+const PERMS = [1, 2, 3].map(permutations);
+
+/** The state with app a renamed pi[a], in canonical array orders. Pure (returns a new object). */
+export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnState {
+  const d = clonePlain(s) as D;
+  const P = s.config.producers;
+  const N = s.config.inputRecords;
+  const app = (a: number): number => pi[a]!;
+  const value = (v: number): number => app(Math.floor((v - 1) / N)) * N + ((v - 1) % N) + 1;
+  const inst = (id: number): number => instanceId(s.config, app((id - 1) % P), Math.floor((id - 1) / P) + 1);
+  const pid = (p: number): number => (p > 0 ? app(p - 1) + 1 : p);
+  for (const i of d.instances) {
+    i.id = inst(i.id);
+    i.app = app(i.app);
+    i.producer.producerId = pid(i.producer.producerId);
+    if (i.producer.txn >= 0) i.producer.txn = app(i.producer.txn);
+    for (const u of i.unacked) u.value = value(u.value);
+  }
+  d.instances.sort((a, b) => a.id - b.id);
+  for (const p of d.kafka.partitions) {
+    for (const e of p.log) {
+      e.producerId = pid(e.producerId);
+      if (e.kind === 'data') {
+        e.value = value(e.value);
+        e.origin.instance = inst(e.origin.instance);
+      }
+    }
+    for (const e of p.producers) e.producerId = pid(e.producerId);
+    p.producers.sort((a, b) => a.producerId - b.producerId);
+  }
+  const g = d.kafka.groups[GROUP]!;
+  const committed = g.committed.slice();
+  g.committed.forEach((c, a) => {
+    committed[app(a)] = { ...c, producerId: pid(c.producerId), origin: c.origin ? { ...c.origin, instance: inst(c.origin.instance) } : null };
+  });
+  g.committed = committed;
+  for (const po of g.pending) {
+    po.partition = app(po.partition);
+    po.producerId = pid(po.producerId);
+    po.origin.instance = inst(po.origin.instance);
+  }
+  g.pending.sort((a, b) => a.partition - b.partition);
+  for (const e of g.producerEpochs) e.producerId = pid(e.producerId);
+  g.producerEpochs.sort((a, b) => a.producerId - b.producerId);
+  for (const f of g.fates) {
+    f.input = app(f.input);
+    f.origin.instance = inst(f.origin.instance);
+  }
+  const txns = d.kafka.txns.slice();
+  d.kafka.txns.forEach((t, a) => {
+    txns[app(a)] = { ...t, transactionalId: transactionalId(app(a)), producerId: pid(t.producerId) };
+  });
+  d.kafka.txns = txns;
+  for (const r of d.network) {
+    r.instance = inst(r.instance);
+    r.txn = app(r.txn);
+    if (r.type === 'Produce') {
+      r.req.producerId = pid(r.req.producerId);
+      r.req.value = value(r.req.value);
+      r.req.origin.instance = inst(r.req.origin.instance);
+    } else r.origin.instance = inst(r.origin.instance);
+  }
+  for (const oc of d.outcomes) oc.instance = inst(oc.instance);
+  return d as KafkaTxnState;
+}
+
+/** The parts of a state that identify it: everything but the static config and the last step's events. */
+export function identity(s: KafkaTxnState): readonly unknown[] {
+  return [s.now, s.kafka.partitions, s.kafka.groups, s.kafka.txns, s.instances, s.network, s.nextRequest, s.faults, s.outcomes];
+}
+
+const best = new WordBuffer();
+const trial = new WordBuffer();
+
+/** The least encoding over every renaming of the apps. */
+export function encodeSymmetric(s: KafkaTxnState, out: Words): void {
+  best.reset();
+  let first = true;
+  for (const pi of PERMS[s.config.producers - 1]!) {
+    trial.reset();
+    for (const part of identity(renameApps(s, pi))) encodePlain(part, trial);
+    if (first || trial.lessThan(best)) {
+      best.copyFrom(trial);
+      first = false;
+    }
+  }
+  for (let i = 0; i < best.length; i++) out.push(best.words[i]!);
+}

@@ -1,0 +1,140 @@
+/**
+ * The group coordinator's rules over a draft of the cluster: membership changes and the rebalance
+ * they trigger (a new generation, a sticky assignment), OffsetFetch with KIP-447's stable-offsets
+ * rule, OffsetCommit, TxnOffsetCommit with the producer-epoch and generation checks (KIP-98,
+ * KIP-447), and the transaction marker reaching `__consumer_offsets`. `g` is the group's index.
+ * Clients learn a new assignment in their own rules (SyncGroup).
+ */
+import type { Draft } from 'immer';
+import type { Cluster, Ctx, Group } from './cluster.js';
+import type { ErrorCode, Marker, Origin } from './records.js';
+
+/**
+ * A new generation: partitions keep their owner while it is still a member (sticky), the rest go
+ * to the member owning fewest (lowest id first). Returns the partitions that changed owner.
+ */
+export function rebalance(x: Ctx, g: number, reason: string): number[] {
+  const group = x.k.groups[g]!;
+  group.generation += 1;
+  const moved: number[] = [];
+  const load = new Map<number, number>(group.members.map((m) => [m, 0]));
+  for (const o of group.owners) if (o !== null && load.has(o)) load.set(o, load.get(o)! + 1);
+  for (let p = 0; p < group.owners.length; p++) {
+    const o = group.owners[p]!;
+    if (o !== null && load.has(o)) continue;
+    let best: number | null = null;
+    for (const m of group.members) if (best === null || load.get(m)! < load.get(best)!) best = m;
+    group.owners[p] = best;
+    if (best !== null) load.set(best, load.get(best)! + 1);
+    moved.push(p);
+  }
+  x.events.push({ type: 'rebalance', generation: group.generation, owners: [...group.owners], reason });
+  return moved;
+}
+
+/** JoinGroup of a new member. */
+export function addMember(x: Ctx, g: number, id: number): void {
+  const group = x.k.groups[g]!;
+  if (!group.members.includes(id)) group.members.push(id);
+  group.members.sort((a, b) => a - b);
+}
+
+/** The member leaves (LeaveGroup, session timeout, or max.poll.interval.ms exceeded). Whether it was a member. */
+export function removeMember(x: Ctx, g: number, id: number): boolean {
+  const group = x.k.groups[g]!;
+  const at = group.members.indexOf(id);
+  if (at < 0) return false;
+  group.members.splice(at, 1);
+  for (let p = 0; p < group.owners.length; p++) if (group.owners[p] === id) group.owners[p] = null;
+  return true;
+}
+
+/** Whether `id` is a member of the group's current generation `generation`. Pure. */
+export function currentMember(group: Group, id: number, generation: number): boolean {
+  return group.members.includes(id) && generation === group.generation;
+}
+
+/** Whether a transactional offset commit of partition `p` is pending (the offset is unstable). Pure. */
+export function unstable(group: Group, p: number): boolean {
+  return group.pending.some((po) => po.partition === p);
+}
+
+/**
+ * OffsetFetch of partition `p`: the committed offset, or UNSTABLE_OFFSET_COMMIT while a
+ * transactional commit of it is pending and `safeguard.require-stable-offsets` is on (KIP-447). Pure.
+ */
+export function offsetFetch(k: Cluster, g: number, p: number): { offset: number } | { error: ErrorCode } {
+  const group = k.groups[g]!;
+  if (k.rules.requireStableOffsets && unstable(group, p)) return { error: 'UNSTABLE_OFFSET_COMMIT' };
+  return { offset: group.committed[p]?.offset ?? 0 };
+}
+
+/**
+ * OffsetCommit of partition `p`. With a generation (group management), a member of an old
+ * generation gets ILLEGAL_GENERATION (the consumer's CommitFailedException); generation -1 is a
+ * simple commit of a consumer outside group management, accepted as is.
+ */
+export function offsetCommit(x: Ctx, g: number, p: number, offset: number, generation: number, origin: Origin | null): ErrorCode | null {
+  const group = x.k.groups[g]!;
+  if (generation >= 0 && (origin === null || !currentMember(group, origin.instance, generation))) return 'ILLEGAL_GENERATION';
+  group.committed[p] = { offset, producerId: -1, epoch: -1, txnEpoch: null, origin: origin && { instance: origin.instance, txn: origin.txn }, generation };
+  x.events.push({ type: 'offset', partition: p, offset, how: 'committed', generation, stale: false });
+  return null;
+}
+
+/** A TxnOffsetCommit as the group coordinator receives it. */
+export interface TxnOffsetRequest {
+  readonly partition: number;
+  readonly offset: number;
+  readonly producerId: number;
+  readonly epoch: number;
+  /** The group generation the producer sent (KIP-447), or -1 when it sent the group id only. */
+  readonly generation: number;
+  readonly origin: Origin;
+}
+
+/**
+ * TxnOffsetCommit: fenced by a producer epoch older than the offsets partition has seen (KIP-98),
+ * and, with a generation and `safeguard.generation-fencing`, by an old group generation (KIP-447).
+ * The offset waits for the transaction's marker; a new one of the same producer and partition
+ * replaces it.
+ */
+export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): ErrorCode | null {
+  const group = x.k.groups[g]!;
+  const seen = group.producerEpochs.find((e) => e.producerId === req.producerId);
+  if (seen && req.epoch < seen.epoch && x.k.rules.epochFencing) return 'PRODUCER_FENCED';
+  const stale = req.generation >= 0 && !currentMember(group, req.origin.instance, req.generation);
+  if (stale && x.k.rules.generationFencing) return 'ILLEGAL_GENERATION';
+  group.pending = group.pending.filter((po) => !(po.producerId === req.producerId && po.partition === req.partition));
+  const origin = { instance: req.origin.instance, txn: req.origin.txn };
+  group.pending.push({ partition: req.partition, offset: req.offset, producerId: req.producerId, epoch: req.epoch, generation: req.generation, stale, origin });
+  x.events.push({ type: 'offset', partition: req.partition, offset: req.offset, how: 'pending', generation: req.generation, stale });
+  return null;
+}
+
+/**
+ * The transaction marker reaches `__consumer_offsets`: the producer's pending offsets become
+ * committed (COMMIT) or are dropped (ABORT); the partition remembers the marker's epoch (fencing
+ * older TxnOffsetCommits); `txnEpoch` is the ended transaction's epoch (ghost).
+ */
+export function completeTxnOffsets(x: Ctx, g: number, producerId: number, markerEpoch: number, marker: Marker, txnEpoch: number): void {
+  const group: Draft<Group> = x.k.groups[g]!;
+  const keep = [];
+  for (const po of group.pending) {
+    if (po.producerId !== producerId) {
+      keep.push(po);
+      continue;
+    }
+    const origin = { instance: po.origin.instance, txn: po.origin.txn };
+    if (marker === 'COMMIT') {
+      group.committed[po.partition] = { offset: po.offset, producerId, epoch: po.epoch, txnEpoch, origin, generation: po.generation };
+      if (po.stale) group.staleCommits.push({ partition: po.partition, offset: po.offset, instance: po.origin.instance, generation: po.generation, current: group.generation });
+    }
+    group.fates.push({ origin, input: po.partition, fate: marker });
+    x.events.push({ type: 'offset', partition: po.partition, offset: po.offset, how: marker === 'COMMIT' ? 'committed' : 'dropped', generation: -1, stale: false });
+  }
+  group.pending = keep;
+  const pe = group.producerEpochs.find((e) => e.producerId === producerId);
+  if (pe) pe.epoch = Math.max(pe.epoch, markerEpoch);
+  else group.producerEpochs.push({ producerId, epoch: markerEpoch });
+}

@@ -1,0 +1,88 @@
+/**
+ * What a partition holds: data records and control records (COMMIT/ABORT markers, KIP-98), the
+ * leader's producer state (ProducerStateManager), the high watermark and the LSO; and the Kafka
+ * error codes the rules answer with, under their real names.
+ */
+
+/** A transaction's outcome, as a control record's marker says it. */
+export type Marker = 'COMMIT' | 'ABORT';
+
+/**
+ * Ghost data on a record: which client instance wrote it, in which of its transactions. Kafka's
+ * log does not hold this; the invariants use it to judge fates and fencing. Never read by rules.
+ */
+export interface Origin {
+  readonly instance: number;
+  readonly txn: number | null;
+}
+
+/** A data record (one record per batch in this model). */
+export interface DataEntry {
+  readonly kind: 'data';
+  readonly offset: number;
+  /** -1 for a plain (non-idempotent) producer. */
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly sequence: number;
+  readonly value: number;
+  readonly transactional: boolean;
+  readonly origin: Origin;
+}
+
+/**
+ * A control record: a COMMIT or ABORT marker written by the transaction coordinator (KIP-98). It
+ * takes an offset like a data record, so a read_committed consumer sees gaps.
+ */
+export interface ControlEntry {
+  readonly kind: 'control';
+  readonly offset: number;
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly marker: Marker;
+  /** Ghost: the coordinator's epoch of the transaction this marker ends. */
+  readonly txnEpoch: number;
+  /** Ghost: the epoch of the EndTxn request that decided it, or null when the coordinator did (timeout, fence). */
+  readonly endedBy: number | null;
+}
+
+/** One entry of a partition's log. */
+export type LogEntry = DataEntry | ControlEntry;
+
+/** A leader's producer state for one producer id (Kafka's ProducerStateManager entry). */
+export interface ProducerEntry {
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly lastSequence: number;
+  /** Offset of the first record of this producer's open transaction here, or null. */
+  readonly firstOpenOffset: number | null;
+  /** The last five batches, for de-duplicating a retried batch (KIP-98, max.in.flight <= 5). */
+  readonly batches: readonly { readonly sequence: number; readonly offset: number }[];
+}
+
+/** A topic-partition: one replica, so the high watermark is the log end. */
+export interface Partition {
+  /** `out-0`, `changelog-0`, ... */
+  readonly name: string;
+  readonly log: readonly LogEntry[];
+  readonly producers: readonly ProducerEntry[];
+  readonly highWatermark: number;
+  /** Maintained by the leader on every append and marker; `lso-bound` re-derives it from the log. */
+  readonly lastStableOffset: number;
+}
+
+/** An empty partition named `name`. Pure. */
+export function emptyPartition(name: string): Partition {
+  return { name, log: [], producers: [], highWatermark: 0, lastStableOffset: 0 };
+}
+
+/** Kafka error codes the rules answer with (their real names). */
+export type ErrorCode =
+  | 'PRODUCER_FENCED'
+  | 'INVALID_PRODUCER_EPOCH'
+  | 'CONCURRENT_TRANSACTIONS'
+  | 'INVALID_TXN_STATE'
+  | 'OUT_OF_ORDER_SEQUENCE_NUMBER'
+  | 'DUPLICATE_SEQUENCE_NUMBER'
+  | 'UNKNOWN_PRODUCER_ID'
+  | 'ILLEGAL_GENERATION'
+  | 'UNSTABLE_OFFSET_COMMIT';

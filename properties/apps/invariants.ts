@@ -1,0 +1,97 @@
+/**
+ * The invariants of the consumer applications, in report order: the Kafka checks on topic `out`
+ * (or the external sink), KIP-447's generation rule beside the epoch rule, `offsets-atomic`, and
+ * kafka-streams' `state-exactly-once`.
+ */
+import { type AppState, appName, GROUP, inputValue, isTxnApp, OUT } from '../../model/ctp/state.js';
+import { invariant, type Invariant } from '../invariant.js';
+import { abortedRead, duplicateRead, hangingTransaction, lsoOutOfBounds, splitFate, staleEpochEffect, staleGenerationEffect } from '../kafka/checks.js';
+import { lossMessage } from '../view.js';
+import { committedValues, judgedName, judgedView, readJudged } from './outputs.js';
+
+type S = AppState;
+
+/**
+ * `zombie-fenced` for consumer applications: the epoch rule (nothing from an epoch older than its
+ * transaction's takes effect) and KIP-447's generation rule (no offset commit sent by an instance
+ * outside the group's current generation takes effect: with one transactional.id per instance, the
+ * generation is what fences a zombie).
+ */
+const zombieFenced = invariant('zombie-fenced', 'every-step', (s: S) => staleEpochEffect(s.kafka) ?? staleGenerationEffect(s.kafka, (id) => appName(s, id)));
+
+/** `no-aborted-read`: the judged reader of `out`; the changelog is read by the restore consumer, not by it. */
+const noAbortedRead = invariant('no-aborted-read', 'every-step', (s: S) => abortedRead([s.kafka.partitions[OUT]!], s.config.isolationLevel));
+
+const noDuplicates = invariant('no-duplicates', 'every-step', (s: S) => {
+  const r = readJudged(s, s.config.isolationLevel);
+  return duplicateRead(r.values, r.offsets, s.config.isolationLevel, `in ${judgedName(s)} `, s.config.sink === 'kafka' ? 'offsets' : 'entries');
+});
+
+/**
+ * `offsets-atomic`: for each input partition, every record below the group's committed offset has
+ * committed output in `out`, and none at or above it does. Judged for the loops that claim it
+ * (commit.strategy=transactional, kafka-streams EOS) writing to Kafka; the other strategies never
+ * tie output and offsets together (their failures show as `no-loss` and `no-duplicates`).
+ */
+const offsetsAtomic = invariant('offsets-atomic', 'every-step', (s: S) => {
+  const c = s.config;
+  if (!isTxnApp(c) || c.sink !== 'kafka') return null;
+  const done = committedValues(s);
+  for (let p = 0; p < c.inputPartitions; p++) {
+    const committed = s.kafka.groups[GROUP]!.committed[p]!.offset;
+    for (let r = 0; r < c.inputRecords; r++) {
+      const v = inputValue(c, p, r);
+      if (r < committed && !done.has(v)) return `in-${p}: the committed offset ${committed} passes record ${r} (v${v}) but its output is not committed`;
+      if (r >= committed && done.has(v)) return `in-${p}: the output of record ${r} (v${v}) is committed but the committed offset is ${committed}`;
+    }
+  }
+  return null;
+});
+
+/**
+ * `state-exactly-once` (kafka-streams): the instance that owns task 0_0 in the group's current
+ * generation counts each input up to its position exactly once: its count store equals its input
+ * position, from the moment it has restored the store and fetched the committed offset, and after
+ * every record since.
+ *
+ * Only the owner the group coordinator knows is judged. A zombie (an instance removed from the
+ * group that still believes it owns the task) may restore and count whatever it likes: nothing it
+ * does can take effect while the generation and epoch fencing hold, and when a safeguard is off
+ * what it does take effect shows as `zombie-fenced`, `no-duplicates` or a wrong count restored by
+ * the next owner. Real Kafka Streams restores the store before it fetches offsets
+ * (StreamTask.completeRestoration) and, under EOS, only once its read_committed restore consumer
+ * reached the changelog's log end offset (StoreChangelogReader, KAFKA-10167): a transaction left
+ * open below that end, by a zombie say, holds the restore back until it is committed or aborted.
+ */
+const stateExactlyOnce = invariant('state-exactly-once', 'every-step', (s: S) => {
+  const g = s.kafka.groups[GROUP]!;
+  const owner = g.owners[0];
+  const i = owner === null || owner === undefined ? undefined : s.apps.find((x) => x.id === owner);
+  const pos = i?.positions[0];
+  if (!i || i.store === null || pos === null || pos === undefined || i.generation !== g.generation) return null;
+  if (i.store === pos) return null;
+  return `i${i.slot}#${i.incarnation}, owner of task 0_0 in generation ${g.generation}: the count store holds ${i.store} at input position ${pos} of in-0 (it should count inputs 1..${pos} once: ${pos})`;
+});
+
+const common = {
+  txnAtomicity: invariant('txn-atomicity', 'every-step', (s: S) => splitFate(s.kafka, s.outcomes, (id) => appName(s, id))),
+  lsoBound: invariant('lso-bound', 'every-step', (s: S) => lsoOutOfBounds(s.kafka.partitions)),
+  noLoss: invariant('no-loss', 'quiescence', (s: S) => lossMessage(judgedView(s, s.config.isolationLevel), judgedName(s), s.config.isolationLevel)),
+  noHangingTransaction: invariant('no-hanging-transaction', 'quiescence', (s: S) => hangingTransaction(s.kafka)),
+};
+
+/** Every invariant of `consume-transform-produce`. */
+export const ctpInvariants: readonly Invariant<S>[] = [zombieFenced, common.txnAtomicity, noAbortedRead, noDuplicates, offsetsAtomic, common.lsoBound, common.noLoss, common.noHangingTransaction];
+
+/** Every invariant of `kafka-streams`. */
+export const streamsInvariants: readonly Invariant<S>[] = [
+  zombieFenced,
+  common.txnAtomicity,
+  noAbortedRead,
+  noDuplicates,
+  stateExactlyOnce,
+  offsetsAtomic,
+  common.lsoBound,
+  common.noLoss,
+  common.noHangingTransaction,
+];

@@ -1,0 +1,55 @@
+/**
+ * The events of the Kafka rules as lines, for every Kafka-speaking model's renderer: what a
+ * partition, the transaction coordinator and the group coordinator did in a step. Pure.
+ */
+import type { Cluster, KafkaEvent } from '../../model/kafka/cluster.js';
+import type { EventLine } from '../render/renderer.js';
+
+/** The name of partition `p` of the cluster. */
+function partName(k: Cluster, p: number): string {
+  return k.partitions[p]?.name ?? `partition ${p}`;
+}
+
+/** `in-3 -> 5 committed (generation 2)`: an offset of the group's input partition. */
+function offsetText(e: Extract<KafkaEvent, { type: 'offset' }>): string {
+  const gen = e.generation >= 0 ? ` (generation ${e.generation}${e.stale ? ', from an old generation' : ''})` : '';
+  return `__consumer_offsets: in-${e.partition} -> ${e.offset} ${e.how}${gen}`;
+}
+
+/**
+ * One Kafka event as a line. `member(id)` names a group member (an instance id) the way the model
+ * names it. Pure.
+ */
+export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) => string): EventLine {
+  switch (e.type) {
+    case 'appended':
+      return { lane: partName(k, e.partition), text: `${partName(k, e.partition)}: appended offset ${e.offset}` };
+    case 'marker':
+      return e.partition === 'offsets'
+        ? { lane: '__consumer_offsets', text: `__consumer_offsets: ${e.marker} marker` }
+        : { lane: partName(k, e.partition), text: `${partName(k, e.partition)}: ${e.marker} marker at offset ${e.offset ?? '?'} (epoch ${e.epoch})` };
+    case 'duplicate':
+      return { lane: partName(k, e.partition), text: `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ${e.offset}), not appended` };
+    case 'rejected':
+      return { lane: e.by, text: `rejected by ${e.by}: ${e.error} (${e.request})`, refused: true };
+    case 'txn-state':
+      return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.from} -> ${e.to} (epoch ${e.epoch})` };
+    case 'epoch':
+      return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.epoch === 0 ? `producer id ${e.producerId}, epoch 0` : `epoch bumped to ${e.epoch}`}` };
+    case 'added':
+      return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} added to the transaction` };
+    case 'offset':
+      return { lane: '__consumer_offsets', text: offsetText(e) };
+    case 'rebalance':
+      return { lane: 'group coordinator', text: `group: ${e.reason}, rebalance to generation ${e.generation}: ${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}` };
+  }
+}
+
+/** The partitions a step wrote to (appended, a marker, a duplicate acknowledged), ascending. Pure. */
+export function touchedPartitions(events: readonly { readonly type: string }[]): number[] {
+  const out = new Set<number>();
+  for (const e of events) {
+    if ((e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate') && 'partition' in e && typeof e.partition === 'number') out.add(e.partition);
+  }
+  return [...out].sort((a, b) => a - b);
+}
