@@ -47,7 +47,21 @@ export interface ReportParts {
 
 /** Builds a report. Pure. */
 export function makeReport(p: ReportParts, extra: Record<string, unknown> = {}): Report {
-  return { tool: 'eoscheck', version: VERSION, ...p, status: p.violations.length > 0 ? 'violation' : 'ok', ...extra };
+  return {
+    tool: 'eoscheck',
+    version: VERSION,
+    kind: p.kind,
+    model: p.model,
+    scenario: p.scenario,
+    config: p.config,
+    status: p.violations.length > 0 ? 'violation' : 'ok',
+    violations: p.violations,
+    trace: p.trace,
+    outputs: p.outputs,
+    logs: p.logs,
+    stats: p.stats,
+    ...extra,
+  };
 }
 
 /** Rate per second, rounded, 0 for no time. Pure. */

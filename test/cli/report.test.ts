@@ -75,7 +75,7 @@ describe('JSON report', () => {
     const keys = models['models'][0].keys.map((k: { name: string }) => k.name);
     for (const k of ['enable.idempotence', 'isolation.level', 'transaction.version', 'transaction.timeout.ms', 'safeguard.epoch-fencing', 'safeguard.epoch-bump-on-timeout', 'faults.crashes', 'faults.zombies', 'faults.network']) expect(keys).toContain(k);
     const iso = models['models'][0].keys.find((k: { name: string }) => k.name === 'isolation.level');
-    expect(iso).toMatchObject({ default: 'read_committed', accepted: 'read_committed|read_uncommitted', realDefault: 'a Kafka consumer defaults to read_uncommitted' });
+    expect(iso).toMatchObject({ default: 'read_committed', accepted: 'read_committed|read_uncommitted', realDefault: 'a Kafka consumer (and the console consumer) defaults to read_uncommitted' });
     const inv = (await report('invariants', '--json')).json['invariants'] as { name: string; models: string[] }[];
     expect(inv.filter((i) => i.models.includes('kafka-txn')).map((i) => i.name).sort()).toEqual(['lso-bound', 'no-aborted-read', 'no-duplicates', 'no-hanging-transaction', 'no-loss', 'progress', 'txn-atomicity', 'zombie-fenced']);
     const sc = (await report('scenarios', '--json')).json['scenarios'] as { name: string; seed: string }[];

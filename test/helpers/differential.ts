@@ -8,14 +8,13 @@
  * fast path and through plain `step` gives the same verdict and the same number of states.
  */
 import { describe, expect, test } from 'vitest';
-import { resolveConfig, type Config } from '../../model/config.js';
-import { WordBuffer } from '../../model/engine/words.js';
-import type { AnyAction, Model } from '../../model/model.js';
-import { checkModel } from '../../properties/check.js';
-import { subjects } from '../../properties/registry.js';
-import type { Subject } from '../../properties/subject.js';
-
-type AnySubject = Subject<unknown, AnyAction>;
+import { catalog } from '../../catalog/index.js';
+import type { Entry } from '../../catalog/entry.js';
+import { checkHere } from '../../check/check.js';
+import type { Keys } from '../../model/core/keys.js';
+import type { AnyAction, Model } from '../../model/core/model.js';
+import { WordBuffer } from '../../model/core/words.js';
+import { cfg } from './check.js';
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
 const configs: Record<string, string[][]> = {
@@ -25,12 +24,6 @@ const configs: Record<string, string[][]> = {
   'flink-kafka': [[], ['sink.delivery-guarantee=none'], ['sink.delivery-guarantee=at-least-once'], ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'], ['high-availability.type=none', 'faults.jobmanager=1'], ['jobs=2', 'faults.crashes=0'], ['transaction.timeout.ms=2500']],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
 };
-
-function config(subject: AnySubject, pairs: string[]): Config {
-  const r = resolveConfig(subject.model.keys, pairs.map((p) => p.split('=') as [string, string]), subject.model.name);
-  if (!r.ok) throw new Error(r.error);
-  return r.config;
-}
 
 /** A small deterministic generator (xorshift32). */
 function rng(seed: number): () => number {
@@ -43,20 +36,20 @@ function rng(seed: number): () => number {
   };
 }
 
-function words(model: Model<unknown, AnyAction>, s: unknown): number[] {
+function words<S, A extends AnyAction>(model: Model<S, A>, s: S): number[] {
   const b = new WordBuffer();
-  model.fast!.encode(s, b);
+  model.fast.encode(s, b);
   return Array.from(b.words.subarray(0, b.length));
 }
 
-function verdicts(subject: AnySubject, s: unknown): (string | null)[] {
-  return subject.invariants.map((i) => i.check(s));
+function verdicts<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, s: S): (string | null)[] {
+  return e.invariants.map((i) => i.check(s));
 }
 
 /** States reached by random walks (explored prefix, then the drain) and by a breadth-first search, via `step`. */
-function reached(subject: AnySubject, initial: unknown, walks: number, bfsStates: number): unknown[] {
-  const { model } = subject;
-  const out: unknown[] = [initial];
+function reached<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, initial: S, walks: number, bfsStates: number): S[] {
+  const { model } = e;
+  const out: S[] = [initial];
   for (let w = 0; w < walks; w++) {
     const next = rng(w + 1);
     let s = initial;
@@ -67,7 +60,7 @@ function reached(subject: AnySubject, initial: unknown, walks: number, bfsStates
       out.push(s);
     }
     for (let k = 0; k < 400; k++) {
-      const a = model.drainAction(s);
+      const a = model.drain(s);
       if (a === null) break;
       s = model.step(s, a);
       out.push(s);
@@ -76,8 +69,9 @@ function reached(subject: AnySubject, initial: unknown, walks: number, bfsStates
   const seen = new Set([model.key(initial)]);
   const queue = [initial];
   for (let q = 0; q < queue.length && seen.size < bfsStates; q++) {
-    for (const a of model.enabled(queue[q])) {
-      const t = model.step(queue[q], a);
+    const at = queue[q]!;
+    for (const a of model.enabled(at)) {
+      const t = model.step(at, a);
       const k = model.key(t);
       if (seen.has(k)) continue;
       seen.add(k);
@@ -99,61 +93,63 @@ export interface Scale {
   readonly configs: number;
 }
 
+/** The differential tests of one model at `scale`. */
+function suite<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, list: readonly string[][], scale: Scale): void {
+  const { model } = e;
+  for (const pairs of list.slice(0, scale.configs)) {
+    const label = `${model.name} ${pairs.join(' ') || 'defaults'}`;
+    const config = () => cfg(model.keys, ...pairs);
+    test(`${label}: successors and verdicts agree on reached states`, () => {
+      const initial = model.init(config());
+      const states = reached(e, initial, scale.walks, scale.bfs);
+      let compared = 0;
+      for (const s of states) {
+        for (const a of model.enabled(s)) {
+          const frozen = model.step(s, a);
+          const own = model.fast.clone(s);
+          model.fast.apply(own, a);
+          expect(words(model, own)).toEqual(words(model, frozen));
+          expect(model.key(own)).toBe(model.key(frozen));
+          expect(verdicts(e, own)).toEqual(verdicts(e, frozen));
+          compared += 1;
+        }
+      }
+      expect(compared).toBeGreaterThan(scale.bfs / 3);
+    });
+    test(`${label}: the drain's owned copy, judged before and after each in-place step, agrees with step`, () => {
+      const initial = model.init(config());
+      const states = reached(e, initial, scale.drainWalks, scale.drainBfs);
+      for (const s of states) {
+        const own = model.fast.clone(s);
+        let frozen = s;
+        expect(verdicts(e, own)).toEqual(verdicts(e, frozen));
+        for (let k = 0; k < 400; k++) {
+          const a = model.drain(frozen);
+          if (a === null) break;
+          expect(model.drain(own)).toEqual(a);
+          model.fast.apply(own, a);
+          frozen = model.step(frozen, a);
+          expect(verdicts(e, own)).toEqual(verdicts(e, frozen));
+        }
+        expect(words(model, own)).toEqual(words(model, frozen));
+      }
+    });
+    test(`${label}: the exhaustive search gives the same verdict and state count through the fast path and through step`, () => {
+      const c = { model, invariants: e.invariants };
+      const initial = model.init(config());
+      const depth = model.defaultDepth > 100 ? 6 : Math.min(model.defaultDepth, 14);
+      const a = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates });
+      const b = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates, plain: true });
+      expect(b.found?.violations ?? []).toEqual(a.found?.violations ?? []);
+      expect(b.found?.trace ?? null).toEqual(a.found?.trace ?? null);
+      expect(b.mode === 'exhaustive' && a.mode === 'exhaustive' && b.distinct === a.distinct).toBe(true);
+    });
+  }
+}
+
 /** Registers the differential tests at `scale`. */
 export function differentialSuite(scale: Scale): void {
-describe(`fast path against plain step, every model (${scale.walks} walks, ${scale.bfs} breadth-first states)`, () => {
-  for (const [name, list] of Object.entries(configs)) {
-    const subject = subjects.get(name)!;
-    const { model } = subject;
-    for (const pairs of list.slice(0, scale.configs)) {
-      const label = `${name} ${pairs.join(' ') || 'defaults'}`;
-      test(`${label}: successors and verdicts agree on reached states`, () => {
-        const initial = model.init(config(subject, pairs));
-        const states = reached(subject, initial, scale.walks, scale.bfs);
-        let compared = 0;
-        for (const s of states) {
-          for (const a of model.enabled(s)) {
-            const frozen = model.step(s, a);
-            const owned = model.fast!.clone(s);
-            model.fast!.apply(owned, a);
-            expect(words(model, owned)).toEqual(words(model, frozen));
-            expect(model.key(owned)).toBe(model.key(frozen));
-            expect(verdicts(subject, owned)).toEqual(verdicts(subject, frozen));
-            compared += 1;
-          }
-        }
-        expect(compared).toBeGreaterThan(scale.bfs / 3);
-      });
-      test(`${label}: the drain's owned copy, judged before and after each in-place step, agrees with step`, () => {
-        const initial = model.init(config(subject, pairs));
-        const states = reached(subject, initial, scale.drainWalks, scale.drainBfs);
-        for (const s of states) {
-          const own = model.fast!.clone(s);
-          let frozen = s;
-          expect(verdicts(subject, own)).toEqual(verdicts(subject, frozen));
-          for (let k = 0; k < 400; k++) {
-            const a = model.drainAction(frozen);
-            if (a === null) break;
-            expect(model.drainAction(own)).toEqual(a);
-            model.fast!.apply(own, a);
-            frozen = model.step(frozen, a);
-            expect(verdicts(subject, own)).toEqual(verdicts(subject, frozen));
-          }
-          expect(words(model, own)).toEqual(words(model, frozen));
-        }
-      });
-      test(`${label}: the exhaustive search gives the same verdict and state count through the fast path and through step`, () => {
-        const { fast: _fast, ...rest } = model;
-        const plain: AnySubject = { ...subject, model: rest as Model<unknown, AnyAction> };
-        const c = config(subject, pairs);
-        const opts = { mode: 'exhaustive' as const, depth: model.defaultDepth === undefined ? 6 : Math.min(model.defaultDepth, 14), maxStates: scale.searchStates };
-        const a = checkModel(subject, c, opts);
-        const b = checkModel(plain, c, opts);
-        expect(b.violations).toEqual(a.violations);
-        expect(b.distinct).toBe(a.distinct);
-        expect(b.trace).toEqual(a.trace);
-      });
-    }
-  }
-});
+  describe(`fast path against plain step, every model (${scale.walks} walks, ${scale.bfs} breadth-first states)`, () => {
+    for (const m of catalog.models) m.open((e) => suite(e, configs[m.name] ?? [[]], scale));
+  });
 }

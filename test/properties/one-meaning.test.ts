@@ -5,30 +5,24 @@
  * `no-aborted-read` reads the judged output topic at the configured isolation.level.
  */
 import { describe, expect, test } from 'vitest';
-import { resolveConfig } from '../../model/config.js';
-import type { AnyAction } from '../../model/model.js';
-import { checkModel } from '../../properties/check.js';
-import { subjects } from '../../properties/registry.js';
-import type { Subject } from '../../properties/subject.js';
+import { catalog } from '../../catalog/index.js';
+import type { Entry } from '../../catalog/entry.js';
+import type { Keys } from '../../model/core/keys.js';
+import type { AnyAction } from '../../model/core/model.js';
+import { check, exhaustive, only } from '../helpers/check.js';
 
-const only = (s: Subject<unknown, AnyAction>, name: string): Subject<unknown, AnyAction> => ({ ...s, invariants: s.invariants.filter((i) => i.name === name) });
+function suite<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>): void {
+  const judged = only(e, 'no-aborted-read');
+  test(`${e.model.name}: read_uncommitted returns an aborted record`, () => {
+    const r = check(judged, ['isolation.level=read_uncommitted'], exhaustive(24, 20_000));
+    expect(r.violations[0]!.message).toMatch(/^a read_uncommitted reader returns v\d+ at out-\d+ offset \d+, a record of an aborted transaction$/);
+  });
+  test(`${e.model.name}: read_committed never does (same bound)`, () => {
+    const r = check(judged, ['isolation.level=read_committed'], exhaustive(24, 20_000));
+    expect(r.violations).toEqual([]);
+  });
+}
 
 describe('no-aborted-read judges the configured reader of the output topic, in every model', () => {
-  for (const model of ['kafka-txn', 'consume-transform-produce', 'kafka-streams', 'flink-kafka']) {
-    const subject = subjects.get(model)!;
-    const cfg = (level: string) => {
-      const r = resolveConfig(subject.model.keys, [['isolation.level', level]], model);
-      if (!r.ok) throw new Error(r.error);
-      return r.config;
-    };
-    const search = { mode: 'exhaustive' as const, depth: 24, maxStates: 20_000 };
-    test(`${model}: read_uncommitted returns an aborted record`, () => {
-      const r = checkModel(only(subject, 'no-aborted-read'), cfg('read_uncommitted'), search);
-      expect(r.violations[0]!.message).toMatch(/^a read_uncommitted reader returns v\d+ at out-\d+ offset \d+, a record of an aborted transaction$/);
-    });
-    test(`${model}: read_committed never does (same bound)`, () => {
-      const r = checkModel(only(subject, 'no-aborted-read'), cfg('read_committed'), search);
-      expect(r.violations).toEqual([]);
-    });
-  }
+  for (const name of ['kafka-txn', 'consume-transform-produce', 'kafka-streams', 'flink-kafka']) catalog.get(name)!.open(suite);
 });

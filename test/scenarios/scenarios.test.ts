@@ -1,30 +1,33 @@
 /** The three Kafka scenarios reproduce their seed documents' claims, exactly. */
 import { describe, expect, test } from 'vitest';
-import { readPartition, type KafkaAction, type KafkaState } from '../../model/kafka/index.js';
-import { kafkaTxnSubject } from '../../properties/kafka/subject.js';
+import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
+import { readPartition } from '../../model/kafka/read.js';
+import type { KafkaTxnAction } from '../../model/kafka-txn/actions.js';
+import type { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
+import type { KafkaTxnState } from '../../model/kafka-txn/state.js';
 import { lsoBlocking } from '../../scenarios/lso-blocking.js';
-import { resolveScenario, runScenario } from '../../scenarios/run.js';
+import { runScenario } from '../../scenarios/run.js';
 import type { Scenario } from '../../scenarios/scenario.js';
 import { txnLog } from '../../scenarios/txn-log.js';
 import { zombieFencing } from '../../scenarios/zombie-fencing.js';
 
-function play(sc: Scenario<KafkaAction>, ...pairs: [string, string][]) {
-  const r = resolveScenario(sc as unknown as Scenario, kafkaTxnSubject as never, pairs);
+function play(sc: Scenario<KafkaTxnAction, typeof kafkaTxnKeys>, ...pairs: [string, string][]) {
+  const r = runScenario(kafkaTxnEntry, sc, pairs);
   if (!r.ok) throw new Error(r.error);
-  return runScenario(sc, kafkaTxnSubject, r.config);
+  return r.value;
 }
 
-const logOf = (s: KafkaState) => s.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`));
-const committed = (s: KafkaState) => readPartition(s.partitions[0]!, 'read_committed').map((e) => e.value);
-const uncommitted = (s: KafkaState) => readPartition(s.partitions[0]!, 'read_uncommitted').map((e) => e.value);
+const logOf = (s: KafkaTxnState) => s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`));
+const committed = (s: KafkaTxnState) => readPartition(s.kafka.partitions[0]!, 'read_committed').map((e) => e.value);
+const uncommitted = (s: KafkaTxnState) => readPartition(s.kafka.partitions[0]!, 'read_uncommitted').map((e) => e.value);
 
 describe('txn-log (seed 003)', () => {
   test('commit:3,abort:2,commit:2 leaves data 0-2, COMMIT 3, data 4-5, ABORT 6, data 7-8, COMMIT 9', () => {
     const ex = play(txnLog);
     const last = ex.states[ex.states.length - 1]!;
     expect(logOf(last)).toEqual(['0:v1', '1:v2', '2:v3', '3:COMMIT', '4:v4', '5:v5', '6:ABORT', '7:v4', '8:v5', '9:COMMIT']);
-    expect(readPartition(last.partitions[0]!, 'read_uncommitted').map((e) => e.offset)).toEqual([0, 1, 2, 4, 5, 7, 8]);
-    expect(readPartition(last.partitions[0]!, 'read_committed').map((e) => e.offset)).toEqual([0, 1, 2, 7, 8]);
+    expect(readPartition(last.kafka.partitions[0]!, 'read_uncommitted').map((e) => e.offset)).toEqual([0, 1, 2, 4, 5, 7, 8]);
+    expect(readPartition(last.kafka.partitions[0]!, 'read_committed').map((e) => e.offset)).toEqual([0, 1, 2, 7, 8]);
     expect(ex.violations).toEqual([]);
     expect(ex.quiescent).toBe(true);
     expect(ex.steps.every((s) => s.phase === 'script')).toBe(true);
@@ -55,7 +58,7 @@ describe('zombie-fencing (seed 004)', () => {
   test('safeguard.epoch-fencing=false: the zombie ends the shared transaction and its write is committed', () => {
     const ex = play(zombieFencing, ['safeguard.epoch-fencing', 'false']);
     const last = ex.states.at(-1)!;
-    const zombieWrites = last.partitions[0]!.log.filter((e) => e.kind === 'data' && e.origin.instance === 1).map((e) => e.offset);
+    const zombieWrites = last.kafka.partitions[0]!.log.filter((e) => e.kind === 'data' && e.origin.instance === 1).map((e) => e.offset);
     expect(zombieWrites).toEqual([0, 2]);
     expect(committed(last)).toEqual([1, 1, 2, 2]);
     expect(ex.violations.map((v) => v.invariant)).toEqual(['zombie-fenced', 'no-duplicates']);
@@ -66,9 +69,9 @@ describe('lso-blocking (seed 001)', () => {
   test('app-1 committed but invisible at read_committed while app-0 is open; visible after the timeout abort', () => {
     const ex = play(lsoBlocking);
     const afterCommit = ex.states[9]!; // after step 9: WriteTxnMarkers(app-1: COMMIT)
-    expect(ex.steps[8]!.action).toEqual({ type: 'WriteTxnMarkers', app: 1 });
+    expect(ex.steps[8]!.action).toEqual({ type: 'WriteTxnMarkers', txn: 1 });
     expect(logOf(afterCommit)).toEqual(['0:v1', '1:v2', '2:COMMIT']);
-    expect(afterCommit.partitions[0]!.lastStableOffset).toBe(0);
+    expect(afterCommit.kafka.partitions[0]!.lastStableOffset).toBe(0);
     expect(committed(afterCommit)).toEqual([]);
     expect(uncommitted(afterCommit)).toEqual([1, 2]);
     const afterTimeout = ex.states[12]!;

@@ -1,19 +1,18 @@
 /** Safe configurations hold over five campaign seeds and a deeper exhaustive bound (issue #8). */
 import { describe, expect, test } from 'vitest';
-import { checkModel } from '../../properties/check.js';
-import { cfg, safe, SEEDS, subject } from './safeguards.js';
+import { checkNamed, safe, SEEDS } from './safeguards.js';
 
 describe('safe configurations hold: five campaign seeds and a deeper exhaustive bound', () => {
   for (const c of safe) {
     const label = `${c.model} ${c.set.join(' ') || 'defaults'}`;
     test(`${label}: random, seeds ${SEEDS.join(', ')}, ${c.runs} runs each`, () => {
       for (const seed of SEEDS) {
-        const r = checkModel(subject(c.model), cfg(c.model, c.set), { mode: 'random', runs: c.runs, seed, maxSteps: 40 });
+        const r = checkNamed(c.model, c.set, { mode: 'random', runs: c.runs, seed, maxSteps: 40 });
         expect({ seed, violations: r.violations }).toEqual({ seed, violations: [] });
       }
     });
     test(`${label}: exhaustive to depth ${c.depth}`, () => {
-      const r = checkModel(subject(c.model), cfg(c.model, c.set), { mode: 'exhaustive', depth: c.depth, maxStates: 2_000_000 });
+      const r = checkNamed(c.model, c.set, { mode: 'exhaustive', depth: c.depth, maxStates: 2_000_000 });
       expect(r.violations).toEqual([]);
       expect(r.bound === null || r.bound === 'depth').toBe(true);
     });

@@ -3,20 +3,26 @@
  * every model. `safe.test.ts` and `unsafe.test.ts` check both directions over several seeds and a
  * deeper bound than `npm test`.
  */
-import { resolveConfig, type Config } from '../../model/config.js';
-import type { AnyAction } from '../../model/model.js';
-import { subjects } from '../../properties/registry.js';
-import type { Subject } from '../../properties/subject.js';
+import { catalog } from '../../catalog/index.js';
+import type { Flat } from '../helpers/check.js';
+import { check } from '../helpers/check.js';
+import type { CheckOptions } from '../../check/options.js';
+import type { AnyAction } from '../../model/core/model.js';
 
-/** A resolved config of `model`. */
-export function cfg(model: string, pairs: readonly string[]): Config {
-  const r = resolveConfig(subjects.get(model)!.model.keys, pairs.map((p) => p.split('=') as [string, string]), model);
-  if (!r.ok) throw new Error(r.error);
-  return r.config;
+/** Checks model `name` at `pairs` in this thread, flattened (the verdict and the counterexample's actions). */
+export function checkNamed(name: string, pairs: readonly string[], opts: CheckOptions): Flat<unknown, AnyAction> {
+  const m = catalog.get(name);
+  if (!m) throw new Error(`no model ${name}`);
+  return m.open((e) => {
+    const r = check(e, pairs, opts);
+    return { ...r, states: null };
+  });
 }
 
-/** The subject of `model`. */
-export const subject = (model: string): Subject<unknown, AnyAction> => subjects.get(model)!;
+/** The model's default exhaustive depth. */
+export function defaultDepth(name: string): number {
+  return catalog.get(name)!.open((e) => e.model.defaultDepth);
+}
 
 export const SEEDS = [1, 2, 3, 4, 5];
 

@@ -5,12 +5,11 @@
  * the issue holds for seeds 1 to 5.
  */
 import { expect, test } from 'vitest';
-import { checkModel } from '../../properties/check.js';
-import { cfg, subject, SEEDS } from './safeguards.js';
+import { checkNamed, SEEDS } from './safeguards.js';
 
 for (const seed of SEEDS) {
   test(`kafka-streams at its defaults, seed ${seed}, 10000 runs: no violation`, () => {
-    const r = checkModel(subject('kafka-streams'), cfg('kafka-streams', []), { mode: 'random', runs: 10_000, seed, maxSteps: 40 });
+    const r = checkNamed('kafka-streams', [], { mode: 'random', runs: 10_000, seed, maxSteps: 40 });
     expect(r.violations).toEqual([]);
     expect(r.runs).toBe(10_000);
   });

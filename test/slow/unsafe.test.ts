@@ -1,17 +1,15 @@
 /** Unsafe settings are found: exhaustive at the model's default depth, random on one of three seeds (issue #8). */
 import { describe, expect, test } from 'vitest';
-import { checkModel } from '../../properties/check.js';
-import { cfg, subject, unsafe } from './safeguards.js';
+import { checkNamed, defaultDepth, unsafe } from './safeguards.js';
 
 describe('unsafe settings are found: exhaustive at the default depth, random on one of three seeds', () => {
   for (const c of unsafe) {
     const label = `${c.model} ${c.set.join(' ')}`;
     test(`${label}: ${c.breaks.join(' or ')}`, () => {
-      const m = subject(c.model);
-      const x = checkModel(m, cfg(c.model, c.set), { mode: 'exhaustive', depth: m.model.defaultDepth ?? 8, maxStates: 2_000_000 });
+      const x = checkNamed(c.model, c.set, { mode: 'exhaustive', depth: defaultDepth(c.model), maxStates: 2_000_000 });
       expect(c.breaks).toContain(x.violations[0]?.invariant);
       if (c.random === false) return;
-      const found = [1, 2, 3].map((seed) => checkModel(m, cfg(c.model, c.set), { mode: 'random', runs: 2000, seed, maxSteps: 40 }));
+      const found = [1, 2, 3].map((seed) => checkNamed(c.model, c.set, { mode: 'random', runs: 2000, seed, maxSteps: 40 }));
       expect(found.some((r) => r.status === 'violation' && c.breaks.includes(r.violations[0]!.invariant))).toBe(true);
     });
   }

@@ -5,30 +5,25 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { resolveConfig } from '../../model/config.js';
-import { sameAction, type Words } from '../../model/model.js';
-import {
-  act,
-  enabled,
-  initialState,
-  step,
-  twoPhaseCommitConfig,
-  twoPhaseCommitKeys,
-  twoPhaseCommitModel,
-  twoPhaseStateKey,
-  type TwoPhaseAction,
-  type TwoPhaseState,
-} from '../../model/two-phase-commit/index.js';
-import { exploreExhaustive } from '../../properties/exhaustive.js';
-import { tcConsistent } from '../../properties/two-phase-commit/index.js';
-import { twoPhaseCommitSubject } from '../../properties/two-phase-commit/subject.js';
-import { describeTwoPhaseAction } from '../../traces/two-phase-commit/describe.js';
+import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { resolve } from '../../../model/core/config.js';
+import { sameAction, type Words } from '../../../model/core/model.js';
+import { act, type TwoPhaseAction } from '../../../model/two-phase-commit/actions.js';
+import { twoPhaseCommitKeys } from '../../../model/two-phase-commit/config.js';
+import { twoPhaseCommitModel } from '../../../model/two-phase-commit/model.js';
+import { twoPhaseStateKey, type TwoPhaseState } from '../../../model/two-phase-commit/state.js';
+import { tcConsistent } from '../../../properties/two-phase-commit/index.js';
+import { cfg } from '../../helpers/check.js';
+
+const m = twoPhaseCommitModel;
+const enabled = (s: TwoPhaseState): TwoPhaseAction[] => m.enabled(s);
+const step = (s: TwoPhaseState, a: TwoPhaseAction): TwoPhaseState => m.step(s, a);
+const describeTwoPhaseAction = (a: TwoPhaseAction): string => m.describe(m.init(cfg(twoPhaseCommitKeys, 'rm.count=12')), a);
+const checked = { model: m, invariants: [tcConsistent] };
 
 /** The initial state for `--set` pairs (defaults for the rest). Throws on a bad pair. */
 function init(pairs: Readonly<Record<string, string>> = {}): TwoPhaseState {
-  const r = resolveConfig(twoPhaseCommitKeys, Object.entries(pairs), 'two-phase-commit');
-  if (!r.ok) throw new Error(`test config: ${r.error}`);
-  return initialState(twoPhaseCommitConfig(r.config));
+  return m.init(cfg(twoPhaseCommitKeys, ...Object.entries(pairs).map(([k, v]) => `${k}=${v}`)));
 }
 
 const show = (as: readonly TwoPhaseAction[]): string => as.map(describeTwoPhaseAction).join(', ') || '(nothing)';
@@ -81,27 +76,25 @@ function reachable(s0: TwoPhaseState): TwoPhaseState[] {
 }
 
 describe('the model and its config keys', () => {
-  test('declares its keys, no faults, every action name, no drain and no adapt', () => {
-    const m = twoPhaseCommitModel;
+  test('declares its keys, no faults, every action name, no drain', () => {
     expect(m.name).toBe('two-phase-commit');
-    expect(m.keys.map((k) => [k.name, k.default])).toEqual([['rm.count', 3], ['safeguard.commit-needs-all-prepared', true]]);
-    expect([...m.faults]).toEqual([]);
+    expect(Object.values(m.keys).map((k) => [k.name, k.default])).toEqual([['rm.count', 3], ['safeguard.commit-needs-all-prepared', true]]);
+    expect(m.actionTypes.filter((t) => m.isFault({ type: t, rm: 1 } as TwoPhaseAction))).toEqual([]);
     expect(m.actionTypes).toEqual(['TMCommit', 'TMAbort', 'TMRcvPrepared', 'RMPrepare', 'RMChooseToAbort', 'RMRcvCommitMsg', 'RMRcvAbortMsg']);
     const s = run(init(), prepare(1), rcvPrepared(1));
-    expect(m.drainAction(s)).toBeNull();
-    expect(m.adapt(s, tmCommit)).toBeNull();
+    expect(m.drain(s)).toBeNull();
   });
 
   test('rm.count accepts 1..12 and names the range otherwise', () => {
-    expect(resolveConfig(twoPhaseCommitKeys, [['rm.count', '12']], 'two-phase-commit').ok).toBe(true);
-    expect(resolveConfig(twoPhaseCommitKeys, [['rm.count', '13']], 'two-phase-commit')).toEqual({
+    expect(resolve(twoPhaseCommitKeys, [['rm.count', '12']], 'two-phase-commit').ok).toBe(true);
+    expect(resolve(twoPhaseCommitKeys, [['rm.count', '13']], 'two-phase-commit')).toEqual({
       ok: false,
       error: "bad value '13' for --set rm.count: accepted an integer from 1 to 12",
     });
   });
 
   test('init: every RM working, the TM in init, nothing prepared, no messages (TPInit)', () => {
-    const s = twoPhaseCommitModel.init({ 'rm.count': 3, 'safeguard.commit-needs-all-prepared': true });
+    const s = twoPhaseCommitModel.init({ rmCount: 3, commitNeedsAllPrepared: true });
     expect(s).toEqual({
       config: { rmCount: 3, commitNeedsAllPrepared: true },
       rmState: ['working', 'working', 'working'],
@@ -110,14 +103,15 @@ describe('the model and its config keys', () => {
       msgPrepared: [false, false, false],
       msgCommit: false,
       msgAbort: false,
+      events: [],
     });
     expect(twoPhaseStateKey(s)).toBe('i..w..w..w..');
   });
 });
 
 describe('rules: guard and effect of each action (rm.count=2)', () => {
-  test('enabled in the initial state, in the documented order', () => {
-    expect(enabled(init(two))).toEqual([tmAbort, prepare(1), chooseAbort(1), prepare(2), chooseAbort(2)]);
+  test('enabled in the initial state, in the table order (each action for every RM in turn)', () => {
+    expect(enabled(init(two))).toEqual([tmAbort, prepare(1), prepare(2), chooseAbort(1), chooseAbort(2)]);
   });
 
   test('RMPrepare(rm): only a working RM; it becomes prepared and sends Prepared(rm)', () => {
@@ -171,7 +165,7 @@ describe('rules: guard and effect of each action (rm.count=2)', () => {
     expect(s).toEqual({ ...before, tmState: 'aborted', msgAbort: true });
     expect(isEnabled(s, tmAbort)).toBe(false);
     expect(isEnabled(s, tmCommit)).toBe(false);
-    expect(enabled(s)).toEqual([rcvAbort(1), prepare(2), chooseAbort(2), rcvAbort(2)]);
+    expect(enabled(s)).toEqual([prepare(2), chooseAbort(2), rcvAbort(1), rcvAbort(2)]);
   });
 
   test('RMRcvCommitMsg(rm): needs Commit, with no guard on the RM; it becomes committed', () => {
@@ -258,7 +252,7 @@ function permutations(n: number): number[][] {
 }
 
 describe('fast path (rm.count=3, every reachable state)', () => {
-  const fast = twoPhaseCommitModel.fast!;
+  const fast = twoPhaseCommitModel.fast;
   const states = reachable(init({ 'rm.count': '3' }));
 
   test('apply on a clone equals step, for every enabled action, and leaves the original alone', () => {
@@ -362,7 +356,7 @@ function tinyBfs(n: number, commitNeedsAllPrepared: boolean): { distinct: number
 
 describe('distinct states (TLC, no symmetry: 288 for 3 RMs)', () => {
   const explore = (n: number, safeguard = true) =>
-    exploreExhaustive(twoPhaseCommitSubject, init({ 'rm.count': String(n), 'safeguard.commit-needs-all-prepared': String(safeguard) }), { depth: 1000, maxStates: 1e6 });
+    exploreExhaustive(checked, init({ 'rm.count': String(n), 'safeguard.commit-needs-all-prepared': String(safeguard) }), { mode: 'exhaustive', depth: 1000, maxStates: 1e6 });
 
   // By hand: with the TM in init each RM is working, prepared (in tmPrepared or not) or aborted by
   // choice: 4^n; committed, every RM prepared or committed: 2^n; aborted, each RM working,
@@ -392,17 +386,17 @@ describe('distinct states (TLC, no symmetry: 288 for 3 RMs)', () => {
 describe('the planted bug: safeguard.commit-needs-all-prepared=false', () => {
   test('breadth-first search finds tc-consistent violated by a shortest trace', () => {
     const s0 = init({ 'rm.count': '3', 'safeguard.commit-needs-all-prepared': 'false' });
-    const r = exploreExhaustive(twoPhaseCommitSubject, s0, { depth: 1000, maxStates: 1e6 });
+    const r = exploreExhaustive(checked, s0, { mode: 'exhaustive', depth: 1000, maxStates: 1e6 });
     expect(r.status).toBe('violation');
-    expect(r.trace!.map((t) => describeTwoPhaseAction(t.action))).toEqual(['TMCommit()', 'RMChooseToAbort(rm1)', 'RMRcvCommitMsg(rm2)']);
-    expect(r.violations).toEqual([{ invariant: 'tc-consistent', message: 'rm2 committed while rm1 aborted', step: 2 }]);
+    expect(r.found!.trace.map((t) => describeTwoPhaseAction(t.action))).toEqual(['TMCommit()', 'RMChooseToAbort(rm1)', 'RMRcvCommitMsg(rm2)']);
+    expect(r.found!.violations).toEqual([{ invariant: 'tc-consistent', message: 'rm2 committed while rm1 aborted', step: 2 }]);
     // No shorter one exists: the independent BFS's shallowest violating state is as deep.
     expect(tinyBfs(3, false).firstViolationDepth).toBe(3);
   });
 
   test('with the safeguard on, no violation for 1..4 RMs', () => {
     for (const n of [1, 2, 3, 4]) {
-      const r = exploreExhaustive(twoPhaseCommitSubject, init({ 'rm.count': String(n) }), { depth: 1000, maxStates: 1e6 });
+      const r = exploreExhaustive(checked, init({ 'rm.count': String(n) }), { mode: 'exhaustive', depth: 1000, maxStates: 1e6 });
       expect(r.status, `rm.count=${n}`).toBe('ok');
     }
   });

@@ -1,15 +1,16 @@
 /** The fingerprint store, the hash and the canonical encodings. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { encodePlain } from '../../../model/engine/plain.js';
-import { FingerprintSet, Links } from '../../../properties/engine/fingerprint-set.js';
-import { collisionProbability, fingerprint, fp } from '../../../properties/engine/hash.js';
-import { WordBuffer } from '../../../properties/engine/words.js';
+import { FingerprintSet, Links } from '../../../check/engine/fingerprint-set.js';
+import { collisionProbability, fingerprint } from '../../../check/engine/hash.js';
+import { encodePlain } from '../../../model/core/plain.js';
+import { WordBuffer } from '../../../model/core/words.js';
 
 const fpOf = (value: unknown): string => {
   const w = new WordBuffer();
   encodePlain(value, w);
-  fingerprint(w.words, w.length);
+  const fp = { hi: 0, lo: 0 };
+  fingerprint(w.words, w.length, fp);
   return `${fp.hi}:${fp.lo}`;
 };
 

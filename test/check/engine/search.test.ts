@@ -5,23 +5,36 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { resolveConfig, type Config } from '../../../model/config.js';
-import { kafkaTxnModel, type KafkaState } from '../../../model/kafka/index.js';
-import { renameApps } from '../../../model/kafka/symmetry.js';
-import { twoPhaseCommitModel } from '../../../model/two-phase-commit/index.js';
-import { checkModel } from '../../../properties/check.js';
-import { checkParallel } from '../../../properties/engine/parallel.js';
-import { WordBuffer } from '../../../properties/engine/words.js';
-import { kafkaTxnSubject } from '../../../properties/kafka/subject.js';
-import { twoPhaseCommitSubject } from '../../../properties/two-phase-commit/subject.js';
-import { kafkaConfig } from '../../helpers/config.js';
+import type { Entry } from '../../../catalog/entry.js';
+import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
+import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
+import { exhaustiveParallel, randomParallel } from '../../../check/engine/parallel.js';
+import type { ExhaustiveOptions, RandomOptions } from '../../../check/options.js';
+import type { ConfigOf, Keys } from '../../../model/core/keys.js';
+import type { AnyAction } from '../../../model/core/model.js';
+import { WordBuffer } from '../../../model/core/words.js';
+import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
+import { kafkaTxnModel } from '../../../model/kafka-txn/model.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
+import { renameApps } from '../../../model/kafka-txn/symmetry.js';
+import { twoPhaseCommitKeys } from '../../../model/two-phase-commit/config.js';
+import { twoPhaseCommitModel } from '../../../model/two-phase-commit/model.js';
+import { cfg, check, flatten, record } from '../../helpers/check.js';
 
-function tpc(...pairs: string[]): Config {
-  const r = resolveConfig(twoPhaseCommitModel.keys, pairs.map((p) => p.split('=') as [string, string]), 'two-phase-commit');
-  if (!r.ok) throw new Error(r.error);
-  return r.config;
-}
+const tpc = (...pairs: string[]) => cfg(twoPhaseCommitKeys, ...pairs);
+const kafkaConfig = (...pairs: string[]) => cfg(kafkaTxnKeys, ...pairs);
 const all = { mode: 'exhaustive', depth: 1000, maxStates: 10_000_000 } as const;
+const checkModel = <S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, c: ConfigOf<K>, opts: Parameters<typeof check>[2]) => check(e, c, opts);
+
+/** The search on two worker threads, flattened (the workers build the model from its catalog name and config record). */
+async function checkParallel<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, pairs: string[], opts: ExhaustiveOptions | RandomOptions, workers: number) {
+  const named = { model: e.model.name, config: record(e.model.keys, ...pairs), invariants: null };
+  const c = { model: e.model, invariants: e.invariants };
+  const initial = e.model.init(cfg(e.model.keys, ...pairs));
+  return flatten(opts.mode === 'exhaustive' ? await exhaustiveParallel(c, initial, named, opts, workers) : await randomParallel(c, initial, named, opts, workers));
+}
+const twoPhaseCommitSubject = twoPhaseCommitEntry;
+const kafkaTxnSubject = kafkaTxnEntry;
 
 describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1,745,408 for 8)', () => {
   test('rm.count=3: 288, the space exhausted at depth 10', () => {
@@ -34,12 +47,12 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
     expect(r.bytesPerState).toBeLessThan(32);
   });
   test('rm.count=8: 1,745,408 on two workers, as on one (the bench times both)', async () => {
-    const r = await checkParallel('two-phase-commit', tpc('rm.count=8'), all, 2);
+    const r = await checkParallel(twoPhaseCommitEntry, ['rm.count=8'], all, 2);
     expect([r.distinct, r.steps, r.bound]).toEqual([1_745_408, 18_507_777, null]);
   }, 120_000);
   test('the broken rule is found with a shortest trace, on one thread and on two', async () => {
     const one = checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), all);
-    const two = await checkParallel('two-phase-commit', tpc('safeguard.commit-needs-all-prepared=false'), all, 2);
+    const two = await checkParallel(twoPhaseCommitEntry, ['safeguard.commit-needs-all-prepared=false'], all, 2);
     expect(one.trace!.map((s) => s.action.type)).toEqual(['TMCommit', 'RMChooseToAbort', 'RMRcvCommitMsg']);
     expect(two.trace).toHaveLength(3);
     expect(two.violations[0]!.invariant).toBe('tc-consistent');
@@ -52,33 +65,31 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
 
 describe('worker threads', () => {
   test('two workers count what one counts (two-phase-commit, 5 RMs, 8,832 states)', async () => {
-    const r = await checkParallel('two-phase-commit', tpc('rm.count=5'), all, 2);
-    expect([r.distinct, r.steps, r.bound, r.workers]).toEqual([8832, 58_145, null, 2]);
+    const r = await checkParallel(twoPhaseCommitEntry, ['rm.count=5'], all, 2);
+    expect([r.distinct, r.steps, r.bound]).toEqual([8832, 58_145, null]);
   });
   test('two workers count what one counts on kafka-txn, and find the same shortest counterexample length', async () => {
     const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
     const one = checkModel(kafkaTxnSubject, kafkaConfig(), opts);
-    const two = await checkParallel('kafka-txn', kafkaConfig(), opts, 2);
+    const two = await checkParallel(kafkaTxnEntry, [], opts, 2);
     expect(two.distinct).toBe(one.distinct);
     expect(two.steps).toBe(one.steps);
-    const bad = kafkaConfig('safeguard.epoch-fencing=false');
-    const b1 = checkModel(kafkaTxnSubject, bad, opts);
-    const b2 = await checkParallel('kafka-txn', bad, opts, 2);
+    const b1 = checkModel(kafkaTxnSubject, kafkaConfig('safeguard.epoch-fencing=false'), opts);
+    const b2 = await checkParallel(kafkaTxnEntry, ['safeguard.epoch-fencing=false'], opts, 2);
     expect(b2.trace!.filter((s) => s.phase === 'explore')).toHaveLength(b1.trace!.filter((s) => s.phase === 'explore').length);
   });
   test('random campaigns on two workers give the one-thread result', async () => {
-    const config = kafkaConfig('transaction.version=1', 'faults.network=true');
     const opts = { mode: 'random', runs: 300, seed: 5, maxSteps: 40 } as const;
-    const one = checkModel(kafkaTxnSubject, config, opts);
-    const two = await checkParallel('kafka-txn', config, opts, 2);
-    expect([two.failingRun, two.seed, two.path, two.trace]).toEqual([one.failingRun, one.seed, one.path, one.trace]);
+    const one = checkModel(kafkaTxnSubject, kafkaConfig('transaction.version=1', 'faults.network=true'), opts);
+    const two = await checkParallel(kafkaTxnEntry, ['transaction.version=1', 'faults.network=true'], opts, 2);
+    expect([two.runsUntilFailure, two.seed, two.path, two.trace]).toEqual([one.runsUntilFailure, one.seed, one.path, one.trace]);
   });
 });
 
 describe('the fast path is the rules', () => {
   test('kafka-txn: running the recipe on a plain copy gives the state step gives, on random walks', () => {
-    const f = kafkaTxnModel.fast!;
-    const enc = (s: KafkaState) => {
+    const f = kafkaTxnModel.fast;
+    const enc = (s: KafkaTxnState) => {
       const w = new WordBuffer();
       f.encode(s, w);
       return Array.from(w.words.subarray(0, w.length));
@@ -118,7 +129,7 @@ describe('symmetry reduction on kafka-txn', () => {
     let s = kafkaTxnModel.init(kafkaConfig());
     for (let i = 0; i < 8; i++) s = kafkaTxnModel.step(s, kafkaTxnModel.enabled(s)[i % 3]!);
     const back = renameApps(renameApps(s, [1, 0]), [1, 0]);
-    expect(JSON.stringify(back.partitions)).toBe(JSON.stringify(renameApps(s, [0, 1]).partitions));
+    expect(JSON.stringify(back.kafka.partitions)).toBe(JSON.stringify(renameApps(s, [0, 1]).kafka.partitions));
     expect(back.instances.map((i) => i.id)).toEqual([...s.instances].map((i) => i.id).sort((a, b) => a - b));
   });
 });
@@ -137,11 +148,13 @@ describe('bounds say how far the search got', () => {
     seen.add(m.key(level[0]!));
     for (let d = 0; d < 3; d++) {
       const next = [];
-      for (const s of level) for (const a of m.enabled(s)) {
-        const t = m.step(s, a);
-        if (!seen.has(m.key(t))) {
-          seen.add(m.key(t));
-          next.push(t);
+      for (const s of level) {
+        for (const a of m.enabled(s)) {
+          const t = m.step(s, a);
+          if (!seen.has(m.key(t))) {
+            seen.add(m.key(t));
+            next.push(t);
+          }
         }
       }
       level = next;
