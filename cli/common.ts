@@ -1,18 +1,24 @@
 /** Shared pieces of the verbs: looking up models, resolving config, files, config summaries. */
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { Catalog, Listed } from '../catalog/entry.js';
 import { catalog } from '../catalog/index.js';
-import type { Listed } from '../catalog/entry.js';
 import { differences, type Resolved, resolve } from '../model/core/config.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction, Model } from '../model/core/model.js';
 import type { ConfigRecord } from '../traces/trace.js';
 import { type Io, UsageError } from './io.js';
 
+/** The models the command line knows: the io's catalog, or eoscheck's own. */
+export function catalogOf(io: Io): Catalog {
+  return io.catalog ?? catalog;
+}
+
 /** The model named `name`, or a UsageError listing the models. */
-export function modelNamed(name: string | undefined, verb: string): Listed {
-  const names = catalog.models.map((m) => m.name).join(', ');
+export function modelNamed(io: Io, name: string | undefined, verb: string): Listed {
+  const cat = catalogOf(io);
+  const names = cat.models.map((m) => m.name).join(', ');
   if (name === undefined) throw new UsageError(`${verb} needs a model: accepted ${names}`);
-  const m = catalog.get(name);
+  const m = cat.get(name);
   if (!m) throw new UsageError(`unknown model '${name}': accepted ${names}`);
   return m;
 }

@@ -1,4 +1,6 @@
-/** Where the command line writes: injected, so tests run it in-process and compare transcripts. */
+import type { Catalog } from '../catalog/entry.js';
+
+/** The command line's environment: where it writes and reads, its clock, its models; injected, so tests run it in-process. */
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
@@ -10,6 +12,8 @@ export interface Io {
   writeFile?(path: string, text: string): void;
   /** Milliseconds for timing and default seeds. Defaults to Date.now(). */
   now?(): number;
+  /** The models the command line knows. Defaults to the catalog of catalog/index.ts. */
+  readonly catalog?: Catalog;
 }
 
 /** A bad-input error: printed as one line on stderr, exit code 2. */

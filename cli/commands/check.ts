@@ -117,5 +117,5 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
 /** Runs the verb; returns the exit code. */
 export async function check(args: readonly string[], io: Io): Promise<number> {
   const p = parse('check', args, spec, 1);
-  return modelNamed(p.positionals[0], 'check').open((e) => checkEntry(e, p, io));
+  return modelNamed(io, p.positionals[0], 'check').open((e) => checkEntry(e, p, io));
 }

@@ -1,10 +1,10 @@
 /** `eoscheck models`, `invariants`, `scenarios`: what there is, as tables or JSON, read off the catalog. */
 import Table from 'cli-table3';
-import { catalog } from '../../catalog/index.js';
 import { defaultRecord, keyList } from '../../model/core/config.js';
 import { acceptedValues } from '../../model/core/keys.js';
 import { invariantMeanings } from '../../properties/invariant.js';
 import { parse } from '../args.js';
+import { catalogOf } from '../common.js';
 import type { Io } from '../io.js';
 
 const spec = { json: { type: 'boolean' } } as const;
@@ -16,7 +16,7 @@ function table(head: string[], widths: number[]): Table.Table {
 /** `models`: every model with its keys (default, accepted values, meaning, the real default). */
 export function listModels(args: readonly string[], io: Io): number {
   const p = parse('models', args, spec, 0);
-  const data = catalog.models.map((m) =>
+  const data = catalogOf(io).models.map((m) =>
     m.open((e) => {
       const defaults = defaultRecord(e.model.keys);
       return {
@@ -43,7 +43,7 @@ export function listInvariants(args: readonly string[], io: Io): number {
   const p = parse('invariants', args, spec, 0);
   const byName = new Map<string, { meaning: string; models: string[] }>();
   for (const [name, meaning] of Object.entries(invariantMeanings)) byName.set(name, { meaning, models: [] });
-  for (const m of catalog.models) {
+  for (const m of catalogOf(io).models) {
     m.open((e) => {
       for (const i of e.invariants) {
         const row = byName.get(i.name) ?? { meaning: i.meaning, models: [] };
@@ -68,7 +68,7 @@ export function listInvariants(args: readonly string[], io: Io): number {
 /** `scenarios`: each scripted scenario, its seed, model and keys. */
 export function listScenarios(args: readonly string[], io: Io): number {
   const p = parse('scenarios', args, spec, 0);
-  const data = catalog.models.flatMap((m) =>
+  const data = catalogOf(io).models.flatMap((m) =>
     m.open((e) =>
       e.scenarios.map((s) => ({
         name: s.name,

@@ -3,14 +3,13 @@
  * a summary table, exit 1 if anything is violated.
  */
 import Table from 'cli-table3';
-import { catalog } from '../../catalog/index.js';
 import type { Entry } from '../../catalog/entry.js';
 import { checkHere } from '../../check/check.js';
 import type { CheckOptions } from '../../check/options.js';
 import { resolve } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
-import { seconds } from '../common.js';
+import { catalogOf, seconds } from '../common.js';
 import type { Io } from '../io.js';
 import { perSecond } from '../report.js';
 import { CHECK_DEFAULTS } from './check.js';
@@ -53,7 +52,7 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>
 export function mainJob(io: Io): number {
   const t = new Table({ head: ['model', 'explorer', 'explored', 'bound', 'result', 'time'], style: { head: [], border: [] } });
   const failures: string[] = [];
-  for (const m of catalog.models) {
+  for (const m of catalogOf(io).models) {
     const r = m.open((e) => checkDefaults(e, io));
     for (const row of r.rows) t.push(row);
     failures.push(...r.failures);

@@ -5,8 +5,7 @@
  */
 import type { Report } from '../report.js';
 import { parse } from '../args.js';
-import { readText, setArgs } from '../common.js';
-import { catalog } from '../../catalog/index.js';
+import { catalogOf, readText, setArgs } from '../common.js';
 import { UsageError, type Io } from '../io.js';
 
 const spec = { json: { type: 'boolean' } } as const;
@@ -47,8 +46,8 @@ export function mergeReports(reports: readonly { file: string; report: Report }[
 }
 
 /** `--set k=v` for each key of the report's config that differs from its model's default. */
-function reproduceSets(r: Report): string {
-  return catalog.get(r.model)?.open((e) => setArgs(e.model.keys, r.config)) ?? '';
+function reproduceSets(io: Io, r: Report): string {
+  return catalogOf(io).get(r.model)?.open((e) => setArgs(e.model.keys, r.config)) ?? '';
 }
 
 /** Runs the verb; returns the exit code. */
@@ -70,7 +69,7 @@ export function merge(args: readonly string[], io: Io): number {
     const v = merged.violations[0];
     io.stdout(
       `eoscheck merge: ${merged.model}, shards ${info.shards.join(' ')}${info.missing.length ? ` (missing ${info.missing.join(' ')}: the campaign is incomplete)` : ''}: ` +
-        (v ? `VIOLATION of ${v.invariant} in run ${String(merged['failingRun'])}: ${v.message}\n  reproduce: npx eoscheck check ${merged.model}${reproduceSets(merged)} --seed ${String(merged['seed'])} --path ${String(merged['path'])}\n` : `ok, no invariant violated in ${merged.stats.runs} runs (${merged.stats.steps} steps)\n`),
+        (v ? `VIOLATION of ${v.invariant} in run ${String(merged['failingRun'])}: ${v.message}\n  reproduce: npx eoscheck check ${merged.model}${reproduceSets(io, merged)} --seed ${String(merged['seed'])} --path ${String(merged['path'])}\n` : `ok, no invariant violated in ${merged.stats.runs} runs (${merged.stats.steps} steps)\n`),
     );
   }
   return merged.status === 'ok' ? 0 : 1;

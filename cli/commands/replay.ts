@@ -1,5 +1,4 @@
 /** `eoscheck replay <FILE>`: re-runs a saved trace, re-checks every invariant, renders it. */
-import { catalog } from '../../catalog/index.js';
 import type { Entry } from '../../catalog/entry.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
@@ -8,7 +7,7 @@ import { renderText } from '../../traces/render/text.js';
 import { replayTrace } from '../../traces/replay.js';
 import { decodeTrace, encodeTrace, type Trace } from '../../traces/trace.js';
 import { choiceOption, type Parsed, parse } from '../args.js';
-import { now, readText } from '../common.js';
+import { catalogOf, now, readText } from '../common.js';
 import { outputsText } from '../format/outputs.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
@@ -57,7 +56,8 @@ export function replay(args: readonly string[], io: Io): number {
   const decoded = decodeTrace(readText(io, file));
   if (!decoded.ok) throw new UsageError(`invalid trace file '${file}': ${decoded.error}`);
   const trace = decoded.trace;
-  const m = catalog.get(trace.model);
-  if (!m) throw new UsageError(`invalid trace file '${file}': unknown model '${trace.model}', accepted ${catalog.models.map((x) => x.name).join(', ')}`);
+  const cat = catalogOf(io);
+  const m = cat.get(trace.model);
+  if (!m) throw new UsageError(`invalid trace file '${file}': unknown model '${trace.model}', accepted ${cat.models.map((x) => x.name).join(', ')}`);
   return m.open((e) => replayEntry(e, file, trace, p, io));
 }

@@ -1,6 +1,5 @@
 /** `eoscheck run <scenario>`: one scripted, deterministic scenario over its model. */
-import { catalog } from '../../catalog/index.js';
-import type { Entry } from '../../catalog/entry.js';
+import type { Catalog, Entry } from '../../catalog/entry.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
@@ -10,7 +9,7 @@ import { renderMermaid } from '../../traces/render/mermaid.js';
 import { renderText } from '../../traces/render/text.js';
 import { encodeTrace, makeTrace } from '../../traces/trace.js';
 import { choiceOption, type Parsed, parse, setPairs } from '../args.js';
-import { now, writeText } from '../common.js';
+import { catalogOf, now, writeText } from '../common.js';
 import { outputsText } from '../format/outputs.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
@@ -60,17 +59,18 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
 }
 
 /** Every scenario's name, in listing order. */
-export function scenarioNames(): string[] {
-  return catalog.models.flatMap((m) => m.open((e) => e.scenarios.map((s) => s.name)));
+export function scenarioNames(cat: Catalog): string[] {
+  return cat.models.flatMap((m) => m.open((e) => e.scenarios.map((s) => s.name)));
 }
 
 /** Runs the verb; returns the exit code. */
 export function run(args: readonly string[], io: Io): number {
   const p = parse('run', args, spec, 1);
-  const names = scenarioNames().join(', ');
+  const cat = catalogOf(io);
+  const names = scenarioNames(cat).join(', ');
   const name = p.positionals[0];
   if (name === undefined) throw new UsageError(`run needs a scenario: accepted ${names}`);
-  for (const m of catalog.models) {
+  for (const m of cat.models) {
     const code = m.open((e) => {
       const sc = e.scenarios.find((s) => s.name === name);
       return sc ? runEntryScenario(e, sc, p, io) : null;

@@ -3,10 +3,8 @@
  * producer calls, kafka-streams' restore, the coordinator's work (shared with every Kafka model),
  * the supervisor, time, and the faults.
  */
-import type { Draft } from 'immer';
 import type { ActionTable } from '../core/model.js';
-import { type CoordinatorAction, coordinatorActions } from '../kafka/actions.js';
-import { nextDeadline } from '../kafka/transactions.js';
+import { type CoordinatorAction, coordinatorActions, deadlineTick, embedded, type InstanceCall, type TransactionalCall } from '../kafka/actions.js';
 import {
   appOf,
   ctxOf,
@@ -48,32 +46,21 @@ import {
 /** Actions of the consumer applications. One tag (`type`). */
 export type AppAction =
   // an instance's consumer (group membership, offsets), kafka-streams' restore, and its loop
-  | { readonly type: 'Join'; readonly instance: number }
-  | { readonly type: 'InitProducerId'; readonly instance: number }
-  | { readonly type: 'InitializeTask'; readonly instance: number }
-  | { readonly type: 'RestoreStore'; readonly instance: number }
+  | TransactionalCall
+  | InstanceCall<'Join' | 'InitializeTask' | 'RestoreStore' | 'CommitOffsets' | 'AutoCommit'>
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
-  | { readonly type: 'BeginTxn'; readonly instance: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
-  | { readonly type: 'CommitOffsets'; readonly instance: number }
-  | { readonly type: 'AutoCommit'; readonly instance: number }
-  | { readonly type: 'SendOffsets'; readonly instance: number }
-  | { readonly type: 'CommitTxn'; readonly instance: number }
-  | { readonly type: 'AbortTxn'; readonly instance: number }
   // transaction coordinator
   | CoordinatorAction
   // supervisor (slot: instance slot) and time
   | { readonly type: 'Restart'; readonly slot: number }
   | { readonly type: 'Tick' }
   // faults
-  | { readonly type: 'Crash'; readonly instance: number }
-  | { readonly type: 'Pause'; readonly instance: number }
-  | { readonly type: 'Resume'; readonly instance: number }
+  | InstanceCall<'Crash' | 'Pause' | 'Resume'>
   | { readonly type: 'LoseProducerState' };
 
 type S = AppState;
-type D = Draft<S>;
 
 /** A live member whose producer is usable: it runs its loop. */
 const ready = (i: AppInstance): boolean => canAct(i) && i.life === 'member' && i.producerStatus === 'ready';
@@ -122,7 +109,8 @@ const own = (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.in
 const to = (target: string) => (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance), to: target });
 const outName = (s: S): string => (s.config.sink === 'kafka' ? (s.kafka.partitions[0]?.name ?? 'out-0') : `${s.config.sink} sink`);
 
-const coordinator = coordinatorActions<S>({ cluster: (s) => s.kafka, now: (s) => s.now, ctx: (d: D) => ctxOf(d) });
+const lens = { ...embedded<S>(ctxOf), advance: doTick };
+const coordinator = coordinatorActions(lens);
 
 /** The action table of the consumer applications. */
 export const appActions = {
@@ -244,17 +232,7 @@ export const appActions = {
     describe: (_s, a) => `supervisor.Restart(i${a.slot})`,
     lanes: () => ({ from: 'supervisor' }),
   },
-  Tick: {
-    enabled(s, emit) {
-      if (nextDeadline(s.kafka, s.now) !== null) emit({ type: 'Tick' });
-    },
-    effect: (d) => doTick(d),
-    describe(s) {
-      const due = nextDeadline(s.kafka, s.now);
-      return `clock.Tick(${due === null ? '' : `-> ${due} ms`})`;
-    },
-    lanes: () => ({ from: 'clock' }),
-  },
+  Tick: deadlineTick(lens),
   Crash: {
     fault: true,
     enabled: (s, emit) => each(s, (i) => s.faults.crashes < s.config.crashes && canAct(i), (i) => emit({ type: 'Crash', instance: i.id })),

@@ -8,10 +8,9 @@ import { castDraft, type Draft } from 'immer';
 import type { Ctx } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
 import { forgetIdleProducers } from '../kafka/partition.js';
-import { abortTransaction, beginTransaction, commitTransaction, initTransactions, newProducer, send, sendOffsetsToTransaction, severity } from '../kafka/producer.js';
+import { abortTransaction, beginTransaction, commitTransaction, react as clientReaction, initTransactions, newProducer, send, sendOffsetsToTransaction } from '../kafka/producer.js';
 import { readPartition } from '../kafka/read.js';
 import type { ErrorCode } from '../kafka/records.js';
-import { nextDeadline } from '../kafka/transactions.js';
 import type { AppSettings } from './config.js';
 import { type AppInstance, type AppLife, type AppState, appInstanceId, appName, CHANGELOG, GROUP, inputValue, isTxnApp, OUT, restoreLevel, txnSlot } from './state.js';
 
@@ -117,20 +116,10 @@ function rejoinNeeded(d: D, i: I): void {
   life(d, i, 'unjoined');
 }
 
-/** How the instance reacts to a refused request: fatal ends the process, abortable leaves only an abort. */
+/** The client's reaction to a refused request (model/kafka; KIP-360 under EOS v2): a fatal one ends the process. */
 function react(d: D, i: I, error: ErrorCode): void {
-  switch (severity(error, d.config.kip360)) {
-    case 'fatal':
-      return die(d, i, error === 'PRODUCER_FENCED' || error === 'INVALID_PRODUCER_EPOCH' ? 'fenced' : 'failed');
-    case 'abortable': {
-      const t = i.producer.transaction;
-      if (t) t.error = error;
-      else die(d, i, 'failed');
-      return;
-    }
-    case 'retriable':
-      return;
-  }
+  const fate = clientReaction(i.producer, error, d.config.kip360);
+  if (fate) die(d, i, fate);
 }
 
 /** JoinGroup: the group rebalances with the new member. */
@@ -339,8 +328,8 @@ export function doLoseProducerState(d: D): void {
   for (const f of forgetIdleProducers(ctxOf(d))) d.events.push({ type: 'producer-state-lost', partition: f.partition, producerIds: f.producerIds });
 }
 
-/** Time jumps to the next transaction deadline. */
-export function doTick(d: D): void {
-  d.now = nextDeadline(d.kafka, d.now) ?? d.now;
-  d.events.push({ type: 'clock', now: d.now });
+/** The clock moves to `now` (the next transaction deadline). */
+export function doTick(d: D, now: number): void {
+  d.now = now;
+  d.events.push({ type: 'clock', now });
 }

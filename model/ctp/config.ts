@@ -25,6 +25,15 @@ export const commitEveryKey = int('commit.every', {
 /** `instances`, shared by both application models. */
 export const instancesKey = int('instances', { default: 2, min: 1, max: 3, meaning: 'application instances in the consumer group (one transactional.id each under KIP-447, one stream thread each)' });
 
+/** The safeguards and faults both application models share, in listing order. */
+export const appSafeguardKeys = {
+  epochFencing: k.epochFencing,
+  requireStableOffsets: k.requireStableOffsets,
+  generationFencing: k.generationFencing,
+  crashes: k.crashes,
+  zombies: k.zombies,
+} as const;
+
 /** The `--set` keys of `consume-transform-produce`, by field. */
 export const ctpKeys = {
   enableIdempotence: k.enableIdempotence,
@@ -36,11 +45,7 @@ export const ctpKeys = {
     meaning: 'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), or output and offsets in one transaction with sendOffsetsToTransaction',
   }),
   commitEvery: commitEveryKey,
-  epochFencing: k.epochFencing,
-  requireStableOffsets: k.requireStableOffsets,
-  generationFencing: k.generationFencing,
-  crashes: k.crashes,
-  zombies: k.zombies,
+  ...appSafeguardKeys,
   network: k.network,
   sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
     default: 'kafka',

@@ -4,6 +4,7 @@
  * live instance (creation order) finishing its input; expired transactions; time passing. Pure.
  */
 import { unstable } from '../kafka/groups.js';
+import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, markersPending, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
 import { type AppInstance, type AppState, canAct, GROUP, gone, isTxnApp, latestOfSlot, producerDue, restoreReady, restoring, uncommitted, workable } from './state.js';
@@ -40,11 +41,9 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
   }
   const t = i.producer.transaction;
   if (!t) return first !== undefined ? { type: 'BeginTxn', instance } : null;
-  if (t.error !== null) return { type: 'AbortTxn', instance };
-  if (!t.offsetsSent && t.records < c.commitEvery && first !== undefined) return { type: 'Process', instance, partition: first };
-  if (t.records === 0) return { type: 'AbortTxn', instance };
-  if (!t.offsetsSent) return { type: 'SendOffsets', instance };
-  return { type: 'CommitTxn', instance };
+  const next = nextTransactionStep(t, t.records < c.commitEvery && first !== undefined);
+  if (next === 'write' && first !== undefined) return { type: 'Process', instance, partition: first };
+  return next === 'commit' ? { type: 'CommitTxn', instance } : next === 'send-offsets' ? { type: 'SendOffsets', instance } : { type: 'AbortTxn', instance };
 }
 
 /** The drain's next action, or null at quiescence. Pure. */

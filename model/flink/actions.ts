@@ -4,9 +4,8 @@
  * coordinator (shared with every Kafka model), time and faults. A job action names job 2 with
  * `job: 2`; each entry lists job 1's action before job 2's.
  */
-import type { Draft } from 'immer';
 import type { ActionTable, Lanes } from '../core/model.js';
-import { type CoordinatorAction, coordinatorActions } from '../kafka/actions.js';
+import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
 import { expired, markersPending } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
 import { jobManagerFail, failover } from './failure.js';
@@ -42,7 +41,6 @@ export type FlinkAction =
   | ({ readonly type: 'JobManagerFail' } & OfJob);
 
 type S = FlinkState;
-type D = Draft<S>;
 
 /** The job an action is for (1 when it names none). Pure. */
 export function jobOf(a: FlinkAction): JobNo {
@@ -144,7 +142,7 @@ const TM = 'TaskManager';
 const lane = (name: string, a: FlinkAction): string => (jobOf(a) === 2 ? `job2 ${name}` : name);
 const lanes = (from: string, to?: string) => (_s: S, a: FlinkAction): Lanes => (to === undefined ? { from: lane(from, a) } : { from: lane(from, a), to: to === 'coordinator' ? to : lane(to, a) });
 
-const coordinator = coordinatorActions<S>({ cluster: (s) => s.kafka, now: (s) => s.now, ctx: (d: D) => ctxOf(d) });
+const coordinator = coordinatorActions(embedded<S>(ctxOf));
 
 /** The action table of `flink-kafka`. */
 export const flinkActions = {

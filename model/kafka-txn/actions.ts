@@ -3,10 +3,8 @@
  * call, its lanes): the apps' client calls, the coordinator's work (shared with every Kafka model),
  * the supervisor, the network, time, and the faults.
  */
-import type { Draft } from 'immer';
 import type { ActionTable } from '../core/model.js';
-import { type CoordinatorAction, coordinatorActions } from '../kafka/actions.js';
-import { nextDeadline } from '../kafka/transactions.js';
+import { type CoordinatorAction, coordinatorActions, deadlineTick, embedded, type InstanceCall, type TransactionalCall } from '../kafka/actions.js';
 import {
   ctxOf,
   doAbortTxn,
@@ -28,16 +26,10 @@ import { dead, inputName, inputValue, type Instance, instanceName, isTransaction
 /** Actions of `kafka-txn`. One tag (`type`). */
 export type KafkaTxnAction =
   // client calls (KafkaProducer API of instance `instance`)
-  | { readonly type: 'InitProducerId'; readonly instance: number }
-  | { readonly type: 'BeginTxn'; readonly instance: number }
+  | TransactionalCall
   | { readonly type: 'Produce'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProduceDelayed'; readonly instance: number; readonly partition: number }
-  | { readonly type: 'Retry'; readonly instance: number }
-  | { readonly type: 'SendOffsets'; readonly instance: number }
-  | { readonly type: 'CommitTxn'; readonly instance: number }
-  | { readonly type: 'CommitTxnDelayed'; readonly instance: number }
-  | { readonly type: 'AbortTxn'; readonly instance: number }
-  | { readonly type: 'CommitOffsets'; readonly instance: number }
+  | InstanceCall<'Retry' | 'CommitTxnDelayed' | 'CommitOffsets'>
   // transaction coordinator
   | CoordinatorAction
   // supervisor
@@ -46,12 +38,9 @@ export type KafkaTxnAction =
   | { readonly type: 'Deliver'; readonly request: number }
   | { readonly type: 'Tick' }
   // faults
-  | { readonly type: 'Crash'; readonly instance: number }
-  | { readonly type: 'Pause'; readonly instance: number }
-  | { readonly type: 'Resume'; readonly instance: number };
+  | InstanceCall<'Crash' | 'Pause' | 'Resume'>;
 
 type S = KafkaTxnState;
-type D = Draft<S>;
 
 /** Whether the instance has input left. */
 const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
@@ -107,7 +96,8 @@ function produceCall(s: S, i: Instance, partition: number): string {
 /** An instance's call to the coordinator. */
 const toCoordinator = (s: S, a: { readonly instance: number }) => ({ from: instanceName(s, a.instance), to: 'coordinator' });
 
-const coordinator = coordinatorActions<S>({ cluster: (s) => s.kafka, now: (s) => s.now, ctx: (d: D) => ctxOf(d) });
+const lens = { ...embedded<S>(ctxOf), advance: doTick };
+const coordinator = coordinatorActions(lens);
 
 /** The action table of `kafka-txn`. */
 export const kafkaTxnActions = {
@@ -216,17 +206,7 @@ export const kafkaTxnActions = {
       return { from: 'network', to: r?.type === 'Produce' ? partitionName(r.req.partition) : 'coordinator' };
     },
   },
-  Tick: {
-    enabled(s, emit) {
-      if (nextDeadline(s.kafka, s.now) !== null) emit({ type: 'Tick' });
-    },
-    effect: (d) => doTick(d),
-    describe(s) {
-      const due = nextDeadline(s.kafka, s.now);
-      return `clock.Tick(${due === null ? '' : `-> ${due} ms`})`;
-    },
-    lanes: () => ({ from: 'clock' }),
-  },
+  Tick: deadlineTick(lens),
   Crash: {
     fault: true,
     enabled: (s, emit) => each(s, (i) => s.faults.crashes < s.config.crashes && live(i), (i) => emit({ type: 'Crash', instance: i.id })),

@@ -15,11 +15,11 @@ import {
   newProducer,
   produceRequest,
   sendOffsetsToTransaction,
+  react as clientReaction,
   sent,
-  severity,
 } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
-import { endTxn, nextDeadline } from '../kafka/transactions.js';
+import { endTxn } from '../kafka/transactions.js';
 import type { KafkaTxnConfig } from './config.js';
 import { GROUP, inputValue, type Instance, instanceId, isTransactional, type KafkaTxnState } from './state.js';
 
@@ -66,20 +66,10 @@ function setStatus(d: D, i: I, status: Instance['status']): void {
   i.status = status;
 }
 
-/** How the Java client reacts to a refused request: fenced or failed when fatal, only an abort left when abortable. */
+/** The client's reaction to a refused request (model/kafka): a fatal one ends the instance. */
 function react(d: D, i: I, error: ErrorCode): void {
-  switch (severity(error, false)) {
-    case 'fatal':
-      return setStatus(d, i, error === 'PRODUCER_FENCED' || error === 'INVALID_PRODUCER_EPOCH' ? 'fenced' : 'failed');
-    case 'abortable': {
-      const t = i.producer.transaction;
-      if (t) t.error = error;
-      else setStatus(d, i, 'failed');
-      return;
-    }
-    case 'retriable':
-      return;
-  }
+  const fate = clientReaction(i.producer, error, false);
+  if (fate) setStatus(d, i, fate);
 }
 
 /** InitProducerId, then OffsetFetch of the app's committed input offset. */
@@ -198,10 +188,10 @@ export function doDeliver(d: D, request: number): void {
   }
 }
 
-/** Time jumps to the next transaction deadline. */
-export function doTick(d: D): void {
-  d.now = nextDeadline(d.kafka, d.now) ?? d.now;
-  d.events.push({ type: 'clock', now: d.now });
+/** The clock moves to `now` (the next transaction deadline). */
+export function doTick(d: D, now: number): void {
+  d.now = now;
+  d.events.push({ type: 'clock', now });
 }
 
 /** Starts a new instance of `app` from the committed input offset (a restart or a replacement). */

@@ -4,6 +4,7 @@
  * pending markers; each app's latest instance finishing its work (restarting it when dead);
  * expired transactions; time passing to the next transaction deadline. Pure.
  */
+import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, markersPending, nextDeadline } from '../kafka/transactions.js';
 import type { KafkaTxnAction } from './actions.js';
 import { dead, isTransactional, type KafkaTxnState, latestInstance } from './state.js';
@@ -26,11 +27,9 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (i.status === 'new') return { type: 'InitProducerId', instance };
   if (i.status === 'ready') return more ? { type: 'BeginTxn', instance } : null;
   if (!t) return null;
-  if (t.error !== null) return { type: 'AbortTxn', instance };
-  if (more && !t.offsetsSent) return { type: 'Produce', instance, partition };
-  if (t.records === 0) return { type: 'AbortTxn', instance };
-  if (!t.offsetsSent) return { type: 'SendOffsets', instance };
-  return { type: 'CommitTxn', instance };
+  return ({ abort: { type: 'AbortTxn', instance }, write: { type: 'Produce', instance, partition }, 'send-offsets': { type: 'SendOffsets', instance }, commit: { type: 'CommitTxn', instance } } as const)[
+    nextTransactionStep(t, more)
+  ];
 }
 
 /** The drain's next action, or null at quiescence. Pure. */

@@ -71,6 +71,37 @@ export function severity(error: ErrorCode, kip360: boolean): Severity {
   }
 }
 
+/**
+ * How the Java client reacts to a refused request: a fatal error ends the producer (`fenced` for a
+ * fencing error, else `failed`); an abortable one marks the open transaction so only an abort is
+ * left (or, with no transaction open, fails the producer); a retriable one changes nothing. Returns
+ * what becomes of the producer's process, or null when it goes on.
+ */
+export function react(p: Pr, error: ErrorCode, kip360: boolean): 'fenced' | 'failed' | null {
+  switch (severity(error, kip360)) {
+    case 'fatal':
+      return error === 'PRODUCER_FENCED' || error === 'INVALID_PRODUCER_EPOCH' ? 'fenced' : 'failed';
+    case 'abortable':
+      if (!p.transaction) return 'failed';
+      p.transaction.error = error;
+      return null;
+    case 'retriable':
+      return null;
+  }
+}
+
+/**
+ * What a transactional loop does next to finish its open transaction, when it takes no more input
+ * than `more` allows: abort after an abortable error or with nothing in it, write the next record,
+ * send the offsets, or commit. Pure.
+ */
+export function nextTransactionStep(t: ClientTxn, more: boolean): 'abort' | 'write' | 'send-offsets' | 'commit' {
+  if (t.error !== null) return 'abort';
+  if (more && !t.offsetsSent) return 'write';
+  if (t.records === 0) return 'abort';
+  return t.offsetsSent ? 'commit' : 'send-offsets';
+}
+
 /** A producer of transactional.id index `txn` (-1: none) over `partitions` partitions, before InitProducerId. Pure. */
 export function newProducer(txn: number, partitions: number, producerId = -1, epoch = -1): Producer {
   return { txn, producerId, epoch, sequences: Array.from({ length: partitions }, () => 0), transaction: null };

@@ -3,7 +3,7 @@
  * reading input partition 0, instances of one thread each, and `processing.guarantee`.
  */
 import { bool, type ConfigOf, oneOf } from '../core/keys.js';
-import { type AppSettings, commitEveryKey, instancesKey } from '../ctp/config.js';
+import { type AppSettings, appSafeguardKeys, commitEveryKey, instancesKey } from '../ctp/config.js';
 import { kafkaKeys, kafkaRules } from '../kafka/keys.js';
 
 const k = kafkaKeys;
@@ -20,11 +20,7 @@ export const streamsKeys = {
     realDefault: 'at_least_once in Kafka Streams',
   }),
   commitEvery: commitEveryKey,
-  epochFencing: k.epochFencing,
-  requireStableOffsets: k.requireStableOffsets,
-  generationFencing: k.generationFencing,
-  crashes: k.crashes,
-  zombies: k.zombies,
+  ...appSafeguardKeys,
   unknownProducerId: bool('faults.unknown-producer-id', {
     default: false,
     meaning: 'the broker may forget an idle producer (retention): its next write gets UNKNOWN_PRODUCER_ID (only with transaction.version=1, whose sequences run across transactions)',

@@ -1,27 +1,29 @@
-/** Checking `flink-kafka` in tests: the subject, optionally narrowed to one invariant. */
-import type { FlinkAction, FlinkState } from '../../model/flink/index.js';
-import { checkModel, type CheckOptions } from '../../properties/check.js';
-import { flinkKafkaSubject } from '../../properties/flink/subject.js';
-import type { Subject } from '../../properties/subject.js';
-import { flinkCfg } from '../model/flink/helpers.js';
+/** Checking `flink-kafka` in tests: the entry, optionally narrowed to one invariant, through the flattened check of test/helpers. */
+import type { Entry } from '../../catalog/entry.js';
+import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
+import type { FlinkAction } from '../../model/flink/actions.js';
+import type { flinkKafkaKeys } from '../../model/flink/config.js';
+import type { FlinkState } from '../../model/flink/state.js';
+import { check, exhaustive as exhaustiveOptions, explored as exploredOf, type Flat, only as onlyOf, random as randomOptions } from '../helpers/check.js';
 
-/** The subject judging only `name` (to show one invariant holds while another is violated). */
-export function only(name: string): Subject<FlinkState, FlinkAction> {
-  return { ...flinkKafkaSubject, invariants: flinkKafkaSubject.invariants.filter((i) => i.name === name) };
+type FlinkEntry = Entry<FlinkState, FlinkAction, typeof flinkKafkaKeys>;
+
+/** The entry judging only `name` (to show one invariant holds while another is violated). */
+export function only(name: string): FlinkEntry {
+  return onlyOf(flinkKafkaEntry, name);
 }
 
 /** Random check: `runs` runs of at most 40 steps from `seed`. */
-export function random(pairs: string[], seed: number, runs = 300, subject = flinkKafkaSubject) {
-  return checkModel(subject, flinkCfg(...pairs), { mode: 'random', runs, seed, maxSteps: 40 });
+export function random(pairs: string[], seed: number, runs = 300, entry: FlinkEntry = flinkKafkaEntry) {
+  return check(entry, pairs, randomOptions(runs, seed, 40));
 }
 
-/** Exhaustive check, breadth-first, bounded by `maxStates`. */
-export function exhaustive(pairs: string[], maxStates = 12000, subject = flinkKafkaSubject) {
-  const opts: CheckOptions = { mode: 'exhaustive', depth: 60, maxStates };
-  return checkModel(subject, flinkCfg(...pairs), opts);
+/** Exhaustive check, breadth-first to depth 60, bounded by `maxStates`. */
+export function exhaustive(pairs: string[], maxStates = 12000, entry: FlinkEntry = flinkKafkaEntry) {
+  return check(entry, pairs, exhaustiveOptions(60, maxStates));
 }
 
-/** The explored (non-drain) action types of a counterexample. */
-export function explored(r: ReturnType<typeof random>): string[] {
-  return (r.trace ?? []).filter((s) => s.phase === 'explore').map((s) => s.action.type);
+/** The explored (non-drain) action types of a check's counterexample (none when it found nothing). */
+export function explored(r: Flat<FlinkState, FlinkAction>): string[] {
+  return exploredOf(r.trace);
 }

@@ -3,39 +3,37 @@
  * faults.jobmanager=1 --set faults.crashes=0 --exhaustive` said "ok" at depth 24. The flink
  * invariants cached their verdicts by the identity of the partitions object, which the search's
  * drain mutates in place on its own copy, so they answered for a stale log. The same search through
- * plain `step` (no fast path, no owned copies) finds the duplicate after 13 explored steps; both
- * must agree.
+ * plain `step` (the exhaustive option `plain`: no fast path, no owned copies) finds the duplicate
+ * after 13 explored steps; both must agree.
  */
 import { describe, expect, test } from 'vitest';
-import type { FlinkAction, FlinkState } from '../../model/flink/index.js';
-import { checkModel } from '../../properties/check.js';
-import { flinkKafkaSubject } from '../../properties/flink/subject.js';
-import type { Subject } from '../../properties/subject.js';
+import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
+import type { ExhaustiveOptions } from '../../check/options.js';
+import { check } from '../helpers/check.js';
 import { flinkCfg } from '../model/flink/helpers.js';
 
-const { fast: _fast, ...plainModel } = flinkKafkaSubject.model;
-const plain: Subject<FlinkState, FlinkAction> = { ...flinkKafkaSubject, model: plainModel };
-const ex = { mode: 'exhaustive' as const, depth: 24, maxStates: 200_000 };
+const ex: ExhaustiveOptions = { mode: 'exhaustive', depth: 24, maxStates: 200_000 };
+const plain: ExhaustiveOptions = { ...ex, plain: true };
 
 describe('issue #8: a JobManager failure without HA (exhaustive, default depth)', () => {
   const config = flinkCfg('high-availability.type=none', 'faults.jobmanager=1', 'faults.crashes=0');
   test('the fast path finds no-duplicates after 13 explored steps', () => {
-    const r = checkModel(flinkKafkaSubject, config, ex);
+    const r = check(flinkKafkaEntry, config, ex);
     expect(r.violations[0]).toMatchObject({ invariant: 'no-duplicates', message: 'v1 is read twice at read_committed (offsets 0 and 2)' });
     expect(r.trace!.filter((s) => s.phase === 'explore')).toHaveLength(13);
     expect(r.trace!.some((s) => s.action.type === 'JobManagerFail')).toBe(true);
   });
   test('plain step agrees: same verdict, same trace, same number of states', () => {
-    const fast = checkModel(flinkKafkaSubject, config, ex);
-    const slow = checkModel(plain, config, ex);
+    const fast = check(flinkKafkaEntry, config, ex);
+    const slow = check(flinkKafkaEntry, config, plain);
     expect(slow.violations).toEqual(fast.violations);
     expect(slow.trace).toEqual(fast.trace);
     expect(slow.distinct).toBe(fast.distinct);
   });
   test('sink.delivery-guarantee=none: the fast path and plain step report the same first invariant', () => {
     const none = flinkCfg('sink.delivery-guarantee=none');
-    const a = checkModel(flinkKafkaSubject, none, ex);
-    const b = checkModel(plain, none, ex);
+    const a = check(flinkKafkaEntry, none, ex);
+    const b = check(flinkKafkaEntry, none, plain);
     expect(a.violations.map((v) => v.invariant)).toEqual(b.violations.map((v) => v.invariant));
     expect(a.violations[0]!.invariant).toBe('no-duplicates');
   });

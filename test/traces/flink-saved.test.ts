@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { flinkKafkaSubject } from '../../properties/flink/subject.js';
+import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { replayTrace } from '../../traces/replay.js';
 import { decodeTrace, encodeTrace, type Trace } from '../../traces/trace.js';
 
@@ -26,15 +26,15 @@ describe('saved flink-kafka teaching traces', () => {
     test(`${t.name}: replays to ${t.invariant} at step ${t.step + 1}`, () => {
       const trace = load(t.name);
       expect(decodeTrace(encodeTrace(trace))).toEqual({ ok: true, trace });
-      const r = replayTrace(flinkKafkaSubject, trace);
+      const r = replayTrace(flinkKafkaEntry, trace);
       if (!r.ok) throw new Error(r.error);
-      expect(r.execution.violations).toContainEqual(expect.objectContaining({ invariant: t.invariant, step: t.step }));
-      expect(r.execution.steps).toHaveLength(t.step + 1);
+      expect(r.value.violations).toContainEqual(expect.objectContaining({ invariant: t.invariant, step: t.step }));
+      expect(r.value.steps).toHaveLength(t.step + 1);
     });
     test(`${t.name}: with the safe setting the same steps are impossible or hold`, () => {
       const trace = load(t.name);
-      const r = replayTrace(flinkKafkaSubject, { ...trace, config: { ...trace.config, ...t.safe } });
-      if (r.ok) expect(r.execution.violations.filter((v) => v.invariant === t.invariant)).toEqual([]);
+      const r = replayTrace(flinkKafkaEntry, { ...trace, config: { ...trace.config, ...t.safe } });
+      if (r.ok) expect(r.value.violations.filter((v) => v.invariant === t.invariant)).toEqual([]);
       else expect(r.error).toMatch(/^step \d+ \(.*\) is not enabled/);
     });
   }

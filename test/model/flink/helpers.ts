@@ -1,14 +1,18 @@
-/** Test helpers for `flink-kafka`: a resolved config, and playing enabled actions through the model. */
-import { resolveConfig, type Config } from '../../../model/config.js';
-import { sameAction } from '../../../model/model.js';
-import { enabled, flinkKafkaKeys, initialState, step, type FlinkAction, type FlinkState } from '../../../model/flink/index.js';
-import { readPartition } from '../../../model/kafka/read.js';
+/** Test helpers for `flink-kafka`: a typed config, and playing enabled actions through the compiled model. */
+import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
+import type { FlinkAction } from '../../../model/flink/actions.js';
+import { type FlinkConfig, flinkKafkaKeys } from '../../../model/flink/config.js';
+import type { FlinkState } from '../../../model/flink/state.js';
+import { sameAction } from '../../../model/core/model.js';
+import { readTopic } from '../../../model/kafka/read.js';
+import { cfg } from '../../helpers/check.js';
 
-/** A resolved flink-kafka config from `key=value` pairs (throws on a bad one). */
-export function flinkCfg(...pairs: string[]): Config {
-  const r = resolveConfig(flinkKafkaKeys, pairs.map((p) => p.split('=') as [string, string]), 'flink-kafka');
-  if (!r.ok) throw new Error(r.error);
-  return r.config;
+/** The compiled `flink-kafka` model. */
+export const model = flinkKafkaEntry.model;
+
+/** A typed flink-kafka config from `key=value` pairs (throws on a bad one). */
+export function flinkCfg(...pairs: string[]): FlinkConfig {
+  return cfg(flinkKafkaKeys, ...pairs);
 }
 
 /** Applies each action, failing the test when one is not enabled. Returns every state (initial first). */
@@ -16,20 +20,21 @@ export function play(s: FlinkState, ...actions: FlinkAction[]): FlinkState[] {
   const out = [s];
   for (const a of actions) {
     const cur = out[out.length - 1]!;
-    if (!enabled(cur).some((e) => sameAction(e, a))) throw new Error(`${JSON.stringify(a)} is not enabled; enabled: ${JSON.stringify(enabled(cur))}`);
-    out.push(step(cur, a));
+    const en = model.enabled(cur);
+    if (!en.some((e) => sameAction(e, a))) throw new Error(`${JSON.stringify(a)} is not enabled; enabled: ${JSON.stringify(en)}`);
+    out.push(model.step(cur, a));
   }
   return out;
 }
 
 /** The last state after playing `actions` from the initial state of `pairs`. */
 export function after(pairs: string[], ...actions: FlinkAction[]): FlinkState {
-  return play(initialState(flinkCfg(...pairs)), ...actions).at(-1)!;
+  return play(model.init(flinkCfg(...pairs)), ...actions).at(-1)!;
 }
 
 /** Values of `out` at `level`, partitions in order. */
 export function outValues(s: FlinkState, level: 'read_committed' | 'read_uncommitted'): number[] {
-  return s.kafka.partitions.flatMap((p) => readPartition(p, level).map((e) => e.value));
+  return readTopic(s.kafka.partitions, level).values;
 }
 
 /** The exactly-once writer's start at t=0: probe id 1 (never used), InitProducerId of flink-0-1. */

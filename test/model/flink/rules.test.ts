@@ -1,9 +1,13 @@
 /** The rules of `flink-kafka`, one at a time: checkpoints, alignment, the sink's guarantees, the source's offsets, restores, failures, time. */
 import { describe, expect, test } from 'vitest';
-import { enabled, initialState, type FlinkAction } from '../../../model/flink/index.js';
-import { after, eosCheckpoint, eosStart, flinkCfg, oneRecord, outValues, play } from './helpers.js';
+import type { FlinkAction } from '../../../model/flink/actions.js';
+import type { FlinkConfig } from '../../../model/flink/config.js';
+import { type FlinkState, SOURCE_GROUP } from '../../../model/flink/state.js';
+import { after, eosCheckpoint, eosStart, flinkCfg, model, oneRecord, outValues, play } from './helpers.js';
 
 const types = (as: FlinkAction[]) => as.map((a) => a.type);
+const enabled = (s: FlinkState) => model.enabled(s);
+const initialState = (c: FlinkConfig) => model.init(c);
 const eosTwo: FlinkAction[] = [...eosStart, ...oneRecord, ...oneRecord]; // v1 at 1 s, v2 at 2 s (trigger due)
 
 describe('exactly-once sink: one transaction per checkpoint, committed on the completion notice', () => {
@@ -15,15 +19,15 @@ describe('exactly-once sink: one transaction per checkpoint, committed on the co
     const last = states.at(-1)!;
     expect(outValues(last, 'read_committed')).toEqual([1, 2]);
     expect(last.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([['flink-0-1', 'CompleteCommit'], ['flink-0-2', 'Empty']]);
-    expect(last.task!.writer.txn).toMatchObject({ name: 2, records: 0 });
+    expect(last.task!.writer.txn).toMatchObject({ name: 2, producer: { transaction: { records: 0 } } });
     expect(last.ghost).toEqual({ completed: [{ job: 1, checkpoint: 1 }], commits: [{ job: 1, checkpoint: 1, name: 1 }] });
   });
   test('the source commits its offsets to the consumer group only on the notification', () => {
     const states = play(initialState(flinkCfg()), ...eosTwo, ...eosCheckpoint(1, 0));
     const afterAck = states[eosTwo.length + 4]!;
     expect(afterAck.jm.latest).toMatchObject({ id: 1, offsets: [2], count: 2 });
-    expect(afterAck.kafka.offsets.committed[0]!.offset).toBe(0);
-    expect(states[eosTwo.length + 5]!.kafka.offsets.committed[0]!.offset).toBe(2);
+    expect(afterAck.kafka.groups[SOURCE_GROUP]!.committed[0]!.offset).toBe(0);
+    expect(states[eosTwo.length + 5]!.kafka.groups[SOURCE_GROUP]!.committed[0]!.offset).toBe(2);
   });
   test('a lost notification: nothing is committed until the next checkpoint, then the lower checkpoint first', () => {
     const s = after([], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, ...oneRecord);
@@ -76,7 +80,11 @@ describe('restore and the lingering-transaction abort', () => {
   });
   test('safeguard on: InitProducerId on flink-0-2 aborts the transaction left open, then flink-0-3 is unused and ends the probe', () => {
     const s = after([], ...crashAfterCp1, { type: 'AbortLingering' }, { type: 'WriteTxnMarkers', txn: 1 }, { type: 'AbortLingering' }, { type: 'AbortLingering' }, { type: 'InitSink' });
-    expect(s.events).toEqual([{ type: 'writer', transactionalId: 'flink-0-2', epoch: 3 }]);
+    // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the writer's.
+    expect(s.events).toEqual([
+      { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3 },
+      { type: 'writer', transactionalId: 'flink-0-2', epoch: 3 },
+    ]);
     expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'v2', 'COMMIT', 'v3', 'ABORT']);
     expect(s.task!.status).toBe('running');
   });
@@ -122,14 +130,18 @@ describe('time and transaction timeouts', () => {
     const s = after(['transaction.timeout.ms=500'], ...eosStart, ...oneRecord, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Send' });
     expect(s.task).toBeNull();
     expect(s.jm.restartAt).toBe(3000);
-    expect(s.events.map((e) => e.type)).toEqual(['failed']);
-    expect(s.kafka.events).toContainEqual({ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(flink-0-1, out-0)' });
+    expect(s.events.map((e) => e.type)).toEqual(['rejected', 'failed']);
+    // transaction.version=2: the partition leader's verification (the one client's text).
+    expect(s.events).toContainEqual({ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' });
   });
   test('a checkpointed transaction that expires before its commit: the commit fails and its records are lost', () => {
     const s = after(['transaction.timeout.ms=1500'], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 });
     expect(s.now).toBe(2500);
     const t = after(['transaction.timeout.ms=1500'], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 }, ...oneRecord, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: 1 });
-    expect(t.events).toEqual([{ type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' }]);
+    expect(t.events).toEqual([
+      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
+      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
+    ]);
     expect(t.task!.committables.map((c) => c.checkpoint)).toEqual([2]);
     expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
   });
