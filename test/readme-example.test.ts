@@ -1,36 +1,41 @@
-/** The README's "write your own property" example, verbatim but for the import path, and its failing twin. */
+/**
+ * The README's "write your own property" example, verbatim but for the import path (the same code
+ * is in the README, importing 'eoscheck'), and its failing twin: a false claim the search breaks.
+ */
 import { expect, test } from 'vitest';
-import { checkModel, kafkaInvariants, kafkaTxnSubject, resolveConfig, type Invariant, type KafkaState } from '../index.js';
+import { checkHere, kafkaTxnEntry, kafkaTxnInvariants, resolve, type Invariant, type KafkaTxnState } from '../index.js';
 
 // A rule of your own: a committed input offset never passes the end of its input partition.
-const offsetsInRange: Invariant<KafkaState> = {
+const offsetsInRange: Invariant<KafkaTxnState> = {
   name: 'offsets-in-range',
   meaning: 'no committed input offset is beyond its input partition',
   when: 'every-step',
-  check: (s) => (s.offsets.committed.some((c) => c.offset > s.config.inputRecords) ? 'a committed offset passed the input' : null),
+  check: (s) => (s.kafka.groups.some((g) => g.committed.some((c) => c.offset > s.config.inputRecords)) ? 'a committed offset passed the input' : null),
 };
 
 test('the default kafka-txn config keeps offsets in range', () => {
-  const config = resolveConfig(kafkaTxnSubject.model.keys, [['producers', '1']], 'kafka-txn');
+  const model = kafkaTxnEntry.model;
+  const config = resolve(model.keys, [['producers', '1']], 'kafka-txn');
   if (!config.ok) throw new Error(config.error);
-  const subject = { ...kafkaTxnSubject, invariants: [...kafkaInvariants, offsetsInRange] };
-  const r = checkModel(subject, config.config, { mode: 'random', runs: 200, seed: 1, maxSteps: 30 });
-  expect(r.violations.map((v) => v.message)).toEqual([]);
+  const checked = { model, invariants: [...kafkaTxnInvariants, offsetsInRange] };
+  const r = checkHere(checked, model.init(config.value.config), { mode: 'random', runs: 200, seed: 1, maxSteps: 30 });
+  expect(r.found?.violations.map((v) => v.message) ?? []).toEqual([]);
 });
 
 // A claim that is false: an open transaction holds the LSO below the high watermark.
-const lsoAlwaysAtEnd: Invariant<KafkaState> = {
+const lsoAlwaysAtEnd: Invariant<KafkaTxnState> = {
   name: 'lso-at-end',
   meaning: 'every partition is fully readable at read_committed',
   when: 'every-step',
-  check: (s) => (s.partitions.some((p) => p.lastStableOffset < p.highWatermark) ? 'a partition has records past its LSO' : null),
+  check: (s) => (s.kafka.partitions.some((p) => p.lastStableOffset < p.highWatermark) ? 'a partition has records past its LSO' : null),
 };
 
 test('a false claim is violated, by name', () => {
-  const config = resolveConfig(kafkaTxnSubject.model.keys, [['producers', '1']], 'kafka-txn');
+  const model = kafkaTxnEntry.model;
+  const config = resolve(model.keys, [['producers', '1']], 'kafka-txn');
   if (!config.ok) throw new Error(config.error);
-  const subject = { ...kafkaTxnSubject, invariants: [...kafkaInvariants, lsoAlwaysAtEnd] };
-  const r = checkModel(subject, config.config, { mode: 'random', runs: 200, seed: 1, maxSteps: 30 });
+  const checked = { model, invariants: [...kafkaTxnInvariants, lsoAlwaysAtEnd] };
+  const r = checkHere(checked, model.init(config.value.config), { mode: 'random', runs: 200, seed: 1, maxSteps: 30 });
   expect(r.status).toBe('violation');
-  expect(r.violations[0]).toMatchObject({ invariant: 'lso-at-end', message: 'a partition has records past its LSO' });
+  expect(r.found?.violations[0]).toMatchObject({ invariant: 'lso-at-end', message: 'a partition has records past its LSO' });
 });

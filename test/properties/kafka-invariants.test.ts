@@ -1,24 +1,35 @@
 /**
- * Each `kafka-txn` invariant on one state that violates it (built through real steps, with the
- * relevant safeguard off or the isolation level changed) and one that satisfies it.
+ * Each `kafka-txn` invariant (properties/kafka-txn/invariants.ts over the shared Kafka checks) on
+ * one state that violates it (built through real steps, with the relevant safeguard off or the
+ * isolation level changed) and one that satisfies it.
  */
 import { describe, expect, test } from 'vitest';
-import { drainAction, step, type KafkaAction, type KafkaState } from '../../model/kafka/index.js';
-import { kafkaInvariants } from '../../properties/kafka/index.js';
-import { lsoBound } from '../../properties/kafka/lso-bound.js';
-import { noAbortedRead } from '../../properties/kafka/no-aborted-read.js';
-import { noDuplicates } from '../../properties/kafka/no-duplicates.js';
-import { noHangingTransaction } from '../../properties/kafka/no-hanging-transaction.js';
-import { noLoss } from '../../properties/kafka/no-loss.js';
-import { txnAtomicity } from '../../properties/kafka/txn-atomicity.js';
-import { zombieFenced } from '../../properties/kafka/zombie-fenced.js';
-import { act, init, inst, run, solo } from '../model/kafka/helpers.js';
+import type { KafkaTxnAction } from '../../model/kafka-txn/actions.js';
+import type { KafkaTxnState } from '../../model/kafka-txn/state.js';
+import type { Invariant } from '../../properties/invariant.js';
+import { kafkaTxnInvariants } from '../../properties/kafka-txn/invariants.js';
+import { act, group, init, inst, model, run, solo } from '../model/kafka-txn/helpers.js';
+
+/** The kafka-txn invariant named `name`. */
+function named(name: string): Invariant<KafkaTxnState> {
+  const i = kafkaTxnInvariants.find((x) => x.name === name);
+  if (!i) throw new Error(`kafka-txn has no invariant ${name}`);
+  return i;
+}
+
+const zombieFenced = named('zombie-fenced');
+const txnAtomicity = named('txn-atomicity');
+const noAbortedRead = named('no-aborted-read');
+const noDuplicates = named('no-duplicates');
+const lsoBound = named('lso-bound');
+const noLoss = named('no-loss');
+const noHangingTransaction = named('no-hanging-transaction');
 
 /** The drain's actions to quiescence from `s`, and the state it ends in. */
-function drained(s0: KafkaState): { actions: KafkaAction[]; state: KafkaState } {
-  const actions: KafkaAction[] = [];
+function drained(s0: KafkaTxnState): { actions: KafkaTxnAction[]; state: KafkaTxnState } {
+  const actions: KafkaTxnAction[] = [];
   let s = s0;
-  for (let a = drainAction(s); a !== null && actions.length < 100; a = drainAction(s)) {
+  for (let a = model.drain(s); a !== null && actions.length < 100; a = model.drain(s)) {
     actions.push(a);
     s = run(s, a);
   }
@@ -26,10 +37,10 @@ function drained(s0: KafkaState): { actions: KafkaAction[]; state: KafkaState } 
 }
 
 /** A clean run: the drain alone from the default initial state. */
-const clean = (): KafkaState => drained(init()).state;
+const clean = (): KafkaTxnState => drained(init()).state;
 
 test('every invariant of kafka-txn is listed, in report order', () => {
-  expect(kafkaInvariants.map((i) => [i.name, i.when])).toEqual([
+  expect(kafkaTxnInvariants.map((i) => [i.name, i.when])).toEqual([
     ['zombie-fenced', 'every-step'],
     ['txn-atomicity', 'every-step'],
     ['no-aborted-read', 'every-step'],
@@ -124,23 +135,23 @@ describe('no-duplicates', () => {
 
 describe('lso-bound', () => {
   // The model keeps the LSO right, so a broken state is made by hand from a real one.
-  type Writable = { partitions: { lastStableOffset: number }[] };
-  const open = (): KafkaState => run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1)); // open at 0, HW 2
+  type Writable = { kafka: { partitions: { lastStableOffset: number }[] } };
+  const open = (): KafkaTxnState => run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1)); // open at 0, HW 2
 
   test('violated: an LSO past the first offset of an open transaction', () => {
     const broken = structuredClone(open());
-    (broken as unknown as Writable).partitions[0]!.lastStableOffset = 1;
+    (broken as unknown as Writable).kafka.partitions[0]!.lastStableOffset = 1;
     expect(lsoBound.check(broken)).toBe('out-0: LSO 1 passes offset 0 of a still-open transaction');
   });
 
   test('violated: an LSO above the high watermark', () => {
     const broken = structuredClone(clean());
-    (broken as unknown as Writable).partitions[1]!.lastStableOffset = 5;
+    (broken as unknown as Writable).kafka.partitions[1]!.lastStableOffset = 5;
     expect(lsoBound.check(broken)).toBe('out-1: LSO 5 is above the high watermark 4');
   });
 
   test('satisfied: the real states', () => {
-    expect(open().partitions[0]!.lastStableOffset).toBe(0);
+    expect(open().kafka.partitions[0]!.lastStableOffset).toBe(0);
     expect(lsoBound.check(open())).toBeNull();
     expect(lsoBound.check(clean())).toBeNull();
   });
@@ -161,8 +172,8 @@ describe('no-loss', () => {
       act.commit(1),
       act.markers(0),
     );
-    expect(drainAction(s)).toBeNull();
-    expect(s.offsets.committed[0]!.offset).toBe(2);
+    expect(model.drain(s)).toBeNull();
+    expect(group(s).committed[0]!.offset).toBe(2);
     expect(noLoss.check(s)).toBe('input 1 never reached out at read_committed (1 missing)');
   });
 
@@ -185,11 +196,11 @@ describe('no-hanging-transaction', () => {
 
   test('violated: transaction.version=1 leaves the late write open forever', () => {
     const s1 = run(init({ ...config, 'transaction.version': '1' }), ...late);
-    expect(s1.partitions[1]!.log.map((e) => e.kind)).toEqual(['control', 'data']);
+    expect(s1.kafka.partitions[1]!.log.map((e) => e.kind)).toEqual(['control', 'data']);
     const { actions, state } = drained(s1);
     // KIP-360: after the abort with a timed-out batch the client re-initialises (a new epoch) first.
     expect(actions).toEqual([act.init(1), act.begin(1), act.produce(1, 0), act.sendOffsets(1), act.commit(1), act.markers(0)]);
-    expect(noHangingTransaction.check(state)).toBe('out-1: the transaction of producer 1 from offset 1 is never ended (LSO stuck at 1)');
+    expect(noHangingTransaction.check(state)).toBe('out-1: the transaction of app-0 from offset 1 is never ended (LSO stuck at 1)');
   });
 
   test('satisfied: transaction.version=2 fences the late write at verification', () => {
@@ -197,7 +208,7 @@ describe('no-hanging-transaction', () => {
     const s1 = run(init({ ...config, 'input.records': '2', 'transaction.version': '2' }), act.init(1), act.begin(1), act.produce(1, 0), act.produceDelayed(1, 1), act.abort(1), act.markers(0), act.deliver(2));
     expect(s1.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-1, verify)' }]);
     const { state } = drained(s1);
-    expect(state.partitions[1]!.log.filter((e) => e.kind === 'data').map((e) => e.offset)).toEqual([0]);
+    expect(state.kafka.partitions[1]!.log.filter((e) => e.kind === 'data').map((e) => e.offset)).toEqual([0]);
     expect(noHangingTransaction.check(state)).toBeNull();
     expect(noHangingTransaction.check(clean())).toBeNull();
   });
@@ -205,5 +216,5 @@ describe('no-hanging-transaction', () => {
 
 test('the helper `run` equals folding `step` over the same actions', () => {
   const actions = [act.init(1), act.begin(1), act.produce(1)];
-  expect(run(solo(), ...actions)).toEqual(actions.reduce(step, solo()));
+  expect(run(solo(), ...actions)).toEqual(actions.reduce(model.step, solo()));
 });

@@ -1,19 +1,23 @@
 /** consumer-loop reproduces seed 001's table exactly (10 messages, commit every 5, crash at the 7th). */
 import { describe, expect, test } from 'vitest';
-import type { AppAction } from '../../model/ctp/actions.js';
-import { ctpSubject } from '../../properties/ctp/subject.js';
+import { ctpEntry } from '../../catalog/apps.js';
+import type { AppState } from '../../model/ctp/state.js';
 import { consumerLoop } from '../../scenarios/consumer-loop.js';
-import { resolveScenario, runScenario } from '../../scenarios/run.js';
-import type { Scenario } from '../../scenarios/scenario.js';
+import { runScenario } from '../../scenarios/run.js';
 
 function play(...pairs: [string, string][]) {
-  const r = resolveScenario(consumerLoop as unknown as Scenario, ctpSubject as never, pairs);
+  const r = runScenario(ctpEntry, consumerLoop, pairs);
   if (!r.ok) throw new Error(r.error);
-  const ex = runScenario<import('../../model/ctp/state.js').AppState, AppAction>(consumerLoop, ctpSubject, r.config);
-  return { ex, config: r.config, out: ctpSubject.outputs(ex.states.at(-1)!)['out']! };
+  const ex = r.value;
+  return { ex, config: ex.config, out: outputs(ex.states.at(-1)!)['out']! };
 }
+const outputs = (s: AppState) => ctpEntry.report.outputs(s);
 
-const seed001: [string, string][] = [['messages', '10'], ['commit.every', '5'], ['crash.after', '7']];
+const seed001: [string, string][] = [
+  ['messages', '10'],
+  ['commit.every', '5'],
+  ['crash.after', '7'],
+];
 
 describe('consumer-loop (seed 001 §2-1)', () => {
   test('commit-then-process: 1, 2, 3, 4, 5, 6, 8, 9, 10 (7 lost), no-loss violated', () => {
@@ -38,28 +42,33 @@ describe('consumer-loop (seed 001 §2-1)', () => {
   });
   test('the default strategy is transactional; the crash is the last scripted step, the restart comes from the drain', () => {
     const { ex, config } = play(...seed001);
-    expect(config.merged['commit.strategy']).toBe('transactional');
+    expect(config.record['commit.strategy']).toBe('transactional');
     const scripted = ex.steps.filter((s) => s.phase === 'script');
     expect(scripted.at(-1)!.action).toEqual({ type: 'Crash', instance: 1 });
     expect(ex.steps.find((s) => s.phase === 'drain')!.action).toEqual({ type: 'Restart', slot: 0 });
   });
   test('crash.after=0: no crash, every strategy delivers 1..10 once', () => {
     for (const st of ['commit-then-process', 'process-then-commit', 'transactional']) {
-      const { ex, out } = play(['messages', '10'], ['commit.every', '5'], ['crash.after', '0'], ['commit.strategy', st]);
+      const { ex, out } = play(
+        ['messages', '10'],
+        ['commit.every', '5'],
+        ['crash.after', '0'],
+        ['commit.strategy', st],
+      );
       expect(out.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(ex.violations).toEqual([]);
     }
   });
   test('an idempotent upsert sink turns process-then-commit into an exactly-once result; a side effect is called twice', () => {
     const up = play(...seed001, ['commit.strategy', 'process-then-commit'], ['sink', 'upsert']);
-    expect(ctpSubject.outputs(up.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(outputs(up.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(up.ex.violations).toEqual([]);
     const se = play(...seed001, ['commit.strategy', 'transactional'], ['sink', 'side-effect']);
-    expect(ctpSubject.outputs(se.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 6, 7, 8, 9, 10]);
+    expect(outputs(se.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 6, 7, 8, 9, 10]);
     expect(se.ex.violations.map((v) => v.invariant)).toEqual(['no-duplicates']);
   });
   test('model keys the scenario fixes are refused with a one-line error', () => {
-    const r = resolveScenario(consumerLoop as unknown as Scenario, ctpSubject as never, [['instances', '2']]);
+    const r = runScenario(ctpEntry, consumerLoop, [['instances', '2']]);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatch(/^--set instances is fixed by scenario consumer-loop/);
   });

@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { ctpEntry, kafkaStreamsEntry } from '../../catalog/apps.js';
+import type { Entry } from '../../catalog/entry.js';
+import type { Keys } from '../../model/core/keys.js';
 import type { AppAction } from '../../model/ctp/actions.js';
 import type { AppState } from '../../model/ctp/state.js';
-import { ctpSubject } from '../../properties/ctp/subject.js';
-import { kafkaStreamsSubject } from '../../properties/streams/subject.js';
-import type { Subject } from '../../properties/subject.js';
-import { renderCtpMermaid } from '../../traces/ctp/mermaid.js';
-import { renderCtpText } from '../../traces/ctp/text.js';
+import { renderMermaid } from '../../traces/render/mermaid.js';
+import { renderText } from '../../traces/render/text.js';
 import { replayTrace } from '../../traces/replay.js';
 import { decodeTrace, encodeTrace, type Trace } from '../../traces/trace.js';
 
@@ -23,32 +23,52 @@ function load(name: string): Trace {
   return d.trace;
 }
 
-const saved: { name: string; subject: Subject<AppState, AppAction>; invariant: string; step: number; safe: Record<string, boolean> }[] = [
-  { name: 'ctp-unstable-offset-duplicate', subject: ctpSubject, invariant: 'no-duplicates', step: 18, safe: { 'safeguard.require-stable-offsets': true } },
-  { name: 'streams-zombie-thread-commits', subject: kafkaStreamsSubject, invariant: 'zombie-fenced', step: 12, safe: { 'safeguard.generation-fencing': true } },
-];
+interface Saved<K extends Keys> {
+  readonly name: string;
+  readonly entry: Entry<AppState, AppAction, K>;
+  readonly invariant: string;
+  readonly step: number;
+  readonly safe: Record<string, boolean>;
+}
+
+/** One saved trace's checks, over its own entry. */
+function checks<K extends Keys>(t: Saved<K>): void {
+  test(`${t.name}: replays to ${t.invariant} at step ${t.step + 1}, renders as text and mermaid, round-trips`, () => {
+    const trace = load(t.name);
+    expect(decodeTrace(encodeTrace(trace))).toEqual({ ok: true, trace });
+    const r = replayTrace(t.entry, trace);
+    if (!r.ok) throw new Error(r.error);
+    const { states, steps, violations } = r.value;
+    expect(violations[0]).toMatchObject({ invariant: t.invariant, step: t.step });
+    const text = renderText(t.entry.model, t.entry.render, states, steps, violations);
+    expect(text).toContain(`!! VIOLATED ${t.invariant}`);
+    expect(text).toMatch(/^1\. i\d#1\.JoinGroup\(\)/);
+    const mermaid = renderMermaid(t.entry.model, t.entry.render, states, steps, violations);
+    expect(mermaid.startsWith('sequenceDiagram\n')).toBe(true);
+    expect(mermaid).toContain(`VIOLATED ${t.invariant}`);
+    expect(mermaid).not.toMatch(/: .*[#;]/);
+  });
+  test(`${t.name}: with the safeguard on the same steps are impossible or hold`, () => {
+    const trace = load(t.name);
+    const r = replayTrace(t.entry, { ...trace, config: { ...trace.config, ...t.safe } });
+    if (r.ok) expect(r.value.violations).toEqual([]);
+    else expect(r.error).toMatch(/^step \d+ \(.*\) is not enabled/);
+  });
+}
 
 describe('saved consumer-application traces', () => {
-  for (const t of saved) {
-    test(`${t.name}: replays to ${t.invariant} at step ${t.step + 1}, renders as text and mermaid, round-trips`, () => {
-      const trace = load(t.name);
-      expect(decodeTrace(encodeTrace(trace))).toEqual({ ok: true, trace });
-      const r = replayTrace(t.subject, trace);
-      if (!r.ok) throw new Error(r.error);
-      expect(r.execution.violations[0]).toMatchObject({ invariant: t.invariant, step: t.step });
-      const text = renderCtpText(r.execution.states, r.execution.steps, r.execution.violations);
-      expect(text).toContain(`!! VIOLATED ${t.invariant}`);
-      expect(text).toMatch(/^1\. i\d#1\.JoinGroup\(\)/);
-      const mermaid = renderCtpMermaid(r.execution.states, r.execution.steps, r.execution.violations);
-      expect(mermaid.startsWith('sequenceDiagram\n')).toBe(true);
-      expect(mermaid).toContain(`VIOLATED ${t.invariant}`);
-      expect(mermaid).not.toMatch(/: .*[#;]/);
-    });
-    test(`${t.name}: with the safeguard on the same steps are impossible or hold`, () => {
-      const trace = load(t.name);
-      const r = replayTrace(t.subject, { ...trace, config: { ...trace.config, ...t.safe } });
-      if (r.ok) expect(r.execution.violations).toEqual([]);
-      else expect(r.error).toMatch(/^step \d+ \(.*\) is not enabled/);
-    });
-  }
+  checks({
+    name: 'ctp-unstable-offset-duplicate',
+    entry: ctpEntry,
+    invariant: 'no-duplicates',
+    step: 18,
+    safe: { 'safeguard.require-stable-offsets': true },
+  });
+  checks({
+    name: 'streams-zombie-thread-commits',
+    entry: kafkaStreamsEntry,
+    invariant: 'zombie-fenced',
+    step: 12,
+    safe: { 'safeguard.generation-fencing': true },
+  });
 });

@@ -1,70 +1,92 @@
 /**
- * The two renderings of a `kafka-txn` trace, on traces built by stepping the real model. Expected
- * strings are derived from the model's rules (comments say why), not pasted from the output.
+ * The two renderings of a `kafka-txn` trace (the generic text and mermaid renderers with
+ * kafka-txn's renderer), on traces built by stepping the real model. Expected strings are derived
+ * from the model's rules (comments say why), not pasted from the output. The mermaid diagram is
+ * generic (lanes from the action table), so its tests check structure: which lane a call or an
+ * event is on, arrows to the lane a call reaches, refusals back to the caller, numbering and order.
  */
 import { describe, expect, test } from 'vitest';
-import { defaults, type ConfigValue } from '../../model/config.js';
-import { enabled, initialState, kafkaTxnConfig, kafkaTxnKeys, step, type KafkaAction, type KafkaState } from '../../model/kafka/index.js';
-import { sameAction } from '../../model/model.js';
-import { violations as judge, type Violation } from '../../properties/invariant.js';
-import { kafkaInvariants } from '../../properties/kafka/index.js';
-import type { TraceStep } from '../../properties/run.js';
-import { describeAction, describeEvents } from '../../traces/kafka/describe.js';
-import { renderKafkaMermaid } from '../../traces/kafka/mermaid.js';
-import { renderKafkaText } from '../../traces/kafka/text.js';
+import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
+import type { KafkaTxnAction } from '../../model/kafka-txn/actions.js';
+import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
+import type { KafkaTxnState } from '../../model/kafka-txn/state.js';
+import type { Violation } from '../../properties/invariant.js';
+import { renderMermaid, safe } from '../../traces/render/mermaid.js';
+import { renderText } from '../../traces/render/text.js';
+import { cfg, type Scripted, scripted } from '../helpers/check.js';
 
-interface Run {
-  readonly states: KafkaState[];
-  readonly steps: TraceStep<KafkaAction>[];
-  readonly violations: Violation[];
+const { model, render } = kafkaTxnEntry;
+type Run = Scripted<KafkaTxnState, KafkaTxnAction>;
+
+/** Steps `actions` from the initial state of the defaults plus `pairs`, each checked to be enabled first; judges every-step invariants. */
+function run(pairs: readonly string[], actions: readonly KafkaTxnAction[]): Run {
+  return scripted(kafkaTxnEntry, cfg(kafkaTxnKeys, ...pairs), actions);
 }
 
-/** Steps `actions` from the initial state of the defaults plus `set`, each checked to be enabled first; judges every-step invariants. */
-function run(set: Record<string, ConfigValue>, actions: readonly KafkaAction[]): Run {
-  const config = kafkaTxnConfig({ ...defaults(kafkaTxnKeys), ...set });
-  const states = [initialState(config)];
-  const steps: TraceStep<KafkaAction>[] = [];
-  const violations: Violation[] = [];
-  for (const a of actions) {
-    const s = states[states.length - 1]!;
-    if (!enabled(s).some((e) => sameAction(e, a))) throw new Error(`step ${steps.length + 1}: ${JSON.stringify(a)} is not enabled`);
-    const next = step(s, a);
-    states.push(next);
-    steps.push({ action: a, phase: 'script' });
-    violations.push(...judge(kafkaInvariants, next, 'every-step', steps.length - 1));
-  }
-  return { states, steps, violations };
-}
+const text = (r: Run, violations: readonly Violation[] = r.violations, color = false): string => renderText(model, render, r.states, r.steps, violations, color);
+const mermaid = (r: Run, violations: readonly Violation[] = r.violations): string => renderMermaid(model, render, r.states, r.steps, violations);
+
+/** The call of step `i` (0-based) as the timeline shows it, from the state before it. */
+const call = (r: Run, i: number): string => model.describe(r.states[i]!, r.steps[i]!.action);
+/** The event lines of step `i` (0-based). */
+const eventsOf = (r: Run, i: number): string[] => render.events(r.states[i + 1]!, r.states[i]!).map((e) => e.text);
 
 /** The lines of `text` from the one starting with `from` up to (not including) the one starting with `to`. */
-function block(text: string, from: string, to: string): string[] {
-  const lines = text.split('\n');
+function block(t: string, from: string, to: string): string[] {
+  const lines = t.split('\n');
   const a = lines.findIndex((l) => l.startsWith(from));
   const b = lines.findIndex((l, i) => i > a && l.startsWith(to));
   expect(a, `no line starting with ${from}`).toBeGreaterThanOrEqual(0);
   return lines.slice(a, b < 0 ? undefined : b);
 }
 
+/**
+ * A mermaid diagram read back: its participants (lane names in order) and the lines to expect for
+ * an arrow, a note and a refusal between lanes named as the renderer names them.
+ */
+function diagram(m: string) {
+  const lines = m.split('\n');
+  const ids = new Map<string, string>();
+  for (const l of lines) {
+    const p = /^ {2}participant (\S+) as (.*)$/.exec(l);
+    if (p) ids.set(p[2]!, p[1]!);
+  }
+  const id = (lane: string): string => {
+    const v = ids.get(safe(lane));
+    if (v === undefined) throw new Error(`no participant ${lane} in:\n${m}`);
+    return v;
+  };
+  const participants = [...ids.keys()];
+  return {
+    lines,
+    participants,
+    arrow: (from: string, to: string, msg: string) => `  ${id(from)}->>${id(to)}: ${safe(msg)}`,
+    note: (over: string, msg: string) => `  Note over ${id(over)}: ${safe(msg)}`,
+    refusal: (by: string, to: string, msg: string) => `  ${id(by)}--x${id(to)}: ${safe(msg)}`,
+    violated: (v: Violation) => `  Note over ${ids.get(participants[0]!)},${ids.get(participants.at(-1)!)}: VIOLATED ${v.invariant}, ${safe(v.message)}`,
+  };
+}
+
 const app1 = 1;
-const init: KafkaAction = { type: 'InitProducerId', instance: app1 };
-const begin: KafkaAction = { type: 'BeginTxn', instance: app1 };
-const produce: KafkaAction = { type: 'Produce', instance: app1, partition: 0 };
-const markers: KafkaAction = { type: 'WriteTxnMarkers', app: 0 };
+const init: KafkaTxnAction = { type: 'InitProducerId', instance: app1 };
+const begin: KafkaTxnAction = { type: 'BeginTxn', instance: app1 };
+const produce: KafkaTxnAction = { type: 'Produce', instance: app1, partition: 0 };
+const markers: KafkaTxnAction = { type: 'WriteTxnMarkers', txn: 0 };
 
 // One app copying 5 inputs to one partition: a committed transaction of v1..v3 with its offsets,
 // then an aborted one of v4, v5. transaction.version=2: the epoch is bumped at every EndTxn.
-const commitThenAbort = run({ producers: 1, partitions: 1, 'input.records': 5 }, [
+const commitThenAbort = run(['producers=1', 'partitions=1', 'input.records=5'], [
   init, begin, produce, produce, produce, { type: 'SendOffsets', instance: app1 }, { type: 'CommitTxn', instance: app1 }, markers,
   begin, produce, produce, { type: 'AbortTxn', instance: app1 }, markers,
 ]);
 
-describe('renderKafkaText: commit then abort', () => {
-  const text = renderKafkaText(commitThenAbort.states, commitThenAbort.steps, commitThenAbort.violations);
-  const lines = text.split('\n');
+describe('text: commit then abort', () => {
+  const t = text(commitThenAbort);
+  const lines = t.split('\n');
 
   test('a fault-free trace violates nothing', () => {
     expect(commitThenAbort.violations).toEqual([]);
-    expect(text).not.toContain('VIOLATED');
+    expect(t).not.toContain('VIOLATED');
   });
 
   test('numbered call lines, 1-based, derived from the state before the step', () => {
@@ -85,11 +107,11 @@ describe('renderKafkaText: commit then abort', () => {
   });
 
   test('the first InitProducerId bumps the epoch from -1 to 0 and the instance is ready', () => {
-    expect(block(text, '1. ', '2. ')).toEqual(['1. app-0#1.InitProducerId()', '   coordinator app-0: producer id 1, epoch 0', '   app-0#1: ready']);
+    expect(block(t, '1. ', '2. ')).toEqual(['1. app-0#1.InitProducerId()', '   coordinator app-0: producer id 1, epoch 0', '   app-0#1: ready']);
   });
 
   test('the first write starts the transaction at the coordinator (KIP-890 verification) and is not yet readable', () => {
-    expect(block(text, '3. ', '4. ')).toEqual([
+    expect(block(t, '3. ', '4. ')).toEqual([
       '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
       '   coordinator app-0: Empty -> Ongoing (epoch 0)',
       '   coordinator app-0: out-0 added to the transaction',
@@ -101,18 +123,18 @@ describe('renderKafkaText: commit then abort', () => {
   });
 
   test('the commit: PrepareCommit with the epoch bump, then markers with the new epoch make v1..v3 readable', () => {
-    expect(block(text, '6. ', '7. ')).toEqual([
+    expect(block(t, '6. ', '7. ')).toEqual([
       '6. app-0#1.SendOffsets(in-0 -> 3)',
       '   coordinator app-0: __consumer_offsets added to the transaction',
       '   __consumer_offsets: in-0 -> 3 pending',
     ]);
-    expect(block(text, '7. ', '8. ')).toEqual([
+    expect(block(t, '7. ', '8. ')).toEqual([
       '7. app-0#1.CommitTxn()',
       '   coordinator app-0: Ongoing -> PrepareCommit (epoch 0)',
       '   coordinator app-0: epoch bumped to 1',
       '   app-0#1: ready',
     ]);
-    expect(block(text, '8. ', '9. ')).toEqual([
+    expect(block(t, '8. ', '9. ')).toEqual([
       '8. coordinator.WriteTxnMarkers(app-0: COMMIT)',
       '   out-0: COMMIT marker at offset 3 (epoch 1)',
       '   __consumer_offsets: in-0 -> 3 committed',
@@ -128,9 +150,9 @@ describe('renderKafkaText: commit then abort', () => {
   });
 
   test('an open transaction holds the LSO; the abort marker makes its records never readable', () => {
-    expect(block(text, '11. ', '12. ')).toContain('     5      | 1        | 1     | v5     | no (open)');
-    expect(block(text, '11. ', '12. ')).toContain('   out-0 (LSO 4, high watermark 6):');
-    expect(block(text, '13. ', '-- end state --')).toEqual([
+    expect(block(t, '11. ', '12. ')).toContain('     5      | 1        | 1     | v5     | no (open)');
+    expect(block(t, '11. ', '12. ')).toContain('   out-0 (LSO 4, high watermark 6):');
+    expect(block(t, '13. ', '-- end state --')).toEqual([
       '13. coordinator.WriteTxnMarkers(app-0: ABORT)',
       '   out-0: ABORT marker at offset 6 (epoch 2)',
       '   coordinator app-0: PrepareAbort -> CompleteAbort (epoch 2)',
@@ -147,11 +169,11 @@ describe('renderKafkaText: commit then abort', () => {
   });
 
   test('steps that write no partition print no log table', () => {
-    expect(block(text, '12. ', '13. ')).toEqual(['12. app-0#1.AbortTxn()', '   coordinator app-0: Ongoing -> PrepareAbort (epoch 1)', '   coordinator app-0: epoch bumped to 2', '   app-0#1: ready']);
+    expect(block(t, '12. ', '13. ')).toEqual(['12. app-0#1.AbortTxn()', '   coordinator app-0: Ongoing -> PrepareAbort (epoch 1)', '   coordinator app-0: epoch bumped to 2', '   app-0#1: ready']);
   });
 
   test('the summary: read_committed skips the aborted v4, v5 and the markers; read_uncommitted has every data record', () => {
-    expect(block(text, '-- end state --', '\u0000')).toEqual([
+    expect(block(t, '-- end state --', '\u0000')).toEqual([
       '-- end state --',
       'out-0: LSO 7, high watermark 7',
       '   read_committed:   v1, v2, v3',
@@ -162,10 +184,10 @@ describe('renderKafkaText: commit then abort', () => {
   });
 
   test('colour only on request', () => {
-    expect(text).not.toMatch(/\u001b\[/);
-    const colored = renderKafkaText(commitThenAbort.states, commitThenAbort.steps, commitThenAbort.violations, { color: true });
+    expect(t).not.toMatch(/\u001b\[/);
+    const colored = text(commitThenAbort, commitThenAbort.violations, true);
     expect(colored).toMatch(/\u001b\[/);
-    expect(colored.replace(/\u001b\[[0-9;]*m/g, '')).toBe(text);
+    expect(colored.replace(/\u001b\[[0-9;]*m/g, '')).toBe(t);
   });
 
   test('violations go under their step, those of the initial state before step 1, and the drain has a heading', () => {
@@ -174,55 +196,53 @@ describe('renderKafkaText: commit then abort', () => {
       { invariant: 'lso-bound', message: 'made up for the initial state', step: -1 },
       { invariant: 'zombie-fenced', message: 'made up for step 2', step: 1 },
     ];
-    const t = renderKafkaText(commitThenAbort.states, steps, vs).split('\n');
-    expect(t.slice(0, 3)).toEqual(['-- initial state --', '   !! VIOLATED lso-bound: made up for the initial state', '1. app-0#1.InitProducerId()']);
-    expect(t.slice(t.indexOf('2. app-0#1.BeginTxn()'), t.indexOf('2. app-0#1.BeginTxn()') + 4)).toEqual([
+    const tl = renderText(model, render, commitThenAbort.states, steps, vs).split('\n');
+    expect(tl.slice(0, 3)).toEqual(['-- initial state --', '   !! VIOLATED lso-bound: made up for the initial state', '1. app-0#1.InitProducerId()']);
+    expect(tl.slice(tl.indexOf('2. app-0#1.BeginTxn()'), tl.indexOf('2. app-0#1.BeginTxn()') + 4)).toEqual([
       '2. app-0#1.BeginTxn()',
       '   app-0#1: in a transaction',
       '   !! VIOLATED zombie-fenced: made up for step 2',
       '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
     ]);
-    expect(t[t.indexOf('13. coordinator.WriteTxnMarkers(app-0: ABORT)') - 1]).toBe('-- final drain (fault-free) --');
-    expect(t.filter((l) => l.startsWith('-- final drain'))).toHaveLength(1);
+    expect(tl[tl.indexOf('13. coordinator.WriteTxnMarkers(app-0: ABORT)') - 1]).toBe('-- final drain (fault-free) --');
+    expect(tl.filter((l) => l.startsWith('-- final drain'))).toHaveLength(1);
   });
 });
 
-describe('renderKafkaMermaid: commit then abort', () => {
-  const m = renderKafkaMermaid(commitThenAbort.states, commitThenAbort.steps, commitThenAbort.violations);
-  const lines = m.split('\n');
+describe('mermaid: commit then abort', () => {
+  const m = mermaid(commitThenAbort);
+  const d = diagram(m);
 
   test('participants: the instance, coordinator, partition, offsets; no network', () => {
-    expect(lines.slice(0, 5)).toEqual([
-      'sequenceDiagram',
-      '  participant I1 as app-0 instance 1',
-      '  participant TC as coordinator',
-      '  participant P0 as out-0',
-      '  participant CO as __consumer_offsets',
-    ]);
-    expect(m).not.toContain('NET');
+    expect(d.lines[0]).toBe('sequenceDiagram');
+    expect(d.participants).toEqual([safe('app-0#1'), 'coordinator', 'out-0', '__consumer_offsets']);
+    expect(d.participants).not.toContain('network');
   });
 
-  test('calls, replies and markers, numbered like the text timeline', () => {
+  test('calls as arrows to the lane they reach (or notes over their own), events over their lanes, numbered like the text timeline', () => {
     for (const l of [
-      '  I1->>TC: 1. InitProducerId',
-      '  TC-->>I1: pid 1, epoch 0',
-      '  Note over I1: 2. BeginTxn',
-      '  I1->>P0: 5. Produce v3 (epoch 0, seq 2)',
-      '  P0-->>I1: appended at offset 2',
-      '  I1->>TC: 6. SendOffsets in-0 -> 3',
-      '  Note over CO: in-0 -> 3 pending',
-      '  Note over TC: Ongoing -> PrepareCommit',
-      '  Note over TC: 8. WriteTxnMarkers app-0 COMMIT',
-      '  TC->>P0: COMMIT marker at offset 3 (epoch 1)',
-      '  TC->>CO: COMMIT marker',
-      '  TC->>P0: ABORT marker at offset 6 (epoch 2)',
-    ]) expect(lines).toContain(l);
+      d.arrow('app-0#1', 'coordinator', '1. app-0#1.InitProducerId()'),
+      d.note('coordinator', 'coordinator app-0: producer id 1, epoch 0'),
+      d.note('app-0#1', '2. app-0#1.BeginTxn()'),
+      d.arrow('app-0#1', 'out-0', '5. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)'),
+      d.note('out-0', 'out-0: appended offset 2'),
+      d.arrow('app-0#1', 'coordinator', '6. app-0#1.SendOffsets(in-0 -> 3)'),
+      d.note('__consumer_offsets', '__consumer_offsets: in-0 -> 3 pending'),
+      d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareCommit (epoch 0)'),
+      d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'),
+      d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)'),
+      d.note('__consumer_offsets', '__consumer_offsets: COMMIT marker'),
+      d.note('out-0', 'out-0: ABORT marker at offset 6 (epoch 2)'),
+    ]) expect(d.lines).toContain(l);
     // The call comes before what it caused.
-    expect(lines.indexOf('  Note over TC: 8. WriteTxnMarkers app-0 COMMIT')).toBeLessThan(lines.indexOf('  TC->>P0: COMMIT marker at offset 3 (epoch 1)'));
+    expect(d.lines.indexOf(d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'))).toBeLessThan(d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')));
+    // Every step is numbered once, in order.
+    const numbers = d.lines.map((l) => /: (\d+)\. /.exec(l)?.[1]).filter((n) => n !== undefined).map(Number);
+    expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
   });
 
   test('message text never holds what mermaid reads as a statement end or comment', () => {
-    for (const l of lines.slice(1)) {
+    for (const l of d.lines.slice(1)) {
       expect(l).not.toContain(';');
       expect(l).not.toContain('#');
       // One separator colon at most, after the arrow target or note placement.
@@ -232,13 +252,16 @@ describe('renderKafkaMermaid: commit then abort', () => {
 
   test('violations as notes after their step', () => {
     const vs: Violation[] = [{ invariant: 'zombie-fenced', message: 'made up; with # and : in it', step: 1 }];
-    const ls = renderKafkaMermaid(commitThenAbort.states, commitThenAbort.steps, vs).split('\n');
-    expect(ls[ls.indexOf('  Note over I1: 2. BeginTxn') + 1]).toBe('  Note over I1,CO: VIOLATED zombie-fenced');
+    const ls = mermaid(commitThenAbort, vs).split('\n');
+    expect(ls[ls.indexOf(d.note('app-0#1', 'app-0#1: in a transaction')) + 1]).toBe(d.violated(vs[0]!));
+    expect(ls.indexOf(d.note('app-0#1', '2. app-0#1.BeginTxn()'))).toBeLessThan(ls.indexOf(d.violated(vs[0]!)));
+    expect(ls.filter((l) => l.includes('VIOLATED'))).toEqual([d.violated(vs[0]!)]);
+    expect(ls.find((l) => l.includes('VIOLATED'))).toMatch(/: VIOLATED zombie-fenced, made up, with no\. and - in it$/);
   });
 });
 
 // A zombie: instance 1 pauses mid-transaction, its replacement fences it, and it resumes.
-const zombie = run({ producers: 1, partitions: 1 }, [
+const zombie = run(['producers=1', 'partitions=1'], [
   init, begin, produce,
   { type: 'Pause', instance: 1 },
   // The replacement's InitProducerId finds app-0 Ongoing: fence (epoch 1), abort, retry later.
@@ -250,52 +273,53 @@ const zombie = run({ producers: 1, partitions: 1 }, [
 ]);
 
 describe('a fenced zombie', () => {
-  const text = renderKafkaText(zombie.states, zombie.steps, zombie.violations);
-  const m = renderKafkaMermaid(zombie.states, zombie.steps, zombie.violations).split('\n');
+  const t = text(zombie);
+  const d = diagram(mermaid(zombie));
 
   test('text: the pause, the fence, and the rejected write of the stale epoch', () => {
     expect(zombie.violations).toEqual([]);
-    expect(block(text, '4. ', '5. ')).toEqual(['4. fault.Pause(app-0#1)', '   app-0#1: paused (a replacement starts)', '   app-0#2: started']);
-    expect(block(text, '5. ', '6. ')).toEqual([
+    expect(block(t, '4. ', '5. ')).toEqual(['4. fault.Pause(app-0#1)', '   app-0#1: paused (a replacement starts)', '   app-0#2: started']);
+    expect(block(t, '5. ', '6. ')).toEqual([
       '5. app-0#2.InitProducerId()',
       '   coordinator app-0: Ongoing -> PrepareEpochFence (epoch 0)',
       '   coordinator app-0: epoch bumped to 1',
       '   coordinator app-0: PrepareEpochFence -> PrepareAbort (epoch 1)',
-      '   rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId)',
+      '   rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId(app-0))',
     ]);
-    expect(block(text, '7. ', '8. ')).toEqual(['7. app-0#2.InitProducerId()', '   coordinator app-0: epoch bumped to 2', '   coordinator app-0: CompleteAbort -> Empty (epoch 2)', '   app-0#2: ready']);
-    expect(block(text, '8. ', '9. ')).toEqual(['8. fault.Resume(app-0#1)', '   app-0#1: resumed']);
+    expect(block(t, '7. ', '8. ')).toEqual(['7. app-0#2.InitProducerId()', '   coordinator app-0: epoch bumped to 2', '   coordinator app-0: CompleteAbort -> Empty (epoch 2)', '   app-0#2: ready']);
+    expect(block(t, '8. ', '9. ')).toEqual(['8. fault.Resume(app-0#1)', '   app-0#1: resumed']);
     // The zombie still holds epoch 0 and sequence 1; the leader's verification asks the
     // coordinator, whose epoch is 2, and the refusal is recorded once.
-    expect(block(text, '9. ', '-- end state --')).toEqual([
+    expect(block(t, '9. ', '-- end state --')).toEqual([
       '9. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)',
       '   rejected by coordinator: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))',
       '   app-0#1: fenced',
     ]);
   });
 
-  test('mermaid: both instances, the fence notes and the rejection arrows', () => {
-    expect(m.slice(1, 3)).toEqual(['  participant I1 as app-0 instance 1', '  participant I2 as app-0 instance 2']);
+  test('mermaid: both instances, the fence notes and the rejection arrows back to the caller', () => {
+    expect(d.participants.filter((p) => p.startsWith('app-0'))).toEqual([safe('app-0#1'), safe('app-0#2')]);
     for (const l of [
-      '  Note over I1: 4. pause',
-      '  Note over I2: started',
-      '  I2->>TC: 5. InitProducerId',
-      '  Note over TC: Ongoing -> PrepareEpochFence',
-      '  TC--xI2: CONCURRENT_TRANSACTIONS (InitProducerId)',
-      '  Note over I1: 8. resume',
-      '  I1->>P0: 9. Produce v2 (epoch 0, seq 1)',
-      '  TC--xP0: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))',
-      '  P0--xI1: PRODUCER_FENCED',
-      '  Note over I1: fenced',
-    ]) expect(m).toContain(l);
-    expect(m.some((l) => l.includes(';') || l.includes('#'))).toBe(false);
+      d.note('app-0#1', '4. fault.Pause(app-0#1)'),
+      d.note('app-0#2', 'app-0#2: started'),
+      d.arrow('app-0#2', 'coordinator', '5. app-0#2.InitProducerId()'),
+      d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareEpochFence (epoch 0)'),
+      d.refusal('coordinator', 'app-0#2', 'rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId(app-0))'),
+      d.note('app-0#1', '8. fault.Resume(app-0#1)'),
+      d.arrow('app-0#1', 'out-0', '9. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)'),
+      d.refusal('coordinator', 'app-0#1', 'rejected by coordinator: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))'),
+      d.note('app-0#1', 'app-0#1: fenced'),
+    ]) expect(d.lines).toContain(l);
+    // One rejection, one arrow.
+    expect(d.lines.filter((l) => l.includes('PRODUCER_FENCED'))).toHaveLength(1);
+    expect(d.lines.some((l) => l.includes(';') || l.includes('#'))).toBe(false);
   });
 });
 
 describe('a zombie without epoch fencing (safeguard.epoch-fencing=false)', () => {
   // The replacement's InitProducerId bumps the epoch but leaves the transaction open and shared;
   // the zombie's v2 (epoch 0) lands, and the replacement's commit (transaction epoch 1) commits it.
-  const r = run({ producers: 1, partitions: 1, 'safeguard.epoch-fencing': false }, [
+  const r = run(['producers=1', 'partitions=1', 'safeguard.epoch-fencing=false'], [
     init, begin, produce,
     { type: 'Pause', instance: 1 },
     { type: 'InitProducerId', instance: 2 },
@@ -311,55 +335,54 @@ describe('a zombie without epoch fencing (safeguard.epoch-fencing=false)', () =>
   test('the real zombie-fenced violation is printed under the marker step and noted in mermaid', () => {
     const zf = r.violations.filter((v) => v.invariant === 'zombie-fenced');
     expect(zf[0]).toEqual({ invariant: 'zombie-fenced', message: 'out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1', step: 11 });
-    const text = renderKafkaText(r.states, r.steps, r.violations);
-    const b = block(text, '12. ', '   out-0 (');
+    const t = text(r);
+    const b = block(t, '12. ', '   out-0 (');
     expect(b[0]).toBe('12. coordinator.WriteTxnMarkers(app-0: COMMIT)');
     expect(b).toContain('   !! VIOLATED zombie-fenced: out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1');
-    expect(block(text, '7. ', '8. ')[0]).toBe('7. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)');
-    expect(block(text, '7. ', '8. ')).toContain('     1      | 1        | 0     | v2     | no (open)');
-    const m = renderKafkaMermaid(r.states, r.steps, r.violations).split('\n');
-    expect(m).toContain('  Note over I1,CO: VIOLATED zombie-fenced');
-    expect(m.indexOf('  Note over I1,CO: VIOLATED zombie-fenced')).toBeGreaterThan(m.indexOf('  TC->>P0: COMMIT marker at offset 3 (epoch 2)'));
+    expect(block(t, '7. ', '8. ')[0]).toBe('7. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)');
+    expect(block(t, '7. ', '8. ')).toContain('     1      | 1        | 0     | v2     | no (open)');
+    const d = diagram(mermaid(r));
+    expect(d.lines).toContain(d.violated(zf[0]!));
+    expect(d.lines.indexOf(d.violated(zf[0]!))).toBeGreaterThan(d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 2)')));
   });
 });
 
-describe('describeAction / describeEvents on the network, the clock and a plain producer', () => {
+describe('calls and events on the network, the clock and a plain producer', () => {
   test('a delayed produce, its delivery, the clock to the transaction deadline, the expiry', () => {
-    const r = run({ producers: 1, partitions: 1, 'faults.network': true }, [
-      init, begin, { type: 'ProduceDelayed', instance: 1, partition: 0 }, { type: 'Deliver', request: 1 }, { type: 'Tick' }, { type: 'ExpireTxn', app: 0 },
+    const r = run(['producers=1', 'partitions=1', 'faults.network=true'], [
+      init, begin, { type: 'ProduceDelayed', instance: 1, partition: 0 }, { type: 'Deliver', request: 1 }, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 },
     ]);
-    const call = (i: number): string => describeAction(r.states[i]!, r.steps[i]!.action);
-    expect(call(2)).toBe('app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)');
-    expect(describeEvents(r.states[3]!)).toEqual(['request #1 delayed in the network: Produce(v1)']);
-    expect(call(3)).toBe('network.Deliver(#1 Produce(out-0, v1, epoch=0, seq=0))');
+    expect(call(r, 2)).toBe('app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)');
+    expect(eventsOf(r, 2)).toEqual(['request #1 delayed in the network: Produce(v1)']);
+    expect(call(r, 3)).toBe('network.Deliver(#1 Produce(out-0, v1, epoch=0, seq=0))');
     // Verification on delivery starts the transaction at now = 0, so its deadline is 60000 ms.
-    expect(describeEvents(r.states[4]!)).toEqual(['coordinator app-0: Empty -> Ongoing (epoch 0)', 'coordinator app-0: out-0 added to the transaction', 'out-0: appended offset 0']);
-    expect(call(4)).toBe('clock.Tick(-> 60000 ms)');
-    expect(describeEvents(r.states[5]!)).toEqual(['clock: 60000 ms']);
-    expect(call(5)).toBe('coordinator.ExpireTxn(app-0)');
-    expect(describeEvents(r.states[6]!)).toEqual(['coordinator app-0: Ongoing -> PrepareAbort (epoch 0)', 'coordinator app-0: epoch bumped to 1']);
-    const m = renderKafkaMermaid(r.states, r.steps, r.violations).split('\n');
-    expect(m).toContain('  participant NET as network');
-    expect(m).toContain('  I1->>NET: 3. Produce v1 (epoch 0, seq 0) to out-0, delayed');
-    expect(m).toContain('  NET->>P0: 4. deliver request 1, Produce v1 (epoch 0, seq 0)');
-    expect(m).toContain('  Note over TC: 5. clock 60000 ms');
+    expect(eventsOf(r, 3)).toEqual(['coordinator app-0: Empty -> Ongoing (epoch 0)', 'coordinator app-0: out-0 added to the transaction', 'out-0: appended offset 0']);
+    expect(call(r, 4)).toBe('clock.Tick(-> 60000 ms)');
+    expect(eventsOf(r, 4)).toEqual(['clock: 60000 ms']);
+    expect(call(r, 5)).toBe('coordinator.ExpireTxn(app-0)');
+    expect(eventsOf(r, 5)).toEqual(['coordinator app-0: Ongoing -> PrepareAbort (epoch 0)', 'coordinator app-0: epoch bumped to 1']);
+    const d = diagram(mermaid(r));
+    expect(d.participants).toContain('network');
+    expect(d.lines).toContain(d.arrow('app-0#1', 'network', '3. app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)'));
+    expect(d.lines).toContain(d.arrow('network', 'out-0', '4. network.Deliver(#1 Produce(out-0, v1, epoch=0, seq=0))'));
+    expect(d.lines).toContain(d.note('clock', '5. clock.Tick(-> 60000 ms)'));
   });
 
   test('a plain producer has no pid, epoch or sequence; its offsets commit at once', () => {
-    const r = run({ producers: 1, partitions: 1, 'enable.idempotence': false }, [produce, { type: 'CommitOffsets', instance: 1 }, { type: 'Crash', instance: 1 }, { type: 'Restart', app: 0 }]);
-    expect(describeAction(r.states[0]!, r.steps[0]!.action)).toBe('app-0#1.Produce(out-0, v1)');
-    expect(describeAction(r.states[1]!, r.steps[1]!.action)).toBe('app-0#1.CommitOffsets(in-0 -> 1)');
-    expect(describeEvents(r.states[2]!)).toEqual(['__consumer_offsets: in-0 -> 1 committed']);
-    expect(describeAction(r.states[2]!, r.steps[2]!.action)).toBe('fault.Crash(app-0#1)');
-    expect(describeEvents(r.states[3]!)).toEqual(['app-0#1: crashed']);
-    expect(describeAction(r.states[3]!, r.steps[3]!.action)).toBe('supervisor.Restart(app-0)');
-    expect(describeEvents(r.states[4]!)).toEqual(['app-0#2: started']);
-    const text = renderKafkaText(r.states, r.steps, r.violations);
+    const r = run(['producers=1', 'partitions=1', 'enable.idempotence=false'], [produce, { type: 'CommitOffsets', instance: 1 }, { type: 'Crash', instance: 1 }, { type: 'Restart', app: 0 }]);
+    expect(call(r, 0)).toBe('app-0#1.Produce(out-0, v1)');
+    expect(call(r, 1)).toBe('app-0#1.CommitOffsets(in-0 -> 1)');
+    expect(eventsOf(r, 1)).toEqual(['__consumer_offsets: in-0 -> 1 committed']);
+    expect(call(r, 2)).toBe('fault.Crash(app-0#1)');
+    expect(eventsOf(r, 2)).toEqual(['app-0#1: crashed']);
+    expect(call(r, 3)).toBe('supervisor.Restart(app-0)');
+    expect(eventsOf(r, 3)).toEqual(['app-0#2: started']);
     // A plain record is readable at read_committed at once (below the LSO, no transaction).
-    expect(text).toContain('     0      | -        | -     | v1     | yes');
-    const m = renderKafkaMermaid(r.states, r.steps, r.violations).split('\n');
-    expect(m).toContain('  I1->>P0: 1. Produce v1');
-    expect(m).toContain('  Note over I1: 3. crash');
-    expect(m).toContain('  Note over I2: 4. supervisor restarts app-0');
+    expect(text(r)).toContain('     0      | -        | -     | v1     | yes');
+    const d = diagram(mermaid(r));
+    expect(d.lines).toContain(d.arrow('app-0#1', 'out-0', '1. app-0#1.Produce(out-0, v1)'));
+    expect(d.lines).toContain(d.note('app-0#1', '3. fault.Crash(app-0#1)'));
+    expect(d.lines).toContain(d.note('supervisor', '4. supervisor.Restart(app-0)'));
+    expect(d.lines).toContain(d.note('app-0#2', 'app-0#2: started'));
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The saved teaching traces under traces/saved replay to their verdict, and each is impossible or
- * harmless once its safeguard is back on: the trace shows why the safeguard exists.
+ * The saved kafka-txn teaching traces under traces/saved replay to their verdict, and each is
+ * impossible or harmless once its safeguard is back on: the trace shows why the safeguard exists.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { kafkaTxnSubject } from '../../properties/kafka/subject.js';
+import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
 import { replayTrace } from '../../traces/replay.js';
 import { decodeTrace, type Trace } from '../../traces/trace.js';
 
@@ -28,15 +28,17 @@ const saved = [
 describe('saved teaching traces', () => {
   for (const t of saved) {
     test(`${t.name}: replays to ${t.invariant} at step ${t.step + 1}`, () => {
-      const r = replayTrace(kafkaTxnSubject, load(t.name));
+      const trace = load(t.name);
+      expect(trace.model).toBe('kafka-txn');
+      const r = replayTrace(kafkaTxnEntry, trace);
       if (!r.ok) throw new Error(r.error);
-      expect(r.execution.violations[0]).toMatchObject({ invariant: t.invariant, step: t.step });
-      expect(r.execution.steps).toHaveLength(t.step + 1);
+      expect(r.value.violations[0]).toMatchObject({ invariant: t.invariant, step: t.step });
+      expect(r.value.steps).toHaveLength(t.step + 1);
     });
     test(`${t.name}: with the safeguard on the same steps are impossible or hold`, () => {
       const trace = load(t.name);
-      const r = replayTrace(kafkaTxnSubject, { ...trace, config: { ...trace.config, ...t.safe } });
-      if (r.ok) expect(r.execution.violations).toEqual([]);
+      const r = replayTrace(kafkaTxnEntry, { ...trace, config: { ...trace.config, ...t.safe } });
+      if (r.ok) expect(r.value.violations).toEqual([]);
       else expect(r.error).toMatch(/^step \d+ \(.*\) is not enabled/);
     });
   }

@@ -1,21 +1,21 @@
-/** The trace format: round trip (a property over real counterexamples) and one-line decode errors. */
+/** The trace format: round trip (a property over real kafka-txn counterexamples) and one-line decode errors; replay's refusals. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { checkModel } from '../../properties/check.js';
-import { kafkaTxnSubject } from '../../properties/kafka/subject.js';
-import { decodeTrace, encodeTrace, makeTrace } from '../../traces/trace.js';
+import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
+import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
 import { replayTrace } from '../../traces/replay.js';
-import { kafkaConfig } from '../helpers/config.js';
+import { decodeTrace, encodeTrace, makeTrace } from '../../traces/trace.js';
+import { check, random, record } from '../helpers/check.js';
 
 describe('eoscheck-trace version 1', () => {
   test('decode(encode(t)) equals t for counterexamples of every kind', () => {
     const offs = ['safeguard.epoch-fencing=false', 'isolation.level=read_uncommitted', 'safeguard.epoch-bump-on-timeout=false', 'transaction.version=1'];
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), fc.constantFrom(...offs), (seed, off) => {
-        const config = kafkaConfig(off, 'faults.network=true');
-        const r = checkModel(kafkaTxnSubject, config, { mode: 'random', runs: 300, seed, maxSteps: 30 });
+        const pairs = [off, 'faults.network=true'];
+        const r = check(kafkaTxnEntry, pairs, random(300, seed, 30));
         if (!r.trace) return true;
-        const t = makeTrace('kafka-txn', null, config, r.seed, r.path, r.trace);
+        const t = makeTrace('kafka-txn', null, record(kafkaTxnKeys, ...pairs), r.seed, r.path, r.trace);
         const d = decodeTrace(encodeTrace(t));
         expect(d).toEqual({ ok: true, trace: t });
         return true;
@@ -45,11 +45,11 @@ describe('eoscheck-trace version 1', () => {
   }
 
   test('replay refuses a step that is not enabled, and a config key the model does not have', () => {
-    const config = kafkaConfig();
+    const config = record(kafkaTxnKeys);
     const t = makeTrace('kafka-txn', null, config, null, null, [{ action: { type: 'CommitTxn', instance: 1 }, phase: 'explore' }]);
-    expect(replayTrace(kafkaTxnSubject, t)).toEqual({ ok: false, error: 'step 1 ({"type":"CommitTxn","instance":1}) is not enabled in model kafka-txn at that point: the trace does not fit this model or config' });
+    expect(replayTrace(kafkaTxnEntry, t)).toEqual({ ok: false, error: 'step 1 ({"type":"CommitTxn","instance":1}) is not enabled in model kafka-txn at that point: the trace does not fit this model or config' });
     const t2 = { ...t, config: { ...config, 'no.such': 1 } };
-    const r2 = replayTrace(kafkaTxnSubject, t2);
+    const r2 = replayTrace(kafkaTxnEntry, t2);
     expect(r2.ok).toBe(false);
     if (!r2.ok) expect(r2.error).toMatch(/^unknown --set key 'no.such' for model kafka-txn/);
   });

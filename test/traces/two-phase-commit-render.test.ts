@@ -3,34 +3,30 @@
  * Expected strings follow from TwoPhase.tla's rules (comments say why).
  */
 import { describe, expect, test } from 'vitest';
-import { sameAction } from '../../model/model.js';
-import { act, enabled, initialState, step, type TwoPhaseAction, type TwoPhaseState } from '../../model/two-phase-commit/index.js';
-import { violations as judge, type Violation } from '../../properties/invariant.js';
-import { twoPhaseInvariants } from '../../properties/two-phase-commit/index.js';
-import type { TraceStep } from '../../properties/run.js';
-import { renderTwoPhaseMermaid } from '../../traces/two-phase-commit/mermaid.js';
-import { renderTwoPhaseText } from '../../traces/two-phase-commit/text.js';
+import { twoPhaseCommitEntry as entry } from '../../catalog/two-phase-commit.js';
+import type { TraceStep } from '../../check/execute.js';
+import { act, type TwoPhaseAction } from '../../model/two-phase-commit/actions.js';
+import type { TwoPhaseState } from '../../model/two-phase-commit/state.js';
+import type { Violation } from '../../properties/invariant.js';
+import { renderMermaid } from '../../traces/render/mermaid.js';
+import { renderText } from '../../traces/render/text.js';
+import { cfg, scripted } from '../helpers/check.js';
 
 interface Run {
-  readonly states: TwoPhaseState[];
-  readonly steps: TraceStep<TwoPhaseAction>[];
-  readonly violations: Violation[];
+  readonly states: readonly TwoPhaseState[];
+  readonly steps: readonly TraceStep<TwoPhaseAction>[];
+  readonly violations: readonly Violation[];
 }
 
-/** Steps `actions` from the initial state, each checked to be enabled first; judges every step. */
+/** Steps `actions` from the initial state (each must be enabled), judging every step. */
 function run(rmCount: number, commitNeedsAllPrepared: boolean, actions: readonly TwoPhaseAction[]): Run {
-  const states = [initialState({ rmCount, commitNeedsAllPrepared })];
-  const steps: TraceStep<TwoPhaseAction>[] = [];
-  const violations: Violation[] = [];
-  for (const a of actions) {
-    const s = states[states.length - 1]!;
-    if (!enabled(s).some((e) => sameAction(e, a))) throw new Error(`step ${steps.length + 1}: ${JSON.stringify(a)} is not enabled`);
-    states.push(step(s, a));
-    steps.push({ action: a, phase: 'script' });
-    violations.push(...judge(twoPhaseInvariants, states[states.length - 1]!, 'every-step', steps.length - 1));
-  }
-  return { states, steps, violations };
+  return scripted(entry, cfg(entry.model.keys, `rm.count=${rmCount}`, `safeguard.commit-needs-all-prepared=${commitNeedsAllPrepared}`), actions);
 }
+
+const renderTwoPhaseText = (states: readonly TwoPhaseState[], steps: readonly TraceStep<TwoPhaseAction>[], violations: readonly Violation[], opts?: { color: boolean }): string =>
+  renderText(entry.model, entry.render, states, steps, violations, opts?.color ?? false);
+const renderTwoPhaseMermaid = (states: readonly TwoPhaseState[], steps: readonly TraceStep<TwoPhaseAction>[], violations: readonly Violation[]): string =>
+  renderMermaid(entry.model, entry.render, states, steps, violations);
 
 // Two RMs commit: rm2 prepares first, the TM hears it twice (Prepared(rm2) stays in msgs, so the
 // second TMRcvPrepared is a self-loop), then rm1; with both in tmPrepared the TM commits and rm1
@@ -111,22 +107,32 @@ describe('renderTwoPhaseText', () => {
 });
 
 describe('renderTwoPhaseMermaid', () => {
-  test('a commit: Prepared arrows to TM, the TM broadcasting Commit, notes for the rest', () => {
+  // Lanes are TM, then rm1..rmN (the renderer's `lanes`), by id L0, L1, ...; an RM's step that
+  // sends to the TM is an arrow to it; every change is a note over the lane it belongs to.
+  test('a commit: Prepared arrows to TM, each change a note over its owner', () => {
     expect(renderTwoPhaseMermaid(commit.states, commit.steps, commit.violations)).toBe(
       [
         'sequenceDiagram',
-        '  participant TM',
-        '  participant rm1',
-        '  participant rm2',
-        '  rm2->>TM: 1. Prepared',
-        '  Note over TM: 2. TMRcvPrepared(rm2)',
-        '  Note over TM: 3. TMRcvPrepared(rm2), no change',
-        '  rm1->>TM: 4. Prepared',
-        '  Note over TM: 5. TMRcvPrepared(rm1)',
-        '  Note over TM: 6. TMCommit()',
-        '  TM->>rm1: Commit',
-        '  TM->>rm2: Commit',
-        '  Note over rm1: 7. RMRcvCommitMsg(rm1), prepared -> committed',
+        '  participant L0 as TM',
+        '  participant L1 as rm1',
+        '  participant L2 as rm2',
+        '  L2->>L0: 1. RMPrepare(rm2)',
+        '  Note over L2: rm2 - working -> prepared',
+        '  Note over L0: msgs - + Prepared(rm2)',
+        '  Note over L0: 2. TMRcvPrepared(rm2)',
+        '  Note over L0: tmPrepared - + rm2',
+        '  Note over L0: 3. TMRcvPrepared(rm2)',
+        '  Note over L0: (no change)',
+        '  L1->>L0: 4. RMPrepare(rm1)',
+        '  Note over L1: rm1 - working -> prepared',
+        '  Note over L0: msgs - + Prepared(rm1)',
+        '  Note over L0: 5. TMRcvPrepared(rm1)',
+        '  Note over L0: tmPrepared - + rm1',
+        '  Note over L0: 6. TMCommit()',
+        '  Note over L0: tm - init -> committed',
+        '  Note over L0: msgs - + Commit',
+        '  Note over L1: 7. RMRcvCommitMsg(rm1)',
+        '  Note over L1: rm1 - prepared -> committed',
         '',
       ].join('\n'),
     );
@@ -137,35 +143,38 @@ describe('renderTwoPhaseMermaid', () => {
     expect(text).toBe(
       [
         'sequenceDiagram',
-        '  participant TM',
-        '  participant rm1',
-        '  participant rm2',
-        '  participant rm3',
-        '  Note over TM: 1. TMCommit()',
-        '  TM->>rm1: Commit',
-        '  TM->>rm2: Commit',
-        '  TM->>rm3: Commit',
-        '  Note over rm1: 2. RMChooseToAbort(rm1), working -> aborted',
-        '  Note over rm2: 3. RMRcvCommitMsg(rm2), working -> committed',
-        '  Note over TM,rm3: VIOLATED tc-consistent, rm2 committed while rm1 aborted',
+        '  participant L0 as TM',
+        '  participant L1 as rm1',
+        '  participant L2 as rm2',
+        '  participant L3 as rm3',
+        '  Note over L0: 1. TMCommit()',
+        '  Note over L0: tm - init -> committed',
+        '  Note over L0: msgs - + Commit',
+        '  Note over L1: 2. RMChooseToAbort(rm1)',
+        '  Note over L1: rm1 - working -> aborted',
+        '  Note over L2: 3. RMRcvCommitMsg(rm2)',
+        '  Note over L2: rm2 - working -> committed',
+        '  Note over L0,L3: VIOLATED tc-consistent, rm2 committed while rm1 aborted',
         '',
       ].join('\n'),
     );
     expect(text).not.toMatch(/[#;]/);
   });
 
-  test('TMAbort broadcasts Abort; message text is made safe for mermaid', () => {
+  test('message text is made safe for mermaid: no #, no ;, no colon after the first', () => {
     const r = run(1, true, [act.tmAbort(), act.rm('RMRcvAbortMsg', 1)]);
     const v: Violation = { invariant: 'mine', message: 'a: b; c #1', step: 1 };
     expect(renderTwoPhaseMermaid(r.states, r.steps, [v])).toBe(
       [
         'sequenceDiagram',
-        '  participant TM',
-        '  participant rm1',
-        '  Note over TM: 1. TMAbort()',
-        '  TM->>rm1: Abort',
-        '  Note over rm1: 2. RMRcvAbortMsg(rm1), working -> aborted',
-        '  Note over TM,rm1: VIOLATED mine, a - b, c no. 1',
+        '  participant L0 as TM',
+        '  participant L1 as rm1',
+        '  Note over L0: 1. TMAbort()',
+        '  Note over L0: tm - init -> aborted',
+        '  Note over L0: msgs - + Abort',
+        '  Note over L1: 2. RMRcvAbortMsg(rm1)',
+        '  Note over L1: rm1 - working -> aborted',
+        '  Note over L0,L1: VIOLATED mine, a - b, c no. 1',
         '',
       ].join('\n'),
     );

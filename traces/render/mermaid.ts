@@ -14,7 +14,7 @@ import type { Renderer } from './renderer.js';
  * comment, so those never appear; a colon would be taken for the separator in some positions.
  */
 export function safe(text: string): string {
-  return text.replace(/#/g, ' no. ').replace(/;/g, ',').replace(/:/g, ' -');
+  return text.replace(/\s*#\s*/g, ' no. ').replace(/;/g, ',').replace(/\s*:/g, ' -');
 }
 
 /** The trace as a mermaid sequence diagram; `states[i + 1]` follows `steps[i]`. Pure. */
@@ -33,7 +33,7 @@ export function renderMermaid<S, A extends AnyAction>(model: Model<S, A>, r: Ren
   for (const name of r.lanes?.(first) ?? []) lane(name);
   const body: string[] = [];
   const all = (): string => `${lane([...ids.keys()][0] ?? 'system')},${[...ids.values()].at(-1) ?? 'L0'}`;
-  const violated = (i: number): string[] => violations.filter((v) => v.step === i).map((v) => `  Note over %ALL%: VIOLATED ${v.invariant}`);
+  const violated = (i: number): string[] => violations.filter((v) => v.step === i).map((v) => `  Note over %ALL%: VIOLATED ${v.invariant}, ${safe(v.message)}`);
   body.push(...violated(-1));
   for (let i = 0; i < steps.length; i++) {
     const before = states[i];

@@ -1,9 +1,16 @@
 /** Group coordinator and loop rules of consume-transform-produce, one scripted run each. */
 import { describe, expect, test } from 'vitest';
+import { ctpEntry } from '../../../catalog/apps.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
-import { ctpSubject } from '../../../properties/ctp/subject.js';
-import { ctpCfg } from '../../helpers/app-config.js';
-import { lastOf, script } from '../../helpers/app-run.js';
+import { ctpKeys } from '../../../model/ctp/config.js';
+import { type AppState, GROUP } from '../../../model/ctp/state.js';
+import { cfg, scripted } from '../../helpers/check.js';
+
+const ctp = (...pairs: string[]) => cfg(ctpKeys, ...pairs);
+const script = (config: ReturnType<typeof ctp>, actions: AppAction[], drain = false) =>
+  scripted(ctpEntry, config, actions, drain);
+const lastOf = (config: ReturnType<typeof ctp>, actions: AppAction[]): AppState => script(config, actions).last;
+const group = (s: AppState) => s.kafka.groups[GROUP]!;
 
 const A = 1; // i0#1
 const B = 2; // i1#1
@@ -17,32 +24,46 @@ const joinBoth: AppAction[] = [
 
 describe('groups: membership, generations, sticky assignment', () => {
   test('each join is a new generation; the first member keeps in-0 when the second joins', () => {
-    const ex = script(ctpSubject, ctpCfg(), joinBoth);
-    const s = lastOf(ex);
-    expect(s.group.generation).toBe(2);
-    expect(s.group.members).toEqual([A, B]);
-    expect(s.group.owners).toEqual([A]);
+    const s = lastOf(ctp(), joinBoth);
+    expect(group(s).generation).toBe(2);
+    expect(group(s).members).toEqual([A, B]);
+    expect(group(s).owners).toEqual([A]);
     expect(s.apps.map((i) => i.generation)).toEqual([2, 2]);
     expect(s.apps[0]!.positions).toEqual([0]);
   });
   test('the assignor never takes a partition from a live member: a joiner gets only orphaned partitions', () => {
-    const both = lastOf(script(ctpSubject, ctpCfg('input.partitions=2'), [{ type: 'Join', instance: A }, { type: 'Join', instance: B }]));
-    expect(both.group.owners).toEqual([A, A]);
-    const moved = lastOf(script(ctpSubject, ctpCfg('input.partitions=2'), [{ type: 'Join', instance: A }, { type: 'Join', instance: B }, { type: 'Pause', instance: A }]));
-    expect(moved.group.owners).toEqual([B, B]);
+    const both = lastOf(ctp('input.partitions=2'), [
+      { type: 'Join', instance: A },
+      { type: 'Join', instance: B },
+    ]);
+    expect(group(both).owners).toEqual([A, A]);
+    const moved = lastOf(ctp('input.partitions=2'), [
+      { type: 'Join', instance: A },
+      { type: 'Join', instance: B },
+      { type: 'Pause', instance: A },
+    ]);
+    expect(group(moved).owners).toEqual([B, B]);
   });
   test('a member past max.poll.interval.ms (Pause) leaves: in-0 moves and the new owner fetches the committed offset', () => {
-    const s = lastOf(script(ctpSubject, ctpCfg(), [...joinBoth, { type: 'Pause', instance: A }, { type: 'FetchOffset', instance: B, partition: 0 }]));
-    expect(s.group.generation).toBe(3);
-    expect(s.group.owners).toEqual([B]);
+    const s = lastOf(ctp(), [
+      ...joinBoth,
+      { type: 'Pause', instance: A },
+      { type: 'FetchOffset', instance: B, partition: 0 },
+    ]);
+    expect(group(s).generation).toBe(3);
+    expect(group(s).owners).toEqual([B]);
     expect(s.apps[0]!.generation).toBe(2); // the zombie still believes in generation 2
     expect(s.apps[1]!.positions).toEqual([0]);
   });
   test('a crashed member leaves and its slot restarts as a new incarnation that rejoins', () => {
-    const ex = script(ctpSubject, ctpCfg(), [...joinBoth, { type: 'Crash', instance: A }, { type: 'Restart', slot: 0 }, { type: 'Join', instance: 3 }]);
-    const s = lastOf(ex);
-    expect(s.group.members).toEqual([B, 3]);
-    expect(s.group.owners).toEqual([B]);
+    const s = lastOf(ctp(), [
+      ...joinBoth,
+      { type: 'Crash', instance: A },
+      { type: 'Restart', slot: 0 },
+      { type: 'Join', instance: 3 },
+    ]);
+    expect(group(s).members).toEqual([B, 3]);
+    expect(group(s).owners).toEqual([B]);
     expect(s.apps.map((i) => i.life)).toEqual(['crashed', 'member', 'member']);
   });
 });
@@ -57,12 +78,12 @@ describe('KIP-447: stable offsets and generation fencing', () => {
     { type: 'FetchOffset', instance: B, partition: 0 },
   ];
   test('require-stable-offsets: OffsetFetch answers UNSTABLE_OFFSET_COMMIT while the offset is pending', () => {
-    const s = lastOf(script(ctpSubject, ctpCfg(), sentThenPaused));
+    const s = lastOf(ctp(), sentThenPaused);
     expect(s.apps[1]!.positions).toEqual([null]);
-    expect(s.notes).toContainEqual(expect.objectContaining({ type: 'rejected', error: 'UNSTABLE_OFFSET_COMMIT' }));
+    expect(s.events).toContainEqual(expect.objectContaining({ type: 'rejected', error: 'UNSTABLE_OFFSET_COMMIT' }));
   });
   test('without it the new owner reads the old offset 0 and will process v1 again', () => {
-    const s = lastOf(script(ctpSubject, ctpCfg('safeguard.require-stable-offsets=false'), sentThenPaused));
+    const s = lastOf(ctp('safeguard.require-stable-offsets=false'), sentThenPaused);
     expect(s.apps[1]!.positions).toEqual([0]);
   });
   const zombie: AppAction[] = [
@@ -74,58 +95,104 @@ describe('KIP-447: stable offsets and generation fencing', () => {
     { type: 'SendOffsets', instance: A },
   ];
   test('generation fencing: the zombie TxnOffsetCommit of generation 2 is rejected with ILLEGAL_GENERATION; its abort makes it rejoin', () => {
-    const ex = script(ctpSubject, ctpCfg(), [...zombie, { type: 'AbortTxn', instance: A }]);
+    const ex = script(ctp(), [...zombie, { type: 'AbortTxn', instance: A }]);
     const mid = ex.states[ex.states.length - 2]!;
-    expect(mid.apps[0]!.txn!.error).toBe('ILLEGAL_GENERATION');
-    expect(mid.group.pending).toEqual([]);
-    expect(lastOf(ex).apps[0]!.life).toBe('unjoined');
+    expect(mid.apps[0]!.producer.transaction!.error).toBe('ILLEGAL_GENERATION');
+    expect(group(mid).pending).toEqual([]);
+    expect(ex.last.apps[0]!.life).toBe('unjoined');
   });
   test('without it the zombie offset commit takes effect: zombie-fenced', () => {
-    const ex = script(ctpSubject, ctpCfg('safeguard.generation-fencing=false'), [...zombie, { type: 'CommitTxn', instance: A }, { type: 'WriteTxnMarkers', slot: 0 }]);
-    expect(lastOf(ex).offsets.committed[0]!.offset).toBe(1);
+    const ex = script(ctp('safeguard.generation-fencing=false'), [
+      ...zombie,
+      { type: 'CommitTxn', instance: A },
+      { type: 'WriteTxnMarkers', txn: 0 },
+    ]);
+    expect(group(ex.last).committed[0]!.offset).toBe(1);
     expect(ex.violations.map((v) => v.invariant)).toContain('zombie-fenced');
   });
   test('a plain OffsetCommit from an old generation is always refused (CommitFailedException)', () => {
-    const ex = script(ctpSubject, ctpCfg('commit.strategy=process-then-commit'), [
-      { type: 'Join', instance: A }, { type: 'Join', instance: B }, { type: 'FetchOffset', instance: A, partition: 0 },
-      { type: 'Process', instance: A, partition: 0 }, { type: 'Pause', instance: A }, { type: 'Resume', instance: A }, { type: 'CommitOffsets', instance: A },
+    const s = lastOf(ctp('commit.strategy=process-then-commit'), [
+      { type: 'Join', instance: A },
+      { type: 'Join', instance: B },
+      { type: 'FetchOffset', instance: A, partition: 0 },
+      { type: 'Process', instance: A, partition: 0 },
+      { type: 'Pause', instance: A },
+      { type: 'Resume', instance: A },
+      { type: 'CommitOffsets', instance: A },
     ]);
-    const s = lastOf(ex);
-    expect(s.offsets.committed[0]!.offset).toBe(0);
+    expect(group(s).committed[0]!.offset).toBe(0);
     expect(s.apps[0]!.life).toBe('unjoined');
   });
 });
 
 describe('loops and sinks', () => {
   test('commit-then-process commits offset n + 1 before processing record n', () => {
-    const s = lastOf(script(ctpSubject, ctpCfg('commit.strategy=commit-then-process', 'instances=1'), [{ type: 'Join', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 }, { type: 'CommitOffsets', instance: 1 }]));
-    expect(s.offsets.committed[0]!.offset).toBe(1);
-    expect(s.partitions[0]!.log).toEqual([]);
+    const s = lastOf(ctp('commit.strategy=commit-then-process', 'instances=1'), [
+      { type: 'Join', instance: 1 },
+      { type: 'FetchOffset', instance: 1, partition: 0 },
+      { type: 'CommitOffsets', instance: 1 },
+    ]);
+    expect(group(s).committed[0]!.offset).toBe(1);
+    expect(s.kafka.partitions[0]!.log).toEqual([]);
     expect(s.apps[0]!.ahead).toBe(0);
   });
   test('transactional output and offsets share a marker; a plain idempotent producer needs no InitProducerId', () => {
-    const s = lastOf(script(ctpSubject, ctpCfg('instances=1'), [
-      { type: 'Join', instance: 1 }, { type: 'InitProducerId', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 }, { type: 'BeginTxn', instance: 1 },
-      { type: 'Process', instance: 1, partition: 0 }, { type: 'SendOffsets', instance: 1 }, { type: 'CommitTxn', instance: 1 }, { type: 'WriteTxnMarkers', slot: 0 },
-    ]));
-    expect(s.partitions[0]!.log.map((e) => e.kind)).toEqual(['data', 'control']);
-    expect(s.offsets.committed[0]!.offset).toBe(1);
-    const plain = ctpSubject.model.init(ctpCfg('commit.strategy=process-then-commit'));
-    expect(plain.apps[0]!.producer).toBe('ready');
+    const s = lastOf(ctp('instances=1'), [
+      { type: 'Join', instance: 1 },
+      { type: 'InitProducerId', instance: 1 },
+      { type: 'FetchOffset', instance: 1, partition: 0 },
+      { type: 'BeginTxn', instance: 1 },
+      { type: 'Process', instance: 1, partition: 0 },
+      { type: 'SendOffsets', instance: 1 },
+      { type: 'CommitTxn', instance: 1 },
+      { type: 'WriteTxnMarkers', txn: 0 },
+    ]);
+    expect(s.kafka.partitions[0]!.log.map((e) => e.kind)).toEqual(['data', 'control']);
+    expect(group(s).committed[0]!.offset).toBe(1);
+    const plain = ctpEntry.model.init(ctp('commit.strategy=process-then-commit'));
+    expect(plain.apps[0]!.producerStatus).toBe('ready');
   });
   test('upsert collapses a re-processed key; a side effect counts every call; auto commit fires on its timer', () => {
-    const steps: AppAction[] = [{ type: 'Join', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 }, { type: 'Process', instance: 1, partition: 0 }, { type: 'Crash', instance: 1 }, { type: 'Restart', slot: 0 }, { type: 'Join', instance: 2 }, { type: 'FetchOffset', instance: 2, partition: 0 }, { type: 'Process', instance: 2, partition: 0 }];
-    expect(lastOf(script(ctpSubject, ctpCfg('commit.strategy=process-then-commit', 'instances=1', 'sink=upsert'), steps)).sink.table).toEqual([1]);
-    expect(lastOf(script(ctpSubject, ctpCfg('commit.strategy=process-then-commit', 'instances=1', 'sink=side-effect'), steps)).sink.calls).toEqual([1, 1]);
-    const auto = ctpCfg('commit.strategy=process-then-commit', 'instances=1', 'enable.auto.commit=true', 'auto.commit.interval.ms=1000', 'input.records=3');
-    const s = lastOf(script(ctpSubject, auto, [{ type: 'Join', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 }, { type: 'Process', instance: 1, partition: 0 }, { type: 'AutoCommit', instance: 1 }]));
-    expect(s.offsets.committed[0]!.offset).toBe(1);
+    const steps: AppAction[] = [
+      { type: 'Join', instance: 1 },
+      { type: 'FetchOffset', instance: 1, partition: 0 },
+      { type: 'Process', instance: 1, partition: 0 },
+      { type: 'Crash', instance: 1 },
+      { type: 'Restart', slot: 0 },
+      { type: 'Join', instance: 2 },
+      { type: 'FetchOffset', instance: 2, partition: 0 },
+      { type: 'Process', instance: 2, partition: 0 },
+    ];
+    expect(lastOf(ctp('commit.strategy=process-then-commit', 'instances=1', 'sink=upsert'), steps).sink.table).toEqual([
+      1,
+    ]);
+    expect(
+      lastOf(ctp('commit.strategy=process-then-commit', 'instances=1', 'sink=side-effect'), steps).sink.calls,
+    ).toEqual([1, 1]);
+    const auto = ctp(
+      'commit.strategy=process-then-commit',
+      'instances=1',
+      'enable.auto.commit=true',
+      'auto.commit.interval.ms=1000',
+      'input.records=3',
+    );
+    const s = lastOf(auto, [
+      { type: 'Join', instance: 1 },
+      { type: 'FetchOffset', instance: 1, partition: 0 },
+      { type: 'Process', instance: 1, partition: 0 },
+      { type: 'AutoCommit', instance: 1 },
+    ]);
+    expect(group(s).committed[0]!.offset).toBe(1);
     expect(s.now).toBe(1000);
   });
   test('a retried batch lands twice without idempotence, once with it', () => {
-    const steps: AppAction[] = [{ type: 'Join', instance: 1 }, { type: 'FetchOffset', instance: 1, partition: 0 }, { type: 'ProcessRetried', instance: 1, partition: 0 }];
+    const steps: AppAction[] = [
+      { type: 'Join', instance: 1 },
+      { type: 'FetchOffset', instance: 1, partition: 0 },
+      { type: 'ProcessRetried', instance: 1, partition: 0 },
+    ];
     const base = ['commit.strategy=process-then-commit', 'instances=1', 'faults.network=true'];
-    expect(lastOf(script(ctpSubject, ctpCfg(...base, 'enable.idempotence=false'), steps)).partitions[0]!.log).toHaveLength(2);
-    expect(lastOf(script(ctpSubject, ctpCfg(...base), steps)).partitions[0]!.log).toHaveLength(1);
+    expect(lastOf(ctp(...base, 'enable.idempotence=false'), steps).kafka.partitions[0]!.log).toHaveLength(2);
+    expect(lastOf(ctp(...base), steps).kafka.partitions[0]!.log).toHaveLength(1);
   });
 });

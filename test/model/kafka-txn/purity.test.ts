@@ -1,11 +1,13 @@
 /**
- * `step` and `enabled` are pure: frozen results, inputs never mutated, same input same output.
- * Checked on every step of random paths through `enabled` (fast-check; seed in the title).
+ * kafka-txn's compiled `step` and `enabled` are pure: frozen results, inputs never mutated, same
+ * input same output. Checked on every step of random paths through `enabled` (fast-check; seed in
+ * the title).
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { enabled, step, type KafkaState } from '../../../model/kafka/index.js';
-import { act, init, run } from './helpers.js';
+import { initialState } from '../../../model/kafka-txn/init.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
+import { act, config, init, model, run } from './helpers.js';
 
 /** Every object reachable from `v` is frozen. */
 function deepFrozen(v: unknown, path = 'state'): string | null {
@@ -27,16 +29,17 @@ const configs: readonly Readonly<Record<string, string>>[] = [
 
 describe('step on a fixed path', () => {
   test('returns a deeply frozen state, even from the unfrozen initial state', () => {
-    const s0 = init();
-    const s1 = step(s0, act.init(1));
+    // `initialState` is the model definition's plain init; the compiled model's `init` freezes it.
+    const s0 = initialState(config());
+    expect(Object.isFrozen(s0)).toBe(false);
+    const s1 = model.step(s0, act.init(1));
     expect(deepFrozen(s1)).toBeNull();
     expect(Object.isFrozen(s1.instances[0])).toBe(true);
   });
 
-  // Why this test? KafkaState's contract is "Frozen; every change goes through `step`", and STYLE
-  // asks for frozen states so a stored trace state can't be corrupted later. `initialState` (and
-  // so `kafkaTxnModel.init`, a trace's state 0) returns a plain mutable object; only states made by
-  // `step` are frozen.
+  // Why this test? KafkaTxnState's contract is "Frozen; every change goes through `step`", and
+  // STYLE asks for frozen states so a stored trace state can't be corrupted later: the model's
+  // `init` (a trace's state 0) is frozen too, not only the states made by `step`.
   test('the initial state is frozen too', () => {
     expect(deepFrozen(init())).toBeNull();
   });
@@ -44,8 +47,8 @@ describe('step on a fixed path', () => {
   test('does not mutate its input and is deterministic', () => {
     const s = run(init({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1, 0));
     const before = structuredClone(s);
-    const a = step(s, act.retry(1));
-    const b = step(s, act.retry(1));
+    const a = model.step(s, act.retry(1));
+    const b = model.step(s, act.retry(1));
     expect(s).toEqual(before);
     expect(a).toEqual(b);
     expect(a).not.toBe(s);
@@ -57,17 +60,17 @@ describe('step and enabled along random paths (seed 20261129)', () => {
     test(`config ${n}: ${JSON.stringify(pairs)}`, () => {
       fc.assert(
         fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 25 }), (picks) => {
-          let s: KafkaState = init(pairs);
+          let s: KafkaTxnState = init(pairs);
           for (const pick of picks) {
-            const acts = enabled(s);
+            const acts = model.enabled(s);
             if (acts.length === 0) break;
             const a = acts[pick % acts.length]!;
             const before = structuredClone(s);
-            const next = step(s, a);
+            const next = model.step(s, a);
             expect(s, `step mutated its input on ${a.type}`).toEqual(before);
             expect(deepFrozen(next), `after ${a.type}`).toBeNull();
-            expect(step(s, a), `second call of ${a.type}`).toEqual(next);
-            expect(enabled(s)).toEqual(acts);
+            expect(model.step(s, a), `second call of ${a.type}`).toEqual(next);
+            expect(model.enabled(s)).toEqual(acts);
             s = next;
           }
         }),

@@ -1,12 +1,15 @@
-/** The partition leader's rules (broker.ts): offsets, high watermark, markers, LSO, sequences, fencing. */
+/**
+ * The partition leader's rules (model/kafka/partition.ts, driven through kafka-txn): offsets, high
+ * watermark, markers, LSO, sequences, fencing.
+ */
 import { describe, expect, test } from 'vitest';
-import { readPartition } from '../../../model/kafka/index.js';
+import { readPartition } from '../../../model/kafka/read.js';
 import { act, init, inst, run, solo } from './helpers.js';
 
 describe('append', () => {
   test('data records take consecutive offsets and the high watermark is the log end', () => {
     const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1));
-    const p = s.partitions[0]!;
+    const p = s.kafka.partitions[0]!;
     expect(p.log).toEqual([
       { kind: 'data', offset: 0, producerId: 1, epoch: 0, sequence: 0, value: 1, transactional: true, origin: { instance: 1, txn: 1 } },
       { kind: 'data', offset: 1, producerId: 1, epoch: 0, sequence: 1, value: 2, transactional: true, origin: { instance: 1, txn: 1 } },
@@ -20,26 +23,26 @@ describe('append', () => {
   test('the first produce of a transaction is verified with the coordinator, then appended (transaction.version=2)', () => {
     const s = run(solo(), act.init(1), act.begin(1), act.produce(1));
     expect(s.events).toEqual([
-      { type: 'txn-state', app: 0, from: 'Empty', to: 'Ongoing', epoch: 0 },
-      { type: 'added', app: 0, partition: 0 },
+      { type: 'txn-state', txn: 'app-0', from: 'Empty', to: 'Ongoing', epoch: 0 },
+      { type: 'added', txn: 'app-0', partition: 0 },
       { type: 'appended', partition: 0, offset: 0 },
     ]);
   });
 
   test('a record goes to the partition the action names', () => {
     const s = run(init({ producers: '1', partitions: '2' }), act.init(1), act.begin(1), act.produce(1, 1));
-    expect(s.partitions[0]!.log).toEqual([]);
-    expect(s.partitions[0]!.highWatermark).toBe(0);
-    expect(s.partitions[1]!.log.map((e) => e.offset)).toEqual([0]);
-    expect(s.partitions[1]!.highWatermark).toBe(1);
-    expect(inst(s, 1).sequences).toEqual([0, 1]);
+    expect(s.kafka.partitions[0]!.log).toEqual([]);
+    expect(s.kafka.partitions[0]!.highWatermark).toBe(0);
+    expect(s.kafka.partitions[1]!.log.map((e) => e.offset)).toEqual([0]);
+    expect(s.kafka.partitions[1]!.highWatermark).toBe(1);
+    expect(inst(s, 1).producer.sequences).toEqual([0, 1]);
   });
 });
 
 describe('markers', () => {
   test('a COMMIT marker takes the next offset, so the next transaction leaves a gap for readers', () => {
     const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0), act.begin(1), act.produce(1));
-    const p = s.partitions[0]!;
+    const p = s.kafka.partitions[0]!;
     expect(p.log.map((e) => [e.offset, e.kind])).toEqual([
       [0, 'data'],
       [1, 'data'],
@@ -58,34 +61,34 @@ describe('markers', () => {
     const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.abort(1), act.markers(0));
     expect(s.events).toEqual([
       { type: 'marker', partition: 0, offset: 1, marker: 'ABORT', epoch: 1 },
-      { type: 'txn-state', app: 0, from: 'PrepareAbort', to: 'CompleteAbort', epoch: 1 },
+      { type: 'txn-state', txn: 'app-0', from: 'PrepareAbort', to: 'CompleteAbort', epoch: 1 },
     ]);
-    expect(s.partitions[0]!.producers).toEqual([{ producerId: 1, epoch: 1, lastSequence: -1, firstOpenOffset: null, batches: [] }]);
+    expect(s.kafka.partitions[0]!.producers).toEqual([{ producerId: 1, epoch: 1, lastSequence: -1, firstOpenOffset: null, batches: [] }]);
   });
 });
 
 describe('last stable offset', () => {
   test('equals the high watermark when no transaction is open', () => {
     const s0 = solo();
-    expect(s0.partitions[0]!.lastStableOffset).toBe(0);
+    expect(s0.kafka.partitions[0]!.lastStableOffset).toBe(0);
     const s = run(s0, act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0));
-    expect(s.partitions[0]!.highWatermark).toBe(2);
-    expect(s.partitions[0]!.lastStableOffset).toBe(2);
+    expect(s.kafka.partitions[0]!.highWatermark).toBe(2);
+    expect(s.kafka.partitions[0]!.lastStableOffset).toBe(2);
   });
 
   test('is the first offset of the earliest open transaction, and moves on as each one ends', () => {
     const s0 = init({ producers: '2', partitions: '1' });
     // app-0 (instance 1) writes v1 at 0, app-1 (instance 2) writes v3 at 1.
     const s1 = run(s0, act.init(1), act.init(2), act.begin(1), act.begin(2), act.produce(1), act.produce(2));
-    expect(s1.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : e.marker))).toEqual([1, 3]);
-    expect([s1.partitions[0]!.highWatermark, s1.partitions[0]!.lastStableOffset]).toEqual([2, 0]);
+    expect(s1.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : e.marker))).toEqual([1, 3]);
+    expect([s1.kafka.partitions[0]!.highWatermark, s1.kafka.partitions[0]!.lastStableOffset]).toEqual([2, 0]);
     const s2 = run(s1, act.sendOffsets(1), act.commit(1));
     // Decided but not written: still open on the partition.
-    expect(s2.partitions[0]!.lastStableOffset).toBe(0);
+    expect(s2.kafka.partitions[0]!.lastStableOffset).toBe(0);
     const s3 = run(s2, act.markers(0));
-    expect([s3.partitions[0]!.highWatermark, s3.partitions[0]!.lastStableOffset]).toEqual([3, 1]);
+    expect([s3.kafka.partitions[0]!.highWatermark, s3.kafka.partitions[0]!.lastStableOffset]).toEqual([3, 1]);
     const s4 = run(s3, act.sendOffsets(2), act.commit(2), act.markers(1));
-    expect([s4.partitions[0]!.highWatermark, s4.partitions[0]!.lastStableOffset]).toEqual([4, 4]);
+    expect([s4.kafka.partitions[0]!.highWatermark, s4.kafka.partitions[0]!.lastStableOffset]).toEqual([4, 4]);
   });
 });
 
@@ -97,26 +100,32 @@ describe('idempotent producer', () => {
   test('a retried batch is appended once; the delayed copy with the same sequence is acknowledged as a duplicate', () => {
     const s1 = run(solo({ 'faults.network': 'true' }), ...delayedThenRetried);
     expect(s1.network).toEqual([
-      { type: 'Produce', id: 1, instance: 1, app: 0, partition: 0, value: 1, producerId: 1, epoch: 0, sequence: 0, transactional: true, origin: { instance: 1, txn: 1 } },
+      {
+        type: 'Produce',
+        id: 1,
+        instance: 1,
+        txn: 0,
+        req: { partition: 0, value: 1, producerId: 1, epoch: 0, sequence: 0, transactional: true, origin: { instance: 1, txn: 1 } },
+      },
     ]);
     expect(inst(s1, 1).unacked).toEqual([]);
-    expect(s1.partitions[0]!.log.map((e) => e.offset)).toEqual([0]);
+    expect(s1.kafka.partitions[0]!.log.map((e) => e.offset)).toEqual([0]);
     const s2 = run(s1, act.deliver(1));
     expect(s2.events).toEqual([{ type: 'duplicate', partition: 0, sequence: 0, offset: 0 }]);
-    expect(s2.partitions[0]!.log).toHaveLength(1);
-    expect(s2.partitions[0]!.highWatermark).toBe(1);
+    expect(s2.kafka.partitions[0]!.log).toHaveLength(1);
+    expect(s2.kafka.partitions[0]!.highWatermark).toBe(1);
     expect(s2.network).toEqual([]);
   });
 
   test('with enable.idempotence=false the delayed copy is appended a second time', () => {
     const s = run(solo({ 'faults.network': 'true', 'enable.idempotence': 'false' }), act.produceDelayed(1), act.retry(1), act.deliver(1));
     expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 1 }]);
-    expect(s.partitions[0]!.log).toEqual([
+    expect(s.kafka.partitions[0]!.log).toEqual([
       { kind: 'data', offset: 0, producerId: -1, epoch: -1, sequence: -1, value: 1, transactional: false, origin: { instance: 1, txn: null } },
       { kind: 'data', offset: 1, producerId: -1, epoch: -1, sequence: -1, value: 1, transactional: false, origin: { instance: 1, txn: null } },
     ]);
-    expect(s.partitions[0]!.producers).toEqual([]);
-    expect(readPartition(s.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([1, 1]);
+    expect(s.kafka.partitions[0]!.producers).toEqual([]);
+    expect(readPartition(s.kafka.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([1, 1]);
   });
 });
 
@@ -136,15 +145,15 @@ describe('epoch fencing at the leader', () => {
 
   test('after the fence markers a stale epoch is rejected with PRODUCER_FENCED and nothing is appended', () => {
     const s1 = run(solo({ 'transaction.version': '1' }), ...zombie);
-    expect(s1.partitions[0]!.log[1]).toEqual({ kind: 'control', offset: 1, producerId: 1, epoch: 1, marker: 'ABORT', txnEpoch: 0, endedBy: null });
-    expect(s1.partitions[0]!.producers[0]!.epoch).toBe(1);
+    expect(s1.kafka.partitions[0]!.log[1]).toEqual({ kind: 'control', offset: 1, producerId: 1, epoch: 1, marker: 'ABORT', txnEpoch: 0, endedBy: null });
+    expect(s1.kafka.partitions[0]!.producers[0]!.epoch).toBe(1);
     const s2 = run(s1, act.produce(1));
     expect(s2.events).toEqual([
       { type: 'rejected', by: 'out-0', error: 'PRODUCER_FENCED', request: 'Produce(v2)' },
       { type: 'client', instance: 1, status: 'fenced' },
     ]);
-    expect(s2.partitions[0]!.log).toHaveLength(2);
-    expect(s2.partitions[0]!.highWatermark).toBe(2);
+    expect(s2.kafka.partitions[0]!.log).toHaveLength(2);
+    expect(s2.kafka.partitions[0]!.highWatermark).toBe(2);
     expect(inst(s2, 1).status).toBe('fenced');
     expect(inst(s2, 1).position).toBe(1);
   });
@@ -173,12 +182,12 @@ describe('epoch fencing at the leader', () => {
       act.resume(1),
       act.produce(1), // v2 at 2 with stale epoch 0: accepted
     );
-    expect(s.partitions[0]!.log.map((e) => (e.kind === 'data' ? [e.offset, e.value, e.epoch, e.sequence] : null))).toEqual([
+    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? [e.offset, e.value, e.epoch, e.sequence] : null))).toEqual([
       [0, 1, 0, 0],
       [1, 1, 1, 0],
       [2, 2, 0, 1],
     ]);
-    expect(s.partitions[0]!.producers).toEqual([{ producerId: 1, epoch: 1, lastSequence: 0, firstOpenOffset: 0, batches: [{ sequence: 0, offset: 1 }] }]);
+    expect(s.kafka.partitions[0]!.producers).toEqual([{ producerId: 1, epoch: 1, lastSequence: 0, firstOpenOffset: 0, batches: [{ sequence: 0, offset: 1 }] }]);
     expect(inst(s, 1).status).toBe('in-txn');
   });
 });

@@ -1,50 +1,54 @@
-/** Consumer reads (read.ts): read_committed vs read_uncommitted, fates, the open transaction from the log. */
+/**
+ * Consumer reads (model/kafka/read.ts) on kafka-txn logs: read_committed vs read_uncommitted,
+ * fates, the open transaction from the log; and kafka-txn's judged view of topic `out`.
+ */
 import { describe, expect, test } from 'vitest';
-import { fates, firstOpenOffsetFromLog, readPartition, type KafkaState } from '../../../model/kafka/index.js';
-import { outView } from '../../../properties/kafka/index.js';
-import { act, committedTxn, run, solo } from './helpers.js';
+import { fates, firstOpenOffsetFromLog, readPartition } from '../../../model/kafka/read.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
+import { outView } from '../../../properties/kafka-txn/outputs.js';
+import { act, committedTxn, group, run, solo } from './helpers.js';
 
-const offsets = (s: KafkaState, level: 'read_committed' | 'read_uncommitted'): number[] => readPartition(s.partitions[0]!, level).map((e) => e.offset);
+const offsets = (s: KafkaTxnState, level: 'read_committed' | 'read_uncommitted'): number[] => readPartition(s.kafka.partitions[0]!, level).map((e) => e.offset);
 
 describe('read_committed and read_uncommitted', () => {
   // v1 committed at 0 (COMMIT at 1); v2 aborted at 2 (ABORT at 3); v2 again at 4, still open.
-  const mixed = (): KafkaState =>
+  const mixed = (): KafkaTxnState =>
     run(solo({ 'input.records': '2' }), act.init(1), ...committedTxn(1, 0, 1), act.begin(1), act.produce(1), act.abort(1), act.markers(0), act.begin(1), act.produce(1));
 
   test('read_committed skips aborted records and stops at the LSO', () => {
     const s = mixed();
-    expect(s.partitions[0]!.lastStableOffset).toBe(4);
+    expect(s.kafka.partitions[0]!.lastStableOffset).toBe(4);
     expect(offsets(s, 'read_committed')).toEqual([0]);
-    expect(fates(s.partitions[0]!)).toEqual(['COMMIT', undefined, 'ABORT', undefined, null]);
-    expect(firstOpenOffsetFromLog(s.partitions[0]!)).toBe(4);
+    expect(fates(s.kafka.partitions[0]!)).toEqual(['COMMIT', undefined, 'ABORT', undefined, null]);
+    expect(firstOpenOffsetFromLog(s.kafka.partitions[0]!)).toBe(4);
   });
 
   test('read_uncommitted returns every data record below the high watermark', () => {
     const s = mixed();
-    expect(s.partitions[0]!.highWatermark).toBe(5);
+    expect(s.kafka.partitions[0]!.highWatermark).toBe(5);
     expect(offsets(s, 'read_uncommitted')).toEqual([0, 2, 4]);
-    expect(readPartition(s.partitions[0]!, 'read_uncommitted').map((e) => e.value)).toEqual([1, 2, 2]);
+    expect(readPartition(s.kafka.partitions[0]!, 'read_uncommitted').map((e) => e.value)).toEqual([1, 2, 2]);
   });
 
   test('an open transaction hides later committed records of other producers from read_committed', () => {
     const s = run(solo({ producers: '2' }), act.init(1), act.init(2), act.begin(1), act.produce(1), ...committedTxn(2, 1, 1));
     // app-0's v1 at 0 is open; app-1's v3 at 1 is committed (COMMIT at 2) but above the LSO.
-    expect([s.partitions[0]!.lastStableOffset, s.partitions[0]!.highWatermark]).toEqual([0, 3]);
+    expect([s.kafka.partitions[0]!.lastStableOffset, s.kafka.partitions[0]!.highWatermark]).toEqual([0, 3]);
     expect(offsets(s, 'read_committed')).toEqual([]);
     expect(offsets(s, 'read_uncommitted')).toEqual([0, 1]);
-    expect(fates(s.partitions[0]!)).toEqual([null, 'COMMIT', undefined]);
+    expect(fates(s.kafka.partitions[0]!)).toEqual([null, 'COMMIT', undefined]);
   });
 
   test('plain records have fate "plain" and are read at both levels', () => {
     const s = run(solo({ 'enable.idempotence': 'false' }), act.produce(1), act.produce(1));
-    expect(fates(s.partitions[0]!)).toEqual(['plain', 'plain']);
+    expect(fates(s.kafka.partitions[0]!)).toEqual(['plain', 'plain']);
     expect(offsets(s, 'read_committed')).toEqual([0, 1]);
-    expect(firstOpenOffsetFromLog(s.partitions[0]!)).toBeNull();
+    expect(firstOpenOffsetFromLog(s.kafka.partitions[0]!)).toBeNull();
   });
 });
 
 describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', () => {
-  const seed003 = (): KafkaState =>
+  const seed003 = (): KafkaTxnState =>
     run(
       solo({ 'input.records': '5' }),
       act.init(1),
@@ -59,7 +63,7 @@ describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', (
 
   test('the log: data 0-2, COMMIT 3, data 4-5, ABORT 6, data 7-8, COMMIT 9', () => {
     const s = seed003();
-    expect(s.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`))).toEqual([
+    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`))).toEqual([
       '0:v1',
       '1:v2',
       '2:v3',
@@ -71,8 +75,8 @@ describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', (
       '8:v5',
       '9:COMMIT',
     ]);
-    expect([s.partitions[0]!.highWatermark, s.partitions[0]!.lastStableOffset]).toEqual([10, 10]);
-    expect(s.offsets.committed[0]!.offset).toBe(5);
+    expect([s.kafka.partitions[0]!.highWatermark, s.kafka.partitions[0]!.lastStableOffset]).toEqual([10, 10]);
+    expect(group(s).committed[0]!.offset).toBe(5);
   });
 
   test('read_uncommitted reads offsets 0 1 2 4 5 7 8, with v4 and v5 twice', () => {

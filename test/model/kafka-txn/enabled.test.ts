@@ -1,14 +1,17 @@
-/** `enabled` (enabled.ts): the documented order, fault budgets, network faults only when switched on. */
+/**
+ * kafka-txn's `enabled` (derived from its action table): the documented order (each action type in
+ * table order, its actors in creation order), fault budgets, network faults only when switched on.
+ */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { kafkaActionTypes } from '../../../model/kafka/actions.js';
-import { drainAction, enabled, step, type KafkaAction, type KafkaState } from '../../../model/kafka/index.js';
-import { act, init, run, show, solo } from './helpers.js';
+import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
+import { act, init, model, run, show, solo } from './helpers.js';
 
-const types = (as: readonly KafkaAction[]): string[] => as.map((a) => a.type);
+const types = (as: readonly KafkaTxnAction[]): string[] => as.map((a) => a.type);
 
 describe('order', () => {
-  test('instances by id (calls in kafkaActionTypes order), then per app markers/expiry/restart, deliveries, Tick, Crash, Pause', () => {
+  test('action types in table order (client calls, WriteTxnMarkers, ExpireTxn, Restart, Deliver, Tick, Crash, Pause, Resume), each by actor', () => {
     const s = run(
       init({ 'faults.network': 'true' }),
       act.init(1),
@@ -21,11 +24,11 @@ describe('order', () => {
       act.sendOffsets(2),
       act.commit(2), // app-1 PrepareCommit
     );
-    expect(enabled(s)).toEqual([
+    expect(model.enabled(s)).toEqual([
+      { type: 'BeginTxn', instance: 2 },
       { type: 'Retry', instance: 1 },
       { type: 'AbortTxn', instance: 1 },
-      { type: 'BeginTxn', instance: 2 },
-      { type: 'WriteTxnMarkers', app: 1 },
+      { type: 'WriteTxnMarkers', txn: 1 },
       { type: 'Deliver', request: 2 },
       { type: 'Tick' },
       { type: 'Crash', instance: 1 },
@@ -37,7 +40,7 @@ describe('order', () => {
 
   test("one instance's calls: Produce and ProduceDelayed by partition, then SendOffsets, then AbortTxn", () => {
     const s = run(init({ producers: '1', 'faults.network': 'true', 'faults.crashes': '0', 'faults.zombies': 'false' }), act.init(1), act.begin(1), act.produce(1, 1));
-    expect(enabled(s)).toEqual([
+    expect(model.enabled(s)).toEqual([
       { type: 'Produce', instance: 1, partition: 0 },
       { type: 'Produce', instance: 1, partition: 1 },
       { type: 'ProduceDelayed', instance: 1, partition: 0 },
@@ -47,16 +50,16 @@ describe('order', () => {
       { type: 'Tick' },
     ]);
     const s2 = run(s, act.sendOffsets(1));
-    expect(enabled(s2)).toEqual([{ type: 'CommitTxn', instance: 1 }, { type: 'CommitTxnDelayed', instance: 1 }, { type: 'AbortTxn', instance: 1 }, { type: 'Tick' }]);
+    expect(model.enabled(s2)).toEqual([{ type: 'CommitTxn', instance: 1 }, { type: 'CommitTxnDelayed', instance: 1 }, { type: 'AbortTxn', instance: 1 }, { type: 'Tick' }]);
   });
 
   test('an expired transaction and a crashed instance: ExpireTxn before Restart', () => {
     const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.tick(), act.crash(1));
-    expect(enabled(s)).toEqual([{ type: 'ExpireTxn', app: 0 }, { type: 'Restart', app: 0 }]);
+    expect(model.enabled(s)).toEqual([{ type: 'ExpireTxn', txn: 0 }, { type: 'Restart', app: 0 }]);
   });
 
   test('nothing but InitProducerId, the faults and no Tick in the initial state', () => {
-    expect(enabled(init())).toEqual([
+    expect(model.enabled(init())).toEqual([
       { type: 'InitProducerId', instance: 1 },
       { type: 'InitProducerId', instance: 2 },
       { type: 'Crash', instance: 1 },
@@ -66,30 +69,28 @@ describe('order', () => {
 });
 
 /**
- * The sort key the documented order implies: client calls by instance (creation order), call type
- * (kafkaActionTypes order), partition; then per app WriteTxnMarkers, ExpireTxn, Restart; then
- * Deliver by request id; Tick; Crash, Pause, Resume by instance.
+ * The sort key the documented order implies: the action type's place in the table
+ * (`model.actionTypes`), then its actor: an instance by creation order (and a produce by
+ * partition), a transactional.id or app by index, a request by id.
  */
-function rank(s: KafkaState, a: KafkaAction): number[] {
+function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
   const at = (id: number): number => s.instances.findIndex((i) => i.id === id);
-  const t = kafkaActionTypes.indexOf(a.type);
+  const t = model.actionTypes.indexOf(a.type);
   switch (a.type) {
     case 'WriteTxnMarkers':
     case 'ExpireTxn':
+      return [t, a.txn];
     case 'Restart':
-      return [1, a.app, t];
+      return [t, a.app];
     case 'Deliver':
-      return [2, a.request];
+      return [t, a.request];
     case 'Tick':
-      return [3];
-    case 'Crash':
-      return [4, at(a.instance)];
-    case 'Pause':
-      return [5, at(a.instance)];
-    case 'Resume':
-      return [6, at(a.instance)];
+      return [t];
+    case 'Produce':
+    case 'ProduceDelayed':
+      return [t, at(a.instance), a.partition];
     default:
-      return [0, at(a.instance), t, 'partition' in a ? a.partition : 0];
+      return [t, at(a.instance)];
   }
 }
 
@@ -109,12 +110,12 @@ test('along random paths (seed 7), every enabled list is strictly in the documen
       fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 30 }), (picks) => {
         let s = init(pairs);
         for (const pick of picks) {
-          const acts = enabled(s);
+          const acts = model.enabled(s);
           for (let k = 1; k < acts.length; k++) {
             if (!before(rank(s, acts[k - 1]!), rank(s, acts[k]!))) throw new Error(`${show(acts[k - 1]!)} is listed before ${show(acts[k]!)}`);
           }
           if (acts.length === 0) break;
-          s = step(s, acts[pick % acts.length]!);
+          s = model.step(s, acts[pick % acts.length]!);
         }
       }),
       { seed: 7, numRuns: 40 },
@@ -125,49 +126,49 @@ test('along random paths (seed 7), every enabled list is strictly in the documen
 describe('fault budgets', () => {
   test('faults.crashes=1: after one crash no Crash is listed, only the Restart', () => {
     const s = run(init(), act.init(1), act.init(2), act.crash(1));
-    const en = enabled(s);
+    const en = model.enabled(s);
     expect(en.filter((a) => a.type === 'Crash')).toEqual([]);
     expect(en).toContainEqual({ type: 'Restart', app: 0 });
     const s2 = run(s, act.restart(0), act.init(3));
-    expect(types(enabled(s2))).not.toContain('Crash');
+    expect(types(model.enabled(s2))).not.toContain('Crash');
   });
 
   test('faults.crashes=2 allows a second crash; faults.crashes=0 allows none', () => {
     const s = run(solo({ 'faults.crashes': '2' }), act.init(1), act.crash(1), act.restart(0));
-    expect(enabled(s)).toContainEqual({ type: 'Crash', instance: 2 });
+    expect(model.enabled(s)).toContainEqual({ type: 'Crash', instance: 2 });
     const none = run(solo({ 'faults.crashes': '0' }), act.init(1));
-    expect(types(enabled(none))).not.toContain('Crash');
+    expect(types(model.enabled(none))).not.toContain('Crash');
   });
 
   test('one Pause per run, over all apps', () => {
     const s0 = run(init(), act.init(1), act.init(2));
-    expect(enabled(s0).filter((a) => a.type === 'Pause')).toEqual([
+    expect(model.enabled(s0).filter((a) => a.type === 'Pause')).toEqual([
       { type: 'Pause', instance: 1 },
       { type: 'Pause', instance: 2 },
     ]);
     const s1 = run(s0, act.pause(1), act.init(3));
-    expect(types(enabled(s1))).not.toContain('Pause');
+    expect(types(model.enabled(s1))).not.toContain('Pause');
   });
 
   test('faults.zombies=false: no Pause at all', () => {
     const s = run(solo({ 'faults.zombies': 'false' }), act.init(1));
-    expect(types(enabled(s))).not.toContain('Pause');
+    expect(types(model.enabled(s))).not.toContain('Pause');
   });
 
   test('a new instance (before InitProducerId) cannot be paused', () => {
-    expect(types(enabled(solo()))).not.toContain('Pause');
+    expect(types(model.enabled(solo()))).not.toContain('Pause');
   });
 
   test('Resume only once the replacement has initialised', () => {
     const paused = run(solo(), act.init(1), act.begin(1), act.produce(1), act.pause(1));
-    expect(types(enabled(paused))).not.toContain('Resume');
+    expect(types(model.enabled(paused))).not.toContain('Resume');
     // The replacement's first InitProducerId only fences: it is still `new`.
     const fencing = run(paused, act.init(2));
-    expect(types(enabled(fencing))).not.toContain('Resume');
+    expect(types(model.enabled(fencing))).not.toContain('Resume');
     const ready = run(fencing, act.markers(0), act.init(2));
-    expect(enabled(ready)).toContainEqual({ type: 'Resume', instance: 1 });
+    expect(model.enabled(ready)).toContainEqual({ type: 'Resume', instance: 1 });
     // A paused instance makes no calls and cannot crash.
-    expect(enabled(ready).filter((a) => 'instance' in a && a.instance === 1)).toEqual([{ type: 'Resume', instance: 1 }]);
+    expect(model.enabled(ready).filter((a) => 'instance' in a && a.instance === 1)).toEqual([{ type: 'Resume', instance: 1 }]);
   });
 });
 
@@ -175,14 +176,14 @@ describe('network faults', () => {
   const networkTypes = ['ProduceDelayed', 'CommitTxnDelayed', 'Deliver'];
 
   /** Every enabled list along the drain from the initial state (the drain takes no faults). */
-  function enabledAlongDrain(s0: KafkaState): KafkaAction[][] {
-    const out: KafkaAction[][] = [];
+  function enabledAlongDrain(s0: KafkaTxnState): KafkaTxnAction[][] {
+    const out: KafkaTxnAction[][] = [];
     let s = s0;
-    for (let a = drainAction(s); a !== null; a = drainAction(s)) {
-      out.push(enabled(s));
-      s = step(s, a);
+    for (let a = model.drain(s); a !== null; a = model.drain(s)) {
+      out.push(model.enabled(s));
+      s = model.step(s, a);
     }
-    out.push(enabled(s));
+    out.push(model.enabled(s));
     return out;
   }
 
@@ -199,6 +200,6 @@ describe('network faults', () => {
     // Deliver needs a request in the network first.
     expect(seen.has('Deliver')).toBe(false);
     const s = run(init({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1, 0));
-    expect(enabled(s)).toContainEqual({ type: 'Deliver', request: 1 });
+    expect(model.enabled(s)).toContainEqual({ type: 'Deliver', request: 1 });
   });
 });

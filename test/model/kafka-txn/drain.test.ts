@@ -1,21 +1,21 @@
-/** The fault-free drain policy (drain.ts): reaches quiescence, finishing every input exactly once. */
+/** The fault-free drain policy of kafka-txn (model/kafka-txn/drain.ts): reaches quiescence, finishing every input exactly once. */
 import { describe, expect, test } from 'vitest';
-import { drainAction, enabled, step, type KafkaAction, type KafkaState } from '../../../model/kafka/index.js';
-import { sameAction } from '../../../model/model.js';
+import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { violations } from '../../../properties/invariant.js';
-import { kafkaInvariants, outView } from '../../../properties/kafka/index.js';
-import { act, init, run, show, solo } from './helpers.js';
+import { kafkaTxnInvariants } from '../../../properties/kafka-txn/invariants.js';
+import { outView } from '../../../properties/kafka-txn/outputs.js';
+import { act, group, init, isEnabled, model, run, show, solo } from './helpers.js';
 
 /** Runs the drain to quiescence (bounded), checking each action is enabled. */
-function drain(s0: KafkaState): { actions: KafkaAction[]; state: KafkaState } {
-  const actions: KafkaAction[] = [];
+function drain(s0: KafkaTxnState): { actions: KafkaTxnAction[]; state: KafkaTxnState } {
+  const actions: KafkaTxnAction[] = [];
   let s = s0;
-  for (let a = drainAction(s); a !== null; a = drainAction(s)) {
+  for (let a = model.drain(s); a !== null; a = model.drain(s)) {
     if (actions.length >= 100) throw new Error(`drain did not stop within 100 steps: ${actions.slice(-5).map(show).join(', ')}`);
-    const current = a;
-    if (!enabled(s).some((e) => sameAction(e, current))) throw new Error(`drain step ${actions.length + 1}: ${show(a)} is not enabled`);
+    if (!isEnabled(s, a)) throw new Error(`drain step ${actions.length + 1}: ${show(a)} is not enabled`);
     actions.push(a);
-    s = step(s, a);
+    s = model.step(s, a);
   }
   return { actions, state: s };
 }
@@ -43,7 +43,7 @@ describe('drain from the initial state (defaults: 2 producers, 2 partitions, 2 i
 
   test('ends quiescent with every input committed exactly once at read_committed', () => {
     const { state } = drain(init());
-    expect(drainAction(state)).toBeNull();
+    expect(model.drain(state)).toBeNull();
     expect(outView(state, 'read_committed')).toEqual({
       values: [1, 3, 2, 4],
       offsets: [0, 2, 0, 2],
@@ -54,17 +54,17 @@ describe('drain from the initial state (defaults: 2 producers, 2 partitions, 2 i
       missing: 0,
       missingRanges: [],
     });
-    expect(state.offsets.committed.map((c) => c.offset)).toEqual([2, 2]);
-    expect(state.txns.map((t) => [t.state, t.epoch])).toEqual([
+    expect(group(state).committed.map((c) => c.offset)).toEqual([2, 2]);
+    expect(state.kafka.txns.map((t) => [t.state, t.epoch])).toEqual([
       ['CompleteCommit', 1],
       ['CompleteCommit', 1],
     ]);
-    expect(state.partitions.map((p) => [p.highWatermark, p.lastStableOffset])).toEqual([
+    expect(state.kafka.partitions.map((p) => [p.highWatermark, p.lastStableOffset])).toEqual([
       [4, 4],
       [4, 4],
     ]);
-    expect(violations(kafkaInvariants, state, 'every-step', 0)).toEqual([]);
-    expect(violations(kafkaInvariants, state, 'quiescence', 0)).toEqual([]);
+    expect(violations(kafkaTxnInvariants, state, 'every-step', 0)).toEqual([]);
+    expect(violations(kafkaTxnInvariants, state, 'quiescence', 0)).toEqual([]);
   });
 });
 
@@ -84,9 +84,9 @@ describe('drain after a fault', () => {
       act.commit(2),
       act.markers(0),
     ]);
-    expect(state.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'ABORT', 'v1', 'v2', 'COMMIT']);
+    expect(state.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'ABORT', 'v1', 'v2', 'COMMIT']);
     expect(outView(state, 'read_committed').offsets).toEqual([2, 3]);
-    expect(violations(kafkaInvariants, state, 'quiescence', 0)).toEqual([]);
+    expect(violations(kafkaTxnInvariants, state, 'quiescence', 0)).toEqual([]);
   });
 
   test('a plain producer: Produce by position modulo partitions, then CommitOffsets', () => {
