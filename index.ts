@@ -8,7 +8,7 @@ export { kafkaTxnEntry } from './catalog/kafka-txn.js';
 export { select } from './catalog/select.js';
 export { checkAuto, checkHere } from './check/check.js';
 export type { Checked } from './check/checked.js';
-export { frozen, owned, type Phase, picks, run, type RunResult, script, type TraceStep } from './check/execute.js';
+export { frozen, owned, type Phase, picks, type RunResult, run, script, type TraceStep } from './check/execute.js';
 export { exploreExhaustive } from './check/exhaustive.js';
 export { minimize } from './check/minimize.js';
 export type { CheckOptions, ExhaustiveOptions, RandomOptions } from './check/options.js';
@@ -16,13 +16,41 @@ export type { Counterexample, ExhaustiveOutcome, Outcome, RandomOutcome } from '
 export { exploreRandom } from './check/random.js';
 export { main } from './cli/main.js';
 export { defaultRecord, differences, keyList, type Resolved, resolve, resolveRecord } from './model/core/config.js';
-export { acceptedValues, bool, type ConfigOf, type ConfigValue, int, type Key, type Keys, oneOf, parseValue, text } from './model/core/keys.js';
-export { type ActionSpec, type ActionTable, type AnyAction, compile, type Model, type ModelDef, sameAction } from './model/core/model.js';
+export {
+  acceptedValues,
+  bool,
+  type ConfigOf,
+  type ConfigValue,
+  int,
+  type Key,
+  type Keys,
+  oneOf,
+  parseValue,
+  text,
+} from './model/core/keys.js';
+export {
+  type ActionSpec,
+  type ActionTable,
+  type AnyAction,
+  compile,
+  type Model,
+  type ModelDef,
+  sameAction,
+} from './model/core/model.js';
 export type { KafkaTxnAction } from './model/kafka-txn/actions.js';
 export type { KafkaTxnConfig } from './model/kafka-txn/config.js';
 export { kafkaTxnModel } from './model/kafka-txn/model.js';
 export type { KafkaTxnState } from './model/kafka-txn/state.js';
-export { type AnyInvariantName, type Invariant, type InvariantName, invariant, invariantMeanings, meaningOf, type Violation, violations } from './properties/invariant.js';
+export {
+  type AnyInvariantName,
+  type Invariant,
+  type InvariantName,
+  invariant,
+  invariantMeanings,
+  meaningOf,
+  type Violation,
+  violations,
+} from './properties/invariant.js';
 export { kafkaTxnInvariants } from './properties/kafka-txn/invariants.js';
 export { makeView, type View } from './properties/view.js';
 export { replayTrace } from './traces/replay.js';

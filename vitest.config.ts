@@ -7,5 +7,19 @@ export default defineConfig({
     testTimeout: 60_000,
     // Two cores here: run two test files at once (vitest's default leaves one core free).
     maxWorkers: 2,
+    coverage: {
+      provider: 'v8',
+      include: [
+        'model/**',
+        'properties/**',
+        'check/**',
+        'catalog/**',
+        'traces/**',
+        'scenarios/**',
+        'cli/**',
+        'util/**',
+      ],
+      reporter: ['text-summary', 'html'],
+    },
   },
 });

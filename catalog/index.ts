@@ -2,8 +2,9 @@
  * The catalog: every model eoscheck knows, one line each, in listing order. The command line, the
  * worker threads, the main job and the tests all read it.
  */
-import { type Catalog, listed, makeCatalog } from './entry.js';
+
 import { ctpEntry, kafkaStreamsEntry } from './apps.js';
+import { type Catalog, listed, makeCatalog } from './entry.js';
 import { flinkKafkaEntry } from './flink-kafka.js';
 import { kafkaTxnEntry } from './kafka-txn.js';
 import { twoPhaseCommitEntry } from './two-phase-commit.js';

@@ -27,13 +27,23 @@ export const WORKER_THRESHOLD_MS = 2000;
  * remaining runs to them. Results are those of one thread either way (counts, verdicts, the
  * lowest failing run). `named` tells the workers how to build the same model.
  */
-export async function checkAuto<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named, opts: CheckOptions, workers: number): Promise<Outcome<S, A>> {
+export async function checkAuto<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  named: Named,
+  opts: CheckOptions,
+  workers: number,
+): Promise<Outcome<S, A>> {
   if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return checkHere(c, initial, opts);
   const t0 = performance.now();
   if (opts.mode === 'exhaustive') {
-    const budget = opts.maxSeconds === undefined ? WORKER_THRESHOLD_MS / 1000 : Math.min(opts.maxSeconds, WORKER_THRESHOLD_MS / 1000);
+    const budget =
+      opts.maxSeconds === undefined
+        ? WORKER_THRESHOLD_MS / 1000
+        : Math.min(opts.maxSeconds, WORKER_THRESHOLD_MS / 1000);
     const here = exploreExhaustive(c, initial, { ...opts, maxSeconds: budget });
-    if (here.bound !== 'max-seconds' || (opts.maxSeconds !== undefined && opts.maxSeconds <= budget)) return { ...here, maxSeconds: opts.maxSeconds ?? null };
+    if (here.bound !== 'max-seconds' || (opts.maxSeconds !== undefined && opts.maxSeconds <= budget))
+      return { ...here, maxSeconds: opts.maxSeconds ?? null };
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - budget);
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers);
     return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };

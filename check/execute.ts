@@ -59,7 +59,11 @@ export interface Skipped<A extends AnyAction> {
 export type Source<S, A extends AnyAction> = (state: S, i: number) => A | null | Skipped<A>;
 
 /** Random runs: pick `c mod n` of the `n` actions enabled now, for each number `c` of the list. */
-export function picks<S, A extends AnyAction>(c: Checked<S, A>, list: readonly number[], taken?: number[]): Source<S, A> {
+export function picks<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  list: readonly number[],
+  taken?: number[],
+): Source<S, A> {
   return (s, i) => {
     const p = list[i];
     if (p === undefined) return null;
@@ -131,7 +135,13 @@ export interface RunResult<S, A extends AnyAction> {
 }
 
 /** Runs `source` from `initial`, judging every step, then drains. Pure but for `onStep` and `memo`. */
-export function run<S, A extends AnyAction>(c: Checked<S, A>, initial: S, source: Source<S, A>, phase: 'explore' | 'script', opts: RunOptions<S, A>): RunResult<S, A> {
+export function run<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  source: Source<S, A>,
+  phase: 'explore' | 'script',
+  opts: RunOptions<S, A>,
+): RunResult<S, A> {
   const { model, invariants } = c;
   const steps: TraceStep<A>[] = [];
   const found: Violation[] = violations(invariants, initial, 'every-step', -1);
@@ -146,7 +156,14 @@ export function run<S, A extends AnyAction>(c: Checked<S, A>, initial: S, source
     opts.onStep?.(state, st);
     add(found, violations(invariants, state, 'every-step', length - 1));
   };
-  const result = (quiescent: boolean, notEnabled: RunResult<S, A>['notEnabled'] = null): RunResult<S, A> => ({ steps, violations: found, length, quiescent, last: state, notEnabled });
+  const result = (quiescent: boolean, notEnabled: RunResult<S, A>['notEnabled'] = null): RunResult<S, A> => ({
+    steps,
+    violations: found,
+    length,
+    quiescent,
+    last: state,
+    notEnabled,
+  });
 
   for (let i = 0; !stopped(); i++) {
     const a = source(state, i);
@@ -163,7 +180,13 @@ export function run<S, A extends AnyAction>(c: Checked<S, A>, initial: S, source
       const a = model.drain(state);
       if (a === null) break;
       if (n >= DRAIN_LIMIT) {
-        add(found, [{ invariant: 'progress', message: `the fault-free drain did not reach quiescence within ${DRAIN_LIMIT} steps`, step: length - 1 }]);
+        add(found, [
+          {
+            invariant: 'progress',
+            message: `the fault-free drain did not reach quiescence within ${DRAIN_LIMIT} steps`,
+            step: length - 1,
+          },
+        ]);
         return result(false);
       }
       take(a, 'drain');

@@ -19,7 +19,11 @@ import type { ExhaustiveOptions } from './options.js';
 import type { Bound, ExhaustiveOutcome } from './outcome.js';
 
 /** Runs the search in this thread. */
-export function exploreExhaustive<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: ExhaustiveOptions): ExhaustiveOutcome<S, A> {
+export function exploreExhaustive<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  opts: ExhaustiveOptions,
+): ExhaustiveOutcome<S, A> {
   const core = new SearchCore(c, opts.symmetry === true, 0, 1, opts.plain === true);
   const t0 = performance.now();
   let depthCompleted = 0;
@@ -56,7 +60,8 @@ export function exploreExhaustive<S, A extends AnyAction>(c: Checked<S, A>, init
   for (let depth = 0; frontier.length > 0; depth++) {
     opts.onProgress?.({ depth, distinct: core.seen.size, queue: frontier.length, elapsedMs: performance.now() - t0 });
     if (depth >= opts.depth) {
-      for (let k = 0; k < frontier.length && bound === null; k++) if (c.model.enabled(frontier.state(k)).length > 0) bound = 'depth';
+      for (let k = 0; k < frontier.length && bound === null; k++)
+        if (c.model.enabled(frontier.state(k)).length > 0) bound = 'depth';
       return outcome(null);
     }
     const next = newFrontier(c.model, initial);
@@ -83,7 +88,8 @@ export function exploreExhaustive<S, A extends AnyAction>(c: Checked<S, A>, init
           bound = 'max-seconds';
           return outcome(null);
         }
-        if ((k & 16383) === 16383) opts.onProgress?.({ depth, distinct: core.seen.size, queue: frontier.length - k, elapsedMs });
+        if ((k & 16383) === 16383)
+          opts.onProgress?.({ depth, distinct: core.seen.size, queue: frontier.length - k, elapsedMs });
       }
     }
     // Every state at distance depth + 1 is found now; an empty level means the space is exhausted.

@@ -11,14 +11,25 @@ import { owned, run, script, type TraceStep } from './execute.js';
 
 /** Re-executes explored steps (skipping the disabled ones), then drains; stops at the first violation. */
 function attempt<S, A extends AnyAction>(c: Checked<S, A>, initial: S, explored: readonly A[]) {
-  return run(c, initial, script(c, explored), 'explore', { stepper: owned(c), drain: true, stopAtViolation: true, skipDisabled: true, record: true });
+  return run(c, initial, script(c, explored), 'explore', {
+    stepper: owned(c),
+    drain: true,
+    stopAtViolation: true,
+    skipDisabled: true,
+    record: true,
+  });
 }
 
 /**
  * The explored steps of the shortest trace found by removals that still violates `target`, and
  * that trace's length with its drain. Pure.
  */
-export function minimize<S, A extends AnyAction>(c: Checked<S, A>, initial: S, steps: readonly TraceStep<A>[], target: string): { explored: A[]; length: number } {
+export function minimize<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  steps: readonly TraceStep<A>[],
+  target: string,
+): { explored: A[]; length: number } {
   let explored = steps.filter((s) => s.phase === 'explore').map((s) => s.action);
   let best = attempt(c, initial, explored);
   for (const size of [2, 1]) {

@@ -37,7 +37,12 @@ export interface RandomOutcome<S, A extends AnyAction> extends Common<S, A> {
   readonly maxSteps: number;
   readonly shard: { readonly index: number; readonly count: number } | null;
   /** On a violation: the failing run's number (0-based), its seed and replay path, its length before shrinking. */
-  readonly failure: { readonly run: number; readonly seed: number; readonly path: string; readonly originalLength: number } | null;
+  readonly failure: {
+    readonly run: number;
+    readonly seed: number;
+    readonly path: string;
+    readonly originalLength: number;
+  } | null;
 }
 
 /** An exhaustive search's outcome. */

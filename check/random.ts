@@ -63,7 +63,12 @@ class Found extends Error {
 }
 
 /** Runs a random campaign (or its shard, or a worker's slice of it) from `initial`. */
-export function exploreRandom<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: RandomOptions, control: RandomControl = {}): RandomOutcome<S, A> & { readonly nextRun: number } {
+export function exploreRandom<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  opts: RandomOptions,
+  control: RandomControl = {},
+): RandomOutcome<S, A> & { readonly nextRun: number } {
   const t0 = performance.now();
   const coverage: Record<string, number> = {};
   for (const t of c.model.actionTypes) coverage[t] = 0;
@@ -78,7 +83,11 @@ export function exploreRandom<S, A extends AnyAction>(c: Checked<S, A>, initial:
       drain: true,
       stopAtViolation: true,
       skipDisabled: false,
-      onStep: counting ? (_s, st) => void (st.phase === 'explore' && (coverage[st.action.type] = (coverage[st.action.type] ?? 0) + 1)) : undefined,
+      onStep: counting
+        ? (_s, st) => {
+            if (st.phase === 'explore') coverage[st.action.type] = (coverage[st.action.type] ?? 0) + 1;
+          }
+        : undefined,
     });
     count.steps += r.length;
     if (r.violations.length > 0) {
@@ -96,10 +105,22 @@ export function exploreRandom<S, A extends AnyAction>(c: Checked<S, A>, initial:
     shard: opts.shard ?? null,
   };
   const ok = (nextRun: number): RandomOutcome<S, A> & { readonly nextRun: number } => ({
-    ...base, status: 'ok', found: null, failure: null, runs: count.runs, steps: count.steps, elapsedMs: performance.now() - t0, nextRun,
+    ...base,
+    status: 'ok',
+    found: null,
+    failure: null,
+    runs: count.runs,
+    steps: count.steps,
+    elapsedMs: performance.now() - t0,
+    nextRun,
   });
   const first = control.firstRun ?? 0;
-  const runs = opts.path !== undefined ? [0] : Array.from({ length: Math.max(0, opts.runs - first) }, (_, r) => r + first).filter((r) => ownsRun(r, opts.shard, control.slice));
+  const runs =
+    opts.path !== undefined
+      ? [0]
+      : Array.from({ length: Math.max(0, opts.runs - first) }, (_, r) => r + first).filter((r) =>
+          ownsRun(r, opts.shard, control.slice),
+        );
   for (const r of runs) {
     if (control.stopAt && r >= control.stopAt()) break;
     if (control.deadline !== undefined && performance.now() > control.deadline) return ok(r);
@@ -134,14 +155,28 @@ export function exploreRandom<S, A extends AnyAction>(c: Checked<S, A>, initial:
  * both rebuilt (drain included) and minimized, and the shorter wins, so a reported trace is never
  * longer than the run that failed (the drain can make a shrunk pick list the longer trace).
  */
-function report<S, A extends AnyAction>(c: Checked<S, A>, initial: S, shrunk: readonly number[], firstPicks: readonly number[] | null) {
+function report<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  shrunk: readonly number[],
+  firstPicks: readonly number[] | null,
+) {
   const explore = (list: readonly number[]): { steps: TraceStep<A>[]; minimal: { explored: A[]; length: number } } => {
-    const r = run(c, initial, picks(c, list), 'explore', { stepper: owned(c), drain: true, stopAtViolation: true, skipDisabled: false, record: true });
+    const r = run(c, initial, picks(c, list), 'explore', {
+      stepper: owned(c),
+      drain: true,
+      stopAtViolation: true,
+      skipDisabled: false,
+      record: true,
+    });
     const target = r.violations[0]!.invariant;
     return { steps: r.steps, minimal: minimize(c, initial, r.steps, target) };
   };
   const a = explore(shrunk);
   const b = firstPicks === null ? null : explore(firstPicks);
   const best = b !== null && b.minimal.length < a.minimal.length ? b : a;
-  return { found: counterexample(c, initial, script(c, best.minimal.explored)), originalLength: b ? b.steps.length : a.steps.length };
+  return {
+    found: counterexample(c, initial, script(c, best.minimal.explored)),
+    originalLength: b ? b.steps.length : a.steps.length,
+  };
 }

@@ -2,7 +2,8 @@
  * Argument parsing with node's own `util.parseArgs` (strict), with every mistake turned into a
  * one-line UsageError that names the bad thing and what is accepted.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { errorCode, errorMessage } from '../util/errors.js';
 import { UsageError } from './io.js';
 
 /** Option specs: name -> string (takes a value) or boolean (a flag), and whether it repeats. */
@@ -16,19 +17,33 @@ export interface Parsed {
 
 /** Parses `args` for `verb` against `spec`. Throws UsageError on any mistake. */
 export function parse(verb: string, args: readonly string[], spec: OptionSpec, maxPositionals: number): Parsed {
-  const accepted = Object.keys(spec).map((k) => `--${k}`).join(', ');
+  const accepted = Object.keys(spec)
+    .map((k) => `--${k}`)
+    .join(', ');
   let out: ReturnType<typeof parseArgs>;
   try {
-    out = parseArgs({ args: [...args], options: spec as ParseArgsConfig['options'], strict: true, allowPositionals: true });
+    out = parseArgs({
+      args: [...args],
+      // OptionSpec is parseArgs' option shape, written readonly.
+      options: spec as ParseArgsConfig['options'],
+      strict: true,
+      allowPositionals: true,
+    });
   } catch (e) {
-    const msg = (e as Error).message;
+    const msg = errorMessage(e);
     const opt = /'(-{1,2}[^' ]+)/.exec(msg)?.[1];
-    const code = (e as { code?: string }).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option '${opt ?? msg}' for ${verb}: accepted ${accepted}`);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`option '${opt ?? '?'}' of ${verb} ${msg.includes('argument missing') ? 'needs a value' : 'takes no value'}`);
+    const code = errorCode(e);
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+      throw new UsageError(`unknown option '${opt ?? msg}' for ${verb}: accepted ${accepted}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(
+        `option '${opt ?? '?'}' of ${verb} ${msg.includes('argument missing') ? 'needs a value' : 'takes no value'}`,
+      );
     throw new UsageError(`${verb}: ${msg.split('\n')[0]}`);
   }
-  if (out.positionals.length > maxPositionals) throw new UsageError(`unexpected argument '${out.positionals[maxPositionals]}' for ${verb}`);
+  if (out.positionals.length > maxPositionals)
+    throw new UsageError(`unexpected argument '${out.positionals[maxPositionals]}' for ${verb}`);
+  // strict parseArgs gives only declared options, valued as their spec says.
   return { values: out.values as Parsed['values'], positionals: out.positionals };
 }
 
@@ -37,7 +52,8 @@ export function intOption(values: Parsed['values'], name: string, min: number, m
   const raw = values[name];
   if (raw === undefined) return fallback;
   const text = String(raw);
-  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`bad value '${text}' for --${name}: accepted an integer from ${min} to ${max}`);
+  if (!/^-?\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new UsageError(`bad value '${text}' for --${name}: accepted an integer from ${min} to ${max}`);
   return Number(text);
 }
 
@@ -47,13 +63,19 @@ export function setPairs(values: Parsed['values']): [string, string][] {
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
   return list.map((item) => {
     const eq = item.indexOf('=');
-    if (eq <= 0) throw new UsageError(`bad --set '${item}': expected key=value, e.g. --set isolation.level=read_uncommitted`);
+    if (eq <= 0)
+      throw new UsageError(`bad --set '${item}': expected key=value, e.g. --set isolation.level=read_uncommitted`);
     return [item.slice(0, eq), item.slice(eq + 1)];
   });
 }
 
 /** One of the accepted words for an option, or its default. */
-export function choiceOption<T extends string>(values: Parsed['values'], name: string, accepted: readonly T[], fallback: T): T {
+export function choiceOption<T extends string>(
+  values: Parsed['values'],
+  name: string,
+  accepted: readonly T[],
+  fallback: T,
+): T {
   const raw = values[name];
   if (raw === undefined) return fallback;
   const hit = accepted.find((a) => a === raw);

@@ -6,6 +6,7 @@ import { differences, type Resolved, resolve } from '../model/core/config.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction, Model } from '../model/core/model.js';
 import type { ConfigRecord } from '../traces/trace.js';
+import { errorCode, errorMessage } from '../util/errors.js';
 import { type Io, UsageError } from './io.js';
 
 /** The models the command line knows: the io's catalog, or eoscheck's own. */
@@ -24,7 +25,10 @@ export function modelNamed(io: Io, name: string | undefined, verb: string): List
 }
 
 /** Resolves `--set` pairs against a model's keys and validates the result, or throws a UsageError. */
-export function modelConfig<S, A extends AnyAction, K extends Keys>(model: Model<S, A, K>, pairs: readonly (readonly [string, string])[]): Resolved<K> {
+export function modelConfig<S, A extends AnyAction, K extends Keys>(
+  model: Model<S, A, K>,
+  pairs: readonly (readonly [string, string])[],
+): Resolved<K> {
   const r = resolve(model.keys, pairs, `model ${model.name}`);
   if (!r.ok) throw new UsageError(r.error);
   const invalid = model.validate(r.value.config);
@@ -50,7 +54,7 @@ export function readText(io: Io, path: string): string {
   try {
     return io.readFile ? io.readFile(path) : readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read trace file '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot read trace file '${path}': ${errorCode(e) ?? errorMessage(e)}`);
   }
 }
 
@@ -60,7 +64,7 @@ export function writeText(io: Io, path: string, text: string): void {
     if (io.writeFile) io.writeFile(path, text);
     else writeFileSync(path, text);
   } catch (e) {
-    throw new UsageError(`cannot write '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot write '${path}': ${errorCode(e) ?? errorMessage(e)}`);
   }
 }
 

@@ -2,13 +2,15 @@
  * The command line: `eoscheck [verb] ...` (see shared/CONTRACT.md). Returns the exit code: 0 ok,
  * 1 violation, 2 bad input (one line on stderr), 3 an internal error.
  */
+
+import { errorMessage } from '../util/errors.js';
 import { check } from './commands/check.js';
 import { listInvariants, listModels, listScenarios } from './commands/lists.js';
 import { mainJob } from './commands/main-job.js';
 import { merge } from './commands/merge.js';
 import { replay } from './commands/replay.js';
 import { run } from './commands/run.js';
-import { isUsageError, type Io } from './io.js';
+import { type Io, isUsageError } from './io.js';
 import { VERSION } from './version.js';
 
 const verbs: Record<string, (args: readonly string[], io: Io) => number | Promise<number>> = {
@@ -55,7 +57,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     const fn = verbs[verb];
     if (!fn) {
-      io.stderr(`eoscheck: unknown verb '${verb}': accepted ${Object.keys(verbs).join(', ')} (or no verb for the main job)\n`);
+      io.stderr(
+        `eoscheck: unknown verb '${verb}': accepted ${Object.keys(verbs).join(', ')} (or no verb for the main job)\n`,
+      );
       return 2;
     }
     if (rest.includes('--help') || rest.includes('-h')) {
@@ -68,7 +72,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stderr(`eoscheck: ${e.message}\n`);
       return 2;
     }
-    io.stderr(`eoscheck: internal error: ${(e as Error).message} (a bug: please report the command line)\n`);
+    io.stderr(`eoscheck: internal error: ${errorMessage(e)} (a bug: please report the command line)\n`);
     return 3;
   }
 }

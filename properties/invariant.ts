@@ -24,7 +24,11 @@ export type InvariantWhen = 'every-step' | 'quiescence';
 export type AnyInvariantName = InvariantName | (string & {});
 
 /** An invariant of one of the contract's names, with the contract's meaning. */
-export function invariant<S>(name: InvariantName, when: InvariantWhen, check: (state: S) => string | null): Invariant<S> {
+export function invariant<S>(
+  name: InvariantName,
+  when: InvariantWhen,
+  check: (state: S) => string | null,
+): Invariant<S> {
   return { name, meaning: invariantMeanings[name], when, check };
 }
 
@@ -45,7 +49,12 @@ export interface Violation {
 }
 
 /** Every violated invariant of `when` in `state`. Pure. */
-export function violations<S>(invariants: readonly Invariant<S>[], state: S, when: InvariantWhen, step: number): Violation[] {
+export function violations<S>(
+  invariants: readonly Invariant<S>[],
+  state: S,
+  when: InvariantWhen,
+  step: number,
+): Violation[] {
   const out: Violation[] = [];
   for (const inv of invariants) {
     if (inv.when !== when) continue;
@@ -56,21 +65,32 @@ export function violations<S>(invariants: readonly Invariant<S>[], state: S, whe
 }
 
 /** The meaning of invariant `name`: from the subject's own invariants, else the contract's. Pure. */
-export function meaningOf(invariants: readonly { readonly name: string; readonly meaning: string }[], name: string): string {
-  return invariants.find((i) => i.name === name)?.meaning ?? (invariantMeanings as Record<string, string>)[name] ?? name;
+export function meaningOf(
+  invariants: readonly { readonly name: string; readonly meaning: string }[],
+  name: string,
+): string {
+  return invariants.find((i) => i.name === name)?.meaning ?? contractMeanings.get(name) ?? name;
 }
 
 /** The contract's meaning of each invariant name. */
 export const invariantMeanings: Readonly<Record<InvariantName, string>> = {
   'no-loss': 'at quiescence every input is in the judged output view (or applied to the sink)',
   'no-duplicates': 'no input appears more than once in the judged output view',
-  'no-aborted-read': 'a read_committed reader never returns a record of an aborted transaction (checked on the judged reader at isolation.level, so read_uncommitted fails it)',
-  'zombie-fenced': "no write, offset commit or transaction end from a producer epoch older than the coordinator's current epoch for its transactional.id takes effect",
+  'no-aborted-read':
+    'a read_committed reader never returns a record of an aborted transaction (checked on the judged reader at isolation.level, so read_uncommitted fails it)',
+  'zombie-fenced':
+    "no write, offset commit or transaction end from a producer epoch older than the coordinator's current epoch for its transactional.id takes effect",
   'txn-atomicity': 'all records and offset commits of one transaction share one fate: all committed or all aborted',
-  'offsets-atomic': "a consumer group's committed input offset passes record r exactly when the output of r is committed",
-  'lso-bound': "a partition's LSO never passes the first offset of a still-open transaction, and never exceeds the high watermark",
+  'offsets-atomic':
+    "a consumer group's committed input offset passes record r exactly when the output of r is committed",
+  'lso-bound':
+    "a partition's LSO never passes the first offset of a still-open transaction, and never exceeds the high watermark",
   'no-hanging-transaction': 'at quiescence no transaction is left open on any partition',
-  'state-exactly-once': 'after a restore, operator state reflects each input up to the restored source offsets exactly once',
+  'state-exactly-once':
+    'after a restore, operator state reflects each input up to the restored source offsets exactly once',
   'commit-only-completed': 'a sink transaction is committed only for a checkpoint that completed',
   progress: 'the fault-free drain reaches quiescence within its step budget (no livelock)',
 };
+
+/** The contract's meanings by any name (a user's invariant has none). */
+const contractMeanings: ReadonlyMap<string, string> = new Map(Object.entries(invariantMeanings));

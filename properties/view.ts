@@ -30,7 +30,10 @@ export function ranges(sorted: readonly number[]): [number, number][] {
 export function makeView(values: readonly number[], offsets: readonly number[], inputs: readonly number[]): View {
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const dup = [...counts].filter(([, n]) => n > 1).map(([v]) => v).sort((a, b) => a - b);
+  const dup = [...counts]
+    .filter(([, n]) => n > 1)
+    .map(([v]) => v)
+    .sort((a, b) => a - b);
   const missing = inputs.filter((v) => !counts.has(v)).sort((a, b) => a - b);
   return {
     values: [...values],
@@ -50,7 +53,10 @@ export function formatRanges(rs: readonly (readonly [number, number])[]): string
 }
 
 /** The first value read a second time, with the offsets of both reads, or null. Pure. */
-export function firstRepeat(values: readonly number[], offsets: readonly number[]): { value: number; first: number; second: number } | null {
+export function firstRepeat(
+  values: readonly number[],
+  offsets: readonly number[],
+): { value: number; first: number; second: number } | null {
   const seen = new Map<number, number>();
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
@@ -63,5 +69,7 @@ export function firstRepeat(values: readonly number[], offsets: readonly number[
 
 /** `input 3-5 never reached <target> at <level> (3 missing)`, or null when nothing is missing. Pure. */
 export function lossMessage(view: View, target: string, level: string): string | null {
-  return view.missing === 0 ? null : `input ${formatRanges(view.missingRanges)} never reached ${target} at ${level} (${view.missing} missing)`;
+  return view.missing === 0
+    ? null
+    : `input ${formatRanges(view.missingRanges)} never reached ${target} at ${level} (${view.missing} missing)`;
 }

@@ -14,14 +14,21 @@ import { scenario } from './scenario.js';
 const times = (n: number, a: FlinkAction): FlinkAction[] => Array.from({ length: n }, () => a);
 
 const keys = {
-  checkpointingMode: oneOf('execution.checkpointing.mode', ['EXACTLY_ONCE', 'AT_LEAST_ONCE'], { default: 'EXACTLY_ONCE', meaning: 'barrier alignment at the two-input operator, or none' }),
-  inputs: oneOf('job.inputs', [1, 2], { default: 2, meaning: 'two inputs (A and B), or the single chain A -> count -> sink' }),
+  checkpointingMode: oneOf('execution.checkpointing.mode', ['EXACTLY_ONCE', 'AT_LEAST_ONCE'], {
+    default: 'EXACTLY_ONCE',
+    meaning: 'barrier alignment at the two-input operator, or none',
+  }),
+  inputs: oneOf('job.inputs', [1, 2], {
+    default: 2,
+    meaning: 'two inputs (A and B), or the single chain A -> count -> sink',
+  }),
 };
 
 export const checkpointAlignment = scenario<FlinkAction, typeof flinkKafkaKeys, typeof keys>({
   name: 'checkpoint-alignment',
   seed: '000',
-  summary: 'a two-input count with a late barrier: aligned (EXACTLY_ONCE) the restored count is exact; unaligned (AT_LEAST_ONCE) a3 and a4 are counted twice; one input holds in both modes',
+  summary:
+    'a two-input count with a late barrier: aligned (EXACTLY_ONCE) the restored count is exact; unaligned (AT_LEAST_ONCE) a3 and a4 are counted twice; one input holds in both modes',
   keys,
   fixed: (sc) => ({
     'execution.checkpointing.mode': sc.checkpointingMode,

@@ -18,20 +18,23 @@ const keys = {
     default: 5,
     min: 1,
     max: 50,
-    meaning: 'records per commit (process-then-commit) or per transaction (transactional); commit-then-process commits each record before processing it',
+    meaning:
+      'records per commit (process-then-commit) or per transaction (transactional); commit-then-process commits each record before processing it',
   }),
   crashAfter: int('crash.after', {
     default: 7,
     min: 0,
     max: 50,
-    meaning: 'the crash hits while handling this record (0: no crash): after committing its offset and before processing it under commit-then-process, right after processing it under the other two',
+    meaning:
+      'the crash hits while handling this record (0: no crash): after committing its offset and before processing it under commit-then-process, right after processing it under the other two',
   }),
 };
 
 export const consumerLoop = scenario<AppAction, typeof ctpKeys, typeof keys>({
   name: 'consumer-loop',
   seed: '001',
-  summary: 'one consumer loop, a crash while handling record N: at-most-once loses it, at-least-once repeats the records since the last commit, a transaction shows each once',
+  summary:
+    'one consumer loop, a crash while handling record N: at-most-once loses it, at-least-once repeats the records since the last commit, a transaction shows each once',
   keys,
   fixed: (sc) => ({
     instances: 1,
@@ -67,7 +70,12 @@ export const consumerLoop = scenario<AppAction, typeof ctpKeys, typeof keys>({
       out.push(process);
       if (r === crashAt) return [...out, crash];
       if (r % every === 0 || r === n) {
-        if (transactional) out.push({ type: 'SendOffsets', instance }, { type: 'CommitTxn', instance }, { type: 'WriteTxnMarkers', txn: 0 });
+        if (transactional)
+          out.push(
+            { type: 'SendOffsets', instance },
+            { type: 'CommitTxn', instance },
+            { type: 'WriteTxnMarkers', txn: 0 },
+          );
         else out.push({ type: 'CommitOffsets', instance });
       }
     }

@@ -14,9 +14,24 @@ import { flinkSchedule } from './flink-schedule.js';
 import { scenario } from './scenario.js';
 
 const keys = {
-  inputRecords: int('input.records', { default: 1200, min: 1, max: 5000, meaning: 'records fed to the input topic (values 1, 2, 3, ...)' }),
-  inputIntervalMs: int('input.interval.ms', { default: 100, min: 1, max: 3_600_000, meaning: 'record k arrives at k * input.interval.ms' }),
-  checkpointIntervalMs: int('execution.checkpointing.interval', { default: 20000, min: 1, max: 3_600_000, meaning: 'checkpoints are triggered every this many ms' }),
+  inputRecords: int('input.records', {
+    default: 1200,
+    min: 1,
+    max: 5000,
+    meaning: 'records fed to the input topic (values 1, 2, 3, ...)',
+  }),
+  inputIntervalMs: int('input.interval.ms', {
+    default: 100,
+    min: 1,
+    max: 3_600_000,
+    meaning: 'record k arrives at k * input.interval.ms',
+  }),
+  checkpointIntervalMs: int('execution.checkpointing.interval', {
+    default: 20000,
+    min: 1,
+    max: 3_600_000,
+    meaning: 'checkpoints are triggered every this many ms',
+  }),
   deliveryGuarantee: oneOf('sink.delivery-guarantee', ['none', 'at-least-once', 'exactly-once'], {
     default: 'at-least-once',
     meaning: "the KafkaSink's guarantee (at-least-once, the SQL connector's default, is the seed's first run)",
@@ -27,15 +42,31 @@ const keys = {
     max: 3_600_000,
     meaning: "the sink producer's transaction timeout (the seed used 5 minutes; 10000 reproduces its lost results)",
   }),
-  crashAfterCheckpoint: int('crash.after.checkpoint', { default: 2, min: 0, max: 1000, meaning: 'the TaskManager crashes after checkpoint N completed (0: counted from the job start)' }),
-  crashDelayMs: int('crash.delay.ms', { default: 10000, min: 0, max: 3_600_000, meaning: 'how long after checkpoint N completed the TaskManager crashes' }),
-  restartDelayMs: int('restart.delay.ms', { default: 10000, min: 0, max: 3_600_000, meaning: 'the job restarts this long after the crash (restores the latest completed checkpoint)' }),
+  crashAfterCheckpoint: int('crash.after.checkpoint', {
+    default: 2,
+    min: 0,
+    max: 1000,
+    meaning: 'the TaskManager crashes after checkpoint N completed (0: counted from the job start)',
+  }),
+  crashDelayMs: int('crash.delay.ms', {
+    default: 10000,
+    min: 0,
+    max: 3_600_000,
+    meaning: 'how long after checkpoint N completed the TaskManager crashes',
+  }),
+  restartDelayMs: int('restart.delay.ms', {
+    default: 10000,
+    min: 0,
+    max: 3_600_000,
+    meaning: 'the job restarts this long after the crash (restores the latest completed checkpoint)',
+  }),
 };
 
 export const flinkKafkaCrash = scenario<FlinkAction, typeof flinkKafkaKeys, typeof keys>({
   name: 'flink-kafka-crash',
   seed: '002',
-  summary: 'TaskManager killed 10 s after checkpoint 2: at-least-once duplicates the re-read range, exactly-once hides it from read_committed, a short transaction timeout loses results',
+  summary:
+    'TaskManager killed 10 s after checkpoint 2: at-least-once duplicates the re-read range, exactly-once hides it from read_committed, a short transaction timeout loses results',
   keys,
   fixed: (sc) => ({
     'input.records': sc.inputRecords,

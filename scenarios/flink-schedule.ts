@@ -30,11 +30,14 @@ export function flinkSchedule(modelConfig: FlinkConfig, crash: CrashPlan | null)
   let crashed = crash === null;
   for (let n = 0; n < SCHEDULE_LIMIT; n++) {
     const latest = s.jm.latest;
-    if (!crashed && crashAt === null && latest && latest.id === crash!.afterCheckpoint) crashAt = latest.at + crash!.delayMs;
+    if (!crashed && crashAt === null && latest && latest.id === crash!.afterCheckpoint)
+      crashAt = latest.at + crash!.delayMs;
     let a = drain(s);
     if (a === null) break;
     // The crash comes before the clock passes its moment, and before a checkpoint due at that very moment.
-    const due = crashAt !== null && ((a.type === 'Tick' && (nextEvent(s) ?? Infinity) > crashAt) || (a.type === 'Trigger' && s.now >= crashAt));
+    const due =
+      crashAt !== null &&
+      ((a.type === 'Tick' && (nextEvent(s) ?? Infinity) > crashAt) || (a.type === 'Trigger' && s.now >= crashAt));
     if (!crashed && due && s.task) {
       a = { type: 'Crash' };
       crashed = true;

@@ -12,14 +12,16 @@ import { scenario } from './scenario.js';
 const keys = {
   openTxnEnds: oneOf('open.txn.ends', ['timeout', 'commit', 'abort'], {
     default: 'timeout',
-    meaning: 'how the blocking transaction ends: the coordinator aborts it after transaction.timeout.ms, or app-0 commits or aborts it',
+    meaning:
+      'how the blocking transaction ends: the coordinator aborts it after transaction.timeout.ms, or app-0 commits or aborts it',
   }),
 };
 
 export const lsoBlocking = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof keys>({
   name: 'lso-blocking',
   seed: '001',
-  summary: 'an open transaction holds back the LSO: a later committed transaction is invisible to read_committed until it ends or times out',
+  summary:
+    'an open transaction holds back the LSO: a later committed transaction is invisible to read_committed until it ends or times out',
   keys,
   fixed: () => ({ producers: 2, partitions: 1, 'input.records': 1 }),
   defaults: { 'faults.crashes': 0, 'faults.zombies': false },
@@ -38,8 +40,15 @@ export const lsoBlocking = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof 
       { type: 'WriteTxnMarkers', txn: 1 },
     ];
     const tails: Record<typeof sc.openTxnEnds, KafkaTxnAction[]> = {
-      commit: [{ type: 'SendOffsets', instance: a0 }, { type: 'CommitTxn', instance: a0 }, { type: 'WriteTxnMarkers', txn: 0 }],
-      abort: [{ type: 'AbortTxn', instance: a0 }, { type: 'WriteTxnMarkers', txn: 0 }],
+      commit: [
+        { type: 'SendOffsets', instance: a0 },
+        { type: 'CommitTxn', instance: a0 },
+        { type: 'WriteTxnMarkers', txn: 0 },
+      ],
+      abort: [
+        { type: 'AbortTxn', instance: a0 },
+        { type: 'WriteTxnMarkers', txn: 0 },
+      ],
       timeout: [{ type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 }],
     };
     return [...head, ...tails[sc.openTxnEnds]];

@@ -5,7 +5,7 @@ import type { Result } from '../model/core/config.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';
 import type { Violation } from '../properties/invariant.js';
-import type { ScenarioConfig, Scenario } from './scenario.js';
+import type { Scenario, ScenarioConfig } from './scenario.js';
 
 /** A scenario's run: its config, every state (initial first), the steps taken, the violations. */
 export interface ScenarioRun<S, A extends AnyAction, K extends Keys> {
@@ -17,7 +17,11 @@ export interface ScenarioRun<S, A extends AnyAction, K extends Keys> {
 }
 
 /** Resolves `pairs` for scenario `sc` of entry `e` and runs it; a one-line error for a bad key or value. Pure. */
-export function runScenario<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, sc: Scenario<A, K>, pairs: readonly (readonly [string, string])[]): Result<ScenarioRun<S, A, K>> {
+export function runScenario<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  sc: Scenario<A, K>,
+  pairs: readonly (readonly [string, string])[],
+): Result<ScenarioRun<S, A, K>> {
   const resolved = sc.resolve(e.model.keys, e.model.name, pairs);
   if (!resolved.ok) return resolved;
   const invalid = e.model.validate(resolved.value.model.config);
@@ -25,6 +29,16 @@ export function runScenario<S, A extends AnyAction, K extends Keys>(e: Entry<S, 
   const c = { model: e.model, invariants: e.invariants };
   const initial = e.model.init(resolved.value.model.config);
   const states: S[] = [initial];
-  const r = run(c, initial, script(c, resolved.value.script), 'script', { stepper: frozen(c), drain: true, stopAtViolation: false, skipDisabled: true, record: true, onStep: (s) => states.push(s) });
-  return { ok: true, value: { config: resolved.value, states, steps: r.steps, violations: r.violations, quiescent: r.quiescent } };
+  const r = run(c, initial, script(c, resolved.value.script), 'script', {
+    stepper: frozen(c),
+    drain: true,
+    stopAtViolation: false,
+    skipDisabled: true,
+    record: true,
+    onStep: (s) => states.push(s),
+  });
+  return {
+    ok: true,
+    value: { config: resolved.value, states, steps: r.steps, violations: r.violations, quiescent: r.quiescent },
+  };
 }

@@ -44,7 +44,9 @@ export interface Scenario<A extends AnyAction, K extends Keys> {
 }
 
 /** Makes a scenario from its definition. */
-export function scenario<A extends AnyAction, K extends Keys, SK extends Keys>(def: ScenarioDef<A, K, SK>): Scenario<A, K> {
+export function scenario<A extends AnyAction, K extends Keys, SK extends Keys>(
+  def: ScenarioDef<A, K, SK>,
+): Scenario<A, K> {
   return {
     name: def.name,
     seed: def.seed,
@@ -52,21 +54,43 @@ export function scenario<A extends AnyAction, K extends Keys, SK extends Keys>(d
     keys: keyList(def.keys),
     resolve(modelKeys, model, pairs) {
       const own = new Set(keyList(def.keys).map((k) => k.name));
-      const scen = resolve(def.keys, pairs.filter(([k]) => own.has(k)), `scenario ${def.name}`);
+      const scen = resolve(
+        def.keys,
+        pairs.filter(([k]) => own.has(k)),
+        `scenario ${def.name}`,
+      );
       if (!scen.ok) return scen;
       const fixed = def.fixed(scen.value.config);
       const modelList = keyList(modelKeys);
       const accepted = [...own, ...modelList.map((k) => k.name).filter((n) => !(n in fixed))].join(', ');
-      const modelPairs: (readonly [string, string])[] = Object.entries(def.defaults).map(([k, v]) => [k, String(v)] as const);
+      const modelPairs: (readonly [string, string])[] = Object.entries(def.defaults).map(
+        ([k, v]) => [k, String(v)] as const,
+      );
       for (const [k, v] of pairs) {
         if (own.has(k)) continue;
-        if (k in fixed) return { ok: false, error: `--set ${k} is fixed by scenario ${def.name} (it runs with ${k}=${String(fixed[k])}): accepted ${accepted}` };
-        if (!modelList.some((m) => m.name === k)) return { ok: false, error: `unknown --set key '${k}' for scenario ${def.name}: accepted ${accepted}` };
+        if (k in fixed)
+          return {
+            ok: false,
+            error: `--set ${k} is fixed by scenario ${def.name} (it runs with ${k}=${String(fixed[k])}): accepted ${accepted}`,
+          };
+        if (!modelList.some((m) => m.name === k))
+          return { ok: false, error: `unknown --set key '${k}' for scenario ${def.name}: accepted ${accepted}` };
         modelPairs.push([k, v]);
       }
-      const m = resolve(modelKeys, [...modelPairs, ...Object.entries(fixed).map(([k, v]) => [k, String(v)] as const)], `scenario ${def.name} (model ${model})`);
+      const m = resolve(
+        modelKeys,
+        [...modelPairs, ...Object.entries(fixed).map(([k, v]) => [k, String(v)] as const)],
+        `scenario ${def.name} (model ${model})`,
+      );
       if (!m.ok) return m;
-      return { ok: true, value: { model: m.value, record: { ...m.value.record, ...scen.value.record }, script: def.script(scen.value.config, m.value.config) } };
+      return {
+        ok: true,
+        value: {
+          model: m.value,
+          record: { ...m.value.record, ...scen.value.record },
+          script: def.script(scen.value.config, m.value.config),
+        },
+      };
     },
   };
 }

@@ -11,7 +11,8 @@ import { scenario } from './scenario.js';
 export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Record<never, never>>({
   name: 'zombie-fencing',
   seed: '004',
-  summary: 'a paused instance resumes after its replacement called InitProducerId: fenced, or (safeguard off) a zombie write committed',
+  summary:
+    'a paused instance resumes after its replacement called InitProducerId: fenced, or (safeguard off) a zombie write committed',
   keys: {},
   fixed: () => ({ producers: 1, partitions: 1, 'input.records': 2, 'faults.zombies': true }),
   defaults: { 'faults.crashes': 0 },

@@ -3,14 +3,17 @@
  * is in the README, importing 'eoscheck'), and its failing twin: a false claim the search breaks.
  */
 import { expect, test } from 'vitest';
-import { checkHere, kafkaTxnEntry, kafkaTxnInvariants, resolve, type Invariant, type KafkaTxnState } from '../index.js';
+import { checkHere, type Invariant, type KafkaTxnState, kafkaTxnEntry, kafkaTxnInvariants, resolve } from '../index.js';
 
 // A rule of your own: a committed input offset never passes the end of its input partition.
 const offsetsInRange: Invariant<KafkaTxnState> = {
   name: 'offsets-in-range',
   meaning: 'no committed input offset is beyond its input partition',
   when: 'every-step',
-  check: (s) => (s.kafka.groups.some((g) => g.committed.some((c) => c.offset > s.config.inputRecords)) ? 'a committed offset passed the input' : null),
+  check: (s) =>
+    s.kafka.groups.some((g) => g.committed.some((c) => c.offset > s.config.inputRecords))
+      ? 'a committed offset passed the input'
+      : null,
 };
 
 test('the default kafka-txn config keeps offsets in range', () => {
@@ -27,7 +30,10 @@ const lsoAlwaysAtEnd: Invariant<KafkaTxnState> = {
   name: 'lso-at-end',
   meaning: 'every partition is fully readable at read_committed',
   when: 'every-step',
-  check: (s) => (s.kafka.partitions.some((p) => p.lastStableOffset < p.highWatermark) ? 'a partition has records past its LSO' : null),
+  check: (s) =>
+    s.kafka.partitions.some((p) => p.lastStableOffset < p.highWatermark)
+      ? 'a partition has records past its LSO'
+      : null,
 };
 
 test('a false claim is violated, by name', () => {
@@ -37,5 +43,8 @@ test('a false claim is violated, by name', () => {
   const checked = { model, invariants: [...kafkaTxnInvariants, lsoAlwaysAtEnd] };
   const r = checkHere(checked, model.init(config.value.config), { mode: 'random', runs: 200, seed: 1, maxSteps: 30 });
   expect(r.status).toBe('violation');
-  expect(r.found?.violations[0]).toMatchObject({ invariant: 'lso-at-end', message: 'a partition has records past its LSO' });
+  expect(r.found?.violations[0]).toMatchObject({
+    invariant: 'lso-at-end',
+    message: 'a partition has records past its LSO',
+  });
 });

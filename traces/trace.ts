@@ -6,6 +6,7 @@
 import type { Phase, TraceStep } from '../check/execute.js';
 import type { ConfigValue } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';
+import { errorMessage } from '../util/errors.js';
 
 /** A resolved config by real key name, as a trace or report holds it. */
 export type ConfigRecord = Readonly<Record<string, ConfigValue>>;
@@ -23,8 +24,24 @@ export interface Trace<A extends AnyAction = AnyAction> {
 }
 
 /** Builds a trace value. Pure. */
-export function makeTrace<A extends AnyAction>(model: string, scenario: string | null, config: ConfigRecord, seed: number | null, path: string | null, steps: readonly TraceStep<A>[]): Trace<A> {
-  return { format: 'eoscheck-trace', version: 1, model, scenario, config: { ...config }, seed, path, steps: steps.map((s) => ({ action: { ...s.action }, phase: s.phase })) };
+export function makeTrace<A extends AnyAction>(
+  model: string,
+  scenario: string | null,
+  config: ConfigRecord,
+  seed: number | null,
+  path: string | null,
+  steps: readonly TraceStep<A>[],
+): Trace<A> {
+  return {
+    format: 'eoscheck-trace',
+    version: 1,
+    model,
+    scenario,
+    config: { ...config },
+    seed,
+    path,
+    steps: steps.map((s) => ({ action: { ...s.action }, phase: s.phase })),
+  };
 }
 
 /** The trace as pretty JSON text. Pure. */
@@ -65,19 +82,23 @@ export function decodeTrace(text: string): { ok: true; trace: Trace } | { ok: fa
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `not JSON (${(e as Error).message})` };
+    return { ok: false, error: `not JSON (${errorMessage(e)})` };
   }
   if (!isRecord(raw)) return { ok: false, error: 'not a JSON object' };
-  if (raw['format'] !== 'eoscheck-trace') return { ok: false, error: `"format" is ${JSON.stringify(raw['format'])}, expected "eoscheck-trace"` };
-  if (raw['version'] !== 1) return { ok: false, error: `"version" is ${JSON.stringify(raw['version'])}, this eoscheck reads version 1` };
+  if (raw['format'] !== 'eoscheck-trace')
+    return { ok: false, error: `"format" is ${JSON.stringify(raw['format'])}, expected "eoscheck-trace"` };
+  if (raw['version'] !== 1)
+    return { ok: false, error: `"version" is ${JSON.stringify(raw['version'])}, this eoscheck reads version 1` };
   const model = raw['model'];
   if (typeof model !== 'string') return { ok: false, error: '"model" must be a string' };
   const scenario = raw['scenario'] ?? null;
-  if (scenario !== null && typeof scenario !== 'string') return { ok: false, error: '"scenario" must be a string or null' };
+  if (scenario !== null && typeof scenario !== 'string')
+    return { ok: false, error: '"scenario" must be a string or null' };
   const config = raw['config'];
   if (!isPrimitives(config)) return { ok: false, error: '"config" must be an object of strings, numbers and booleans' };
   const seed = raw['seed'] ?? null;
-  if (seed !== null && !(typeof seed === 'number' && Number.isInteger(seed))) return { ok: false, error: '"seed" must be an integer or null' };
+  if (seed !== null && !(typeof seed === 'number' && Number.isInteger(seed)))
+    return { ok: false, error: '"seed" must be an integer or null' };
   const path = raw['path'] ?? null;
   if (path !== null && typeof path !== 'string') return { ok: false, error: '"path" must be a string or null' };
   const steps = raw['steps'];
@@ -89,7 +110,8 @@ export function decodeTrace(text: string): { ok: true; trace: Trace } | { ok: fa
     const action = st['action'];
     if (!isAction(action)) return { ok: false, error: `steps[${i}].action needs a string "type" and primitive fields` };
     const phase = st['phase'] ?? 'explore';
-    if (!isPhase(phase)) return { ok: false, error: `steps[${i}].phase is ${JSON.stringify(phase)}, accepted ${phases.join('|')}` };
+    if (!isPhase(phase))
+      return { ok: false, error: `steps[${i}].phase is ${JSON.stringify(phase)}, accepted ${phases.join('|')}` };
     out.push({ action, phase });
   }
   return { ok: true, trace: { format: 'eoscheck-trace', version: 1, model, scenario, config, seed, path, steps: out } };

@@ -74,13 +74,32 @@ export interface Named {
 }
 
 /** A random campaign on `workers` threads (from run `firstRun` on); the failing run, if any, is replayed here. */
-export async function randomParallel<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named, opts: RandomOptions, workers: number, firstRun = 0): Promise<RandomOutcome<S, A>> {
+export async function randomParallel<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  named: Named,
+  opts: RandomOptions,
+  workers: number,
+  firstRun = 0,
+): Promise<RandomOutcome<S, A>> {
   const t0 = performance.now();
   const stop = new SharedArrayBuffer(4);
   new Int32Array(stop)[0] = opts.runs;
   const handles = Array.from(
     { length: workers },
-    (_, w) => new Handle({ ...named, kind: 'random', runs: opts.runs, firstRun, seed: opts.seed, maxSteps: opts.maxSteps, shard: opts.shard ?? null, worker: w, workers, stop }),
+    (_, w) =>
+      new Handle({
+        ...named,
+        kind: 'random',
+        runs: opts.runs,
+        firstRun,
+        seed: opts.seed,
+        maxSteps: opts.maxSteps,
+        shard: opts.shard ?? null,
+        worker: w,
+        workers,
+        stop,
+      }),
   );
   const coverage: Record<string, number> = {};
   let runs = 0;
@@ -94,18 +113,51 @@ export async function randomParallel<S, A extends AnyAction>(c: Checked<S, A>, i
     if (m.failingRun !== null && (failing === null || m.failingRun < failing)) failing = m.failingRun;
   }
   await Promise.all(handles.map((h) => h.worker.terminate()));
-  const base = { mode: 'random' as const, invariants: c.invariants.map((i) => i.name), coverage, workers, campaignSeed: opts.seed, maxSteps: opts.maxSteps, shard: opts.shard ?? null, runs, steps };
+  const base = {
+    mode: 'random' as const,
+    invariants: c.invariants.map((i) => i.name),
+    coverage,
+    workers,
+    campaignSeed: opts.seed,
+    maxSteps: opts.maxSteps,
+    shard: opts.shard ?? null,
+    runs,
+    steps,
+  };
   if (failing === null) return { ...base, status: 'ok', found: null, failure: null, elapsedMs: performance.now() - t0 };
   // Replay the lowest failing run here: its seed, from its first failing value, shrunk the same way.
-  const r = exploreRandom(c, initial, { mode: 'random', runs: 1, seed: runSeed(opts.seed, failing), path: '0', maxSteps: opts.maxSteps });
-  return { ...base, status: r.status, found: r.found, failure: r.failure && { ...r.failure, run: failing }, elapsedMs: performance.now() - t0 };
+  const r = exploreRandom(c, initial, {
+    mode: 'random',
+    runs: 1,
+    seed: runSeed(opts.seed, failing),
+    path: '0',
+    maxSteps: opts.maxSteps,
+  });
+  return {
+    ...base,
+    status: r.status,
+    found: r.found,
+    failure: r.failure && { ...r.failure, run: failing },
+    elapsedMs: performance.now() - t0,
+  };
 }
 
 /** An exhaustive search on `workers` threads; a counterexample is rebuilt here from the workers' links. */
-export async function exhaustiveParallel<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named, opts: ExhaustiveOptions, workers: number): Promise<ExhaustiveOutcome<S, A>> {
+export async function exhaustiveParallel<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  named: Named,
+  opts: ExhaustiveOptions,
+  workers: number,
+): Promise<ExhaustiveOutcome<S, A>> {
   const t0 = performance.now();
-  const handles = Array.from({ length: workers }, (_, w) => new Handle({ ...named, kind: 'exhaustive', symmetry: opts.symmetry === true, worker: w, workers }));
-  const channels: (MessagePort | null)[][] = Array.from({ length: workers }, () => Array.from({ length: workers }, () => null));
+  const handles = Array.from(
+    { length: workers },
+    (_, w) => new Handle({ ...named, kind: 'exhaustive', symmetry: opts.symmetry === true, worker: w, workers }),
+  );
+  const channels: (MessagePort | null)[][] = Array.from({ length: workers }, () =>
+    Array.from({ length: workers }, () => null),
+  );
   for (let i = 0; i < workers; i++) {
     for (let j = i + 1; j < workers; j++) {
       const ch = new MessageChannel();
@@ -113,7 +165,12 @@ export async function exhaustiveParallel<S, A extends AnyAction>(c: Checked<S, A
       channels[j]![i] = ch.port2;
     }
   }
-  handles.forEach((h, w) => h.post({ type: 'peers', ports: channels[w]! }, channels[w]!.filter((p): p is MessagePort => p !== null)));
+  handles.forEach((h, w) => {
+    h.post(
+      { type: 'peers', ports: channels[w]! },
+      channels[w]!.filter((p): p is MessagePort => p !== null),
+    );
+  });
   let frontier = 0;
   for (const h of handles) frontier += (await h.expect('ready')).frontier;
   let distinct = 1;

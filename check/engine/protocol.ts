@@ -48,7 +48,13 @@ export type FromWorker =
       readonly bytes: number;
     }
   | { readonly type: 'link'; readonly parent: number; readonly action: number }
-  | { readonly type: 'random-done'; readonly runs: number; readonly steps: number; readonly failingRun: number | null; readonly coverage: Record<string, number> }
+  | {
+      readonly type: 'random-done';
+      readonly runs: number;
+      readonly steps: number;
+      readonly failingRun: number | null;
+      readonly coverage: Record<string, number>;
+    }
   | { readonly type: 'error'; readonly message: string };
 
 /** Worker to worker, once per level: the states it found that the peer owns. */

@@ -132,7 +132,13 @@ export class SearchCore<S, A extends AnyAction> {
   judge(s: S, hi: number, lo: number): boolean {
     this.path.length = 0;
     this.first = { hi, lo };
-    const r = run(this.checked, s, () => null, 'explore', { stepper: this.engine.drain, drain: true, stopAtViolation: true, skipDisabled: false, memo: this.memo });
+    const r = run(this.checked, s, () => null, 'explore', {
+      stepper: this.engine.drain,
+      drain: true,
+      stopAtViolation: true,
+      skipDisabled: false,
+      memo: this.memo,
+    });
     this.first = null;
     return r.violations.length === 0;
   }

@@ -9,21 +9,26 @@ import { catalog } from '../../catalog/index.js';
 import { select } from '../../catalog/select.js';
 import { resolveRecord } from '../../model/core/config.js';
 import type { AnyAction } from '../../model/core/model.js';
+import { WordBuffer } from '../../model/core/words.js';
+import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
 import { exploreRandom } from '../random.js';
 import { FingerprintSet } from './fingerprint-set.js';
 import { type Frontier, newFrontier } from './frontier.js';
 import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { SearchCore } from './search-core.js';
-import { WordBuffer } from '../../model/core/words.js';
 
+// The parent starts every worker with a WorkerInit (parallel.ts); worker_threads types it `any`.
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const send = (m: FromWorker): void => port.postMessage(m);
 
 function start(): void {
   const listed = catalog.get(init.model);
-  if (!listed) return send({ type: 'error', message: `unknown model ${init.model}` });
+  if (!listed) {
+    send({ type: 'error', message: `unknown model ${init.model}` });
+    return;
+  }
   listed.open((e) => {
     const cfg = resolveRecord(e.model.keys, init.config, e.model.name);
     if (!cfg.ok) return send({ type: 'error', message: cfg.error });
@@ -40,13 +45,25 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
       c,
       initial,
       { mode: 'random', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps, shard: init.shard ?? undefined },
-      { firstRun: init.firstRun, slice: { index: init.worker, count: init.workers }, stopAt: () => Atomics.load(stop, 0) },
+      {
+        firstRun: init.firstRun,
+        slice: { index: init.worker, count: init.workers },
+        stopAt: () => Atomics.load(stop, 0),
+      },
     );
     const failing = r.failure?.run ?? null;
     if (failing !== null) {
-      for (let cur = Atomics.load(stop, 0); failing < cur; cur = Atomics.load(stop, 0)) Atomics.compareExchange(stop, 0, cur, failing);
+      for (let cur = Atomics.load(stop, 0); failing < cur; cur = Atomics.load(stop, 0))
+        Atomics.compareExchange(stop, 0, cur, failing);
     }
-    return send({ type: 'random-done', runs: r.runs, steps: r.steps, failingRun: failing, coverage: { ...r.coverage } });
+    send({
+      type: 'random-done',
+      runs: r.runs,
+      steps: r.steps,
+      failingRun: failing,
+      coverage: { ...r.coverage },
+    });
+    return;
   }
 
   const W = init.workers;
@@ -138,14 +155,18 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
           const len = m[at]!;
           if (!core.seen.has(hi, lo)) t = decode(m, at + 1, initial);
           at += 1 + len;
-        } else t = b.states[j] as S;
+        } else {
+          // A peer of the same model sent it: a state of this model, as structured clone copied it.
+          t = b.states[j] as S;
+        }
         if (t !== undefined) admit(t, hi, lo, parent, action, next);
       }
     }
     inbox.delete(depth);
     frontier = next;
     let enabledAtFrontier = false;
-    for (let k = 0; k < frontier.length && !enabledAtFrontier; k++) enabledAtFrontier = c.model.enabled(frontier.state(k)).length > 0;
+    for (let k = 0; k < frontier.length && !enabledAtFrontier; k++)
+      enabledAtFrontier = c.model.enabled(frontier.state(k)).length > 0;
     send({
       type: 'level-done',
       distinct: core.seen.size,
@@ -174,7 +195,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
         send({ type: 'ready', frontier: frontier.length });
         return;
       case 'level':
-        void level(m.depth, m.deadline).catch((e: unknown) => send({ type: 'error', message: (e as Error).message }));
+        void level(m.depth, m.deadline).catch((e: unknown) => send({ type: 'error', message: errorMessage(e) }));
         return;
       case 'link':
         send({ type: 'link', parent: core.links.parent[m.local]!, action: core.links.action[m.local]! });
@@ -190,5 +211,5 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
 try {
   start();
 } catch (e) {
-  send({ type: 'error', message: (e as Error).message });
+  send({ type: 'error', message: errorMessage(e) });
 }

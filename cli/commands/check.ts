@@ -37,9 +37,15 @@ const spec = {
 } as const;
 
 /** The explorer options from parsed flags; the seed defaults to the clock. */
-export function checkOptions(v: Parsed['values'], io: Io, progress: boolean, defaultDepth: number = CHECK_DEFAULTS.depth): CheckOptions {
+export function checkOptions(
+  v: Parsed['values'],
+  io: Io,
+  progress: boolean,
+  defaultDepth: number = CHECK_DEFAULTS.depth,
+): CheckOptions {
   if (v['exhaustive'] === true) {
-    for (const k of ['runs', 'seed', 'path', 'max-steps', 'shard']) if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
+    for (const k of ['runs', 'seed', 'path', 'max-steps', 'shard'])
+      if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
     const maxSeconds = v['max-seconds'] === undefined ? undefined : intOption(v, 'max-seconds', 1, 86_400, 0);
     return {
       mode: 'exhaustive',
@@ -47,15 +53,23 @@ export function checkOptions(v: Parsed['values'], io: Io, progress: boolean, def
       maxStates: intOption(v, 'max-states', 1, 100_000_000, CHECK_DEFAULTS.maxStates),
       maxSeconds,
       symmetry: choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on',
-      onProgress: progress ? (p) => io.stderr(`\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ${perSecond(p.distinct, p.elapsedMs)} states/s   `) : undefined,
+      onProgress: progress
+        ? (p) =>
+            io.stderr(
+              `\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ${perSecond(p.distinct, p.elapsedMs)} states/s   `,
+            )
+        : undefined,
     };
   }
-  for (const k of ['depth', 'max-states', 'max-seconds', 'symmetry']) if (v[k] !== undefined) throw new UsageError(`--${k} is for --exhaustive search; add --exhaustive or drop it`);
+  for (const k of ['depth', 'max-states', 'max-seconds', 'symmetry'])
+    if (v[k] !== undefined) throw new UsageError(`--${k} is for --exhaustive search; add --exhaustive or drop it`);
   const shard = shardOption(v);
   if (shard && v['path'] !== undefined) throw new UsageError('--path replays one run: it does not go with --shard');
   const path = v['path'];
-  if (path !== undefined && !/^\d+(:\d+)*$/.test(String(path))) throw new UsageError(`bad value '${String(path)}' for --path: accepted a fast-check replay path like 12:0:3`);
-  if (path !== undefined && v['seed'] === undefined) throw new UsageError('--path replays a counterexample of one seed: give --seed too');
+  if (path !== undefined && !/^\d+(:\d+)*$/.test(String(path)))
+    throw new UsageError(`bad value '${String(path)}' for --path: accepted a fast-check replay path like 12:0:3`);
+  if (path !== undefined && v['seed'] === undefined)
+    throw new UsageError('--path replays a counterexample of one seed: give --seed too');
   const runs = intOption(v, 'runs', 1, 10_000_000, CHECK_DEFAULTS.runs);
   const t0 = now(io);
   return {
@@ -65,7 +79,9 @@ export function checkOptions(v: Parsed['values'], io: Io, progress: boolean, def
     path: path === undefined ? undefined : String(path),
     maxSteps: intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps),
     shard,
-    onProgress: progress ? (r, s) => io.stderr(`\r  runs ${r}/${runs}  ${s} steps  ${perSecond(s, now(io) - t0)} steps/s   `) : undefined,
+    onProgress: progress
+      ? (r, s) => io.stderr(`\r  runs ${r}/${runs}  ${s} steps  ${perSecond(s, now(io) - t0)} steps/s   `)
+      : undefined,
   };
 }
 
@@ -76,7 +92,8 @@ function shardOption(v: Parsed['values']): Shard | undefined {
   const m = /^(\d+)\/(\d+)$/.exec(String(raw));
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || count > 10_000 || index < 1 || index > count) throw new UsageError(`bad value '${String(raw)}' for --shard: accepted i/n with 1 <= i <= n, e.g. --shard 2/4`);
+  if (!m || count < 1 || count > 10_000 || index < 1 || index > count)
+    throw new UsageError(`bad value '${String(raw)}' for --shard: accepted i/n with 1 <= i <= n, e.g. --shard 2/4`);
   return { index, count };
 }
 
@@ -92,7 +109,11 @@ function invariantNames(v: Parsed['values']): string[] | null {
   return Array.isArray(raw) ? raw : [String(raw)];
 }
 
-async function checkEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, p: Parsed, io: Io): Promise<number> {
+async function checkEntry<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  p: Parsed,
+  io: Io,
+): Promise<number> {
   const v = p.values;
   const config = modelConfig(e.model, setPairs(v));
   const names = invariantNames(v);
@@ -104,7 +125,13 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
   const progress = io.isTTY && !json && !quiet;
   const opts = checkOptions(v, io, progress, e.model.defaultDepth);
   const initial = e.model.init(config.config);
-  const o = await checkAuto(sel.checked, initial, { model: e.model.name, config: config.record, invariants: names }, opts, workersOption(v));
+  const o = await checkAuto(
+    sel.checked,
+    initial,
+    { model: e.model.name, config: config.record, invariants: names },
+    opts,
+    workersOption(v),
+  );
   if (progress) io.stderr('\r\x1b[K');
   const out = v['out'] === undefined ? undefined : String(v['out']);
   const trace = outcomeTrace(e, config, o);

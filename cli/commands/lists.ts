@@ -22,7 +22,13 @@ export function listModels(args: readonly string[], io: Io): number {
       return {
         name: e.model.name,
         summary: e.model.summary,
-        keys: keyList(e.model.keys).map((k) => ({ name: k.name, default: defaults[k.name] ?? k.default, accepted: acceptedValues(k), meaning: k.meaning, realDefault: k.realDefault ?? null })),
+        keys: keyList(e.model.keys).map((k) => ({
+          name: k.name,
+          default: defaults[k.name] ?? k.default,
+          accepted: acceptedValues(k),
+          meaning: k.meaning,
+          realDefault: k.realDefault ?? null,
+        })),
       };
     }),
   );
@@ -32,7 +38,13 @@ export function listModels(args: readonly string[], io: Io): number {
   }
   for (const m of data) {
     const t = table(['key', 'default', 'accepted', 'meaning'], [34, 16, 26, 70]);
-    for (const k of m.keys) t.push([k.name, String(k.default), k.accepted, k.realDefault ? `${k.meaning}. Real default differs: ${k.realDefault}` : k.meaning]);
+    for (const k of m.keys)
+      t.push([
+        k.name,
+        String(k.default),
+        k.accepted,
+        k.realDefault ? `${k.meaning}. Real default differs: ${k.realDefault}` : k.meaning,
+      ]);
     io.stdout(`${m.name}: ${m.summary}\n${t.toString()}\n`);
   }
   return 0;
@@ -75,7 +87,12 @@ export function listScenarios(args: readonly string[], io: Io): number {
         seed: s.seed,
         model: e.model.name,
         summary: s.summary,
-        keys: s.keys.map((k) => ({ name: k.name, default: k.default, accepted: acceptedValues(k), meaning: k.meaning })),
+        keys: s.keys.map((k) => ({
+          name: k.name,
+          default: k.default,
+          accepted: acceptedValues(k),
+          meaning: k.meaning,
+        })),
       })),
     ),
   );
@@ -84,7 +101,14 @@ export function listScenarios(args: readonly string[], io: Io): number {
     return 0;
   }
   const t = table(['scenario', 'seed', 'model', 'what it shows', "keys (besides the model's)"], [20, 6, 27, 52, 40]);
-  for (const s of data) t.push([s.name, s.seed, s.model, s.summary, s.keys.map((k) => `${k.name} (default ${String(k.default)}): ${k.accepted}`).join('\n') || '-']);
+  for (const s of data)
+    t.push([
+      s.name,
+      s.seed,
+      s.model,
+      s.summary,
+      s.keys.map((k) => `${k.name} (default ${String(k.default)}): ${k.accepted}`).join('\n') || '-',
+    ]);
   io.stdout(`${t.toString()}\n`);
   return 0;
 }

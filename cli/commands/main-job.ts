@@ -24,7 +24,10 @@ export const MAIN_SEED = 1;
 export const MAIN_RUNS = 2000;
 
 /** The table rows and verdict lines of one model at its defaults. */
-function checkDefaults<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, io: Io): { rows: string[][]; failures: string[] } {
+function checkDefaults<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  io: Io,
+): { rows: string[][]; failures: string[] } {
   const name = e.model.name;
   const r = resolve(e.model.keys, [], name);
   if (!r.ok) throw new Error(`internal: the defaults of ${name} do not resolve: ${r.error}`);
@@ -38,19 +41,36 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>
   for (const opts of plans) {
     if (io.isTTY) io.stderr(`\r  checking ${name} (${opts.mode}) ...   `);
     const o = checkHere({ model: e.model, invariants: e.invariants }, initial, opts);
-    const explored = o.mode === 'random' ? `${o.runs} runs, ${o.steps} steps` : `${o.distinct} states, ${o.generated} transitions`;
-    const bound = o.mode === 'random' ? `seed ${o.campaignSeed}, <= ${o.maxSteps} steps/run` : `depth ${o.depth}${o.bound === null ? ' (space exhausted)' : o.bound === 'depth' ? '' : `, ${o.bound} hit at depth ${o.depthCompleted}`}`;
+    const explored =
+      o.mode === 'random' ? `${o.runs} runs, ${o.steps} steps` : `${o.distinct} states, ${o.generated} transitions`;
+    const bound =
+      o.mode === 'random'
+        ? `seed ${o.campaignSeed}, <= ${o.maxSteps} steps/run`
+        : `depth ${o.depth}${o.bound === null ? ' (space exhausted)' : o.bound === 'depth' ? '' : `, ${o.bound} hit at depth ${o.depthCompleted}`}`;
     const first = o.found?.violations[0];
-    if (first) failures.push(`  ${name}: ${first.invariant}: ${first.message} (reproduce: npx eoscheck check ${name}${opts.mode === 'random' ? ` --seed ${MAIN_SEED} --runs ${MAIN_RUNS}` : ' --exhaustive'})`);
+    if (first)
+      failures.push(
+        `  ${name}: ${first.invariant}: ${first.message} (reproduce: npx eoscheck check ${name}${opts.mode === 'random' ? ` --seed ${MAIN_SEED} --runs ${MAIN_RUNS}` : ' --exhaustive'})`,
+      );
     const rate = perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs);
-    rows.push([name, opts.mode, explored, bound, first ? `VIOLATION ${first.invariant}` : 'ok', `${seconds(o.elapsedMs)} (${rate}/s)`]);
+    rows.push([
+      name,
+      opts.mode,
+      explored,
+      bound,
+      first ? `VIOLATION ${first.invariant}` : 'ok',
+      `${seconds(o.elapsedMs)} (${rate}/s)`,
+    ]);
   }
   return { rows, failures };
 }
 
 /** Runs the main job; returns the exit code. */
 export function mainJob(io: Io): number {
-  const t = new Table({ head: ['model', 'explorer', 'explored', 'bound', 'result', 'time'], style: { head: [], border: [] } });
+  const t = new Table({
+    head: ['model', 'explorer', 'explored', 'bound', 'result', 'time'],
+    style: { head: [], border: [] },
+  });
   const failures: string[] = [];
   for (const m of catalogOf(io).models) {
     const r = m.open((e) => checkDefaults(e, io));
@@ -61,6 +81,10 @@ export function mainJob(io: Io): number {
   io.stdout(
     `eoscheck: every model at its safe defaults (every safeguard on): ${MAIN_RUNS} random runs each (a schedule that breaks one run in 100 is met with probability > 99.9999%) and the exhaustive search to its default depth\n${t.toString()}\n`,
   );
-  io.stdout(failures.length > 0 ? `VIOLATIONS:\n${failures.join('\n')}\n` : 'all invariants hold within these bounds. Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n');
+  io.stdout(
+    failures.length > 0
+      ? `VIOLATIONS:\n${failures.join('\n')}\n`
+      : 'all invariants hold within these bounds. Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n',
+  );
   return failures.length > 0 ? 1 : 0;
 }

@@ -14,7 +14,13 @@ import { makeReport, perSecond } from '../report.js';
 
 const spec = { json: { type: 'boolean' }, format: { type: 'string' } } as const;
 
-function replayEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, file: string, trace: Trace, p: Parsed, io: Io): number {
+function replayEntry<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  file: string,
+  trace: Trace,
+  p: Parsed,
+  io: Io,
+): number {
   const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json'], 'text');
   const t0 = now(io);
   const r = replayTrace(e, trace);
@@ -32,7 +38,13 @@ function replayEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, 
       trace,
       outputs: e.report.outputs(last),
       logs: e.report.logs(last),
-      stats: { runs: 1, steps: ex.steps.length, distinctStates: null, elapsedMs, statesPerSecond: perSecond(ex.steps.length, elapsedMs) },
+      stats: {
+        runs: 1,
+        steps: ex.steps.length,
+        distinctStates: null,
+        elapsedMs,
+        statesPerSecond: perSecond(ex.steps.length, elapsedMs),
+      },
     });
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'json') {
@@ -40,9 +52,22 @@ function replayEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, 
   } else if (format === 'mermaid') {
     io.stdout(`${renderMermaid(e.model, e.render, ex.states, ex.steps, ex.violations)}\n`);
   } else {
-    const lines = [`eoscheck replay ${file}: model ${trace.model}${trace.scenario ? `, scenario ${trace.scenario}` : ''}, ${ex.steps.length} steps`, ''];
-    lines.push(renderText(e.model, e.render, ex.states, ex.steps, ex.violations).trimEnd(), '', 'Outputs:', ...outputsText(e.report.outputs(last)).map((l) => `  ${l}`), '');
-    lines.push(ex.violations.length === 0 ? 'verdict: ok, every invariant holds on this trace' : `verdict: VIOLATION of ${[...new Set(ex.violations.map((v) => v.invariant))].join(', ')}`);
+    const lines = [
+      `eoscheck replay ${file}: model ${trace.model}${trace.scenario ? `, scenario ${trace.scenario}` : ''}, ${ex.steps.length} steps`,
+      '',
+    ];
+    lines.push(
+      renderText(e.model, e.render, ex.states, ex.steps, ex.violations).trimEnd(),
+      '',
+      'Outputs:',
+      ...outputsText(e.report.outputs(last)).map((l) => `  ${l}`),
+      '',
+    );
+    lines.push(
+      ex.violations.length === 0
+        ? 'verdict: ok, every invariant holds on this trace'
+        : `verdict: VIOLATION of ${[...new Set(ex.violations.map((v) => v.invariant))].join(', ')}`,
+    );
     io.stdout(`${lines.join('\n')}\n`);
   }
   return ex.violations.length === 0 ? 0 : 1;
@@ -58,6 +83,9 @@ export function replay(args: readonly string[], io: Io): number {
   const trace = decoded.trace;
   const cat = catalogOf(io);
   const m = cat.get(trace.model);
-  if (!m) throw new UsageError(`invalid trace file '${file}': unknown model '${trace.model}', accepted ${cat.models.map((x) => x.name).join(', ')}`);
+  if (!m)
+    throw new UsageError(
+      `invalid trace file '${file}': unknown model '${trace.model}', accepted ${cat.models.map((x) => x.name).join(', ')}`,
+    );
   return m.open((e) => replayEntry(e, file, trace, p, io));
 }

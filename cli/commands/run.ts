@@ -14,9 +14,19 @@ import { outputsText } from '../format/outputs.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
 
-const spec = { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, out: { type: 'string' }, format: { type: 'string' } } as const;
+const spec = {
+  set: { type: 'string', multiple: true },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+} as const;
 
-function runEntryScenario<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, sc: Scenario<A, K>, p: Parsed, io: Io): number {
+function runEntryScenario<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  sc: Scenario<A, K>,
+  p: Parsed,
+  io: Io,
+): number {
   const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json'], 'text');
   const t0 = now(io);
   const r = runScenario(e, sc, setPairs(p.values));
@@ -39,7 +49,13 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
       trace,
       outputs,
       logs: e.report.logs(last),
-      stats: { runs: 1, steps: ex.steps.length, distinctStates: null, elapsedMs, statesPerSecond: perSecond(ex.steps.length, elapsedMs) },
+      stats: {
+        runs: 1,
+        steps: ex.steps.length,
+        distinctStates: null,
+        elapsedMs,
+        statesPerSecond: perSecond(ex.steps.length, elapsedMs),
+      },
     });
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'mermaid') {
@@ -47,12 +63,28 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
   } else {
     const lines = [
       `eoscheck run ${sc.name} (seed ${sc.seed}, model ${e.model.name}): ${sc.summary}`,
-      `  config: ${Object.entries(ex.config.record).map(([k, v]) => `${k}=${String(v)}`).join(' ')}`,
+      `  config: ${Object.entries(ex.config.record)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(' ')}`,
       '',
     ];
-    lines.push(renderText(e.model, e.render, states, ex.steps, ex.violations).trimEnd(), '', 'Outputs:', ...outputsText(outputs).map((l) => `  ${l}`), '');
-    if (ex.violations.length === 0) lines.push(`status: ok (${e.invariants.map((i) => i.name).join(', ')} hold${ex.quiescent ? '' : '; not quiescent, quiescence invariants not judged'})`);
-    else for (const v of ex.violations) lines.push(`status: VIOLATION of ${v.invariant} at step ${v.step + 1}: ${v.message}`, `  (${meaningOf(e.invariants, v.invariant)})`);
+    lines.push(
+      renderText(e.model, e.render, states, ex.steps, ex.violations).trimEnd(),
+      '',
+      'Outputs:',
+      ...outputsText(outputs).map((l) => `  ${l}`),
+      '',
+    );
+    if (ex.violations.length === 0)
+      lines.push(
+        `status: ok (${e.invariants.map((i) => i.name).join(', ')} hold${ex.quiescent ? '' : '; not quiescent, quiescence invariants not judged'})`,
+      );
+    else
+      for (const v of ex.violations)
+        lines.push(
+          `status: VIOLATION of ${v.invariant} at step ${v.step + 1}: ${v.message}`,
+          `  (${meaningOf(e.invariants, v.invariant)})`,
+        );
     io.stdout(`${lines.join('\n')}\n`);
   }
   return ex.violations.length === 0 ? 0 : 1;

@@ -15,14 +15,26 @@ import { configDiff, seconds, setArgs } from '../common.js';
 import { makeReport, perSecond, type Report } from '../report.js';
 
 /** The trace of an outcome's counterexample, or null. Pure. */
-export function outcomeTrace<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, config: Resolved<K>, o: Outcome<S, A>): Trace | null {
+export function outcomeTrace<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  config: Resolved<K>,
+  o: Outcome<S, A>,
+): Trace | null {
   if (!o.found) return null;
-  return makeTrace(e.model.name, null, config.record, o.mode === 'random' ? (o.failure?.seed ?? null) : null, o.mode === 'random' ? (o.failure?.path ?? null) : null, o.found.trace);
+  return makeTrace(
+    e.model.name,
+    null,
+    config.record,
+    o.mode === 'random' ? (o.failure?.seed ?? null) : null,
+    o.mode === 'random' ? (o.failure?.path ?? null) : null,
+    o.found.trace,
+  );
 }
 
 /** What was explored, one line. Pure. */
 export function describeSearch(opts: CheckOptions): string {
-  if (opts.mode === 'random') return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.path ? `, path ${opts.path}` : ''}`;
+  if (opts.mode === 'random')
+    return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.path ? `, path ${opts.path}` : ''}`;
   return `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`;
 }
 
@@ -43,18 +55,32 @@ export function boundText<S, A extends AnyAction>(o: Outcome<S, A>): string {
 
 /** `1234 runs (5678 steps)` or `360 distinct states (429 transitions)`. */
 function explored<S, A extends AnyAction>(o: Outcome<S, A>): string {
-  return o.mode === 'random' ? `${o.runs} runs (${o.steps} steps)` : `${o.distinct} distinct states (${o.generated} transitions)`;
+  return o.mode === 'random'
+    ? `${o.runs} runs (${o.steps} steps)`
+    : `${o.distinct} distinct states (${o.generated} transitions)`;
 }
 
 /** The human report of a check. Pure. */
-export function checkText<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, config: Resolved<K>, opts: CheckOptions, o: Outcome<S, A>, out: string | undefined, color: boolean, quiet: boolean): string {
+export function checkText<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  config: Resolved<K>,
+  opts: CheckOptions,
+  o: Outcome<S, A>,
+  out: string | undefined,
+  color: boolean,
+  quiet: boolean,
+): string {
   const lines: string[] = [];
   const name = e.model.name;
   const allJudged = o.invariants.length === e.invariants.length;
   if (o.status === 'ok' || !o.found) {
     lines.push(`eoscheck check ${name}: ok, no invariant violated in ${explored(o)}`);
     if (quiet) return `${lines.join('\n')}\n`;
-    lines.push(`  ${describeSearch(opts)}`, `  config: ${configDiff(e.model.keys, config.record)}`, `  invariants${allJudged ? '' : ' (only these, --invariant)'}: ${o.invariants.join(', ')}`);
+    lines.push(
+      `  ${describeSearch(opts)}`,
+      `  config: ${configDiff(e.model.keys, config.record)}`,
+      `  invariants${allJudged ? '' : ' (only these, --invariant)'}: ${o.invariants.join(', ')}`,
+    );
     if (o.mode === 'exhaustive') {
       lines.push(`  ${boundText(o)}`);
       lines.push(
@@ -62,10 +88,17 @@ export function checkText<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
       );
     }
     const taken = Object.entries(o.coverage).filter(([, n]) => n > 0);
-    lines.push(`  coverage (${o.mode === 'random' ? 'actions taken' : 'transitions'}): ${taken.map(([k, n]) => `${k} ${n}`).join(', ')}`);
-    const never = Object.entries(o.coverage).filter(([, n]) => n === 0).map(([k]) => k);
-    if (never.length > 0) lines.push(`  never ${o.mode === 'random' ? 'taken' : 'enabled'} (checks nothing here): ${never.join(', ')}`);
-    lines.push(`  time: ${seconds(o.elapsedMs)}, ${perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs)} ${o.mode === 'random' ? 'steps' : 'states'}/s`);
+    lines.push(
+      `  coverage (${o.mode === 'random' ? 'actions taken' : 'transitions'}): ${taken.map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    );
+    const never = Object.entries(o.coverage)
+      .filter(([, n]) => n === 0)
+      .map(([k]) => k);
+    if (never.length > 0)
+      lines.push(`  never ${o.mode === 'random' ? 'taken' : 'enabled'} (checks nothing here): ${never.join(', ')}`);
+    lines.push(
+      `  time: ${seconds(o.elapsedMs)}, ${perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs)} ${o.mode === 'random' ? 'steps' : 'states'}/s`,
+    );
     return `${lines.join('\n')}\n`;
   }
   const f = o.found;
@@ -79,11 +112,20 @@ export function checkText<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
   const drained = f.trace.filter((s) => s.phase === 'drain').length;
   const total = f.trace.length;
   if (o.mode === 'random' && o.failure) {
-    lines.push(`  found:   in run ${o.failure.run} (${o.failure.run + 1} runs; that run's seed ${o.failure.seed}); shrunk from ${o.failure.originalLength} to ${total} steps (${total - drained} explored + ${drained} drain)`);
+    lines.push(
+      `  found:   in run ${o.failure.run} (${o.failure.run + 1} runs; that run's seed ${o.failure.seed}); shrunk from ${o.failure.originalLength} to ${total} steps (${total - drained} explored + ${drained} drain)`,
+    );
   } else if (o.mode === 'exhaustive') {
-    lines.push(`  found:   among ${o.distinct} distinct states; shortest explored prefix: ${total - drained} steps (+ ${drained} drain)`);
+    lines.push(
+      `  found:   among ${o.distinct} distinct states; shortest explored prefix: ${total - drained} steps (+ ${drained} drain)`,
+    );
   }
-  lines.push('', 'Counterexample:', renderText(e.model, e.render, f.states, f.trace, f.violations, color).trimEnd(), '');
+  lines.push(
+    '',
+    'Counterexample:',
+    renderText(e.model, e.render, f.states, f.trace, f.violations, color).trimEnd(),
+    '',
+  );
   const sets = setArgs(e.model.keys, config.record);
   const only = allJudged ? '' : o.invariants.map((n) => ` --invariant ${n}`).join('');
   const reproduce =
@@ -91,13 +133,21 @@ export function checkText<S, A extends AnyAction, K extends Keys>(e: Entry<S, A,
       ? `npx eoscheck check ${name}${sets}${only} --seed ${o.failure?.seed ?? ''} --path ${o.failure?.path ?? ''} --max-steps ${o.maxSteps}`
       : `npx eoscheck check ${name}${sets}${only} --exhaustive --depth ${o.depth} --max-states ${o.maxStates}`;
   lines.push(`Reproduce: ${reproduce}`);
-  lines.push(out ? `Replay:    npx eoscheck replay ${out}` : 'Replay:    add --out trace.json, then npx eoscheck replay trace.json');
+  lines.push(
+    out
+      ? `Replay:    npx eoscheck replay ${out}`
+      : 'Replay:    add --out trace.json, then npx eoscheck replay trace.json',
+  );
   lines.push(`  time: ${seconds(o.elapsedMs)}`);
   return `${lines.join('\n')}\n`;
 }
 
 /** The JSON report of a check. Pure. */
-export function checkReport<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, config: Resolved<K>, o: Outcome<S, A>): Report {
+export function checkReport<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  config: Resolved<K>,
+  o: Outcome<S, A>,
+): Report {
   const last = o.found?.states.at(-1);
   const random = o.mode === 'random' ? o : null;
   const ex = o.mode === 'exhaustive' ? o : null;

@@ -25,12 +25,17 @@ export function keyList(keys: Keys): Key[] {
  * Resolves pairs against `keys` (`what` names the model or scenario in errors): each key takes its
  * explicit value, else its derived default (from the keys before it), else its default. Pure.
  */
-export function resolve<K extends Keys>(keys: K, pairs: readonly (readonly [string, string])[], what: string): Result<Resolved<K>> {
+export function resolve<K extends Keys>(
+  keys: K,
+  pairs: readonly (readonly [string, string])[],
+  what: string,
+): Result<Resolved<K>> {
   const byName = new Map(keyList(keys).map((k) => [k.name, k]));
   const explicit = new Map<string, ConfigValue>();
   for (const [name, raw] of pairs) {
     const key = byName.get(name);
-    if (!key) return { ok: false, error: `unknown --set key '${name}' for ${what}: accepted ${[...byName.keys()].join(', ')}` };
+    if (!key)
+      return { ok: false, error: `unknown --set key '${name}' for ${what}: accepted ${[...byName.keys()].join(', ')}` };
     const parsed = parseValue(key, raw);
     if (!parsed.ok) return parsed;
     explicit.set(name, parsed.value);
@@ -48,8 +53,16 @@ export function resolve<K extends Keys>(keys: K, pairs: readonly (readonly [stri
 }
 
 /** Resolves a record by real key name (a saved trace's config). Pure. */
-export function resolveRecord<K extends Keys>(keys: K, record: Readonly<Record<string, ConfigValue>>, what: string): Result<Resolved<K>> {
-  return resolve(keys, Object.entries(record).map(([k, v]) => [k, String(v)] as const), what);
+export function resolveRecord<K extends Keys>(
+  keys: K,
+  record: Readonly<Record<string, ConfigValue>>,
+  what: string,
+): Result<Resolved<K>> {
+  return resolve(
+    keys,
+    Object.entries(record).map(([k, v]) => [k, String(v)] as const),
+    what,
+  );
 }
 
 /** The defaults of a key object, by real name (derived defaults resolved). Pure. */

@@ -61,7 +61,15 @@ export type Key = BooleanKey | IntegerKey | EnumKey | TextKey;
 export type Keys = Readonly<Record<string, Key>>;
 
 /** The value type of one key spec. */
-export type ValueOf<K> = K extends BooleanKey ? boolean : K extends IntegerKey ? number : K extends EnumKey<infer V> ? V : K extends TextKey ? string : never;
+export type ValueOf<K> = K extends BooleanKey
+  ? boolean
+  : K extends IntegerKey
+    ? number
+    : K extends EnumKey<infer V>
+      ? V
+      : K extends TextKey
+        ? string
+        : never;
 
 /** The typed config of a key object: one field per key. */
 export type ConfigOf<K extends Keys> = { readonly [F in keyof K]: ValueOf<K[F]> };
@@ -79,12 +87,19 @@ export function int(name: string, o: Options<number> & { readonly min: number; r
 }
 
 /** A key taking one of `values`; the value type is the union of them. */
-export function oneOf<const V extends string | number>(name: string, values: readonly V[], o: Options<NoInfer<V>>): EnumKey<V> {
+export function oneOf<const V extends string | number>(
+  name: string,
+  values: readonly V[],
+  o: Options<NoInfer<V>>,
+): EnumKey<V> {
   return { kind: 'enum', name, values, ...o };
 }
 
 /** A free-text key matching `pattern`. */
-export function text(name: string, o: Options<string> & { readonly pattern: RegExp; readonly accepted: string }): TextKey {
+export function text(
+  name: string,
+  o: Options<string> & { readonly pattern: RegExp; readonly accepted: string },
+): TextKey {
   return { kind: 'text', name, ...o };
 }
 
@@ -95,6 +110,7 @@ export function text(name: string, o: Options<string> & { readonly pattern: RegE
  */
 export function withDefault<K extends Key>(key: K, value: ValueOf<K>, realDefault?: string): K {
   const { derive: _derive, ...rest } = key;
+  // The same key with another default (and no `derive`): still a K, which a spread cannot show.
   return { ...rest, default: value, ...(realDefault === undefined ? {} : { realDefault }) } as K;
 }
 
@@ -113,11 +129,16 @@ export function acceptedValues(key: Key): string {
 }
 
 /** What `parseValue` returns: the value, or a one-line reason naming what is accepted. */
-export type Parsed = { readonly ok: true; readonly value: ConfigValue } | { readonly ok: false; readonly error: string };
+export type Parsed =
+  | { readonly ok: true; readonly value: ConfigValue }
+  | { readonly ok: false; readonly error: string };
 
 /** Parses the text of a `--set key=value` against its key. Pure. */
 export function parseValue(key: Key, raw: string): Parsed {
-  const bad = (): Parsed => ({ ok: false, error: `bad value '${raw}' for --set ${key.name}: accepted ${acceptedValues(key)}` });
+  const bad = (): Parsed => ({
+    ok: false,
+    error: `bad value '${raw}' for --set ${key.name}: accepted ${acceptedValues(key)}`,
+  });
   switch (key.kind) {
     case 'boolean':
       return raw === 'true' ? { ok: true, value: true } : raw === 'false' ? { ok: true, value: false } : bad();

@@ -39,7 +39,9 @@ export interface ActionSpec<S, A extends AnyAction> {
 }
 
 /** A model's action table: one entry per action tag, checked complete by the type system. */
-export type ActionTable<S, A extends AnyAction> = { readonly [T in A['type']]: ActionSpec<S, Extract<A, { readonly type: T }>> };
+export type ActionTable<S, A extends AnyAction> = {
+  readonly [T in A['type']]: ActionSpec<S, Extract<A, { readonly type: T }>>;
+};
 
 /** What every state holds besides its own fields: what the last step did, for renderers (not identity). */
 export interface Stepped {
@@ -114,7 +116,9 @@ export function sameAction(a: AnyAction, b: AnyAction): boolean {
 }
 
 /** Compiles a model definition: derives `enabled`, `step`, the fast path and the lists from its table. */
-export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(def: ModelDef<S, A, K>): Model<S, A, K> {
+export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
+  def: ModelDef<S, A, K>,
+): Model<S, A, K> {
   const types = Object.keys(def.actions) as A['type'][];
   // The table is keyed by tag, so the entry of `a.type` is the spec of `a`'s own variant; TypeScript
   // cannot correlate the two through the mapped type, hence this one widening.

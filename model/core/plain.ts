@@ -9,6 +9,7 @@ import type { Words } from './model.js';
 export function clonePlain<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
+    // The copy has the same shape as `value`, field by field: that is what T says.
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) out[i] = clonePlain(value[i]);
     return out as T;
@@ -43,20 +44,29 @@ function stringWord(s: string): number {
  * bits. Two values with equal JSON write equal words. Pure (but for a cache).
  */
 export function encodePlain(value: unknown, out: Words): void {
-  if (value === null || value === undefined) return out.push(0x7fff0001);
+  if (value === null || value === undefined) {
+    out.push(0x7fff0001);
+    return;
+  }
   switch (typeof value) {
     case 'boolean':
-      return out.push(value ? 0x7fff0003 : 0x7fff0002);
+      out.push(value ? 0x7fff0003 : 0x7fff0002);
+      return;
     case 'number':
-      if (Number.isInteger(value) && value >= -0x7fff0000 && value <= 0x7ffeffff) return out.push(value);
+      if (Number.isInteger(value) && value >= -0x7fff0000 && value <= 0x7ffeffff) {
+        out.push(value);
+        return;
+      }
       out.push(0x7fff0004);
       F64[0] = value;
       out.push(U32[0]!);
-      return out.push(U32[1]!);
+      out.push(U32[1]!);
+      return;
     case 'string':
       out.push(0x7fff0005);
-      return out.push(stringWord(value));
-    case 'object':
+      out.push(stringWord(value));
+      return;
+    case 'object': {
       if (Array.isArray(value)) {
         out.push(0x7fff0006);
         out.push(value.length);
@@ -69,7 +79,9 @@ export function encodePlain(value: unknown, out: Words): void {
         encodePlain((value as Record<string, unknown>)[k], out);
         n += 1;
       }
-      return out.push(n);
+      out.push(n);
+      return;
+    }
     default:
       throw new Error(`encodePlain: not plain data (${typeof value})`);
   }

@@ -4,7 +4,14 @@
  * the supervisor, time, and the faults.
  */
 import type { ActionTable } from '../core/model.js';
-import { type CoordinatorAction, coordinatorActions, deadlineTick, embedded, type InstanceCall, type TransactionalCall } from '../kafka/actions.js';
+import {
+  type CoordinatorAction,
+  coordinatorActions,
+  deadlineTick,
+  embedded,
+  type InstanceCall,
+  type TransactionalCall,
+} from '../kafka/actions.js';
 import {
   appOf,
   ctxOf,
@@ -93,7 +100,8 @@ function commitsOffsets(s: S, i: AppInstance): boolean {
 }
 
 /** The open transaction of a ready transactional loop that may still do more than abort. */
-const working = (s: S, i: AppInstance) => (ready(i) && isTxnApp(s.config) && i.producer.transaction?.error === null ? i.producer.transaction : null);
+const working = (s: S, i: AppInstance) =>
+  ready(i) && isTxnApp(s.config) && i.producer.transaction?.error === null ? i.producer.transaction : null;
 
 /** Calls `then(i)` for every instance where `when(i)` holds, in creation order. */
 function each(s: S, when: (i: AppInstance) => boolean, then: (i: AppInstance) => void): void {
@@ -106,8 +114,12 @@ const instanceOf = (s: S, id: number): AppInstance | undefined => s.apps.find((x
 const generation = (s: S, id: number): number => instanceOf(s, id)?.generation ?? -1;
 const position = (s: S, id: number, p: number): number => instanceOf(s, id)?.positions[p] ?? 0;
 const own = (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance) });
-const to = (target: string) => (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance), to: target });
-const outName = (s: S): string => (s.config.sink === 'kafka' ? (s.kafka.partitions[0]?.name ?? 'out-0') : `${s.config.sink} sink`);
+const to = (target: string) => (s: S, a: { readonly instance: number }) => ({
+  from: appName(s, a.instance),
+  to: target,
+});
+const outName = (s: S): string =>
+  s.config.sink === 'kafka' ? (s.kafka.partitions[0]?.name ?? 'out-0') : `${s.config.sink} sink`;
 
 const lens = { ...embedded<S>(ctxOf), advance: doTick };
 const coordinator = coordinatorActions(lens);
@@ -115,13 +127,23 @@ const coordinator = coordinatorActions(lens);
 /** The action table of the consumer applications. */
 export const appActions = {
   Join: {
-    enabled: (s, emit) => each(s, (i) => canAct(i) && i.life === 'unjoined', (i) => emit({ type: 'Join', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => canAct(i) && i.life === 'unjoined',
+        (i) => emit({ type: 'Join', instance: i.id }),
+      ),
     effect: (d, a) => doJoin(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, 'JoinGroup()'),
     lanes: to('group coordinator'),
   },
   InitProducerId: {
-    enabled: (s, emit) => each(s, (i) => member(i) && producerDue(s, i), (i) => emit({ type: 'InitProducerId', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => member(i) && producerDue(s, i),
+        (i) => emit({ type: 'InitProducerId', instance: i.id }),
+      ),
     effect: (d, a) => doInitProducerId(d, appOf(d, a.instance)),
     describe: (s, a) => {
       const i = instanceOf(s, a.instance);
@@ -130,22 +152,38 @@ export const appActions = {
     lanes: to('coordinator'),
   },
   InitializeTask: {
-    enabled: (s, emit) => each(s, (i) => member(i) && restoring(s.config, i) && i.restoreEnd === null, (i) => emit({ type: 'InitializeTask', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => member(i) && restoring(s.config, i) && i.restoreEnd === null,
+        (i) => emit({ type: 'InitializeTask', instance: i.id }),
+      ),
     effect: (d, a) => doInitializeTask(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, 'InitializeTask(0_0) (lists the end offset of changelog-0)'),
     lanes: to('changelog-0'),
   },
   RestoreStore: {
-    enabled: (s, emit) => each(s, (i) => member(i) && restoring(s.config, i) && restoreReady(s, i), (i) => emit({ type: 'RestoreStore', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => member(i) && restoring(s.config, i) && restoreReady(s, i),
+        (i) => emit({ type: 'RestoreStore', instance: i.id }),
+      ),
     effect: (d, a) => doRestoreStore(d, appOf(d, a.instance)),
-    describe: (s, a) => call(s, a.instance, `RestoreStore(0_0) (the restore consumer reached offset ${instanceOf(s, a.instance)?.restoreEnd ?? '?'})`),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `RestoreStore(0_0) (the restore consumer reached offset ${instanceOf(s, a.instance)?.restoreEnd ?? '?'})`,
+      ),
     lanes: to('changelog-0'),
   },
   FetchOffset: {
     enabled(s, emit) {
       for (const i of s.apps) {
         if (!member(i) || restoring(s.config, i)) continue;
-        for (const p of [...i.owned].sort((x, y) => x - y)) if (i.positions[p] === null) emit({ type: 'FetchOffset', instance: i.id, partition: p });
+        for (const p of [...i.owned].sort((x, y) => x - y))
+          if (i.positions[p] === null) emit({ type: 'FetchOffset', instance: i.id, partition: p });
       }
     },
     effect: (d, a) => doFetchOffset(d, appOf(d, a.instance), a.partition),
@@ -153,32 +191,53 @@ export const appActions = {
     lanes: to('group coordinator'),
   },
   BeginTxn: {
-    enabled: (s, emit) => each(s, (i) => ready(i) && isTxnApp(s.config) && !i.producer.transaction && workable(s.config, i).length > 0, (i) => emit({ type: 'BeginTxn', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => ready(i) && isTxnApp(s.config) && !i.producer.transaction && workable(s.config, i).length > 0,
+        (i) => emit({ type: 'BeginTxn', instance: i.id }),
+      ),
     effect: (d, a) => doBeginTxn(appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, 'BeginTxn()'),
     lanes: own,
   },
   Process: {
     enabled(s, emit) {
-      for (const i of s.apps) for (const partition of processable(s, i)) emit({ type: 'Process', instance: i.id, partition });
+      for (const i of s.apps)
+        for (const partition of processable(s, i)) emit({ type: 'Process', instance: i.id, partition });
     },
     effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, false),
-    describe: (s, a) => call(s, a.instance, `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))})`),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))})`,
+      ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },
   ProcessRetried: {
     fault: true,
     enabled(s, emit) {
       if (!s.config.network || s.config.sink !== 'kafka') return;
-      for (const i of s.apps) for (const partition of processable(s, i)) emit({ type: 'ProcessRetried', instance: i.id, partition });
+      for (const i of s.apps)
+        for (const partition of processable(s, i)) emit({ type: 'ProcessRetried', instance: i.id, partition });
     },
     effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, true),
     describe: (s, a) =>
-      call(s, a.instance, `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) (ack lost, the batch is retried)`),
+      call(
+        s,
+        a.instance,
+        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) (ack lost, the batch is retried)`,
+      ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },
   CommitOffsets: {
-    enabled: (s, emit) => each(s, (i) => commitsOffsets(s, i), (i) => emit({ type: 'CommitOffsets', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => commitsOffsets(s, i),
+        (i) => emit({ type: 'CommitOffsets', instance: i.id }),
+      ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), false),
     describe: (s, a) => call(s, a.instance, `CommitOffsets(generation ${generation(s, a.instance)})`),
     lanes: to('group coordinator'),
@@ -187,7 +246,12 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => ready(i) && !isTxnApp(s.config) && s.config.autoCommit && uncommitted(i) > 0 && s.now - i.lastAutoCommitMs >= s.config.autoCommitIntervalMs,
+        (i) =>
+          ready(i) &&
+          !isTxnApp(s.config) &&
+          s.config.autoCommit &&
+          uncommitted(i) > 0 &&
+          s.now - i.lastAutoCommitMs >= s.config.autoCommitIntervalMs,
         (i) => emit({ type: 'AutoCommit', instance: i.id }),
       ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), true),
@@ -209,13 +273,23 @@ export const appActions = {
     lanes: to('coordinator'),
   },
   CommitTxn: {
-    enabled: (s, emit) => each(s, (i) => working(s, i)?.offsetsSent === true, (i) => emit({ type: 'CommitTxn', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => working(s, i)?.offsetsSent === true,
+        (i) => emit({ type: 'CommitTxn', instance: i.id }),
+      ),
     effect: (d, a) => doCommitTxn(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, 'CommitTxn()'),
     lanes: to('coordinator'),
   },
   AbortTxn: {
-    enabled: (s, emit) => each(s, (i) => ready(i) && isTxnApp(s.config) && i.producer.transaction !== null, (i) => emit({ type: 'AbortTxn', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => ready(i) && isTxnApp(s.config) && i.producer.transaction !== null,
+        (i) => emit({ type: 'AbortTxn', instance: i.id }),
+      ),
     effect: (d, a) => doAbortTxn(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, 'AbortTxn()'),
     lanes: to('coordinator'),
@@ -235,7 +309,12 @@ export const appActions = {
   Tick: deadlineTick(lens),
   Crash: {
     fault: true,
-    enabled: (s, emit) => each(s, (i) => s.faults.crashes < s.config.crashes && canAct(i), (i) => emit({ type: 'Crash', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => s.faults.crashes < s.config.crashes && canAct(i),
+        (i) => emit({ type: 'Crash', instance: i.id }),
+      ),
     effect(d, a) {
       d.faults.crashes += 1;
       die(d, appOf(d, a.instance), 'crashed');
@@ -248,7 +327,13 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => s.config.zombies && s.faults.pauses < 1 && !i.paused && i.life === 'member' && s.kafka.groups[0]!.members.includes(i.id) && s.apps.some((o) => o.id !== i.id && canAct(o)),
+        (i) =>
+          s.config.zombies &&
+          s.faults.pauses < 1 &&
+          !i.paused &&
+          i.life === 'member' &&
+          s.kafka.groups[0]!.members.includes(i.id) &&
+          s.apps.some((o) => o.id !== i.id && canAct(o)),
         (i) => emit({ type: 'Pause', instance: i.id }),
       ),
     effect: (d, a) => doPause(d, appOf(d, a.instance)),
@@ -257,7 +342,12 @@ export const appActions = {
   },
   Resume: {
     fault: true,
-    enabled: (s, emit) => each(s, (i) => i.paused, (i) => emit({ type: 'Resume', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => i.paused,
+        (i) => emit({ type: 'Resume', instance: i.id }),
+      ),
     effect: (d, a) => doResume(d, appOf(d, a.instance)),
     describe: (s, a) => `fault.Resume(${appName(s, a.instance)})`,
     lanes: own,
@@ -265,7 +355,12 @@ export const appActions = {
   LoseProducerState: {
     fault: true,
     enabled(s, emit) {
-      if (s.config.producerStateLoss && s.lost < 1 && s.kafka.partitions.some((p) => p.producers.some((e) => e.firstOpenOffset === null))) emit({ type: 'LoseProducerState' });
+      if (
+        s.config.producerStateLoss &&
+        s.lost < 1 &&
+        s.kafka.partitions.some((p) => p.producers.some((e) => e.firstOpenOffset === null))
+      )
+        emit({ type: 'LoseProducerState' });
     },
     effect: (d) => doLoseProducerState(d),
     describe: () => 'fault.LoseProducerState() (the broker forgets idle producers)',

@@ -8,11 +8,33 @@ import { castDraft, type Draft } from 'immer';
 import type { Ctx } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
 import { forgetIdleProducers } from '../kafka/partition.js';
-import { abortTransaction, beginTransaction, commitTransaction, react as clientReaction, initTransactions, newProducer, send, sendOffsetsToTransaction } from '../kafka/producer.js';
+import {
+  abortTransaction,
+  beginTransaction,
+  react as clientReaction,
+  commitTransaction,
+  initTransactions,
+  newProducer,
+  send,
+  sendOffsetsToTransaction,
+} from '../kafka/producer.js';
 import { readPartition } from '../kafka/read.js';
 import type { ErrorCode } from '../kafka/records.js';
 import type { AppSettings } from './config.js';
-import { type AppInstance, type AppLife, type AppState, appInstanceId, appName, CHANGELOG, GROUP, inputValue, isTxnApp, OUT, restoreLevel, txnSlot } from './state.js';
+import {
+  type AppInstance,
+  type AppLife,
+  type AppState,
+  appInstanceId,
+  appName,
+  CHANGELOG,
+  GROUP,
+  inputValue,
+  isTxnApp,
+  OUT,
+  restoreLevel,
+  txnSlot,
+} from './state.js';
 
 type D = Draft<AppState>;
 type I = Draft<AppInstance>;
@@ -35,7 +57,9 @@ export function newAppInstance(c: AppSettings, slot: number, incarnation: number
   const txnl = isTxnApp(c);
   // EOS v1 creates a producer per task once it owns one; a plain idempotent producer gets a fresh
   // producer id per process (100 + instance id), no InitProducerId of a transactional.id.
-  const producer = txnl ? newProducer(txnSlot(c, slot), c.partitions) : newProducer(-1, c.partitions, c.enableIdempotence ? 100 + id : -1, 0);
+  const producer = txnl
+    ? newProducer(txnSlot(c, slot), c.partitions)
+    : newProducer(-1, c.partitions, c.enableIdempotence ? 100 + id : -1, 0);
   return {
     id,
     slot,
@@ -198,11 +222,17 @@ export function doProcess(d: D, i: I, p: number, retried: boolean): void {
   const copies = retried ? 2 : 1;
   if (c.stateful) {
     const r = send(x, i.producer, CHANGELOG, (i.store ?? 0) + 1, origin, copies);
-    if (!r.ok) return react(d, i, r.error);
+    if (!r.ok) {
+      react(d, i, r.error);
+      return;
+    }
   }
   if (c.sink === 'kafka') {
     const r = send(x, i.producer, OUT, value, origin, copies);
-    if (!r.ok) return react(d, i, r.error);
+    if (!r.ok) {
+      react(d, i, r.error);
+      return;
+    }
   } else if (c.sink === 'upsert') {
     const had = d.sink.table.includes(value);
     if (!had) {
@@ -242,8 +272,14 @@ export function doCommitOffsets(d: D, i: I, auto: boolean): void {
   for (const [p, offset] of targets) {
     const err = offsetCommit(ctxOf(d), GROUP, p, offset, i.generation, { instance: i.id, txn: null });
     if (err) {
-      d.events.push({ type: 'rejected', by: 'group coordinator', error: err, request: `OffsetCommit(in-${p} -> ${offset}, generation ${i.generation})` });
-      return rejoinNeeded(d, i);
+      d.events.push({
+        type: 'rejected',
+        by: 'group coordinator',
+        error: err,
+        request: `OffsetCommit(in-${p} -> ${offset}, generation ${i.generation})`,
+      });
+      rejoinNeeded(d, i);
+      return;
     }
     i.committed[p] = offset;
     if (ahead) i.ahead = p;
@@ -262,7 +298,10 @@ export function doSendOffsets(d: D, i: I): void {
       const pos = i.positions[p];
       return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
     });
-  const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, i.generation, { instance: i.id, txn: i.producer.transaction!.no });
+  const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, i.generation, {
+    instance: i.id,
+    txn: i.producer.transaction!.no,
+  });
   if (!r.ok) react(d, i, r.error);
 }
 
@@ -270,7 +309,10 @@ export function doSendOffsets(d: D, i: I): void {
 export function doCommitTxn(d: D, i: I): void {
   const no = i.producer.transaction!.no;
   const r = commitTransaction(ctxOf(d), i.producer);
-  if (!r.ok) return react(d, i, r.error);
+  if (!r.ok) {
+    react(d, i, r.error);
+    return;
+  }
   d.outcomes.push({ instance: i.id, txn: no, result: 'COMMIT' });
   for (const p of i.owned) {
     const pos = i.positions[p];
@@ -325,7 +367,8 @@ export function doRestart(d: D, slot: number): void {
 /** The broker forgets idle producers (no open transaction) on every written partition. */
 export function doLoseProducerState(d: D): void {
   d.lost += 1;
-  for (const f of forgetIdleProducers(ctxOf(d))) d.events.push({ type: 'producer-state-lost', partition: f.partition, producerIds: f.producerIds });
+  for (const f of forgetIdleProducers(ctxOf(d)))
+    d.events.push({ type: 'producer-state-lost', partition: f.partition, producerIds: f.producerIds });
 }
 
 /** The clock moves to `now` (the next transaction deadline). */

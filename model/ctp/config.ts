@@ -19,11 +19,18 @@ export const commitEveryKey = int('commit.every', {
   default: 2,
   min: 1,
   max: 50,
-  meaning: 'records per commit: an offset commit (process-then-commit, at_least_once) or a transaction (transactional, EOS)',
+  meaning:
+    'records per commit: an offset commit (process-then-commit, at_least_once) or a transaction (transactional, EOS)',
 });
 
 /** `instances`, shared by both application models. */
-export const instancesKey = int('instances', { default: 2, min: 1, max: 3, meaning: 'application instances in the consumer group (one transactional.id each under KIP-447, one stream thread each)' });
+export const instancesKey = int('instances', {
+  default: 2,
+  min: 1,
+  max: 3,
+  meaning:
+    'application instances in the consumer group (one transactional.id each under KIP-447, one stream thread each)',
+});
 
 /** The safeguards and faults both application models share, in listing order. */
 export const appSafeguardKeys = {
@@ -42,23 +49,36 @@ export const ctpKeys = {
   transactionTimeoutMs: k.transactionTimeoutMs,
   strategy: oneOf('commit.strategy', ['commit-then-process', 'process-then-commit', 'transactional'], {
     default: 'transactional',
-    meaning: 'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), or output and offsets in one transaction with sendOffsetsToTransaction',
+    meaning:
+      'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), or output and offsets in one transaction with sendOffsetsToTransaction',
   }),
   commitEvery: commitEveryKey,
   ...appSafeguardKeys,
   network: k.network,
   sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
     default: 'kafka',
-    meaning: 'where the output goes: topic `out`; an external table upserted by key (duplicates collapse); an external call counted every time (outside any transaction)',
+    meaning:
+      'where the output goes: topic `out`; an external table upserted by key (duplicates collapse); an external call counted every time (outside any transaction)',
   }),
   autoCommit: bool('enable.auto.commit', {
     default: false,
-    meaning: 'the non-transactional loops commit the positions of processed records on a timer instead of explicitly (and on close)',
+    meaning:
+      'the non-transactional loops commit the positions of processed records on a timer instead of explicitly (and on close)',
     realDefault: 'true in the Java consumer',
   }),
-  autoCommitIntervalMs: int('auto.commit.interval.ms', { default: 5000, min: 1000, max: 600_000, meaning: 'auto commit period; each record takes 1000 ms of logical processing time' }),
+  autoCommitIntervalMs: int('auto.commit.interval.ms', {
+    default: 5000,
+    min: 1000,
+    max: 600_000,
+    meaning: 'auto commit period; each record takes 1000 ms of logical processing time',
+  }),
   instances: instancesKey,
-  inputPartitions: int('input.partitions', { default: 1, min: 1, max: 2, meaning: 'partitions of the input topic `in`' }),
+  inputPartitions: int('input.partitions', {
+    default: 1,
+    min: 1,
+    max: 2,
+    meaning: 'partitions of the input topic `in`',
+  }),
   inputRecords: withDefault(k.inputRecords, 2),
 } as const;
 

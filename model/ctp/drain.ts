@@ -7,7 +7,20 @@ import { unstable } from '../kafka/groups.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, markersPending, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
-import { type AppInstance, type AppState, canAct, GROUP, gone, isTxnApp, latestOfSlot, producerDue, restoreReady, restoring, uncommitted, workable } from './state.js';
+import {
+  type AppInstance,
+  type AppState,
+  canAct,
+  GROUP,
+  gone,
+  isTxnApp,
+  latestOfSlot,
+  producerDue,
+  restoreReady,
+  restoring,
+  uncommitted,
+  workable,
+} from './state.js';
 
 /** The next step of a live instance towards finishing its partitions, or null. */
 function instanceStep(s: AppState, i: AppInstance): AppAction | null {
@@ -21,7 +34,8 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
     return restoreReady(s, i) ? { type: 'RestoreStore', instance } : null;
   }
   for (const p of [...i.owned].sort((a, b) => a - b)) {
-    if (i.positions[p] === null && !(c.rules.requireStableOffsets && unstable(s.kafka.groups[GROUP]!, p))) return { type: 'FetchOffset', instance, partition: p };
+    if (i.positions[p] === null && !(c.rules.requireStableOffsets && unstable(s.kafka.groups[GROUP]!, p)))
+      return { type: 'FetchOffset', instance, partition: p };
   }
   if (i.producerStatus !== 'ready') return null;
   const work = workable(c, i);
@@ -43,7 +57,11 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
   if (!t) return first !== undefined ? { type: 'BeginTxn', instance } : null;
   const next = nextTransactionStep(t, t.records < c.commitEvery && first !== undefined);
   if (next === 'write' && first !== undefined) return { type: 'Process', instance, partition: first };
-  return next === 'commit' ? { type: 'CommitTxn', instance } : next === 'send-offsets' ? { type: 'SendOffsets', instance } : { type: 'AbortTxn', instance };
+  return next === 'commit'
+    ? { type: 'CommitTxn', instance }
+    : next === 'send-offsets'
+      ? { type: 'SendOffsets', instance }
+      : { type: 'AbortTxn', instance };
 }
 
 /** The drain's next action, or null at quiescence. Pure. */

@@ -1,8 +1,9 @@
 /** The application models over one engine: `consume-transform-produce` here, `kafka-streams` in model/streams. */
+
+import type { ConfigOf, Keys } from '../core/keys.js';
+import { compile } from '../core/model.js';
 import { newGroup, newTxn } from '../kafka/cluster.js';
 import { emptyPartition } from '../kafka/records.js';
-import { compile } from '../core/model.js';
-import type { Keys, ConfigOf } from '../core/keys.js';
 import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
 import { type AppSettings, ctpKeys, ctpSettings } from './config.js';
@@ -36,7 +37,12 @@ function identity(s: AppState): readonly unknown[] {
 }
 
 /** Builds an application model from its name, keys and settings. */
-export function appModel<K extends Keys>(name: string, summary: string, keys: K, settings: (c: ConfigOf<K>) => AppSettings) {
+export function appModel<K extends Keys>(
+  name: string,
+  summary: string,
+  keys: K,
+  settings: (c: ConfigOf<K>) => AppSettings,
+) {
   return compile({
     name,
     summary,

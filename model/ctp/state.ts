@@ -122,7 +122,10 @@ export function restoreLevel(c: AppSettings): 'read_committed' | 'read_uncommitt
  * it cannot read past the changelog's LSO, so an open transaction below the end holds it back. Pure.
  */
 export function restoreReady(s: AppState, i: AppInstance): boolean {
-  return i.restoreEnd !== null && (restoreLevel(s.config) === 'read_uncommitted' || s.kafka.partitions[CHANGELOG]!.lastStableOffset >= i.restoreEnd);
+  return (
+    i.restoreEnd !== null &&
+    (restoreLevel(s.config) === 'read_uncommitted' || s.kafka.partitions[CHANGELOG]!.lastStableOffset >= i.restoreEnd)
+  );
 }
 
 /** Whether instance `i` must restore task 0_0's count store before it fetches offsets (kafka-streams). Pure. */

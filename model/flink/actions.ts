@@ -8,10 +8,19 @@ import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
 import { expired, markersPending } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
-import { jobManagerFail, failover } from './failure.js';
+import { failover, jobManagerFail } from './failure.js';
 import { ack, ctxOf, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
 import { abortLingering, commit, initSink, send } from './sink.js';
-import { arrived, type FlinkState, inputBase, inputName, type JobNo, jobInputs, sinkTransactionalId, slotOf } from './state.js';
+import {
+  arrived,
+  type FlinkState,
+  inputBase,
+  inputName,
+  type JobNo,
+  jobInputs,
+  sinkTransactionalId,
+  slotOf,
+} from './state.js';
 import { at, jobWorkLeft, nextEvent } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
@@ -121,7 +130,12 @@ const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', '
  * notification), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
  */
 export function clockMayMove(s: S): boolean {
-  return s.jm.pending === null && (s.second === null || s.second.jm.pending === null) && workActions(s).every((a) => dataPath.has(a.type)) && nextEvent(s) !== null;
+  return (
+    s.jm.pending === null &&
+    (s.second === null || s.second.jm.pending === null) &&
+    workActions(s).every((a) => dataPath.has(a.type)) &&
+    nextEvent(s) !== null
+  );
 }
 
 /** Emits job `no`'s work actions of type `type`, for every job. */
@@ -140,7 +154,10 @@ const JM = 'JobManager';
 const TM = 'TaskManager';
 /** A lane of job `no`: `JobManager`, or `job2 JobManager`. */
 const lane = (name: string, a: FlinkAction): string => (jobOf(a) === 2 ? `job2 ${name}` : name);
-const lanes = (from: string, to?: string) => (_s: S, a: FlinkAction): Lanes => (to === undefined ? { from: lane(from, a) } : { from: lane(from, a), to: to === 'coordinator' ? to : lane(to, a) });
+const lanes =
+  (from: string, to?: string) =>
+  (_s: S, a: FlinkAction): Lanes =>
+    to === undefined ? { from: lane(from, a) } : { from: lane(from, a), to: to === 'coordinator' ? to : lane(to, a) };
 
 const coordinator = coordinatorActions(embedded<S>(ctxOf));
 
@@ -159,13 +176,15 @@ export const flinkActions = {
   AbortLingering: {
     enabled: workOf('AbortLingering'),
     effect: (d, a) => abortLingering(d, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}sink.AbortLingering(InitProducerId ${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
+    describe: (s, a) =>
+      `${prefix(a)}sink.AbortLingering(InitProducerId ${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
     lanes: lanes(TM, 'coordinator'),
   },
   InitSink: {
     enabled: workOf('InitSink'),
     effect: (d, a) => initSink(d, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}sink.InitProducerId(${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
+    describe: (s, a) =>
+      `${prefix(a)}sink.InitProducerId(${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
     lanes: lanes(TM, 'coordinator'),
   },
   Notify: {
@@ -202,13 +221,15 @@ export const flinkActions = {
   Send: {
     enabled: workOf('Send'),
     effect: (d, a) => void send(d, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}sink.Send(${(slotOf(s, jobOf(a)).task?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`,
+    describe: (s, a) =>
+      `${prefix(a)}sink.Send(${(slotOf(s, jobOf(a)).task?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`,
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
   Read: {
     enabled: workOf('Read'),
     effect: (d, a) => read(d, a.input, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}source[${inputName(inputBase(s.config, jobOf(a)) + a.input)}].Read(offset ${slotOf(s, jobOf(a)).task?.splits[a.input] ?? '?'})`,
+    describe: (s, a) =>
+      `${prefix(a)}source[${inputName(inputBase(s.config, jobOf(a)) + a.input)}].Read(offset ${slotOf(s, jobOf(a)).task?.splits[a.input] ?? '?'})`,
     lanes: lanes(TM),
   },
   Trigger: {
@@ -232,7 +253,8 @@ export const flinkActions = {
   Crash: {
     fault: true,
     enabled(s, emit) {
-      for (const no of jobs(s)) if (slotOf(s, no).task && s.faults.crashes < s.config.crashes) emit({ type: 'Crash', ...of(no) });
+      for (const no of jobs(s))
+        if (slotOf(s, no).task && s.faults.crashes < s.config.crashes) emit({ type: 'Crash', ...of(no) });
     },
     effect(d, a) {
       d.faults.crashes += 1;
@@ -246,7 +268,8 @@ export const flinkActions = {
     enabled(s, emit) {
       for (const no of jobs(s)) {
         const j = slotOf(s, no);
-        if (j.task && j.jm.notify !== null && s.faults.lost < s.config.lostNotifications) emit({ type: 'LoseNotification', ...of(no) });
+        if (j.task && j.jm.notify !== null && s.faults.lost < s.config.lostNotifications)
+          emit({ type: 'LoseNotification', ...of(no) });
       }
     },
     effect: (d, a) => loseNotification(d, jobOf(a)),
@@ -256,7 +279,9 @@ export const flinkActions = {
   JobManagerFail: {
     fault: true,
     enabled(s, emit) {
-      for (const no of jobs(s)) if (slotOf(s, no).jm.restartAt === null && s.faults.jobmanager < s.config.jobManagerFailures) emit({ type: 'JobManagerFail', ...of(no) });
+      for (const no of jobs(s))
+        if (slotOf(s, no).jm.restartAt === null && s.faults.jobmanager < s.config.jobManagerFailures)
+          emit({ type: 'JobManagerFail', ...of(no) });
     },
     effect: (d, a) => jobManagerFail(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}fault.JobManagerFail(${highlyAvailable(s.config) ? 'HA' : 'no HA'})`,

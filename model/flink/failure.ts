@@ -28,7 +28,13 @@ export function jobManagerFail(d: D, no: JobNo = 1): void {
   d.faults.jobmanager += 1;
   const ha = highlyAvailable(d.config);
   d.events.push({ type: 'jobmanager', ha });
-  failover(d, ha ? 'JobManager failure (HA recovers the completed checkpoints)' : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job', no);
+  failover(
+    d,
+    ha
+      ? 'JobManager failure (HA recovers the completed checkpoints)'
+      : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job',
+    no,
+  );
   if (!ha) {
     j.jm.latest = null;
     j.jm.job += 1;

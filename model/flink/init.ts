@@ -6,7 +6,20 @@ import { type Cluster, newGroup } from '../kafka/cluster.js';
 import { kafkaRules } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import type { FlinkConfig } from './config.js';
-import { arrived, type FlinkEvent, type FlinkState, inputBase, type JobManager, type JobNo, type JobSlot, jobInputs, SOURCE_GROUP, type Task, totalInputs, type Writer } from './state.js';
+import {
+  arrived,
+  type FlinkEvent,
+  type FlinkState,
+  inputBase,
+  type JobManager,
+  type JobNo,
+  type JobSlot,
+  jobInputs,
+  SOURCE_GROUP,
+  type Task,
+  totalInputs,
+  type Writer,
+} from './state.js';
 
 /** Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed offset. */
 function startOffset(c: FlinkConfig, now: number, kafka: Cluster, input: number): number {
@@ -28,7 +41,14 @@ function startOffset(c: FlinkConfig, now: number, kafka: Cluster, input: number)
  * on), then opens `<prefix>-0-<restored + 1>`. Without a checkpoint: `scan.startup.mode`, count 0,
  * and the same writer start from id 1. Job `no` reads its own inputs (`inputBase`). Pure.
  */
-export function newTask(c: FlinkConfig, now: number, kafka: Cluster, jm: JobManager, attempt: number, no: JobNo = 1): { task: Task; event: FlinkEvent } {
+export function newTask(
+  c: FlinkConfig,
+  now: number,
+  kafka: Cluster,
+  jm: JobManager,
+  attempt: number,
+  no: JobNo = 1,
+): { task: Task; event: FlinkEvent } {
   const cp = jm.latest;
   const inputs = Array.from({ length: jobInputs(c, no) }, (_, i) => i);
   const last = cp ? cp.id : 0;
@@ -50,7 +70,13 @@ export function newTask(c: FlinkConfig, now: number, kafka: Cluster, jm: JobMana
     commitUpTo: last,
     restored: cp ? { checkpoint: cp.id, count: cp.count, expected: cp.offsets.reduce((a, b) => a + b, 0) } : null,
   };
-  const event: FlinkEvent = { type: 'restored', checkpoint: cp ? cp.id : null, offsets: splits, count, mode: cp ? 'checkpoint' : c.startupMode };
+  const event: FlinkEvent = {
+    type: 'restored',
+    checkpoint: cp ? cp.id : null,
+    offsets: splits,
+    count,
+    mode: cp ? 'checkpoint' : c.startupMode,
+  };
   return { task, event: no === 2 ? { ...event, from: inputBase(c, no) } : event };
 }
 
@@ -64,8 +90,27 @@ export function initialState(c: FlinkConfig): FlinkState {
     // The KafkaSource's consumer group: one committed offset per input partition.
     groups: [newGroup('flink-source', totalInputs(c))],
   };
-  const jm: JobManager = { job: 1, attempts: 1, nextCheckpointId: 1, nextTriggerAt: c.checkpointIntervalMs, pending: null, latest: null, notify: null, restartAt: null };
+  const jm: JobManager = {
+    job: 1,
+    attempts: 1,
+    nextCheckpointId: 1,
+    nextTriggerAt: c.checkpointIntervalMs,
+    pending: null,
+    latest: null,
+    notify: null,
+    restartAt: null,
+  };
   const { task } = newTask(c, 0, kafka, jm, 1);
   const second: JobSlot | null = c.jobs === 2 ? { jm: { ...jm }, task: newTask(c, 0, kafka, jm, 1, 2).task } : null;
-  return { config: c, now: 0, kafka, jm, task, second, faults: { crashes: 0, lost: 0, jobmanager: 0 }, ghost: { completed: [], commits: [] }, events: [] };
+  return {
+    config: c,
+    now: 0,
+    kafka,
+    jm,
+    task,
+    second,
+    faults: { crashes: 0, lost: 0, jobmanager: 0 },
+    ghost: { completed: [], commits: [] },
+    events: [],
+  };
 }

@@ -14,7 +14,7 @@ type D = Draft<FlinkState>;
 
 /** The clock moves to the next event. */
 export function tick(d: D): void {
-  const to = nextEvent(d as FlinkState);
+  const to = nextEvent(d);
   if (to === null) return;
   d.now = to;
   d.events.push({ type: 'clock', now: to });
@@ -34,7 +34,11 @@ export function trigger(d: D, no: JobNo = 1): void {
   while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
   j.jm.pending = { id, offsets: [...t.splits], snapshot: null };
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
-  d.events.push(no === 2 ? { type: 'triggered', checkpoint: id, offsets: [...t.splits], from: inputBase(d.config, no) } : { type: 'triggered', checkpoint: id, offsets: [...t.splits] });
+  d.events.push(
+    no === 2
+      ? { type: 'triggered', checkpoint: id, offsets: [...t.splits], from: inputBase(d.config, no) }
+      : { type: 'triggered', checkpoint: id, offsets: [...t.splits] },
+  );
 }
 
 /** Source `input` fetches its next record into its channel. */
@@ -66,7 +70,12 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   }
   t.aligned[input] = true;
   const all = t.aligned.every(Boolean);
-  d.events.push({ type: 'barrier', input: inputBase(d.config, no) + input, checkpoint: item.checkpoint, blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE' });
+  d.events.push({
+    type: 'barrier',
+    input: inputBase(d.config, no) + input,
+    checkpoint: item.checkpoint,
+    blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
+  });
   if (!all) return;
   const g = d.config.deliveryGuarantee;
   if (g !== 'none') {
@@ -79,7 +88,12 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   task.aligned = task.aligned.map(() => false);
   const pending = j.jm.pending!;
   pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })) };
-  d.events.push({ type: 'snapshot', checkpoint: item.checkpoint, count: task.count, committables: task.committables.length });
+  d.events.push({
+    type: 'snapshot',
+    checkpoint: item.checkpoint,
+    count: task.count,
+    committables: task.committables.length,
+  });
 }
 
 /** The operator+sink task acknowledges; with every acknowledgement in, the JobManager completes the checkpoint and will notify. */
@@ -87,10 +101,19 @@ export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const p = j.jm.pending!;
   const snap = p.snapshot!;
-  j.jm.latest = { id: p.id, job: j.jm.job, offsets: [...p.offsets], count: snap.count, committables: snap.committables.map((c) => ({ ...c })), at: d.now };
+  j.jm.latest = {
+    id: p.id,
+    job: j.jm.job,
+    offsets: [...p.offsets],
+    count: snap.count,
+    committables: snap.committables.map((c) => ({ ...c })),
+    at: d.now,
+  };
   j.jm.pending = null;
   j.jm.notify = p.id;
-  d.ghost.completed.push(no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id });
+  d.ghost.completed.push(
+    no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id },
+  );
   d.events.push({ type: 'completed', checkpoint: p.id });
 }
 
@@ -108,7 +131,14 @@ export function notify(d: D, no: JobNo = 1): void {
   const cp = j.jm.latest;
   if (!d.config.commitOffsetsOnCheckpoint || !cp || cp.id !== id) return;
   cp.offsets.forEach((offset, input) => {
-    d.kafka.groups[SOURCE_GROUP]!.committed[inputBase(d.config, no) + input] = { offset, producerId: -1, epoch: -1, txnEpoch: null, origin: null, generation: -1 };
+    d.kafka.groups[SOURCE_GROUP]!.committed[inputBase(d.config, no) + input] = {
+      offset,
+      producerId: -1,
+      epoch: -1,
+      txnEpoch: null,
+      origin: null,
+      generation: -1,
+    };
     d.events.push({ type: 'offsets-committed', input: inputBase(d.config, no) + input, offset });
   });
 }

@@ -56,7 +56,13 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const x = t.writer.txn;
   if (x && x.producer.transaction!.records > 0) {
-    t.committables.push({ checkpoint, txn: x.producer.txn, name: x.name, producerId: x.producer.producerId, epoch: x.producer.epoch });
+    t.committables.push({
+      checkpoint,
+      txn: x.producer.txn,
+      name: x.name,
+      producerId: x.producer.producerId,
+      epoch: x.producer.epoch,
+    });
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: sinkTransactionalId(d.config, x.name, no) });
   }
   t.writer.txn = null;
@@ -117,6 +123,8 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     return;
   }
   t.committables.splice(i, 1);
-  d.ghost.commits.push(no === 2 ? { job: j.jm.job, checkpoint, name: c.name, flink: 2 } : { job: j.jm.job, checkpoint, name: c.name });
+  d.ghost.commits.push(
+    no === 2 ? { job: j.jm.job, checkpoint, name: c.name, flink: 2 } : { job: j.jm.job, checkpoint, name: c.name },
+  );
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
 }

@@ -9,7 +9,9 @@ import type { Producer } from '../kafka/producer.js';
 import type { FlinkConfig } from './config.js';
 
 /** An item in the network channel from source `i` to the count operator (FIFO). */
-export type ChannelItem = { readonly kind: 'record'; readonly value: number; readonly offset: number } | { readonly kind: 'barrier'; readonly checkpoint: number };
+export type ChannelItem =
+  | { readonly kind: 'record'; readonly value: number; readonly offset: number }
+  | { readonly kind: 'barrier'; readonly checkpoint: number };
 
 /** A pre-committed sink transaction, waiting for the completion notice of its checkpoint. */
 export interface Committable {
@@ -118,7 +120,12 @@ export interface JobSlot {
 export type FlinkEvent =
   | KafkaEvent
   | { readonly type: 'clock'; readonly now: number }
-  | { readonly type: 'triggered'; readonly checkpoint: number; readonly offsets: readonly number[]; readonly from?: number }
+  | {
+      readonly type: 'triggered';
+      readonly checkpoint: number;
+      readonly offsets: readonly number[];
+      readonly from?: number;
+    }
   | { readonly type: 'read'; readonly input: number; readonly offset: number; readonly value: number }
   | { readonly type: 'counted'; readonly input: number; readonly value: number; readonly count: number }
   | { readonly type: 'barrier'; readonly input: number; readonly checkpoint: number; readonly blocked: boolean }
@@ -131,18 +138,35 @@ export type FlinkEvent =
   | { readonly type: 'notification-lost'; readonly checkpoint: number }
   | { readonly type: 'offsets-committed'; readonly input: number; readonly offset: number }
   | { readonly type: 'committed'; readonly checkpoint: number; readonly transactionalId: string }
-  | { readonly type: 'commit-failed'; readonly checkpoint: number; readonly transactionalId: string; readonly error: string }
+  | {
+      readonly type: 'commit-failed';
+      readonly checkpoint: number;
+      readonly transactionalId: string;
+      readonly error: string;
+    }
   | { readonly type: 'writer'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
-  | { readonly type: 'restored'; readonly checkpoint: number | null; readonly offsets: readonly number[]; readonly count: number; readonly mode: string; readonly from?: number }
+  | {
+      readonly type: 'restored';
+      readonly checkpoint: number | null;
+      readonly offsets: readonly number[];
+      readonly count: number;
+      readonly mode: string;
+      readonly from?: number;
+    }
   | { readonly type: 'jobmanager'; readonly ha: boolean };
 
 /** Ghost data: what completed and what was committed, per job. Read by invariants only. */
 export interface Ghost {
   readonly completed: readonly { readonly job: number; readonly checkpoint: number; readonly flink?: 2 }[];
-  readonly commits: readonly { readonly job: number; readonly checkpoint: number; readonly name: number; readonly flink?: 2 }[];
+  readonly commits: readonly {
+    readonly job: number;
+    readonly checkpoint: number;
+    readonly name: number;
+    readonly flink?: 2;
+  }[];
 }
 
 /** The whole `flink-kafka` state: job 1 is `jm` and `task`, job 2 (`jobs=2`) is `second`. */
@@ -186,7 +210,11 @@ export function sinkPrefix(c: FlinkConfig, no: JobNo): string {
 }
 
 /** Job `no`'s runtime in `s` (job 1 is the state itself). Pure. */
-export function slotOf<S extends JobSlot & { readonly second: JobSlot | null }>(s: S, no: JobNo): S | NonNullable<S['second']> {
+export function slotOf<S extends JobSlot & { readonly second: JobSlot | null }>(
+  s: S,
+  no: JobNo,
+): S | NonNullable<S['second']> {
+  // Job 2 is only ever named where `jobs(s)` listed it, that is where `second` is set.
   return no === 2 ? (s.second as NonNullable<S['second']>) : s;
 }
 

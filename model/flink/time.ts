@@ -3,7 +3,7 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { nextDeadline } from '../kafka/transactions.js';
-import { arrived, slotOf, type FlinkState, type JobNo } from './state.js';
+import { arrived, type FlinkState, type JobNo, slotOf } from './state.js';
 
 /**
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
@@ -43,7 +43,7 @@ export function nextEvent(s: FlinkState): number | null {
   if (s.task && jobWorkLeft(s, 1)) at(s.jm.nextTriggerAt);
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
-  if (j && j.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
+  if (j?.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
   const due = nextDeadline(s.kafka, s.now);
   if (due !== null) at(due);
   return best;

@@ -4,7 +4,14 @@
  * the supervisor, the network, time, and the faults.
  */
 import type { ActionTable } from '../core/model.js';
-import { type CoordinatorAction, coordinatorActions, deadlineTick, embedded, type InstanceCall, type TransactionalCall } from '../kafka/actions.js';
+import {
+  type CoordinatorAction,
+  coordinatorActions,
+  deadlineTick,
+  embedded,
+  type InstanceCall,
+  type TransactionalCall,
+} from '../kafka/actions.js';
 import {
   ctxOf,
   doAbortTxn,
@@ -21,7 +28,20 @@ import {
   setLife,
   startInstance,
 } from './client.js';
-import { dead, inputName, inputValue, type Instance, instanceName, isTransactional, type KafkaTxnState, latestInstance, live, partitionName, type Request, transactionalId } from './state.js';
+import {
+  dead,
+  type Instance,
+  inputName,
+  inputValue,
+  instanceName,
+  isTransactional,
+  type KafkaTxnState,
+  latestInstance,
+  live,
+  partitionName,
+  type Request,
+  transactionalId,
+} from './state.js';
 
 /** Actions of `kafka-txn`. One tag (`type`). */
 export type KafkaTxnAction =
@@ -46,7 +66,10 @@ type S = KafkaTxnState;
 const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
 const idle = (i: Instance): boolean => i.unacked.length === 0;
 /** The transactional instance's open transaction, when it may still do more than abort. */
-const working = (s: S, i: Instance) => (live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.producer.transaction?.error === null ? i.producer.transaction : null);
+const working = (s: S, i: Instance) =>
+  live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.producer.transaction?.error === null
+    ? i.producer.transaction
+    : null;
 /** A plain (non-transactional) producer app that may act. */
 const plain = (s: S, i: Instance): boolean => live(i) && !isTransactional(s.config) && i.status === 'ready';
 
@@ -70,14 +93,23 @@ function idFields(producerId: number, epoch: number, sequence: number, withPid: 
 }
 
 /** `out-0, v3, pid=1, epoch=0, seq=2`: the arguments of a produce call. */
-function produceArgs(partition: number, value: number, producerId: number, epoch: number, sequence: number, withPid: boolean): string {
+function produceArgs(
+  partition: number,
+  value: number,
+  producerId: number,
+  epoch: number,
+  sequence: number,
+  withPid: boolean,
+): string {
   const ids = idFields(producerId, epoch, sequence, withPid);
   return `${partitionName(partition)}, v${value}${ids === '' ? '' : `, ${ids}`}`;
 }
 
 /** A request held in the network, as a call: `Produce(out-0, v1, epoch=0, seq=0)`. Pure. */
 export function describeRequest(r: Request): string {
-  return r.type === 'Produce' ? `Produce(${produceArgs(r.req.partition, r.req.value, r.req.producerId, r.req.epoch, r.req.sequence, false)})` : `EndTxn(${r.result}, epoch=${r.epoch})`;
+  return r.type === 'Produce'
+    ? `Produce(${produceArgs(r.req.partition, r.req.value, r.req.producerId, r.req.epoch, r.req.sequence, false)})`
+    : `EndTxn(${r.result}, epoch=${r.epoch})`;
 }
 
 /** `app-0#1.<call>`, the call built from the instance as it was before the step. */
@@ -90,11 +122,21 @@ function call(s: S, id: number, text: (i: Instance) => string): string {
 function produceCall(s: S, i: Instance, partition: number): string {
   const p = i.producer;
   const idempotent = s.config.enableIdempotence;
-  return produceArgs(partition, inputValue(s.config, i.app, i.position), idempotent ? p.producerId : -1, p.epoch, p.sequences[partition] ?? 0, true);
+  return produceArgs(
+    partition,
+    inputValue(s.config, i.app, i.position),
+    idempotent ? p.producerId : -1,
+    p.epoch,
+    p.sequences[partition] ?? 0,
+    true,
+  );
 }
 
 /** An instance's call to the coordinator. */
-const toCoordinator = (s: S, a: { readonly instance: number }) => ({ from: instanceName(s, a.instance), to: 'coordinator' });
+const toCoordinator = (s: S, a: { readonly instance: number }) => ({
+  from: instanceName(s, a.instance),
+  to: 'coordinator',
+});
 
 const lens = { ...embedded<S>(ctxOf), advance: doTick };
 const coordinator = coordinatorActions(lens);
@@ -102,20 +144,32 @@ const coordinator = coordinatorActions(lens);
 /** The action table of `kafka-txn`. */
 export const kafkaTxnActions = {
   InitProducerId: {
-    enabled: (s, emit) => each(s, (i) => live(i) && isTransactional(s.config) && i.status === 'new', (i) => emit({ type: 'InitProducerId', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => live(i) && isTransactional(s.config) && i.status === 'new',
+        (i) => emit({ type: 'InitProducerId', instance: i.id }),
+      ),
     effect: (d, a) => doInitProducerId(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'InitProducerId()'),
     lanes: toCoordinator,
   },
   BeginTxn: {
-    enabled: (s, emit) => each(s, (i) => live(i) && isTransactional(s.config) && i.status === 'ready' && more(s, i), (i) => emit({ type: 'BeginTxn', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => live(i) && isTransactional(s.config) && i.status === 'ready' && more(s, i),
+        (i) => emit({ type: 'BeginTxn', instance: i.id }),
+      ),
     effect: (d, a) => doBeginTxn(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'BeginTxn()'),
     lanes: (s, a) => ({ from: instanceName(s, a.instance) }),
   },
   Produce: {
     enabled(s, emit) {
-      for (const i of s.instances) if (mayProduce(s, i)) for (let p = 0; p < s.config.partitions; p++) emit({ type: 'Produce', instance: i.id, partition: p });
+      for (const i of s.instances)
+        if (mayProduce(s, i))
+          for (let p = 0; p < s.config.partitions; p++) emit({ type: 'Produce', instance: i.id, partition: p });
     },
     effect: (d, a) => doProduce(d, instanceOf(d, a.instance), a.partition, false),
     describe: (s, a) => call(s, a.instance, (i) => `Produce(${produceCall(s, i, a.partition)})`),
@@ -125,56 +179,93 @@ export const kafkaTxnActions = {
     fault: true,
     enabled(s, emit) {
       if (!s.config.network) return;
-      for (const i of s.instances) if (mayProduce(s, i)) for (let p = 0; p < s.config.partitions; p++) emit({ type: 'ProduceDelayed', instance: i.id, partition: p });
+      for (const i of s.instances)
+        if (mayProduce(s, i))
+          for (let p = 0; p < s.config.partitions; p++) emit({ type: 'ProduceDelayed', instance: i.id, partition: p });
     },
     effect: (d, a) => doProduce(d, instanceOf(d, a.instance), a.partition, true),
-    describe: (s, a) => call(s, a.instance, (i) => `ProduceDelayed(${produceCall(s, i, a.partition)}) (request delayed in the network)`),
+    describe: (s, a) =>
+      call(s, a.instance, (i) => `ProduceDelayed(${produceCall(s, i, a.partition)}) (request delayed in the network)`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: 'network' }),
   },
   Retry: {
-    enabled: (s, emit) => each(s, (i) => !idle(i) && (plain(s, i) || working(s, i) !== null), (i) => emit({ type: 'Retry', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => !idle(i) && (plain(s, i) || working(s, i) !== null),
+        (i) => emit({ type: 'Retry', instance: i.id }),
+      ),
     effect: (d, a) => doRetry(d, instanceOf(d, a.instance)),
     describe: (s, a) =>
       call(s, a.instance, (i) => {
         const u = i.unacked[0];
-        return u ? `Retry(${produceArgs(u.partition, u.value, i.producer.producerId, i.producer.epoch, u.sequence, true)})` : 'Retry()';
+        return u
+          ? `Retry(${produceArgs(u.partition, u.value, i.producer.producerId, i.producer.epoch, u.sequence, true)})`
+          : 'Retry()';
       }),
     lanes: (s, a) => {
       const u = s.instances.find((i) => i.id === a.instance)?.unacked[0];
-      return u ? { from: instanceName(s, a.instance), to: partitionName(u.partition) } : { from: instanceName(s, a.instance) };
+      return u
+        ? { from: instanceName(s, a.instance), to: partitionName(u.partition) }
+        : { from: instanceName(s, a.instance) };
     },
   },
   SendOffsets: {
     enabled: (s, emit) =>
-      each(s, (i) => {
-        const t = working(s, i);
-        return t !== null && idle(i) && t.records > 0 && !t.offsetsSent;
-      }, (i) => emit({ type: 'SendOffsets', instance: i.id })),
+      each(
+        s,
+        (i) => {
+          const t = working(s, i);
+          return t !== null && idle(i) && t.records > 0 && !t.offsetsSent;
+        },
+        (i) => emit({ type: 'SendOffsets', instance: i.id }),
+      ),
     effect: (d, a) => doSendOffsets(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, (i) => `SendOffsets(${inputName(i.app)} -> ${i.position})`),
     lanes: toCoordinator,
   },
   CommitTxn: {
-    enabled: (s, emit) => each(s, (i) => idle(i) && working(s, i)?.offsetsSent === true, (i) => emit({ type: 'CommitTxn', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => idle(i) && working(s, i)?.offsetsSent === true,
+        (i) => emit({ type: 'CommitTxn', instance: i.id }),
+      ),
     effect: (d, a) => doCommitTxn(d, instanceOf(d, a.instance), false),
     describe: (s, a) => call(s, a.instance, () => 'CommitTxn()'),
     lanes: toCoordinator,
   },
   CommitTxnDelayed: {
     fault: true,
-    enabled: (s, emit) => each(s, (i) => s.config.network && idle(i) && working(s, i)?.offsetsSent === true, (i) => emit({ type: 'CommitTxnDelayed', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => s.config.network && idle(i) && working(s, i)?.offsetsSent === true,
+        (i) => emit({ type: 'CommitTxnDelayed', instance: i.id }),
+      ),
     effect: (d, a) => doCommitTxn(d, instanceOf(d, a.instance), true),
-    describe: (s, a) => call(s, a.instance, () => 'CommitTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
+    describe: (s, a) =>
+      call(s, a.instance, () => 'CommitTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
     lanes: toCoordinator,
   },
   AbortTxn: {
-    enabled: (s, emit) => each(s, (i) => live(i) && isTransactional(s.config) && i.status === 'in-txn', (i) => emit({ type: 'AbortTxn', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => live(i) && isTransactional(s.config) && i.status === 'in-txn',
+        (i) => emit({ type: 'AbortTxn', instance: i.id }),
+      ),
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'AbortTxn()'),
     lanes: toCoordinator,
   },
   CommitOffsets: {
-    enabled: (s, emit) => each(s, (i) => plain(s, i) && idle(i) && i.position > i.committedPosition, (i) => emit({ type: 'CommitOffsets', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => plain(s, i) && idle(i) && i.position > i.committedPosition,
+        (i) => emit({ type: 'CommitOffsets', instance: i.id }),
+      ),
     effect: (d, a) => doCommitOffsets(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, (i) => `CommitOffsets(${inputName(i.app)} -> ${i.position})`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
@@ -209,7 +300,12 @@ export const kafkaTxnActions = {
   Tick: deadlineTick(lens),
   Crash: {
     fault: true,
-    enabled: (s, emit) => each(s, (i) => s.faults.crashes < s.config.crashes && live(i), (i) => emit({ type: 'Crash', instance: i.id })),
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => s.faults.crashes < s.config.crashes && live(i),
+        (i) => emit({ type: 'Crash', instance: i.id }),
+      ),
     effect(d, a) {
       d.faults.crashes += 1;
       setLife(d, instanceOf(d, a.instance), 'crash');
@@ -220,7 +316,12 @@ export const kafkaTxnActions = {
   Pause: {
     fault: true,
     enabled: (s, emit) =>
-      each(s, (i) => s.config.zombies && s.faults.pauses < 1 && live(i) && i.status !== 'new' && latestInstance(s, i.app) === i, (i) => emit({ type: 'Pause', instance: i.id })),
+      each(
+        s,
+        (i) =>
+          s.config.zombies && s.faults.pauses < 1 && live(i) && i.status !== 'new' && latestInstance(s, i.app) === i,
+        (i) => emit({ type: 'Pause', instance: i.id }),
+      ),
     effect(d, a) {
       const i = instanceOf(d, a.instance);
       d.faults.pauses += 1;
@@ -233,11 +334,15 @@ export const kafkaTxnActions = {
   Resume: {
     fault: true,
     enabled: (s, emit) =>
-      each(s, (i) => {
-        if (!i.paused) return false;
-        const replacement = latestInstance(s, i.app);
-        return replacement !== undefined && replacement.id !== i.id && replacement.status !== 'new';
-      }, (i) => emit({ type: 'Resume', instance: i.id })),
+      each(
+        s,
+        (i) => {
+          if (!i.paused) return false;
+          const replacement = latestInstance(s, i.app);
+          return replacement !== undefined && replacement.id !== i.id && replacement.status !== 'new';
+        },
+        (i) => emit({ type: 'Resume', instance: i.id }),
+      ),
     effect: (d, a) => setLife(d, instanceOf(d, a.instance), 'resume'),
     describe: (s, a) => `fault.Resume(${instanceName(s, a.instance)})`,
     lanes: (s, a) => ({ from: instanceName(s, a.instance) }),

@@ -9,19 +9,19 @@ import { offsetCommit } from '../kafka/groups.js';
 import {
   abortTransaction,
   beginTransaction,
+  react as clientReaction,
   commitTransaction,
   deliverProduce,
   initTransactions,
   newProducer,
   produceRequest,
   sendOffsetsToTransaction,
-  react as clientReaction,
   sent,
 } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
 import { endTxn } from '../kafka/transactions.js';
 import type { KafkaTxnConfig } from './config.js';
-import { GROUP, inputValue, type Instance, instanceId, isTransactional, type KafkaTxnState } from './state.js';
+import { GROUP, type Instance, inputValue, instanceId, isTransactional, type KafkaTxnState } from './state.js';
 
 type D = Draft<KafkaTxnState>;
 type I = Draft<Instance>;
@@ -97,7 +97,10 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
   const x = ctxOf(d);
   const value = inputValue(d.config, i.app, i.position);
   const r = produceRequest(x, i.producer, partition, value, origin(i));
-  if (!('request' in r)) return react(d, i, r.error);
+  if (!('request' in r)) {
+    react(d, i, r.error);
+    return;
+  }
   const req = r.request;
   if (delayed) {
     const id = d.nextRequest;
@@ -108,7 +111,10 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
   } else {
     d.nextRequest += 1;
     const a = deliverProduce(x, i.producer.txn, req);
-    if (!a.ok) return react(d, i, a.error);
+    if (!a.ok) {
+      react(d, i, a.error);
+      return;
+    }
   }
   sent(i.producer, req);
   i.position += 1;
@@ -119,16 +125,34 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
 export function doRetry(d: D, i: I): void {
   const u = i.unacked[0]!;
   const p = i.producer;
-  const req = { partition: u.partition, value: u.value, producerId: p.producerId, epoch: p.epoch, sequence: u.sequence, transactional: p.txn >= 0, origin: origin(i) };
+  const req = {
+    partition: u.partition,
+    value: u.value,
+    producerId: p.producerId,
+    epoch: p.epoch,
+    sequence: u.sequence,
+    transactional: p.txn >= 0,
+    origin: origin(i),
+  };
   d.nextRequest += 1;
   const r = deliverProduce(ctxOf(d), p.txn, req);
-  if (!r.ok) return react(d, i, r.error);
+  if (!r.ok) {
+    react(d, i, r.error);
+    return;
+  }
   i.unacked.shift();
 }
 
 /** sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit of the next input offset (group id only). */
 export function doSendOffsets(d: D, i: I): void {
-  const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, [{ partition: i.app, offset: i.position }], -1, origin(i));
+  const r = sendOffsetsToTransaction(
+    ctxOf(d),
+    i.producer,
+    GROUP,
+    [{ partition: i.app, offset: i.position }],
+    -1,
+    origin(i),
+  );
   if (!r.ok) react(d, i, r.error);
 }
 
@@ -136,12 +160,23 @@ export function doSendOffsets(d: D, i: I): void {
 export function doCommitTxn(d: D, i: I, delayed: boolean): void {
   const no = i.producer.transaction!.no;
   if (delayed) {
-    d.network.push({ type: 'EndTxn', id: d.nextRequest, instance: i.id, txn: i.producer.txn, epoch: i.producer.epoch, result: 'COMMIT', origin: origin(i) });
+    d.network.push({
+      type: 'EndTxn',
+      id: d.nextRequest,
+      instance: i.id,
+      txn: i.producer.txn,
+      epoch: i.producer.epoch,
+      result: 'COMMIT',
+      origin: origin(i),
+    });
     d.events.push({ type: 'delayed', request: d.nextRequest, what: 'EndTxn(COMMIT)' });
     d.nextRequest += 1;
   }
   const r = commitTransaction(ctxOf(d), i.producer);
-  if (!r.ok) return react(d, i, r.error);
+  if (!r.ok) {
+    react(d, i, r.error);
+    return;
+  }
   d.outcomes.push({ instance: i.id, txn: no, result: 'COMMIT' });
   i.txnStart = null;
   setStatus(d, i, 'ready');
@@ -184,7 +219,8 @@ export function doDeliver(d: D, request: number): void {
   if (req.type === 'Produce') deliverProduce(x, req.txn, req.req);
   else {
     const r = endTxn(x, req.txn, req.epoch, req.result);
-    if ('error' in r) d.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: `EndTxn(${req.result}) late` });
+    if ('error' in r)
+      d.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: `EndTxn(${req.result}) late` });
   }
 }
 

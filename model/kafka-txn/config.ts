@@ -15,7 +15,12 @@ export const kafkaTxnKeys = {
   crashes: k.crashes,
   zombies: k.zombies,
   network: k.network,
-  producers: int('producers', { default: 2, min: 1, max: 3, meaning: 'transactional.ids (app-0, app-1, ...), each copying its own input partition' }),
+  producers: int('producers', {
+    default: 2,
+    min: 1,
+    max: 3,
+    meaning: 'transactional.ids (app-0, app-1, ...), each copying its own input partition',
+  }),
   partitions: int('partitions', { default: 2, min: 1, max: 3, meaning: 'partitions of the output topic `out`' }),
   inputRecords: k.inputRecords,
 } as const;

@@ -19,7 +19,7 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   const more = i.position < c.inputRecords;
   const partition = i.position % c.partitions;
   const t = i.producer.transaction;
-  if (i.unacked.length > 0 && !(t && t.error)) return { type: 'Retry', instance };
+  if (i.unacked.length > 0 && !t?.error) return { type: 'Retry', instance };
   if (!isTransactional(c)) {
     if (more) return { type: 'Produce', instance, partition };
     return i.position > i.committedPosition ? { type: 'CommitOffsets', instance } : null;
@@ -27,9 +27,14 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (i.status === 'new') return { type: 'InitProducerId', instance };
   if (i.status === 'ready') return more ? { type: 'BeginTxn', instance } : null;
   if (!t) return null;
-  return ({ abort: { type: 'AbortTxn', instance }, write: { type: 'Produce', instance, partition }, 'send-offsets': { type: 'SendOffsets', instance }, commit: { type: 'CommitTxn', instance } } as const)[
-    nextTransactionStep(t, more)
-  ];
+  return (
+    {
+      abort: { type: 'AbortTxn', instance },
+      write: { type: 'Produce', instance, partition },
+      'send-offsets': { type: 'SendOffsets', instance },
+      commit: { type: 'CommitTxn', instance },
+    } as const
+  )[nextTransactionStep(t, more)];
 }
 
 /** The drain's next action, or null at quiescence. Pure. */

@@ -9,7 +9,8 @@ import { encodeSymmetric, identity } from './symmetry.js';
 /** The `kafka-txn` model. */
 export const kafkaTxnModel = compile({
   name: 'kafka-txn',
-  summary: 'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, coordinator, markers, LSO, fencing, timeouts',
+  summary:
+    'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, coordinator, markers, LSO, fencing, timeouts',
   keys: kafkaTxnKeys,
   init: initialState,
   actions: kafkaTxnActions,

@@ -42,8 +42,22 @@ export interface Instance {
 
 /** A request delayed in the network: it lands when a `Deliver` action picks it. */
 export type Request =
-  | { readonly type: 'Produce'; readonly id: number; readonly instance: number; readonly txn: number; readonly req: ProduceRequest }
-  | { readonly type: 'EndTxn'; readonly id: number; readonly instance: number; readonly txn: number; readonly epoch: number; readonly result: Marker; readonly origin: Origin };
+  | {
+      readonly type: 'Produce';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly req: ProduceRequest;
+    }
+  | {
+      readonly type: 'EndTxn';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly epoch: number;
+      readonly result: Marker;
+      readonly origin: Origin;
+    };
 
 /** Ghost: what a client was told about the end of one of its transactions. */
 export interface ClientOutcome {

@@ -19,7 +19,8 @@ type D = Draft<KafkaTxnState>;
 function permutations(n: number): number[][] {
   if (n <= 1) return [[0]];
   const out: number[][] = [];
-  for (const p of permutations(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  for (const p of permutations(n - 1))
+    for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
   return out;
 }
 
@@ -27,6 +28,7 @@ const PERMS = [1, 2, 3].map(permutations);
 
 /** The state with app a renamed pi[a], in canonical array orders. Pure (returns a new object). */
 export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnState {
+  // A fresh deep copy, so writable: renamed in place, then handed out as the state it now is.
   const d = clonePlain(s) as D;
   const P = s.config.producers;
   const N = s.config.inputRecords;
@@ -56,7 +58,11 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
   const g = d.kafka.groups[GROUP]!;
   const committed = g.committed.slice();
   g.committed.forEach((c, a) => {
-    committed[app(a)] = { ...c, producerId: pid(c.producerId), origin: c.origin ? { ...c.origin, instance: inst(c.origin.instance) } : null };
+    committed[app(a)] = {
+      ...c,
+      producerId: pid(c.producerId),
+      origin: c.origin ? { ...c.origin, instance: inst(c.origin.instance) } : null,
+    };
   });
   g.committed = committed;
   for (const po of g.pending) {
@@ -91,7 +97,17 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
 
 /** The parts of a state that identify it: everything but the static config and the last step's events. */
 export function identity(s: KafkaTxnState): readonly unknown[] {
-  return [s.now, s.kafka.partitions, s.kafka.groups, s.kafka.txns, s.instances, s.network, s.nextRequest, s.faults, s.outcomes];
+  return [
+    s.now,
+    s.kafka.partitions,
+    s.kafka.groups,
+    s.kafka.txns,
+    s.instances,
+    s.network,
+    s.nextRequest,
+    s.faults,
+    s.outcomes,
+  ];
 }
 
 const best = new WordBuffer();

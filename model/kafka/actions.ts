@@ -8,13 +8,17 @@ import type { Cluster, Ctx } from './cluster.js';
 import { expired, expireTxn, markersPending, nextDeadline, writeTxnMarkers } from './transactions.js';
 
 /** Calls an application instance makes, one variant per name: `{ type, instance }`. */
-export type InstanceCall<T extends string> = T extends unknown ? { readonly type: T; readonly instance: number } : never;
+export type InstanceCall<T extends string> = T extends unknown
+  ? { readonly type: T; readonly instance: number }
+  : never;
 
 /** The transactional producer API's calls (initTransactions, begin, sendOffsetsToTransaction, commit, abort). */
 export type TransactionalCall = InstanceCall<'InitProducerId' | 'BeginTxn' | 'SendOffsets' | 'CommitTxn' | 'AbortTxn'>;
 
 /** The coordinator's actions: `txn` is the index of the transactional.id. */
-export type CoordinatorAction = { readonly type: 'WriteTxnMarkers'; readonly txn: number } | { readonly type: 'ExpireTxn'; readonly txn: number };
+export type CoordinatorAction =
+  | { readonly type: 'WriteTxnMarkers'; readonly txn: number }
+  | { readonly type: 'ExpireTxn'; readonly txn: number };
 
 /** How a model's state reaches its cluster, its clock and its step's events. */
 export interface ClusterLens<S> {
@@ -24,7 +28,9 @@ export interface ClusterLens<S> {
 }
 
 /** The lens of a state that embeds the cluster as `kafka` and keeps its clock as `now`. */
-export function embedded<S extends { readonly kafka: Cluster; readonly now: number }>(ctx: (d: Draft<S>) => Ctx): ClusterLens<S> {
+export function embedded<S extends { readonly kafka: Cluster; readonly now: number }>(
+  ctx: (d: Draft<S>) => Ctx,
+): ClusterLens<S> {
   return { cluster: (s) => s.kafka, now: (s) => s.now, ctx };
 }
 
@@ -65,17 +71,20 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
     WriteTxnMarkers: {
       enabled(s, emit) {
         const k = lens.cluster(s);
-        for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) emit({ type: 'WriteTxnMarkers', txn });
+        for (let txn = 0; txn < k.txns.length; txn++)
+          if (markersPending(k, txn)) emit({ type: 'WriteTxnMarkers', txn });
       },
       effect: (d, a) => writeTxnMarkers(lens.ctx(d), a.txn),
-      describe: (s, a) => `coordinator.WriteTxnMarkers(${name(s, a.txn)}: ${lens.cluster(s).txns[a.txn]?.pending?.marker ?? 'nothing pending'})`,
+      describe: (s, a) =>
+        `coordinator.WriteTxnMarkers(${name(s, a.txn)}: ${lens.cluster(s).txns[a.txn]?.pending?.marker ?? 'nothing pending'})`,
       lanes: () => ({ from: 'coordinator' }),
     },
     // The coordinator's abort of a transaction open past transaction.timeout.ms (TransactionCoordinator).
     ExpireTxn: {
       enabled(s, emit) {
         const k = lens.cluster(s);
-        for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, lens.now(s))) emit({ type: 'ExpireTxn', txn });
+        for (let txn = 0; txn < k.txns.length; txn++)
+          if (expired(k, txn, lens.now(s))) emit({ type: 'ExpireTxn', txn });
       },
       effect: (d, a) => expireTxn(lens.ctx(d), a.txn),
       describe: (s, a) => `coordinator.ExpireTxn(${name(s, a.txn)})`,

@@ -8,7 +8,14 @@ import type { Draft } from 'immer';
 import type { ErrorCode, Marker, Origin, Partition } from './records.js';
 
 /** The transaction coordinator's states of a transactional.id (Kafka's TransactionState). */
-export type TxnState = 'Empty' | 'Ongoing' | 'PrepareCommit' | 'PrepareAbort' | 'CompleteCommit' | 'CompleteAbort' | 'PrepareEpochFence';
+export type TxnState =
+  | 'Empty'
+  | 'Ongoing'
+  | 'PrepareCommit'
+  | 'PrepareAbort'
+  | 'CompleteCommit'
+  | 'CompleteAbort'
+  | 'PrepareEpochFence';
 
 /** Markers the coordinator has decided but not yet written (state PrepareCommit / PrepareAbort). */
 export interface PendingMarkers {
@@ -109,14 +116,38 @@ export interface Cluster {
 /** What a Kafka rule did, as data for the renderers (never part of a state's identity). */
 export type KafkaEvent =
   | { readonly type: 'appended'; readonly partition: number; readonly offset: number }
-  | { readonly type: 'marker'; readonly partition: number | 'offsets'; readonly offset: number | null; readonly marker: Marker; readonly epoch: number }
+  | {
+      readonly type: 'marker';
+      readonly partition: number | 'offsets';
+      readonly offset: number | null;
+      readonly marker: Marker;
+      readonly epoch: number;
+    }
   | { readonly type: 'duplicate'; readonly partition: number; readonly sequence: number; readonly offset: number }
   | { readonly type: 'rejected'; readonly by: string; readonly error: ErrorCode; readonly request: string }
-  | { readonly type: 'txn-state'; readonly txn: string; readonly from: TxnState; readonly to: TxnState; readonly epoch: number }
+  | {
+      readonly type: 'txn-state';
+      readonly txn: string;
+      readonly from: TxnState;
+      readonly to: TxnState;
+      readonly epoch: number;
+    }
   | { readonly type: 'epoch'; readonly txn: string; readonly producerId: number; readonly epoch: number }
   | { readonly type: 'added'; readonly txn: string; readonly partition: number | 'offsets' }
-  | { readonly type: 'offset'; readonly partition: number; readonly offset: number; readonly how: 'pending' | 'committed' | 'dropped'; readonly generation: number; readonly stale: boolean }
-  | { readonly type: 'rebalance'; readonly generation: number; readonly owners: readonly (number | null)[]; readonly reason: string };
+  | {
+      readonly type: 'offset';
+      readonly partition: number;
+      readonly offset: number;
+      readonly how: 'pending' | 'committed' | 'dropped';
+      readonly generation: number;
+      readonly stale: boolean;
+    }
+  | {
+      readonly type: 'rebalance';
+      readonly generation: number;
+      readonly owners: readonly (number | null)[];
+      readonly reason: string;
+    };
 
 /** Where the Kafka rules of one step work: the cluster (a draft or an owned copy), the clock, the step's events. */
 export interface Ctx {
@@ -127,7 +158,16 @@ export interface Ctx {
 
 /** A transactional.id's fresh coordinator entry with producer id `producerId`. Pure. */
 export function newTxn(transactionalId: string, producerId: number): TxnMeta {
-  return { transactionalId, producerId, epoch: -1, state: 'Empty', partitions: [], offsetsGroup: null, startMs: null, pending: null };
+  return {
+    transactionalId,
+    producerId,
+    epoch: -1,
+    state: 'Empty',
+    partitions: [],
+    offsetsGroup: null,
+    startMs: null,
+    pending: null,
+  };
 }
 
 /** A group with nothing committed for `partitions` input partitions. Pure. */
@@ -137,7 +177,14 @@ export function newGroup(id: string, partitions: number): Group {
     generation: 0,
     members: [],
     owners: Array.from({ length: partitions }, () => null),
-    committed: Array.from({ length: partitions }, () => ({ offset: 0, producerId: -1, epoch: -1, txnEpoch: null, origin: null, generation: -1 })),
+    committed: Array.from({ length: partitions }, () => ({
+      offset: 0,
+      producerId: -1,
+      epoch: -1,
+      txnEpoch: null,
+      origin: null,
+      generation: -1,
+    })),
     pending: [],
     producerEpochs: [],
     fates: [],

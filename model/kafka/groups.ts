@@ -74,10 +74,25 @@ export function offsetFetch(k: Cluster, g: number, p: number): { offset: number 
  * generation gets ILLEGAL_GENERATION (the consumer's CommitFailedException); generation -1 is a
  * simple commit of a consumer outside group management, accepted as is.
  */
-export function offsetCommit(x: Ctx, g: number, p: number, offset: number, generation: number, origin: Origin | null): ErrorCode | null {
+export function offsetCommit(
+  x: Ctx,
+  g: number,
+  p: number,
+  offset: number,
+  generation: number,
+  origin: Origin | null,
+): ErrorCode | null {
   const group = x.k.groups[g]!;
-  if (generation >= 0 && (origin === null || !currentMember(group, origin.instance, generation))) return 'ILLEGAL_GENERATION';
-  group.committed[p] = { offset, producerId: -1, epoch: -1, txnEpoch: null, origin: origin && { instance: origin.instance, txn: origin.txn }, generation };
+  if (generation >= 0 && (origin === null || !currentMember(group, origin.instance, generation)))
+    return 'ILLEGAL_GENERATION';
+  group.committed[p] = {
+    offset,
+    producerId: -1,
+    epoch: -1,
+    txnEpoch: null,
+    origin: origin && { instance: origin.instance, txn: origin.txn },
+    generation,
+  };
   x.events.push({ type: 'offset', partition: p, offset, how: 'committed', generation, stale: false });
   return null;
 }
@@ -107,8 +122,23 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
   if (stale && x.k.rules.generationFencing) return 'ILLEGAL_GENERATION';
   group.pending = group.pending.filter((po) => !(po.producerId === req.producerId && po.partition === req.partition));
   const origin = { instance: req.origin.instance, txn: req.origin.txn };
-  group.pending.push({ partition: req.partition, offset: req.offset, producerId: req.producerId, epoch: req.epoch, generation: req.generation, stale, origin });
-  x.events.push({ type: 'offset', partition: req.partition, offset: req.offset, how: 'pending', generation: req.generation, stale });
+  group.pending.push({
+    partition: req.partition,
+    offset: req.offset,
+    producerId: req.producerId,
+    epoch: req.epoch,
+    generation: req.generation,
+    stale,
+    origin,
+  });
+  x.events.push({
+    type: 'offset',
+    partition: req.partition,
+    offset: req.offset,
+    how: 'pending',
+    generation: req.generation,
+    stale,
+  });
   return null;
 }
 
@@ -117,7 +147,14 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
  * committed (COMMIT) or are dropped (ABORT); the partition remembers the marker's epoch (fencing
  * older TxnOffsetCommits); `txnEpoch` is the ended transaction's epoch (ghost).
  */
-export function completeTxnOffsets(x: Ctx, g: number, producerId: number, markerEpoch: number, marker: Marker, txnEpoch: number): void {
+export function completeTxnOffsets(
+  x: Ctx,
+  g: number,
+  producerId: number,
+  markerEpoch: number,
+  marker: Marker,
+  txnEpoch: number,
+): void {
   const group: Draft<Group> = x.k.groups[g]!;
   const keep = [];
   for (const po of group.pending) {
@@ -127,11 +164,32 @@ export function completeTxnOffsets(x: Ctx, g: number, producerId: number, marker
     }
     const origin = { instance: po.origin.instance, txn: po.origin.txn };
     if (marker === 'COMMIT') {
-      group.committed[po.partition] = { offset: po.offset, producerId, epoch: po.epoch, txnEpoch, origin, generation: po.generation };
-      if (po.stale) group.staleCommits.push({ partition: po.partition, offset: po.offset, instance: po.origin.instance, generation: po.generation, current: group.generation });
+      group.committed[po.partition] = {
+        offset: po.offset,
+        producerId,
+        epoch: po.epoch,
+        txnEpoch,
+        origin,
+        generation: po.generation,
+      };
+      if (po.stale)
+        group.staleCommits.push({
+          partition: po.partition,
+          offset: po.offset,
+          instance: po.origin.instance,
+          generation: po.generation,
+          current: group.generation,
+        });
     }
     group.fates.push({ origin, input: po.partition, fate: marker });
-    x.events.push({ type: 'offset', partition: po.partition, offset: po.offset, how: marker === 'COMMIT' ? 'committed' : 'dropped', generation: -1, stale: false });
+    x.events.push({
+      type: 'offset',
+      partition: po.partition,
+      offset: po.offset,
+      how: marker === 'COMMIT' ? 'committed' : 'dropped',
+      generation: -1,
+      stale: false,
+    });
   }
   group.pending = keep;
   const pe = group.producerEpochs.find((e) => e.producerId === producerId);

@@ -3,8 +3,9 @@
  * pick the ones they use, and may change a default but never a meaning), and the cluster's
  * protocol switches read from them.
  */
-import type { KafkaRules } from './cluster.js';
+
 import { bool, int, oneOf } from '../core/keys.js';
+import type { KafkaRules } from './cluster.js';
 
 /** `isolation.level` of the downstream reader whose view the output invariants judge. */
 export type IsolationLevel = 'read_committed' | 'read_uncommitted';
@@ -13,7 +14,8 @@ export type IsolationLevel = 'read_committed' | 'read_uncommitted';
 export const kafkaKeys = {
   enableIdempotence: bool('enable.idempotence', {
     default: true,
-    meaning: 'producer ids and sequence numbers (KIP-98); false also turns transactions off (Kafka refuses a transactional.id without idempotence), leaving a plain at-least-once producer',
+    meaning:
+      'producer ids and sequence numbers (KIP-98); false also turns transactions off (Kafka refuses a transactional.id without idempotence), leaving a plain at-least-once producer',
     realDefault: 'true since Kafka 3.0; false before',
   }),
   isolationLevel: oneOf('isolation.level', ['read_committed', 'read_uncommitted'], {
@@ -23,8 +25,10 @@ export const kafkaKeys = {
   }),
   transactionVersion: oneOf('transaction.version', [1, 2], {
     default: 2,
-    meaning: '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end bumps the epoch; 1 = the protocol before it',
-    realDefault: 'on by default since Kafka 4.0 (feature transaction.version) with 4.0+ clients; older clusters and clients run the old protocol',
+    meaning:
+      '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end bumps the epoch; 1 = the protocol before it',
+    realDefault:
+      'on by default since Kafka 4.0 (feature transaction.version) with 4.0+ clients; older clusters and clients run the old protocol',
   }),
   transactionTimeoutMs: int('transaction.timeout.ms', {
     default: 60000,
@@ -42,25 +46,30 @@ export const kafkaKeys = {
   }),
   requireStableOffsets: bool('safeguard.require-stable-offsets', {
     default: true,
-    meaning: 'OffsetFetch answers UNSTABLE_OFFSET_COMMIT while a transactional offset commit of the partition is pending, so a new owner waits (KIP-447)',
+    meaning:
+      'OffsetFetch answers UNSTABLE_OFFSET_COMMIT while a transactional offset commit of the partition is pending, so a new owner waits (KIP-447)',
   }),
   generationFencing: bool('safeguard.generation-fencing', {
     default: true,
-    meaning: 'TxnOffsetCommit carries the group generation and member id; one from an old generation is rejected with ILLEGAL_GENERATION (KIP-447)',
+    meaning:
+      'TxnOffsetCommit carries the group generation and member id; one from an old generation is rejected with ILLEGAL_GENERATION (KIP-447)',
   }),
   crashes: int('faults.crashes', {
     default: 1,
     min: 0,
     max: 5,
-    meaning: 'most crashes of a client process in one run (a producer instance, an application instance, a Flink TaskManager); it is restarted',
+    meaning:
+      'most crashes of a client process in one run (a producer instance, an application instance, a Flink TaskManager); it is restarted',
   }),
   zombies: bool('faults.zombies', {
     default: true,
-    meaning: 'one instance may stall (a long GC, max.poll.interval.ms exceeded), be replaced, and resume after its replacement started (one per run)',
+    meaning:
+      'one instance may stall (a long GC, max.poll.interval.ms exceeded), be replaced, and resume after its replacement started (one per run)',
   }),
   network: bool('faults.network', {
     default: false,
-    meaning: 'a request may be delayed or its acknowledgement lost: the client times out and retries, the delayed copy lands later',
+    meaning:
+      'a request may be delayed or its acknowledgement lost: the client times out and retries, the delayed copy lands later',
   }),
   inputRecords: int('input.records', {
     default: 2,

@@ -13,7 +13,9 @@ type P = Draft<Partition>;
 export type ProduceRequest = Omit<DataEntry, 'kind' | 'offset'> & { readonly partition: number };
 
 /** Result of an append: appended (or acknowledged as a duplicate), or an error. */
-export type AppendResult = { readonly ok: true; readonly duplicate: boolean } | { readonly ok: false; readonly error: ErrorCode };
+export type AppendResult =
+  | { readonly ok: true; readonly duplicate: boolean }
+  | { readonly ok: false; readonly error: ErrorCode };
 
 /** Kafka keeps metadata of the last 5 batches per producer for de-duplication (ProducerStateEntry). */
 const BATCH_CACHE = 5;
@@ -73,7 +75,13 @@ export function append(x: Ctx, req: ProduceRequest): AppendResult {
   });
   if (req.producerId >= 0) {
     if (!entry) {
-      p.producers.push({ producerId: req.producerId, epoch: req.epoch, lastSequence: -1, firstOpenOffset: null, batches: [] });
+      p.producers.push({
+        producerId: req.producerId,
+        epoch: req.epoch,
+        lastSequence: -1,
+        firstOpenOffset: null,
+        batches: [],
+      });
       entry = p.producers[p.producers.length - 1]!;
     }
     if (req.epoch >= entry.epoch) {
@@ -96,7 +104,15 @@ export function append(x: Ctx, req: ProduceRequest): AppendResult {
  * it closes the producer's open transaction on the partition and carries the marker epoch, which
  * the leader adopts, fencing older epochs from then on.
  */
-export function writeMarker(x: Ctx, partition: number, producerId: number, epoch: number, marker: Marker, txnEpoch: number, endedBy: number | null): void {
+export function writeMarker(
+  x: Ctx,
+  partition: number,
+  producerId: number,
+  epoch: number,
+  marker: Marker,
+  txnEpoch: number,
+  endedBy: number | null,
+): void {
   const p = x.k.partitions[partition]!;
   const offset = p.log.length;
   p.log.push({ kind: 'control', offset, producerId, epoch, marker, txnEpoch, endedBy });
@@ -131,6 +147,10 @@ export function forgetIdleProducers(x: Ctx): { partition: number; producerIds: n
 }
 
 /** Whether the leader of `partition` holds producer state for `producerId`. Pure. */
-export function knowsProducer(k: { readonly partitions: readonly Partition[] }, partition: number, producerId: number): boolean {
+export function knowsProducer(
+  k: { readonly partitions: readonly Partition[] },
+  partition: number,
+  producerId: number,
+): boolean {
   return k.partitions[partition]!.producers.some((e) => e.producerId === producerId);
 }

@@ -40,7 +40,10 @@ export interface Producer {
 type Pr = Draft<Producer>;
 
 /** A reply: done, or a Kafka error. */
-export type Reply = { readonly ok: true } | { readonly ok: false; readonly error: ErrorCode };
+/** A refusal: the error the client got. */
+export type Refused = { readonly ok: false; readonly error: ErrorCode };
+/** A request's outcome at the client. */
+export type Reply = { readonly ok: true } | Refused;
 
 const OK: Reply = { ok: true };
 
@@ -107,7 +110,7 @@ export function newProducer(txn: number, partitions: number, producerId = -1, ep
   return { txn, producerId, epoch, sequences: Array.from({ length: partitions }, () => 0), transaction: null };
 }
 
-function reject(x: Ctx, by: string, error: ErrorCode, request: string): Reply {
+function reject(x: Ctx, by: string, error: ErrorCode, request: string): Refused {
   x.events.push({ type: 'rejected', by, error, request });
   return { ok: false, error };
 }
@@ -133,13 +136,19 @@ export function beginTransaction(p: Pr, no: number): void {
 }
 
 /** A produce request of the next record to `partition`; with transaction.version=1 the client adds the partition first. */
-export function produceRequest(x: Ctx, p: Pr, partition: number, value: number, origin: Origin): { readonly request: ProduceRequest } | Reply & { readonly ok: false } {
+export function produceRequest(
+  x: Ctx,
+  p: Pr,
+  partition: number,
+  value: number,
+  origin: Origin,
+): { readonly request: ProduceRequest } | Refused {
   // A producer without a producer id (a plain producer, or idempotence off) sends no sequence numbers.
   const idempotent = x.k.rules.enableIdempotence && p.producerId >= 0;
   const t = p.transaction;
   if (p.txn >= 0 && t && x.k.rules.transactionVersion === 1 && !t.partitions.includes(partition)) {
     const err = addToTxn(x, p.txn, p.epoch, partition);
-    if (err) return reject(x, 'coordinator', err, `AddPartitionsToTxn(${x.k.partitions[partition]!.name})`) as Reply & { readonly ok: false };
+    if (err) return reject(x, 'coordinator', err, `AddPartitionsToTxn(${x.k.partitions[partition]!.name})`);
     t.partitions.push(partition);
   }
   const request: ProduceRequest = {
@@ -197,12 +206,32 @@ export function send(x: Ctx, p: Pr, partition: number, value: number, origin: Or
 }
 
 /** sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit of each offset with the generation (-1: group id only). */
-export function sendOffsetsToTransaction(x: Ctx, p: Pr, group: number, offsets: readonly { readonly partition: number; readonly offset: number }[], generation: number, origin: Origin): Reply {
+export function sendOffsetsToTransaction(
+  x: Ctx,
+  p: Pr,
+  group: number,
+  offsets: readonly { readonly partition: number; readonly offset: number }[],
+  generation: number,
+  origin: Origin,
+): Reply {
   const err = addToTxn(x, p.txn, p.epoch, { group });
   if (err) return reject(x, 'coordinator', err, 'AddOffsetsToTxn');
   for (const o of offsets) {
-    const e2 = txnOffsetCommit(x, group, { partition: o.partition, offset: o.offset, producerId: p.producerId, epoch: p.epoch, generation, origin });
-    if (e2) return reject(x, 'group coordinator', e2, `TxnOffsetCommit(in-${o.partition} -> ${o.offset}${generation >= 0 ? `, generation ${generation}` : ''})`);
+    const e2 = txnOffsetCommit(x, group, {
+      partition: o.partition,
+      offset: o.offset,
+      producerId: p.producerId,
+      epoch: p.epoch,
+      generation,
+      origin,
+    });
+    if (e2)
+      return reject(
+        x,
+        'group coordinator',
+        e2,
+        `TxnOffsetCommit(in-${o.partition} -> ${o.offset}${generation >= 0 ? `, generation ${generation}` : ''})`,
+      );
   }
   p.transaction!.offsetsSent = true;
   return OK;
@@ -224,7 +253,8 @@ export function commitTransaction(x: Ctx, p: Pr): Reply {
  */
 export function commitResumed(x: Ctx, txn: number, epoch: number): Reply {
   const r = endTxn(x, txn, epoch, 'COMMIT');
-  if ('error' in r) return reject(x, 'coordinator', r.error, `EndTxn(COMMIT, ${x.k.txns[txn]!.transactionalId}, epoch=${epoch})`);
+  if ('error' in r)
+    return reject(x, 'coordinator', r.error, `EndTxn(COMMIT, ${x.k.txns[txn]!.transactionalId}, epoch=${epoch})`);
   return OK;
 }
 

@@ -16,7 +16,7 @@ export function fates(p: Partition): (Marker | 'plain' | null | undefined)[] {
   for (let i = p.log.length - 1; i >= 0; i--) {
     const e = p.log[i]!;
     if (e.kind === 'control') next.set(e.producerId, e.marker);
-    else out[i] = e.transactional ? next.get(e.producerId) ?? null : 'plain';
+    else out[i] = e.transactional ? (next.get(e.producerId) ?? null) : 'plain';
   }
   return out;
 }
@@ -49,7 +49,10 @@ export function firstOpenOffsetFromLog(p: Partition): number | null {
 }
 
 /** Values and offsets a consumer at `level` reads from `partitions`, partition by partition. Pure. */
-export function readTopic(partitions: readonly Partition[], level: IsolationLevel): { values: number[]; offsets: number[] } {
+export function readTopic(
+  partitions: readonly Partition[],
+  level: IsolationLevel,
+): { values: number[]; offsets: number[] } {
   const values: number[] = [];
   const offsets: number[] = [];
   for (const p of partitions) {

@@ -65,7 +65,12 @@ export function initProducerId(x: Ctx, txn: number): { epoch: number } | { error
  * sent by the partition leader to verify the write, adding the partition) and AddOffsetsToTxn
  * (`'offsets'` with the group's index). Starts a transaction from Empty/Complete*.
  */
-export function addToTxn(x: Ctx, txn: number, epoch: number, what: number | { readonly group: number }): ErrorCode | null {
+export function addToTxn(
+  x: Ctx,
+  txn: number,
+  epoch: number,
+  what: number | { readonly group: number },
+): ErrorCode | null {
   const t = x.k.txns[txn]!;
   if (stale(x, t, epoch)) return 'PRODUCER_FENCED';
   if (isPrepare(t.state)) return 'CONCURRENT_TRANSACTIONS';
@@ -102,7 +107,11 @@ export function endTxn(x: Ctx, txn: number, epoch: number, result: Marker): { ep
     if (v2) bumpEpoch(x, t);
     return { epoch: t.epoch };
   }
-  if (result === 'ABORT' && v2 && (t.state === 'Empty' || t.state === 'CompleteCommit' || t.state === 'CompleteAbort')) {
+  if (
+    result === 'ABORT' &&
+    v2 &&
+    (t.state === 'Empty' || t.state === 'CompleteCommit' || t.state === 'CompleteAbort')
+  ) {
     // KIP-890: an abort the coordinator has seen nothing of still bumps the epoch, so a produce
     // of the aborted attempt that is still in flight is fenced when it lands.
     t.partitions = [];
@@ -157,7 +166,8 @@ export function nextDeadline(k: Cluster, now: number): number | null {
 export function writeTxnMarkers(x: Ctx, txn: number): void {
   const t = x.k.txns[txn]!;
   const pend = t.pending!;
-  for (const p of [...t.partitions].sort((a, b) => a - b)) writeMarker(x, p, t.producerId, t.epoch, pend.marker, pend.txnEpoch, pend.endedBy);
+  for (const p of [...t.partitions].sort((a, b) => a - b))
+    writeMarker(x, p, t.producerId, t.epoch, pend.marker, pend.txnEpoch, pend.endedBy);
   if (t.offsetsGroup !== null) {
     completeTxnOffsets(x, t.offsetsGroup, t.producerId, t.epoch, pend.marker, pend.txnEpoch);
     x.events.push({ type: 'marker', partition: 'offsets', offset: null, marker: pend.marker, epoch: t.epoch });

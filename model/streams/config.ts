@@ -23,7 +23,8 @@ export const streamsKeys = {
   ...appSafeguardKeys,
   unknownProducerId: bool('faults.unknown-producer-id', {
     default: false,
-    meaning: 'the broker may forget an idle producer (retention): its next write gets UNKNOWN_PRODUCER_ID (only with transaction.version=1, whose sequences run across transactions)',
+    meaning:
+      'the broker may forget an idle producer (retention): its next write gets UNKNOWN_PRODUCER_ID (only with transaction.version=1, whose sequences run across transactions)',
   }),
   instances: instancesKey,
   inputRecords: k.inputRecords,

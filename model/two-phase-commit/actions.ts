@@ -95,7 +95,8 @@ export const twoPhaseActions = {
   },
   // TMRcvPrepared(rm): tmState = "init" /\ [type |-> "Prepared", rm |-> rm] \in msgs; tmPrepared' = tmPrepared \cup {rm}
   TMRcvPrepared: {
-    enabled: (s, emit) => eachRm(s, tables.TMRcvPrepared, (i) => s.tmState === 'init' && s.msgPrepared[i] === true, emit),
+    enabled: (s, emit) =>
+      eachRm(s, tables.TMRcvPrepared, (i) => s.tmState === 'init' && s.msgPrepared[i] === true, emit),
     effect(d, a) {
       if (!d.tmPrepared[a.rm - 1]) d.tmPrepared[a.rm - 1] = true;
     },

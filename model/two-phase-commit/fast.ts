@@ -102,5 +102,14 @@ export function decodeState(words: Int32Array, offset: number, like: TwoPhaseSta
     tmPrepared.push((v & 4) !== 0);
     msgPrepared.push((v & 8) !== 0);
   }
-  return { config: like.config, rmState, tmState: TM_STATES[head & 3]!, tmPrepared, msgPrepared, msgCommit: (head & 4) !== 0, msgAbort: (head & 8) !== 0, events: NO_EVENTS };
+  return {
+    config: like.config,
+    rmState,
+    tmState: TM_STATES[head & 3]!,
+    tmPrepared,
+    msgPrepared,
+    msgCommit: (head & 4) !== 0,
+    msgAbort: (head & 8) !== 0,
+    events: NO_EVENTS,
+  };
 }

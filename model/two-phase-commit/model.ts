@@ -17,7 +17,8 @@ function identity(s: TwoPhaseState): readonly unknown[] {
 /** The `two-phase-commit` model. */
 export const twoPhaseCommitModel = compile<TwoPhaseState, TwoPhaseAction, typeof twoPhaseCommitKeys>({
   name: 'two-phase-commit',
-  summary: "Lamport's TwoPhase.tla: a transaction manager and rm.count resource managers agree to commit or abort (the TLA+ benchmark)",
+  summary:
+    "Lamport's TwoPhase.tla: a transaction manager and rm.count resource managers agree to commit or abort (the TLA+ benchmark)",
   keys: twoPhaseCommitKeys,
   init: initialState,
   actions: twoPhaseActions,

@@ -4,8 +4,16 @@
  * kafka-streams' `state-exactly-once`.
  */
 import { type AppState, appName, GROUP, inputValue, isTxnApp, OUT } from '../../model/ctp/state.js';
-import { invariant, type Invariant } from '../invariant.js';
-import { abortedRead, duplicateRead, hangingTransaction, lsoOutOfBounds, splitFate, staleEpochEffect, staleGenerationEffect } from '../kafka/checks.js';
+import { type Invariant, invariant } from '../invariant.js';
+import {
+  abortedRead,
+  duplicateRead,
+  hangingTransaction,
+  lsoOutOfBounds,
+  splitFate,
+  staleEpochEffect,
+  staleGenerationEffect,
+} from '../kafka/checks.js';
 import { lossMessage } from '../view.js';
 import { committedValues, judgedName, judgedView, readJudged } from './outputs.js';
 
@@ -17,14 +25,26 @@ type S = AppState;
  * outside the group's current generation takes effect: with one transactional.id per instance, the
  * generation is what fences a zombie).
  */
-const zombieFenced = invariant('zombie-fenced', 'every-step', (s: S) => staleEpochEffect(s.kafka) ?? staleGenerationEffect(s.kafka, (id) => appName(s, id)));
+const zombieFenced = invariant(
+  'zombie-fenced',
+  'every-step',
+  (s: S) => staleEpochEffect(s.kafka) ?? staleGenerationEffect(s.kafka, (id) => appName(s, id)),
+);
 
 /** `no-aborted-read`: the judged reader of `out`; the changelog is read by the restore consumer, not by it. */
-const noAbortedRead = invariant('no-aborted-read', 'every-step', (s: S) => abortedRead([s.kafka.partitions[OUT]!], s.config.isolationLevel));
+const noAbortedRead = invariant('no-aborted-read', 'every-step', (s: S) =>
+  abortedRead([s.kafka.partitions[OUT]!], s.config.isolationLevel),
+);
 
 const noDuplicates = invariant('no-duplicates', 'every-step', (s: S) => {
   const r = readJudged(s, s.config.isolationLevel);
-  return duplicateRead(r.values, r.offsets, s.config.isolationLevel, `in ${judgedName(s)} `, s.config.sink === 'kafka' ? 'offsets' : 'entries');
+  return duplicateRead(
+    r.values,
+    r.offsets,
+    s.config.isolationLevel,
+    `in ${judgedName(s)} `,
+    s.config.sink === 'kafka' ? 'offsets' : 'entries',
+  );
 });
 
 /**
@@ -41,8 +61,10 @@ const offsetsAtomic = invariant('offsets-atomic', 'every-step', (s: S) => {
     const committed = s.kafka.groups[GROUP]!.committed[p]!.offset;
     for (let r = 0; r < c.inputRecords; r++) {
       const v = inputValue(c, p, r);
-      if (r < committed && !done.has(v)) return `in-${p}: the committed offset ${committed} passes record ${r} (v${v}) but its output is not committed`;
-      if (r >= committed && done.has(v)) return `in-${p}: the output of record ${r} (v${v}) is committed but the committed offset is ${committed}`;
+      if (r < committed && !done.has(v))
+        return `in-${p}: the committed offset ${committed} passes record ${r} (v${v}) but its output is not committed`;
+      if (r >= committed && done.has(v))
+        return `in-${p}: the output of record ${r} (v${v}) is committed but the committed offset is ${committed}`;
     }
   }
   return null;
@@ -74,14 +96,27 @@ const stateExactlyOnce = invariant('state-exactly-once', 'every-step', (s: S) =>
 });
 
 const common = {
-  txnAtomicity: invariant('txn-atomicity', 'every-step', (s: S) => splitFate(s.kafka, s.outcomes, (id) => appName(s, id))),
+  txnAtomicity: invariant('txn-atomicity', 'every-step', (s: S) =>
+    splitFate(s.kafka, s.outcomes, (id) => appName(s, id)),
+  ),
   lsoBound: invariant('lso-bound', 'every-step', (s: S) => lsoOutOfBounds(s.kafka.partitions)),
-  noLoss: invariant('no-loss', 'quiescence', (s: S) => lossMessage(judgedView(s, s.config.isolationLevel), judgedName(s), s.config.isolationLevel)),
+  noLoss: invariant('no-loss', 'quiescence', (s: S) =>
+    lossMessage(judgedView(s, s.config.isolationLevel), judgedName(s), s.config.isolationLevel),
+  ),
   noHangingTransaction: invariant('no-hanging-transaction', 'quiescence', (s: S) => hangingTransaction(s.kafka)),
 };
 
 /** Every invariant of `consume-transform-produce`. */
-export const ctpInvariants: readonly Invariant<S>[] = [zombieFenced, common.txnAtomicity, noAbortedRead, noDuplicates, offsetsAtomic, common.lsoBound, common.noLoss, common.noHangingTransaction];
+export const ctpInvariants: readonly Invariant<S>[] = [
+  zombieFenced,
+  common.txnAtomicity,
+  noAbortedRead,
+  noDuplicates,
+  offsetsAtomic,
+  common.lsoBound,
+  common.noLoss,
+  common.noHangingTransaction,
+];
 
 /** Every invariant of `kafka-streams`. */
 export const streamsInvariants: readonly Invariant<S>[] = [

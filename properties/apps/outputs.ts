@@ -39,7 +39,8 @@ export function committedValues(s: AppState): Set<number> {
   const p = s.kafka.partitions[OUT]!;
   const f = fates(p);
   const out = new Set<number>();
-  for (const e of p.log) if (e.kind === 'data' && (f[e.offset] === 'COMMIT' || f[e.offset] === 'plain')) out.add(e.value);
+  for (const e of p.log)
+    if (e.kind === 'data' && (f[e.offset] === 'COMMIT' || f[e.offset] === 'plain')) out.add(e.value);
   return out;
 }
 
@@ -47,7 +48,9 @@ export function committedValues(s: AppState): Set<number> {
 export const appReport: Report<AppState> = {
   outputs(s): Record<string, TopicViews> {
     const key = s.config.sink === 'kafka' ? 'out' : 'sink';
-    return { [key]: { read_committed: judgedView(s, 'read_committed'), read_uncommitted: judgedView(s, 'read_uncommitted') } };
+    return {
+      [key]: { read_committed: judgedView(s, 'read_committed'), read_uncommitted: judgedView(s, 'read_uncommitted') },
+    };
   },
   logs: (s) => logRows(s.kafka.partitions),
 };

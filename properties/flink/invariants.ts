@@ -5,8 +5,15 @@
  */
 import { type FlinkState, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
 import { workLeft } from '../../model/flink/time.js';
-import { invariant, type Invariant } from '../invariant.js';
-import { abortedRead, duplicateRead, hangingTransaction, lsoOutOfBounds, splitFate, staleEpochEffect } from '../kafka/checks.js';
+import { type Invariant, invariant } from '../invariant.js';
+import {
+  abortedRead,
+  duplicateRead,
+  hangingTransaction,
+  lsoOutOfBounds,
+  splitFate,
+  staleEpochEffect,
+} from '../kafka/checks.js';
 import { lossMessage } from '../view.js';
 import { flinkOutView, readFlinkOut } from './outputs.js';
 
@@ -21,7 +28,8 @@ function jobStateExactlyOnce(s: S, no: JobNo): string | null {
     return `restored from checkpoint ${r.checkpoint}${of}: the count is ${r.count} but the restored source offsets are past ${r.expected} inputs (${r.count > r.expected ? `${r.count - r.expected} counted twice after the restore` : `${r.expected - r.count} never counted`})`;
   }
   const total = jobInputs(s.config, no) * s.config.inputRecords;
-  if (!workLeft(s) && t.count !== total) return `the job${of} finished with count ${t.count}, but there are ${total} inputs`;
+  if (!workLeft(s) && t.count !== total)
+    return `the job${of} finished with count ${t.count}, but there are ${total} inputs`;
   return null;
 }
 
@@ -36,7 +44,11 @@ export const flinkInvariants: readonly Invariant<S>[] = [
    * (judged at the restore), and a finished job's count equals the number of its inputs (each
    * job's, with jobs=2).
    */
-  invariant('state-exactly-once', 'every-step', (s: S) => jobStateExactlyOnce(s, 1) ?? (s.second === null ? null : jobStateExactlyOnce(s, 2))),
+  invariant(
+    'state-exactly-once',
+    'every-step',
+    (s: S) => jobStateExactlyOnce(s, 1) ?? (s.second === null ? null : jobStateExactlyOnce(s, 2)),
+  ),
   /** `commit-only-completed`: every sink transaction committed belongs to a checkpoint of its own job that completed (ghost data). */
   invariant('commit-only-completed', 'every-step', (s: S) => {
     for (const c of s.ghost.commits) {
@@ -50,6 +62,10 @@ export const flinkInvariants: readonly Invariant<S>[] = [
   invariant('zombie-fenced', 'every-step', (s: S) => staleEpochEffect(s.kafka)),
   invariant('txn-atomicity', 'every-step', (s: S) => splitFate(s.kafka, [], (id) => `instance ${id}`)),
   invariant('lso-bound', 'every-step', (s: S) => lsoOutOfBounds(s.kafka.partitions)),
-  invariant('no-loss', 'quiescence', (s: S) => lossMessage(flinkOutView(s, s.config.isolationLevel), 'out', s.config.isolationLevel)),
-  invariant('no-hanging-transaction', 'quiescence', (s: S) => hangingTransaction(s.kafka, '; read_committed readers see nothing after it until transaction.timeout.ms')),
+  invariant('no-loss', 'quiescence', (s: S) =>
+    lossMessage(flinkOutView(s, s.config.isolationLevel), 'out', s.config.isolationLevel),
+  ),
+  invariant('no-hanging-transaction', 'quiescence', (s: S) =>
+    hangingTransaction(s.kafka, '; read_committed readers see nothing after it until transaction.timeout.ms'),
+  ),
 ];

@@ -24,6 +24,8 @@ export function flinkOutView(s: FlinkState, level: IsolationLevel): View {
 
 /** The report's projection: topic `out` at both isolation levels, every output partition's log. */
 export const flinkReport: Report<FlinkState> = {
-  outputs: (s) => ({ out: { read_committed: flinkOutView(s, 'read_committed'), read_uncommitted: flinkOutView(s, 'read_uncommitted') } }),
+  outputs: (s) => ({
+    out: { read_committed: flinkOutView(s, 'read_committed'), read_uncommitted: flinkOutView(s, 'read_uncommitted') },
+  }),
   logs: (s) => logRows(s.kafka.partitions),
 };

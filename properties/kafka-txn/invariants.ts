@@ -1,8 +1,15 @@
 /** The invariants `kafka-txn` checks, in report order: the Kafka checks on topic `out` and its apps' ghost data. */
 import { readTopic } from '../../model/kafka/read.js';
 import { instanceName, type KafkaTxnState } from '../../model/kafka-txn/state.js';
-import { invariant, type Invariant } from '../invariant.js';
-import { abortedRead, duplicateRead, hangingTransaction, lsoOutOfBounds, splitFate, staleEpochEffect } from '../kafka/checks.js';
+import { type Invariant, invariant } from '../invariant.js';
+import {
+  abortedRead,
+  duplicateRead,
+  hangingTransaction,
+  lsoOutOfBounds,
+  splitFate,
+  staleEpochEffect,
+} from '../kafka/checks.js';
 import { lossMessage } from '../view.js';
 import { outView } from './outputs.js';
 
@@ -18,6 +25,8 @@ export const kafkaTxnInvariants: readonly Invariant<S>[] = [
     return duplicateRead(r.values, r.offsets, s.config.isolationLevel, '');
   }),
   invariant('lso-bound', 'every-step', (s: S) => lsoOutOfBounds(s.kafka.partitions)),
-  invariant('no-loss', 'quiescence', (s: S) => lossMessage(outView(s, s.config.isolationLevel), 'out', s.config.isolationLevel)),
+  invariant('no-loss', 'quiescence', (s: S) =>
+    lossMessage(outView(s, s.config.isolationLevel), 'out', s.config.isolationLevel),
+  ),
   invariant('no-hanging-transaction', 'quiescence', (s: S) => hangingTransaction(s.kafka)),
 ];

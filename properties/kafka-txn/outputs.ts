@@ -19,6 +19,8 @@ export function outView(s: KafkaTxnState, level: IsolationLevel): View {
 
 /** The report's projection: topic `out` at both isolation levels, every partition's log. */
 export const kafkaTxnReport: Report<KafkaTxnState> = {
-  outputs: (s) => ({ out: { read_committed: outView(s, 'read_committed'), read_uncommitted: outView(s, 'read_uncommitted') } }),
+  outputs: (s) => ({
+    out: { read_committed: outView(s, 'read_committed'), read_uncommitted: outView(s, 'read_uncommitted') },
+  }),
   logs: (s) => logRows(s.kafka.partitions),
 };

@@ -21,14 +21,21 @@ export function abortedRead(partitions: readonly Partition[], level: IsolationLe
   for (const p of partitions) {
     const f = fates(p);
     for (const e of readPartition(p, level)) {
-      if (f[e.offset] === 'ABORT') return `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
+      if (f[e.offset] === 'ABORT')
+        return `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
     }
   }
   return null;
 }
 
 /** `no-duplicates` on a topic: the first value read twice at `level`, in `where` (a topic name). */
-export function duplicateRead(values: readonly number[], offsets: readonly number[], level: IsolationLevel, where: string, unit = 'offsets'): string | null {
+export function duplicateRead(
+  values: readonly number[],
+  offsets: readonly number[],
+  level: IsolationLevel,
+  where: string,
+  unit = 'offsets',
+): string | null {
   const r = firstRepeat(values, offsets);
   return r && `v${r.value} is read twice ${where}at ${level} (${unit} ${r.first} and ${r.second})`;
 }
@@ -36,9 +43,11 @@ export function duplicateRead(values: readonly number[], offsets: readonly numbe
 /** `lso-bound`: the leader's LSO against the open transactions read off the log itself, and the high watermark. */
 export function lsoOutOfBounds(partitions: readonly Partition[]): string | null {
   for (const p of partitions) {
-    if (p.lastStableOffset > p.highWatermark) return `${p.name}: LSO ${p.lastStableOffset} is above the high watermark ${p.highWatermark}`;
+    if (p.lastStableOffset > p.highWatermark)
+      return `${p.name}: LSO ${p.lastStableOffset} is above the high watermark ${p.highWatermark}`;
     const open = firstOpenOffsetFromLog(p);
-    if (open !== null && p.lastStableOffset > open) return `${p.name}: LSO ${p.lastStableOffset} passes offset ${open} of a still-open transaction`;
+    if (open !== null && p.lastStableOffset > open)
+      return `${p.name}: LSO ${p.lastStableOffset} passes offset ${open} of a still-open transaction`;
   }
   return null;
 }
@@ -76,7 +85,8 @@ export function staleEpochEffect(k: Cluster): string | null {
       }
       if (e.marker === 'COMMIT') {
         for (const r of open.get(e.producerId) ?? []) {
-          if (r.epoch < e.txnEpoch) return `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the transaction of epoch ${e.txnEpoch}`;
+          if (r.epoch < e.txnEpoch)
+            return `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the transaction of epoch ${e.txnEpoch}`;
         }
       }
       open.delete(e.producerId);
@@ -85,7 +95,8 @@ export function staleEpochEffect(k: Cluster): string | null {
   for (const g of k.groups) {
     for (let input = 0; input < g.committed.length; input++) {
       const c = g.committed[input]!;
-      if (c.txnEpoch !== null && c.epoch < c.txnEpoch) return `offset ${c.offset} of input ${input} committed from stale epoch ${c.epoch} by the transaction of epoch ${c.txnEpoch}`;
+      if (c.txnEpoch !== null && c.epoch < c.txnEpoch)
+        return `offset ${c.offset} of input ${input} committed from stale epoch ${c.epoch} by the transaction of epoch ${c.txnEpoch}`;
     }
   }
   return null;
@@ -95,7 +106,8 @@ export function staleEpochEffect(k: Cluster): string | null {
 export function staleGenerationEffect(k: Cluster, name: (instance: number) => string): string | null {
   for (const g of k.groups) {
     const z = g.staleCommits[0];
-    if (z) return `offset ${z.offset} of in-${z.partition} committed by ${name(z.instance)} of generation ${z.generation}, sent when the group was at generation ${z.generation + 1} or later (it had left the group)`;
+    if (z)
+      return `offset ${z.offset} of in-${z.partition} committed by ${name(z.instance)} of generation ${z.generation}, sent when the group was at generation ${z.generation + 1} or later (it had left the group)`;
   }
   return null;
 }

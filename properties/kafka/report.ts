@@ -9,7 +9,14 @@ export function logRows(partitions: readonly Partition[]): Record<string, LogRow
     out[p.name] = p.log.map((e) =>
       e.kind === 'data'
         ? { offset: e.offset, kind: 'data', marker: null, value: e.value, producerId: e.producerId, epoch: e.epoch }
-        : { offset: e.offset, kind: 'control', marker: e.marker, value: null, producerId: e.producerId, epoch: e.epoch },
+        : {
+            offset: e.offset,
+            kind: 'control',
+            marker: e.marker,
+            value: null,
+            producerId: e.producerId,
+            epoch: e.epoch,
+          },
     );
   }
   return out;

@@ -12,7 +12,12 @@ export async function cli(...args: string[]): Promise<Transcript> {
   let stdout = '';
   let stderr = '';
   let t = 1_000_000;
-  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, now: () => (t += 1) });
+  const code = await main(args, {
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    isTTY: false,
+    now: () => (t += 1),
+  });
   return { code, stdout, stderr };
 }
 

@@ -5,12 +5,35 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cli } from './harness.js';
 
-const viewKeys = ['values', 'offsets', 'records', 'distinct', 'duplicates', 'duplicateRanges', 'missing', 'missingRanges'];
-const contractKeys = ['tool', 'version', 'kind', 'model', 'scenario', 'config', 'status', 'violations', 'trace', 'outputs', 'logs', 'stats'];
+const viewKeys = [
+  'values',
+  'offsets',
+  'records',
+  'distinct',
+  'duplicates',
+  'duplicateRanges',
+  'missing',
+  'missingRanges',
+];
+const contractKeys = [
+  'tool',
+  'version',
+  'kind',
+  'model',
+  'scenario',
+  'config',
+  'status',
+  'violations',
+  'trace',
+  'outputs',
+  'logs',
+  'stats',
+];
 
 async function report(...args: string[]) {
   const r = await cli(...args);
   expect(r.stderr).toBe('');
+  // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON report; the assertions below are its type check
   return { code: r.code, json: JSON.parse(r.stdout) as Record<string, any> };
 }
 
@@ -19,21 +42,69 @@ describe('JSON report', () => {
     const { code, json } = await report('run', 'txn-log', '--set', 'transactions=commit:3,abort:2,commit:2', '--json');
     expect(code).toBe(0);
     for (const k of contractKeys) expect(json).toHaveProperty(k);
-    expect(json).toMatchObject({ tool: 'eoscheck', kind: 'run', model: 'kafka-txn', scenario: 'txn-log', status: 'ok', violations: [] });
-    expect(json['config']).toMatchObject({ 'isolation.level': 'read_committed', 'transaction.version': 2, transactions: 'commit:3,abort:2,commit:2', producers: 1 });
-    const log = json['logs']['out-0'] as { offset: number; kind: string; marker: string | null; value: number | null }[];
-    expect(log.map((e) => (e.kind === 'data' ? `d${e.offset}` : `${e.marker}${e.offset}`))).toEqual(['d0', 'd1', 'd2', 'COMMIT3', 'd4', 'd5', 'ABORT6', 'd7', 'd8', 'COMMIT9']);
+    expect(json).toMatchObject({
+      tool: 'eoscheck',
+      kind: 'run',
+      model: 'kafka-txn',
+      scenario: 'txn-log',
+      status: 'ok',
+      violations: [],
+    });
+    expect(json['config']).toMatchObject({
+      'isolation.level': 'read_committed',
+      'transaction.version': 2,
+      transactions: 'commit:3,abort:2,commit:2',
+      producers: 1,
+    });
+    const log = json['logs']['out-0'] as {
+      offset: number;
+      kind: string;
+      marker: string | null;
+      value: number | null;
+    }[];
+    expect(log.map((e) => (e.kind === 'data' ? `d${e.offset}` : `${e.marker}${e.offset}`))).toEqual([
+      'd0',
+      'd1',
+      'd2',
+      'COMMIT3',
+      'd4',
+      'd5',
+      'ABORT6',
+      'd7',
+      'd8',
+      'COMMIT9',
+    ]);
     expect(Object.keys(json['outputs'])).toEqual(['out']);
     expect(Object.keys(json['outputs']['out']['read_committed'])).toEqual(viewKeys);
     expect(json['outputs']['out']['read_uncommitted'].offsets).toEqual([0, 1, 2, 4, 5, 7, 8]);
     expect(json['outputs']['out']['read_committed'].offsets).toEqual([0, 1, 2, 7, 8]);
-    expect(json['outputs']['out']['read_uncommitted']).toMatchObject({ records: 7, distinct: 5, duplicates: 2, duplicateRanges: [[4, 5]], missing: 0 });
-    expect(json['trace']).toMatchObject({ format: 'eoscheck-trace', version: 1, model: 'kafka-txn', seed: null, path: null });
+    expect(json['outputs']['out']['read_uncommitted']).toMatchObject({
+      records: 7,
+      distinct: 5,
+      duplicates: 2,
+      duplicateRanges: [[4, 5]],
+      missing: 0,
+    });
+    expect(json['trace']).toMatchObject({
+      format: 'eoscheck-trace',
+      version: 1,
+      model: 'kafka-txn',
+      seed: null,
+      path: null,
+    });
     expect(json['stats']).toMatchObject({ runs: 1, steps: 19, distinctStates: null });
   });
 
   test('check --json with a violation: violations with step indexes into trace.steps, seed and path', async () => {
-    const { code, json } = await report('check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--json');
+    const { code, json } = await report(
+      'check',
+      'kafka-txn',
+      '--set',
+      'safeguard.epoch-fencing=false',
+      '--seed',
+      '42',
+      '--json',
+    );
     expect(code).toBe(1);
     expect(json).toMatchObject({ kind: 'check', scenario: null, status: 'violation' });
     const v = json['violations'][0];
@@ -49,7 +120,16 @@ describe('JSON report', () => {
   });
 
   test('check --exhaustive --json: distinct states and the bound', async () => {
-    const { code, json } = await report('check', 'kafka-txn', '--set', 'producers=1', '--exhaustive', '--depth', '5', '--json');
+    const { code, json } = await report(
+      'check',
+      'kafka-txn',
+      '--set',
+      'producers=1',
+      '--exhaustive',
+      '--depth',
+      '5',
+      '--json',
+    );
     expect(code).toBe(0);
     expect(json).toMatchObject({ status: 'ok', trace: null, mode: 'exhaustive', bound: 'depth', depthCompleted: 5 });
     expect(json['stats'].distinctStates).toBeGreaterThan(100);
@@ -57,7 +137,16 @@ describe('JSON report', () => {
 
   test('check --out writes the trace; replay --json re-checks it to the same verdict', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'eoscheck-')), 'trace.json');
-    const checked = await cli('check', 'kafka-txn', '--set', 'isolation.level=read_uncommitted', '--seed', '9', '--out', file);
+    const checked = await cli(
+      'check',
+      'kafka-txn',
+      '--set',
+      'isolation.level=read_uncommitted',
+      '--seed',
+      '9',
+      '--out',
+      file,
+    );
     expect(checked.code).toBe(1);
     expect(checked.stdout).toContain(`Replay:    npx eoscheck replay ${file}`);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
@@ -73,12 +162,48 @@ describe('JSON report', () => {
   test('models, invariants and scenarios --json list what the contract names', async () => {
     const models = (await report('models', '--json')).json;
     const keys = models['models'][0].keys.map((k: { name: string }) => k.name);
-    for (const k of ['enable.idempotence', 'isolation.level', 'transaction.version', 'transaction.timeout.ms', 'safeguard.epoch-fencing', 'safeguard.epoch-bump-on-timeout', 'faults.crashes', 'faults.zombies', 'faults.network']) expect(keys).toContain(k);
+    for (const k of [
+      'enable.idempotence',
+      'isolation.level',
+      'transaction.version',
+      'transaction.timeout.ms',
+      'safeguard.epoch-fencing',
+      'safeguard.epoch-bump-on-timeout',
+      'faults.crashes',
+      'faults.zombies',
+      'faults.network',
+    ])
+      expect(keys).toContain(k);
     const iso = models['models'][0].keys.find((k: { name: string }) => k.name === 'isolation.level');
-    expect(iso).toMatchObject({ default: 'read_committed', accepted: 'read_committed|read_uncommitted', realDefault: 'a Kafka consumer (and the console consumer) defaults to read_uncommitted' });
+    expect(iso).toMatchObject({
+      default: 'read_committed',
+      accepted: 'read_committed|read_uncommitted',
+      realDefault: 'a Kafka consumer (and the console consumer) defaults to read_uncommitted',
+    });
     const inv = (await report('invariants', '--json')).json['invariants'] as { name: string; models: string[] }[];
-    expect(inv.filter((i) => i.models.includes('kafka-txn')).map((i) => i.name).sort()).toEqual(['lso-bound', 'no-aborted-read', 'no-duplicates', 'no-hanging-transaction', 'no-loss', 'progress', 'txn-atomicity', 'zombie-fenced']);
+    expect(
+      inv
+        .filter((i) => i.models.includes('kafka-txn'))
+        .map((i) => i.name)
+        .sort(),
+    ).toEqual([
+      'lso-bound',
+      'no-aborted-read',
+      'no-duplicates',
+      'no-hanging-transaction',
+      'no-loss',
+      'progress',
+      'txn-atomicity',
+      'zombie-fenced',
+    ]);
     const sc = (await report('scenarios', '--json')).json['scenarios'] as { name: string; seed: string }[];
-    expect(sc.map((s) => `${s.name}:${s.seed}`)).toEqual(['txn-log:003', 'zombie-fencing:004', 'lso-blocking:001', 'consumer-loop:001', 'flink-kafka-crash:002', 'checkpoint-alignment:000']);
+    expect(sc.map((s) => `${s.name}:${s.seed}`)).toEqual([
+      'txn-log:003',
+      'zombie-fencing:004',
+      'lso-blocking:001',
+      'consumer-loop:001',
+      'flink-kafka-crash:002',
+      'checkpoint-alignment:000',
+    ]);
   });
 });

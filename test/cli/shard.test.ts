@@ -5,14 +5,38 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cli } from './harness.js';
 
-const campaign = ['check', 'kafka-txn', '--set', 'transaction.version=1', '--set', 'faults.network=true', '--runs', '200', '--workers', '1', '--json'];
+const campaign = [
+  'check',
+  'kafka-txn',
+  '--set',
+  'transaction.version=1',
+  '--set',
+  'faults.network=true',
+  '--runs',
+  '200',
+  '--workers',
+  '1',
+  '--json',
+];
 
-async function json(...args: string[]) {
-  return JSON.parse((await cli(...args)).stdout) as Record<string, any>;
+/** The fields of a random check's report this test compares (a parsed JSON report, read as such). */
+interface RandomReport {
+  readonly status: string;
+  readonly failingRun: number | null;
+  readonly seed: number | null;
+  readonly path: string | null;
+  readonly trace: unknown;
+}
+
+async function json(...args: string[]): Promise<RandomReport> {
+  return JSON.parse((await cli(...args)).stdout) as RandomReport;
 }
 
 describe('--shard i/n and merge', () => {
-  for (const [seed, n] of [['5', 2], ['11', 3]] as const) {
+  for (const [seed, n] of [
+    ['5', 2],
+    ['11', 3],
+  ] as const) {
     test(`seed ${seed}, ${n} shards merged equal one process`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'eoscheck-shard-'));
       const files: string[] = [];
@@ -26,7 +50,12 @@ describe('--shard i/n and merge', () => {
       const merged = await cli('merge', ...files, '--json');
       const m = JSON.parse(merged.stdout);
       expect(merged.code).toBe(whole.status === 'ok' ? 0 : 1);
-      expect([m.status, m.failingRun, m.seed, m.path]).toEqual([whole.status, whole.failingRun, whole.seed, whole.path]);
+      expect([m.status, m.failingRun, m.seed, m.path]).toEqual([
+        whole.status,
+        whole.failingRun,
+        whole.seed,
+        whole.path,
+      ]);
       expect(m.trace).toEqual(whole.trace);
       expect(m.merged).toEqual({ shards: Array.from({ length: n }, (_, i) => `${i + 1}/${n}`), missing: [] });
     });
@@ -42,5 +71,24 @@ describe('--shard i/n and merge', () => {
     const bad = await cli('merge', a, b);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(`eoscheck: '${b}' is from another campaign: its campaignSeed differs from '${a}'\n`);
+  });
+  test('merge refuses a file that is not a shard report, naming the file and the field', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eoscheck-shard-'));
+    const a = join(dir, 'a.json');
+    const report = JSON.parse((await cli(...campaign, '--seed', '5', '--shard', '1/2')).stdout);
+    writeFileSync(a, JSON.stringify({ ...report, shard: { index: 3, count: 2 } }));
+    const r = await cli('merge', a);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      `eoscheck: '${a}' is not a random check report (check --shard i/n --json): 'shard' {"index":3,"count":2} (expected {index, count} with 1 <= index <= count, or null)\n`,
+    ]);
+    writeFileSync(a, JSON.stringify({ ...report, mode: 'exhaustive' }));
+    expect((await cli('merge', a)).stderr).toBe(
+      `eoscheck: '${a}' is not a random check report (check --shard i/n --json): kind check, mode exhaustive\n`,
+    );
+    writeFileSync(a, '{"tool": "eoscheck", ');
+    const broken = await cli('merge', a);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(new RegExp(`^eoscheck: '${a}' is not a JSON report: .+\n$`));
   });
 });

@@ -112,16 +112,29 @@ export function only<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, 
 }
 
 /** Checks `e` at `config` (a typed config, or pairs) in this thread, flattened. */
-export function check<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, config: ConfigOf<K> | readonly string[], opts: CheckOptions): Flat<S, A> {
+export function check<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  config: ConfigOf<K> | readonly string[],
+  opts: CheckOptions,
+): Flat<S, A> {
   const c = Array.isArray(config) ? cfg(e.model.keys, ...(config as readonly string[])) : (config as ConfigOf<K>);
   return flatten(checkHere({ model: e.model, invariants: e.invariants }, e.model.init(c), opts));
 }
 
 /** Random options: `runs` runs of at most `maxSteps` steps from `seed`. */
-export const random = (runs: number, seed: number, maxSteps = 40): CheckOptions => ({ mode: 'random', runs, seed, maxSteps });
+export const random = (runs: number, seed: number, maxSteps = 40): CheckOptions => ({
+  mode: 'random',
+  runs,
+  seed,
+  maxSteps,
+});
 
 /** Exhaustive options: breadth-first to `depth`, at most `maxStates` states. */
-export const exhaustive = (depth: number, maxStates = 1_000_000): CheckOptions => ({ mode: 'exhaustive', depth, maxStates });
+export const exhaustive = (depth: number, maxStates = 1_000_000): CheckOptions => ({
+  mode: 'exhaustive',
+  depth,
+  maxStates,
+});
 
 /** A scripted run: every state (initial first), the steps, the violations. */
 export interface Scripted<S, A extends AnyAction> {
@@ -136,15 +149,29 @@ export interface Scripted<S, A extends AnyAction> {
  * Runs `actions` from the initial state of `config` (each must be enabled where it stands, or the
  * test fails naming the step, the action and what was enabled), then drains when asked. Pure.
  */
-export function scripted<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, config: ConfigOf<K>, actions: readonly A[], drain = false): Scripted<S, A> {
+export function scripted<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  config: ConfigOf<K>,
+  actions: readonly A[],
+  drain = false,
+): Scripted<S, A> {
   const c = { model: e.model, invariants: e.invariants };
   const initial = e.model.init(config);
   const states: S[] = [initial];
-  const r = run(c, initial, script(c, actions), 'script', { stepper: frozen(c), drain, stopAtViolation: false, skipDisabled: false, record: true, onStep: (s) => states.push(s) });
+  const r = run(c, initial, script(c, actions), 'script', {
+    stepper: frozen(c),
+    drain,
+    stopAtViolation: false,
+    skipDisabled: false,
+    record: true,
+    onStep: (s) => states.push(s),
+  });
   if (r.notEnabled) {
     const at = states[states.length - 1]!;
     const show = (a: AnyAction): string => JSON.stringify(a);
-    throw new Error(`step ${r.notEnabled.step + 1}: ${show(r.notEnabled.action)} is not enabled; enabled: ${e.model.enabled(at).map(show).join(', ') || '(nothing)'}`);
+    throw new Error(
+      `step ${r.notEnabled.step + 1}: ${show(r.notEnabled.action)} is not enabled; enabled: ${e.model.enabled(at).map(show).join(', ') || '(nothing)'}`,
+    );
   }
   return { states, steps: r.steps, violations: r.violations, quiescent: r.quiescent, last: states[states.length - 1]! };
 }

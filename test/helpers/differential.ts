@@ -8,8 +8,8 @@
  * fast path and through plain `step` gives the same verdict and the same number of states.
  */
 import { describe, expect, test } from 'vitest';
-import { catalog } from '../../catalog/index.js';
 import type { Entry } from '../../catalog/entry.js';
+import { catalog } from '../../catalog/index.js';
 import { checkHere } from '../../check/check.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
@@ -18,10 +18,38 @@ import { cfg } from './check.js';
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
 const configs: Record<string, string[][]> = {
-  'kafka-txn': [[], ['faults.network=true'], ['safeguard.epoch-fencing=false'], ['transaction.version=1', 'faults.network=true'], ['enable.idempotence=false', 'faults.network=true'], ['safeguard.epoch-bump-on-timeout=false', 'transaction.timeout.ms=1']],
-  'consume-transform-produce': [[], ['commit.strategy=commit-then-process'], ['commit.strategy=process-then-commit', 'faults.network=true'], ['safeguard.require-stable-offsets=false'], ['safeguard.generation-fencing=false'], ['sink=upsert'], ['enable.auto.commit=true', 'commit.strategy=process-then-commit']],
-  'kafka-streams': [[], ['processing.guarantee=at_least_once'], ['processing.guarantee=exactly_once'], ['transaction.version=1', 'faults.unknown-producer-id=true']],
-  'flink-kafka': [[], ['sink.delivery-guarantee=none'], ['sink.delivery-guarantee=at-least-once'], ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'], ['high-availability.type=none', 'faults.jobmanager=1'], ['jobs=2', 'faults.crashes=0'], ['transaction.timeout.ms=2500']],
+  'kafka-txn': [
+    [],
+    ['faults.network=true'],
+    ['safeguard.epoch-fencing=false'],
+    ['transaction.version=1', 'faults.network=true'],
+    ['enable.idempotence=false', 'faults.network=true'],
+    ['safeguard.epoch-bump-on-timeout=false', 'transaction.timeout.ms=1'],
+  ],
+  'consume-transform-produce': [
+    [],
+    ['commit.strategy=commit-then-process'],
+    ['commit.strategy=process-then-commit', 'faults.network=true'],
+    ['safeguard.require-stable-offsets=false'],
+    ['safeguard.generation-fencing=false'],
+    ['sink=upsert'],
+    ['enable.auto.commit=true', 'commit.strategy=process-then-commit'],
+  ],
+  'kafka-streams': [
+    [],
+    ['processing.guarantee=at_least_once'],
+    ['processing.guarantee=exactly_once'],
+    ['transaction.version=1', 'faults.unknown-producer-id=true'],
+  ],
+  'flink-kafka': [
+    [],
+    ['sink.delivery-guarantee=none'],
+    ['sink.delivery-guarantee=at-least-once'],
+    ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],
+    ['high-availability.type=none', 'faults.jobmanager=1'],
+    ['jobs=2', 'faults.crashes=0'],
+    ['transaction.timeout.ms=2500'],
+  ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
 };
 
@@ -47,7 +75,12 @@ function verdicts<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, s: 
 }
 
 /** States reached by random walks (explored prefix, then the drain) and by a breadth-first search, via `step`. */
-function reached<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, initial: S, walks: number, bfsStates: number): S[] {
+function reached<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  initial: S,
+  walks: number,
+  bfsStates: number,
+): S[] {
   const { model } = e;
   const out: S[] = [initial];
   for (let w = 0; w < walks; w++) {
@@ -94,7 +127,11 @@ export interface Scale {
 }
 
 /** The differential tests of one model at `scale`. */
-function suite<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, list: readonly string[][], scale: Scale): void {
+function suite<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  list: readonly string[][],
+  scale: Scale,
+): void {
   const { model } = e;
   for (const pairs of list.slice(0, scale.configs)) {
     const label = `${model.name} ${pairs.join(' ') || 'defaults'}`;

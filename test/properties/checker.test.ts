@@ -16,10 +16,30 @@ const entry = kafkaTxnEntry;
 /** Each safeguard: the setting that switches it off, what it breaks, and the safe setting on the same budget. */
 const safeguards = [
   { name: 'epoch fencing', off: ['safeguard.epoch-fencing=false'], on: [], breaks: ['zombie-fenced', 'no-duplicates'] },
-  { name: 'idempotence under retries', off: ['enable.idempotence=false', 'faults.network=true'], on: ['faults.network=true'], breaks: ['no-duplicates'] },
-  { name: 'read_committed', off: ['isolation.level=read_uncommitted'], on: [], breaks: ['no-aborted-read', 'no-duplicates'] },
-  { name: 'transaction.version=2 (KIP-890)', off: ['transaction.version=1', 'faults.network=true'], on: ['transaction.version=2', 'faults.network=true'], breaks: ['zombie-fenced', 'txn-atomicity', 'no-loss', 'no-hanging-transaction', 'no-duplicates'] },
-  { name: 'epoch bump on timeout (KAFKA-6119)', off: ['safeguard.epoch-bump-on-timeout=false'], on: [], breaks: ['txn-atomicity', 'no-loss'] },
+  {
+    name: 'idempotence under retries',
+    off: ['enable.idempotence=false', 'faults.network=true'],
+    on: ['faults.network=true'],
+    breaks: ['no-duplicates'],
+  },
+  {
+    name: 'read_committed',
+    off: ['isolation.level=read_uncommitted'],
+    on: [],
+    breaks: ['no-aborted-read', 'no-duplicates'],
+  },
+  {
+    name: 'transaction.version=2 (KIP-890)',
+    off: ['transaction.version=1', 'faults.network=true'],
+    on: ['transaction.version=2', 'faults.network=true'],
+    breaks: ['zombie-fenced', 'txn-atomicity', 'no-loss', 'no-hanging-transaction', 'no-duplicates'],
+  },
+  {
+    name: 'epoch bump on timeout (KAFKA-6119)',
+    off: ['safeguard.epoch-bump-on-timeout=false'],
+    on: [],
+    breaks: ['txn-atomicity', 'no-loss'],
+  },
 ] as const;
 
 describe('random exploration (seed 11, 400 runs of <= 40 steps)', () => {
@@ -72,10 +92,18 @@ describe('properties of the checker itself', () => {
   });
   test('a shrunk trace is never longer than the first failing run', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom('safeguard.epoch-fencing=false', 'isolation.level=read_uncommitted', 'safeguard.epoch-bump-on-timeout=false'), (seed, off) => {
-        const r = check(entry, [off], random(2000, seed, 40));
-        return r.status === 'violation' && r.trace!.length <= r.originalLength!;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom(
+          'safeguard.epoch-fencing=false',
+          'isolation.level=read_uncommitted',
+          'safeguard.epoch-bump-on-timeout=false',
+        ),
+        (seed, off) => {
+          const r = check(entry, [off], random(2000, seed, 40));
+          return r.status === 'violation' && r.trace!.length <= r.originalLength!;
+        },
+      ),
       { numRuns: 8, seed: 6 },
     );
   });
@@ -85,10 +113,16 @@ describe('properties of the checker itself', () => {
         const pairs = ['transaction.version=1', 'faults.network=true'];
         const r = check(entry, pairs, random(2000, seed, 40));
         if (r.status !== 'violation') return false;
-        const decoded = decodeTrace(encodeTrace(makeTrace('kafka-txn', null, record(kafkaTxnKeys, ...pairs), r.seed, r.path, r.trace!)));
+        const decoded = decodeTrace(
+          encodeTrace(makeTrace('kafka-txn', null, record(kafkaTxnKeys, ...pairs), r.seed, r.path, r.trace!)),
+        );
         if (!decoded.ok) return false;
         const replayed = replayTrace(entry, decoded.trace);
-        return replayed.ok && replayed.value.violations[0]?.invariant === r.violations[0]!.invariant && replayed.value.violations[0]?.step === r.violations[0]!.step;
+        return (
+          replayed.ok &&
+          replayed.value.violations[0]?.invariant === r.violations[0]!.invariant &&
+          replayed.value.violations[0]?.step === r.violations[0]!.step
+        );
       }),
       { numRuns: 5, seed: 7 },
     );
@@ -106,6 +140,12 @@ describe('properties of the checker itself', () => {
     const config = cfg(kafkaTxnKeys, 'safeguard.epoch-bump-on-timeout=false');
     const r = check(entry, config, random(500, 3, 40));
     // `scripted` fails naming the first step that is not enabled where it stands.
-    expect(() => scripted(entry, config, r.trace!.map((s) => s.action))).not.toThrow();
+    expect(() =>
+      scripted(
+        entry,
+        config,
+        r.trace!.map((s) => s.action),
+      ),
+    ).not.toThrow();
   });
 });

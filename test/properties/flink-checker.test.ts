@@ -34,7 +34,9 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
     expect(r.violations.map((v) => v.invariant)).toContain('no-aborted-read');
     expect(r.trace!.length).toBeLessThanOrEqual(20);
     expect(exhaustive(['isolation.level=read_uncommitted']).violations[0]!.invariant).toBe('no-aborted-read');
-    expect(exhaustive(['isolation.level=read_uncommitted'], 12000, only('no-duplicates')).violations[0]!.invariant).toBe('no-duplicates');
+    expect(
+      exhaustive(['isolation.level=read_uncommitted'], 12000, only('no-duplicates')).violations[0]!.invariant,
+    ).toBe('no-duplicates');
   });
   test('transaction.timeout.ms 2500, below checkpoint (2000) plus restart (1000), violates no-loss', () => {
     const r = random(['transaction.timeout.ms=2500'], 1);
@@ -45,7 +47,11 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
     expect(explored(x).some((t) => t === 'Crash' || t === 'LoseNotification')).toBe(true);
   });
   test('safeguard.abort-lingering-transactions=false leaves a hanging transaction (crash after the sink snapshot, before the ack)', () => {
-    const x = exhaustive(['safeguard.abort-lingering-transactions=false', 'input.records=2'], 12000, only('no-hanging-transaction'));
+    const x = exhaustive(
+      ['safeguard.abort-lingering-transactions=false', 'input.records=2'],
+      12000,
+      only('no-hanging-transaction'),
+    );
     expect(x.violations[0]).toMatchObject({ invariant: 'no-hanging-transaction' });
     expect(x.violations[0]!.message).toMatch(/^out-0: the transaction of flink-0-2 from offset \d+ is never ended/);
     expect(explored(x).slice(-3)).toEqual(['Process', 'Send', 'Crash']);
@@ -56,7 +62,10 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
     expect(x.violations[0]!.message).toMatch(/counted twice after the restore/);
   });
   test('a JobManager failure without HA re-reads from earliest-offset: duplicates at read_committed', () => {
-    const x = exhaustive(['faults.jobmanager=1', 'high-availability.type=none', 'faults.crashes=0', 'input.records=2'], 20000);
+    const x = exhaustive(
+      ['faults.jobmanager=1', 'high-availability.type=none', 'faults.crashes=0', 'input.records=2'],
+      20000,
+    );
     expect(x.violations[0]!.invariant).toBe('no-duplicates');
     expect(explored(x)).toContain('JobManagerFail');
   });

@@ -4,7 +4,14 @@ import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../model/flink/actions.js';
 import type { flinkKafkaKeys } from '../../model/flink/config.js';
 import type { FlinkState } from '../../model/flink/state.js';
-import { check, exhaustive as exhaustiveOptions, explored as exploredOf, type Flat, only as onlyOf, random as randomOptions } from '../helpers/check.js';
+import {
+  check,
+  exhaustive as exhaustiveOptions,
+  explored as exploredOf,
+  type Flat,
+  only as onlyOf,
+  random as randomOptions,
+} from '../helpers/check.js';
 
 type FlinkEntry = Entry<FlinkState, FlinkAction, typeof flinkKafkaKeys>;
 

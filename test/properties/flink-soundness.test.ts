@@ -19,7 +19,10 @@ describe('issue #8: a JobManager failure without HA (exhaustive, default depth)'
   const config = flinkCfg('high-availability.type=none', 'faults.jobmanager=1', 'faults.crashes=0');
   test('the fast path finds no-duplicates after 13 explored steps', () => {
     const r = check(flinkKafkaEntry, config, ex);
-    expect(r.violations[0]).toMatchObject({ invariant: 'no-duplicates', message: 'v1 is read twice at read_committed (offsets 0 and 2)' });
+    expect(r.violations[0]).toMatchObject({
+      invariant: 'no-duplicates',
+      message: 'v1 is read twice at read_committed (offsets 0 and 2)',
+    });
     expect(r.trace!.filter((s) => s.phase === 'explore')).toHaveLength(13);
     expect(r.trace!.some((s) => s.action.type === 'JobManagerFail')).toBe(true);
   });

@@ -23,7 +23,10 @@ describe('jobs=2, shared prefix: no-loss violated (random seeds 1 and 2, exhaust
   });
   test('exhaustive, no faults, one record per job: even a fault-free run loses a record', () => {
     const x = exhaustive(['jobs=2', 'safeguard.unique-transactional-id-prefix=false', ...small], 2000);
-    expect(x.violations[0]).toMatchObject({ invariant: 'no-loss', message: 'input 2 never reached out at read_committed (1 missing)' });
+    expect(x.violations[0]).toMatchObject({
+      invariant: 'no-loss',
+      message: 'input 2 never reached out at read_committed (1 missing)',
+    });
     expect(explored(x)).toEqual([]);
   });
 });

@@ -57,8 +57,16 @@ describe('zombie-fenced', () => {
   const zombieBack = [act.init(1), act.begin(1), act.produce(1), act.pause(1), act.init(2), act.resume(1)];
 
   test('violated: an EndTxn from the stale epoch decides the transaction of the new one', () => {
-    const s = run(solo({ 'safeguard.epoch-fencing': 'false' }), ...zombieBack, act.sendOffsets(1), act.commit(1), act.markers(0));
-    expect(zombieFenced.check(s)).toBe('out-0 offset 1: an EndTxn from epoch 0 decided COMMIT for the transaction of epoch 1');
+    const s = run(
+      solo({ 'safeguard.epoch-fencing': 'false' }),
+      ...zombieBack,
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0),
+    );
+    expect(zombieFenced.check(s)).toBe(
+      'out-0 offset 1: an EndTxn from epoch 0 decided COMMIT for the transaction of epoch 1',
+    );
   });
 
   test('violated: a record written with the stale epoch is committed by the new instance', () => {
@@ -73,11 +81,24 @@ describe('zombie-fenced', () => {
       act.commit(2),
       act.markers(0),
     );
-    expect(zombieFenced.check(s)).toBe('out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1');
+    expect(zombieFenced.check(s)).toBe(
+      'out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1',
+    );
   });
 
   test('satisfied: with fencing the resumed zombie is fenced at its next call', () => {
-    const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.pause(1), act.init(2), act.markers(0), act.init(2), act.resume(1), act.sendOffsets(1));
+    const s = run(
+      solo(),
+      act.init(1),
+      act.begin(1),
+      act.produce(1),
+      act.pause(1),
+      act.init(2),
+      act.markers(0),
+      act.init(2),
+      act.resume(1),
+      act.sendOffsets(1),
+    );
     expect(inst(s, 1).status).toBe('fenced');
     expect(zombieFenced.check(s)).toBeNull();
     expect(zombieFenced.check(drained(s).state)).toBeNull();
@@ -89,9 +110,17 @@ describe('txn-atomicity', () => {
   const timedOut = [act.init(1), act.begin(1), act.produce(1), act.tick(), act.expire(0), act.markers(0)];
 
   test('violated: without the epoch bump on timeout the client goes on and is told COMMIT, yet v1 was aborted', () => {
-    const s = run(solo({ 'safeguard.epoch-bump-on-timeout': 'false' }), ...timedOut, act.produce(1), act.sendOffsets(1), act.commit(1));
+    const s = run(
+      solo({ 'safeguard.epoch-bump-on-timeout': 'false' }),
+      ...timedOut,
+      act.produce(1),
+      act.sendOffsets(1),
+      act.commit(1),
+    );
     expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'COMMIT' }]);
-    expect(txnAtomicity.check(s)).toBe('transaction 1 of app-0#1: v1 at out-0 offset 0 is aborted, but the client was told COMMIT');
+    expect(txnAtomicity.check(s)).toBe(
+      'transaction 1 of app-0#1: v1 at out-0 offset 0 is aborted, but the client was told COMMIT',
+    );
   });
 
   test('satisfied: with the epoch bump the client is fenced and told nothing', () => {
@@ -107,7 +136,9 @@ describe('no-aborted-read', () => {
 
   test('violated: a read_uncommitted reader returns the aborted record', () => {
     const s = run(solo({ 'isolation.level': 'read_uncommitted' }), ...aborted);
-    expect(noAbortedRead.check(s)).toBe('a read_uncommitted reader returns v1 at out-0 offset 0, a record of an aborted transaction');
+    expect(noAbortedRead.check(s)).toBe(
+      'a read_uncommitted reader returns v1 at out-0 offset 0, a record of an aborted transaction',
+    );
   });
 
   test('satisfied: a read_committed reader skips it', () => {
@@ -117,17 +148,38 @@ describe('no-aborted-read', () => {
 
 describe('no-duplicates', () => {
   test('violated: without idempotence the delayed copy of a retried batch is read twice', () => {
-    const s = run(solo({ 'enable.idempotence': 'false', 'faults.network': 'true' }), act.produceDelayed(1), act.retry(1), act.deliver(1));
+    const s = run(
+      solo({ 'enable.idempotence': 'false', 'faults.network': 'true' }),
+      act.produceDelayed(1),
+      act.retry(1),
+      act.deliver(1),
+    );
     expect(noDuplicates.check(s)).toBe('v1 is read twice at read_committed (offsets 0 and 1)');
   });
 
   test('violated: read_uncommitted sees the aborted attempt and the committed one', () => {
-    const s = run(solo({ 'isolation.level': 'read_uncommitted' }), act.init(1), act.begin(1), act.produce(1), act.abort(1), act.markers(0), act.begin(1), act.produce(1));
+    const s = run(
+      solo({ 'isolation.level': 'read_uncommitted' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1),
+      act.abort(1),
+      act.markers(0),
+      act.begin(1),
+      act.produce(1),
+    );
     expect(noDuplicates.check(s)).toBe('v1 is read twice at read_uncommitted (offsets 0 and 2)');
   });
 
   test('satisfied: with idempotence the delayed copy is a duplicate ack, not a second record', () => {
-    const s = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1), act.retry(1), act.deliver(1));
+    const s = run(
+      solo({ 'faults.network': 'true' }),
+      act.init(1),
+      act.begin(1),
+      act.produceDelayed(1),
+      act.retry(1),
+      act.deliver(1),
+    );
     expect(noDuplicates.check(s)).toBeNull();
     expect(noDuplicates.check(clean())).toBeNull();
   });
@@ -178,7 +230,16 @@ describe('no-loss', () => {
   });
 
   test('violated: missing inputs are reported as ranges (the predicate alone, app-1 not started yet)', () => {
-    const s = run(init(), act.init(1), act.begin(1), act.produce(1, 0), act.produce(1, 1), act.sendOffsets(1), act.commit(1), act.markers(0));
+    const s = run(
+      init(),
+      act.init(1),
+      act.begin(1),
+      act.produce(1, 0),
+      act.produce(1, 1),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0),
+    );
     expect(noLoss.check(s)).toBe('input 3-4 never reached out at read_committed (2 missing)');
   });
 
@@ -199,14 +260,34 @@ describe('no-hanging-transaction', () => {
     expect(s1.kafka.partitions[1]!.log.map((e) => e.kind)).toEqual(['control', 'data']);
     const { actions, state } = drained(s1);
     // KIP-360: after the abort with a timed-out batch the client re-initialises (a new epoch) first.
-    expect(actions).toEqual([act.init(1), act.begin(1), act.produce(1, 0), act.sendOffsets(1), act.commit(1), act.markers(0)]);
-    expect(noHangingTransaction.check(state)).toBe('out-1: the transaction of app-0 from offset 1 is never ended (LSO stuck at 1)');
+    expect(actions).toEqual([
+      act.init(1),
+      act.begin(1),
+      act.produce(1, 0),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0),
+    ]);
+    expect(noHangingTransaction.check(state)).toBe(
+      'out-1: the transaction of app-0 from offset 1 is never ended (LSO stuck at 1)',
+    );
   });
 
   test('satisfied: transaction.version=2 fences the late write at verification', () => {
     // v2 needs the partition verified first, so put the transaction on out-0 before the stuck write.
-    const s1 = run(init({ ...config, 'input.records': '2', 'transaction.version': '2' }), act.init(1), act.begin(1), act.produce(1, 0), act.produceDelayed(1, 1), act.abort(1), act.markers(0), act.deliver(2));
-    expect(s1.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-1, verify)' }]);
+    const s1 = run(
+      init({ ...config, 'input.records': '2', 'transaction.version': '2' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1, 0),
+      act.produceDelayed(1, 1),
+      act.abort(1),
+      act.markers(0),
+      act.deliver(2),
+    );
+    expect(s1.events).toEqual([
+      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-1, verify)' },
+    ]);
     const { state } = drained(s1);
     expect(state.kafka.partitions[1]!.log.filter((e) => e.kind === 'data').map((e) => e.offset)).toEqual([0]);
     expect(noHangingTransaction.check(state)).toBeNull();

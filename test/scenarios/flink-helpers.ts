@@ -23,5 +23,12 @@ export function outViews(ex: FlinkRun) {
 
 /** The counts a reader of the seed's experiment reports: records, distinct, duplicate and missing ranges. */
 export function counts(v: ReturnType<typeof outViews>['read_committed']) {
-  return { records: v.records, distinct: v.distinct, duplicates: v.duplicates, duplicateRanges: v.duplicateRanges, missing: v.missing, missingRanges: v.missingRanges };
+  return {
+    records: v.records,
+    distinct: v.distinct,
+    duplicates: v.duplicates,
+    duplicateRanges: v.duplicateRanges,
+    missing: v.missing,
+    missingRanges: v.missingRanges,
+  };
 }

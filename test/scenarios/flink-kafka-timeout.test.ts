@@ -13,21 +13,48 @@ import { counts, outViews, playFlink } from './flink-helpers.js';
 
 describe('flink-kafka-crash with transaction.timeout.ms=10000', () => {
   test('read_committed misses all 1200 records; read_uncommitted holds four attempts of them', () => {
-    const ex = playFlink(flinkKafkaCrash, ['sink.delivery-guarantee', 'exactly-once'], ['transaction.timeout.ms', '10000']);
+    const ex = playFlink(
+      flinkKafkaCrash,
+      ['sink.delivery-guarantee', 'exactly-once'],
+      ['transaction.timeout.ms', '10000'],
+    );
     const v = outViews(ex);
-    expect(counts(v.read_committed)).toEqual({ records: 0, distinct: 0, duplicates: 0, duplicateRanges: [], missing: 1200, missingRanges: [[1, 1200]] });
-    expect(counts(v.read_uncommitted)).toMatchObject({ records: 4800, distinct: 1200, duplicateRanges: [[1, 1100]], missing: 0 });
+    expect(counts(v.read_committed)).toEqual({
+      records: 0,
+      distinct: 0,
+      duplicates: 0,
+      duplicateRanges: [],
+      missing: 1200,
+      missingRanges: [[1, 1200]],
+    });
+    expect(counts(v.read_uncommitted)).toMatchObject({
+      records: 4800,
+      distinct: 1200,
+      duplicateRanges: [[1, 1100]],
+      missing: 0,
+    });
     expect(ex.violations.map((x) => x.invariant)).toEqual(['no-loss']);
     const failed = ex.states.flatMap((s) => s.events.filter((e) => e.type === 'commit-failed'));
-    expect(failed).toEqual([{ type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' }]);
+    expect(failed).toEqual([
+      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
+    ]);
     expect(ex.states.at(-1)!.now).toBe(140100);
   });
   test('a 600-record feed (the seed measurement itself) loses its results the same way', () => {
-    const ex = playFlink(flinkKafkaCrash, ['sink.delivery-guarantee', 'exactly-once'], ['transaction.timeout.ms', '10000'], ['input.records', '600']);
+    const ex = playFlink(
+      flinkKafkaCrash,
+      ['sink.delivery-guarantee', 'exactly-once'],
+      ['transaction.timeout.ms', '10000'],
+      ['input.records', '600'],
+    );
     expect(counts(outViews(ex).read_committed)).toMatchObject({ records: 0, missing: 600 });
   });
   test('a timeout above the checkpoint interval plus restart (25 s) keeps seed 002 exact', () => {
-    const ex = playFlink(flinkKafkaCrash, ['sink.delivery-guarantee', 'exactly-once'], ['transaction.timeout.ms', '25000']);
+    const ex = playFlink(
+      flinkKafkaCrash,
+      ['sink.delivery-guarantee', 'exactly-once'],
+      ['transaction.timeout.ms', '25000'],
+    );
     expect(counts(outViews(ex).read_committed)).toMatchObject({ records: 1200, distinct: 1200, duplicates: 0 });
   });
 });

@@ -17,7 +17,8 @@ function play(sc: Scenario<KafkaTxnAction, typeof kafkaTxnKeys>, ...pairs: [stri
   return r.value;
 }
 
-const logOf = (s: KafkaTxnState) => s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`));
+const logOf = (s: KafkaTxnState) =>
+  s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`));
 const committed = (s: KafkaTxnState) => readPartition(s.kafka.partitions[0]!, 'read_committed').map((e) => e.value);
 const uncommitted = (s: KafkaTxnState) => readPartition(s.kafka.partitions[0]!, 'read_uncommitted').map((e) => e.value);
 
@@ -25,8 +26,21 @@ describe('txn-log (seed 003)', () => {
   test('commit:3,abort:2,commit:2 leaves data 0-2, COMMIT 3, data 4-5, ABORT 6, data 7-8, COMMIT 9', () => {
     const ex = play(txnLog);
     const last = ex.states[ex.states.length - 1]!;
-    expect(logOf(last)).toEqual(['0:v1', '1:v2', '2:v3', '3:COMMIT', '4:v4', '5:v5', '6:ABORT', '7:v4', '8:v5', '9:COMMIT']);
-    expect(readPartition(last.kafka.partitions[0]!, 'read_uncommitted').map((e) => e.offset)).toEqual([0, 1, 2, 4, 5, 7, 8]);
+    expect(logOf(last)).toEqual([
+      '0:v1',
+      '1:v2',
+      '2:v3',
+      '3:COMMIT',
+      '4:v4',
+      '5:v5',
+      '6:ABORT',
+      '7:v4',
+      '8:v5',
+      '9:COMMIT',
+    ]);
+    expect(readPartition(last.kafka.partitions[0]!, 'read_uncommitted').map((e) => e.offset)).toEqual([
+      0, 1, 2, 4, 5, 7, 8,
+    ]);
     expect(readPartition(last.kafka.partitions[0]!, 'read_committed').map((e) => e.offset)).toEqual([0, 1, 2, 7, 8]);
     expect(ex.violations).toEqual([]);
     expect(ex.quiescent).toBe(true);
@@ -35,12 +49,24 @@ describe('txn-log (seed 003)', () => {
   test('abort:2,commit:1: the aborted inputs are redone, markers still take offsets, the drain finishes input 2', () => {
     const ex = play(txnLog, ['transactions', 'abort:2,commit:1']);
     expect(logOf(ex.states.at(-1)!)).toEqual(['0:v1', '1:v2', '2:ABORT', '3:v1', '4:COMMIT', '5:v2', '6:COMMIT']);
-    expect(logOf(ex.states[ex.steps.findIndex((s) => s.phase === 'drain')]!)).toEqual(['0:v1', '1:v2', '2:ABORT', '3:v1', '4:COMMIT']);
+    expect(logOf(ex.states[ex.steps.findIndex((s) => s.phase === 'drain')]!)).toEqual([
+      '0:v1',
+      '1:v2',
+      '2:ABORT',
+      '3:v1',
+      '4:COMMIT',
+    ]);
     expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
   });
   test('a trailing abort leaves the run unfinished: not quiescent, so no-loss is not judged', () => {
     const ex = play(txnLog, ['transactions', 'commit:1,abort:1']);
-    expect(ex.steps.filter((s) => s.phase === 'drain').map((s) => s.action.type)).toEqual(['BeginTxn', 'Produce', 'SendOffsets', 'CommitTxn', 'WriteTxnMarkers']);
+    expect(ex.steps.filter((s) => s.phase === 'drain').map((s) => s.action.type)).toEqual([
+      'BeginTxn',
+      'Produce',
+      'SendOffsets',
+      'CommitTxn',
+      'WriteTxnMarkers',
+    ]);
     expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
   });
 });
@@ -49,7 +75,12 @@ describe('zombie-fencing (seed 004)', () => {
   test('the resumed instance is fenced: its write is rejected, the output is each input once', () => {
     const ex = play(zombieFencing);
     const rejected = ex.states.flatMap((s) => s.events).filter((e) => e.type === 'rejected');
-    expect(rejected).toContainEqual({ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' });
+    expect(rejected).toContainEqual({
+      type: 'rejected',
+      by: 'coordinator',
+      error: 'PRODUCER_FENCED',
+      request: 'AddPartitionsToTxn(out-0, verify)',
+    });
     const last = ex.states.at(-1)!;
     expect(last.instances.find((i) => i.id === 1)!.status).toBe('fenced');
     expect(committed(last)).toEqual([1, 2]);
@@ -58,7 +89,9 @@ describe('zombie-fencing (seed 004)', () => {
   test('safeguard.epoch-fencing=false: the zombie ends the shared transaction and its write is committed', () => {
     const ex = play(zombieFencing, ['safeguard.epoch-fencing', 'false']);
     const last = ex.states.at(-1)!;
-    const zombieWrites = last.kafka.partitions[0]!.log.filter((e) => e.kind === 'data' && e.origin.instance === 1).map((e) => e.offset);
+    const zombieWrites = last.kafka.partitions[0]!.log.filter((e) => e.kind === 'data' && e.origin.instance === 1).map(
+      (e) => e.offset,
+    );
     expect(zombieWrites).toEqual([0, 2]);
     expect(committed(last)).toEqual([1, 1, 2, 2]);
     expect(ex.violations.map((v) => v.invariant)).toEqual(['zombie-fenced', 'no-duplicates']);

@@ -1,6 +1,6 @@
 /** Safe configurations hold over five campaign seeds and a deeper exhaustive bound (issue #8). */
 import { describe, expect, test } from 'vitest';
-import { checkNamed, safe, SEEDS } from './safeguards.js';
+import { checkNamed, SEEDS, safe } from './safeguards.js';
 
 describe('safe configurations hold: five campaign seeds and a deeper exhaustive bound', () => {
   for (const c of safe) {

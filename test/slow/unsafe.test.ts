@@ -9,7 +9,9 @@ describe('unsafe settings are found: exhaustive at the default depth, random on 
       const x = checkNamed(c.model, c.set, { mode: 'exhaustive', depth: defaultDepth(c.model), maxStates: 2_000_000 });
       expect(c.breaks).toContain(x.violations[0]?.invariant);
       if (c.random === false) return;
-      const found = [1, 2, 3].map((seed) => checkNamed(c.model, c.set, { mode: 'random', runs: 2000, seed, maxSteps: 40 }));
+      const found = [1, 2, 3].map((seed) =>
+        checkNamed(c.model, c.set, { mode: 'random', runs: 2000, seed, maxSteps: 40 }),
+      );
       expect(found.some((r) => r.status === 'violation' && c.breaks.includes(r.violations[0]!.invariant))).toBe(true);
     });
   }

@@ -18,15 +18,31 @@ const withLamp = makeCatalog([...catalog.models, listed(lampEntry)]);
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, now: () => 0, catalog: withLamp });
+  const code = await main(args, {
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    isTTY: false,
+    now: () => 0,
+    catalog: withLamp,
+  });
   return { code, stdout, stderr };
 }
 
 describe('a toy model registered in a catalog of its own', () => {
   test('`models` and `invariants` list it from its declaration', async () => {
-    const models = JSON.parse((await cli('models', '--json')).stdout) as { models: { name: string; keys: { name: string; default: unknown }[] }[] };
-    expect(models.models.at(-1)).toMatchObject({ name: 'lamp', keys: [{ name: 'faults.surge', default: false }, { name: 'safeguard.fuse', default: true }] });
-    const invs = JSON.parse((await cli('invariants', '--json')).stdout) as { invariants: { name: string; models: string[] }[] };
+    const models = JSON.parse((await cli('models', '--json')).stdout) as {
+      models: { name: string; keys: { name: string; default: unknown }[] }[];
+    };
+    expect(models.models.at(-1)).toMatchObject({
+      name: 'lamp',
+      keys: [
+        { name: 'faults.surge', default: false },
+        { name: 'safeguard.fuse', default: true },
+      ],
+    });
+    const invs = JSON.parse((await cli('invariants', '--json')).stdout) as {
+      invariants: { name: string; models: string[] }[];
+    };
     expect(invs.invariants.find((i) => i.name === 'lamp-works')?.models).toEqual(['lamp']);
   });
   test('with the fuse, a surge leaves it dark: the whole space holds', async () => {
@@ -37,10 +53,27 @@ describe('a toy model registered in a catalog of its own', () => {
   test('without it, the search finds the burnt lamp, writes the trace, and replay and mermaid show it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eoscheck-lamp-'));
     const out = join(dir, 'trace.json');
-    const r = await cli('check', 'lamp', '--set', 'faults.surge=true', '--set', 'safeguard.fuse=false', '--exhaustive', '--workers', '1', '--out', out);
+    const r = await cli(
+      'check',
+      'lamp',
+      '--set',
+      'faults.surge=true',
+      '--set',
+      'safeguard.fuse=false',
+      '--exhaustive',
+      '--workers',
+      '1',
+      '--out',
+      out,
+    );
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('1. switch.Flip(on)\n   light on\n2. fault.Surge()\n   the lamp burns out\n   !! VIOLATED lamp-works: the lamp burnt out');
-    expect(JSON.parse(readFileSync(out, 'utf8')).steps).toEqual([{ action: { type: 'Switch' }, phase: 'explore' }, { action: { type: 'Surge' }, phase: 'explore' }]);
+    expect(r.stdout).toContain(
+      '1. switch.Flip(on)\n   light on\n2. fault.Surge()\n   the lamp burns out\n   !! VIOLATED lamp-works: the lamp burnt out',
+    );
+    expect(JSON.parse(readFileSync(out, 'utf8')).steps).toEqual([
+      { action: { type: 'Switch' }, phase: 'explore' },
+      { action: { type: 'Surge' }, phase: 'explore' },
+    ]);
     const replayed = await cli('replay', out);
     expect(replayed.code).toBe(1);
     expect(replayed.stdout).toContain('verdict: VIOLATION of lamp-works');

@@ -10,7 +10,10 @@ import type { Renderer } from '../../traces/render/renderer.js';
 
 const keys = {
   surges: bool('faults.surge', { default: false, meaning: 'a power surge may hit the lit lamp' }),
-  fuse: bool('safeguard.fuse', { default: true, meaning: 'a fuse trips on a surge: the lamp goes dark instead of burning' }),
+  fuse: bool('safeguard.fuse', {
+    default: true,
+    meaning: 'a fuse trips on a surge: the lamp goes dark instead of burning',
+  }),
 } as const;
 
 interface Lamp {
@@ -70,7 +73,14 @@ const render: Renderer<Lamp, LampAction> = {
 /** The lamp's catalog entry. */
 export const lampEntry: Entry<Lamp, LampAction, typeof keys> = {
   model,
-  invariants: [{ name: 'lamp-works', meaning: 'the lamp never burns out', when: 'every-step', check: (s: Lamp) => (s.burnt ? 'the lamp burnt out' : null) }],
+  invariants: [
+    {
+      name: 'lamp-works',
+      meaning: 'the lamp never burns out',
+      when: 'every-step',
+      check: (s: Lamp) => (s.burnt ? 'the lamp burnt out' : null),
+    },
+  ],
   report: noReport,
   render,
   scenarios: [],

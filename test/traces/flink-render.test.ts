@@ -1,14 +1,18 @@
 /** The `flink-kafka` renderings: a numbered timeline with folded routine runs, and a mermaid diagram with the issue's participants. */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
+import { checkpointAlignment } from '../../scenarios/checkpoint-alignment.js';
 import { renderMermaid } from '../../traces/render/mermaid.js';
 import { renderText } from '../../traces/render/text.js';
-import { checkpointAlignment } from '../../scenarios/checkpoint-alignment.js';
 import { check, exhaustive } from '../helpers/check.js';
 import { playFlink } from '../scenarios/flink-helpers.js';
 
 const { model, render } = flinkKafkaEntry;
-const linger = check(flinkKafkaEntry, ['safeguard.abort-lingering-transactions=false', 'input.records=2'], exhaustive(60, 12000));
+const linger = check(
+  flinkKafkaEntry,
+  ['safeguard.abort-lingering-transactions=false', 'input.records=2'],
+  exhaustive(60, 12000),
+);
 
 describe('flink-kafka text rendering', () => {
   test('a counterexample reads as a numbered timeline with its violation and the end state', () => {
@@ -41,10 +45,17 @@ describe('flink-kafka mermaid rendering (generic: lanes from the action table an
       const p = /^ {2}participant (\S+) as (.+)$/.exec(l);
       return p ? [[p[2]!, p[1]!] as const] : [];
     });
-    expect(participants.slice(0, 4).map(([name]) => name)).toEqual(['JobManager', 'TaskManager', 'coordinator', 'out-0']);
+    expect(participants.slice(0, 4).map(([name]) => name)).toEqual([
+      'JobManager',
+      'TaskManager',
+      'coordinator',
+      'out-0',
+    ]);
     const id = new Map(participants);
     expect(m).toContain(`  ${id.get('TaskManager')}->>${id.get('coordinator')}: 1. sink.InitProducerId(flink-0-1)`);
-    expect(m).toContain(`  Note over ${id.get('JobManager')},${participants.at(-1)![1]}: VIOLATED no-hanging-transaction`);
+    expect(m).toContain(
+      `  Note over ${id.get('JobManager')},${participants.at(-1)![1]}: VIOLATED no-hanging-transaction`,
+    );
     expect(m).not.toMatch(/: .*[#;]/);
   });
 });

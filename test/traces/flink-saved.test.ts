@@ -15,9 +15,24 @@ function load(name: string): Trace {
 }
 
 const saved = [
-  { name: 'flink-lingering-transaction', invariant: 'no-hanging-transaction', step: 26, safe: { 'safeguard.abort-lingering-transactions': true } },
-  { name: 'flink-unaligned-double-count', invariant: 'state-exactly-once', step: 13, safe: { 'execution.checkpointing.mode': 'EXACTLY_ONCE' } },
-  { name: 'flink-none-loses-buffer', invariant: 'no-loss', step: 12, safe: { 'sink.delivery-guarantee': 'at-least-once' } },
+  {
+    name: 'flink-lingering-transaction',
+    invariant: 'no-hanging-transaction',
+    step: 26,
+    safe: { 'safeguard.abort-lingering-transactions': true },
+  },
+  {
+    name: 'flink-unaligned-double-count',
+    invariant: 'state-exactly-once',
+    step: 13,
+    safe: { 'execution.checkpointing.mode': 'EXACTLY_ONCE' },
+  },
+  {
+    name: 'flink-none-loses-buffer',
+    invariant: 'no-loss',
+    step: 12,
+    safe: { 'sink.delivery-guarantee': 'at-least-once' },
+  },
   { name: 'flink-timeout-loses-commit', invariant: 'no-loss', step: 26, safe: { 'transaction.timeout.ms': 60000 } },
 ] as const;
 

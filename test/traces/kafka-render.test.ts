@@ -5,6 +5,7 @@
  * generic (lanes from the action table), so its tests check structure: which lane a call or an
  * event is on, arrows to the lane a call reaches, refusals back to the caller, numbering and order.
  */
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../model/kafka-txn/actions.js';
@@ -23,8 +24,10 @@ function run(pairs: readonly string[], actions: readonly KafkaTxnAction[]): Run 
   return scripted(kafkaTxnEntry, cfg(kafkaTxnKeys, ...pairs), actions);
 }
 
-const text = (r: Run, violations: readonly Violation[] = r.violations, color = false): string => renderText(model, render, r.states, r.steps, violations, color);
-const mermaid = (r: Run, violations: readonly Violation[] = r.violations): string => renderMermaid(model, render, r.states, r.steps, violations);
+const text = (r: Run, violations: readonly Violation[] = r.violations, color = false): string =>
+  renderText(model, render, r.states, r.steps, violations, color);
+const mermaid = (r: Run, violations: readonly Violation[] = r.violations): string =>
+  renderMermaid(model, render, r.states, r.steps, violations);
 
 /** The call of step `i` (0-based) as the timeline shows it, from the state before it. */
 const call = (r: Run, i: number): string => model.describe(r.states[i]!, r.steps[i]!.action);
@@ -63,7 +66,8 @@ function diagram(m: string) {
     arrow: (from: string, to: string, msg: string) => `  ${id(from)}->>${id(to)}: ${safe(msg)}`,
     note: (over: string, msg: string) => `  Note over ${id(over)}: ${safe(msg)}`,
     refusal: (by: string, to: string, msg: string) => `  ${id(by)}--x${id(to)}: ${safe(msg)}`,
-    violated: (v: Violation) => `  Note over ${ids.get(participants[0]!)},${ids.get(participants.at(-1)!)}: VIOLATED ${v.invariant}, ${safe(v.message)}`,
+    violated: (v: Violation) =>
+      `  Note over ${ids.get(participants[0]!)},${ids.get(participants.at(-1)!)}: VIOLATED ${v.invariant}, ${safe(v.message)}`,
   };
 }
 
@@ -75,10 +79,24 @@ const markers: KafkaTxnAction = { type: 'WriteTxnMarkers', txn: 0 };
 
 // One app copying 5 inputs to one partition: a committed transaction of v1..v3 with its offsets,
 // then an aborted one of v4, v5. transaction.version=2: the epoch is bumped at every EndTxn.
-const commitThenAbort = run(['producers=1', 'partitions=1', 'input.records=5'], [
-  init, begin, produce, produce, produce, { type: 'SendOffsets', instance: app1 }, { type: 'CommitTxn', instance: app1 }, markers,
-  begin, produce, produce, { type: 'AbortTxn', instance: app1 }, markers,
-]);
+const commitThenAbort = run(
+  ['producers=1', 'partitions=1', 'input.records=5'],
+  [
+    init,
+    begin,
+    produce,
+    produce,
+    produce,
+    { type: 'SendOffsets', instance: app1 },
+    { type: 'CommitTxn', instance: app1 },
+    markers,
+    begin,
+    produce,
+    produce,
+    { type: 'AbortTxn', instance: app1 },
+    markers,
+  ],
+);
 
 describe('text: commit then abort', () => {
   const t = text(commitThenAbort);
@@ -103,11 +121,16 @@ describe('text: commit then abort', () => {
       '10. app-0#1.Produce(out-0, v4, pid=1, epoch=1, seq=0)',
       '12. app-0#1.AbortTxn()',
       '13. coordinator.WriteTxnMarkers(app-0: ABORT)',
-    ]) expect(lines).toContain(l);
+    ])
+      expect(lines).toContain(l);
   });
 
   test('the first InitProducerId bumps the epoch from -1 to 0 and the instance is ready', () => {
-    expect(block(t, '1. ', '2. ')).toEqual(['1. app-0#1.InitProducerId()', '   coordinator app-0: producer id 1, epoch 0', '   app-0#1: ready']);
+    expect(block(t, '1. ', '2. ')).toEqual([
+      '1. app-0#1.InitProducerId()',
+      '   coordinator app-0: producer id 1, epoch 0',
+      '   app-0#1: ready',
+    ]);
   });
 
   test('the first write starts the transaction at the coordinator (KIP-890 verification) and is not yet readable', () => {
@@ -169,7 +192,12 @@ describe('text: commit then abort', () => {
   });
 
   test('steps that write no partition print no log table', () => {
-    expect(block(t, '12. ', '13. ')).toEqual(['12. app-0#1.AbortTxn()', '   coordinator app-0: Ongoing -> PrepareAbort (epoch 1)', '   coordinator app-0: epoch bumped to 2', '   app-0#1: ready']);
+    expect(block(t, '12. ', '13. ')).toEqual([
+      '12. app-0#1.AbortTxn()',
+      '   coordinator app-0: Ongoing -> PrepareAbort (epoch 1)',
+      '   coordinator app-0: epoch bumped to 2',
+      '   app-0#1: ready',
+    ]);
   });
 
   test('the summary: read_committed skips the aborted v4, v5 and the markers; read_uncommitted has every data record', () => {
@@ -184,10 +212,10 @@ describe('text: commit then abort', () => {
   });
 
   test('colour only on request', () => {
-    expect(t).not.toMatch(/\u001b\[/);
+    expect(t).not.toContain('\u001b[');
     const colored = text(commitThenAbort, commitThenAbort.violations, true);
-    expect(colored).toMatch(/\u001b\[/);
-    expect(colored.replace(/\u001b\[[0-9;]*m/g, '')).toBe(t);
+    expect(colored).toContain('\u001b[');
+    expect(stripVTControlCharacters(colored)).toBe(t);
   });
 
   test('violations go under their step, those of the initial state before step 1, and the drain has a heading', () => {
@@ -197,7 +225,11 @@ describe('text: commit then abort', () => {
       { invariant: 'zombie-fenced', message: 'made up for step 2', step: 1 },
     ];
     const tl = renderText(model, render, commitThenAbort.states, steps, vs).split('\n');
-    expect(tl.slice(0, 3)).toEqual(['-- initial state --', '   !! VIOLATED lso-bound: made up for the initial state', '1. app-0#1.InitProducerId()']);
+    expect(tl.slice(0, 3)).toEqual([
+      '-- initial state --',
+      '   !! VIOLATED lso-bound: made up for the initial state',
+      '1. app-0#1.InitProducerId()',
+    ]);
     expect(tl.slice(tl.indexOf('2. app-0#1.BeginTxn()'), tl.indexOf('2. app-0#1.BeginTxn()') + 4)).toEqual([
       '2. app-0#1.BeginTxn()',
       '   app-0#1: in a transaction',
@@ -233,11 +265,17 @@ describe('mermaid: commit then abort', () => {
       d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)'),
       d.note('__consumer_offsets', '__consumer_offsets: COMMIT marker'),
       d.note('out-0', 'out-0: ABORT marker at offset 6 (epoch 2)'),
-    ]) expect(d.lines).toContain(l);
+    ])
+      expect(d.lines).toContain(l);
     // The call comes before what it caused.
-    expect(d.lines.indexOf(d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'))).toBeLessThan(d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')));
+    expect(d.lines.indexOf(d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'))).toBeLessThan(
+      d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')),
+    );
     // Every step is numbered once, in order.
-    const numbers = d.lines.map((l) => /: (\d+)\. /.exec(l)?.[1]).filter((n) => n !== undefined).map(Number);
+    const numbers = d.lines
+      .map((l) => /: (\d+)\. /.exec(l)?.[1])
+      .filter((n) => n !== undefined)
+      .map(Number);
     expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
   });
 
@@ -261,16 +299,21 @@ describe('mermaid: commit then abort', () => {
 });
 
 // A zombie: instance 1 pauses mid-transaction, its replacement fences it, and it resumes.
-const zombie = run(['producers=1', 'partitions=1'], [
-  init, begin, produce,
-  { type: 'Pause', instance: 1 },
-  // The replacement's InitProducerId finds app-0 Ongoing: fence (epoch 1), abort, retry later.
-  { type: 'InitProducerId', instance: 2 },
-  markers,
-  { type: 'InitProducerId', instance: 2 },
-  { type: 'Resume', instance: 1 },
-  produce,
-]);
+const zombie = run(
+  ['producers=1', 'partitions=1'],
+  [
+    init,
+    begin,
+    produce,
+    { type: 'Pause', instance: 1 },
+    // The replacement's InitProducerId finds app-0 Ongoing: fence (epoch 1), abort, retry later.
+    { type: 'InitProducerId', instance: 2 },
+    markers,
+    { type: 'InitProducerId', instance: 2 },
+    { type: 'Resume', instance: 1 },
+    produce,
+  ],
+);
 
 describe('a fenced zombie', () => {
   const t = text(zombie);
@@ -278,7 +321,11 @@ describe('a fenced zombie', () => {
 
   test('text: the pause, the fence, and the rejected write of the stale epoch', () => {
     expect(zombie.violations).toEqual([]);
-    expect(block(t, '4. ', '5. ')).toEqual(['4. fault.Pause(app-0#1)', '   app-0#1: paused (a replacement starts)', '   app-0#2: started']);
+    expect(block(t, '4. ', '5. ')).toEqual([
+      '4. fault.Pause(app-0#1)',
+      '   app-0#1: paused (a replacement starts)',
+      '   app-0#2: started',
+    ]);
     expect(block(t, '5. ', '6. ')).toEqual([
       '5. app-0#2.InitProducerId()',
       '   coordinator app-0: Ongoing -> PrepareEpochFence (epoch 0)',
@@ -286,7 +333,12 @@ describe('a fenced zombie', () => {
       '   coordinator app-0: PrepareEpochFence -> PrepareAbort (epoch 1)',
       '   rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId(app-0))',
     ]);
-    expect(block(t, '7. ', '8. ')).toEqual(['7. app-0#2.InitProducerId()', '   coordinator app-0: epoch bumped to 2', '   coordinator app-0: CompleteAbort -> Empty (epoch 2)', '   app-0#2: ready']);
+    expect(block(t, '7. ', '8. ')).toEqual([
+      '7. app-0#2.InitProducerId()',
+      '   coordinator app-0: epoch bumped to 2',
+      '   coordinator app-0: CompleteAbort -> Empty (epoch 2)',
+      '   app-0#2: ready',
+    ]);
     expect(block(t, '8. ', '9. ')).toEqual(['8. fault.Resume(app-0#1)', '   app-0#1: resumed']);
     // The zombie still holds epoch 0 and sequence 1; the leader's verification asks the
     // coordinator, whose epoch is 2, and the refusal is recorded once.
@@ -307,9 +359,14 @@ describe('a fenced zombie', () => {
       d.refusal('coordinator', 'app-0#2', 'rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId(app-0))'),
       d.note('app-0#1', '8. fault.Resume(app-0#1)'),
       d.arrow('app-0#1', 'out-0', '9. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)'),
-      d.refusal('coordinator', 'app-0#1', 'rejected by coordinator: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))'),
+      d.refusal(
+        'coordinator',
+        'app-0#1',
+        'rejected by coordinator: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))',
+      ),
       d.note('app-0#1', 'app-0#1: fenced'),
-    ]) expect(d.lines).toContain(l);
+    ])
+      expect(d.lines).toContain(l);
     // One rejection, one arrow.
     expect(d.lines.filter((l) => l.includes('PRODUCER_FENCED'))).toHaveLength(1);
     expect(d.lines.some((l) => l.includes(';') || l.includes('#'))).toBe(false);
@@ -319,57 +376,96 @@ describe('a fenced zombie', () => {
 describe('a zombie without epoch fencing (safeguard.epoch-fencing=false)', () => {
   // The replacement's InitProducerId bumps the epoch but leaves the transaction open and shared;
   // the zombie's v2 (epoch 0) lands, and the replacement's commit (transaction epoch 1) commits it.
-  const r = run(['producers=1', 'partitions=1', 'safeguard.epoch-fencing=false'], [
-    init, begin, produce,
-    { type: 'Pause', instance: 1 },
-    { type: 'InitProducerId', instance: 2 },
-    { type: 'Resume', instance: 1 },
-    produce,
-    { type: 'BeginTxn', instance: 2 },
-    { type: 'Produce', instance: 2, partition: 0 },
-    { type: 'SendOffsets', instance: 2 },
-    { type: 'CommitTxn', instance: 2 },
-    markers,
-  ]);
+  const r = run(
+    ['producers=1', 'partitions=1', 'safeguard.epoch-fencing=false'],
+    [
+      init,
+      begin,
+      produce,
+      { type: 'Pause', instance: 1 },
+      { type: 'InitProducerId', instance: 2 },
+      { type: 'Resume', instance: 1 },
+      produce,
+      { type: 'BeginTxn', instance: 2 },
+      { type: 'Produce', instance: 2, partition: 0 },
+      { type: 'SendOffsets', instance: 2 },
+      { type: 'CommitTxn', instance: 2 },
+      markers,
+    ],
+  );
 
   test('the real zombie-fenced violation is printed under the marker step and noted in mermaid', () => {
     const zf = r.violations.filter((v) => v.invariant === 'zombie-fenced');
-    expect(zf[0]).toEqual({ invariant: 'zombie-fenced', message: 'out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1', step: 11 });
+    expect(zf[0]).toEqual({
+      invariant: 'zombie-fenced',
+      message: 'out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1',
+      step: 11,
+    });
     const t = text(r);
     const b = block(t, '12. ', '   out-0 (');
     expect(b[0]).toBe('12. coordinator.WriteTxnMarkers(app-0: COMMIT)');
-    expect(b).toContain('   !! VIOLATED zombie-fenced: out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1');
+    expect(b).toContain(
+      '   !! VIOLATED zombie-fenced: out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1',
+    );
     expect(block(t, '7. ', '8. ')[0]).toBe('7. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)');
     expect(block(t, '7. ', '8. ')).toContain('     1      | 1        | 0     | v2     | no (open)');
     const d = diagram(mermaid(r));
     expect(d.lines).toContain(d.violated(zf[0]!));
-    expect(d.lines.indexOf(d.violated(zf[0]!))).toBeGreaterThan(d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 2)')));
+    expect(d.lines.indexOf(d.violated(zf[0]!))).toBeGreaterThan(
+      d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 2)')),
+    );
   });
 });
 
 describe('calls and events on the network, the clock and a plain producer', () => {
   test('a delayed produce, its delivery, the clock to the transaction deadline, the expiry', () => {
-    const r = run(['producers=1', 'partitions=1', 'faults.network=true'], [
-      init, begin, { type: 'ProduceDelayed', instance: 1, partition: 0 }, { type: 'Deliver', request: 1 }, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 },
-    ]);
-    expect(call(r, 2)).toBe('app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)');
+    const r = run(
+      ['producers=1', 'partitions=1', 'faults.network=true'],
+      [
+        init,
+        begin,
+        { type: 'ProduceDelayed', instance: 1, partition: 0 },
+        { type: 'Deliver', request: 1 },
+        { type: 'Tick' },
+        { type: 'ExpireTxn', txn: 0 },
+      ],
+    );
+    expect(call(r, 2)).toBe(
+      'app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)',
+    );
     expect(eventsOf(r, 2)).toEqual(['request #1 delayed in the network: Produce(v1)']);
     expect(call(r, 3)).toBe('network.Deliver(#1 Produce(out-0, v1, epoch=0, seq=0))');
     // Verification on delivery starts the transaction at now = 0, so its deadline is 60000 ms.
-    expect(eventsOf(r, 3)).toEqual(['coordinator app-0: Empty -> Ongoing (epoch 0)', 'coordinator app-0: out-0 added to the transaction', 'out-0: appended offset 0']);
+    expect(eventsOf(r, 3)).toEqual([
+      'coordinator app-0: Empty -> Ongoing (epoch 0)',
+      'coordinator app-0: out-0 added to the transaction',
+      'out-0: appended offset 0',
+    ]);
     expect(call(r, 4)).toBe('clock.Tick(-> 60000 ms)');
     expect(eventsOf(r, 4)).toEqual(['clock: 60000 ms']);
     expect(call(r, 5)).toBe('coordinator.ExpireTxn(app-0)');
-    expect(eventsOf(r, 5)).toEqual(['coordinator app-0: Ongoing -> PrepareAbort (epoch 0)', 'coordinator app-0: epoch bumped to 1']);
+    expect(eventsOf(r, 5)).toEqual([
+      'coordinator app-0: Ongoing -> PrepareAbort (epoch 0)',
+      'coordinator app-0: epoch bumped to 1',
+    ]);
     const d = diagram(mermaid(r));
     expect(d.participants).toContain('network');
-    expect(d.lines).toContain(d.arrow('app-0#1', 'network', '3. app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)'));
+    expect(d.lines).toContain(
+      d.arrow(
+        'app-0#1',
+        'network',
+        '3. app-0#1.ProduceDelayed(out-0, v1, pid=1, epoch=0, seq=0) (request delayed in the network)',
+      ),
+    );
     expect(d.lines).toContain(d.arrow('network', 'out-0', '4. network.Deliver(#1 Produce(out-0, v1, epoch=0, seq=0))'));
     expect(d.lines).toContain(d.note('clock', '5. clock.Tick(-> 60000 ms)'));
   });
 
   test('a plain producer has no pid, epoch or sequence; its offsets commit at once', () => {
-    const r = run(['producers=1', 'partitions=1', 'enable.idempotence=false'], [produce, { type: 'CommitOffsets', instance: 1 }, { type: 'Crash', instance: 1 }, { type: 'Restart', app: 0 }]);
+    const r = run(
+      ['producers=1', 'partitions=1', 'enable.idempotence=false'],
+      [produce, { type: 'CommitOffsets', instance: 1 }, { type: 'Crash', instance: 1 }, { type: 'Restart', app: 0 }],
+    );
     expect(call(r, 0)).toBe('app-0#1.Produce(out-0, v1)');
     expect(call(r, 1)).toBe('app-0#1.CommitOffsets(in-0 -> 1)');
     expect(eventsOf(r, 1)).toEqual(['__consumer_offsets: in-0 -> 1 committed']);

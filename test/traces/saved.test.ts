@@ -22,7 +22,12 @@ const saved = [
   { name: 'retried-batch-lands-twice', invariant: 'no-duplicates', step: 2, safe: { 'enable.idempotence': true } },
   { name: 'aborted-record-read', invariant: 'no-aborted-read', step: 4, safe: { 'isolation.level': 'read_committed' } },
   { name: 'kip890-late-produce', invariant: 'zombie-fenced', step: 12, safe: { 'transaction.version': 2 } },
-  { name: 'timed-out-producer-commits', invariant: 'txn-atomicity', step: 8, safe: { 'safeguard.epoch-bump-on-timeout': true } },
+  {
+    name: 'timed-out-producer-commits',
+    invariant: 'txn-atomicity',
+    step: 8,
+    safe: { 'safeguard.epoch-bump-on-timeout': true },
+  },
 ] as const;
 
 describe('saved teaching traces', () => {

@@ -16,11 +16,20 @@ function events(after: AppState): EventLine[] {
   return after.events.map((e): EventLine => {
     switch (e.type) {
       case 'fetched':
-        return { lane: name(e.instance), text: `${name(e.instance)}: committed offset of in-${e.partition} is ${e.offset}` };
+        return {
+          lane: name(e.instance),
+          text: `${name(e.instance)}: committed offset of in-${e.partition} is ${e.offset}`,
+        };
       case 'restoring':
-        return { lane: name(e.instance), text: `${name(e.instance)}: task 0_0 restoring its count store from changelog-0 up to end offset ${e.end}` };
+        return {
+          lane: name(e.instance),
+          text: `${name(e.instance)}: task 0_0 restoring its count store from changelog-0 up to end offset ${e.end}`,
+        };
       case 'restored':
-        return { lane: name(e.instance), text: `${name(e.instance)}: count store restored to ${e.count} from ${e.records} changelog records` };
+        return {
+          lane: name(e.instance),
+          text: `${name(e.instance)}: count store restored to ${e.count} from ${e.records} changelog records`,
+        };
       case 'sink':
         return {
           lane: `${after.config.sink} sink`,
@@ -29,7 +38,10 @@ function events(after: AppState): EventLine[] {
       case 'life':
         return { lane: name(e.instance), text: `${name(e.instance)}: ${e.status}` };
       case 'producer-state-lost':
-        return { lane: after.kafka.partitions[e.partition]?.name ?? 'broker', text: `${after.kafka.partitions[e.partition]?.name}: producer state of ${e.producerIds.join(', ')} forgotten` };
+        return {
+          lane: after.kafka.partitions[e.partition]?.name ?? 'broker',
+          text: `${after.kafka.partitions[e.partition]?.name}: producer state of ${e.producerIds.join(', ')} forgotten`,
+        };
       case 'clock':
         return { lane: 'clock', text: `clock: ${e.now} ms` };
       default:
@@ -49,11 +61,15 @@ function summary(last: AppState): string[] {
     out.push(`${INDENT}read_committed:   ${vs('read_committed')}`);
     out.push(`${INDENT}read_uncommitted: ${vs('read_uncommitted')}`);
   }
-  if (last.config.sink === 'upsert') out.push(`sink (upsert table): ${last.sink.table.map((v) => `v${v}`).join(', ') || '(empty)'}`);
-  if (last.config.sink === 'side-effect') out.push(`sink (side-effect calls): ${last.sink.calls.map((v) => `v${v}`).join(', ') || '(none)'}`);
+  if (last.config.sink === 'upsert')
+    out.push(`sink (upsert table): ${last.sink.table.map((v) => `v${v}`).join(', ') || '(empty)'}`);
+  if (last.config.sink === 'side-effect')
+    out.push(`sink (side-effect calls): ${last.sink.calls.map((v) => `v${v}`).join(', ') || '(none)'}`);
   const g = last.kafka.groups[GROUP]!;
   out.push(`__consumer_offsets: committed ${g.committed.map((o, p) => `in-${p} -> ${o.offset}`).join(', ')}`);
-  out.push(`group: generation ${g.generation}, ${g.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : appName(last, m)}`).join(', ')}`);
+  out.push(
+    `group: generation ${g.generation}, ${g.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : appName(last, m)}`).join(', ')}`,
+  );
   for (const i of last.apps) if (i.store !== null) out.push(`${appName(last, i.id)}: count store ${i.store}`);
   return out;
 }
@@ -67,5 +83,11 @@ export const appRenderer: Renderer<AppState, AppAction> = {
       return part ? partitionBlock(part) : [];
     }),
   summary,
-  lanes: (first) => [...first.apps.map((i) => appName(first, i.id)), 'group coordinator', 'coordinator', ...first.kafka.partitions.map((p) => p.name), '__consumer_offsets'],
+  lanes: (first) => [
+    ...first.apps.map((i) => appName(first, i.id)),
+    'group coordinator',
+    'coordinator',
+    ...first.kafka.partitions.map((p) => p.name),
+    '__consumer_offsets',
+  ],
 };

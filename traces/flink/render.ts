@@ -14,21 +14,47 @@ const JM = 'JobManager';
 const TM = 'TaskManager';
 
 /** One Flink event as a line on its lane. Pure. */
-function flinkEventLine(e: Exclude<FlinkEvent, { readonly type: 'appended' | 'marker' | 'duplicate' | 'rejected' | 'txn-state' | 'epoch' | 'added' | 'offset' | 'rebalance' }>): EventLine {
-  const names = (offsets: readonly number[], from = 0): string => offsets.map((o, i) => `${inputName(from + i)}=${o}`).join(', ');
+function flinkEventLine(
+  e: Exclude<
+    FlinkEvent,
+    {
+      readonly type:
+        | 'appended'
+        | 'marker'
+        | 'duplicate'
+        | 'rejected'
+        | 'txn-state'
+        | 'epoch'
+        | 'added'
+        | 'offset'
+        | 'rebalance';
+    }
+  >,
+): EventLine {
+  const names = (offsets: readonly number[], from = 0): string =>
+    offsets.map((o, i) => `${inputName(from + i)}=${o}`).join(', ');
   switch (e.type) {
     case 'clock':
       return { lane: 'clock', text: `clock: ${at(e.now)}` };
     case 'triggered':
-      return { lane: JM, text: `checkpoint ${e.checkpoint} triggered: source offsets ${names(e.offsets, e.from)} saved, barriers sent` };
+      return {
+        lane: JM,
+        text: `checkpoint ${e.checkpoint} triggered: source offsets ${names(e.offsets, e.from)} saved, barriers sent`,
+      };
     case 'read':
       return { lane: TM, text: `${inputName(e.input)} offset ${e.offset}: v${e.value} into the channel` };
     case 'counted':
       return { lane: TM, text: `counted v${e.value} (count ${e.count}), handed to the sink` };
     case 'barrier':
-      return { lane: TM, text: `barrier ${e.checkpoint} from ${inputName(e.input)}${e.blocked ? ` (${inputName(e.input)} blocked until every input's barrier arrives)` : ''}` };
+      return {
+        lane: TM,
+        text: `barrier ${e.checkpoint} from ${inputName(e.input)}${e.blocked ? ` (${inputName(e.input)} blocked until every input's barrier arrives)` : ''}`,
+      };
     case 'snapshot':
-      return { lane: TM, text: `snapshot of checkpoint ${e.checkpoint}: count ${e.count}, ${e.committables} committable(s)` };
+      return {
+        lane: TM,
+        text: `snapshot of checkpoint ${e.checkpoint}: count ${e.count}, ${e.committables} committable(s)`,
+      };
     case 'flushed':
       return { lane: TM, text: `sink flushed ${e.records} record(s) before the snapshot` };
     case 'buffered':
@@ -42,23 +68,39 @@ function flinkEventLine(e: Exclude<FlinkEvent, { readonly type: 'appended' | 'ma
     case 'notification-lost':
       return { lane: TM, text: `the notification of checkpoint ${e.checkpoint} is lost` };
     case 'offsets-committed':
-      return { lane: '__consumer_offsets', text: `consumer group: ${inputName(e.input)} -> ${e.offset} committed (monitoring)` };
+      return {
+        lane: '__consumer_offsets',
+        text: `consumer group: ${inputName(e.input)} -> ${e.offset} committed (monitoring)`,
+      };
     case 'committed':
       return { lane: TM, text: `committed ${e.transactionalId} (checkpoint ${e.checkpoint})` };
     case 'commit-failed':
-      return { lane: TM, text: `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with ${e.error}: its records are lost`, refused: true };
+      return {
+        lane: TM,
+        text: `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with ${e.error}: its records are lost`,
+        refused: true,
+      };
     case 'writer':
       return { lane: TM, text: `writer uses ${e.transactionalId} (epoch ${e.epoch})` };
     case 'probed':
-      return { lane: TM, text: `${e.transactionalId} ${e.used ? 'was used: fenced and aborted' : 'was never used: probe ends'}` };
+      return {
+        lane: TM,
+        text: `${e.transactionalId} ${e.used ? 'was used: fenced and aborted' : 'was never used: probe ends'}`,
+      };
     case 'failed':
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
     case 'restored':
-      return { lane: JM, text: `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}: offsets ${names(e.offsets, e.from)}, count ${e.count}` };
+      return {
+        lane: JM,
+        text: `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}: offsets ${names(e.offsets, e.from)}, count ${e.count}`,
+      };
     case 'jobmanager':
-      return { lane: JM, text: `JobManager lost (${e.ha ? 'HA keeps the checkpoints' : 'no HA: checkpoints and counter lost'})` };
+      return {
+        lane: JM,
+        text: `JobManager lost (${e.ha ? 'HA keeps the checkpoints' : 'no HA: checkpoints and counter lost'})`,
+      };
   }
 }
 
@@ -84,23 +126,45 @@ function events(after: FlinkState): EventLine[] {
 /** A data-path step that only moved records along. Pure. */
 function routine(after: FlinkState, a: FlinkAction): boolean {
   if (a.type !== 'Tick' && a.type !== 'Read' && a.type !== 'Process' && a.type !== 'Send') return false;
-  return after.events.every((e) => e.type === 'clock' || e.type === 'read' || e.type === 'counted' || e.type === 'appended' || e.type === 'added' || e.type === 'txn-state');
+  return after.events.every(
+    (e) =>
+      e.type === 'clock' ||
+      e.type === 'read' ||
+      e.type === 'counted' ||
+      e.type === 'appended' ||
+      e.type === 'added' ||
+      e.type === 'txn-state',
+  );
 }
 
 function values(s: FlinkState, level: 'read_committed' | 'read_uncommitted'): string {
   const vs = readFlinkOut(s, level).values;
   if (vs.length === 0) return '(none)';
-  const shown = vs.length > 30 ? [...vs.slice(0, 30).map((v) => `v${v}`), `... (${vs.length} records)`] : vs.map((v) => `v${v}`);
+  const shown =
+    vs.length > 30 ? [...vs.slice(0, 30).map((v) => `v${v}`), `... (${vs.length} records)`] : vs.map((v) => `v${v}`);
   return shown.join(', ');
 }
 
 function summary(last: FlinkState): string[] {
-  const cp = (j: FlinkState['jm']): string => (j.latest ? `${j.latest.id} (offsets ${j.latest.offsets.join(', ')}, count ${j.latest.count})` : 'none');
-  const out = [`-- end state --`, `t=${at(last.now)}; job ${last.jm.job}, attempt ${last.jm.attempts}; latest checkpoint ${cp(last.jm)}; count ${last.task ? last.task.count : '(job down)'}`];
+  const cp = (j: FlinkState['jm']): string =>
+    j.latest ? `${j.latest.id} (offsets ${j.latest.offsets.join(', ')}, count ${j.latest.count})` : 'none';
+  const out = [
+    `-- end state --`,
+    `t=${at(last.now)}; job ${last.jm.job}, attempt ${last.jm.attempts}; latest checkpoint ${cp(last.jm)}; count ${last.task ? last.task.count : '(job down)'}`,
+  ];
   const j = last.second;
-  if (j) out.push(`job 2: job ${j.jm.job}, attempt ${j.jm.attempts}; latest checkpoint ${cp(j.jm)}; count ${j.task ? j.task.count : '(job down)'}`);
-  out.push(`out read_committed:   ${values(last, 'read_committed')}`, `out read_uncommitted: ${values(last, 'read_uncommitted')}`);
-  if (last.kafka.txns.length > 0) out.push(`coordinator: ${last.kafka.txns.map((t) => `${t.transactionalId} ${t.state} (epoch ${t.epoch})`).join(', ')}`);
+  if (j)
+    out.push(
+      `job 2: job ${j.jm.job}, attempt ${j.jm.attempts}; latest checkpoint ${cp(j.jm)}; count ${j.task ? j.task.count : '(job down)'}`,
+    );
+  out.push(
+    `out read_committed:   ${values(last, 'read_committed')}`,
+    `out read_uncommitted: ${values(last, 'read_uncommitted')}`,
+  );
+  if (last.kafka.txns.length > 0)
+    out.push(
+      `coordinator: ${last.kafka.txns.map((t) => `${t.transactionalId} ${t.state} (epoch ${t.epoch})`).join(', ')}`,
+    );
   return out;
 }
 
@@ -113,10 +177,19 @@ export const flinkRenderer: Renderer<FlinkState, FlinkAction> = {
     line(before, afters) {
       const counted = afters.flatMap((s) => s.events.flatMap((e) => (e.type === 'counted' ? [e.value] : [])));
       const written = afters.reduce((n, s) => n + s.events.filter((e) => e.type === 'appended').length, 0);
-      const range = counted.length === 0 ? 'no records counted' : `v${counted[0]}..v${counted[counted.length - 1]} counted (${counted.length})`;
+      const range =
+        counted.length === 0
+          ? 'no records counted'
+          : `v${counted[0]}..v${counted[counted.length - 1]} counted (${counted.length})`;
       return `t=${at(before.now)}..${at(afters[afters.length - 1]?.now ?? before.now)}: ${range}, ${written} record(s) written to out`;
     },
   },
   summary,
-  lanes: (first) => [JM, TM, 'coordinator', ...first.kafka.partitions.map((p) => p.name), ...(first.second ? ['job2 JobManager', 'job2 TaskManager'] : [])],
+  lanes: (first) => [
+    JM,
+    TM,
+    'coordinator',
+    ...first.kafka.partitions.map((p) => p.name),
+    ...(first.second ? ['job2 JobManager', 'job2 TaskManager'] : []),
+  ],
 };

@@ -35,7 +35,10 @@ function events(after: KafkaTxnState): EventLine[] {
   return after.events.map((e): EventLine => {
     switch (e.type) {
       case 'client':
-        return { lane: instanceName(after, e.instance), text: `${instanceName(after, e.instance)}: ${statusWords(e.status)}` };
+        return {
+          lane: instanceName(after, e.instance),
+          text: `${instanceName(after, e.instance)}: ${statusWords(e.status)}`,
+        };
       case 'delayed':
         return { lane: 'network', text: `request #${e.request} delayed in the network: ${e.what}` };
       case 'clock':
@@ -49,10 +52,11 @@ function events(after: KafkaTxnState): EventLine[] {
 /** The renderer of `kafka-txn`. */
 export const kafkaTxnRenderer: Renderer<KafkaTxnState, KafkaTxnAction> = {
   events,
-  blocks: (after) => touchedPartitions(after.events).flatMap((p) => {
-    const part = after.kafka.partitions[p];
-    return part ? partitionBlock(part) : [];
-  }),
+  blocks: (after) =>
+    touchedPartitions(after.events).flatMap((p) => {
+      const part = after.kafka.partitions[p];
+      return part ? partitionBlock(part) : [];
+    }),
   summary(last) {
     const out = ['-- end state --'];
     for (const p of last.kafka.partitions) {
@@ -64,5 +68,10 @@ export const kafkaTxnRenderer: Renderer<KafkaTxnState, KafkaTxnAction> = {
     out.push(`__consumer_offsets: committed ${committed.join(', ')}`);
     return out;
   },
-  lanes: (first) => [...first.instances.map((i) => instanceName(first, i.id)), 'coordinator', ...first.kafka.partitions.map((p) => p.name), '__consumer_offsets'],
+  lanes: (first) => [
+    ...first.instances.map((i) => instanceName(first, i.id)),
+    'coordinator',
+    ...first.kafka.partitions.map((p) => p.name),
+    '__consumer_offsets',
+  ],
 };

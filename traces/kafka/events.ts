@@ -27,21 +27,36 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     case 'marker':
       return e.partition === 'offsets'
         ? { lane: '__consumer_offsets', text: `__consumer_offsets: ${e.marker} marker` }
-        : { lane: partName(k, e.partition), text: `${partName(k, e.partition)}: ${e.marker} marker at offset ${e.offset ?? '?'} (epoch ${e.epoch})` };
+        : {
+            lane: partName(k, e.partition),
+            text: `${partName(k, e.partition)}: ${e.marker} marker at offset ${e.offset ?? '?'} (epoch ${e.epoch})`,
+          };
     case 'duplicate':
-      return { lane: partName(k, e.partition), text: `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ${e.offset}), not appended` };
+      return {
+        lane: partName(k, e.partition),
+        text: `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ${e.offset}), not appended`,
+      };
     case 'rejected':
       return { lane: e.by, text: `rejected by ${e.by}: ${e.error} (${e.request})`, refused: true };
     case 'txn-state':
       return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.from} -> ${e.to} (epoch ${e.epoch})` };
     case 'epoch':
-      return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.epoch === 0 ? `producer id ${e.producerId}, epoch 0` : `epoch bumped to ${e.epoch}`}` };
+      return {
+        lane: 'coordinator',
+        text: `coordinator ${e.txn}: ${e.epoch === 0 ? `producer id ${e.producerId}, epoch 0` : `epoch bumped to ${e.epoch}`}`,
+      };
     case 'added':
-      return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} added to the transaction` };
+      return {
+        lane: 'coordinator',
+        text: `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} added to the transaction`,
+      };
     case 'offset':
       return { lane: '__consumer_offsets', text: offsetText(e) };
     case 'rebalance':
-      return { lane: 'group coordinator', text: `group: ${e.reason}, rebalance to generation ${e.generation}: ${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}` };
+      return {
+        lane: 'group coordinator',
+        text: `group: ${e.reason}, rebalance to generation ${e.generation}: ${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
+      };
   }
 }
 
@@ -49,7 +64,12 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
 export function touchedPartitions(events: readonly { readonly type: string }[]): number[] {
   const out = new Set<number>();
   for (const e of events) {
-    if ((e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate') && 'partition' in e && typeof e.partition === 'number') out.add(e.partition);
+    if (
+      (e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate') &&
+      'partition' in e &&
+      typeof e.partition === 'number'
+    )
+      out.add(e.partition);
   }
   return [...out].sort((a, b) => a - b);
 }

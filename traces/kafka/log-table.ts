@@ -27,7 +27,12 @@ const header = ['offset', 'producer', 'epoch', 'record', 'read_committed'] as co
 /** Cells padded to each column's width, joined by ` | `, with trailing blanks dropped. */
 function formatRows(rows: readonly (readonly string[])[]): string[] {
   const widths = header.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ').replace(/[\s|]+$/, ''));
+  return rows.map((r) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+      .join(' | ')
+      .replace(/[\s|]+$/, ''),
+  );
 }
 
 /**
@@ -49,5 +54,9 @@ export function logTableLines(p: Partition): string[] {
 /** A partition's log as a block: `out-0 (LSO 1, high watermark 2):` and the table indented by two. Unindented. Pure. */
 export function partitionBlock(part: Partition): string[] {
   const [head, ...rows] = logTableLines(part);
-  return [`${part.name} (LSO ${part.lastStableOffset}, high watermark ${part.highWatermark}):`, `  ${head ?? ''}`, ...rows.map((r) => `  ${r}`)];
+  return [
+    `${part.name} (LSO ${part.lastStableOffset}, high watermark ${part.highWatermark}):`,
+    `  ${head ?? ''}`,
+    ...rows.map((r) => `  ${r}`),
+  ];
 }

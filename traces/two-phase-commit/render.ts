@@ -33,7 +33,8 @@ export function changes(before: TwoPhaseState, after: TwoPhaseState): EventLine[
   });
   const had = new Set(messages(before));
   const has = messages(after);
-  for (const m of has) if (!had.has(m)) out.push({ lane: m.startsWith('Prepared') ? 'TM' : 'TM', text: `msgs: + ${m}` });
+  for (const m of has)
+    if (!had.has(m)) out.push({ lane: m.startsWith('Prepared') ? 'TM' : 'TM', text: `msgs: + ${m}` });
   for (const m of had) if (!has.includes(m)) out.push({ lane: 'TM', text: `msgs: - ${m}` });
   return out;
 }
@@ -46,7 +47,12 @@ export const twoPhaseRenderer: Renderer<TwoPhaseState, TwoPhaseAction> = {
   },
   summary(s) {
     const prepared = s.tmPrepared.flatMap((p, i) => (p ? [rmName(i + 1)] : []));
-    return ['-- end state --', `tm: ${s.tmState}, tmPrepared {${prepared.join(', ')}}`, s.rmState.map((r, i) => `${rmName(i + 1)}: ${r}`).join(', '), `msgs: {${messages(s).join(', ')}}`];
+    return [
+      '-- end state --',
+      `tm: ${s.tmState}, tmPrepared {${prepared.join(', ')}}`,
+      s.rmState.map((r, i) => `${rmName(i + 1)}: ${r}`).join(', '),
+      `msgs: {${messages(s).join(', ')}}`,
+    ];
   },
   lanes: (first) => ['TM', ...first.rmState.map((_, i) => rmName(i + 1))],
 };

@@ -24,14 +24,27 @@ import { cfg, check, flatten, record } from '../../helpers/check.js';
 const tpc = (...pairs: string[]) => cfg(twoPhaseCommitKeys, ...pairs);
 const kafkaConfig = (...pairs: string[]) => cfg(kafkaTxnKeys, ...pairs);
 const all = { mode: 'exhaustive', depth: 1000, maxStates: 10_000_000 } as const;
-const checkModel = <S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, c: ConfigOf<K>, opts: Parameters<typeof check>[2]) => check(e, c, opts);
+const checkModel = <S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  c: ConfigOf<K>,
+  opts: Parameters<typeof check>[2],
+) => check(e, c, opts);
 
 /** The search on two worker threads, flattened (the workers build the model from its catalog name and config record). */
-async function checkParallel<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, pairs: string[], opts: ExhaustiveOptions | RandomOptions, workers: number) {
+async function checkParallel<S, A extends AnyAction, K extends Keys>(
+  e: Entry<S, A, K>,
+  pairs: string[],
+  opts: ExhaustiveOptions | RandomOptions,
+  workers: number,
+) {
   const named = { model: e.model.name, config: record(e.model.keys, ...pairs), invariants: null };
   const c = { model: e.model, invariants: e.invariants };
   const initial = e.model.init(cfg(e.model.keys, ...pairs));
-  return flatten(opts.mode === 'exhaustive' ? await exhaustiveParallel(c, initial, named, opts, workers) : await randomParallel(c, initial, named, opts, workers));
+  return flatten(
+    opts.mode === 'exhaustive'
+      ? await exhaustiveParallel(c, initial, named, opts, workers)
+      : await randomParallel(c, initial, named, opts, workers),
+  );
 }
 const twoPhaseCommitSubject = twoPhaseCommitEntry;
 const kafkaTxnSubject = kafkaTxnEntry;
@@ -59,7 +72,10 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
   });
   test('symmetry reduction: 80 representatives for 3 RMs, same verdicts', () => {
     expect(checkModel(twoPhaseCommitSubject, tpc('rm.count=3'), { ...all, symmetry: true }).distinct).toBe(80);
-    expect(checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), { ...all, symmetry: true }).status).toBe('violation');
+    expect(
+      checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), { ...all, symmetry: true })
+        .status,
+    ).toBe('violation');
   });
 });
 
@@ -76,13 +92,20 @@ describe('worker threads', () => {
     expect(two.steps).toBe(one.steps);
     const b1 = checkModel(kafkaTxnSubject, kafkaConfig('safeguard.epoch-fencing=false'), opts);
     const b2 = await checkParallel(kafkaTxnEntry, ['safeguard.epoch-fencing=false'], opts, 2);
-    expect(b2.trace!.filter((s) => s.phase === 'explore')).toHaveLength(b1.trace!.filter((s) => s.phase === 'explore').length);
+    expect(b2.trace!.filter((s) => s.phase === 'explore')).toHaveLength(
+      b1.trace!.filter((s) => s.phase === 'explore').length,
+    );
   });
   test('random campaigns on two workers give the one-thread result', async () => {
     const opts = { mode: 'random', runs: 300, seed: 5, maxSteps: 40 } as const;
     const one = checkModel(kafkaTxnSubject, kafkaConfig('transaction.version=1', 'faults.network=true'), opts);
     const two = await checkParallel(kafkaTxnEntry, ['transaction.version=1', 'faults.network=true'], opts, 2);
-    expect([two.runsUntilFailure, two.seed, two.path, two.trace]).toEqual([one.runsUntilFailure, one.seed, one.path, one.trace]);
+    expect([two.runsUntilFailure, two.seed, two.path, two.trace]).toEqual([
+      one.runsUntilFailure,
+      one.seed,
+      one.path,
+      one.trace,
+    ]);
   });
 });
 
@@ -95,26 +118,38 @@ describe('the fast path is the rules', () => {
       return Array.from(w.words.subarray(0, w.length));
     };
     fc.assert(
-      fc.property(fc.array(fc.nat(), { maxLength: 40 }), fc.constantFrom('faults.network=true', 'transaction.version=1', 'enable.idempotence=false'), (picks, extra) => {
-        let s = kafkaTxnModel.init(kafkaConfig('faults.network=true', extra));
-        for (const c of picks) {
-          const acts = kafkaTxnModel.enabled(s);
-          if (acts.length === 0) break;
-          const a = acts[c % acts.length]!;
-          const copy = f.clone(s);
-          f.apply(copy, a);
-          s = kafkaTxnModel.step(s, a);
-          expect(enc(copy)).toEqual(enc(s));
-          expect(kafkaTxnModel.enabled(copy)).toEqual(kafkaTxnModel.enabled(s));
-        }
-      }),
+      fc.property(
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.constantFrom('faults.network=true', 'transaction.version=1', 'enable.idempotence=false'),
+        (picks, extra) => {
+          let s = kafkaTxnModel.init(kafkaConfig('faults.network=true', extra));
+          for (const c of picks) {
+            const acts = kafkaTxnModel.enabled(s);
+            if (acts.length === 0) break;
+            const a = acts[c % acts.length]!;
+            const copy = f.clone(s);
+            f.apply(copy, a);
+            s = kafkaTxnModel.step(s, a);
+            expect(enc(copy)).toEqual(enc(s));
+            expect(kafkaTxnModel.enabled(copy)).toEqual(kafkaTxnModel.enabled(s));
+          }
+        },
+      ),
       { seed: 3, numRuns: 60 },
     );
   });
 });
 
 describe('symmetry reduction on kafka-txn', () => {
-  const safeguards = [[], ['safeguard.epoch-fencing=false'], ['isolation.level=read_uncommitted'], ['transaction.version=1', 'faults.network=true'], ['safeguard.epoch-bump-on-timeout=false'], ['enable.idempotence=false', 'faults.network=true'], ['faults.network=true']];
+  const safeguards = [
+    [],
+    ['safeguard.epoch-fencing=false'],
+    ['isolation.level=read_uncommitted'],
+    ['transaction.version=1', 'faults.network=true'],
+    ['safeguard.epoch-bump-on-timeout=false'],
+    ['enable.idempotence=false', 'faults.network=true'],
+    ['faults.network=true'],
+  ];
   for (const off of safeguards) {
     test(`same verdict with and without it: ${off.join(' ') || 'defaults'}`, () => {
       const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
@@ -136,7 +171,11 @@ describe('symmetry reduction on kafka-txn', () => {
 
 describe('bounds say how far the search got', () => {
   test('max-states stops cleanly with the level it completed', () => {
-    const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=6'), { mode: 'exhaustive', depth: 1000, maxStates: 5000 });
+    const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=6'), {
+      mode: 'exhaustive',
+      depth: 1000,
+      maxStates: 5000,
+    });
     expect(r.bound).toBe('max-states');
     expect(r.distinct).toBe(5000);
     expect(r.depthCompleted).toBeGreaterThan(3);

@@ -1,9 +1,9 @@
 /** Test helpers for `flink-kafka`: a typed config, and playing enabled actions through the compiled model. */
 import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
+import { sameAction } from '../../../model/core/model.js';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import { type FlinkConfig, flinkKafkaKeys } from '../../../model/flink/config.js';
 import type { FlinkState } from '../../../model/flink/state.js';
-import { sameAction } from '../../../model/core/model.js';
 import { readTopic } from '../../../model/kafka/read.js';
 import { cfg } from '../../helpers/check.js';
 
@@ -21,14 +21,15 @@ export function play(s: FlinkState, ...actions: FlinkAction[]): FlinkState[] {
   for (const a of actions) {
     const cur = out[out.length - 1]!;
     const en = model.enabled(cur);
-    if (!en.some((e) => sameAction(e, a))) throw new Error(`${JSON.stringify(a)} is not enabled; enabled: ${JSON.stringify(en)}`);
+    if (!en.some((e) => sameAction(e, a)))
+      throw new Error(`${JSON.stringify(a)} is not enabled; enabled: ${JSON.stringify(en)}`);
     out.push(model.step(cur, a));
   }
   return out;
 }
 
 /** The last state after playing `actions` from the initial state of `pairs`. */
-export function after(pairs: string[], ...actions: FlinkAction[]): FlinkState {
+export function stateAfter(pairs: string[], ...actions: FlinkAction[]): FlinkState {
   return play(model.init(flinkCfg(...pairs)), ...actions).at(-1)!;
 }
 
@@ -41,9 +42,20 @@ export function outValues(s: FlinkState, level: 'read_committed' | 'read_uncommi
 export const eosStart: FlinkAction[] = [{ type: 'AbortLingering' }, { type: 'InitSink' }];
 
 /** One record through the single chain at the next arrival: Tick, Read, Process, Send. */
-export const oneRecord: FlinkAction[] = [{ type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Send' }];
+export const oneRecord: FlinkAction[] = [
+  { type: 'Tick' },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Send' },
+];
 
 /** A checkpoint of the single chain under exactly-once, completed and committed. */
 export const eosCheckpoint = (id: number, txn: number): FlinkAction[] => [
-  { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: id }, { type: 'WriteTxnMarkers', txn },
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'Ack' },
+  { type: 'Notify' },
+  { type: 'Commit', checkpoint: id },
+  { type: 'WriteTxnMarkers', txn },
 ];

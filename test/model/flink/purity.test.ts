@@ -6,7 +6,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { flinkCfg, model } from './helpers.js';
 
-const configs = [[], ['job.inputs=2', 'execution.checkpointing.mode=AT_LEAST_ONCE'], ['sink.delivery-guarantee=at-least-once', 'faults.jobmanager=1', 'high-availability.type=none'], ['transaction.timeout.ms=1500', 'transaction.version=1', 'partitions=2']];
+const configs = [
+  [],
+  ['job.inputs=2', 'execution.checkpointing.mode=AT_LEAST_ONCE'],
+  ['sink.delivery-guarantee=at-least-once', 'faults.jobmanager=1', 'high-availability.type=none'],
+  ['transaction.timeout.ms=1500', 'transaction.version=1', 'partitions=2'],
+];
 
 describe('purity (seed 7)', () => {
   for (const pairs of configs) {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import type { FlinkConfig } from '../../../model/flink/config.js';
 import { type FlinkState, SOURCE_GROUP } from '../../../model/flink/state.js';
-import { after, eosCheckpoint, eosStart, flinkCfg, model, oneRecord, outValues, play } from './helpers.js';
+import { eosCheckpoint, eosStart, flinkCfg, model, oneRecord, outValues, play, stateAfter } from './helpers.js';
 
 const types = (as: FlinkAction[]) => as.map((a) => a.type);
 const enabled = (s: FlinkState) => model.enabled(s);
@@ -18,9 +18,15 @@ describe('exactly-once sink: one transaction per checkpoint, committed on the co
     expect(outValues(beforeCommit, 'read_uncommitted')).toEqual([1, 2]);
     const last = states.at(-1)!;
     expect(outValues(last, 'read_committed')).toEqual([1, 2]);
-    expect(last.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([['flink-0-1', 'CompleteCommit'], ['flink-0-2', 'Empty']]);
+    expect(last.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([
+      ['flink-0-1', 'CompleteCommit'],
+      ['flink-0-2', 'Empty'],
+    ]);
     expect(last.task!.writer.txn).toMatchObject({ name: 2, producer: { transaction: { records: 0 } } });
-    expect(last.ghost).toEqual({ completed: [{ job: 1, checkpoint: 1 }], commits: [{ job: 1, checkpoint: 1, name: 1 }] });
+    expect(last.ghost).toEqual({
+      completed: [{ job: 1, checkpoint: 1 }],
+      commits: [{ job: 1, checkpoint: 1, name: 1 }],
+    });
   });
   test('the source commits its offsets to the consumer group only on the notification', () => {
     const states = play(initialState(flinkCfg()), ...eosTwo, ...eosCheckpoint(1, 0));
@@ -30,86 +36,199 @@ describe('exactly-once sink: one transaction per checkpoint, committed on the co
     expect(states[eosTwo.length + 5]!.kafka.groups[SOURCE_GROUP]!.committed[0]!.offset).toBe(2);
   });
   test('a lost notification: nothing is committed until the next checkpoint, then the lower checkpoint first', () => {
-    const s = after([], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, ...oneRecord);
+    const s = stateAfter(
+      [],
+      ...eosTwo,
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'LoseNotification' },
+      ...oneRecord,
+    );
     expect(types(enabled(s))).not.toContain('Commit');
-    const t = after([], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, ...oneRecord, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' });
+    const t = stateAfter(
+      [],
+      ...eosTwo,
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'LoseNotification' },
+      ...oneRecord,
+      { type: 'Tick' },
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'Notify' },
+    );
     expect(t.task!.committables.map((c) => c.checkpoint)).toEqual([1, 2]);
     expect(enabled(t).filter((a) => a.type === 'Commit')).toEqual([{ type: 'Commit', checkpoint: 1 }]);
   });
 });
 
 describe('at-least-once and none', () => {
-  const buffered: FlinkAction[] = [{ type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }];
+  const buffered: FlinkAction[] = [
+    { type: 'Tick' },
+    { type: 'Read', input: 0 },
+    { type: 'Process', input: 0 },
+    { type: 'Tick' },
+    { type: 'Trigger' },
+    { type: 'Process', input: 0 },
+  ];
   test('at-least-once flushes the buffer at the barrier, before the checkpoint completes', () => {
-    const s = after(['sink.delivery-guarantee=at-least-once'], ...buffered);
+    const s = stateAfter(['sink.delivery-guarantee=at-least-once'], ...buffered);
     expect(s.task!.writer.buffer).toEqual([]);
     expect(outValues(s, 'read_committed')).toEqual([1]);
   });
   test('none does not flush: a crash after the checkpoint loses the buffered record for good', () => {
-    const s = after(['sink.delivery-guarantee=none'], ...buffered);
+    const s = stateAfter(['sink.delivery-guarantee=none'], ...buffered);
     expect(s.task!.writer.buffer).toEqual([1]);
-    const t = after(['sink.delivery-guarantee=none'], ...buffered, { type: 'Ack' }, { type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' });
+    const t = stateAfter(
+      ['sink.delivery-guarantee=none'],
+      ...buffered,
+      { type: 'Ack' },
+      { type: 'Crash' },
+      { type: 'Tick' },
+      { type: 'Restart' },
+    );
     expect(t.task!.splits).toEqual([1]);
     expect(outValues(t, 'read_uncommitted')).toEqual([]);
   });
 });
 
 describe('barriers and alignment (job.inputs=2)', () => {
-  const prefix: FlinkAction[] = [{ type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Read', input: 1 }, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Process', input: 0 }];
+  const prefix: FlinkAction[] = [
+    { type: 'Tick' },
+    { type: 'Read', input: 0 },
+    { type: 'Read', input: 1 },
+    { type: 'Tick' },
+    { type: 'Trigger' },
+    { type: 'Read', input: 0 },
+    { type: 'Process', input: 0 },
+    { type: 'Process', input: 0 },
+  ];
   test('EXACTLY_ONCE: the input that delivered its barrier is blocked until the other one does', () => {
-    const s = after(['job.inputs=2', 'sink.delivery-guarantee=at-least-once'], ...prefix);
+    const s = stateAfter(['job.inputs=2', 'sink.delivery-guarantee=at-least-once'], ...prefix);
     expect(s.task!.aligned).toEqual([true, false]);
     expect(enabled(s)).not.toContainEqual({ type: 'Process', input: 0 });
-    const t = after(['job.inputs=2', 'sink.delivery-guarantee=at-least-once'], ...prefix, { type: 'Process', input: 1 }, { type: 'Process', input: 1 });
+    const t = stateAfter(
+      ['job.inputs=2', 'sink.delivery-guarantee=at-least-once'],
+      ...prefix,
+      { type: 'Process', input: 1 },
+      { type: 'Process', input: 1 },
+    );
     expect(t.jm.pending).toMatchObject({ id: 1, offsets: [1, 1], snapshot: { count: 2 } });
   });
   test('AT_LEAST_ONCE: records after the barrier on the fast input enter the snapshot', () => {
-    const pairs = ['job.inputs=2', 'sink.delivery-guarantee=at-least-once', 'execution.checkpointing.mode=AT_LEAST_ONCE'];
-    const t = after(pairs, ...prefix, { type: 'Process', input: 0 }, { type: 'Process', input: 1 }, { type: 'Process', input: 1 });
+    const pairs = [
+      'job.inputs=2',
+      'sink.delivery-guarantee=at-least-once',
+      'execution.checkpointing.mode=AT_LEAST_ONCE',
+    ];
+    const t = stateAfter(
+      pairs,
+      ...prefix,
+      { type: 'Process', input: 0 },
+      { type: 'Process', input: 1 },
+      { type: 'Process', input: 1 },
+    );
     expect(t.jm.pending).toMatchObject({ id: 1, offsets: [1, 1], snapshot: { count: 3 } });
   });
 });
 
 describe('restore and the lingering-transaction abort', () => {
-  const crashAfterCp1: FlinkAction[] = [...eosTwo, ...eosCheckpoint(1, 0), ...oneRecord, { type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' }];
+  const crashAfterCp1: FlinkAction[] = [
+    ...eosTwo,
+    ...eosCheckpoint(1, 0),
+    ...oneRecord,
+    { type: 'Crash' },
+    { type: 'Tick' },
+    { type: 'Restart' },
+  ];
   test('the restart restores offsets and count of the latest checkpoint; the scheduler restarts one interval later', () => {
-    const s = after([], ...crashAfterCp1);
+    const s = stateAfter([], ...crashAfterCp1);
     expect(s.now).toBe(4000);
-    expect(s.task).toMatchObject({ attempt: 2, splits: [2], count: 2, restored: { checkpoint: 1, count: 2, expected: 2 }, writer: { init: 'probe', probe: 2, name: 2 } });
+    expect(s.task).toMatchObject({
+      attempt: 2,
+      splits: [2],
+      count: 2,
+      restored: { checkpoint: 1, count: 2, expected: 2 },
+      writer: { init: 'probe', probe: 2, name: 2 },
+    });
     expect(s.jm.nextTriggerAt).toBe(6000);
   });
   test('safeguard on: InitProducerId on flink-0-2 aborts the transaction left open, then flink-0-3 is unused and ends the probe', () => {
-    const s = after([], ...crashAfterCp1, { type: 'AbortLingering' }, { type: 'WriteTxnMarkers', txn: 1 }, { type: 'AbortLingering' }, { type: 'AbortLingering' }, { type: 'InitSink' });
+    const s = stateAfter(
+      [],
+      ...crashAfterCp1,
+      { type: 'AbortLingering' },
+      { type: 'WriteTxnMarkers', txn: 1 },
+      { type: 'AbortLingering' },
+      { type: 'AbortLingering' },
+      { type: 'InitSink' },
+    );
     // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the writer's.
     expect(s.events).toEqual([
       { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3 },
       { type: 'writer', transactionalId: 'flink-0-2', epoch: 3 },
     ]);
-    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'v2', 'COMMIT', 'v3', 'ABORT']);
+    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
+      'v1',
+      'v2',
+      'COMMIT',
+      'v3',
+      'ABORT',
+    ]);
     expect(s.task!.status).toBe('running');
   });
   test('safeguard off: the writer goes straight to InitProducerId of its own id', () => {
-    const s = after(['safeguard.abort-lingering-transactions=false'], ...crashAfterCp1.slice(1));
+    const s = stateAfter(['safeguard.abort-lingering-transactions=false'], ...crashAfterCp1.slice(1));
     expect(s.task!.writer.init).toBe('init');
   });
   test('restored committables are committed at once (a notification lost before the crash)', () => {
-    const s = after([], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, { type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' });
+    const s = stateAfter(
+      [],
+      ...eosTwo,
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'LoseNotification' },
+      { type: 'Crash' },
+      { type: 'Tick' },
+      { type: 'Restart' },
+    );
     expect(enabled(s)).toContainEqual({ type: 'Commit', checkpoint: 1 });
   });
 });
 
 describe('scan.startup.mode applies only without a checkpoint (JobManager failure)', () => {
-  const jmFail: FlinkAction[] = [...eosTwo, ...eosCheckpoint(1, 0), { type: 'JobManagerFail' }, { type: 'Tick' }, { type: 'Restart' }];
-  for (const [mode, split] of [['earliest-offset', 0], ['latest-offset', 3], ['group-offsets', 2]] as const) {
+  const jmFail: FlinkAction[] = [
+    ...eosTwo,
+    ...eosCheckpoint(1, 0),
+    { type: 'JobManagerFail' },
+    { type: 'Tick' },
+    { type: 'Restart' },
+  ];
+  for (const [mode, split] of [
+    ['earliest-offset', 0],
+    ['latest-offset', 3],
+    ['group-offsets', 2],
+  ] as const) {
     test(`without HA the checkpoint is lost: ${mode} starts at ${split}, a new job with checkpoint ids from 1`, () => {
-      const s = after(['faults.jobmanager=1', 'high-availability.type=none', `scan.startup.mode=${mode}`], ...jmFail);
+      const s = stateAfter(
+        ['faults.jobmanager=1', 'high-availability.type=none', `scan.startup.mode=${mode}`],
+        ...jmFail,
+      );
       expect(s.task!.splits).toEqual([split]);
       expect(s.jm).toMatchObject({ job: 2, nextCheckpointId: 1, latest: null });
       expect(s.task!.writer).toMatchObject({ probe: 1, name: 1 });
     });
   }
   test('with HA the latest checkpoint is restored whatever the startup mode', () => {
-    const s = after(['faults.jobmanager=1', 'scan.startup.mode=latest-offset'], ...jmFail);
+    const s = stateAfter(['faults.jobmanager=1', 'scan.startup.mode=latest-offset'], ...jmFail);
     expect(s.task!.splits).toEqual([2]);
     expect(s.jm).toMatchObject({ job: 1, nextCheckpointId: 2 });
   });
@@ -117,27 +236,73 @@ describe('scan.startup.mode applies only without a checkpoint (JobManager failur
 
 describe('time and transaction timeouts', () => {
   test('the clock does not move while a checkpoint is due or pending', () => {
-    const s = after([], ...eosTwo);
+    const s = stateAfter([], ...eosTwo);
     expect(types(enabled(s))).toEqual(['Trigger', 'Crash']);
-    const t = after([], ...eosTwo, { type: 'Trigger' });
+    const t = stateAfter([], ...eosTwo, { type: 'Trigger' });
     expect(types(enabled(t))).not.toContain('Tick');
   });
   test('Tick goes to the next event: a record arrival, a restart, a transaction deadline', () => {
-    expect(after([], ...eosStart, { type: 'Tick' }).now).toBe(1000);
-    expect(after(['transaction.timeout.ms=500'], ...eosStart, ...oneRecord, { type: 'Tick' }).now).toBe(1500);
+    expect(stateAfter([], ...eosStart, { type: 'Tick' }).now).toBe(1000);
+    expect(stateAfter(['transaction.timeout.ms=500'], ...eosStart, ...oneRecord, { type: 'Tick' }).now).toBe(1500);
   });
   test('a write into a transaction the coordinator expired is fenced and fails the task', () => {
-    const s = after(['transaction.timeout.ms=500'], ...eosStart, ...oneRecord, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Send' });
+    const s = stateAfter(
+      ['transaction.timeout.ms=500'],
+      ...eosStart,
+      ...oneRecord,
+      { type: 'Tick' },
+      { type: 'ExpireTxn', txn: 0 },
+      { type: 'WriteTxnMarkers', txn: 0 },
+      { type: 'Tick' },
+      { type: 'Read', input: 0 },
+      { type: 'Process', input: 0 },
+      { type: 'Send' },
+    );
     expect(s.task).toBeNull();
     expect(s.jm.restartAt).toBe(3000);
     expect(s.events.map((e) => e.type)).toEqual(['rejected', 'failed']);
     // transaction.version=2: the partition leader's verification (the one client's text).
-    expect(s.events).toContainEqual({ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' });
+    expect(s.events).toContainEqual({
+      type: 'rejected',
+      by: 'coordinator',
+      error: 'PRODUCER_FENCED',
+      request: 'AddPartitionsToTxn(out-0, verify)',
+    });
   });
   test('a checkpointed transaction that expires before its commit: the commit fails and its records are lost', () => {
-    const s = after(['transaction.timeout.ms=1500'], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 });
+    const s = stateAfter(
+      ['transaction.timeout.ms=1500'],
+      ...eosTwo,
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'LoseNotification' },
+      { type: 'Tick' },
+      { type: 'ExpireTxn', txn: 0 },
+      { type: 'WriteTxnMarkers', txn: 0 },
+    );
     expect(s.now).toBe(2500);
-    const t = after(['transaction.timeout.ms=1500'], ...eosTwo, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'LoseNotification' }, { type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 }, ...oneRecord, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: 1 });
+    const t = stateAfter(
+      ['transaction.timeout.ms=1500'],
+      ...eosTwo,
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'LoseNotification' },
+      { type: 'Tick' },
+      { type: 'ExpireTxn', txn: 0 },
+      { type: 'WriteTxnMarkers', txn: 0 },
+      ...oneRecord,
+      { type: 'Tick' },
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'Notify' },
+      { type: 'Commit', checkpoint: 1 },
+    );
     expect(t.events).toEqual([
       { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
       { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },

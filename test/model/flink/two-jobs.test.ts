@@ -8,11 +8,17 @@ import type { FlinkAction } from '../../../model/flink/actions.js';
 import type { FlinkState } from '../../../model/flink/state.js';
 import { flinkInvariants } from '../../../properties/flink/invariants.js';
 import { flinkInputs } from '../../../properties/flink/outputs.js';
-import { after, flinkCfg, model, outValues, play } from './helpers.js';
+import { flinkCfg, model, outValues, play, stateAfter } from './helpers.js';
 
 const flinkNoLoss = flinkInvariants.find((i) => i.name === 'no-loss')!;
 
-const shared = ['jobs=2', 'safeguard.unique-transactional-id-prefix=false', 'safeguard.abort-lingering-transactions=false', 'faults.lost-notifications=0', 'input.records=2'];
+const shared = [
+  'jobs=2',
+  'safeguard.unique-transactional-id-prefix=false',
+  'safeguard.abort-lingering-transactions=false',
+  'faults.lost-notifications=0',
+  'input.records=2',
+];
 const unique = shared.filter((p) => !p.startsWith('safeguard.unique'));
 
 /** Job 1 opens flink-0-1 and writes v1 while job 2 is down; job 2 restarts and takes the same transactional.id. */
@@ -41,10 +47,24 @@ function drain(s: FlinkState): FlinkState {
 describe('jobs=2: the second job', () => {
   test('job 2 reads its own input in-1 (values 3, 4), has its own JobManager and task; its actions carry job: 2', () => {
     const s = model.init(flinkCfg(...unique));
-    expect(s.second).toMatchObject({ jm: { job: 1, nextCheckpointId: 1 }, task: { attempt: 1, splits: [0], count: 0 } });
+    expect(s.second).toMatchObject({
+      jm: { job: 1, nextCheckpointId: 1 },
+      task: { attempt: 1, splits: [0], count: 0 },
+    });
     expect(flinkInputs(s)).toEqual([1, 2, 3, 4]);
-    expect(model.enabled(s)).toEqual([{ type: 'InitSink' }, { type: 'InitSink', job: 2 }, { type: 'Crash' }, { type: 'Crash', job: 2 }]);
-    const t = after(unique, { type: 'InitSink' }, { type: 'InitSink', job: 2 }, { type: 'Tick' }, { type: 'Read', input: 0, job: 2 });
+    expect(model.enabled(s)).toEqual([
+      { type: 'InitSink' },
+      { type: 'InitSink', job: 2 },
+      { type: 'Crash' },
+      { type: 'Crash', job: 2 },
+    ]);
+    const t = stateAfter(
+      unique,
+      { type: 'InitSink' },
+      { type: 'InitSink', job: 2 },
+      { type: 'Tick' },
+      { type: 'Read', input: 0, job: 2 },
+    );
     expect(t.events).toEqual([{ type: 'read', input: 1, offset: 0, value: 3 }]);
     expect(t.kafka.txns.map((x) => x.transactionalId)).toEqual(['flink-0-1', 'flink-job2-0-1']);
     expect(model.describe(t, { type: 'Read', input: 0, job: 2 })).toBe('job2.source[in-1].Read(offset 1)');
@@ -71,22 +91,46 @@ describe('shared prefix: the jobs fence each other', () => {
       { type: 'txn-state', txn: 'flink-0-1', from: 'CompleteAbort', to: 'Empty', epoch: 2 },
       { type: 'writer', transactionalId: 'flink-0-1', epoch: 2 },
     ]);
-    expect(t.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'ABORT']);
+    expect(t.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
+      'v1',
+      'ABORT',
+    ]);
     expect(outValues(t, 'read_committed')).toEqual([]);
   });
   test("job 1's next write is rejected with PRODUCER_FENCED and job 1's task fails", () => {
-    const s = after(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, { type: 'Tick' }, { type: 'Read', input: 0 }, { type: 'Process', input: 0 }, { type: 'Send' });
+    const s = stateAfter(
+      shared,
+      ...fence,
+      { type: 'WriteTxnMarkers', txn: 0 },
+      { type: 'InitSink', job: 2 },
+      { type: 'Tick' },
+      { type: 'Read', input: 0 },
+      { type: 'Process', input: 0 },
+      { type: 'Send' },
+    );
     // transaction.version=2: the partition leader's verification is rejected (the one client's text).
     expect(s.events).toEqual([
       { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' },
-      { type: 'failed', reason: "the sink's write of v2 was rejected with PRODUCER_FENCED: the task fails", restartAt: 3000 },
+      {
+        type: 'failed',
+        reason: "the sink's write of v2 was rejected with PRODUCER_FENCED: the task fails",
+        restartAt: 3000,
+      },
     ]);
     expect(s.task).toBeNull();
     expect(s.second!.task).not.toBeNull();
   });
   test("job 1's commit of checkpoint 1 is rejected with PRODUCER_FENCED: the committable is dropped, v1 is lost at quiescence", () => {
-    const cp: FlinkAction[] = [{ type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: 1 }];
-    const s = after(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, ...cp);
+    const cp: FlinkAction[] = [
+      { type: 'Tick' },
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'Notify' },
+      { type: 'Commit', checkpoint: 1 },
+    ];
+    const s = stateAfter(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, ...cp);
     expect(s.events).toEqual([
       { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
       { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
@@ -102,12 +146,22 @@ describe('shared prefix: the jobs fence each other', () => {
 
 describe('unique prefix (the safeguard): the same steps do not fence', () => {
   test("job 2's InitProducerId is for flink-job2-0-1; job 1 commits flink-0-1 and no input is lost", () => {
-    const s = after(unique, ...fence);
+    const s = stateAfter(unique, ...fence);
     expect(s.events).toEqual([
       { type: 'epoch', txn: 'flink-job2-0-1', producerId: 2, epoch: 0 },
       { type: 'writer', transactionalId: 'flink-job2-0-1', epoch: 0 },
     ]);
-    const t = after(unique, ...fence, { type: 'Tick' }, { type: 'Trigger' }, { type: 'Process', input: 0 }, { type: 'InitSink' }, { type: 'Ack' }, { type: 'Notify' }, { type: 'Commit', checkpoint: 1 });
+    const t = stateAfter(
+      unique,
+      ...fence,
+      { type: 'Tick' },
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'Notify' },
+      { type: 'Commit', checkpoint: 1 },
+    );
     expect(t.events).toEqual([
       { type: 'txn-state', txn: 'flink-0-1', from: 'Ongoing', to: 'PrepareCommit', epoch: 0 },
       { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 1 },

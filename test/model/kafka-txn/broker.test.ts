@@ -11,11 +11,40 @@ describe('append', () => {
     const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1));
     const p = s.kafka.partitions[0]!;
     expect(p.log).toEqual([
-      { kind: 'data', offset: 0, producerId: 1, epoch: 0, sequence: 0, value: 1, transactional: true, origin: { instance: 1, txn: 1 } },
-      { kind: 'data', offset: 1, producerId: 1, epoch: 0, sequence: 1, value: 2, transactional: true, origin: { instance: 1, txn: 1 } },
+      {
+        kind: 'data',
+        offset: 0,
+        producerId: 1,
+        epoch: 0,
+        sequence: 0,
+        value: 1,
+        transactional: true,
+        origin: { instance: 1, txn: 1 },
+      },
+      {
+        kind: 'data',
+        offset: 1,
+        producerId: 1,
+        epoch: 0,
+        sequence: 1,
+        value: 2,
+        transactional: true,
+        origin: { instance: 1, txn: 1 },
+      },
     ]);
     expect(p.highWatermark).toBe(2);
-    expect(p.producers).toEqual([{ producerId: 1, epoch: 0, lastSequence: 1, firstOpenOffset: 0, batches: [{ sequence: 0, offset: 0 }, { sequence: 1, offset: 1 }] }]);
+    expect(p.producers).toEqual([
+      {
+        producerId: 1,
+        epoch: 0,
+        lastSequence: 1,
+        firstOpenOffset: 0,
+        batches: [
+          { sequence: 0, offset: 0 },
+          { sequence: 1, offset: 1 },
+        ],
+      },
+    ]);
     // The second produce only appends: the partition is already in the transaction.
     expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 1 }]);
   });
@@ -41,7 +70,18 @@ describe('append', () => {
 
 describe('markers', () => {
   test('a COMMIT marker takes the next offset, so the next transaction leaves a gap for readers', () => {
-    const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0), act.begin(1), act.produce(1));
+    const s = run(
+      solo({ 'input.records': '3' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1),
+      act.produce(1),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0),
+      act.begin(1),
+      act.produce(1),
+    );
     const p = s.kafka.partitions[0]!;
     expect(p.log.map((e) => [e.offset, e.kind])).toEqual([
       [0, 'data'],
@@ -50,7 +90,15 @@ describe('markers', () => {
       [3, 'data'],
     ]);
     // transaction.version=2: the marker carries the epoch bumped at EndTxn; ghost fields name the transaction it ends.
-    expect(p.log[2]).toEqual({ kind: 'control', offset: 2, producerId: 1, epoch: 1, marker: 'COMMIT', txnEpoch: 0, endedBy: 0 });
+    expect(p.log[2]).toEqual({
+      kind: 'control',
+      offset: 2,
+      producerId: 1,
+      epoch: 1,
+      marker: 'COMMIT',
+      txnEpoch: 0,
+      endedBy: 0,
+    });
     expect(p.highWatermark).toBe(4);
     expect(p.lastStableOffset).toBe(3);
     expect(readPartition(p, 'read_uncommitted').map((e) => e.offset)).toEqual([0, 1, 3]);
@@ -63,7 +111,9 @@ describe('markers', () => {
       { type: 'marker', partition: 0, offset: 1, marker: 'ABORT', epoch: 1 },
       { type: 'txn-state', txn: 'app-0', from: 'PrepareAbort', to: 'CompleteAbort', epoch: 1 },
     ]);
-    expect(s.kafka.partitions[0]!.producers).toEqual([{ producerId: 1, epoch: 1, lastSequence: -1, firstOpenOffset: null, batches: [] }]);
+    expect(s.kafka.partitions[0]!.producers).toEqual([
+      { producerId: 1, epoch: 1, lastSequence: -1, firstOpenOffset: null, batches: [] },
+    ]);
   });
 });
 
@@ -105,7 +155,15 @@ describe('idempotent producer', () => {
         id: 1,
         instance: 1,
         txn: 0,
-        req: { partition: 0, value: 1, producerId: 1, epoch: 0, sequence: 0, transactional: true, origin: { instance: 1, txn: 1 } },
+        req: {
+          partition: 0,
+          value: 1,
+          producerId: 1,
+          epoch: 0,
+          sequence: 0,
+          transactional: true,
+          origin: { instance: 1, txn: 1 },
+        },
       },
     ]);
     expect(inst(s1, 1).unacked).toEqual([]);
@@ -118,11 +176,34 @@ describe('idempotent producer', () => {
   });
 
   test('with enable.idempotence=false the delayed copy is appended a second time', () => {
-    const s = run(solo({ 'faults.network': 'true', 'enable.idempotence': 'false' }), act.produceDelayed(1), act.retry(1), act.deliver(1));
+    const s = run(
+      solo({ 'faults.network': 'true', 'enable.idempotence': 'false' }),
+      act.produceDelayed(1),
+      act.retry(1),
+      act.deliver(1),
+    );
     expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 1 }]);
     expect(s.kafka.partitions[0]!.log).toEqual([
-      { kind: 'data', offset: 0, producerId: -1, epoch: -1, sequence: -1, value: 1, transactional: false, origin: { instance: 1, txn: null } },
-      { kind: 'data', offset: 1, producerId: -1, epoch: -1, sequence: -1, value: 1, transactional: false, origin: { instance: 1, txn: null } },
+      {
+        kind: 'data',
+        offset: 0,
+        producerId: -1,
+        epoch: -1,
+        sequence: -1,
+        value: 1,
+        transactional: false,
+        origin: { instance: 1, txn: null },
+      },
+      {
+        kind: 'data',
+        offset: 1,
+        producerId: -1,
+        epoch: -1,
+        sequence: -1,
+        value: 1,
+        transactional: false,
+        origin: { instance: 1, txn: null },
+      },
     ]);
     expect(s.kafka.partitions[0]!.producers).toEqual([]);
     expect(readPartition(s.kafka.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([1, 1]);
@@ -145,7 +226,15 @@ describe('epoch fencing at the leader', () => {
 
   test('after the fence markers a stale epoch is rejected with PRODUCER_FENCED and nothing is appended', () => {
     const s1 = run(solo({ 'transaction.version': '1' }), ...zombie);
-    expect(s1.kafka.partitions[0]!.log[1]).toEqual({ kind: 'control', offset: 1, producerId: 1, epoch: 1, marker: 'ABORT', txnEpoch: 0, endedBy: null });
+    expect(s1.kafka.partitions[0]!.log[1]).toEqual({
+      kind: 'control',
+      offset: 1,
+      producerId: 1,
+      epoch: 1,
+      marker: 'ABORT',
+      txnEpoch: 0,
+      endedBy: null,
+    });
     expect(s1.kafka.partitions[0]!.producers[0]!.epoch).toBe(1);
     const s2 = run(s1, act.produce(1));
     expect(s2.events).toEqual([
@@ -182,12 +271,16 @@ describe('epoch fencing at the leader', () => {
       act.resume(1),
       act.produce(1), // v2 at 2 with stale epoch 0: accepted
     );
-    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? [e.offset, e.value, e.epoch, e.sequence] : null))).toEqual([
+    expect(
+      s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? [e.offset, e.value, e.epoch, e.sequence] : null)),
+    ).toEqual([
       [0, 1, 0, 0],
       [1, 1, 1, 0],
       [2, 2, 0, 1],
     ]);
-    expect(s.kafka.partitions[0]!.producers).toEqual([{ producerId: 1, epoch: 1, lastSequence: 0, firstOpenOffset: 0, batches: [{ sequence: 0, offset: 1 }] }]);
+    expect(s.kafka.partitions[0]!.producers).toEqual([
+      { producerId: 1, epoch: 1, lastSequence: 0, firstOpenOffset: 0, batches: [{ sequence: 0, offset: 1 }] },
+    ]);
     expect(inst(s, 1).status).toBe('in-txn');
   });
 });

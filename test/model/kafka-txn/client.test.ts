@@ -23,7 +23,11 @@ describe('InitProducerId, BeginTxn, Produce', () => {
       unacked: [],
     });
     const s = run(s0, act.init(1));
-    expect(inst(s, 1)).toMatchObject({ status: 'ready', position: 0, producer: { producerId: 1, epoch: 0, sequences: [0] } });
+    expect(inst(s, 1)).toMatchObject({
+      status: 'ready',
+      position: 0,
+      producer: { producerId: 1, epoch: 0, sequences: [0] },
+    });
     expect(s.events).toEqual([
       { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 0 },
       { type: 'client', instance: 1, status: 'ready' },
@@ -32,12 +36,20 @@ describe('InitProducerId, BeginTxn, Produce', () => {
 
   test('BeginTxn opens a client transaction at the current input position', () => {
     const s = run(solo(), act.init(1), act.begin(1));
-    expect(inst(s, 1)).toMatchObject({ status: 'in-txn', txnCount: 1, txnStart: 0, producer: { transaction: { no: 1, partitions: [], offsetsSent: false, records: 0, error: null } } });
+    expect(inst(s, 1)).toMatchObject({
+      status: 'in-txn',
+      txnCount: 1,
+      txnStart: 0,
+      producer: { transaction: { no: 1, partitions: [], offsetsSent: false, records: 0, error: null } },
+    });
   });
 
   test('Produce sends the next input value and advances position, record count and sequence', () => {
     const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1));
-    expect(inst(s, 1)).toMatchObject({ position: 2, producer: { sequences: [2], transaction: { records: 2, partitions: [0] } } });
+    expect(inst(s, 1)).toMatchObject({
+      position: 2,
+      producer: { sequences: [2], transaction: { records: 2, partitions: [0] } },
+    });
     expect(s.nextRequest).toBe(3);
     expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : null))).toEqual([1, 2]);
   });
@@ -57,8 +69,19 @@ describe('InitProducerId, BeginTxn, Produce', () => {
   test('a produce while the previous end is not yet written gets CONCURRENT_TRANSACTIONS and is retried later', () => {
     const s1 = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.begin(1));
     const s2 = run(s1, act.produce(1));
-    expect(s2.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'AddPartitionsToTxn(out-0, verify)' }]);
-    expect(inst(s2, 1)).toMatchObject({ status: 'in-txn', position: 1, producer: { sequences: [0], transaction: { records: 0, error: null } } });
+    expect(s2.events).toEqual([
+      {
+        type: 'rejected',
+        by: 'coordinator',
+        error: 'CONCURRENT_TRANSACTIONS',
+        request: 'AddPartitionsToTxn(out-0, verify)',
+      },
+    ]);
+    expect(inst(s2, 1)).toMatchObject({
+      status: 'in-txn',
+      position: 1,
+      producer: { sequences: [0], transaction: { records: 0, error: null } },
+    });
     expect(s2.kafka.partitions[0]!.log).toHaveLength(1);
     const s3 = run(s2, act.markers(0), act.produce(1));
     expect(s3.kafka.partitions[0]!.log[2]).toMatchObject({ kind: 'data', offset: 2, value: 2, epoch: 1, sequence: 0 });
@@ -69,19 +92,39 @@ describe('CommitTxn and AbortTxn', () => {
   test('CommitTxn records the outcome the client was told and ends the client transaction', () => {
     const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1));
     expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'COMMIT' }]);
-    expect(inst(s, 1)).toMatchObject({ status: 'ready', position: 1, producer: { transaction: null, epoch: 1, sequences: [0] } });
+    expect(inst(s, 1)).toMatchObject({
+      status: 'ready',
+      position: 1,
+      producer: { transaction: null, epoch: 1, sequences: [0] },
+    });
   });
 
   test('AbortTxn seeks back to the first input of the transaction', () => {
     const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1), act.abort(1));
     expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'ABORT' }]);
-    expect(inst(s, 1)).toMatchObject({ status: 'ready', position: 0, producer: { transaction: null, epoch: 1, sequences: [0] } });
-    expect([s.kafka.txns[0]!.state, s.kafka.txns[0]!.pending]).toEqual(['PrepareAbort', { marker: 'ABORT', txnEpoch: 0, endedBy: 0 }]);
+    expect(inst(s, 1)).toMatchObject({
+      status: 'ready',
+      position: 0,
+      producer: { transaction: null, epoch: 1, sequences: [0] },
+    });
+    expect([s.kafka.txns[0]!.state, s.kafka.txns[0]!.pending]).toEqual([
+      'PrepareAbort',
+      { marker: 'ABORT', txnEpoch: 0, endedBy: 0 },
+    ]);
   });
 
   test('AbortTxn drops timed-out batches; transaction.version=2 restarts sequences under the bumped epoch', () => {
-    const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produce(1), act.produceDelayed(1));
-    expect(inst(s1, 1)).toMatchObject({ producer: { sequences: [2] }, unacked: [{ request: 2, partition: 0, value: 2, sequence: 1 }] });
+    const s1 = run(
+      solo({ 'faults.network': 'true' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1),
+      act.produceDelayed(1),
+    );
+    expect(inst(s1, 1)).toMatchObject({
+      producer: { sequences: [2] },
+      unacked: [{ request: 2, partition: 0, value: 2, sequence: 1 }],
+    });
     const s2 = run(s1, act.abort(1));
     expect(inst(s2, 1)).toMatchObject({ unacked: [], position: 0, producer: { sequences: [0], epoch: 1 } });
   });
@@ -106,7 +149,12 @@ describe('CommitTxn and AbortTxn', () => {
     const s2 = run(s1, act.markers(0), act.deliver(2), act.init(1), act.begin(1), act.produce(1)); // ABORT at 1, late v2 at 2, v1 again at 3
     expect(inst(s2, 1).producer.epoch).toBe(1);
     expect(s2.events.filter((e) => e.type === 'duplicate')).toEqual([]);
-    expect(s2.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}@${e.epoch}` : e.marker))).toEqual(['v1@0', 'ABORT', 'v2@0', 'v1@1']);
+    expect(s2.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}@${e.epoch}` : e.marker))).toEqual([
+      'v1@0',
+      'ABORT',
+      'v2@0',
+      'v1@1',
+    ]);
     const s3 = run(s2, act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0));
     expect(readPartition(s3.kafka.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([2, 1, 2]);
   });
@@ -114,7 +162,11 @@ describe('CommitTxn and AbortTxn', () => {
   test('Retry resends the oldest timed-out batch and clears it once acknowledged', () => {
     const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1));
     expect(s1.events).toEqual([{ type: 'delayed', request: 1, what: 'Produce(v1)' }]);
-    expect(inst(s1, 1)).toMatchObject({ position: 1, producer: { sequences: [1] }, unacked: [{ request: 1, partition: 0, value: 1, sequence: 0 }] });
+    expect(inst(s1, 1)).toMatchObject({
+      position: 1,
+      producer: { sequences: [1] },
+      unacked: [{ request: 1, partition: 0, value: 1, sequence: 0 }],
+    });
     // transaction.version=2: the delayed request has not reached the leader, so the coordinator knows nothing yet.
     expect(s1.kafka.txns[0]!.state).toBe('Empty');
     const s2 = run(s1, act.retry(1));
@@ -147,21 +199,52 @@ describe('plain producer (enable.idempotence=false)', () => {
     const s0 = solo({ 'enable.idempotence': 'false' });
     expect(inst(s0, 1).status).toBe('ready');
     const s1 = run(s0, act.produce(1));
-    expect(s1.kafka.partitions[0]!.log).toEqual([{ kind: 'data', offset: 0, producerId: -1, epoch: -1, sequence: -1, value: 1, transactional: false, origin: { instance: 1, txn: null } }]);
+    expect(s1.kafka.partitions[0]!.log).toEqual([
+      {
+        kind: 'data',
+        offset: 0,
+        producerId: -1,
+        epoch: -1,
+        sequence: -1,
+        value: 1,
+        transactional: false,
+        origin: { instance: 1, txn: null },
+      },
+    ]);
     expect(s1.kafka.partitions[0]!.lastStableOffset).toBe(1);
     expect(s1.kafka.txns[0]!.state).toBe('Empty');
     const s2 = run(s1, act.commitOffsets(1));
     // A simple commit (no group generation: -1).
-    expect(group(s2).committed[0]).toEqual({ offset: 1, producerId: -1, epoch: -1, txnEpoch: null, origin: { instance: 1, txn: null }, generation: -1 });
+    expect(group(s2).committed[0]).toEqual({
+      offset: 1,
+      producerId: -1,
+      epoch: -1,
+      txnEpoch: null,
+      origin: { instance: 1, txn: null },
+      generation: -1,
+    });
     expect(inst(s2, 1).committedPosition).toBe(1);
-    expect(s2.events).toEqual([{ type: 'offset', partition: 0, offset: 1, how: 'committed', generation: -1, stale: false }]);
+    expect(s2.events).toEqual([
+      { type: 'offset', partition: 0, offset: 1, how: 'committed', generation: -1, stale: false },
+    ]);
     expect(isEnabled(s2, act.commitOffsets(1))).toBe(false);
   });
 });
 
 describe('crash, restart, pause, resume', () => {
   test('Crash marks the instance crashed; Restart starts a new instance from the committed offset', () => {
-    const s1 = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0), act.begin(1), act.produce(1), act.crash(1));
+    const s1 = run(
+      solo({ 'input.records': '3' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0),
+      act.begin(1),
+      act.produce(1),
+      act.crash(1),
+    );
     expect(s1.faults).toEqual({ crashes: 1, pauses: 0 });
     expect(inst(s1, 1).status).toBe('crashed');
     expect(s1.events).toEqual([{ type: 'client', instance: 1, status: 'crashed' }]);

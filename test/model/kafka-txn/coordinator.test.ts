@@ -9,9 +9,27 @@ import { act, group, inst, isEnabled, run, solo } from './helpers.js';
 describe('transaction states', () => {
   test('BeginTxn is client-local; the first add moves Empty to Ongoing and starts the timeout clock', () => {
     const s1 = run(solo(), act.init(1), act.begin(1));
-    expect(s1.kafka.txns[0]).toEqual({ transactionalId: 'app-0', producerId: 1, epoch: 0, state: 'Empty', partitions: [], offsetsGroup: null, startMs: null, pending: null });
+    expect(s1.kafka.txns[0]).toEqual({
+      transactionalId: 'app-0',
+      producerId: 1,
+      epoch: 0,
+      state: 'Empty',
+      partitions: [],
+      offsetsGroup: null,
+      startMs: null,
+      pending: null,
+    });
     const s2 = run(s1, act.produce(1));
-    expect(s2.kafka.txns[0]).toEqual({ transactionalId: 'app-0', producerId: 1, epoch: 0, state: 'Ongoing', partitions: [0], offsetsGroup: null, startMs: 0, pending: null });
+    expect(s2.kafka.txns[0]).toEqual({
+      transactionalId: 'app-0',
+      producerId: 1,
+      epoch: 0,
+      state: 'Ongoing',
+      partitions: [0],
+      offsetsGroup: null,
+      startMs: 0,
+      pending: null,
+    });
     expect(s2.events[0]).toEqual({ type: 'txn-state', txn: 'app-0', from: 'Empty', to: 'Ongoing', epoch: 0 });
   });
 
@@ -27,7 +45,17 @@ describe('transaction states', () => {
     // The group's index (kafka-txn has one group, `app`, at index 0).
     expect(s.kafka.txns[0]!.offsetsGroup).toBe(0);
     // kafka-txn sends the group id only: no generation (-1), never stale.
-    expect(group(s).pending).toEqual([{ partition: 0, offset: 1, producerId: 1, epoch: 0, generation: -1, stale: false, origin: { instance: 1, txn: 1 } }]);
+    expect(group(s).pending).toEqual([
+      {
+        partition: 0,
+        offset: 1,
+        producerId: 1,
+        epoch: 0,
+        generation: -1,
+        stale: false,
+        origin: { instance: 1, txn: 1 },
+      },
+    ]);
     expect(group(s).committed[0]!.offset).toBe(0);
     expect(s.events).toEqual([
       { type: 'added', txn: 'app-0', partition: 'offsets' },
@@ -48,8 +76,24 @@ describe('transaction states', () => {
     expect(isEnabled(s1, act.markers(0))).toBe(true);
 
     const s2 = run(s1, act.markers(0));
-    expect(s2.kafka.txns[0]).toEqual({ transactionalId: 'app-0', producerId: 1, epoch: 1, state: 'CompleteCommit', partitions: [], offsetsGroup: null, startMs: null, pending: null });
-    expect(group(s2).committed[0]).toEqual({ offset: 1, producerId: 1, epoch: 0, txnEpoch: 0, origin: { instance: 1, txn: 1 }, generation: -1 });
+    expect(s2.kafka.txns[0]).toEqual({
+      transactionalId: 'app-0',
+      producerId: 1,
+      epoch: 1,
+      state: 'CompleteCommit',
+      partitions: [],
+      offsetsGroup: null,
+      startMs: null,
+      pending: null,
+    });
+    expect(group(s2).committed[0]).toEqual({
+      offset: 1,
+      producerId: 1,
+      epoch: 0,
+      txnEpoch: 0,
+      origin: { instance: 1, txn: 1 },
+      generation: -1,
+    });
     expect(group(s2).pending).toEqual([]);
     expect(group(s2).fates).toEqual([{ origin: { instance: 1, txn: 1 }, input: 0, fate: 'COMMIT' }]);
     expect(group(s2).producerEpochs).toEqual([{ producerId: 1, epoch: 1 }]);
@@ -78,7 +122,19 @@ describe('transaction states', () => {
 });
 
 describe('epoch at the end of a transaction', () => {
-  const twoTxns = [act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0)];
+  const twoTxns = [
+    act.init(1),
+    act.begin(1),
+    act.produce(1),
+    act.sendOffsets(1),
+    act.commit(1),
+    act.markers(0),
+    act.begin(1),
+    act.produce(1),
+    act.sendOffsets(1),
+    act.commit(1),
+    act.markers(0),
+  ];
 
   test('transaction.version=2 bumps the epoch at every end and the client follows', () => {
     const s0 = solo();
@@ -93,7 +149,12 @@ describe('epoch at the end of a transaction', () => {
     const s = run(solo({ 'transaction.version': '1' }), ...twoTxns);
     expect([s.kafka.txns[0]!.epoch, inst(s, 1).producer.epoch]).toEqual([0, 0]);
     expect(s.kafka.partitions[0]!.log.map((e) => e.epoch)).toEqual([0, 0, 0, 0]);
-    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.sequence : e.marker))).toEqual([0, 'COMMIT', 1, 'COMMIT']);
+    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.sequence : e.marker))).toEqual([
+      0,
+      'COMMIT',
+      1,
+      'COMMIT',
+    ]);
   });
 });
 
@@ -114,12 +175,22 @@ describe('InitProducerId while a transaction is open', () => {
 
     // The new instance retries: still CONCURRENT_TRANSACTIONS, nothing else changes.
     const s2 = run(s1, act.init(2));
-    expect(s2.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(app-0)' }]);
+    expect(s2.events).toEqual([
+      { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(app-0)' },
+    ]);
     expect([s2.kafka.txns[0]!.state, s2.kafka.txns[0]!.epoch]).toEqual(['PrepareAbort', 1]);
 
     const s3 = run(s2, act.markers(0));
     expect(s3.kafka.txns[0]!.state).toBe('CompleteAbort');
-    expect(s3.kafka.partitions[0]!.log[1]).toEqual({ kind: 'control', offset: 1, producerId: 1, epoch: 1, marker: 'ABORT', txnEpoch: 0, endedBy: null });
+    expect(s3.kafka.partitions[0]!.log[1]).toEqual({
+      kind: 'control',
+      offset: 1,
+      producerId: 1,
+      epoch: 1,
+      marker: 'ABORT',
+      txnEpoch: 0,
+      endedBy: null,
+    });
 
     const s4 = run(s3, act.init(2));
     expect([s4.kafka.txns[0]!.state, s4.kafka.txns[0]!.epoch]).toEqual(['Empty', 2]);
@@ -128,16 +199,37 @@ describe('InitProducerId while a transaction is open', () => {
 
   test('with safeguard.epoch-fencing=false the transaction stays Ongoing and the old instance still writes', () => {
     const s1 = run(solo({ 'safeguard.epoch-fencing': 'false' }), ...open, act.init(2));
-    expect([s1.kafka.txns[0]!.state, s1.kafka.txns[0]!.epoch, s1.kafka.txns[0]!.partitions]).toEqual(['Ongoing', 1, [0]]);
+    expect([s1.kafka.txns[0]!.state, s1.kafka.txns[0]!.epoch, s1.kafka.txns[0]!.partitions]).toEqual([
+      'Ongoing',
+      1,
+      [0],
+    ]);
     expect(inst(s1, 2)).toMatchObject({ status: 'ready', producer: { epoch: 1 } });
     const s2 = run(s1, act.resume(1), act.produce(1));
     expect(s2.events).toEqual([{ type: 'appended', partition: 0, offset: 1 }]);
-    expect(s2.kafka.partitions[0]!.log[1]).toMatchObject({ kind: 'data', value: 2, epoch: 0, sequence: 1, origin: { instance: 1, txn: 1 } });
+    expect(s2.kafka.partitions[0]!.log[1]).toMatchObject({
+      kind: 'data',
+      value: 2,
+      epoch: 0,
+      sequence: 1,
+      origin: { instance: 1, txn: 1 },
+    });
     expect(inst(s2, 1).status).toBe('in-txn');
   });
 
   test('after a completed transaction it just bumps the epoch and empties the state', () => {
-    const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0), act.crash(1), act.restart(0), act.init(2));
+    const s = run(
+      solo(),
+      act.init(1),
+      act.begin(1),
+      act.produce(1),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.markers(0),
+      act.crash(1),
+      act.restart(0),
+      act.init(2),
+    );
     expect([s.kafka.txns[0]!.state, s.kafka.txns[0]!.epoch]).toEqual(['Empty', 2]);
     expect(s.events).toEqual([
       { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 2 },
@@ -191,7 +283,15 @@ describe('transaction timeout', () => {
     const s1 = run(solo({ 'safeguard.epoch-bump-on-timeout': 'false' }), ...timedOut, act.expire(0));
     expect(s1.events).toEqual([{ type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareAbort', epoch: 0 }]);
     const s2 = run(s1, act.markers(0));
-    expect(s2.kafka.partitions[0]!.log[1]).toEqual({ kind: 'control', offset: 1, producerId: 1, epoch: 0, marker: 'ABORT', txnEpoch: 0, endedBy: null });
+    expect(s2.kafka.partitions[0]!.log[1]).toEqual({
+      kind: 'control',
+      offset: 1,
+      producerId: 1,
+      epoch: 0,
+      marker: 'ABORT',
+      txnEpoch: 0,
+      endedBy: null,
+    });
     const s3 = run(s2, act.produce(1));
     expect(s3.events).toEqual([
       { type: 'txn-state', txn: 'app-0', from: 'CompleteAbort', to: 'Ongoing', epoch: 0 },
@@ -204,7 +304,13 @@ describe('transaction timeout', () => {
   });
 
   test('without the epoch bump (transaction.version=1) the next produce opens a transaction only the leader knows', () => {
-    const s = run(solo({ 'transaction.version': '1', 'safeguard.epoch-bump-on-timeout': 'false' }), ...timedOut, act.expire(0), act.markers(0), act.produce(1));
+    const s = run(
+      solo({ 'transaction.version': '1', 'safeguard.epoch-bump-on-timeout': 'false' }),
+      ...timedOut,
+      act.expire(0),
+      act.markers(0),
+      act.produce(1),
+    );
     expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 2 }]);
     expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
     expect(s.kafka.partitions[0]!.lastStableOffset).toBe(2);
@@ -216,18 +322,31 @@ describe('a late EndTxn', () => {
   // CommitTxnDelayed: the first EndTxn(COMMIT) is stuck in the network (request 2; the produce
   // was request 1) and the client's retry lands at once. Then a new transaction starts, and the
   // stuck EndTxn lands in it.
-  const late = [act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commitDelayed(1), act.markers(0), act.begin(1), act.produce(1)];
+  const late = [
+    act.init(1),
+    act.begin(1),
+    act.produce(1),
+    act.sendOffsets(1),
+    act.commitDelayed(1),
+    act.markers(0),
+    act.begin(1),
+    act.produce(1),
+  ];
 
   test('transaction.version=1: it commits the new transaction prematurely', () => {
     const s1 = run(solo({ 'transaction.version': '1', 'faults.network': 'true' }), ...late);
-    expect(s1.network).toEqual([{ type: 'EndTxn', id: 2, instance: 1, txn: 0, epoch: 0, result: 'COMMIT', origin: { instance: 1, txn: 1 } }]);
+    expect(s1.network).toEqual([
+      { type: 'EndTxn', id: 2, instance: 1, txn: 0, epoch: 0, result: 'COMMIT', origin: { instance: 1, txn: 1 } },
+    ]);
     expect(s1.kafka.txns[0]!.state).toBe('Ongoing');
     const s2 = run(s1, act.deliver(2));
     expect(s2.events).toEqual([{ type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareCommit', epoch: 0 }]);
     expect(s2.kafka.txns[0]!.pending).toEqual({ marker: 'COMMIT', txnEpoch: 0, endedBy: 0 });
     const s3 = run(s2, act.markers(0));
     // v2 of the client's open second transaction is committed before the client committed it.
-    expect(readPartition(s3.kafka.partitions[0]!, 'read_committed').map((e) => [e.offset, e.value, e.origin.txn])).toEqual([
+    expect(
+      readPartition(s3.kafka.partitions[0]!, 'read_committed').map((e) => [e.offset, e.value, e.origin.txn]),
+    ).toEqual([
       [0, 1, 1],
       [2, 2, 2],
     ]);
@@ -238,7 +357,9 @@ describe('a late EndTxn', () => {
     const s1 = run(solo({ 'faults.network': 'true' }), ...late);
     expect([s1.kafka.txns[0]!.state, s1.kafka.txns[0]!.epoch, inst(s1, 1).producer.epoch]).toEqual(['Ongoing', 1, 1]);
     const s2 = run(s1, act.deliver(2));
-    expect(s2.events).toEqual([{ type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT) late' }]);
+    expect(s2.events).toEqual([
+      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT) late' },
+    ]);
     expect(s2.kafka.txns[0]).toMatchObject({ state: 'Ongoing', epoch: 1, pending: null });
     expect(s2.network).toEqual([]);
   });

@@ -12,7 +12,8 @@ function drain(s0: KafkaTxnState): { actions: KafkaTxnAction[]; state: KafkaTxnS
   const actions: KafkaTxnAction[] = [];
   let s = s0;
   for (let a = model.drain(s); a !== null; a = model.drain(s)) {
-    if (actions.length >= 100) throw new Error(`drain did not stop within 100 steps: ${actions.slice(-5).map(show).join(', ')}`);
+    if (actions.length >= 100)
+      throw new Error(`drain did not stop within 100 steps: ${actions.slice(-5).map(show).join(', ')}`);
     if (!isEnabled(s, a)) throw new Error(`drain step ${actions.length + 1}: ${show(a)} is not enabled`);
     actions.push(a);
     s = model.step(s, a);
@@ -84,7 +85,13 @@ describe('drain after a fault', () => {
       act.commit(2),
       act.markers(0),
     ]);
-    expect(state.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual(['v1', 'ABORT', 'v1', 'v2', 'COMMIT']);
+    expect(state.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
+      'v1',
+      'ABORT',
+      'v1',
+      'v2',
+      'COMMIT',
+    ]);
     expect(outView(state, 'read_committed').offsets).toEqual([2, 3]);
     expect(violations(kafkaTxnInvariants, state, 'quiescence', 0)).toEqual([]);
   });

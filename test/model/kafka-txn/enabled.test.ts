@@ -39,7 +39,12 @@ describe('order', () => {
   });
 
   test("one instance's calls: Produce and ProduceDelayed by partition, then SendOffsets, then AbortTxn", () => {
-    const s = run(init({ producers: '1', 'faults.network': 'true', 'faults.crashes': '0', 'faults.zombies': 'false' }), act.init(1), act.begin(1), act.produce(1, 1));
+    const s = run(
+      init({ producers: '1', 'faults.network': 'true', 'faults.crashes': '0', 'faults.zombies': 'false' }),
+      act.init(1),
+      act.begin(1),
+      act.produce(1, 1),
+    );
     expect(model.enabled(s)).toEqual([
       { type: 'Produce', instance: 1, partition: 0 },
       { type: 'Produce', instance: 1, partition: 1 },
@@ -50,12 +55,20 @@ describe('order', () => {
       { type: 'Tick' },
     ]);
     const s2 = run(s, act.sendOffsets(1));
-    expect(model.enabled(s2)).toEqual([{ type: 'CommitTxn', instance: 1 }, { type: 'CommitTxnDelayed', instance: 1 }, { type: 'AbortTxn', instance: 1 }, { type: 'Tick' }]);
+    expect(model.enabled(s2)).toEqual([
+      { type: 'CommitTxn', instance: 1 },
+      { type: 'CommitTxnDelayed', instance: 1 },
+      { type: 'AbortTxn', instance: 1 },
+      { type: 'Tick' },
+    ]);
   });
 
   test('an expired transaction and a crashed instance: ExpireTxn before Restart', () => {
     const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.tick(), act.crash(1));
-    expect(model.enabled(s)).toEqual([{ type: 'ExpireTxn', txn: 0 }, { type: 'Restart', app: 0 }]);
+    expect(model.enabled(s)).toEqual([
+      { type: 'ExpireTxn', txn: 0 },
+      { type: 'Restart', app: 0 },
+    ]);
   });
 
   test('nothing but InitProducerId, the faults and no Tick in the initial state', () => {
@@ -104,7 +117,10 @@ function before(x: number[], y: number[]): boolean {
 }
 
 test('along random paths (seed 7), every enabled list is strictly in the documented order', () => {
-  const configs = [{ 'faults.network': 'true', 'faults.crashes': '2' }, { 'faults.network': 'true', 'enable.idempotence': 'false' }];
+  const configs = [
+    { 'faults.network': 'true', 'faults.crashes': '2' },
+    { 'faults.network': 'true', 'enable.idempotence': 'false' },
+  ];
   for (const pairs of configs) {
     fc.assert(
       fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 30 }), (picks) => {
@@ -112,7 +128,8 @@ test('along random paths (seed 7), every enabled list is strictly in the documen
         for (const pick of picks) {
           const acts = model.enabled(s);
           for (let k = 1; k < acts.length; k++) {
-            if (!before(rank(s, acts[k - 1]!), rank(s, acts[k]!))) throw new Error(`${show(acts[k - 1]!)} is listed before ${show(acts[k]!)}`);
+            if (!before(rank(s, acts[k - 1]!), rank(s, acts[k]!)))
+              throw new Error(`${show(acts[k - 1]!)} is listed before ${show(acts[k]!)}`);
           }
           if (acts.length === 0) break;
           s = model.step(s, acts[pick % acts.length]!);
@@ -168,7 +185,9 @@ describe('fault budgets', () => {
     const ready = run(fencing, act.markers(0), act.init(2));
     expect(model.enabled(ready)).toContainEqual({ type: 'Resume', instance: 1 });
     // A paused instance makes no calls and cannot crash.
-    expect(model.enabled(ready).filter((a) => 'instance' in a && a.instance === 1)).toEqual([{ type: 'Resume', instance: 1 }]);
+    expect(model.enabled(ready).filter((a) => 'instance' in a && a.instance === 1)).toEqual([
+      { type: 'Resume', instance: 1 },
+    ]);
   });
 });
 

@@ -58,7 +58,11 @@ export const act = {
   init: (instance: number): KafkaTxnAction => ({ type: 'InitProducerId', instance }),
   begin: (instance: number): KafkaTxnAction => ({ type: 'BeginTxn', instance }),
   produce: (instance: number, partition = 0): KafkaTxnAction => ({ type: 'Produce', instance, partition }),
-  produceDelayed: (instance: number, partition = 0): KafkaTxnAction => ({ type: 'ProduceDelayed', instance, partition }),
+  produceDelayed: (instance: number, partition = 0): KafkaTxnAction => ({
+    type: 'ProduceDelayed',
+    instance,
+    partition,
+  }),
   retry: (instance: number): KafkaTxnAction => ({ type: 'Retry', instance }),
   sendOffsets: (instance: number): KafkaTxnAction => ({ type: 'SendOffsets', instance }),
   commit: (instance: number): KafkaTxnAction => ({ type: 'CommitTxn', instance }),
@@ -82,7 +86,13 @@ export function solo(pairs: Readonly<Record<string, string>> = {}): KafkaTxnStat
 
 /** One app's full transaction on partition 0 of `records` records: begin, produce, send offsets, commit, markers of `txn`. */
 export function committedTxn(instance: number, txn: number, records: number): KafkaTxnAction[] {
-  return [act.begin(instance), ...Array.from({ length: records }, () => act.produce(instance, 0)), act.sendOffsets(instance), act.commit(instance), act.markers(txn)];
+  return [
+    act.begin(instance),
+    ...Array.from({ length: records }, () => act.produce(instance, 0)),
+    act.sendOffsets(instance),
+    act.commit(instance),
+    act.markers(txn),
+  ];
 }
 
 /** The instance with id `id` (throws if there is none). */

@@ -24,7 +24,13 @@ const configs: readonly Readonly<Record<string, string>>[] = [
   { 'faults.network': 'true' },
   { 'faults.network': 'true', 'transaction.version': '1', 'safeguard.epoch-fencing': 'false' },
   { 'enable.idempotence': 'false', 'faults.network': 'true', 'isolation.level': 'read_uncommitted' },
-  { producers: '1', partitions: '1', 'transaction.timeout.ms': '10', 'safeguard.epoch-bump-on-timeout': 'false', 'faults.crashes': '2' },
+  {
+    producers: '1',
+    partitions: '1',
+    'transaction.timeout.ms': '10',
+    'safeguard.epoch-bump-on-timeout': 'false',
+    'faults.crashes': '2',
+  },
 ];
 
 describe('step on a fixed path', () => {

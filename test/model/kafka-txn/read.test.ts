@@ -8,12 +8,23 @@ import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { outView } from '../../../properties/kafka-txn/outputs.js';
 import { act, committedTxn, group, run, solo } from './helpers.js';
 
-const offsets = (s: KafkaTxnState, level: 'read_committed' | 'read_uncommitted'): number[] => readPartition(s.kafka.partitions[0]!, level).map((e) => e.offset);
+const offsets = (s: KafkaTxnState, level: 'read_committed' | 'read_uncommitted'): number[] =>
+  readPartition(s.kafka.partitions[0]!, level).map((e) => e.offset);
 
 describe('read_committed and read_uncommitted', () => {
   // v1 committed at 0 (COMMIT at 1); v2 aborted at 2 (ABORT at 3); v2 again at 4, still open.
   const mixed = (): KafkaTxnState =>
-    run(solo({ 'input.records': '2' }), act.init(1), ...committedTxn(1, 0, 1), act.begin(1), act.produce(1), act.abort(1), act.markers(0), act.begin(1), act.produce(1));
+    run(
+      solo({ 'input.records': '2' }),
+      act.init(1),
+      ...committedTxn(1, 0, 1),
+      act.begin(1),
+      act.produce(1),
+      act.abort(1),
+      act.markers(0),
+      act.begin(1),
+      act.produce(1),
+    );
 
   test('read_committed skips aborted records and stops at the LSO', () => {
     const s = mixed();
@@ -31,7 +42,14 @@ describe('read_committed and read_uncommitted', () => {
   });
 
   test('an open transaction hides later committed records of other producers from read_committed', () => {
-    const s = run(solo({ producers: '2' }), act.init(1), act.init(2), act.begin(1), act.produce(1), ...committedTxn(2, 1, 1));
+    const s = run(
+      solo({ producers: '2' }),
+      act.init(1),
+      act.init(2),
+      act.begin(1),
+      act.produce(1),
+      ...committedTxn(2, 1, 1),
+    );
     // app-0's v1 at 0 is open; app-1's v3 at 1 is committed (COMMIT at 2) but above the LSO.
     expect([s.kafka.partitions[0]!.lastStableOffset, s.kafka.partitions[0]!.highWatermark]).toEqual([0, 3]);
     expect(offsets(s, 'read_committed')).toEqual([]);
@@ -63,18 +81,11 @@ describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', (
 
   test('the log: data 0-2, COMMIT 3, data 4-5, ABORT 6, data 7-8, COMMIT 9', () => {
     const s = seed003();
-    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`))).toEqual([
-      '0:v1',
-      '1:v2',
-      '2:v3',
-      '3:COMMIT',
-      '4:v4',
-      '5:v5',
-      '6:ABORT',
-      '7:v4',
-      '8:v5',
-      '9:COMMIT',
-    ]);
+    expect(
+      s.kafka.partitions[0]!.log.map((e) =>
+        e.kind === 'data' ? `${e.offset}:v${e.value}` : `${e.offset}:${e.marker}`,
+      ),
+    ).toEqual(['0:v1', '1:v2', '2:v3', '3:COMMIT', '4:v4', '5:v5', '6:ABORT', '7:v4', '8:v5', '9:COMMIT']);
     expect([s.kafka.partitions[0]!.highWatermark, s.kafka.partitions[0]!.lastStableOffset]).toEqual([10, 10]);
     expect(group(s).committed[0]!.offset).toBe(5);
   });
@@ -88,6 +99,15 @@ describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', (
 
   test('read_committed reads offsets 0 1 2 7 8: values 1-5 exactly once', () => {
     const v = outView(seed003(), 'read_committed');
-    expect(v).toEqual({ values: [1, 2, 3, 4, 5], offsets: [0, 1, 2, 7, 8], records: 5, distinct: 5, duplicates: 0, duplicateRanges: [], missing: 0, missingRanges: [] });
+    expect(v).toEqual({
+      values: [1, 2, 3, 4, 5],
+      offsets: [0, 1, 2, 7, 8],
+      records: 5,
+      distinct: 5,
+      duplicates: 0,
+      duplicateRanges: [],
+      missing: 0,
+      missingRanges: [],
+    });
   });
 });

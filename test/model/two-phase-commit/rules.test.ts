@@ -11,14 +11,15 @@ import { sameAction, type Words } from '../../../model/core/model.js';
 import { act, type TwoPhaseAction } from '../../../model/two-phase-commit/actions.js';
 import { twoPhaseCommitKeys } from '../../../model/two-phase-commit/config.js';
 import { twoPhaseCommitModel } from '../../../model/two-phase-commit/model.js';
-import { twoPhaseStateKey, type TwoPhaseState } from '../../../model/two-phase-commit/state.js';
+import { type TwoPhaseState, twoPhaseStateKey } from '../../../model/two-phase-commit/state.js';
 import { tcConsistent } from '../../../properties/two-phase-commit/index.js';
 import { cfg } from '../../helpers/check.js';
 
 const m = twoPhaseCommitModel;
 const enabled = (s: TwoPhaseState): TwoPhaseAction[] => m.enabled(s);
 const step = (s: TwoPhaseState, a: TwoPhaseAction): TwoPhaseState => m.step(s, a);
-const describeTwoPhaseAction = (a: TwoPhaseAction): string => m.describe(m.init(cfg(twoPhaseCommitKeys, 'rm.count=12')), a);
+const describeTwoPhaseAction = (a: TwoPhaseAction): string =>
+  m.describe(m.init(cfg(twoPhaseCommitKeys, 'rm.count=12')), a);
 const checked = { model: m, invariants: [tcConsistent] };
 
 /** The initial state for `--set` pairs (defaults for the rest). Throws on a bad pair. */
@@ -33,7 +34,8 @@ function run(state: TwoPhaseState, ...actions: readonly TwoPhaseAction[]): TwoPh
   let s = state;
   actions.forEach((a, n) => {
     const en = enabled(s);
-    if (!en.some((e) => sameAction(e, a))) throw new Error(`step ${n + 1}: ${describeTwoPhaseAction(a)} is not enabled; enabled: ${show(en)}`);
+    if (!en.some((e) => sameAction(e, a)))
+      throw new Error(`step ${n + 1}: ${describeTwoPhaseAction(a)} is not enabled; enabled: ${show(en)}`);
     s = step(s, a);
   });
   return s;
@@ -78,9 +80,20 @@ function reachable(s0: TwoPhaseState): TwoPhaseState[] {
 describe('the model and its config keys', () => {
   test('declares its keys, no faults, every action name, no drain', () => {
     expect(m.name).toBe('two-phase-commit');
-    expect(Object.values(m.keys).map((k) => [k.name, k.default])).toEqual([['rm.count', 3], ['safeguard.commit-needs-all-prepared', true]]);
+    expect(Object.values(m.keys).map((k) => [k.name, k.default])).toEqual([
+      ['rm.count', 3],
+      ['safeguard.commit-needs-all-prepared', true],
+    ]);
     expect(m.actionTypes.filter((t) => m.isFault({ type: t, rm: 1 } as TwoPhaseAction))).toEqual([]);
-    expect(m.actionTypes).toEqual(['TMCommit', 'TMAbort', 'TMRcvPrepared', 'RMPrepare', 'RMChooseToAbort', 'RMRcvCommitMsg', 'RMRcvAbortMsg']);
+    expect(m.actionTypes).toEqual([
+      'TMCommit',
+      'TMAbort',
+      'TMRcvPrepared',
+      'RMPrepare',
+      'RMChooseToAbort',
+      'RMRcvCommitMsg',
+      'RMRcvAbortMsg',
+    ]);
     const s = run(init(), prepare(1), rcvPrepared(1));
     expect(m.drain(s)).toBeNull();
   });
@@ -240,7 +253,9 @@ describe('purity along random paths (seed 20260214)', () => {
 function permute(s: TwoPhaseState, perm: readonly number[]): TwoPhaseState {
   const move = <T>(xs: readonly T[]): T[] => {
     const out = xs.slice();
-    perm.forEach((to, from) => (out[to] = xs[from]!));
+    perm.forEach((to, from) => {
+      out[to] = xs[from]!;
+    });
     return out;
   };
   return { ...s, rmState: move(s.rmState), tmPrepared: move(s.tmPrepared), msgPrepared: move(s.msgPrepared) };
@@ -248,7 +263,9 @@ function permute(s: TwoPhaseState, perm: readonly number[]): TwoPhaseState {
 
 function permutations(n: number): number[][] {
   if (n === 0) return [[]];
-  return permutations(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+  return permutations(n - 1).flatMap((p) =>
+    Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]),
+  );
 }
 
 describe('fast path (rm.count=3, every reachable state)', () => {
@@ -263,7 +280,9 @@ describe('fast path (rm.count=3, every reachable state)', () => {
         // `s` is frozen: an apply writing through to it would throw (ES modules are strict).
         fast.apply(c, a);
         const next = step(s, a);
-        expect(words(fast.encode, c), `${twoPhaseStateKey(s)} ${describeTwoPhaseAction(a)}`).toEqual(words(fast.encode, next));
+        expect(words(fast.encode, c), `${twoPhaseStateKey(s)} ${describeTwoPhaseAction(a)}`).toEqual(
+          words(fast.encode, next),
+        );
         expect(c).toEqual(next);
         n++;
       }
@@ -276,7 +295,13 @@ describe('fast path (rm.count=3, every reachable state)', () => {
     const codes = new Set(states.map((s) => words(fast.encode, s).join(',')));
     expect(codes.size).toBe(288);
     expect(words(fast.encode, states[0]!)).toEqual([0]);
-    for (const [n, count] of [[1, 1], [7, 1], [8, 2], [12, 2]] as const) expect(words(fast.encode, init({ 'rm.count': String(n) })), `rm.count=${n}`).toHaveLength(count);
+    for (const [n, count] of [
+      [1, 1],
+      [7, 1],
+      [8, 2],
+      [12, 2],
+    ] as const)
+      expect(words(fast.encode, init({ 'rm.count': String(n) })), `rm.count=${n}`).toHaveLength(count);
     // rm7 prepared (in tmPrepared, message sent) sets the top bit: the word is pushed unsigned.
     const top = run(init({ 'rm.count': '7' }), prepare(7), rcvPrepared(7));
     expect(words(fast.encode, top)).toEqual([(0b1101 << 28) >>> 0]);
@@ -300,16 +325,20 @@ describe('fast path (rm.count=3, every reachable state)', () => {
 
   test('encodeSymmetric at rm.count=12 (two words) along random paths (seed 7)', () => {
     fc.assert(
-      fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 40 }), fc.shuffledSubarray([...Array(12).keys()], { minLength: 12 }), (picks, perm) => {
-        let s = init({ 'rm.count': '12' });
-        for (const pick of picks) {
-          const acts = enabled(s);
-          s = step(s, acts[pick % acts.length]!);
-        }
-        const w = words(fast.encodeSymmetric!, s);
-        expect(w).toHaveLength(2);
-        expect(words(fast.encodeSymmetric!, permute(s, perm))).toEqual(w);
-      }),
+      fc.property(
+        fc.array(fc.nat({ max: 1000 }), { maxLength: 40 }),
+        fc.shuffledSubarray([...Array(12).keys()], { minLength: 12 }),
+        (picks, perm) => {
+          let s = init({ 'rm.count': '12' });
+          for (const pick of picks) {
+            const acts = enabled(s);
+            s = step(s, acts[pick % acts.length]!);
+          }
+          const w = words(fast.encodeSymmetric!, s);
+          expect(w).toHaveLength(2);
+          expect(words(fast.encodeSymmetric!, permute(s, perm))).toEqual(w);
+        },
+      ),
       { seed: 7, numRuns: 100 },
     );
   });
@@ -356,7 +385,11 @@ function tinyBfs(n: number, commitNeedsAllPrepared: boolean): { distinct: number
 
 describe('distinct states (TLC, no symmetry: 288 for 3 RMs)', () => {
   const explore = (n: number, safeguard = true) =>
-    exploreExhaustive(checked, init({ 'rm.count': String(n), 'safeguard.commit-needs-all-prepared': String(safeguard) }), { mode: 'exhaustive', depth: 1000, maxStates: 1e6 });
+    exploreExhaustive(
+      checked,
+      init({ 'rm.count': String(n), 'safeguard.commit-needs-all-prepared': String(safeguard) }),
+      { mode: 'exhaustive', depth: 1000, maxStates: 1e6 },
+    );
 
   // By hand: with the TM in init each RM is working, prepared (in tmPrepared or not) or aborted by
   // choice: 4^n; committed, every RM prepared or committed: 2^n; aborted, each RM working,
@@ -388,15 +421,25 @@ describe('the planted bug: safeguard.commit-needs-all-prepared=false', () => {
     const s0 = init({ 'rm.count': '3', 'safeguard.commit-needs-all-prepared': 'false' });
     const r = exploreExhaustive(checked, s0, { mode: 'exhaustive', depth: 1000, maxStates: 1e6 });
     expect(r.status).toBe('violation');
-    expect(r.found!.trace.map((t) => describeTwoPhaseAction(t.action))).toEqual(['TMCommit()', 'RMChooseToAbort(rm1)', 'RMRcvCommitMsg(rm2)']);
-    expect(r.found!.violations).toEqual([{ invariant: 'tc-consistent', message: 'rm2 committed while rm1 aborted', step: 2 }]);
+    expect(r.found!.trace.map((t) => describeTwoPhaseAction(t.action))).toEqual([
+      'TMCommit()',
+      'RMChooseToAbort(rm1)',
+      'RMRcvCommitMsg(rm2)',
+    ]);
+    expect(r.found!.violations).toEqual([
+      { invariant: 'tc-consistent', message: 'rm2 committed while rm1 aborted', step: 2 },
+    ]);
     // No shorter one exists: the independent BFS's shallowest violating state is as deep.
     expect(tinyBfs(3, false).firstViolationDepth).toBe(3);
   });
 
   test('with the safeguard on, no violation for 1..4 RMs', () => {
     for (const n of [1, 2, 3, 4]) {
-      const r = exploreExhaustive(checked, init({ 'rm.count': String(n) }), { mode: 'exhaustive', depth: 1000, maxStates: 1e6 });
+      const r = exploreExhaustive(checked, init({ 'rm.count': String(n) }), {
+        mode: 'exhaustive',
+        depth: 1000,
+        maxStates: 1e6,
+      });
       expect(r.status, `rm.count=${n}`).toBe('ok');
     }
   });
