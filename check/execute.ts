@@ -109,7 +109,9 @@ export interface RunOptions<S, A extends AnyAction> {
   readonly drain: boolean;
   /** End at the first violated step (explorers); scenarios and replay go on to show every violation. */
   readonly stopAtViolation: boolean;
-  /** A source entry that is not enabled is skipped (scenarios, minimization), or ends the run as `notEnabled` (replay). */
+  /**
+   * A source entry that is not enabled is skipped (scenarios, minimization), or ends the run as `notEnabled` (replay).
+   */
   readonly skipDisabled: boolean;
   /** Called after every step with the state it produced (before the next step may change an owned copy). */
   readonly onStep?: ((state: S, step: TraceStep<A>) => void) | undefined;

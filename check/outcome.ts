@@ -6,7 +6,10 @@ import type { AnyAction } from '../model/core/model.js';
 import type { Violation } from '../properties/invariant.js';
 import type { TraceStep } from './execute.js';
 
-/** A counterexample: its steps (explored and drained), what they violate, and the states they pass through (initial first). */
+/**
+ * A counterexample: its steps (explored and drained), what they violate, and the states they pass through (initial
+ * first).
+ */
 export interface Counterexample<S, A extends AnyAction> {
   readonly trace: readonly TraceStep<A>[];
   readonly violations: readonly Violation[];

@@ -1,6 +1,9 @@
 import type { Catalog } from '../catalog/entry.js';
 
-/** The command line's environment: where it writes and reads, its clock, its models; injected, so tests run it in-process. */
+/**
+ * The command line's environment: where it writes and reads, its clock, its models; injected, so tests run it
+ * in-process.
+ */
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;

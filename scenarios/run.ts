@@ -1,4 +1,6 @@
-/** Running a scenario: its script through the one run loop, skipping steps not enabled at their turn, then the drain. */
+/**
+ * Running a scenario: its script through the one run loop, skipping steps not enabled at their turn, then the drain.
+ */
 import type { Entry } from '../catalog/entry.js';
 import { frozen, run, script, type TraceStep } from '../check/execute.js';
 import type { Result } from '../model/core/config.js';

@@ -1,7 +1,8 @@
 /**
  * The fingerprint store of the exhaustive search: open addressing over typed arrays (no JS Set,
  * no 2^24 limit) holding 64-bit fingerprints as two 32-bit halves, 8 bytes a slot, doubling at
- * 85% load (so 9.4 to 19 bytes a state; linear probing stays fast there). Membership only: the search keeps each new state's parent and action in `Links`.
+ * 85% load (so 9.4 to 19 bytes a state; linear probing stays fast there). Membership only: the search keeps each new
+ * state's parent and action in `Links`.
  */
 export class FingerprintSet {
   private hi: Uint32Array;

@@ -62,6 +62,9 @@ export interface Batch {
   readonly depth: number;
   /** The states as objects, when the model cannot decode words (else empty). */
   readonly states: readonly unknown[];
-  /** Per state: fingerprint halves, parent's global number, action index, then (decodable models) the word count and words. */
+  /**
+   * Per state: fingerprint halves, parent's global number, action index, then (decodable models) the word count and
+   * words.
+   */
   readonly meta: Int32Array;
 }

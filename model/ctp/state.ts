@@ -112,7 +112,10 @@ export function isTxnApp(c: AppSettings): boolean {
   return c.strategy === 'transactional';
 }
 
-/** The isolation level of kafka-streams' restore consumer: read_committed under EOS (StreamsConfig's consumer overrides). Pure. */
+/**
+ * The isolation level of kafka-streams' restore consumer: read_committed under EOS (StreamsConfig's consumer
+ * overrides). Pure.
+ */
 export function restoreLevel(c: AppSettings): 'read_committed' | 'read_uncommitted' {
   return isTxnApp(c) ? 'read_committed' : 'read_uncommitted';
 }

@@ -69,7 +69,10 @@ export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
   return t.channels[i]!.length > 0 && !(s.config.checkpointingMode === 'EXACTLY_ONCE' && t.aligned[i]);
 }
 
-/** The committable job `no`'s committer would commit next, if it may: the oldest, once its checkpoint is notified or restored. Pure. */
+/**
+ * The committable job `no`'s committer would commit next, if it may: the oldest, once its checkpoint is notified or
+ * restored. Pure.
+ */
 export function nextCommit(s: S, no: JobNo = 1): number | null {
   const task = slotOf(s, no).task;
   const c = task?.committables[0];

@@ -21,7 +21,10 @@ import {
   type Writer,
 } from './state.js';
 
-/** Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed offset. */
+/**
+ * Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed
+ * offset.
+ */
 function startOffset(c: FlinkConfig, now: number, kafka: Cluster, input: number): number {
   switch (c.startupMode) {
     case 'earliest-offset':
@@ -83,7 +86,8 @@ export function newTask(
 /** The initial state: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Pure. */
 export function initialState(c: FlinkConfig): FlinkState {
   const kafka: Cluster = {
-    // The sink's producers are idempotent and transactional; epoch fencing and KAFKA-6119's bump on timeout are on, as on real brokers.
+    // The sink's producers are idempotent and transactional; epoch fencing and KAFKA-6119's bump on timeout are on, as
+    // on real brokers.
     rules: kafkaRules({ transactionVersion: c.transactionVersion, transactionTimeoutMs: c.transactionTimeoutMs }),
     partitions: Array.from({ length: c.partitions }, (_, p) => emptyPartition(`out-${p}`)),
     txns: [],

@@ -96,7 +96,10 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   });
 }
 
-/** The operator+sink task acknowledges; with every acknowledgement in, the JobManager completes the checkpoint and will notify. */
+/**
+ * The operator+sink task acknowledges; with every acknowledgement in, the JobManager completes the checkpoint and will
+ * notify.
+ */
 export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const p = j.jm.pending!;

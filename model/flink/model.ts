@@ -6,7 +6,10 @@ import { drain } from './drain.js';
 import { initialState } from './init.js';
 import type { FlinkState } from './state.js';
 
-/** The fields that identify a state: everything but the static config and the last step's events (job 2 only with jobs=2). */
+/**
+ * The fields that identify a state: everything but the static config and the last step's events (job 2 only with
+ * jobs=2).
+ */
 function identity(s: FlinkState): readonly unknown[] {
   const p: unknown[] = [s.now, s.kafka.partitions, s.kafka.groups, s.kafka.txns, s.jm, s.task, s.faults, s.ghost];
   if (s.second) p.push(s.second);

@@ -13,7 +13,10 @@ import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactional
 
 type D = Draft<FlinkState>;
 
-/** Index of job `no`'s `<prefix>-0-<name>` in the coordinator, created (Empty, a new producer id) when `create`; -1 if unknown. */
+/**
+ * Index of job `no`'s `<prefix>-0-<name>` in the coordinator, created (Empty, a new producer id) when `create`; -1 if
+ * unknown.
+ */
 export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1): number {
   const id = sinkTransactionalId(d.config, name, no);
   const i = d.kafka.txns.findIndex((t) => t.transactionalId === id);
@@ -70,7 +73,10 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
   t.writer.name = checkpoint + 1;
 }
 
-/** InitProducerId for the writer's `<prefix>-0-<name>` (fencing and aborting an open transaction of it); retried on CONCURRENT_TRANSACTIONS. */
+/**
+ * InitProducerId for the writer's `<prefix>-0-<name>` (fencing and aborting an open transaction of it); retried on
+ * CONCURRENT_TRANSACTIONS.
+ */
 export function initSink(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;

@@ -116,7 +116,10 @@ export interface JobSlot {
   readonly task: Task | null;
 }
 
-/** What a step did, for the renderers (Flink's events and the Kafka rules'); not part of a state's identity. Inputs by global index; `from`: job 2's first input. */
+/**
+ * What a step did, for the renderers (Flink's events and the Kafka rules'); not part of a state's identity. Inputs by
+ * global index; `from`: job 2's first input.
+ */
 export type FlinkEvent =
   | KafkaEvent
   | { readonly type: 'clock'; readonly now: number }
@@ -204,7 +207,10 @@ export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1)
   return `${sinkPrefix(c, no)}-0-${name}`;
 }
 
-/** Job `no`'s transactional-id prefix: job 2 gets `<prefix>-job2` with the unique-prefix safeguard, else the shared one. Pure. */
+/**
+ * Job `no`'s transactional-id prefix: job 2 gets `<prefix>-job2` with the unique-prefix safeguard, else the shared one.
+ * Pure.
+ */
 export function sinkPrefix(c: FlinkConfig, no: JobNo): string {
   return no === 2 && c.uniquePrefix ? `${c.transactionalIdPrefix}-job2` : c.transactionalIdPrefix;
 }

@@ -33,7 +33,9 @@ export interface TxnMeta {
   readonly state: TxnState;
   /** Indices of the partitions in the transaction. */
   readonly partitions: readonly number[];
-  /** AddOffsetsToTxn done: the index of the group whose `__consumer_offsets` partition is in the transaction, or null. */
+  /**
+   * AddOffsetsToTxn done: the index of the group whose `__consumer_offsets` partition is in the transaction, or null.
+   */
   readonly offsetsGroup: number | null;
   readonly startMs: number | null;
   readonly pending: PendingMarkers | null;

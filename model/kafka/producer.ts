@@ -120,7 +120,10 @@ function adoptEpoch(p: Pr, epoch: number): void {
   p.epoch = epoch;
 }
 
-/** initTransactions(): InitProducerId of the producer's transactional.id; CONCURRENT_TRANSACTIONS is retried by the caller. */
+/**
+ * initTransactions(): InitProducerId of the producer's transactional.id; CONCURRENT_TRANSACTIONS is retried by the
+ * caller.
+ */
 export function initTransactions(x: Ctx, p: Pr): Reply {
   const r = initProducerId(x, p.txn);
   if ('error' in r) return reject(x, 'coordinator', r.error, `InitProducerId(${x.k.txns[p.txn]!.transactionalId})`);
@@ -135,7 +138,9 @@ export function beginTransaction(p: Pr, no: number): void {
   p.transaction = { no, partitions: [], offsetsSent: false, records: 0, error: null };
 }
 
-/** A produce request of the next record to `partition`; with transaction.version=1 the client adds the partition first. */
+/**
+ * A produce request of the next record to `partition`; with transaction.version=1 the client adds the partition first.
+ */
 export function produceRequest(
   x: Ctx,
   p: Pr,
@@ -205,7 +210,10 @@ export function send(x: Ctx, p: Pr, partition: number, value: number, origin: Or
   return OK;
 }
 
-/** sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit of each offset with the generation (-1: group id only). */
+/**
+ * sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit of each offset with the generation (-1: group id
+ * only).
+ */
 export function sendOffsetsToTransaction(
   x: Ctx,
   p: Pr,

@@ -93,7 +93,8 @@ export const twoPhaseActions = {
     describe: (_s, a) => call(a),
     lanes: tm,
   },
-  // TMRcvPrepared(rm): tmState = "init" /\ [type |-> "Prepared", rm |-> rm] \in msgs; tmPrepared' = tmPrepared \cup {rm}
+  // TMRcvPrepared(rm): tmState = "init" /\ [type |-> "Prepared", rm |-> rm] \in msgs; tmPrepared' = tmPrepared \cup
+  // {rm}
   TMRcvPrepared: {
     enabled: (s, emit) =>
       eachRm(s, tables.TMRcvPrepared, (i) => s.tmState === 'init' && s.msgPrepared[i] === true, emit),
@@ -103,7 +104,8 @@ export const twoPhaseActions = {
     describe: (_s, a) => call(a),
     lanes: tm,
   },
-  // RMPrepare(rm): rmState[rm] = "working"; rmState' = [rmState EXCEPT ![rm] = "prepared"], msgs' = msgs \cup {Prepared(rm)}
+  // RMPrepare(rm): rmState[rm] = "working"; rmState' = [rmState EXCEPT ![rm] = "prepared"], msgs' = msgs \cup
+  // {Prepared(rm)}
   RMPrepare: {
     enabled: (s, emit) => eachRm(s, tables.RMPrepare, (i) => s.rmState[i] === 'working', emit),
     effect(d, a) {

@@ -44,7 +44,9 @@ export function committedValues(s: AppState): Set<number> {
   return out;
 }
 
-/** The report's projection: topic `out` at both isolation levels (or the external sink), every written partition's log. */
+/**
+ * The report's projection: topic `out` at both isolation levels (or the external sink), every written partition's log.
+ */
 export const appReport: Report<AppState> = {
   outputs(s): Record<string, TopicViews> {
     const key = s.config.sink === 'kafka' ? 'out' : 'sink';

@@ -49,7 +49,10 @@ export const flinkInvariants: readonly Invariant<S>[] = [
     'every-step',
     (s: S) => jobStateExactlyOnce(s, 1) ?? (s.second === null ? null : jobStateExactlyOnce(s, 2)),
   ),
-  /** `commit-only-completed`: every sink transaction committed belongs to a checkpoint of its own job that completed (ghost data). */
+  /**
+   * `commit-only-completed`: every sink transaction committed belongs to a checkpoint of its own job that completed
+   * (ghost data).
+   */
   invariant('commit-only-completed', 'every-step', (s: S) => {
     for (const c of s.ghost.commits) {
       if (!s.ghost.completed.some((x) => x.job === c.job && x.checkpoint === c.checkpoint && x.flink === c.flink)) {

@@ -1,4 +1,7 @@
-/** The judged output of `flink-kafka`: topic `out` read at an isolation level, as a view; and the report's projection. Pure. */
+/**
+ * The judged output of `flink-kafka`: topic `out` read at an isolation level, as a view; and the report's projection.
+ * Pure.
+ */
 import type { Report } from '../../catalog/entry.js';
 import { type FlinkState, totalInputs } from '../../model/flink/state.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';

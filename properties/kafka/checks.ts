@@ -102,7 +102,10 @@ export function staleEpochEffect(k: Cluster): string | null {
   return null;
 }
 
-/** `zombie-fenced` by generation (KIP-447): the first offset commit of an instance outside the group's current generation that took effect. */
+/**
+ * `zombie-fenced` by generation (KIP-447): the first offset commit of an instance outside the group's current
+ * generation that took effect.
+ */
 export function staleGenerationEffect(k: Cluster, name: (instance: number) => string): string | null {
   for (const g of k.groups) {
     const z = g.staleCommits[0];

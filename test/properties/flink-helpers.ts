@@ -1,4 +1,7 @@
-/** Checking `flink-kafka` in tests: the entry, optionally narrowed to one invariant, through the flattened check of test/helpers. */
+/**
+ * Checking `flink-kafka` in tests: the entry, optionally narrowed to one invariant, through the flattened check of
+ * test/helpers.
+ */
 import type { Entry } from '../../catalog/entry.js';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../model/flink/actions.js';

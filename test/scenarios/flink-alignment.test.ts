@@ -1,4 +1,7 @@
-/** `checkpoint-alignment` checks seed 000 §4.6's claim: alignment keeps state exactly-once; without it two inputs double-count, one input does not. */
+/**
+ * `checkpoint-alignment` checks seed 000 §4.6's claim: alignment keeps state exactly-once; without it two inputs
+ * double-count, one input does not.
+ */
 import { describe, expect, test } from 'vitest';
 import { checkpointAlignment } from '../../scenarios/checkpoint-alignment.js';
 import { playFlink } from './flink-helpers.js';

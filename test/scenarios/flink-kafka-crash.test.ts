@@ -25,7 +25,8 @@ describe('flink-kafka-crash (seed 002)', () => {
     expect(ex.quiescent).toBe(true);
     const states = ex.states;
     const completed = states.flatMap((s) => s.events.filter((e) => e.type === 'completed').map(() => s.now));
-    // The scheduler restarts with the job (first checkpoint 20 s after 60 s); at 120 s everything is written, no checkpoint is needed.
+    // The scheduler restarts with the job (first checkpoint 20 s after 60 s); at 120 s everything is written, no
+    // checkpoint is needed.
     expect(completed).toEqual([20000, 40000, 80000, 100000]);
     const crash = ex.steps.findIndex((s) => s.action.type === 'Crash');
     expect(states[crash]!.now).toBe(50000);
@@ -58,7 +59,8 @@ describe('flink-kafka-crash (seed 002)', () => {
     });
     expect(ex.violations).toEqual([]);
     const last = ex.states.at(-1)!;
-    // Seed 002: flink-0-3, opened after checkpoint 2, stays Ongoing until the restored job reuses it (epoch bumped), then commits.
+    // Seed 002: flink-0-3, opened after checkpoint 2, stays Ongoing until the restored job reuses it (epoch bumped),
+    // then commits.
     const atCrash = ex.states[ex.steps.findIndex((s) => s.action.type === 'Crash')]!;
     expect(atCrash.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([
       ['flink-0-1', 'CompleteCommit'],

@@ -1,4 +1,7 @@
-/** The `flink-kafka` renderings: a numbered timeline with folded routine runs, and a mermaid diagram with the issue's participants. */
+/**
+ * The `flink-kafka` renderings: a numbered timeline with folded routine runs, and a mermaid diagram with the issue's
+ * participants.
+ */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { checkpointAlignment } from '../../scenarios/checkpoint-alignment.js';

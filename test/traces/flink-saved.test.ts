@@ -1,4 +1,7 @@
-/** The saved `flink-kafka` teaching traces replay to their verdict, and are impossible or harmless with the safe setting back. */
+/**
+ * The saved `flink-kafka` teaching traces replay to their verdict, and are impossible or harmless with the safe setting
+ * back.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -19,7 +19,10 @@ import { cfg, type Scripted, scripted } from '../helpers/check.js';
 const { model, render } = kafkaTxnEntry;
 type Run = Scripted<KafkaTxnState, KafkaTxnAction>;
 
-/** Steps `actions` from the initial state of the defaults plus `pairs`, each checked to be enabled first; judges every-step invariants. */
+/**
+ * Steps `actions` from the initial state of the defaults plus `pairs`, each checked to be enabled first; judges
+ * every-step invariants.
+ */
 function run(pairs: readonly string[], actions: readonly KafkaTxnAction[]): Run {
   return scripted(kafkaTxnEntry, cfg(kafkaTxnKeys, ...pairs), actions);
 }

@@ -1,4 +1,7 @@
-/** The trace format: round trip (a property over real kafka-txn counterexamples) and one-line decode errors; replay's refusals. */
+/**
+ * The trace format: round trip (a property over real kafka-txn counterexamples) and one-line decode errors; replay's
+ * refusals.
+ */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';

@@ -30,7 +30,9 @@ const checkModel = <S, A extends AnyAction, K extends Keys>(
   opts: Parameters<typeof check>[2],
 ) => check(e, c, opts);
 
-/** The search on two worker threads, flattened (the workers build the model from its catalog name and config record). */
+/**
+ * The search on two worker threads, flattened (the workers build the model from its catalog name and config record).
+ */
 async function checkParallel<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
   pairs: string[],

@@ -1,4 +1,7 @@
-/** The rules of `flink-kafka`, one at a time: checkpoints, alignment, the sink's guarantees, the source's offsets, restores, failures, time. */
+/**
+ * The rules of `flink-kafka`, one at a time: checkpoints, alignment, the sink's guarantees, the source's offsets,
+ * restores, failures, time.
+ */
 import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import type { FlinkConfig } from '../../../model/flink/config.js';
@@ -169,7 +172,8 @@ describe('restore and the lingering-transaction abort', () => {
       { type: 'AbortLingering' },
       { type: 'InitSink' },
     );
-    // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the writer's.
+    // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the
+    // writer's.
     expect(s.events).toEqual([
       { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3 },
       { type: 'writer', transactionalId: 'flink-0-2', epoch: 3 },

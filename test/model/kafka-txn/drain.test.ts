@@ -1,4 +1,7 @@
-/** The fault-free drain policy of kafka-txn (model/kafka-txn/drain.ts): reaches quiescence, finishing every input exactly once. */
+/**
+ * The fault-free drain policy of kafka-txn (model/kafka-txn/drain.ts): reaches quiescence, finishing every input
+ * exactly once.
+ */
 import { describe, expect, test } from 'vitest';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';

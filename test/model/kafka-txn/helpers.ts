@@ -84,7 +84,10 @@ export function solo(pairs: Readonly<Record<string, string>> = {}): KafkaTxnStat
   return init({ producers: '1', partitions: '1', ...pairs });
 }
 
-/** One app's full transaction on partition 0 of `records` records: begin, produce, send offsets, commit, markers of `txn`. */
+/**
+ * One app's full transaction on partition 0 of `records` records: begin, produce, send offsets, commit, markers of
+ * `txn`.
+ */
 export function committedTxn(instance: number, txn: number, records: number): KafkaTxnAction[] {
   return [
     act.begin(instance),
