@@ -122,7 +122,8 @@ async function exhaustive(
   rows.push(row);
   if (!json)
     console.log(
-      `| ${name} | ${workers} | ${fmt(row.distinct)} | ${fmt(row.generated)} | ${secs(row.elapsedMs)} (${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} |`,
+      `| ${name} | ${workers} | ${fmt(row.distinct)} | ${fmt(row.generated)} | ${secs(row.elapsedMs)} ` +
+        `(${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} |`,
     );
 }
 
@@ -155,7 +156,8 @@ const machine = {
 };
 if (!json) {
   console.log(
-    `eoscheck bench, ${machine.date}: ${machine.cpu} at ${machine.mhz} MHz, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}; load average before: ${machine.loadBefore}`,
+    `eoscheck bench, ${machine.date}: ${machine.cpu} at ${machine.mhz} MHz, ${machine.cores} cores, ` +
+      `${machine.memoryGiB} GiB, Node ${machine.node}; load average before: ${machine.loadBefore}`,
   );
   console.log(`exhaustive rows: median of ${REPS} runs (fastest–slowest)\n`);
   console.log('| exhaustive search | workers | distinct | generated | time | states/s | bytes a state |');
@@ -230,14 +232,17 @@ if (json)
 else {
   console.log('');
   console.log(
-    `random (fast-check), kafka-txn defaults: ${fmt(random.steps)} steps in ${random.elapsedMs} ms = ${fmt(random.stepsPerSecond)} steps/s (${random.runs} runs of <= 40 steps)`,
+    `random (fast-check), kafka-txn defaults: ${fmt(random.steps)} steps in ${random.elapsedMs} ms = ` +
+      `${fmt(random.stepsPerSecond)} steps/s (${random.runs} runs of <= 40 steps)`,
   );
   for (const z of zombie)
     console.log(
-      `zombie (safeguard.epoch-fencing=false), seed ${z.seed}: found after ${z.runsUntilFailure} runs in ${z.elapsedMs} ms, shrunk to ${z.shrunkSteps} steps`,
+      `zombie (safeguard.epoch-fencing=false), seed ${z.seed}: found after ${z.runsUntilFailure} runs in ` +
+        `${z.elapsedMs} ms, shrunk to ${z.shrunkSteps} steps`,
     );
   console.log(
-    `zombie, exhaustive: found in ${zombieExhaustive.elapsedMs} ms among ${zombieExhaustive.distinct} states, ${zombieExhaustive.steps} steps (shortest explored prefix)`,
+    `zombie, exhaustive: found in ${zombieExhaustive.elapsedMs} ms among ${zombieExhaustive.distinct} states, ` +
+      `${zombieExhaustive.steps} steps (shortest explored prefix)`,
   );
   console.log(`load average after: ${loadAfter}`);
 }

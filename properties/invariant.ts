@@ -77,9 +77,11 @@ export const invariantMeanings: Readonly<Record<InvariantName, string>> = {
   'no-loss': 'at quiescence every input is in the judged output view (or applied to the sink)',
   'no-duplicates': 'no input appears more than once in the judged output view',
   'no-aborted-read':
-    'a read_committed reader never returns a record of an aborted transaction (checked on the judged reader at isolation.level, so read_uncommitted fails it)',
+    'a read_committed reader never returns a record of an aborted transaction (checked on the judged reader at ' +
+    'isolation.level, so read_uncommitted fails it)',
   'zombie-fenced':
-    "no write, offset commit or transaction end from a producer epoch older than the coordinator's current epoch for its transactional.id takes effect",
+    "no write, offset commit or transaction end from a producer epoch older than the coordinator's current epoch " +
+    'for its transactional.id takes effect',
   'txn-atomicity': 'all records and offset commits of one transaction share one fate: all committed or all aborted',
   'offsets-atomic':
     "a consumer group's committed input offset passes record r exactly when the output of r is committed",

@@ -28,7 +28,8 @@ export const checkpointAlignment = scenario<FlinkAction, typeof flinkKafkaKeys, 
   name: 'checkpoint-alignment',
   seed: '000',
   summary:
-    'a two-input count with a late barrier: aligned (EXACTLY_ONCE) the restored count is exact; unaligned (AT_LEAST_ONCE) a3 and a4 are counted twice; one input holds in both modes',
+    'a two-input count with a late barrier: aligned (EXACTLY_ONCE) the restored count is exact; ' +
+    'unaligned (AT_LEAST_ONCE) a3 and a4 are counted twice; one input holds in both modes',
   keys,
   fixed: (sc) => ({
     'execution.checkpointing.mode': sc.checkpointingMode,

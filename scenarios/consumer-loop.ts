@@ -19,14 +19,16 @@ const keys = {
     min: 1,
     max: 50,
     meaning:
-      'records per commit (process-then-commit) or per transaction (transactional); commit-then-process commits each record before processing it',
+      'records per commit (process-then-commit) or per transaction (transactional); commit-then-process commits ' +
+      'each record before processing it',
   }),
   crashAfter: int('crash.after', {
     default: 7,
     min: 0,
     max: 50,
     meaning:
-      'the crash hits while handling this record (0: no crash): after committing its offset and before processing it under commit-then-process, right after processing it under the other two',
+      'the crash hits while handling this record (0: no crash): after committing its offset and before ' +
+      'processing it under commit-then-process, right after processing it under the other two',
   }),
 };
 
@@ -34,7 +36,8 @@ export const consumerLoop = scenario<AppAction, typeof ctpKeys, typeof keys>({
   name: 'consumer-loop',
   seed: '001',
   summary:
-    'one consumer loop, a crash while handling record N: at-most-once loses it, at-least-once repeats the records since the last commit, a transaction shows each once',
+    'one consumer loop, a crash while handling record N: at-most-once loses it, at-least-once repeats the ' +
+    'records since the last commit, a transaction shows each once',
   keys,
   fixed: (sc) => ({
     instances: 1,

@@ -66,7 +66,8 @@ export const flinkKafkaCrash = scenario<FlinkAction, typeof flinkKafkaKeys, type
   name: 'flink-kafka-crash',
   seed: '002',
   summary:
-    'TaskManager killed 10 s after checkpoint 2: at-least-once duplicates the re-read range, exactly-once hides it from read_committed, a short transaction timeout loses results',
+    'TaskManager killed 10 s after checkpoint 2: at-least-once duplicates the re-read range, ' +
+    'exactly-once hides it from read_committed, a short transaction timeout loses results',
   keys,
   fixed: (sc) => ({
     'input.records': sc.inputRecords,

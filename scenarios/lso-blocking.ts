@@ -13,7 +13,8 @@ const keys = {
   openTxnEnds: oneOf('open.txn.ends', ['timeout', 'commit', 'abort'], {
     default: 'timeout',
     meaning:
-      'how the blocking transaction ends: the coordinator aborts it after transaction.timeout.ms, or app-0 commits or aborts it',
+      'how the blocking transaction ends: the coordinator aborts it after transaction.timeout.ms, ' +
+      'or app-0 commits or aborts it',
   }),
 };
 
@@ -21,7 +22,8 @@ export const lsoBlocking = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof 
   name: 'lso-blocking',
   seed: '001',
   summary:
-    'an open transaction holds back the LSO: a later committed transaction is invisible to read_committed until it ends or times out',
+    'an open transaction holds back the LSO: a later committed transaction is invisible to read_committed until ' +
+    'it ends or times out',
   keys,
   fixed: () => ({ producers: 2, partitions: 1, 'input.records': 1 }),
   defaults: { 'faults.crashes': 0, 'faults.zombies': false },

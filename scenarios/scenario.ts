@@ -71,7 +71,9 @@ export function scenario<A extends AnyAction, K extends Keys, SK extends Keys>(
         if (k in fixed)
           return {
             ok: false,
-            error: `--set ${k} is fixed by scenario ${def.name} (it runs with ${k}=${String(fixed[k])}): accepted ${accepted}`,
+            error:
+              `--set ${k} is fixed by scenario ${def.name} (it runs with ${k}=${String(fixed[k])}): ` +
+              `accepted ${accepted}`,
           };
         if (!modelList.some((m) => m.name === k))
           return { ok: false, error: `unknown --set key '${k}' for scenario ${def.name}: accepted ${accepted}` };

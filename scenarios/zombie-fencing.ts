@@ -12,7 +12,8 @@ export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Recor
   name: 'zombie-fencing',
   seed: '004',
   summary:
-    'a paused instance resumes after its replacement called InitProducerId: fenced, or (safeguard off) a zombie write committed',
+    'a paused instance resumes after its replacement called InitProducerId: fenced, or (safeguard off) a ' +
+    'zombie write committed',
   keys: {},
   fixed: () => ({ producers: 1, partitions: 1, 'input.records': 2, 'faults.zombies': true }),
   defaults: { 'faults.crashes': 0 },

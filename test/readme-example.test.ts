@@ -2,6 +2,8 @@
  * The README's "write your own property" example, verbatim but for the import path (the same code
  * is in the README, importing 'eoscheck'), and its failing twin: a false claim the search breaks.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { checkHere, type Invariant, type KafkaTxnState, kafkaTxnEntry, kafkaTxnInvariants, resolve } from '../index.js';
 
@@ -47,4 +49,13 @@ test('a false claim is violated, by name', () => {
     invariant: 'lso-at-end',
     message: 'a partition has records past its LSO',
   });
+});
+
+test("the README's example is this file's first test, importing 'eoscheck'", () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Writing your own property with vitest'));
+  const block = section.slice(section.indexOf('```ts\n') + 6, section.indexOf('\n```\n'));
+  const here = readFileSync(import.meta.filename, 'utf8');
+  expect(block.length).toBeGreaterThan(500);
+  expect(here).toContain(block.replace("from 'eoscheck'", "from '../index.js'"));
 });

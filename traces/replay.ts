@@ -69,7 +69,9 @@ export function replayTrace<S, A extends AnyAction, K extends Keys>(
   if (!r.ok)
     return {
       ok: false,
-      error: `step ${r.step + 1} (${JSON.stringify(r.action)}) is not enabled in model ${trace.model} at that point: the trace does not fit this model or config`,
+      error:
+        `step ${r.step + 1} (${JSON.stringify(r.action)}) is not enabled in model ${trace.model} at that point: ` +
+        `the trace does not fit this model or config`,
     };
   return r;
 }

@@ -56,7 +56,8 @@ export function checkOptions(
       onProgress: progress
         ? (p) =>
             io.stderr(
-              `\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ${perSecond(p.distinct, p.elapsedMs)} states/s   `,
+              `\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ` +
+                `${perSecond(p.distinct, p.elapsedMs)} states/s   `,
             )
         : undefined,
     };

@@ -46,11 +46,17 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(
     const bound =
       o.mode === 'random'
         ? `seed ${o.campaignSeed}, <= ${o.maxSteps} steps/run`
-        : `depth ${o.depth}${o.bound === null ? ' (space exhausted)' : o.bound === 'depth' ? '' : `, ${o.bound} hit at depth ${o.depthCompleted}`}`;
+        : `depth ${o.depth}` +
+          (o.bound === null
+            ? ' (space exhausted)'
+            : o.bound === 'depth'
+              ? ''
+              : `, ${o.bound} hit at depth ${o.depthCompleted}`);
     const first = o.found?.violations[0];
     if (first)
       failures.push(
-        `  ${name}: ${first.invariant}: ${first.message} (reproduce: npx eoscheck check ${name}${opts.mode === 'random' ? ` --seed ${MAIN_SEED} --runs ${MAIN_RUNS}` : ' --exhaustive'})`,
+        `  ${name}: ${first.invariant}: ${first.message} (reproduce: npx eoscheck check ${name}` +
+          `${opts.mode === 'random' ? ` --seed ${MAIN_SEED} --runs ${MAIN_RUNS}` : ' --exhaustive'})`,
       );
     const rate = perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs);
     rows.push([
@@ -79,12 +85,15 @@ export function mainJob(io: Io): number {
   }
   if (io.isTTY) io.stderr('\r\x1b[K');
   io.stdout(
-    `eoscheck: every model at its safe defaults (every safeguard on): ${MAIN_RUNS} random runs each (a schedule that breaks one run in 100 is met with probability > 99.9999%) and the exhaustive search to its default depth\n${t.toString()}\n`,
+    `eoscheck: every model at its safe defaults (every safeguard on): ${MAIN_RUNS} random runs each ` +
+      `(a schedule that breaks one run in 100 is met with probability > 99.9999%) ` +
+      `and the exhaustive search to its default depth\n${t.toString()}\n`,
   );
   io.stdout(
     failures.length > 0
       ? `VIOLATIONS:\n${failures.join('\n')}\n`
-      : 'all invariants hold within these bounds. Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n',
+      : 'all invariants hold within these bounds. ' +
+          'Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n',
   );
   return failures.length > 0 ? 1 : 0;
 }

@@ -157,9 +157,12 @@ export function merge(args: readonly string[], io: Io): number {
   else {
     const v = merged.violations[0];
     io.stdout(
-      `eoscheck merge: ${merged.model}, shards ${info.shards.join(' ')}${info.missing.length ? ` (missing ${info.missing.join(' ')}: the campaign is incomplete)` : ''}: ` +
+      `eoscheck merge: ${merged.model}, shards ${info.shards.join(' ')}` +
+        `${info.missing.length ? ` (missing ${info.missing.join(' ')}: the campaign is incomplete)` : ''}: ` +
         (v
-          ? `VIOLATION of ${v.invariant} in run ${String(merged['failingRun'])}: ${v.message}\n  reproduce: npx eoscheck check ${merged.model}${reproduceSets(io, merged)} --seed ${String(merged['seed'])} --path ${String(merged['path'])}\n`
+          ? `VIOLATION of ${v.invariant} in run ${String(merged['failingRun'])}: ${v.message}\n` +
+            `  reproduce: npx eoscheck check ${merged.model}${reproduceSets(io, merged)} ` +
+            `--seed ${String(merged['seed'])} --path ${String(merged['path'])}\n`
           : `ok, no invariant violated in ${merged.stats.runs} runs (${merged.stats.steps} steps)\n`),
     );
   }

@@ -53,7 +53,8 @@ function replayEntry<S, A extends AnyAction, K extends Keys>(
     io.stdout(`${renderMermaid(e.model, e.render, ex.states, ex.steps, ex.violations)}\n`);
   } else {
     const lines = [
-      `eoscheck replay ${file}: model ${trace.model}${trace.scenario ? `, scenario ${trace.scenario}` : ''}, ${ex.steps.length} steps`,
+      `eoscheck replay ${file}: model ${trace.model}${trace.scenario ? `, scenario ${trace.scenario}` : ''}, ` +
+        `${ex.steps.length} steps`,
       '',
     ];
     lines.push(
@@ -85,7 +86,8 @@ export function replay(args: readonly string[], io: Io): number {
   const m = cat.get(trace.model);
   if (!m)
     throw new UsageError(
-      `invalid trace file '${file}': unknown model '${trace.model}', accepted ${cat.models.map((x) => x.name).join(', ')}`,
+      `invalid trace file '${file}': unknown model '${trace.model}', accepted ` +
+        `${cat.models.map((x) => x.name).join(', ')}`,
     );
   return m.open((e) => replayEntry(e, file, trace, p, io));
 }

@@ -77,7 +77,8 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(
     );
     if (ex.violations.length === 0)
       lines.push(
-        `status: ok (${e.invariants.map((i) => i.name).join(', ')} hold${ex.quiescent ? '' : '; not quiescent, quiescence invariants not judged'})`,
+        `status: ok (${e.invariants.map((i) => i.name).join(', ')} hold` +
+          `${ex.quiescent ? '' : '; not quiescent, quiescence invariants not judged'})`,
       );
     else
       for (const v of ex.violations)

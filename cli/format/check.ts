@@ -34,8 +34,15 @@ export function outcomeTrace<S, A extends AnyAction, K extends Keys>(
 /** What was explored, one line. Pure. */
 export function describeSearch(opts: CheckOptions): string {
   if (opts.mode === 'random')
-    return `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}${opts.path ? `, path ${opts.path}` : ''}`;
-  return `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`;
+    return (
+      `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}` +
+      `${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}` +
+      `${opts.path ? `, path ${opts.path}` : ''}`
+    );
+  return (
+    `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states` +
+    `${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`
+  );
 }
 
 /** Why an exhaustive search ended, one line. Pure. */
@@ -47,7 +54,10 @@ export function boundText<S, A extends AnyAction>(o: Outcome<S, A>): string {
     case 'depth':
       return `stopped by --depth ${o.depth}: every state up to depth ${o.depthCompleted} explored, deeper ones not`;
     case 'max-states':
-      return `stopped by --max-states ${o.maxStates}: levels up to depth ${o.depthCompleted} complete, depth ${o.depthCompleted + 1} partly`;
+      return (
+        `stopped by --max-states ${o.maxStates}: levels up to depth ${o.depthCompleted} complete, ` +
+        `depth ${o.depthCompleted + 1} partly`
+      );
     case 'max-seconds':
       return `stopped by --max-seconds ${o.maxSeconds ?? '?'}: levels up to depth ${o.depthCompleted} complete`;
   }
@@ -84,12 +94,15 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
     if (o.mode === 'exhaustive') {
       lines.push(`  ${boundText(o)}`);
       lines.push(
-        `  fingerprints: 64-bit, collision probability ${o.collisionProbability.toExponential(1)} (optimistic, as TLC states it); ${o.bytesPerState.toFixed(1)} bytes a state; symmetry ${o.symmetry ? 'on' : 'off'}; ${o.workers} worker${o.workers === 1 ? '' : 's'}`,
+        `  fingerprints: 64-bit, collision probability ${o.collisionProbability.toExponential(1)} ` +
+          `(optimistic, as TLC states it); ${o.bytesPerState.toFixed(1)} bytes a state; ` +
+          `symmetry ${o.symmetry ? 'on' : 'off'}; ${o.workers} worker${o.workers === 1 ? '' : 's'}`,
       );
     }
     const taken = Object.entries(o.coverage).filter(([, n]) => n > 0);
     lines.push(
-      `  coverage (${o.mode === 'random' ? 'actions taken' : 'transitions'}): ${taken.map(([k, n]) => `${k} ${n}`).join(', ')}`,
+      `  coverage (${o.mode === 'random' ? 'actions taken' : 'transitions'}): ` +
+        `${taken.map(([k, n]) => `${k} ${n}`).join(', ')}`,
     );
     const never = Object.entries(o.coverage)
       .filter(([, n]) => n === 0)
@@ -97,7 +110,8 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
     if (never.length > 0)
       lines.push(`  never ${o.mode === 'random' ? 'taken' : 'enabled'} (checks nothing here): ${never.join(', ')}`);
     lines.push(
-      `  time: ${seconds(o.elapsedMs)}, ${perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs)} ${o.mode === 'random' ? 'steps' : 'states'}/s`,
+      `  time: ${seconds(o.elapsedMs)}, ${perSecond(o.mode === 'random' ? o.steps : o.distinct, o.elapsedMs)} ` +
+        `${o.mode === 'random' ? 'steps' : 'states'}/s`,
     );
     return `${lines.join('\n')}\n`;
   }
@@ -113,11 +127,13 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
   const total = f.trace.length;
   if (o.mode === 'random' && o.failure) {
     lines.push(
-      `  found:   in run ${o.failure.run} (${o.failure.run + 1} runs; that run's seed ${o.failure.seed}); shrunk from ${o.failure.originalLength} to ${total} steps (${total - drained} explored + ${drained} drain)`,
+      `  found:   in run ${o.failure.run} (${o.failure.run + 1} runs; that run's seed ${o.failure.seed}); ` +
+        `shrunk from ${o.failure.originalLength} to ${total} steps (${total - drained} explored + ${drained} drain)`,
     );
   } else if (o.mode === 'exhaustive') {
     lines.push(
-      `  found:   among ${o.distinct} distinct states; shortest explored prefix: ${total - drained} steps (+ ${drained} drain)`,
+      `  found:   among ${o.distinct} distinct states; shortest explored prefix: ${total - drained} steps ` +
+        `(+ ${drained} drain)`,
     );
   }
   lines.push(
@@ -130,7 +146,8 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
   const only = allJudged ? '' : o.invariants.map((n) => ` --invariant ${n}`).join('');
   const reproduce =
     o.mode === 'random'
-      ? `npx eoscheck check ${name}${sets}${only} --seed ${o.failure?.seed ?? ''} --path ${o.failure?.path ?? ''} --max-steps ${o.maxSteps}`
+      ? `npx eoscheck check ${name}${sets}${only} --seed ${o.failure?.seed ?? ''} --path ${o.failure?.path ?? ''} ` +
+        `--max-steps ${o.maxSteps}`
       : `npx eoscheck check ${name}${sets}${only} --exhaustive --depth ${o.depth} --max-states ${o.maxStates}`;
   lines.push(`Reproduce: ${reproduce}`);
   lines.push(

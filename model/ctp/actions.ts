@@ -211,7 +211,8 @@ export const appActions = {
       call(
         s,
         a.instance,
-        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))})`,
+        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = ` +
+          `v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))})`,
       ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },
@@ -227,7 +228,9 @@ export const appActions = {
       call(
         s,
         a.instance,
-        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) (ack lost, the batch is retried)`,
+        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = ` +
+          `v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) ` +
+          '(ack lost, the batch is retried)',
       ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },

@@ -50,7 +50,8 @@ export const ctpKeys = {
   strategy: oneOf('commit.strategy', ['commit-then-process', 'process-then-commit', 'transactional'], {
     default: 'transactional',
     meaning:
-      'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), or output and offsets in one transaction with sendOffsetsToTransaction',
+      'commit the offset before processing (at-most-once), after every commit.every records (at-least-once), ' +
+      'or output and offsets in one transaction with sendOffsetsToTransaction',
   }),
   commitEvery: commitEveryKey,
   ...appSafeguardKeys,
@@ -58,12 +59,14 @@ export const ctpKeys = {
   sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
     default: 'kafka',
     meaning:
-      'where the output goes: topic `out`; an external table upserted by key (duplicates collapse); an external call counted every time (outside any transaction)',
+      'where the output goes: topic `out`; an external table upserted by key (duplicates collapse); ' +
+      'an external call counted every time (outside any transaction)',
   }),
   autoCommit: bool('enable.auto.commit', {
     default: false,
     meaning:
-      'the non-transactional loops commit the positions of processed records on a timer instead of explicitly (and on close)',
+      'the non-transactional loops commit the positions of processed records on a timer instead of ' +
+      'explicitly (and on close)',
     realDefault: 'true in the Java consumer',
   }),
   autoCommitIntervalMs: int('auto.commit.interval.ms', {

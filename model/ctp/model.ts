@@ -57,7 +57,8 @@ export function appModel<K extends Keys>(
 /** The `consume-transform-produce` model. */
 export const ctpModel = appModel(
   'consume-transform-produce',
-  'a consumer group of application instances reading `in`, transforming each record to `out` (or an external sink), committing offsets per commit.strategy; rebalances, zombies, KIP-447',
+  'a consumer group of application instances reading `in`, transforming each record to `out` ' +
+    '(or an external sink), committing offsets per commit.strategy; rebalances, zombies, KIP-447',
   ctpKeys,
   ctpSettings,
 );

@@ -172,7 +172,10 @@ export const flinkActions = {
     effect: (d, a) => restart(d, jobOf(a)),
     describe: (s, a) => {
       const j = slotOf(s, jobOf(a));
-      return `${prefix(a)}JobManager.Restart(${j.jm.latest ? `from checkpoint ${j.jm.latest.id}` : 'no checkpoint: scan.startup.mode'})`;
+      return (
+        `${prefix(a)}JobManager.Restart(` +
+        `${j.jm.latest ? `from checkpoint ${j.jm.latest.id}` : 'no checkpoint: scan.startup.mode'})`
+      );
     },
     lanes: lanes(JM, TM),
   },
@@ -180,14 +183,16 @@ export const flinkActions = {
     enabled: workOf('AbortLingering'),
     effect: (d, a) => abortLingering(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}sink.AbortLingering(InitProducerId ${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
+      `${prefix(a)}sink.AbortLingering(InitProducerId ` +
+      `${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
     lanes: lanes(TM, 'coordinator'),
   },
   InitSink: {
     enabled: workOf('InitSink'),
     effect: (d, a) => initSink(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}sink.InitProducerId(${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
+      `${prefix(a)}sink.InitProducerId(` +
+      `${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
     lanes: lanes(TM, 'coordinator'),
   },
   Notify: {
@@ -201,7 +206,10 @@ export const flinkActions = {
     effect: (d, a) => commit(d, a.checkpoint, jobOf(a)),
     describe: (s, a) => {
       const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
-      return `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ${c ? `${sinkTransactionalId(s.config, c.name, jobOf(a))}, epoch=${c.epoch}` : '?'})`;
+      return (
+        `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ` +
+        `${c ? `${sinkTransactionalId(s.config, c.name, jobOf(a))}, epoch=${c.epoch}` : '?'})`
+      );
     },
     lanes: lanes(TM, 'coordinator'),
   },
@@ -232,7 +240,8 @@ export const flinkActions = {
     enabled: workOf('Read'),
     effect: (d, a) => read(d, a.input, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}source[${inputName(inputBase(s.config, jobOf(a)) + a.input)}].Read(offset ${slotOf(s, jobOf(a)).task?.splits[a.input] ?? '?'})`,
+      `${prefix(a)}source[${inputName(inputBase(s.config, jobOf(a)) + a.input)}].Read(offset ` +
+      `${slotOf(s, jobOf(a)).task?.splits[a.input] ?? '?'})`,
     lanes: lanes(TM),
   },
   Trigger: {
@@ -241,7 +250,10 @@ export const flinkActions = {
     describe: (s, a) => {
       const j = slotOf(s, jobOf(a));
       const base = inputBase(s.config, jobOf(a));
-      return `${prefix(a)}JobManager.Trigger(checkpoint ${j.jm.nextCheckpointId}; sources at ${(j.task?.splits ?? []).map((o, i) => `${inputName(base + i)}@${o}`).join(', ')})`;
+      return (
+        `${prefix(a)}JobManager.Trigger(checkpoint ${j.jm.nextCheckpointId}; sources at ` +
+        `${(j.task?.splits ?? []).map((o, i) => `${inputName(base + i)}@${o}`).join(', ')})`
+      );
     },
     lanes: lanes(JM, TM),
   },

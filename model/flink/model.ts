@@ -20,7 +20,8 @@ function identity(s: FlinkState): readonly unknown[] {
 export const flinkKafkaModel = compile({
   name: 'flink-kafka',
   summary:
-    'a Flink job (KafkaSource -> count -> KafkaSink) with checkpoints, barrier alignment, two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
+    'a Flink job (KafkaSource -> count -> KafkaSink) with checkpoints, barrier alignment, ' +
+    'two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
   keys: flinkKafkaKeys,
   init: initialState,
   actions: flinkActions,

@@ -10,7 +10,8 @@ import { encodeSymmetric, identity } from './symmetry.js';
 export const kafkaTxnModel = compile({
   name: 'kafka-txn',
   summary:
-    'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, coordinator, markers, LSO, fencing, timeouts',
+    'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, ' +
+    'coordinator, markers, LSO, fencing, timeouts',
   keys: kafkaTxnKeys,
   init: initialState,
   actions: kafkaTxnActions,

@@ -76,7 +76,8 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       },
       effect: (d, a) => writeTxnMarkers(lens.ctx(d), a.txn),
       describe: (s, a) =>
-        `coordinator.WriteTxnMarkers(${name(s, a.txn)}: ${lens.cluster(s).txns[a.txn]?.pending?.marker ?? 'nothing pending'})`,
+        `coordinator.WriteTxnMarkers(${name(s, a.txn)}: ` +
+        `${lens.cluster(s).txns[a.txn]?.pending?.marker ?? 'nothing pending'})`,
       lanes: () => ({ from: 'coordinator' }),
     },
     // The coordinator's abort of a transaction open past transaction.timeout.ms (TransactionCoordinator).

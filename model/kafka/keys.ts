@@ -15,7 +15,8 @@ export const kafkaKeys = {
   enableIdempotence: bool('enable.idempotence', {
     default: true,
     meaning:
-      'producer ids and sequence numbers (KIP-98); false also turns transactions off (Kafka refuses a transactional.id without idempotence), leaving a plain at-least-once producer',
+      'producer ids and sequence numbers (KIP-98); false also turns transactions off (Kafka refuses a ' +
+      'transactional.id without idempotence), leaving a plain at-least-once producer',
     realDefault: 'true since Kafka 3.0; false before',
   }),
   isolationLevel: oneOf('isolation.level', ['read_committed', 'read_uncommitted'], {
@@ -26,9 +27,11 @@ export const kafkaKeys = {
   transactionVersion: oneOf('transaction.version', [1, 2], {
     default: 2,
     meaning:
-      '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end bumps the epoch; 1 = the protocol before it',
+      '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end ' +
+      'bumps the epoch; 1 = the protocol before it',
     realDefault:
-      'on by default since Kafka 4.0 (feature transaction.version) with 4.0+ clients; older clusters and clients run the old protocol',
+      'on by default since Kafka 4.0 (feature transaction.version) with 4.0+ clients; older clusters and clients ' +
+      'run the old protocol',
   }),
   transactionTimeoutMs: int('transaction.timeout.ms', {
     default: 60000,
@@ -47,29 +50,34 @@ export const kafkaKeys = {
   requireStableOffsets: bool('safeguard.require-stable-offsets', {
     default: true,
     meaning:
-      'OffsetFetch answers UNSTABLE_OFFSET_COMMIT while a transactional offset commit of the partition is pending, so a new owner waits (KIP-447)',
+      'OffsetFetch answers UNSTABLE_OFFSET_COMMIT while a transactional offset commit of the partition is ' +
+      'pending, so a new owner waits (KIP-447)',
   }),
   generationFencing: bool('safeguard.generation-fencing', {
     default: true,
     meaning:
-      'TxnOffsetCommit carries the group generation and member id; one from an old generation is rejected with ILLEGAL_GENERATION (KIP-447)',
+      'TxnOffsetCommit carries the group generation and member id; one from an old generation is rejected with ' +
+      'ILLEGAL_GENERATION (KIP-447)',
   }),
   crashes: int('faults.crashes', {
     default: 1,
     min: 0,
     max: 5,
     meaning:
-      'most crashes of a client process in one run (a producer instance, an application instance, a Flink TaskManager); it is restarted',
+      'most crashes of a client process in one run (a producer instance, an application instance, ' +
+      'a Flink TaskManager); it is restarted',
   }),
   zombies: bool('faults.zombies', {
     default: true,
     meaning:
-      'one instance may stall (a long GC, max.poll.interval.ms exceeded), be replaced, and resume after its replacement started (one per run)',
+      'one instance may stall (a long GC, max.poll.interval.ms exceeded), be replaced, and resume after its ' +
+      'replacement started (one per run)',
   }),
   network: bool('faults.network', {
     default: false,
     meaning:
-      'a request may be delayed or its acknowledgement lost: the client times out and retries, the delayed copy lands later',
+      'a request may be delayed or its acknowledgement lost: the client times out and retries, ' +
+      'the delayed copy lands later',
   }),
   inputRecords: int('input.records', {
     default: 2,

@@ -16,7 +16,10 @@ export const streamsKeys = {
   guarantee: oneOf('processing.guarantee', ['at_least_once', 'exactly_once', 'exactly_once_v2'], {
     default: 'exactly_once_v2',
     meaning:
-      'at_least_once: commit offsets after the changelog and output writes; exactly_once (EOS v1): a transactional producer per task, transactional.id from application.id and task; exactly_once_v2: a producer per thread, zombies fenced by the group generation (KIP-447), UNKNOWN_PRODUCER_ID recovered by an epoch bump (KIP-360)',
+      'at_least_once: commit offsets after the changelog and output writes; exactly_once (EOS v1): ' +
+      'a transactional producer per task, transactional.id from application.id and task; exactly_once_v2: ' +
+      'a producer per thread, zombies fenced by the group generation (KIP-447), UNKNOWN_PRODUCER_ID recovered by ' +
+      'an epoch bump (KIP-360)',
     realDefault: 'at_least_once in Kafka Streams',
   }),
   commitEvery: commitEveryKey,
@@ -24,7 +27,8 @@ export const streamsKeys = {
   unknownProducerId: bool('faults.unknown-producer-id', {
     default: false,
     meaning:
-      'the broker may forget an idle producer (retention): its next write gets UNKNOWN_PRODUCER_ID (only with transaction.version=1, whose sequences run across transactions)',
+      'the broker may forget an idle producer (retention): its next write gets UNKNOWN_PRODUCER_ID (only with ' +
+      'transaction.version=1, whose sequences run across transactions)',
   }),
   instances: instancesKey,
   inputRecords: k.inputRecords,

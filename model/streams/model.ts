@@ -12,7 +12,8 @@ import { streamsKeys, streamsSettings } from './config.js';
 /** The `kafka-streams` model. */
 export const kafkaStreamsModel = appModel(
   'kafka-streams',
-  'a Kafka Streams app counting `in` per task: count store, changelog, output and offsets per processing.guarantee (EOS v1 / v2), restore, task migration, zombies, KIP-360',
+  'a Kafka Streams app counting `in` per task: count store, changelog, output and offsets per ' +
+    'processing.guarantee (EOS v1 / v2), restore, task migration, zombies, KIP-360',
   streamsKeys,
   streamsSettings,
 );

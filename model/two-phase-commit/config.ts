@@ -15,7 +15,8 @@ export const twoPhaseCommitKeys = {
   commitNeedsAllPrepared: bool('safeguard.commit-needs-all-prepared', {
     default: true,
     meaning:
-      'the transaction manager commits only once every resource manager is prepared (false: TMCommit loses its guard `tmPrepared = RM`)',
+      'the transaction manager commits only once every resource manager is prepared (false: ' +
+      'TMCommit loses its guard `tmPrepared = RM`)',
   }),
 } as const;
 

@@ -18,7 +18,8 @@ function identity(s: TwoPhaseState): readonly unknown[] {
 export const twoPhaseCommitModel = compile<TwoPhaseState, TwoPhaseAction, typeof twoPhaseCommitKeys>({
   name: 'two-phase-commit',
   summary:
-    "Lamport's TwoPhase.tla: a transaction manager and rm.count resource managers agree to commit or abort (the TLA+ benchmark)",
+    "Lamport's TwoPhase.tla: a transaction manager and rm.count resource managers agree to commit or abort " +
+    '(the TLA+ benchmark)',
   keys: twoPhaseCommitKeys,
   init: initialState,
   actions: twoPhaseActions,

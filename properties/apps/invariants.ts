@@ -92,7 +92,10 @@ const stateExactlyOnce = invariant('state-exactly-once', 'every-step', (s: S) =>
   const pos = i?.positions[0];
   if (!i || i.store === null || pos === null || pos === undefined || i.generation !== g.generation) return null;
   if (i.store === pos) return null;
-  return `i${i.slot}#${i.incarnation}, owner of task 0_0 in generation ${g.generation}: the count store holds ${i.store} at input position ${pos} of in-0 (it should count inputs 1..${pos} once: ${pos})`;
+  return (
+    `i${i.slot}#${i.incarnation}, owner of task 0_0 in generation ${g.generation}: ` +
+    `the count store holds ${i.store} at input position ${pos} of in-0 (it should count inputs 1..${pos} once: ${pos})`
+  );
 });
 
 const common = {

@@ -25,7 +25,14 @@ function jobStateExactlyOnce(s: S, no: JobNo): string | null {
   const of = no === 2 ? ' (job 2)' : '';
   const r = t.restored;
   if (r && r.count !== r.expected) {
-    return `restored from checkpoint ${r.checkpoint}${of}: the count is ${r.count} but the restored source offsets are past ${r.expected} inputs (${r.count > r.expected ? `${r.count - r.expected} counted twice after the restore` : `${r.expected - r.count} never counted`})`;
+    return (
+      `restored from checkpoint ${r.checkpoint}${of}: the count is ${r.count} but the restored source offsets are ` +
+      `past ${r.expected} inputs (` +
+      (r.count > r.expected
+        ? `${r.count - r.expected} counted twice after the restore`
+        : `${r.expected - r.count} never counted`) +
+      ')'
+    );
   }
   const total = jobInputs(s.config, no) * s.config.inputRecords;
   if (!workLeft(s) && t.count !== total)
@@ -56,7 +63,10 @@ export const flinkInvariants: readonly Invariant<S>[] = [
   invariant('commit-only-completed', 'every-step', (s: S) => {
     for (const c of s.ghost.commits) {
       if (!s.ghost.completed.some((x) => x.job === c.job && x.checkpoint === c.checkpoint && x.flink === c.flink)) {
-        return `the transaction of checkpoint ${c.checkpoint} (${c.flink === 2 ? 'job 2, run' : 'job'} ${c.job}) was committed, but that checkpoint never completed`;
+        return (
+          `the transaction of checkpoint ${c.checkpoint} (${c.flink === 2 ? 'job 2, run' : 'job'} ${c.job}) was ` +
+          `committed, but that checkpoint never completed`
+        );
       }
     }
     return null;

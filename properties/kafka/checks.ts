@@ -22,7 +22,10 @@ export function abortedRead(partitions: readonly Partition[], level: IsolationLe
     const f = fates(p);
     for (const e of readPartition(p, level)) {
       if (f[e.offset] === 'ABORT')
-        return `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
+        return (
+          `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` +
+          `aborted transaction`
+        );
     }
   }
   return null;
@@ -59,7 +62,10 @@ export function hangingTransaction(k: Cluster, tail = ''): string | null {
     if (open === null) continue;
     const e = p.log[open]!;
     const t = k.txns.find((x) => x.producerId === e.producerId);
-    return `${p.name}: the transaction of ${t ? t.transactionalId : `producer ${e.producerId}`} from offset ${open} is never ended (LSO stuck at ${p.lastStableOffset}${tail})`;
+    return (
+      `${p.name}: the transaction of ${t ? t.transactionalId : `producer ${e.producerId}`} from offset ${open} is ` +
+      `never ended (LSO stuck at ${p.lastStableOffset}${tail})`
+    );
   }
   return null;
 }
@@ -81,12 +87,18 @@ export function staleEpochEffect(k: Cluster): string | null {
         continue;
       }
       if (e.endedBy !== null && e.endedBy < e.txnEpoch) {
-        return `${p.name} offset ${e.offset}: an EndTxn from epoch ${e.endedBy} decided ${e.marker} for the transaction of epoch ${e.txnEpoch}`;
+        return (
+          `${p.name} offset ${e.offset}: an EndTxn from epoch ${e.endedBy} decided ${e.marker} for the transaction ` +
+          `of epoch ${e.txnEpoch}`
+        );
       }
       if (e.marker === 'COMMIT') {
         for (const r of open.get(e.producerId) ?? []) {
           if (r.epoch < e.txnEpoch)
-            return `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the transaction of epoch ${e.txnEpoch}`;
+            return (
+              `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the ` +
+              `transaction of epoch ${e.txnEpoch}`
+            );
         }
       }
       open.delete(e.producerId);
@@ -96,7 +108,10 @@ export function staleEpochEffect(k: Cluster): string | null {
     for (let input = 0; input < g.committed.length; input++) {
       const c = g.committed[input]!;
       if (c.txnEpoch !== null && c.epoch < c.txnEpoch)
-        return `offset ${c.offset} of input ${input} committed from stale epoch ${c.epoch} by the transaction of epoch ${c.txnEpoch}`;
+        return (
+          `offset ${c.offset} of input ${input} committed from stale epoch ${c.epoch} by the transaction of ` +
+          `epoch ${c.txnEpoch}`
+        );
     }
   }
   return null;
@@ -110,7 +125,10 @@ export function staleGenerationEffect(k: Cluster, name: (instance: number) => st
   for (const g of k.groups) {
     const z = g.staleCommits[0];
     if (z)
-      return `offset ${z.offset} of in-${z.partition} committed by ${name(z.instance)} of generation ${z.generation}, sent when the group was at generation ${z.generation + 1} or later (it had left the group)`;
+      return (
+        `offset ${z.offset} of in-${z.partition} committed by ${name(z.instance)} of generation ${z.generation}, ` +
+        `sent when the group was at generation ${z.generation + 1} or later (it had left the group)`
+      );
   }
   return null;
 }

@@ -80,7 +80,8 @@ describe('--shard i/n and merge', () => {
     const r = await cli('merge', a);
     expect([r.code, r.stderr]).toEqual([
       2,
-      `eoscheck: '${a}' is not a random check report (check --shard i/n --json): 'shard' {"index":3,"count":2} (expected {index, count} with 1 <= index <= count, or null)\n`,
+      `eoscheck: '${a}' is not a random check report (check --shard i/n --json): 'shard' {"index":3,"count":2} ` +
+        `(expected {index, count} with 1 <= index <= count, or null)\n`,
     ]);
     writeFileSync(a, JSON.stringify({ ...report, mode: 'exhaustive' }));
     expect((await cli('merge', a)).stderr).toBe(

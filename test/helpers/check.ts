@@ -170,7 +170,8 @@ export function scripted<S, A extends AnyAction, K extends Keys>(
     const at = states[states.length - 1]!;
     const show = (a: AnyAction): string => JSON.stringify(a);
     throw new Error(
-      `step ${r.notEnabled.step + 1}: ${show(r.notEnabled.action)} is not enabled; enabled: ${e.model.enabled(at).map(show).join(', ') || '(nothing)'}`,
+      `step ${r.notEnabled.step + 1}: ${show(r.notEnabled.action)} is not enabled; enabled: ` +
+        `${e.model.enabled(at).map(show).join(', ') || '(nothing)'}`,
     );
   }
   return { states, steps: r.steps, violations: r.violations, quiescent: r.quiescent, last: states[states.length - 1]! };

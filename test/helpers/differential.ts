@@ -171,22 +171,29 @@ function suite<S, A extends AnyAction, K extends Keys>(
         expect(words(model, own)).toEqual(words(model, frozen));
       }
     });
-    test(`${label}: the exhaustive search gives the same verdict and state count through the fast path and through step`, () => {
-      const c = { model, invariants: e.invariants };
-      const initial = model.init(config());
-      const depth = model.defaultDepth > 100 ? 6 : Math.min(model.defaultDepth, 14);
-      const a = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates });
-      const b = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates, plain: true });
-      expect(b.found?.violations ?? []).toEqual(a.found?.violations ?? []);
-      expect(b.found?.trace ?? null).toEqual(a.found?.trace ?? null);
-      expect(b.mode === 'exhaustive' && a.mode === 'exhaustive' && b.distinct === a.distinct).toBe(true);
-    });
+    test(
+      `${label}: the exhaustive search gives the same verdict and state count through the fast ` +
+        `path and through step`,
+      () => {
+        const c = { model, invariants: e.invariants };
+        const initial = model.init(config());
+        const depth = model.defaultDepth > 100 ? 6 : Math.min(model.defaultDepth, 14);
+        const a = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates });
+        const b = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates, plain: true });
+        expect(b.found?.violations ?? []).toEqual(a.found?.violations ?? []);
+        expect(b.found?.trace ?? null).toEqual(a.found?.trace ?? null);
+        expect(b.mode === 'exhaustive' && a.mode === 'exhaustive' && b.distinct === a.distinct).toBe(true);
+      },
+    );
   }
 }
 
 /** Registers the differential tests at `scale`. */
 export function differentialSuite(scale: Scale): void {
-  describe(`fast path against plain step, every model (${scale.walks} walks, ${scale.bfs} breadth-first states)`, () => {
-    for (const m of catalog.models) m.open((e) => suite(e, configs[m.name] ?? [[]], scale));
-  });
+  describe(
+    `fast path against plain step, every model (${scale.walks} walks, ` + `${scale.bfs} breadth-first states)`,
+    () => {
+      for (const m of catalog.models) m.open((e) => suite(e, configs[m.name] ?? [[]], scale));
+    },
+  );
 }

@@ -74,10 +74,14 @@ describe('exhaustive search (producers=1, depth 8)', () => {
       expect(r.distinct).toBeGreaterThan(1000);
     });
   }
-  test('breadth-first: the zombie counterexample has the shortest explored prefix (4 steps: init, begin, produce, crash)', () => {
-    const r = check(entry, ['producers=1', 'safeguard.epoch-fencing=false'], exhaustive(8, 100_000));
-    expect(explored(r.trace)).toEqual(['InitProducerId', 'BeginTxn', 'Produce', 'Crash']);
-  });
+  test(
+    'breadth-first: the zombie counterexample has the shortest explored prefix (4 steps: init, ' +
+      'begin, produce, crash)',
+    () => {
+      const r = check(entry, ['producers=1', 'safeguard.epoch-fencing=false'], exhaustive(8, 100_000));
+      expect(explored(r.trace)).toEqual(['InitProducerId', 'BeginTxn', 'Produce', 'Crash']);
+    },
+  );
 });
 
 describe('properties of the checker itself', () => {

@@ -188,7 +188,8 @@ describe('no-duplicates', () => {
 describe('lso-bound', () => {
   // The model keeps the LSO right, so a broken state is made by hand from a real one.
   type Writable = { kafka: { partitions: { lastStableOffset: number }[] } };
-  const open = (): KafkaTxnState => run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1)); // open at 0, HW 2
+  // open at 0, HW 2
+  const open = (): KafkaTxnState => run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1));
 
   test('violated: an LSO past the first offset of an open transaction', () => {
     const broken = structuredClone(open());

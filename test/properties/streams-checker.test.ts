@@ -50,21 +50,25 @@ describe('random exploration (pinned seeds)', () => {
     );
     expect(r.status).toBe('violation');
   });
-  test('seed 11: EOS v1 and v2 hold with UNKNOWN_PRODUCER_ID (transaction.version=1): fatal restart vs KIP-360 epoch bump', () => {
-    for (const g of ['exactly_once', 'exactly_once_v2']) {
-      const r = check(
-        kafkaStreamsEntry,
-        streams(
-          `processing.guarantee=${g}`,
-          'transaction.version=1',
-          'faults.unknown-producer-id=true',
-          'input.records=3',
-        ),
-        random(150, 11),
-      );
-      expect(r.violations).toEqual([]);
-    }
-  });
+  test(
+    'seed 11: EOS v1 and v2 hold with UNKNOWN_PRODUCER_ID (transaction.version=1): fatal restart ' +
+      'vs KIP-360 epoch bump',
+    () => {
+      for (const g of ['exactly_once', 'exactly_once_v2']) {
+        const r = check(
+          kafkaStreamsEntry,
+          streams(
+            `processing.guarantee=${g}`,
+            'transaction.version=1',
+            'faults.unknown-producer-id=true',
+            'input.records=3',
+          ),
+          random(150, 11),
+        );
+        expect(r.violations).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('exhaustive search (one instance, depth 8)', () => {

@@ -40,13 +40,16 @@ describe('consumer-loop (seed 001 §2-1)', () => {
     expect(ex.violations).toEqual([]);
     expect(ex.quiescent).toBe(true);
   });
-  test('the default strategy is transactional; the crash is the last scripted step, the restart comes from the drain', () => {
-    const { ex, config } = play(...seed001);
-    expect(config.record['commit.strategy']).toBe('transactional');
-    const scripted = ex.steps.filter((s) => s.phase === 'script');
-    expect(scripted.at(-1)!.action).toEqual({ type: 'Crash', instance: 1 });
-    expect(ex.steps.find((s) => s.phase === 'drain')!.action).toEqual({ type: 'Restart', slot: 0 });
-  });
+  test(
+    'the default strategy is transactional; ' + 'the crash is the last scripted step, the restart comes from the drain',
+    () => {
+      const { ex, config } = play(...seed001);
+      expect(config.record['commit.strategy']).toBe('transactional');
+      const scripted = ex.steps.filter((s) => s.phase === 'script');
+      expect(scripted.at(-1)!.action).toEqual({ type: 'Crash', instance: 1 });
+      expect(ex.steps.find((s) => s.phase === 'drain')!.action).toEqual({ type: 'Restart', slot: 0 });
+    },
+  );
   test('crash.after=0: no crash, every strategy delivers 1..10 once', () => {
     for (const st of ['commit-then-process', 'process-then-commit', 'transactional']) {
       const { ex, out } = play(
@@ -59,14 +62,20 @@ describe('consumer-loop (seed 001 §2-1)', () => {
       expect(ex.violations).toEqual([]);
     }
   });
-  test('an idempotent upsert sink turns process-then-commit into an exactly-once result; a side effect is called twice', () => {
-    const up = play(...seed001, ['commit.strategy', 'process-then-commit'], ['sink', 'upsert']);
-    expect(outputs(up.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(up.ex.violations).toEqual([]);
-    const se = play(...seed001, ['commit.strategy', 'transactional'], ['sink', 'side-effect']);
-    expect(outputs(se.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 6, 7, 8, 9, 10]);
-    expect(se.ex.violations.map((v) => v.invariant)).toEqual(['no-duplicates']);
-  });
+  test(
+    'an idempotent upsert sink turns process-then-commit into an exactly-once result; ' +
+      'a side effect is called twice',
+    () => {
+      const up = play(...seed001, ['commit.strategy', 'process-then-commit'], ['sink', 'upsert']);
+      expect(outputs(up.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(up.ex.violations).toEqual([]);
+      const se = play(...seed001, ['commit.strategy', 'transactional'], ['sink', 'side-effect']);
+      expect(outputs(se.ex.states.at(-1)!)['sink']!.read_committed.values).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 6, 7, 8, 9, 10,
+      ]);
+      expect(se.ex.violations.map((v) => v.invariant)).toEqual(['no-duplicates']);
+    },
+  );
   test('model keys the scenario fixes are refused with a one-line error', () => {
     const r = runScenario(ctpEntry, consumerLoop, [['instances', '2']]);
     expect(r.ok).toBe(false);

@@ -78,31 +78,41 @@ describe('flink-kafka-crash (seed 002)', () => {
       duplicateRanges: [[401, 450]],
     });
   });
-  test('crash after checkpoint 1 duplicates 201-300; 10 s checkpoints: checkpoint 2 at 20 s, the crash at 30 s comes before checkpoint 3, 201-300 again', () => {
-    expect(counts(outViews(playFlink(flinkKafkaCrash, ['crash.after.checkpoint', '1'])).read_committed)).toMatchObject({
-      records: 1300,
-      duplicateRanges: [[201, 300]],
-    });
-    expect(
-      counts(outViews(playFlink(flinkKafkaCrash, ['execution.checkpointing.interval', '10000'])).read_committed),
-    ).toMatchObject({ records: 1300, duplicateRanges: [[201, 300]] });
-  });
-  test('none behaves like at-least-once here (the sender sends at once): 100 records, crash 1 s after checkpoint 2 at 8 s, 81-90 twice', () => {
-    const ex = playFlink(
-      flinkKafkaCrash,
-      ['sink.delivery-guarantee', 'none'],
-      ['input.records', '100'],
-      ['execution.checkpointing.interval', '4000'],
-      ['crash.delay.ms', '1000'],
-      ['restart.delay.ms', '1000'],
-    );
-    expect(counts(outViews(ex).read_committed)).toEqual({
-      records: 110,
-      distinct: 100,
-      duplicates: 10,
-      duplicateRanges: [[81, 90]],
-      missing: 0,
-      missingRanges: [],
-    });
-  });
+  test(
+    'crash after checkpoint 1 duplicates 201-300; 10 s checkpoints: checkpoint 2 at 20 s, ' +
+      'the crash at 30 s comes before checkpoint 3, 201-300 again',
+    () => {
+      expect(
+        counts(outViews(playFlink(flinkKafkaCrash, ['crash.after.checkpoint', '1'])).read_committed),
+      ).toMatchObject({
+        records: 1300,
+        duplicateRanges: [[201, 300]],
+      });
+      expect(
+        counts(outViews(playFlink(flinkKafkaCrash, ['execution.checkpointing.interval', '10000'])).read_committed),
+      ).toMatchObject({ records: 1300, duplicateRanges: [[201, 300]] });
+    },
+  );
+  test(
+    'none behaves like at-least-once here (the sender sends at once): 100 records, crash 1 s after checkpoint 2 ' +
+      'at 8 s, 81-90 twice',
+    () => {
+      const ex = playFlink(
+        flinkKafkaCrash,
+        ['sink.delivery-guarantee', 'none'],
+        ['input.records', '100'],
+        ['execution.checkpointing.interval', '4000'],
+        ['crash.delay.ms', '1000'],
+        ['restart.delay.ms', '1000'],
+      );
+      expect(counts(outViews(ex).read_committed)).toEqual({
+        records: 110,
+        distinct: 100,
+        duplicates: 10,
+        duplicateRanges: [[81, 90]],
+        missing: 0,
+        missingRanges: [],
+      });
+    },
+  );
 });

@@ -46,18 +46,21 @@ describe('txn-log (seed 003)', () => {
     expect(ex.quiescent).toBe(true);
     expect(ex.steps.every((s) => s.phase === 'script')).toBe(true);
   });
-  test('abort:2,commit:1: the aborted inputs are redone, markers still take offsets, the drain finishes input 2', () => {
-    const ex = play(txnLog, ['transactions', 'abort:2,commit:1']);
-    expect(logOf(ex.states.at(-1)!)).toEqual(['0:v1', '1:v2', '2:ABORT', '3:v1', '4:COMMIT', '5:v2', '6:COMMIT']);
-    expect(logOf(ex.states[ex.steps.findIndex((s) => s.phase === 'drain')]!)).toEqual([
-      '0:v1',
-      '1:v2',
-      '2:ABORT',
-      '3:v1',
-      '4:COMMIT',
-    ]);
-    expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
-  });
+  test(
+    'abort:2,commit:1: the aborted inputs are redone, ' + 'markers still take offsets, the drain finishes input 2',
+    () => {
+      const ex = play(txnLog, ['transactions', 'abort:2,commit:1']);
+      expect(logOf(ex.states.at(-1)!)).toEqual(['0:v1', '1:v2', '2:ABORT', '3:v1', '4:COMMIT', '5:v2', '6:COMMIT']);
+      expect(logOf(ex.states[ex.steps.findIndex((s) => s.phase === 'drain')]!)).toEqual([
+        '0:v1',
+        '1:v2',
+        '2:ABORT',
+        '3:v1',
+        '4:COMMIT',
+      ]);
+      expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
+    },
+  );
   test('a trailing abort leaves the run unfinished: not quiescent, so no-loss is not judged', () => {
     const ex = play(txnLog, ['transactions', 'commit:1,abort:1']);
     expect(ex.steps.filter((s) => s.phase === 'drain').map((s) => s.action.type)).toEqual([

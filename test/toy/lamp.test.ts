@@ -68,7 +68,8 @@ describe('a toy model registered in a catalog of its own', () => {
     );
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
-      '1. switch.Flip(on)\n   light on\n2. fault.Surge()\n   the lamp burns out\n   !! VIOLATED lamp-works: the lamp burnt out',
+      '1. switch.Flip(on)\n   light on\n2. fault.Surge()\n' +
+        '   the lamp burns out\n   !! VIOLATED lamp-works: the lamp burnt out',
     );
     expect(JSON.parse(readFileSync(out, 'utf8')).steps).toEqual([
       { action: { type: 'Switch' }, phase: 'explore' },

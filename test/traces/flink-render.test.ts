@@ -39,26 +39,30 @@ describe('flink-kafka text rendering', () => {
 });
 
 describe('flink-kafka mermaid rendering (generic: lanes from the action table and the events)', () => {
-  test('participants JobManager, TaskManager, coordinator, partitions first; numbered calls; violation notes over every lane', () => {
-    const m = renderMermaid(model, render, linger.states!, linger.trace!, linger.violations);
-    const lines = m.split('\n');
-    expect(lines[0]).toBe('sequenceDiagram');
-    // Participant ids are generated: look them up by name.
-    const participants = lines.flatMap((l) => {
-      const p = /^ {2}participant (\S+) as (.+)$/.exec(l);
-      return p ? [[p[2]!, p[1]!] as const] : [];
-    });
-    expect(participants.slice(0, 4).map(([name]) => name)).toEqual([
-      'JobManager',
-      'TaskManager',
-      'coordinator',
-      'out-0',
-    ]);
-    const id = new Map(participants);
-    expect(m).toContain(`  ${id.get('TaskManager')}->>${id.get('coordinator')}: 1. sink.InitProducerId(flink-0-1)`);
-    expect(m).toContain(
-      `  Note over ${id.get('JobManager')},${participants.at(-1)![1]}: VIOLATED no-hanging-transaction`,
-    );
-    expect(m).not.toMatch(/: .*[#;]/);
-  });
+  test(
+    'participants JobManager, TaskManager, coordinator, partitions first; numbered calls; ' +
+      'violation notes over every lane',
+    () => {
+      const m = renderMermaid(model, render, linger.states!, linger.trace!, linger.violations);
+      const lines = m.split('\n');
+      expect(lines[0]).toBe('sequenceDiagram');
+      // Participant ids are generated: look them up by name.
+      const participants = lines.flatMap((l) => {
+        const p = /^ {2}participant (\S+) as (.+)$/.exec(l);
+        return p ? [[p[2]!, p[1]!] as const] : [];
+      });
+      expect(participants.slice(0, 4).map(([name]) => name)).toEqual([
+        'JobManager',
+        'TaskManager',
+        'coordinator',
+        'out-0',
+      ]);
+      const id = new Map(participants);
+      expect(m).toContain(`  ${id.get('TaskManager')}->>${id.get('coordinator')}: 1. sink.InitProducerId(flink-0-1)`);
+      expect(m).toContain(
+        `  Note over ${id.get('JobManager')},${participants.at(-1)![1]}: VIOLATED no-hanging-transaction`,
+      );
+      expect(m).not.toMatch(/: .*[#;]/);
+    },
+  );
 });

@@ -70,7 +70,8 @@ function diagram(m: string) {
     note: (over: string, msg: string) => `  Note over ${id(over)}: ${safe(msg)}`,
     refusal: (by: string, to: string, msg: string) => `  ${id(by)}--x${id(to)}: ${safe(msg)}`,
     violated: (v: Violation) =>
-      `  Note over ${ids.get(participants[0]!)},${ids.get(participants.at(-1)!)}: VIOLATED ${v.invariant}, ${safe(v.message)}`,
+      `  Note over ${ids.get(participants[0]!)},${ids.get(participants.at(-1)!)}: ` +
+      `VIOLATED ${v.invariant}, ${safe(v.message)}`,
   };
 }
 
@@ -136,17 +137,20 @@ describe('text: commit then abort', () => {
     ]);
   });
 
-  test('the first write starts the transaction at the coordinator (KIP-890 verification) and is not yet readable', () => {
-    expect(block(t, '3. ', '4. ')).toEqual([
-      '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
-      '   coordinator app-0: Empty -> Ongoing (epoch 0)',
-      '   coordinator app-0: out-0 added to the transaction',
-      '   out-0: appended offset 0',
-      '   out-0 (LSO 0, high watermark 1):',
-      '     offset | producer | epoch | record | read_committed',
-      '     0      | 1        | 0     | v1     | no (open)',
-    ]);
-  });
+  test(
+    'the first write starts the transaction at the ' + 'coordinator (KIP-890 verification) and is not yet readable',
+    () => {
+      expect(block(t, '3. ', '4. ')).toEqual([
+        '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
+        '   coordinator app-0: Empty -> Ongoing (epoch 0)',
+        '   coordinator app-0: out-0 added to the transaction',
+        '   out-0: appended offset 0',
+        '   out-0 (LSO 0, high watermark 1):',
+        '     offset | producer | epoch | record | read_committed',
+        '     0      | 1        | 0     | v1     | no (open)',
+      ]);
+    },
+  );
 
   test('the commit: PrepareCommit with the epoch bump, then markers with the new epoch make v1..v3 readable', () => {
     expect(block(t, '6. ', '7. ')).toEqual([
@@ -203,16 +207,19 @@ describe('text: commit then abort', () => {
     ]);
   });
 
-  test('the summary: read_committed skips the aborted v4, v5 and the markers; read_uncommitted has every data record', () => {
-    expect(block(t, '-- end state --', '\u0000')).toEqual([
-      '-- end state --',
-      'out-0: LSO 7, high watermark 7',
-      '   read_committed:   v1, v2, v3',
-      '   read_uncommitted: v1, v2, v3, v4, v5',
-      '__consumer_offsets: committed in-0 -> 3',
-      '',
-    ]);
-  });
+  test(
+    'the summary: read_committed skips the aborted v4, ' + 'v5 and the markers; read_uncommitted has every data record',
+    () => {
+      expect(block(t, '-- end state --', '\u0000')).toEqual([
+        '-- end state --',
+        'out-0: LSO 7, high watermark 7',
+        '   read_committed:   v1, v2, v3',
+        '   read_uncommitted: v1, v2, v3, v4, v5',
+        '__consumer_offsets: committed in-0 -> 3',
+        '',
+      ]);
+    },
+  );
 
   test('colour only on request', () => {
     expect(t).not.toContain('\u001b[');
@@ -254,33 +261,37 @@ describe('mermaid: commit then abort', () => {
     expect(d.participants).not.toContain('network');
   });
 
-  test('calls as arrows to the lane they reach (or notes over their own), events over their lanes, numbered like the text timeline', () => {
-    for (const l of [
-      d.arrow('app-0#1', 'coordinator', '1. app-0#1.InitProducerId()'),
-      d.note('coordinator', 'coordinator app-0: producer id 1, epoch 0'),
-      d.note('app-0#1', '2. app-0#1.BeginTxn()'),
-      d.arrow('app-0#1', 'out-0', '5. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)'),
-      d.note('out-0', 'out-0: appended offset 2'),
-      d.arrow('app-0#1', 'coordinator', '6. app-0#1.SendOffsets(in-0 -> 3)'),
-      d.note('__consumer_offsets', '__consumer_offsets: in-0 -> 3 pending'),
-      d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareCommit (epoch 0)'),
-      d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'),
-      d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)'),
-      d.note('__consumer_offsets', '__consumer_offsets: COMMIT marker'),
-      d.note('out-0', 'out-0: ABORT marker at offset 6 (epoch 2)'),
-    ])
-      expect(d.lines).toContain(l);
-    // The call comes before what it caused.
-    expect(d.lines.indexOf(d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'))).toBeLessThan(
-      d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')),
-    );
-    // Every step is numbered once, in order.
-    const numbers = d.lines
-      .map((l) => /: (\d+)\. /.exec(l)?.[1])
-      .filter((n) => n !== undefined)
-      .map(Number);
-    expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
-  });
+  test(
+    'calls as arrows to the lane they reach (or notes over their own), events over their lanes, ' +
+      'numbered like the text timeline',
+    () => {
+      for (const l of [
+        d.arrow('app-0#1', 'coordinator', '1. app-0#1.InitProducerId()'),
+        d.note('coordinator', 'coordinator app-0: producer id 1, epoch 0'),
+        d.note('app-0#1', '2. app-0#1.BeginTxn()'),
+        d.arrow('app-0#1', 'out-0', '5. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)'),
+        d.note('out-0', 'out-0: appended offset 2'),
+        d.arrow('app-0#1', 'coordinator', '6. app-0#1.SendOffsets(in-0 -> 3)'),
+        d.note('__consumer_offsets', '__consumer_offsets: in-0 -> 3 pending'),
+        d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareCommit (epoch 0)'),
+        d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'),
+        d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)'),
+        d.note('__consumer_offsets', '__consumer_offsets: COMMIT marker'),
+        d.note('out-0', 'out-0: ABORT marker at offset 6 (epoch 2)'),
+      ])
+        expect(d.lines).toContain(l);
+      // The call comes before what it caused.
+      expect(d.lines.indexOf(d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'))).toBeLessThan(
+        d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')),
+      );
+      // Every step is numbered once, in order.
+      const numbers = d.lines
+        .map((l) => /: (\d+)\. /.exec(l)?.[1])
+        .filter((n) => n !== undefined)
+        .map(Number);
+      expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    },
+  );
 
   test('message text never holds what mermaid reads as a statement end or comment', () => {
     for (const l of d.lines.slice(1)) {
@@ -408,7 +419,8 @@ describe('a zombie without epoch fencing (safeguard.epoch-fencing=false)', () =>
     const b = block(t, '12. ', '   out-0 (');
     expect(b[0]).toBe('12. coordinator.WriteTxnMarkers(app-0: COMMIT)');
     expect(b).toContain(
-      '   !! VIOLATED zombie-fenced: out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1',
+      '   !! VIOLATED zombie-fenced: out-0 offset 0: v1 written with stale epoch 0 is committed by the ' +
+        'transaction of epoch 1',
     );
     expect(block(t, '7. ', '8. ')[0]).toBe('7. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)');
     expect(block(t, '7. ', '8. ')).toContain('     1      | 1        | 0     | v2     | no (open)');

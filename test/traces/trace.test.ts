@@ -52,7 +52,8 @@ describe('eoscheck-trace version 1', () => {
       'steps[0].action needs a string "type" and primitive fields',
     ],
     [
-      '{"format":"eoscheck-trace","version":1,"model":"kafka-txn","config":{},"steps":[{"action":{"type":"Tick"},"phase":"later"}]}',
+      '{"format":"eoscheck-trace","version":1,"model":"kafka-txn","config":{},' +
+        '"steps":[{"action":{"type":"Tick"},"phase":"later"}]}',
       'steps[0].phase is "later", accepted explore|drain|script',
     ],
   ];
@@ -72,7 +73,8 @@ describe('eoscheck-trace version 1', () => {
     expect(replayTrace(kafkaTxnEntry, t)).toEqual({
       ok: false,
       error:
-        'step 1 ({"type":"CommitTxn","instance":1}) is not enabled in model kafka-txn at that point: the trace does not fit this model or config',
+        'step 1 ({"type":"CommitTxn","instance":1}) is not enabled in model kafka-txn at that point: ' +
+        'the trace does not fit this model or config',
     });
     const t2 = { ...t, config: { ...config, 'no.such': 1 } };
     const r2 = replayTrace(kafkaTxnEntry, t2);

@@ -33,7 +33,13 @@ function events(after: AppState): EventLine[] {
       case 'sink':
         return {
           lane: `${after.config.sink} sink`,
-          text: `sink: v${e.value} ${e.effect === 'called' ? 'side effect called' : e.effect === 'inserted' ? 'upserted (new key)' : 'upserted (key already there, no change)'}`,
+          text:
+            `sink: v${e.value} ` +
+            (e.effect === 'called'
+              ? 'side effect called'
+              : e.effect === 'inserted'
+                ? 'upserted (new key)'
+                : 'upserted (key already there, no change)'),
         };
       case 'life':
         return { lane: name(e.instance), text: `${name(e.instance)}: ${e.status}` };
@@ -68,7 +74,8 @@ function summary(last: AppState): string[] {
   const g = last.kafka.groups[GROUP]!;
   out.push(`__consumer_offsets: committed ${g.committed.map((o, p) => `in-${p} -> ${o.offset}`).join(', ')}`);
   out.push(
-    `group: generation ${g.generation}, ${g.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : appName(last, m)}`).join(', ')}`,
+    `group: generation ${g.generation}, ` +
+      `${g.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : appName(last, m)}`).join(', ')}`,
   );
   for (const i of last.apps) if (i.store !== null) out.push(`${appName(last, i.id)}: count store ${i.store}`);
   return out;

@@ -48,7 +48,9 @@ function flinkEventLine(
     case 'barrier':
       return {
         lane: TM,
-        text: `barrier ${e.checkpoint} from ${inputName(e.input)}${e.blocked ? ` (${inputName(e.input)} blocked until every input's barrier arrives)` : ''}`,
+        text:
+          `barrier ${e.checkpoint} from ${inputName(e.input)}` +
+          `${e.blocked ? ` (${inputName(e.input)} blocked until every input's barrier arrives)` : ''}`,
       };
     case 'snapshot':
       return {
@@ -77,7 +79,9 @@ function flinkEventLine(
     case 'commit-failed':
       return {
         lane: TM,
-        text: `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with ${e.error}: its records are lost`,
+        text:
+          `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with ${e.error}: ` +
+          `its records are lost`,
         refused: true,
       };
     case 'writer':
@@ -94,7 +98,9 @@ function flinkEventLine(
     case 'restored':
       return {
         lane: JM,
-        text: `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}: offsets ${names(e.offsets, e.from)}, count ${e.count}`,
+        text:
+          `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}` +
+          `: offsets ${names(e.offsets, e.from)}, count ${e.count}`,
       };
     case 'jobmanager':
       return {
@@ -150,12 +156,14 @@ function summary(last: FlinkState): string[] {
     j.latest ? `${j.latest.id} (offsets ${j.latest.offsets.join(', ')}, count ${j.latest.count})` : 'none';
   const out = [
     `-- end state --`,
-    `t=${at(last.now)}; job ${last.jm.job}, attempt ${last.jm.attempts}; latest checkpoint ${cp(last.jm)}; count ${last.task ? last.task.count : '(job down)'}`,
+    `t=${at(last.now)}; job ${last.jm.job}, attempt ${last.jm.attempts}; latest checkpoint ${cp(last.jm)}; ` +
+      `count ${last.task ? last.task.count : '(job down)'}`,
   ];
   const j = last.second;
   if (j)
     out.push(
-      `job 2: job ${j.jm.job}, attempt ${j.jm.attempts}; latest checkpoint ${cp(j.jm)}; count ${j.task ? j.task.count : '(job down)'}`,
+      `job 2: job ${j.jm.job}, attempt ${j.jm.attempts}; latest checkpoint ${cp(j.jm)}; ` +
+        `count ${j.task ? j.task.count : '(job down)'}`,
     );
   out.push(
     `out read_committed:   ${values(last, 'read_committed')}`,
@@ -181,7 +189,10 @@ export const flinkRenderer: Renderer<FlinkState, FlinkAction> = {
         counted.length === 0
           ? 'no records counted'
           : `v${counted[0]}..v${counted[counted.length - 1]} counted (${counted.length})`;
-      return `t=${at(before.now)}..${at(afters[afters.length - 1]?.now ?? before.now)}: ${range}, ${written} record(s) written to out`;
+      return (
+        `t=${at(before.now)}..${at(afters[afters.length - 1]?.now ?? before.now)}: ${range}, ` +
+        `${written} record(s) written to out`
+      );
     },
   },
   summary,

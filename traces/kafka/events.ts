@@ -34,7 +34,9 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     case 'duplicate':
       return {
         lane: partName(k, e.partition),
-        text: `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ${e.offset}), not appended`,
+        text:
+          `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ` +
+          `${e.offset}), not appended`,
       };
     case 'rejected':
       return { lane: e.by, text: `rejected by ${e.by}: ${e.error} (${e.request})`, refused: true };
@@ -43,19 +45,25 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     case 'epoch':
       return {
         lane: 'coordinator',
-        text: `coordinator ${e.txn}: ${e.epoch === 0 ? `producer id ${e.producerId}, epoch 0` : `epoch bumped to ${e.epoch}`}`,
+        text:
+          `coordinator ${e.txn}: ` +
+          `${e.epoch === 0 ? `producer id ${e.producerId}, epoch 0` : `epoch bumped to ${e.epoch}`}`,
       };
     case 'added':
       return {
         lane: 'coordinator',
-        text: `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} added to the transaction`,
+        text:
+          `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
+          `added to the transaction`,
       };
     case 'offset':
       return { lane: '__consumer_offsets', text: offsetText(e) };
     case 'rebalance':
       return {
         lane: 'group coordinator',
-        text: `group: ${e.reason}, rebalance to generation ${e.generation}: ${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
+        text:
+          `group: ${e.reason}, rebalance to generation ${e.generation}: ` +
+          `${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
       };
   }
 }

@@ -44,17 +44,20 @@ describe('groups: membership, generations, sticky assignment', () => {
     ]);
     expect(group(moved).owners).toEqual([B, B]);
   });
-  test('a member past max.poll.interval.ms (Pause) leaves: in-0 moves and the new owner fetches the committed offset', () => {
-    const s = lastOf(ctp(), [
-      ...joinBoth,
-      { type: 'Pause', instance: A },
-      { type: 'FetchOffset', instance: B, partition: 0 },
-    ]);
-    expect(group(s).generation).toBe(3);
-    expect(group(s).owners).toEqual([B]);
-    expect(s.apps[0]!.generation).toBe(2); // the zombie still believes in generation 2
-    expect(s.apps[1]!.positions).toEqual([0]);
-  });
+  test(
+    'a member past max.poll.interval.ms (Pause) leaves: ' + 'in-0 moves and the new owner fetches the committed offset',
+    () => {
+      const s = lastOf(ctp(), [
+        ...joinBoth,
+        { type: 'Pause', instance: A },
+        { type: 'FetchOffset', instance: B, partition: 0 },
+      ]);
+      expect(group(s).generation).toBe(3);
+      expect(group(s).owners).toEqual([B]);
+      expect(s.apps[0]!.generation).toBe(2); // the zombie still believes in generation 2
+      expect(s.apps[1]!.positions).toEqual([0]);
+    },
+  );
   test('a crashed member leaves and its slot restarts as a new incarnation that rejoins', () => {
     const s = lastOf(ctp(), [
       ...joinBoth,
@@ -94,13 +97,17 @@ describe('KIP-447: stable offsets and generation fencing', () => {
     { type: 'Resume', instance: A },
     { type: 'SendOffsets', instance: A },
   ];
-  test('generation fencing: the zombie TxnOffsetCommit of generation 2 is rejected with ILLEGAL_GENERATION; its abort makes it rejoin', () => {
-    const ex = script(ctp(), [...zombie, { type: 'AbortTxn', instance: A }]);
-    const mid = ex.states[ex.states.length - 2]!;
-    expect(mid.apps[0]!.producer.transaction!.error).toBe('ILLEGAL_GENERATION');
-    expect(group(mid).pending).toEqual([]);
-    expect(ex.last.apps[0]!.life).toBe('unjoined');
-  });
+  test(
+    'generation fencing: the zombie TxnOffsetCommit of generation 2 is rejected with ILLEGAL_GENERATION; ' +
+      'its abort makes it rejoin',
+    () => {
+      const ex = script(ctp(), [...zombie, { type: 'AbortTxn', instance: A }]);
+      const mid = ex.states[ex.states.length - 2]!;
+      expect(mid.apps[0]!.producer.transaction!.error).toBe('ILLEGAL_GENERATION');
+      expect(group(mid).pending).toEqual([]);
+      expect(ex.last.apps[0]!.life).toBe('unjoined');
+    },
+  );
   test('without it the zombie offset commit takes effect: zombie-fenced', () => {
     const ex = script(ctp('safeguard.generation-fencing=false'), [
       ...zombie,

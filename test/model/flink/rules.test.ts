@@ -150,43 +150,50 @@ describe('restore and the lingering-transaction abort', () => {
     { type: 'Tick' },
     { type: 'Restart' },
   ];
-  test('the restart restores offsets and count of the latest checkpoint; the scheduler restarts one interval later', () => {
-    const s = stateAfter([], ...crashAfterCp1);
-    expect(s.now).toBe(4000);
-    expect(s.task).toMatchObject({
-      attempt: 2,
-      splits: [2],
-      count: 2,
-      restored: { checkpoint: 1, count: 2, expected: 2 },
-      writer: { init: 'probe', probe: 2, name: 2 },
-    });
-    expect(s.jm.nextTriggerAt).toBe(6000);
-  });
-  test('safeguard on: InitProducerId on flink-0-2 aborts the transaction left open, then flink-0-3 is unused and ends the probe', () => {
-    const s = stateAfter(
-      [],
-      ...crashAfterCp1,
-      { type: 'AbortLingering' },
-      { type: 'WriteTxnMarkers', txn: 1 },
-      { type: 'AbortLingering' },
-      { type: 'AbortLingering' },
-      { type: 'InitSink' },
-    );
-    // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the
-    // writer's.
-    expect(s.events).toEqual([
-      { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3 },
-      { type: 'writer', transactionalId: 'flink-0-2', epoch: 3 },
-    ]);
-    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
-      'v1',
-      'v2',
-      'COMMIT',
-      'v3',
-      'ABORT',
-    ]);
-    expect(s.task!.status).toBe('running');
-  });
+  test(
+    'the restart restores offsets and count of the latest checkpoint; ' + 'the scheduler restarts one interval later',
+    () => {
+      const s = stateAfter([], ...crashAfterCp1);
+      expect(s.now).toBe(4000);
+      expect(s.task).toMatchObject({
+        attempt: 2,
+        splits: [2],
+        count: 2,
+        restored: { checkpoint: 1, count: 2, expected: 2 },
+        writer: { init: 'probe', probe: 2, name: 2 },
+      });
+      expect(s.jm.nextTriggerAt).toBe(6000);
+    },
+  );
+  test(
+    'safeguard on: InitProducerId on flink-0-2 aborts the transaction left open, then flink-0-3 is ' +
+      'unused and ends the probe',
+    () => {
+      const s = stateAfter(
+        [],
+        ...crashAfterCp1,
+        { type: 'AbortLingering' },
+        { type: 'WriteTxnMarkers', txn: 1 },
+        { type: 'AbortLingering' },
+        { type: 'AbortLingering' },
+        { type: 'InitSink' },
+      );
+      // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the
+      // writer's.
+      expect(s.events).toEqual([
+        { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3 },
+        { type: 'writer', transactionalId: 'flink-0-2', epoch: 3 },
+      ]);
+      expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
+        'v1',
+        'v2',
+        'COMMIT',
+        'v3',
+        'ABORT',
+      ]);
+      expect(s.task!.status).toBe('running');
+    },
+  );
   test('safeguard off: the writer goes straight to InitProducerId of its own id', () => {
     const s = stateAfter(['safeguard.abort-lingering-transactions=false'], ...crashAfterCp1.slice(1));
     expect(s.task!.writer.init).toBe('init');

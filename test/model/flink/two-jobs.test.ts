@@ -45,30 +45,33 @@ function drain(s: FlinkState): FlinkState {
 }
 
 describe('jobs=2: the second job', () => {
-  test('job 2 reads its own input in-1 (values 3, 4), has its own JobManager and task; its actions carry job: 2', () => {
-    const s = model.init(flinkCfg(...unique));
-    expect(s.second).toMatchObject({
-      jm: { job: 1, nextCheckpointId: 1 },
-      task: { attempt: 1, splits: [0], count: 0 },
-    });
-    expect(flinkInputs(s)).toEqual([1, 2, 3, 4]);
-    expect(model.enabled(s)).toEqual([
-      { type: 'InitSink' },
-      { type: 'InitSink', job: 2 },
-      { type: 'Crash' },
-      { type: 'Crash', job: 2 },
-    ]);
-    const t = stateAfter(
-      unique,
-      { type: 'InitSink' },
-      { type: 'InitSink', job: 2 },
-      { type: 'Tick' },
-      { type: 'Read', input: 0, job: 2 },
-    );
-    expect(t.events).toEqual([{ type: 'read', input: 1, offset: 0, value: 3 }]);
-    expect(t.kafka.txns.map((x) => x.transactionalId)).toEqual(['flink-0-1', 'flink-job2-0-1']);
-    expect(model.describe(t, { type: 'Read', input: 0, job: 2 })).toBe('job2.source[in-1].Read(offset 1)');
-  });
+  test(
+    'job 2 reads its own input in-1 (values 3, 4), ' + 'has its own JobManager and task; its actions carry job: 2',
+    () => {
+      const s = model.init(flinkCfg(...unique));
+      expect(s.second).toMatchObject({
+        jm: { job: 1, nextCheckpointId: 1 },
+        task: { attempt: 1, splits: [0], count: 0 },
+      });
+      expect(flinkInputs(s)).toEqual([1, 2, 3, 4]);
+      expect(model.enabled(s)).toEqual([
+        { type: 'InitSink' },
+        { type: 'InitSink', job: 2 },
+        { type: 'Crash' },
+        { type: 'Crash', job: 2 },
+      ]);
+      const t = stateAfter(
+        unique,
+        { type: 'InitSink' },
+        { type: 'InitSink', job: 2 },
+        { type: 'Tick' },
+        { type: 'Read', input: 0, job: 2 },
+      );
+      expect(t.events).toEqual([{ type: 'read', input: 1, offset: 0, value: 3 }]);
+      expect(t.kafka.txns.map((x) => x.transactionalId)).toEqual(['flink-0-1', 'flink-job2-0-1']);
+      expect(model.describe(t, { type: 'Read', input: 0, job: 2 })).toBe('job2.source[in-1].Read(offset 1)');
+    },
+  );
   test('jobs=1 has no second job', () => {
     expect(model.init(flinkCfg()).second).toBeNull();
   });
@@ -120,28 +123,37 @@ describe('shared prefix: the jobs fence each other', () => {
     expect(s.task).toBeNull();
     expect(s.second!.task).not.toBeNull();
   });
-  test("job 1's commit of checkpoint 1 is rejected with PRODUCER_FENCED: the committable is dropped, v1 is lost at quiescence", () => {
-    const cp: FlinkAction[] = [
-      { type: 'Tick' },
-      { type: 'Trigger' },
-      { type: 'Process', input: 0 },
-      { type: 'InitSink' },
-      { type: 'Ack' },
-      { type: 'Notify' },
-      { type: 'Commit', checkpoint: 1 },
-    ];
-    const s = stateAfter(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, ...cp);
-    expect(s.events).toEqual([
-      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
-      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
-    ]);
-    expect(s.jm.latest).toMatchObject({ id: 1, offsets: [1], count: 1 });
-    expect(s.task!.committables).toEqual([]);
-    // The fault-free drain goes on fencing (both jobs move to flink-0-2 at their next checkpoint): v2 is lost too.
-    const end = drain(s);
-    expect(flinkNoLoss.check(end)).toBe('input 1-2 never reached out at read_committed (2 missing)');
-    expect([...outValues(end, 'read_committed')].sort()).toEqual([3, 4]);
-  });
+  test(
+    "job 1's commit of checkpoint 1 is rejected with PRODUCER_FENCED: the committable is dropped, " +
+      'v1 is lost at quiescence',
+    () => {
+      const cp: FlinkAction[] = [
+        { type: 'Tick' },
+        { type: 'Trigger' },
+        { type: 'Process', input: 0 },
+        { type: 'InitSink' },
+        { type: 'Ack' },
+        { type: 'Notify' },
+        { type: 'Commit', checkpoint: 1 },
+      ];
+      const s = stateAfter(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, ...cp);
+      expect(s.events).toEqual([
+        {
+          type: 'rejected',
+          by: 'coordinator',
+          error: 'PRODUCER_FENCED',
+          request: 'EndTxn(COMMIT, flink-0-1, epoch=0)',
+        },
+        { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
+      ]);
+      expect(s.jm.latest).toMatchObject({ id: 1, offsets: [1], count: 1 });
+      expect(s.task!.committables).toEqual([]);
+      // The fault-free drain goes on fencing (both jobs move to flink-0-2 at their next checkpoint): v2 is lost too.
+      const end = drain(s);
+      expect(flinkNoLoss.check(end)).toBe('input 1-2 never reached out at read_committed (2 missing)');
+      expect([...outValues(end, 'read_committed')].sort()).toEqual([3, 4]);
+    },
+  );
 });
 
 describe('unique prefix (the safeguard): the same steps do not fence', () => {

@@ -49,14 +49,17 @@ describe('append', () => {
     expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 1 }]);
   });
 
-  test('the first produce of a transaction is verified with the coordinator, then appended (transaction.version=2)', () => {
-    const s = run(solo(), act.init(1), act.begin(1), act.produce(1));
-    expect(s.events).toEqual([
-      { type: 'txn-state', txn: 'app-0', from: 'Empty', to: 'Ongoing', epoch: 0 },
-      { type: 'added', txn: 'app-0', partition: 0 },
-      { type: 'appended', partition: 0, offset: 0 },
-    ]);
-  });
+  test(
+    'the first produce of a transaction is verified with the coordinator, ' + 'then appended (transaction.version=2)',
+    () => {
+      const s = run(solo(), act.init(1), act.begin(1), act.produce(1));
+      expect(s.events).toEqual([
+        { type: 'txn-state', txn: 'app-0', from: 'Empty', to: 'Ongoing', epoch: 0 },
+        { type: 'added', txn: 'app-0', partition: 0 },
+        { type: 'appended', partition: 0, offset: 0 },
+      ]);
+    },
+  );
 
   test('a record goes to the partition the action names', () => {
     const s = run(init({ producers: '1', partitions: '2' }), act.init(1), act.begin(1), act.produce(1, 1));
@@ -147,33 +150,36 @@ describe('idempotent producer', () => {
   // Retry resends it with the same sequence; then the stuck copy lands.
   const delayedThenRetried = [act.init(1), act.begin(1), act.produceDelayed(1), act.retry(1)];
 
-  test('a retried batch is appended once; the delayed copy with the same sequence is acknowledged as a duplicate', () => {
-    const s1 = run(solo({ 'faults.network': 'true' }), ...delayedThenRetried);
-    expect(s1.network).toEqual([
-      {
-        type: 'Produce',
-        id: 1,
-        instance: 1,
-        txn: 0,
-        req: {
-          partition: 0,
-          value: 1,
-          producerId: 1,
-          epoch: 0,
-          sequence: 0,
-          transactional: true,
-          origin: { instance: 1, txn: 1 },
+  test(
+    'a retried batch is appended once; ' + 'the delayed copy with the same sequence is acknowledged as a duplicate',
+    () => {
+      const s1 = run(solo({ 'faults.network': 'true' }), ...delayedThenRetried);
+      expect(s1.network).toEqual([
+        {
+          type: 'Produce',
+          id: 1,
+          instance: 1,
+          txn: 0,
+          req: {
+            partition: 0,
+            value: 1,
+            producerId: 1,
+            epoch: 0,
+            sequence: 0,
+            transactional: true,
+            origin: { instance: 1, txn: 1 },
+          },
         },
-      },
-    ]);
-    expect(inst(s1, 1).unacked).toEqual([]);
-    expect(s1.kafka.partitions[0]!.log.map((e) => e.offset)).toEqual([0]);
-    const s2 = run(s1, act.deliver(1));
-    expect(s2.events).toEqual([{ type: 'duplicate', partition: 0, sequence: 0, offset: 0 }]);
-    expect(s2.kafka.partitions[0]!.log).toHaveLength(1);
-    expect(s2.kafka.partitions[0]!.highWatermark).toBe(1);
-    expect(s2.network).toEqual([]);
-  });
+      ]);
+      expect(inst(s1, 1).unacked).toEqual([]);
+      expect(s1.kafka.partitions[0]!.log.map((e) => e.offset)).toEqual([0]);
+      const s2 = run(s1, act.deliver(1));
+      expect(s2.events).toEqual([{ type: 'duplicate', partition: 0, sequence: 0, offset: 0 }]);
+      expect(s2.kafka.partitions[0]!.log).toHaveLength(1);
+      expect(s2.kafka.partitions[0]!.highWatermark).toBe(1);
+      expect(s2.network).toEqual([]);
+    },
+  );
 
   test('with enable.idempotence=false the delayed copy is appended a second time', () => {
     const s = run(

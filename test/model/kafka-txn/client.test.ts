@@ -136,28 +136,30 @@ describe('CommitTxn and AbortTxn', () => {
   // never acknowledged as the old one. Under transaction.version=1 the late batch still opens a
   // transaction of the old epoch on the partition, which the next COMMIT marker of the producer id
   // closes: the late record of the aborted transaction is committed with the later one (KIP-890).
-  test('transaction.version=1: after an abort with a timed-out batch the client re-initialises; the late batch lands in the next transaction', () => {
-    const s1 = run(
-      solo({ 'transaction.version': '1', 'faults.network': 'true' }),
-      act.init(1),
-      act.begin(1),
-      act.produce(1), // v1, sequence 0, at 0
-      act.produceDelayed(1), // v2, sequence 1, stuck (request 2)
-      act.abort(1),
-    );
-    expect(inst(s1, 1)).toMatchObject({ status: 'new', position: 0, unacked: [] });
-    const s2 = run(s1, act.markers(0), act.deliver(2), act.init(1), act.begin(1), act.produce(1)); // ABORT at 1, late v2 at 2, v1 again at 3
-    expect(inst(s2, 1).producer.epoch).toBe(1);
-    expect(s2.events.filter((e) => e.type === 'duplicate')).toEqual([]);
-    expect(s2.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}@${e.epoch}` : e.marker))).toEqual([
-      'v1@0',
-      'ABORT',
-      'v2@0',
-      'v1@1',
-    ]);
-    const s3 = run(s2, act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0));
-    expect(readPartition(s3.kafka.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([2, 1, 2]);
-  });
+  test(
+    'transaction.version=1: after an abort with a timed-out batch the client re-initialises; ' +
+      'the late batch lands in the next transaction',
+    () => {
+      const s1 = run(
+        solo({ 'transaction.version': '1', 'faults.network': 'true' }),
+        act.init(1),
+        act.begin(1),
+        act.produce(1), // v1, sequence 0, at 0
+        act.produceDelayed(1), // v2, sequence 1, stuck (request 2)
+        act.abort(1),
+      );
+      expect(inst(s1, 1)).toMatchObject({ status: 'new', position: 0, unacked: [] });
+      // ABORT at 1, late v2 at 2, v1 again at 3
+      const s2 = run(s1, act.markers(0), act.deliver(2), act.init(1), act.begin(1), act.produce(1));
+      expect(inst(s2, 1).producer.epoch).toBe(1);
+      expect(s2.events.filter((e) => e.type === 'duplicate')).toEqual([]);
+      expect(s2.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}@${e.epoch}` : e.marker))).toEqual(
+        ['v1@0', 'ABORT', 'v2@0', 'v1@1'],
+      );
+      const s3 = run(s2, act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0));
+      expect(readPartition(s3.kafka.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([2, 1, 2]);
+    },
+  );
 
   test('Retry resends the oldest timed-out batch and clears it once acknowledged', () => {
     const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1));
@@ -183,14 +185,18 @@ describe('abort of a transaction nothing was added to', () => {
   // "since no send or sendOffsetsToTransaction were triggered"). The model once sent EndTxn anyway
   // and the instance failed on INVALID_TXN_STATE.
   for (const version of ['1', '2']) {
-    test(`completes at the client: the instance is ready again and the coordinator is untouched (transaction.version=${version})`, () => {
-      const s1 = run(solo({ 'transaction.version': version }), act.init(1), act.begin(1));
-      expect(isEnabled(s1, act.abort(1))).toBe(true);
-      const s = run(s1, act.abort(1));
-      expect(s.events.filter((e) => e.type === 'rejected')).toEqual([]);
-      expect(inst(s, 1)).toMatchObject({ status: 'ready', position: 0, producer: { transaction: null } });
-      expect(s.kafka.txns[0]!.state).toBe('Empty');
-    });
+    test(
+      `completes at the client: the instance is ready again and the coordinator is untouched ` +
+        `(transaction.version=${version})`,
+      () => {
+        const s1 = run(solo({ 'transaction.version': version }), act.init(1), act.begin(1));
+        expect(isEnabled(s1, act.abort(1))).toBe(true);
+        const s = run(s1, act.abort(1));
+        expect(s.events.filter((e) => e.type === 'rejected')).toEqual([]);
+        expect(inst(s, 1)).toMatchObject({ status: 'ready', position: 0, producer: { transaction: null } });
+        expect(s.kafka.txns[0]!.state).toBe('Empty');
+      },
+    );
   }
 });
 

@@ -161,41 +161,45 @@ describe('epoch at the end of a transaction', () => {
 describe('InitProducerId while a transaction is open', () => {
   const open = [act.init(1), act.begin(1), act.produce(1), act.pause(1)];
 
-  test('fences the old epoch: PrepareEpochFence, epoch bump, PrepareAbort; CONCURRENT_TRANSACTIONS until the markers; then a higher epoch', () => {
-    const s1 = run(solo(), ...open, act.init(2));
-    expect(s1.events).toEqual([
-      { type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareEpochFence', epoch: 0 },
-      { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 1 },
-      { type: 'txn-state', txn: 'app-0', from: 'PrepareEpochFence', to: 'PrepareAbort', epoch: 1 },
-      { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(app-0)' },
-    ]);
-    expect(s1.kafka.txns[0]!.pending).toEqual({ marker: 'ABORT', txnEpoch: 0, endedBy: null });
-    expect(inst(s1, 2).status).toBe('new');
-    expect(inst(s1, 2).producer.epoch).toBe(-1);
+  test(
+    'fences the old epoch: PrepareEpochFence, epoch bump, PrepareAbort; CONCURRENT_TRANSACTIONS until the markers; ' +
+      'then a higher epoch',
+    () => {
+      const s1 = run(solo(), ...open, act.init(2));
+      expect(s1.events).toEqual([
+        { type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareEpochFence', epoch: 0 },
+        { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 1 },
+        { type: 'txn-state', txn: 'app-0', from: 'PrepareEpochFence', to: 'PrepareAbort', epoch: 1 },
+        { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(app-0)' },
+      ]);
+      expect(s1.kafka.txns[0]!.pending).toEqual({ marker: 'ABORT', txnEpoch: 0, endedBy: null });
+      expect(inst(s1, 2).status).toBe('new');
+      expect(inst(s1, 2).producer.epoch).toBe(-1);
 
-    // The new instance retries: still CONCURRENT_TRANSACTIONS, nothing else changes.
-    const s2 = run(s1, act.init(2));
-    expect(s2.events).toEqual([
-      { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(app-0)' },
-    ]);
-    expect([s2.kafka.txns[0]!.state, s2.kafka.txns[0]!.epoch]).toEqual(['PrepareAbort', 1]);
+      // The new instance retries: still CONCURRENT_TRANSACTIONS, nothing else changes.
+      const s2 = run(s1, act.init(2));
+      expect(s2.events).toEqual([
+        { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(app-0)' },
+      ]);
+      expect([s2.kafka.txns[0]!.state, s2.kafka.txns[0]!.epoch]).toEqual(['PrepareAbort', 1]);
 
-    const s3 = run(s2, act.markers(0));
-    expect(s3.kafka.txns[0]!.state).toBe('CompleteAbort');
-    expect(s3.kafka.partitions[0]!.log[1]).toEqual({
-      kind: 'control',
-      offset: 1,
-      producerId: 1,
-      epoch: 1,
-      marker: 'ABORT',
-      txnEpoch: 0,
-      endedBy: null,
-    });
+      const s3 = run(s2, act.markers(0));
+      expect(s3.kafka.txns[0]!.state).toBe('CompleteAbort');
+      expect(s3.kafka.partitions[0]!.log[1]).toEqual({
+        kind: 'control',
+        offset: 1,
+        producerId: 1,
+        epoch: 1,
+        marker: 'ABORT',
+        txnEpoch: 0,
+        endedBy: null,
+      });
 
-    const s4 = run(s3, act.init(2));
-    expect([s4.kafka.txns[0]!.state, s4.kafka.txns[0]!.epoch]).toEqual(['Empty', 2]);
-    expect(inst(s4, 2)).toMatchObject({ status: 'ready', position: 0, producer: { producerId: 1, epoch: 2 } });
-  });
+      const s4 = run(s3, act.init(2));
+      expect([s4.kafka.txns[0]!.state, s4.kafka.txns[0]!.epoch]).toEqual(['Empty', 2]);
+      expect(inst(s4, 2)).toMatchObject({ status: 'ready', position: 0, producer: { producerId: 1, epoch: 2 } });
+    },
+  );
 
   test('with safeguard.epoch-fencing=false the transaction stays Ongoing and the old instance still writes', () => {
     const s1 = run(solo({ 'safeguard.epoch-fencing': 'false' }), ...open, act.init(2));
@@ -253,22 +257,26 @@ describe('transaction timeout', () => {
     expect(isEnabled(s1, act.tick())).toBe(false);
   });
 
-  test('with safeguard.epoch-bump-on-timeout, ExpireTxn aborts with a bumped epoch and the timed-out client is fenced at its next call', () => {
-    const s1 = run(solo(), ...timedOut, act.expire(0));
-    expect(s1.events).toEqual([
-      { type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareAbort', epoch: 0 },
-      { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 1 },
-    ]);
-    expect(s1.kafka.txns[0]!.pending).toEqual({ marker: 'ABORT', txnEpoch: 0, endedBy: null });
-    const s2 = run(s1, act.markers(0), act.produce(1));
-    expect(s2.events).toEqual([
-      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' },
-      { type: 'client', instance: 1, status: 'fenced' },
-    ]);
-    expect(inst(s2, 1).status).toBe('fenced');
-    expect(s2.kafka.partitions[0]!.log.map((e) => e.kind)).toEqual(['data', 'control']);
-    expect(s2.kafka.txns[0]!.state).toBe('CompleteAbort');
-  });
+  test(
+    'with safeguard.epoch-bump-on-timeout, ExpireTxn aborts with a bumped epoch and the timed-out client is ' +
+      'fenced at its next call',
+    () => {
+      const s1 = run(solo(), ...timedOut, act.expire(0));
+      expect(s1.events).toEqual([
+        { type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareAbort', epoch: 0 },
+        { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 1 },
+      ]);
+      expect(s1.kafka.txns[0]!.pending).toEqual({ marker: 'ABORT', txnEpoch: 0, endedBy: null });
+      const s2 = run(s1, act.markers(0), act.produce(1));
+      expect(s2.events).toEqual([
+        { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' },
+        { type: 'client', instance: 1, status: 'fenced' },
+      ]);
+      expect(inst(s2, 1).status).toBe('fenced');
+      expect(s2.kafka.partitions[0]!.log.map((e) => e.kind)).toEqual(['data', 'control']);
+      expect(s2.kafka.txns[0]!.state).toBe('CompleteAbort');
+    },
+  );
 
   test('with transaction.version=1 the fenced epoch is caught by the leader', () => {
     const s = run(solo({ 'transaction.version': '1' }), ...timedOut, act.expire(0), act.markers(0), act.produce(1));
@@ -279,43 +287,50 @@ describe('transaction timeout', () => {
     expect(inst(s, 1).status).toBe('fenced');
   });
 
-  test('without the epoch bump (transaction.version=2) the client is not fenced: its next produce starts a new transaction', () => {
-    const s1 = run(solo({ 'safeguard.epoch-bump-on-timeout': 'false' }), ...timedOut, act.expire(0));
-    expect(s1.events).toEqual([{ type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareAbort', epoch: 0 }]);
-    const s2 = run(s1, act.markers(0));
-    expect(s2.kafka.partitions[0]!.log[1]).toEqual({
-      kind: 'control',
-      offset: 1,
-      producerId: 1,
-      epoch: 0,
-      marker: 'ABORT',
-      txnEpoch: 0,
-      endedBy: null,
-    });
-    const s3 = run(s2, act.produce(1));
-    expect(s3.events).toEqual([
-      { type: 'txn-state', txn: 'app-0', from: 'CompleteAbort', to: 'Ongoing', epoch: 0 },
-      { type: 'added', txn: 'app-0', partition: 0 },
-      { type: 'appended', partition: 0, offset: 2 },
-    ]);
-    expect(s3.kafka.txns[0]).toMatchObject({ state: 'Ongoing', epoch: 0, startMs: 60000, partitions: [0] });
-    // The client still believes it is in its first transaction.
-    expect(inst(s3, 1)).toMatchObject({ status: 'in-txn', producer: { transaction: { no: 1, records: 2 } } });
-  });
+  test(
+    'without the epoch bump (transaction.version=2) the client is not fenced: its next produce ' +
+      'starts a new transaction',
+    () => {
+      const s1 = run(solo({ 'safeguard.epoch-bump-on-timeout': 'false' }), ...timedOut, act.expire(0));
+      expect(s1.events).toEqual([{ type: 'txn-state', txn: 'app-0', from: 'Ongoing', to: 'PrepareAbort', epoch: 0 }]);
+      const s2 = run(s1, act.markers(0));
+      expect(s2.kafka.partitions[0]!.log[1]).toEqual({
+        kind: 'control',
+        offset: 1,
+        producerId: 1,
+        epoch: 0,
+        marker: 'ABORT',
+        txnEpoch: 0,
+        endedBy: null,
+      });
+      const s3 = run(s2, act.produce(1));
+      expect(s3.events).toEqual([
+        { type: 'txn-state', txn: 'app-0', from: 'CompleteAbort', to: 'Ongoing', epoch: 0 },
+        { type: 'added', txn: 'app-0', partition: 0 },
+        { type: 'appended', partition: 0, offset: 2 },
+      ]);
+      expect(s3.kafka.txns[0]).toMatchObject({ state: 'Ongoing', epoch: 0, startMs: 60000, partitions: [0] });
+      // The client still believes it is in its first transaction.
+      expect(inst(s3, 1)).toMatchObject({ status: 'in-txn', producer: { transaction: { no: 1, records: 2 } } });
+    },
+  );
 
-  test('without the epoch bump (transaction.version=1) the next produce opens a transaction only the leader knows', () => {
-    const s = run(
-      solo({ 'transaction.version': '1', 'safeguard.epoch-bump-on-timeout': 'false' }),
-      ...timedOut,
-      act.expire(0),
-      act.markers(0),
-      act.produce(1),
-    );
-    expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 2 }]);
-    expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
-    expect(s.kafka.partitions[0]!.lastStableOffset).toBe(2);
-    expect(s.kafka.partitions[0]!.highWatermark).toBe(3);
-  });
+  test(
+    'without the epoch bump (transaction.version=1) the ' + 'next produce opens a transaction only the leader knows',
+    () => {
+      const s = run(
+        solo({ 'transaction.version': '1', 'safeguard.epoch-bump-on-timeout': 'false' }),
+        ...timedOut,
+        act.expire(0),
+        act.markers(0),
+        act.produce(1),
+      );
+      expect(s.events).toEqual([{ type: 'appended', partition: 0, offset: 2 }]);
+      expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
+      expect(s.kafka.partitions[0]!.lastStableOffset).toBe(2);
+      expect(s.kafka.partitions[0]!.highWatermark).toBe(3);
+    },
+  );
 });
 
 describe('a late EndTxn', () => {

@@ -25,25 +25,29 @@ function drain(s0: KafkaTxnState): { actions: KafkaTxnAction[]; state: KafkaTxnS
 }
 
 describe('drain from the initial state (defaults: 2 producers, 2 partitions, 2 inputs each)', () => {
-  test('takes exactly: per app in order, InitProducerId, BeginTxn, Produce p0, Produce p1, SendOffsets, CommitTxn, WriteTxnMarkers', () => {
-    const { actions } = drain(init());
-    expect(actions).toEqual([
-      act.init(1),
-      act.begin(1),
-      act.produce(1, 0),
-      act.produce(1, 1),
-      act.sendOffsets(1),
-      act.commit(1),
-      act.markers(0), // pending markers come before any app's next call
-      act.init(2),
-      act.begin(2),
-      act.produce(2, 0),
-      act.produce(2, 1),
-      act.sendOffsets(2),
-      act.commit(2),
-      act.markers(1),
-    ]);
-  });
+  test(
+    'takes exactly: per app in order, InitProducerId, BeginTxn, Produce p0, Produce p1, SendOffsets, ' +
+      'CommitTxn, WriteTxnMarkers',
+    () => {
+      const { actions } = drain(init());
+      expect(actions).toEqual([
+        act.init(1),
+        act.begin(1),
+        act.produce(1, 0),
+        act.produce(1, 1),
+        act.sendOffsets(1),
+        act.commit(1),
+        act.markers(0), // pending markers come before any app's next call
+        act.init(2),
+        act.begin(2),
+        act.produce(2, 0),
+        act.produce(2, 1),
+        act.sendOffsets(2),
+        act.commit(2),
+        act.markers(1),
+      ]);
+    },
+  );
 
   test('ends quiescent with every input committed exactly once at read_committed', () => {
     const { state } = drain(init());

@@ -11,32 +11,36 @@ import { act, init, model, run, show, solo } from './helpers.js';
 const types = (as: readonly KafkaTxnAction[]): string[] => as.map((a) => a.type);
 
 describe('order', () => {
-  test('action types in table order (client calls, WriteTxnMarkers, ExpireTxn, Restart, Deliver, Tick, Crash, Pause, Resume), each by actor', () => {
-    const s = run(
-      init({ 'faults.network': 'true' }),
-      act.init(1),
-      act.begin(1),
-      act.produce(1, 0), // request 1; app-0 Ongoing, deadline 60000
-      act.produceDelayed(1, 1), // request 2, stuck
-      act.init(2),
-      act.begin(2),
-      act.produce(2, 1), // request 3
-      act.sendOffsets(2),
-      act.commit(2), // app-1 PrepareCommit
-    );
-    expect(model.enabled(s)).toEqual([
-      { type: 'BeginTxn', instance: 2 },
-      { type: 'Retry', instance: 1 },
-      { type: 'AbortTxn', instance: 1 },
-      { type: 'WriteTxnMarkers', txn: 1 },
-      { type: 'Deliver', request: 2 },
-      { type: 'Tick' },
-      { type: 'Crash', instance: 1 },
-      { type: 'Crash', instance: 2 },
-      { type: 'Pause', instance: 1 },
-      { type: 'Pause', instance: 2 },
-    ]);
-  });
+  test(
+    'action types in table order (client calls, WriteTxnMarkers, ExpireTxn, Restart, Deliver, Tick, Crash, Pause, ' +
+      'Resume), each by actor',
+    () => {
+      const s = run(
+        init({ 'faults.network': 'true' }),
+        act.init(1),
+        act.begin(1),
+        act.produce(1, 0), // request 1; app-0 Ongoing, deadline 60000
+        act.produceDelayed(1, 1), // request 2, stuck
+        act.init(2),
+        act.begin(2),
+        act.produce(2, 1), // request 3
+        act.sendOffsets(2),
+        act.commit(2), // app-1 PrepareCommit
+      );
+      expect(model.enabled(s)).toEqual([
+        { type: 'BeginTxn', instance: 2 },
+        { type: 'Retry', instance: 1 },
+        { type: 'AbortTxn', instance: 1 },
+        { type: 'WriteTxnMarkers', txn: 1 },
+        { type: 'Deliver', request: 2 },
+        { type: 'Tick' },
+        { type: 'Crash', instance: 1 },
+        { type: 'Crash', instance: 2 },
+        { type: 'Pause', instance: 1 },
+        { type: 'Pause', instance: 2 },
+      ]);
+    },
+  );
 
   test("one instance's calls: Produce and ProduceDelayed by partition, then SendOffsets, then AbortTxn", () => {
     const s = run(

@@ -45,47 +45,55 @@ const zombieAndOwner: AppAction[] = [
 ];
 
 describe('restoring the count store (issue #8, seed 6)', () => {
-  test('a zombie that aborted restores only once its own abort markers are written, then counts what the owner committed', () => {
-    const before: AppAction[] = [
-      ...zombieAndOwner,
-      { type: 'AbortTxn', instance: 2 },
-      { type: 'SendOffsets', instance: 1 },
-      { type: 'CommitTxn', instance: 1 },
-      { type: 'WriteTxnMarkers', txn: 0 },
-      { type: 'InitializeTask', instance: 2 },
-    ];
-    expect(restoreEnabled(before, 2)).toBe(false);
-    const ex = script([...before, { type: 'WriteTxnMarkers', txn: 1 }, ...start(2).slice(1)]);
-    const zombie = ex.last.apps.find((i) => i.id === 2)!;
-    expect([zombie.store, zombie.positions[0]]).toEqual([1, 1]);
-    expect(ex.violations).toEqual([]);
-  });
-  test("the next legitimate owner waits for the zombie's open transaction before it restores, then restores what was committed", () => {
-    const before: AppAction[] = [
-      ...zombieAndOwner,
-      { type: 'SendOffsets', instance: 1 },
-      { type: 'CommitTxn', instance: 1 },
-      { type: 'WriteTxnMarkers', txn: 0 },
-      { type: 'Crash', instance: 1 },
-      { type: 'Restart', slot: 0 },
-      { type: 'Join', instance: 3 },
-      { type: 'InitProducerId', instance: 3 },
-      { type: 'InitializeTask', instance: 3 },
-    ];
-    // changelog-0: the zombie's open v1 at offset 0 pins the LSO below the owner's committed count.
-    expect(script(before).last.kafka.partitions[CHANGELOG]!.lastStableOffset).toBe(0);
-    expect(restoreEnabled(before, 3)).toBe(false);
-    // The zombie learns it was fenced (ILLEGAL_GENERATION) and aborts; then the restore goes on.
-    const after: AppAction[] = [
-      ...before,
-      { type: 'SendOffsets', instance: 2 },
-      { type: 'AbortTxn', instance: 2 },
-      { type: 'WriteTxnMarkers', txn: 1 },
-      ...start(3).slice(1),
-    ];
-    const ex = script(after);
-    const owner = ex.last.apps.find((i) => i.id === 3)!;
-    expect([owner.store, owner.positions[0]]).toEqual([1, 1]);
-    expect(ex.violations).toEqual([]);
-  });
+  test(
+    'a zombie that aborted restores only once its own abort markers are written, then counts what ' +
+      'the owner committed',
+    () => {
+      const before: AppAction[] = [
+        ...zombieAndOwner,
+        { type: 'AbortTxn', instance: 2 },
+        { type: 'SendOffsets', instance: 1 },
+        { type: 'CommitTxn', instance: 1 },
+        { type: 'WriteTxnMarkers', txn: 0 },
+        { type: 'InitializeTask', instance: 2 },
+      ];
+      expect(restoreEnabled(before, 2)).toBe(false);
+      const ex = script([...before, { type: 'WriteTxnMarkers', txn: 1 }, ...start(2).slice(1)]);
+      const zombie = ex.last.apps.find((i) => i.id === 2)!;
+      expect([zombie.store, zombie.positions[0]]).toEqual([1, 1]);
+      expect(ex.violations).toEqual([]);
+    },
+  );
+  test(
+    "the next legitimate owner waits for the zombie's open transaction before it restores, " +
+      'then restores what was committed',
+    () => {
+      const before: AppAction[] = [
+        ...zombieAndOwner,
+        { type: 'SendOffsets', instance: 1 },
+        { type: 'CommitTxn', instance: 1 },
+        { type: 'WriteTxnMarkers', txn: 0 },
+        { type: 'Crash', instance: 1 },
+        { type: 'Restart', slot: 0 },
+        { type: 'Join', instance: 3 },
+        { type: 'InitProducerId', instance: 3 },
+        { type: 'InitializeTask', instance: 3 },
+      ];
+      // changelog-0: the zombie's open v1 at offset 0 pins the LSO below the owner's committed count.
+      expect(script(before).last.kafka.partitions[CHANGELOG]!.lastStableOffset).toBe(0);
+      expect(restoreEnabled(before, 3)).toBe(false);
+      // The zombie learns it was fenced (ILLEGAL_GENERATION) and aborts; then the restore goes on.
+      const after: AppAction[] = [
+        ...before,
+        { type: 'SendOffsets', instance: 2 },
+        { type: 'AbortTxn', instance: 2 },
+        { type: 'WriteTxnMarkers', txn: 1 },
+        ...start(3).slice(1),
+      ];
+      const ex = script(after);
+      const owner = ex.last.apps.find((i) => i.id === 3)!;
+      expect([owner.store, owner.positions[0]]).toEqual([1, 1]);
+      expect(ex.violations).toEqual([]);
+    },
+  );
 });

@@ -52,11 +52,14 @@ describe('count store and changelog', () => {
     expect(s.kafka.txns[0]!.partitions).toEqual([1, 0]);
     expect(s.apps[0]!.store).toBe(1);
   });
-  test('at_least_once: the restore reads the uncommitted count 1 while the offset is 0: state-exactly-once violated', () => {
-    const ex = script(one('at_least_once'), crashBeforeCommit(false));
-    expect(ex.last.apps[1]!.store).toBe(1);
-    expect(ex.violations.map((v) => v.invariant)).toContain('state-exactly-once');
-  });
+  test(
+    'at_least_once: the restore reads the uncommitted count 1 while the offset is 0: ' + 'state-exactly-once violated',
+    () => {
+      const ex = script(one('at_least_once'), crashBeforeCommit(false));
+      expect(ex.last.apps[1]!.store).toBe(1);
+      expect(ex.violations.map((v) => v.invariant)).toContain('state-exactly-once');
+    },
+  );
   test('exactly_once_v2: the aborted changelog write is skipped by the read_committed restore', () => {
     const ex = script(one('exactly_once_v2'), crashBeforeCommit(true));
     expect(ex.last.apps[1]!.store).toBe(0);
