@@ -3,6 +3,7 @@
  * producer calls, kafka-streams' restore, the coordinator's work (shared with every Kafka model),
  * the supervisor, time, and the faults.
  */
+
 import type { ActionTable } from '../core/model.js';
 import {
   type CoordinatorAction,
@@ -12,6 +13,7 @@ import {
   type InstanceCall,
   type TransactionalCall,
 } from '../kafka/actions.js';
+import { processFaults } from '../kafka/faults.js';
 import {
   appOf,
   ctxOf,
@@ -310,51 +312,25 @@ export const appActions = {
     lanes: () => ({ from: 'supervisor' }),
   },
   Tick: deadlineTick(lens),
-  Crash: {
-    fault: true,
-    enabled: (s, emit) =>
-      each(
-        s,
-        (i) => s.faults.crashes < s.config.crashes && canAct(i),
-        (i) => emit({ type: 'Crash', instance: i.id }),
-      ),
-    effect(d, a) {
+  ...processFaults<S, AppInstance>({
+    instances: (s) => s.apps,
+    name: appName,
+    canCrash: (s, i) => s.faults.crashes < s.config.crashes && canAct(i),
+    canPause: (s, i) =>
+      s.config.zombies &&
+      s.faults.pauses < 1 &&
+      !i.paused &&
+      i.life === 'member' &&
+      s.kafka.groups[0]!.members.includes(i.id) &&
+      s.apps.some((o) => o.id !== i.id && canAct(o)),
+    canResume: (_s, i) => i.paused,
+    crash(d, id) {
       d.faults.crashes += 1;
-      die(d, appOf(d, a.instance), 'crashed');
+      die(d, appOf(d, id), 'crashed');
     },
-    describe: (s, a) => `fault.Crash(${appName(s, a.instance)})`,
-    lanes: own,
-  },
-  Pause: {
-    fault: true,
-    enabled: (s, emit) =>
-      each(
-        s,
-        (i) =>
-          s.config.zombies &&
-          s.faults.pauses < 1 &&
-          !i.paused &&
-          i.life === 'member' &&
-          s.kafka.groups[0]!.members.includes(i.id) &&
-          s.apps.some((o) => o.id !== i.id && canAct(o)),
-        (i) => emit({ type: 'Pause', instance: i.id }),
-      ),
-    effect: (d, a) => doPause(d, appOf(d, a.instance)),
-    describe: (s, a) => `fault.Pause(${appName(s, a.instance)})`,
-    lanes: own,
-  },
-  Resume: {
-    fault: true,
-    enabled: (s, emit) =>
-      each(
-        s,
-        (i) => i.paused,
-        (i) => emit({ type: 'Resume', instance: i.id }),
-      ),
-    effect: (d, a) => doResume(d, appOf(d, a.instance)),
-    describe: (s, a) => `fault.Resume(${appName(s, a.instance)})`,
-    lanes: own,
-  },
+    pause: (d, id) => doPause(d, appOf(d, id)),
+    resume: (d, id) => doResume(d, appOf(d, id)),
+  }),
   LoseProducerState: {
     fault: true,
     enabled(s, emit) {

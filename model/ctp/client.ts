@@ -5,7 +5,7 @@
  * changelog. Functions over a draft (or the search's owned copy).
  */
 import { castDraft, type Draft } from 'immer';
-import type { Ctx } from '../kafka/cluster.js';
+import { ctxOf } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
 import { forgetIdleProducers } from '../kafka/partition.js';
 import {
@@ -39,10 +39,7 @@ import {
 type D = Draft<AppState>;
 type I = Draft<AppInstance>;
 
-/** Where the Kafka rules of a step work. */
-export function ctxOf(d: D): Ctx {
-  return { k: d.kafka, now: d.now, events: d.events };
-}
+export { ctxOf };
 
 /** The draft of instance `id` (actions only name existing instances). */
 export function appOf(d: D, id: number): I {

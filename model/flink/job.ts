@@ -4,7 +4,7 @@
  * or the second job of `jobs=2`). Over an immer draft, called from `step`.
  */
 import { castDraft, type Draft } from 'immer';
-import type { Ctx } from '../kafka/cluster.js';
+import { ctxOf } from '../kafka/cluster.js';
 import { newTask } from './init.js';
 import { precommit, send } from './sink.js';
 import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, slotOf } from './state.js';
@@ -166,7 +166,4 @@ export function restart(d: D, no: JobNo = 1): void {
   d.events.push(castDraft(event));
 }
 
-/** Where the Kafka rules of a step work: the cluster, the clock, the step's events. */
-export function ctxOf(d: D): Ctx {
-  return { k: d.kafka, now: d.now, events: d.events };
-}
+export { ctxOf };

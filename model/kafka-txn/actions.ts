@@ -3,6 +3,7 @@
  * call, its lanes): the apps' client calls, the coordinator's work (shared with every Kafka model),
  * the supervisor, the network, time, and the faults.
  */
+
 import type { ActionTable } from '../core/model.js';
 import {
   type CoordinatorAction,
@@ -12,6 +13,7 @@ import {
   type InstanceCall,
   type TransactionalCall,
 } from '../kafka/actions.js';
+import { processFaults } from '../kafka/faults.js';
 import {
   ctxOf,
   doAbortTxn,
@@ -298,53 +300,27 @@ export const kafkaTxnActions = {
     },
   },
   Tick: deadlineTick(lens),
-  Crash: {
-    fault: true,
-    enabled: (s, emit) =>
-      each(
-        s,
-        (i) => s.faults.crashes < s.config.crashes && live(i),
-        (i) => emit({ type: 'Crash', instance: i.id }),
-      ),
-    effect(d, a) {
-      d.faults.crashes += 1;
-      setLife(d, instanceOf(d, a.instance), 'crash');
+  ...processFaults<S, Instance>({
+    instances: (s) => s.instances,
+    name: instanceName,
+    canCrash: (s, i) => s.faults.crashes < s.config.crashes && live(i),
+    canPause: (s, i) =>
+      s.config.zombies && s.faults.pauses < 1 && live(i) && i.status !== 'new' && latestInstance(s, i.app) === i,
+    canResume(s, i) {
+      if (!i.paused) return false;
+      const replacement = latestInstance(s, i.app);
+      return replacement !== undefined && replacement.id !== i.id && replacement.status !== 'new';
     },
-    describe: (s, a) => `fault.Crash(${instanceName(s, a.instance)})`,
-    lanes: (s, a) => ({ from: instanceName(s, a.instance) }),
-  },
-  Pause: {
-    fault: true,
-    enabled: (s, emit) =>
-      each(
-        s,
-        (i) =>
-          s.config.zombies && s.faults.pauses < 1 && live(i) && i.status !== 'new' && latestInstance(s, i.app) === i,
-        (i) => emit({ type: 'Pause', instance: i.id }),
-      ),
-    effect(d, a) {
-      const i = instanceOf(d, a.instance);
+    crash(d, id) {
+      d.faults.crashes += 1;
+      setLife(d, instanceOf(d, id), 'crash');
+    },
+    pause(d, id) {
+      const i = instanceOf(d, id);
       d.faults.pauses += 1;
       setLife(d, i, 'pause');
       startInstance(d, i.app);
     },
-    describe: (s, a) => `fault.Pause(${instanceName(s, a.instance)})`,
-    lanes: (s, a) => ({ from: instanceName(s, a.instance) }),
-  },
-  Resume: {
-    fault: true,
-    enabled: (s, emit) =>
-      each(
-        s,
-        (i) => {
-          if (!i.paused) return false;
-          const replacement = latestInstance(s, i.app);
-          return replacement !== undefined && replacement.id !== i.id && replacement.status !== 'new';
-        },
-        (i) => emit({ type: 'Resume', instance: i.id }),
-      ),
-    effect: (d, a) => setLife(d, instanceOf(d, a.instance), 'resume'),
-    describe: (s, a) => `fault.Resume(${instanceName(s, a.instance)})`,
-    lanes: (s, a) => ({ from: instanceName(s, a.instance) }),
-  },
+    resume: (d, id) => setLife(d, instanceOf(d, id), 'resume'),
+  }),
 } satisfies ActionTable<S, KafkaTxnAction>;

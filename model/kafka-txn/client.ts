@@ -4,7 +4,7 @@
  * supervisor). Functions over an immer draft (or the search's owned copy).
  */
 import { castDraft, type Draft } from 'immer';
-import type { Ctx } from '../kafka/cluster.js';
+import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
 import {
   abortTransaction,
@@ -26,10 +26,7 @@ import { GROUP, type Instance, inputValue, instanceId, isTransactional, type Kaf
 type D = Draft<KafkaTxnState>;
 type I = Draft<Instance>;
 
-/** Where the Kafka rules of a step work. */
-export function ctxOf(d: D): Ctx {
-  return { k: d.kafka, now: d.now, events: d.events };
-}
+export { ctxOf };
 
 /** The draft of instance `id` (actions only name existing instances). */
 export function instanceOf(d: D, id: number): I {

@@ -158,6 +158,18 @@ export interface Ctx {
   readonly events: { push(e: Draft<KafkaEvent>): void };
 }
 
+/** A step's draft of a state that embeds the cluster as `kafka`, its clock as `now`, its events as `events`. */
+export interface EmbedsCluster {
+  readonly kafka: Draft<Cluster>;
+  readonly now: number;
+  readonly events: { push(e: Draft<KafkaEvent>): void };
+}
+
+/** Where the Kafka rules of a step work: the embedded cluster, the clock, the step's events. */
+export function ctxOf(d: EmbedsCluster): Ctx {
+  return { k: d.kafka, now: d.now, events: d.events };
+}
+
 /** A transactional.id's fresh coordinator entry with producer id `producerId`. Pure. */
 export function newTxn(transactionalId: string, producerId: number): TxnMeta {
   return {
