@@ -6,6 +6,7 @@
  * is 8 while the sources re-read a3 and a4: counted twice (`state-exactly-once`). With
  * `job.inputs=1` (a single chain, A only) there is nothing to align and both modes hold.
  */
+import { allMarkers } from '../model/kafka/actions.js';
 import { oneOf } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
 import type { flinkKafkaKeys } from '../model/flink/config.js';
@@ -67,7 +68,7 @@ export const checkpointAlignment = scenario<FlinkAction, typeof flinkKafkaKeys, 
     { type: 'Ack' },
     { type: 'Notify' },
     { type: 'Commit', checkpoint: 1 },
-    { type: 'WriteTxnMarkers', txn: 0 },
+    ...allMarkers(0, 1),
     ...times(2, { type: 'Process', input: 0 }),
     { type: 'Send' },
     { type: 'Crash' },

@@ -7,6 +7,7 @@
  * last commit are processed twice); `transactional` puts `commit.every` records and their offsets
  * in one transaction (the crash aborts the open one: read_committed sees each record once).
  */
+import { allMarkers } from '../model/kafka/actions.js';
 import { int } from '../model/core/keys.js';
 import type { AppAction } from '../model/ctp/actions.js';
 import type { ctpKeys } from '../model/ctp/config.js';
@@ -77,7 +78,7 @@ export const consumerLoop = scenario<AppAction, typeof ctpKeys, typeof keys>({
           out.push(
             { type: 'SendOffsets', instance },
             { type: 'CommitTxn', instance },
-            { type: 'WriteTxnMarkers', txn: 0 },
+            ...allMarkers(0, 1),
           );
         else out.push({ type: 'CommitOffsets', instance });
       }

@@ -57,6 +57,14 @@ export interface ProducerEntry {
   readonly firstOpenOffset: number | null;
   /** The last five batches, for de-duplicating a retried batch (KIP-98, max.in.flight <= 5). */
   readonly batches: readonly { readonly sequence: number; readonly offset: number }[];
+  /** The coordinator epoch of the last marker (-1: none); an older coordinator's marker is fenced. */
+  readonly coordinatorEpoch: number;
+  /**
+   * The verification guard of a transactional write the coordinator has verified and the leader not
+   * yet appended (VerificationStateEntry, KIP-890 part 1), or null; a marker or the first
+   * transactional append clears it.
+   */
+  readonly guard: number | null;
 }
 
 /** A topic-partition: one replica, so the high watermark is the log end. */
@@ -78,6 +86,11 @@ export function emptyPartition(name: string): Partition {
 /** Kafka error codes the rules answer with (their real names). */
 export type ErrorCode =
   | 'PRODUCER_FENCED'
+  | 'INVALID_PRODUCER_ID_MAPPING'
+  | 'TRANSACTION_COORDINATOR_FENCED'
+  | 'TRANSACTION_ABORTABLE'
+  | 'NOT_ENOUGH_REPLICAS'
+  | 'REQUEST_TIMED_OUT'
   | 'INVALID_PRODUCER_EPOCH'
   | 'CONCURRENT_TRANSACTIONS'
   | 'INVALID_TXN_STATE'
