@@ -4,11 +4,12 @@
  * so app-1's committed record stays invisible until app-0's transaction ends: by
  * transaction.timeout.ms (the coordinator aborts it), or by app-0 committing or aborting.
  */
-import { allMarkers } from '../model/kafka/actions.js';
-import { produce, sendOffsets } from './kafka-steps.js';
+
 import { oneOf } from '../model/core/keys.js';
+import { allMarkers } from '../model/kafka/actions.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { produce, sendOffsets } from './kafka-steps.js';
 import { scenario } from './scenario.js';
 
 const keys = {
@@ -44,15 +45,8 @@ export const lsoBlocking = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof 
       ...allMarkers(1, 1),
     ];
     const tails: Record<typeof sc.openTxnEnds, KafkaTxnAction[]> = {
-      commit: [
-        ...sendOffsets(a0),
-        { type: 'CommitTxn', instance: a0 },
-        ...allMarkers(0, 1),
-      ],
-      abort: [
-        { type: 'AbortTxn', instance: a0 },
-        ...allMarkers(0, 1),
-      ],
+      commit: [...sendOffsets(a0), { type: 'CommitTxn', instance: a0 }, ...allMarkers(0, 1)],
+      abort: [{ type: 'AbortTxn', instance: a0 }, ...allMarkers(0, 1)],
       timeout: [{ type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, ...allMarkers(0, 1)],
     };
     return [...head, ...tails[sc.openTxnEnds]];

@@ -4,11 +4,12 @@
  * markers taking offsets, and what read_uncommitted and read_committed readers return. The app
  * re-processes the inputs of an aborted transaction, as an exactly-once app does.
  */
-import { allMarkers } from '../model/kafka/actions.js';
-import { produce, sendOffsets } from './kafka-steps.js';
+
 import { text } from '../model/core/keys.js';
+import { allMarkers } from '../model/kafka/actions.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { produce, sendOffsets } from './kafka-steps.js';
 import { scenario } from './scenario.js';
 
 /** Parses `commit:3,abort:2` into its transactions. */

@@ -5,9 +5,9 @@
  * its write and commit land in the committed output.
  */
 import { allMarkers } from '../model/kafka/actions.js';
-import { produce, sendOffsets } from './kafka-steps.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { produce, sendOffsets } from './kafka-steps.js';
 import { scenario } from './scenario.js';
 
 export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Record<never, never>>({
@@ -36,6 +36,9 @@ export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Recor
       ...produce(zombie, 0),
       ...sendOffsets(zombie),
       { type: 'CommitTxn', instance: zombie },
+      // Refused, its write leaves the zombie only an abort (abortable from 2.7), which the
+      // coordinator fences: the zombie learns it was replaced.
+      { type: 'AbortTxn', instance: zombie },
       ...allMarkers(0, 1),
       ...produce(next, 0),
       ...sendOffsets(next),

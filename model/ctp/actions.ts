@@ -77,8 +77,7 @@ const ready = (i: AppInstance): boolean => canAct(i) && i.life === 'member' && i
  * committed offsets (completeRestoration), so the previous owner is fenced and its transaction
  * ended first.
  */
-const producerReady = (c: AppState['config'], i: AppInstance): boolean =>
-  !isTxnApp(c) || i.producerStatus === 'ready';
+const producerReady = (c: AppState['config'], i: AppInstance): boolean => !isTxnApp(c) || i.producerStatus === 'ready';
 /** A member of the group that may act. */
 const member = (i: AppInstance): boolean => canAct(i) && i.life === 'member';
 

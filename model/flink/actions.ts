@@ -167,7 +167,11 @@ const lanes =
 const coordinator = coordinatorActions(
   embedded<S>(
     ctxOf,
-    (s) => ({ network: false, coordinatorMoves: s.config.coordinatorFailover, producerStateLoss: s.config.producerStateLoss }),
+    (s) => ({
+      network: false,
+      coordinatorMoves: s.config.coordinatorFailover,
+      producerStateLoss: s.config.producerStateLoss,
+    }),
     // The sink sends synchronously: nothing of it is in flight between steps.
     () => false,
   ),

@@ -58,7 +58,13 @@ export type KafkaTxnAction =
   | { readonly type: 'ProduceDelayed'; readonly instance: number; readonly partition: number }
   | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
   | InstanceCall<
-      'Retry' | 'AddOffsetsToTxn' | 'TxnOffsetCommit' | 'CommitTxnDelayed' | 'CommitTimedOut' | 'AbortTxnDelayed' | 'CommitOffsets'
+      | 'Retry'
+      | 'AddOffsetsToTxn'
+      | 'TxnOffsetCommit'
+      | 'CommitTxnDelayed'
+      | 'CommitTimedOut'
+      | 'AbortTxnDelayed'
+      | 'CommitOffsets'
     >
   // partition leaders: the append of instance `instance`'s produce, parked after the coordinator's yes
   | InstanceCall<'Append'>
@@ -127,8 +133,10 @@ function produceArgs(
 /** A request held in the network, as a call: `Produce(out-0, v1, epoch=0, seq=0)`. Pure. */
 export function describeRequest(r: Request): string {
   switch (r.type) {
-    case 'Produce':
-      return `Produce(${produceArgs(r.req.partition, r.req.value, r.req.producerId, r.req.epoch, r.req.sequence, false)})`;
+    case 'Produce': {
+      const q = r.req;
+      return `Produce(${produceArgs(q.partition, q.value, q.producerId, q.epoch, q.sequence, false)})`;
+    }
     case 'EndTxn':
       return `EndTxn(${r.result}, epoch=${r.epoch})`;
     case 'AddPartitionsToTxn':

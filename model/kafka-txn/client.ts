@@ -286,7 +286,15 @@ export function doAbortTxn(d: D, i: I, delayed: boolean): void {
     return;
   }
   if (timedOut && rules.transactionVersion === 1) i.producer.bumpEpoch = true;
-  setStatus(d, i, i.producer.bumpEpoch ? 'new' : 'ready');
+  if (i.producer.bumpEpoch) {
+    // KIP-360: the client bumps its own epoch (InitProducerId with its producer id and epoch) before it goes on.
+    d.events.push({
+      type: 'client',
+      instance: i.id,
+      status: 'aborted; bumps its epoch with InitProducerId next (KIP-360)',
+    });
+    i.status = 'new';
+  } else setStatus(d, i, 'ready');
 }
 
 /** commitSync() of a plain consumer: the app's next input offset, committed at once (a simple commit). */

@@ -1,11 +1,13 @@
 /**
  * The final drain: a fixed, fault-free policy that drives the system to quiescence after an
  * explored prefix, so `no-loss` and `no-hanging-transaction` judge a finished run. Priority:
- * produces parked at their leaders; pending markers, one partition at a time; each app's latest instance finishing its work (restarting it when dead);
+ * produces parked at their leaders; pending markers, one partition at a time; each app's latest instance finishing its
+ * work (restarting it when dead);
  * expired transactions; time passing to the next transaction deadline. Pure.
  */
-import { nextTransactionStep } from '../kafka/producer.js';
+
 import { firstMarker } from '../kafka/actions.js';
+import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { KafkaTxnAction } from './actions.js';
 import { dead, isTransactional, type KafkaTxnState, latestInstance } from './state.js';

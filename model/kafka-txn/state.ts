@@ -174,7 +174,8 @@ export function inFlight(s: KafkaTxnState, partition: number, producerId: number
     if (i.producer.producerId !== producerId) continue;
     if (i.unacked.some((u) => u.partition === partition) || i.awaiting?.partition === partition) return true;
   }
-  for (const r of s.network) if (r.type === 'Produce' && r.req.partition === partition && r.req.producerId === producerId) return true;
+  for (const r of s.network)
+    if (r.type === 'Produce' && r.req.partition === partition && r.req.producerId === producerId) return true;
   return s.kafka.parked.some((q) => q.req.partition === partition && q.req.producerId === producerId);
 }
 

@@ -114,15 +114,7 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
 
 /** The parts of a state that identify it: everything but the static config and the last step's events. */
 export function identity(s: KafkaTxnState): readonly unknown[] {
-  return [
-    s.now,
-    ...clusterIdentity(s.kafka),
-    s.instances,
-    s.network,
-    s.nextRequest,
-    s.faults,
-    s.outcomes,
-  ];
+  return [s.now, ...clusterIdentity(s.kafka), s.instances, s.network, s.nextRequest, s.faults, s.outcomes];
 }
 
 const best = new WordBuffer();

@@ -132,7 +132,8 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
     WriteTxnMarker: {
       enabled: (s, emit) => eachMarker(s, (txn, partition) => emit({ type: 'WriteTxnMarker', txn, partition })),
       effect: (d, a) => writeTxnMarker(lens.ctx(d), a.txn, target(a.partition)),
-      describe: (s, a) => `coordinator.WriteTxnMarker(${name(s, a.txn)}: ${marker(s, a.txn)} -> ${where(s, a.partition)})`,
+      describe: (s, a) =>
+        `coordinator.WriteTxnMarker(${name(s, a.txn)}: ${marker(s, a.txn)} -> ${where(s, a.partition)})`,
       lanes: (s, a) => ({ from: 'coordinator', to: where(s, a.partition) }),
     },
     // The coordinator's abort of a transaction open past transaction.timeout.ms (TransactionCoordinator).
@@ -174,7 +175,8 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
     StaleMarker: {
       fault: true,
       enabled(s, emit) {
-        lens.cluster(s).coordinator.staleMarkers.forEach((_, marker) => emit({ type: 'StaleMarker', marker }));
+        const n = lens.cluster(s).coordinator.staleMarkers.length;
+        for (let marker = 0; marker < n; marker++) emit({ type: 'StaleMarker', marker });
       },
       effect: (d, a) => deliverStaleMarker(lens.ctx(d), a.marker),
       describe(s, a) {
@@ -194,7 +196,7 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       fault: true,
       enabled(s, emit) {
         const k = lens.cluster(s);
-        if (!lens.faults(s).producerStateLoss || k.forgotten > 0) return;
+        if (!lens.faults(s).producerStateLoss || k.forgotten.producers > 0) return;
         k.partitions.forEach((p, partition) => {
           for (const e of p.producers)
             if (e.firstOpenOffset === null && !lens.inFlight(s, partition, e.producerId))
@@ -204,7 +206,7 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       effect(d, a) {
         const x = lens.ctx(d);
         forgetProducer(x, a.partition, a.producerId);
-        x.k.forgotten += 1;
+        x.k.forgotten.producers += 1;
       },
       describe: (s, a) => `fault.LoseProducerState(${where(s, a.partition)}, producer ${a.producerId})`,
       lanes: (s, a) => ({ from: where(s, a.partition) }),
@@ -214,14 +216,14 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       fault: true,
       enabled(s, emit) {
         const k = lens.cluster(s);
-        if (!lens.faults(s).producerStateLoss || k.forgotten > 0) return;
+        if (!lens.faults(s).producerStateLoss || k.forgotten.ids > 0) return;
         for (let txn = 0; txn < k.txns.length; txn++)
           if (mayExpireId(k, txn)) emit({ type: 'ExpireTransactionalId', txn });
       },
       effect(d, a) {
         const x = lens.ctx(d);
         expireTransactionalId(x, a.txn);
-        x.k.forgotten += 1;
+        x.k.forgotten.ids += 1;
       },
       describe: (s, a) => `fault.ExpireTransactionalId(${name(s, a.txn)})`,
       lanes: () => ({ from: 'coordinator' }),

@@ -190,8 +190,8 @@ export interface Cluster {
   readonly groups: readonly Group[];
   readonly coordinator: Coordinator;
   readonly parked: readonly Parked[];
-  /** Producer states and transactional.ids forgotten so far (faults.producer-state-loss: one each per run). */
-  readonly forgotten: number;
+  /** Producer states and transactional.ids forgotten so far (faults.producer-state-loss: one of each per run). */
+  readonly forgotten: { readonly producers: number; readonly ids: number };
 }
 
 /** The parts of a cluster that identify a state (everything but the static rules), in a fixed order. Pure. */
@@ -227,7 +227,12 @@ export type KafkaEvent =
       readonly fresh: boolean;
     }
   | { readonly type: 'verified'; readonly txn: string; readonly partition: number; readonly added: boolean }
-  | { readonly type: 'marker-acked'; readonly txn: string; readonly partition: number | 'offsets'; readonly lost: boolean }
+  | {
+      readonly type: 'marker-acked';
+      readonly txn: string;
+      readonly partition: number | 'offsets';
+      readonly lost: boolean;
+    }
   | { readonly type: 'coordinator-moved'; readonly epoch: number; readonly resent: readonly string[] }
   /** A leader forgot a producer (`partition`), or the coordinator a transactional.id (`partition` null). */
   | { readonly type: 'forgotten'; readonly partition: number | null; readonly what: string }
@@ -275,7 +280,15 @@ export function newCluster(
   groups: readonly Group[],
 ): Cluster {
   const nextProducerId = txns.reduce((m, t) => Math.max(m, t.producerId), 0) + 1;
-  return { rules, partitions, txns, groups, coordinator: { epoch: 0, moves: 0, nextProducerId, staleMarkers: [] }, parked: [], forgotten: 0 };
+  return {
+    rules,
+    partitions,
+    txns,
+    groups,
+    coordinator: { epoch: 0, moves: 0, nextProducerId, staleMarkers: [] },
+    parked: [],
+    forgotten: { producers: 0, ids: 0 },
+  };
 }
 
 /** A transactional.id's fresh coordinator entry with producer id `producerId`. Pure. */

@@ -77,7 +77,8 @@ export const kafkaKeys = {
     default: true,
     meaning:
       "markers carry the coordinator's epoch (the leader epoch of its __transaction_state partition) and a " +
-      "partition leader rejects a marker from an older coordinator (TRANSACTION_COORDINATOR_FENCED, ProducerAppendInfo)",
+      'partition leader rejects a marker from an older coordinator ' +
+      '(TRANSACTION_COORDINATOR_FENCED, ProducerAppendInfo)',
   }),
   requireStableOffsets: bool('safeguard.require-stable-offsets', {
     default: true,
@@ -124,7 +125,8 @@ export const kafkaKeys = {
     default: false,
     meaning:
       "a partition leader may forget an idle producer's state (producer.id.expiration.ms, a restart without a " +
-      'snapshot) and the coordinator an idle transactional.id (transactional.id.expiration.ms)',
+      'snapshot) and the coordinator an idle transactional.id (transactional.id.expiration.ms); never while a ' +
+      'batch of that producer to that partition may still arrive (expiry takes a day of silence), once per run',
   }),
   epochExhaustion: bool('faults.epoch-exhaustion', {
     default: false,

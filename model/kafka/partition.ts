@@ -38,7 +38,10 @@ function recomputeLso(p: P): void {
  * version 1 and transaction.partition.verification.enable it verifies when the producer has no
  * transaction open here at all. Pure.
  */
-export function needsVerification(k: { readonly rules: Cluster['rules']; readonly partitions: readonly Partition[] }, req: ProduceRequest): boolean {
+export function needsVerification(
+  k: { readonly rules: Cluster['rules']; readonly partitions: readonly Partition[] },
+  req: ProduceRequest,
+): boolean {
   if (!req.transactional || req.producerId < 0) return false;
   const v2 = k.rules.transactionVersion === 2;
   if (!v2 && !k.rules.verification) return false;
@@ -48,14 +51,17 @@ export function needsVerification(k: { readonly rules: Cluster['rules']; readonl
 }
 
 /** The leader records the guard of a verified write for `producerId` (VerificationStateEntry). */
-export function setGuard(x: Ctx, partition: number, producerId: number, epoch: number, guard: number): void {
+export function setGuard(x: Ctx, partition: number, producerId: number, guard: number): void {
   const p = x.k.partitions[partition]!;
-  let entry = producerEntry(p, producerId);
-  if (!entry) {
-    p.producers.push({ producerId, epoch, lastSequence: -1, firstOpenOffset: null, batches: [], coordinatorEpoch: -1, guard });
-    entry = p.producers[p.producers.length - 1]!;
-  }
-  entry.guard = guard;
+  const v = p.guards.find((g) => g.producerId === producerId);
+  if (v) v.guard = guard;
+  else p.guards.push({ producerId, guard });
+}
+
+/** The leader drops producer `producerId`'s verification guard (its append, or a marker). */
+function clearGuard(p: P, producerId: number): void {
+  const at = p.guards.findIndex((g) => g.producerId === producerId);
+  if (at >= 0) p.guards.splice(at, 1);
 }
 
 /**
@@ -76,7 +82,10 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
     if (entry && req.epoch < entry.epoch && fencing) return { ok: false, error: 'INVALID_PRODUCER_EPOCH' };
     // KIP-890 part 1: a write that needed the coordinator appends only under the guard it was given; a marker
     // in between cleared it ("Record was not part of an ongoing transaction").
-    if (needsVerification(x.k, req) && (guard === null || entry?.guard !== guard))
+    if (
+      needsVerification(x.k, req) &&
+      (guard === null || p.guards.find((g) => g.producerId === req.producerId)?.guard !== guard)
+    )
       return { ok: false, error: 'INVALID_TXN_STATE' };
     if (entry && req.epoch === entry.epoch && entry.lastSequence >= 0) {
       if (req.sequence <= entry.lastSequence) {
@@ -120,7 +129,6 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
         firstOpenOffset: null,
         batches: [],
         coordinatorEpoch: -1,
-        guard: null,
       });
       entry = p.producers[p.producers.length - 1]!;
     }
@@ -133,7 +141,7 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
     }
     if (req.transactional) {
       if (entry.firstOpenOffset === null) entry.firstOpenOffset = offset;
-      entry.guard = null;
+      clearGuard(p, req.producerId);
     }
   }
   p.highWatermark = p.log.length;
@@ -185,12 +193,11 @@ export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorC
       firstOpenOffset: null,
       batches: [],
       coordinatorEpoch: m.coordinatorEpoch,
-      guard: null,
     });
     entry = p.producers[p.producers.length - 1]!;
   }
   entry.firstOpenOffset = null;
-  entry.guard = null;
+  clearGuard(p, m.producerId);
   entry.coordinatorEpoch = Math.max(entry.coordinatorEpoch, m.coordinatorEpoch);
   if (m.epoch > entry.epoch) {
     entry.epoch = m.epoch;

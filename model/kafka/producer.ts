@@ -103,6 +103,11 @@ export function severity(error: ErrorCode, from: Refuser, rules: KafkaRules): Se
   }
 }
 
+/** Errors that say the leader or the coordinator lost the producer's id: the client re-initialises. */
+function lostProducer(error: ErrorCode): boolean {
+  return error === 'UNKNOWN_PRODUCER_ID' || error === 'INVALID_PRODUCER_ID_MAPPING';
+}
+
 /** Whether `error` is a fencing error (the producer was replaced), as opposed to another fatal one. */
 function isFencing(error: ErrorCode): boolean {
   return error === 'PRODUCER_FENCED' || error === 'INVALID_PRODUCER_EPOCH';
@@ -122,7 +127,10 @@ export function react(p: Pr, r: Refused, rules: KafkaRules): 'fenced' | 'failed'
     case 'abortable':
       if (!p.transaction) return 'failed';
       p.transaction.error = r.error;
-      if (rules.release.kip360 && rules.transactionVersion === 1) p.bumpEpoch = true;
+      // KIP-360's bump follows a produce error or a lost producer id (TransactionManager.abortableErrorIfPossible),
+      // not the group coordinator's CommitFailedException.
+      if (rules.release.kip360 && rules.transactionVersion === 1 && (r.from === 'produce' || lostProducer(r.error)))
+        p.bumpEpoch = true;
       return null;
     case 'retriable':
       return null;
@@ -273,7 +281,7 @@ export function arrive(x: Ctx, txn: number, req: ProduceRequest, guard: number, 
       reject(x, 'produce', name, err, `Produce(v${req.value}) after AddPartitionsToTxn(${name}, verify)`);
       return { ok: false, error: err };
     }
-    setGuard(x, req.partition, req.producerId, req.epoch, guard);
+    setGuard(x, req.partition, req.producerId, guard);
     x.events.push({
       type: 'verified',
       txn: x.k.txns[txn]?.transactionalId ?? '',

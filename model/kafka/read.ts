@@ -77,8 +77,9 @@ export function decidedFates(k: Cluster, p: number): (Marker | 'plain' | null | 
   const log = k.partitions[p]!.log;
   for (const t of k.txns) {
     const pend = t.pending;
-    if (!pend || !pend.partitions.includes(p)) continue;
-    for (const e of log) if (e.kind === 'data' && e.producerId === pend.producerId && f[e.offset] === null) f[e.offset] = pend.marker;
+    if (!pend?.partitions.includes(p)) continue;
+    for (const e of log)
+      if (e.kind === 'data' && e.producerId === pend.producerId && f[e.offset] === null) f[e.offset] = pend.marker;
   }
   return f;
 }

@@ -31,7 +31,10 @@ export interface Release {
    * producer to a partition with the coordinator (ReplicaManager, AddPartitionsToTxnManager).
    */
   readonly verification: boolean;
-  /** A verification finding the partition outside the transaction answers TRANSACTION_ABORTABLE (3.8; before, INVALID_TXN_STATE). */
+  /**
+   * A verification finding the partition outside the transaction answers TRANSACTION_ABORTABLE (3.8; before,
+   * INVALID_TXN_STATE).
+   */
   readonly transactionAbortable: boolean;
   /** TxnOffsetCommit is verified too (KAFKA-15784, 3.7). */
   readonly offsetsVerification: boolean;

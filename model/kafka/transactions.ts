@@ -90,7 +90,7 @@ export function initProducerId(
   }
   if (isPrepare(t.state)) return { error: 'CONCURRENT_TRANSACTIONS' };
   if (expected && t.epoch >= 0 && (expected.producerId !== t.producerId || expected.epoch !== t.epoch))
-    return { error: 'PRODUCER_FENCED' };
+    return { error: x.k.rules.release.staleEpochAbortable ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH' };
   if (t.state === 'Ongoing' && x.k.rules.epochFencing) {
     const fencedEpoch = t.epoch;
     setState(x, t, 'PrepareEpochFence');
@@ -110,10 +110,15 @@ export function initProducerId(
   return { producerId: t.producerId, epoch: t.epoch };
 }
 
-/** A request's producer id and epoch against the coordinator's (AddPartitionsToTxn, AddOffsetsToTxn, verify). */
+/**
+ * A request's producer id and epoch against the coordinator's (AddPartitionsToTxn, AddOffsetsToTxn,
+ * verify). A stale epoch is PRODUCER_FENCED from 2.7 (KIP-588 gave fencing its own code); before,
+ * INVALID_PRODUCER_EPOCH, which those clients read as fenced too.
+ */
 function checkProducer(x: Ctx, t: T, producerId: number, epoch: number): ErrorCode | null {
   if (t.producerId < 0 || producerId !== t.producerId) return 'INVALID_PRODUCER_ID_MAPPING';
-  if (epoch !== t.epoch && (x.k.rules.epochFencing || epoch > t.epoch)) return 'PRODUCER_FENCED';
+  if (epoch !== t.epoch && (x.k.rules.epochFencing || epoch > t.epoch))
+    return x.k.rules.release.staleEpochAbortable ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH';
   return null;
 }
 
@@ -203,7 +208,8 @@ function endTxnV1(x: Ctx, t: T, epoch: number, result: Marker): TxnAnswer {
  * KAFKA-18464): every end bumps the epoch and the answer carries it. A retry is a request from the
  * epoch just before the current one. Prepare* (the pending CompleteX transition) answers
  * CONCURRENT_TRANSACTIONS before any epoch check, so a commit followed at once by an empty abort
- * does not fence its own producer (KAFKA-18464, 4.0). Ongoing and Empty need the exact epoch. Complete*: a retry of the same end
+ * does not fence its own producer (KAFKA-18464, 4.0). Ongoing and Empty need the exact epoch. Complete*: a retry of the
+ * same end
  * succeeds without effect; an abort at the current epoch is the "empty abort", which still bumps
  * the epoch to fence produces in flight; the rest is INVALID_TXN_STATE. At an exhausted epoch the
  * transaction completes to a new producer id.

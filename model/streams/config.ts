@@ -71,7 +71,8 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     recordMs: 1000,
     txnIdPerTask: v1,
     offsetsCarryGeneration: !v1 || release(c.kafkaVersion).streamsEosV1FullMetadata,
-    freshTransactionalIdPerStart: c.guarantee === 'exactly_once_v2' && !release(c.kafkaVersion).streamsProcessIdPersisted,
+    freshTransactionalIdPerStart:
+      c.guarantee === 'exactly_once_v2' && !release(c.kafkaVersion).streamsProcessIdPersisted,
     stateful: true,
     coordinatorFailover: c.coordinatorFailover,
     producerStateLoss: c.producerStateLoss,

@@ -83,7 +83,8 @@ const offsetsAtomic = invariant('offsets-atomic', 'every-step', (s: S) => {
  *
  * Only the owner the group coordinator knows is judged, and under EOS only while its producer is
  * not fenced (another instance's InitProducerId of the same transactional.id, EOS v1's per-task
- * fencing, bumped the epoch: its next write or commit fails and the task is migrated). A zombie (an instance removed from the
+ * fencing, bumped the epoch: its next write or commit fails and the task is migrated). A zombie (an instance removed
+ * from the
  * group that still believes it owns the task) may restore and count whatever it likes: nothing it
  * does can take effect while the generation and epoch fencing hold, and when a safeguard is off
  * what it does take effect shows as `zombie-fenced`, `no-duplicates` or a wrong count restored by

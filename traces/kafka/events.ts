@@ -13,7 +13,7 @@ function partName(k: Cluster, p: number): string {
 /** `in-3 -> 5 committed (generation 2)`: an offset of the group's input partition. */
 function offsetText(e: Extract<KafkaEvent, { type: 'offset' }>): string {
   const gen = e.generation >= 0 ? ` (generation ${e.generation}${e.stale ? ', from an old generation' : ''})` : '';
-  const how = e.how === 'superseded' ? 'committed, but a later commit record of in-' + e.partition + ' holds' : e.how;
+  const how = e.how === 'superseded' ? `committed, but a later commit record of in-${e.partition} holds` : e.how;
   return `__consumer_offsets: in-${e.partition} -> ${e.offset} ${how}${gen}`;
 }
 
@@ -62,7 +62,8 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
         lane: 'coordinator',
         text:
           `coordinator ${e.txn}: the acknowledgement of the marker to ` +
-          `${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} was lost; it will be sent again`,
+          `${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
+          'was lost; it will be sent again',
       };
     case 'coordinator-moved':
       return {

@@ -165,33 +165,37 @@ describe('epoch exhaustion (faults.epoch-exhaustion: epochs start at 32763)', ()
     ]);
   });
 
-  test('transaction.version=2: the end at 32766 writes its markers at 32767, then the transaction completes to a new producer id', () => {
-    const c = one('4.1', 'faults.epoch-exhaustion=true', 'input.records=4');
-    const txn = (): KafkaTxnAction[] => [
-      { type: 'BeginTxn', instance: i1 },
-      { type: 'Produce', instance: i1, partition: 0 },
-      { type: 'Append', instance: i1 },
-      { type: 'TxnOffsetCommit', instance: i1 },
-      { type: 'CommitTxn', instance: i1 },
-      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
-      { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
-    ];
-    const r = run(c, [{ type: 'InitProducerId', instance: i1 }, ...txn(), ...txn(), ...txn()]);
-    const markers = r.last.kafka.partitions[0]!.log.filter((e) => e.kind === 'control').map((e) => [
-      e.producerId,
-      e.epoch,
-    ]);
-    // 32763 -> end bumps to 32764, 32765, then the end at 32766 marks with 32767 and rotates.
-    expect(markers).toEqual([
-      [1, 32764],
-      [1, 32765],
-      [1, 32766],
-    ]);
-    const r4 = run(c, [{ type: 'InitProducerId', instance: i1 }, ...txn(), ...txn(), ...txn(), ...txn()]);
-    const last = r4.last.kafka.partitions[0]!.log.filter((e) => e.kind === 'control').at(-1)!;
-    expect([last.producerId, last.epoch]).toEqual([1, 32767]);
-    expect(r4.last.kafka.txns[0]).toMatchObject({ producerId: 2, epoch: 0, state: 'CompleteCommit' });
-    expect(r4.last.instances[0]!.producer).toMatchObject({ producerId: 1, epoch: 32767 });
-    expect(r4.violations).toEqual([]);
-  });
+  test(
+    'transaction.version=2: the end at 32766 writes its markers at 32767, ' +
+      'then the transaction completes to a new producer id',
+    () => {
+      const c = one('4.1', 'faults.epoch-exhaustion=true', 'input.records=4');
+      const txn = (): KafkaTxnAction[] => [
+        { type: 'BeginTxn', instance: i1 },
+        { type: 'Produce', instance: i1, partition: 0 },
+        { type: 'Append', instance: i1 },
+        { type: 'TxnOffsetCommit', instance: i1 },
+        { type: 'CommitTxn', instance: i1 },
+        { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+        { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
+      ];
+      const r = run(c, [{ type: 'InitProducerId', instance: i1 }, ...txn(), ...txn(), ...txn()]);
+      const markers = r.last.kafka.partitions[0]!.log.filter((e) => e.kind === 'control').map((e) => [
+        e.producerId,
+        e.epoch,
+      ]);
+      // 32763 -> end bumps to 32764, 32765, then the end at 32766 marks with 32767 and rotates.
+      expect(markers).toEqual([
+        [1, 32764],
+        [1, 32765],
+        [1, 32766],
+      ]);
+      const r4 = run(c, [{ type: 'InitProducerId', instance: i1 }, ...txn(), ...txn(), ...txn(), ...txn()]);
+      const last = r4.last.kafka.partitions[0]!.log.filter((e) => e.kind === 'control').at(-1)!;
+      expect([last.producerId, last.epoch]).toEqual([1, 32767]);
+      expect(r4.last.kafka.txns[0]).toMatchObject({ producerId: 2, epoch: 0, state: 'CompleteCommit' });
+      expect(r4.last.instances[0]!.producer).toMatchObject({ producerId: 1, epoch: 32767 });
+      expect(r4.violations).toEqual([]);
+    },
+  );
 });
