@@ -7,6 +7,7 @@ import { errorMessage } from '../util/errors.js';
 import { check } from './commands/check.js';
 import { listInvariants, listModels, listScenarios } from './commands/lists.js';
 import { mainJob } from './commands/main-job.js';
+import { matrix } from './commands/matrix.js';
 import { merge } from './commands/merge.js';
 import { replay } from './commands/replay.js';
 import { run } from './commands/run.js';
@@ -21,6 +22,7 @@ const verbs: Record<string, (args: readonly string[], io: Io) => number | Promis
   run,
   replay,
   merge,
+  matrix,
 };
 
 /** The usage text of --help. */
@@ -38,6 +40,9 @@ usage:
   eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json]
   eoscheck replay <FILE> [--format text|mermaid|json] [--json]
   eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards
+  eoscheck matrix <model> --keys k1,k2,... [--set k=v ...] [--json] [--format text|markdown]
+                                             every combination of boolean/enumerated keys, checked, as a table
+      --depth D --max-states M --runs N --seed S --max-steps K (how each setting is checked)
 
 exit codes: 0 every property holds, 1 a property is violated, 2 bad input
 `;

@@ -5,7 +5,7 @@
  * io's clock, so tests drive it.
  */
 import cliProgress from 'cli-progress';
-import type { CheckOptions, Progress } from '../check/options.js';
+import type { CheckOptions, ExhaustiveOptions, Progress, RandomOptions } from '../check/options.js';
 import { now } from './common.js';
 import type { Io } from './io.js';
 
@@ -159,6 +159,9 @@ export function randomProgress(
 }
 
 /** `opts` reporting to `m` (nothing changes for a silent meter). */
+export function withProgress(opts: ExhaustiveOptions, io: Io, m: Meter, label?: string): ExhaustiveOptions;
+export function withProgress(opts: RandomOptions, io: Io, m: Meter, label?: string): RandomOptions;
+export function withProgress(opts: CheckOptions, io: Io, m: Meter, label?: string): CheckOptions;
 export function withProgress(opts: CheckOptions, io: Io, m: Meter, label?: string): CheckOptions {
   if (m === silent) return opts;
   return opts.mode === 'random'
