@@ -11,6 +11,7 @@ import { matrix } from './commands/matrix.js';
 import { merge } from './commands/merge.js';
 import { replay } from './commands/replay.js';
 import { run } from './commands/run.js';
+import { verify } from './commands/verify.js';
 import { type Io, isUsageError } from './io.js';
 import { VERSION } from './version.js';
 
@@ -23,6 +24,7 @@ const verbs: Record<string, (args: readonly string[], io: Io) => number | Promis
   replay,
   merge,
   matrix,
+  verify,
 };
 
 /** The usage text of --help. */
@@ -40,6 +42,9 @@ usage:
   eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json]
   eoscheck replay <FILE> [--format text|mermaid|json] [--json]
   eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards
+  eoscheck verify <FILE|DIR>... [--set k=v ...] [--json]
+                                             real config files (.properties, config.yaml, flink-conf.yaml, .sql):
+                                             the pipeline's model picked, every guarantee checked
   eoscheck matrix <model> --keys k1,k2,... [--set k=v ...] [--json] [--format text|markdown]
                                              every combination of boolean/enumerated keys, checked, as a table
       --depth D --max-states M --runs N --seed S --max-steps K (how each setting is checked)

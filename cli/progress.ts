@@ -5,6 +5,7 @@
  * io's clock, so tests drive it.
  */
 import cliProgress from 'cli-progress';
+import type { Plan } from '../check/each.js';
 import type { CheckOptions, ExhaustiveOptions, Progress, RandomOptions } from '../check/options.js';
 import { now } from './common.js';
 import type { Io } from './io.js';
@@ -167,4 +168,12 @@ export function withProgress(opts: CheckOptions, io: Io, m: Meter, label?: strin
   return opts.mode === 'random'
     ? { ...opts, onProgress: randomProgress(io, m, opts.runs, label) }
     : { ...opts, onProgress: exhaustiveProgress(m, opts.depth, opts.maxSeconds, label) };
+}
+
+/** Every check of `plan` reporting to `m`, labelled. */
+export function planWithProgress(plan: Plan, io: Io, m: Meter, label: string): Plan {
+  return {
+    exhaustive: plan.exhaustive && withProgress(plan.exhaustive, io, m, `${label}, exhaustive`),
+    random: plan.random && withProgress(plan.random, io, m, `${label}, random`),
+  };
 }

@@ -1,53 +1,25 @@
 /** `eoscheck matrix <model> --keys k1,k2,...`: every combination of the keys' values, checked, as a table. */
 import type { Entry } from '../../catalog/entry.js';
-import type { Plan } from '../../check/each.js';
 import { planText } from '../../check/each.js';
 import { type MatrixSubject, matrixValues, runMatrix } from '../../check/matrix.js';
 import { keyList, resolve } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
-import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
+import { choiceOption, type Parsed, parse, setPairs } from '../args.js';
 import { configDiff, modelConfig, modelNamed } from '../common.js';
 import { matrixJson, matrixMarkdown, matrixText } from '../format/matrix.js';
 import { type Io, UsageError } from '../io.js';
-import { meter, withProgress } from '../progress.js';
+import { planOf, planSpec } from '../plan.js';
+import { meter, planWithProgress } from '../progress.js';
 
 const spec = {
   keys: { type: 'string' },
   set: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   format: { type: 'string' },
-  depth: { type: 'string' },
-  'max-states': { type: 'string' },
-  runs: { type: 'string' },
-  seed: { type: 'string' },
-  'max-steps': { type: 'string' },
   quiet: { type: 'boolean' },
+  ...planSpec,
 } as const;
-
-/** The plan of every row: the exhaustive search to the model's depth, then random runs of a pinned seed. */
-export const MATRIX_DEFAULTS = { maxStates: 1_000_000, runs: 1000, seed: 1, maxSteps: 40 } as const;
-
-/** The plan from the flags (the model's default depth unless --depth). */
-export function matrixPlan(v: Parsed['values'], defaultDepth: number): Plan {
-  const runs = intOption(v, 'runs', 0, 10_000_000, MATRIX_DEFAULTS.runs);
-  return {
-    exhaustive: {
-      mode: 'exhaustive',
-      depth: intOption(v, 'depth', 0, 10_000, defaultDepth),
-      maxStates: intOption(v, 'max-states', 1, 100_000_000, MATRIX_DEFAULTS.maxStates),
-    },
-    random:
-      runs === 0
-        ? null
-        : {
-            mode: 'random',
-            runs,
-            seed: intOption(v, 'seed', -2_147_483_648, 2_147_483_647, MATRIX_DEFAULTS.seed),
-            maxSteps: intOption(v, 'max-steps', 1, 10_000, MATRIX_DEFAULTS.maxSteps),
-          },
-  };
-}
 
 /** The --keys list, each an existing boolean or enumerated key of the model, none twice nor also in --set. */
 function matrixKeys(keys: Keys, raw: unknown, model: string, set: readonly (readonly [string, string])[]): string[] {
@@ -77,7 +49,7 @@ function matrixEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, 
   const keys = matrixKeys(e.model.keys, v['keys'], e.model.name, set);
   const format = choiceOption(v, 'format', ['text', 'markdown'], 'text');
   const json = v['json'] === true;
-  const plan = matrixPlan(v, e.model.defaultDepth);
+  const plan = planOf(v, e.model.defaultDepth);
   const m = meter(io, !json && v['quiet'] !== true);
   const subject: MatrixSubject<S, A, K> = {
     model: e.model,
@@ -89,13 +61,7 @@ function matrixEntry<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, 
       return refused === null ? { ok: true, state: e.model.init(r.value.config) } : { ok: false, error: refused };
     },
   };
-  const matrix = runMatrix(subject, keys, set, (row, of) => {
-    const label = `row ${row + 1} of ${of}`;
-    return {
-      exhaustive: plan.exhaustive && withProgress(plan.exhaustive, io, m, label),
-      random: plan.random && withProgress(plan.random, io, m, label),
-    };
-  });
+  const matrix = runMatrix(subject, keys, set, (row, of) => planWithProgress(plan, io, m, `row ${row + 1} of ${of}`));
   m.stop();
   const how = planText(plan);
   if (json) io.stdout(`${JSON.stringify(matrixJson(matrix, how, base.record), null, 2)}\n`);
