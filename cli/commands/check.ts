@@ -6,10 +6,10 @@ import { checkAuto } from '../../check/check.js';
 import type { CheckOptions, Shard } from '../../check/options.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
-import { encodeTrace } from '../../traces/trace.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
 import { modelConfig, modelNamed, now, writeText } from '../common.js';
 import { checkReport, checkText, outcomeTrace } from '../format/check.js';
+import { traceFileText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
 import { meter, withProgress } from '../progress.js';
 
@@ -121,7 +121,17 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   m.stop();
   const out = v['out'] === undefined ? undefined : String(v['out']);
   const trace = outcomeTrace(e, config, o);
-  if (out !== undefined && trace) writeText(io, out, encodeTrace(trace));
+  if (out !== undefined && trace && o.found)
+    writeText(
+      io,
+      out,
+      traceFileText(
+        e,
+        { trace, states: o.found.states, steps: o.found.trace, violations: o.found.violations },
+        out,
+        `counterexample of ${o.found.violations[0]?.invariant ?? 'a violation'} in ${e.model.name}`,
+      ),
+    );
   if (json) io.stdout(`${JSON.stringify(checkReport(e, config, o), null, 2)}\n`);
   else io.stdout(checkText(e, config, opts, o, trace ? out : undefined, io.isTTY && !process.env['NO_COLOR'], quiet));
   return o.status === 'ok' ? 0 : 1;
