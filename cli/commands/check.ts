@@ -9,7 +9,7 @@ import type { AnyAction } from '../../model/core/model.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
 import { modelConfig, modelNamed, now, writeText } from '../common.js';
 import { checkReport, checkText, outcomeTrace } from '../format/check.js';
-import { traceFileText } from '../format/trace-files.js';
+import { fileFormat, traceFileText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
 import { meter, withProgress } from '../progress.js';
 
@@ -133,7 +133,15 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
       ),
     );
   if (json) io.stdout(`${JSON.stringify(checkReport(e, config, o), null, 2)}\n`);
-  else io.stdout(checkText(e, config, opts, o, trace ? out : undefined, io.isTTY && !process.env['NO_COLOR'], quiet));
+  else {
+    const replayable = trace && out !== undefined && fileFormat(out) === 'json' ? out : undefined;
+    io.stdout(checkText(e, config, opts, o, replayable, io.isTTY && !process.env['NO_COLOR'], quiet));
+    if (trace && out !== undefined && replayable === undefined)
+      io.stdout(
+        `Wrote:     ${out} (${fileFormat(out) === 'html' ? 'the trace viewer: open it in a browser' : 'the trace in ITF'}; ` +
+          'add --out trace.json for a trace to replay)\n',
+      );
+  }
   return o.status === 'ok' ? 0 : 1;
 }
 

@@ -211,7 +211,7 @@ export const VIEWER_SCRIPT = String.raw`
       (steps[i].clockMs !== null ? ' \u00b7 ' + clockText(steps[i].clockMs) : '');
     details(i);
     var wrap = document.getElementById('timeline-wrap');
-    var top = yOf(i), bottom = top + ROW_H + HEAD_H;
+    var top = yOf(i), bottom = top + 2 * ROW_H + HEAD_H;
     if (top < wrap.scrollTop) wrap.scrollTop = top;
     else if (bottom > wrap.scrollTop + wrap.clientHeight) wrap.scrollTop = bottom - wrap.clientHeight;
   }
@@ -222,8 +222,9 @@ export const VIEWER_SCRIPT = String.raw`
   var jump = document.getElementById('to-violation');
   if (jump) jump.addEventListener('click', function () { show(firstBad); });
   document.addEventListener('keydown', function (e) {
-    if (e.target === slider) return;
     var moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    // The focused slider moves itself on arrows, Home and End (and reports it as input).
+    if (e.target === slider && (e.key in moves || e.key === 'Home' || e.key === 'End')) return;
     if (e.key in moves) show(current + moves[e.key]);
     else if (e.key === 'Home') show(0);
     else if (e.key === 'End') show(last);
