@@ -165,7 +165,8 @@ class Collector {
   /** Claims model key `to` from setting `s` of part `p` (the setting's key named `realKey`); false when the model lacks it. */
   claim(p: Placed, s: Setting, to: string, reading: Reading, why = 'as written', realKey = s.key): boolean {
     const key = this.keys.get(to);
-    if (!key || isOwnKey(to)) return false;
+    // eoscheck's own keys are no real names: a file's key of the same name is not them (a translation may be).
+    if (!key || (isOwnKey(to) && to === realKey)) return false;
     const t = modelText(key, realKey, s.value, reading);
     if (!t.ok) this.fail(`${p.file}:${s.line}: ${t.error}`);
     else
@@ -414,7 +415,9 @@ export function claims(
         tableKeys(c, p, done);
         break;
     }
-    for (const d of realDefaults[p.role]) c.inherit(p, d);
+    // SET statements configure the job, not the cluster: its high availability is the cluster's, and unknown here.
+    if (!(p.role === 'Flink job' && p.detail === 'SET statements'))
+      for (const d of realDefaults[p.role]) c.inherit(p, d);
     for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
   }
   return { claims: c.claims, ignored: c.ignored, notes: c.notes, error: c.error };

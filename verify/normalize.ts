@@ -11,6 +11,17 @@ import { invalid, kafkaBoolean, kafkaInt, type Parsed } from './kafka-rules.js';
 /** How a value is read: Kafka's way, Flink's way, or a Flink duration in milliseconds. */
 export type Reading = 'kafka' | 'flink' | 'flink-duration';
 
+/**
+ * The values the real systems accept for enumerated keys, where a model holds fewer (the rest are
+ * accepted by the system and not modelled, which is another message than the system's refusal).
+ */
+const realValues: Readonly<Record<string, readonly string[]>> = {
+  'scan.startup.mode': ['earliest-offset', 'latest-offset', 'group-offsets', 'timestamp', 'specific-offsets'],
+  'high-availability.type': ['none', 'zookeeper', 'kubernetes'],
+  'execution.checkpointing.mode': ['EXACTLY_ONCE', 'AT_LEAST_ONCE'],
+  'sink.delivery-guarantee': ['none', 'at-least-once', 'exactly-once'],
+};
+
 /** Flink's refusal of a value. */
 export function flinkRefusal(key: string, raw: string, detail?: string): string {
   return `Could not parse value '${raw}' for key '${key}'${detail ? `: ${detail}` : '.'}`;
@@ -51,10 +62,11 @@ function realText(key: Key, realKey: string, raw: string, how: Reading): Parsed<
         ? { ok: true, value: String(Number(t)) }
         : { ok: false, error: flinkRefusal(realKey, raw) };
     case 'enum': {
-      const hit = key.values.find((v) => String(v).toLowerCase() === t.toLowerCase());
+      const real = realValues[key.name] ?? key.values.map(String);
+      const hit = real.find((v) => v.toLowerCase() === t.toLowerCase());
       return hit === undefined
-        ? { ok: false, error: flinkRefusal(realKey, raw, `expected one of ${key.values.join(', ')} (either case)`) }
-        : { ok: true, value: String(hit) };
+        ? { ok: false, error: flinkRefusal(realKey, raw, `expected one of ${real.join(', ')} (either case)`) }
+        : { ok: true, value: hit };
     }
     case 'text':
       return { ok: true, value: t };

@@ -7,6 +7,7 @@
 import type { Entry } from '../../catalog/entry.js';
 import type { EachResult, Plan } from '../../check/each.js';
 import { planText } from '../../check/each.js';
+import { columnOrder } from '../../check/matrix.js';
 import type { Outcome } from '../../check/outcome.js';
 import type { Resolved } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
@@ -72,7 +73,8 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   if (v.notes.length > 0) lines.push('notes:', ...v.notes.map((n) => `  ${n}`));
   lines.push('', `guarantees (${planText(plan)}; other keys at eoscheck's defaults):`);
   const iw = Math.max(...r.verdicts.map((x) => x.invariant.length));
-  for (const x of r.verdicts) {
+  const order = columnOrder(r.verdicts.map((x) => x.invariant));
+  for (const x of [...r.verdicts].sort((a, b) => order.indexOf(a.invariant) - order.indexOf(b.invariant))) {
     const verdict =
       x.status === 'holds'
         ? 'holds'

@@ -129,20 +129,21 @@ function statement(ts: readonly Token[], into: Into): Read<null> {
     const [, k, eq, v] = ts;
     if (k?.kind === 'string' && eq?.text === '=' && v?.kind === 'string')
       into.sets.push({ key: k.text, value: v.text, line: k.line });
-    else if (k && eq?.text === '=') {
+    else {
       // The SQL client's older form: SET key = value, both unquoted.
-      const eqAt = ts.indexOf(eq);
-      into.sets.push({
-        key: ts
-          .slice(1, eqAt)
-          .map((t) => t.text)
-          .join(''),
-        value: ts
-          .slice(eqAt + 1)
-          .map((t) => t.text)
-          .join(' '),
-        line: k.line,
-      });
+      const at = ts.findIndex((t) => t.text === '=');
+      if (at > 1)
+        into.sets.push({
+          key: ts
+            .slice(1, at)
+            .map((t) => t.text)
+            .join(''),
+          value: ts
+            .slice(at + 1)
+            .map((t) => t.text)
+            .join(' '),
+          line: ts[1]!.line,
+        });
     }
     return { ok: true, value: null };
   }
