@@ -49,6 +49,8 @@ export interface Ignored {
 /** Everything the parts claim, what they leave out, and notes for the answer; or the first refusal. */
 export interface Claims {
   readonly claims: readonly Claim[];
+  /** Keys read for what they decide (the pipeline, another key's value), not model keys themselves. */
+  readonly used: readonly Ignored[];
   readonly ignored: readonly Ignored[];
   readonly notes: readonly string[];
   readonly error: string | null;
@@ -147,6 +149,7 @@ const streamsControlled: Readonly<Record<string, string>> = {
 
 class Collector {
   readonly claims: Claim[] = [];
+  readonly used: Ignored[] = [];
   readonly ignored: Ignored[] = [];
   readonly notes: string[] = [];
   error: string | null = null;
@@ -161,6 +164,12 @@ class Collector {
   }
   ignore(p: Placed, s: Setting, why: string): void {
     this.ignored.push({ file: p.file, line: s.line, key: s.key, why });
+  }
+  /** Records that `key` of `p`, if the file sets it, was read for what it decides. */
+  use(p: Placed, key: string, why: string, done: Set<string>): void {
+    const s = p.settings.find((x) => x.key === key);
+    if (s && !done.has(key)) this.used.push({ file: p.file, line: s.line, key, why });
+    done.add(key);
   }
   /** Claims model key `to` from setting `s` of part `p` (the setting's key named `realKey`); false when the model lacks it. */
   claim(p: Placed, s: Setting, to: string, reading: Reading, why = 'as written', realKey = s.key): boolean {
@@ -219,7 +228,11 @@ function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: S
     return;
   }
   for (const s of p.settings) if (systemKeys.producer.includes(s.key) && c.claim(p, s, s.key, 'kafka')) done.add(s.key);
-  for (const k of ['acks', 'retries', 'max.in.flight.requests.per.connection', 'transactional.id']) done.add(k);
+  const idem = 'decides whether the producer is idempotent (Kafka turns an unset enable.idempotence off without it)';
+  c.use(p, 'acks', idem, done);
+  c.use(p, 'retries', idem, done);
+  c.use(p, 'max.in.flight.requests.per.connection', idem, done);
+  c.use(p, 'transactional.id', 'makes the producer transactional (which model, and commit.strategy)', done);
   if (!byKey.has('enable.idempotence')) {
     if (mode.value.disabledBy)
       c.derive(
@@ -256,6 +269,7 @@ function consumerKeys(c: Collector, p: Placed, done: Set<string>): void {
 
 /** A Streams application's keys, its clients' prefixed keys read as theirs. */
 function streamsKeys(c: Collector, p: Placed, done: Set<string>): void {
+  c.use(p, 'application.id', 'makes the file a Streams application (and names its transactional.ids)', done);
   if (!p.settings.some((s) => s.key === 'application.id'))
     c.fail(
       `${p.file}: Kafka Streams refuses this configuration: Missing required configuration "application.id" which has no default value.`,
@@ -333,7 +347,8 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>): void {
 
 /** A Kafka table's options: the connector's own, and `properties.*` for its Kafka client. */
 function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
-  for (const k of ['connector', 'topic']) done.add(k);
+  c.use(p, 'connector', 'makes the table a Kafka table', done);
+  c.use(p, 'topic', "tells a reader of the sink's topic from a source", done);
   const sink = p.role === 'Kafka sink table';
   for (const s of p.settings) {
     if (done.has(s.key)) continue;
@@ -420,5 +435,5 @@ export function claims(
       for (const d of realDefaults[p.role]) c.inherit(p, d);
     for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
   }
-  return { claims: c.claims, ignored: c.ignored, notes: c.notes, error: c.error };
+  return { claims: c.claims, used: c.used, ignored: c.ignored, notes: c.notes, error: c.error };
 }

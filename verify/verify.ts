@@ -28,6 +28,8 @@ export interface Verified {
   readonly pairs: readonly (readonly [string, string])[];
   /** Where each model key's value came from. */
   readonly winners: readonly Claim[];
+  /** Keys read for what they decide, not model keys themselves (transactional.id, acks, a table's connector). */
+  readonly used: readonly Ignored[];
   readonly ignored: readonly Ignored[];
   readonly assumed: readonly Assumed[];
   readonly notes: readonly string[];
@@ -119,6 +121,7 @@ export function verifyConfig(
       parts: pipe.value.parts,
       pairs: winners.map((w) => [w.key, w.text] as const),
       winners,
+      used: c.used,
       ignored: c.ignored,
       assumed: r.value.assumed,
       notes,

@@ -57,6 +57,8 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
     lines.push(
       `  ${`${w.key}=${w.text}`.padEnd(width)}  ${w.where}${w.how === 'set' && w.why === 'as written' ? '' : ` (${w.how}: ${w.why})`}`,
     );
+  if (v.used.length > 0)
+    lines.push('read for what they decide:', ...v.used.map((u) => `  ${u.key} (${u.file}:${u.line}): ${u.why}`));
   const inherited = v.winners.filter((w) => w.how === 'inherited');
   if (inherited.length > 0)
     lines.push(
@@ -139,6 +141,7 @@ export function verifyReport<S, A extends AnyAction, K extends Keys>(
       assumed: v.assumed.map((a) => a.key),
       settings: v.winners.map((w) => ({ key: w.key, value: w.text, how: w.how, from: w.where, why: w.why })),
       ignoredDetail: v.ignored,
+      used: v.used,
       assumedDetail: v.assumed,
       notes: v.notes,
       checkedBy: planText(plan),
