@@ -38,8 +38,8 @@ export interface Claim {
   readonly why: string;
 }
 
-/** A key read and not modelled. */
-export interface Ignored {
+/** A key of a file, with what became of it (ignored: not modelled; used: read for what it decides). */
+export interface FileKey {
   readonly file: string;
   readonly line: number;
   readonly key: string;
@@ -50,8 +50,8 @@ export interface Ignored {
 export interface Claims {
   readonly claims: readonly Claim[];
   /** Keys read for what they decide (the pipeline, another key's value), not model keys themselves. */
-  readonly used: readonly Ignored[];
-  readonly ignored: readonly Ignored[];
+  readonly used: readonly FileKey[];
+  readonly ignored: readonly FileKey[];
   readonly notes: readonly string[];
   readonly error: string | null;
 }
@@ -149,8 +149,8 @@ const streamsControlled: Readonly<Record<string, string>> = {
 
 class Collector {
   readonly claims: Claim[] = [];
-  readonly used: Ignored[] = [];
-  readonly ignored: Ignored[] = [];
+  readonly used: FileKey[] = [];
+  readonly ignored: FileKey[] = [];
   readonly notes: string[] = [];
   error: string | null = null;
   /** The model keys the current part has claimed. */

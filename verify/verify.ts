@@ -7,7 +7,7 @@
  */
 import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
-import { type Claim, claims, type Ignored } from './claims.js';
+import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
 import { BROKER_MAX_TXN_TIMEOUT_MS, INVALID_TRANSACTION_TIMEOUT, kafkaInt } from './kafka-rules.js';
 import { type Part, readParts } from './parts.js';
@@ -29,8 +29,8 @@ export interface Verified {
   /** Where each model key's value came from. */
   readonly winners: readonly Claim[];
   /** Keys read for what they decide, not model keys themselves (transactional.id, acks, a table's connector). */
-  readonly used: readonly Ignored[];
-  readonly ignored: readonly Ignored[];
+  readonly used: readonly FileKey[];
+  readonly ignored: readonly FileKey[];
   readonly assumed: readonly Assumed[];
   readonly notes: readonly string[];
 }

@@ -13,6 +13,7 @@ import type { AnyAction, Model } from '../../model/core/model.js';
 import { readPartition } from '../../model/kafka/read.js';
 import type { LogEntry, Partition } from '../../model/kafka/records.js';
 import type { Violation } from '../../properties/invariant.js';
+import { ranges } from '../../properties/view.js';
 import { type Visibility, visibility } from '../kafka/log-table.js';
 import type { EventLine, Renderer } from './renderer.js';
 
@@ -82,17 +83,6 @@ export interface ViewSource<S, A extends AnyAction> {
   readonly report: Report<S>;
 }
 
-/** Runs of consecutive numbers. Pure. */
-function runs(xs: readonly number[]): [number, number][] {
-  const out: [number, number][] = [];
-  for (const x of xs) {
-    const last = out[out.length - 1];
-    if (last && x === last[1] + 1) last[1] = x;
-    else out.push([x, x]);
-  }
-  return out;
-}
-
 /** The clock of a state that has one (`now`), else null. */
 function clockOf(s: unknown): number | null {
   return typeof s === 'object' && s !== null && 'now' in s && typeof s.now === 'number' ? s.now : null;
@@ -124,7 +114,7 @@ function partitionView(p: Partition, entries: Entries, memo: WeakMap<Partition, 
   const known = memo.get(p);
   if (known) return known;
   const ids = p.log.map((e) => entries.id(e));
-  const log: [number, number][] = runs(ids).map(([a, b]) => [a, b - a + 1]);
+  const log: [number, number][] = ranges(ids).map(([a, b]) => [a, b - a + 1]);
   const vis = visibility(p);
   const committed: [number, number, string][] = [];
   p.log.forEach((e, i) => {
@@ -139,7 +129,7 @@ function partitionView(p: Partition, entries: Entries, memo: WeakMap<Partition, 
     highWatermark: p.highWatermark,
     log,
     committed,
-    uncommitted: runs(readPartition(p, 'read_uncommitted').map((e) => e.offset)),
+    uncommitted: ranges(readPartition(p, 'read_uncommitted').map((e) => e.offset)),
   };
   memo.set(p, view);
   return view;
