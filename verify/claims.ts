@@ -72,6 +72,11 @@ const flinkTranslations: readonly Translation[] = [
   { from: 'high-availability', to: 'high-availability.type', reading: 'flink' },
 ];
 
+/** Broker keys with another model name (a topic's replication factor is the broker default here). */
+const brokerTranslations: readonly Translation[] = [
+  { from: 'default.replication.factor', to: 'replication.factor', reading: 'kafka' },
+];
+
 /** Kafka table options with another model name (the connector's pre-1.15 `sink.semantic`). */
 const tableTranslations: readonly Translation[] = [
   { from: 'sink.semantic', to: 'sink.delivery-guarantee', reading: 'flink' },
@@ -417,9 +422,20 @@ export function claims(
         streamsKeys(c, p, done);
         break;
       case 'broker':
-        for (const s of p.settings)
-          if (systemKeys.broker.includes(s.key) && c.claim(p, s, s.key, 'kafka')) done.add(s.key);
-        done.add('transaction.max.timeout.ms');
+        c.use(
+          p,
+          'transaction.max.timeout.ms',
+          'caps every transaction.timeout.ms (InitProducerId is refused above it)',
+          done,
+        );
+        for (const s of p.settings) {
+          const t = brokerTranslations.find((x) => x.from === s.key);
+          if (
+            systemKeys.broker.includes(s.key) &&
+            c.claim(p, s, t?.to ?? s.key, 'kafka', t ? `${s.key} is the model's ${t.to}` : 'as written')
+          )
+            done.add(s.key);
+        }
         break;
       case 'Flink job':
         flinkKeys(c, p, done);

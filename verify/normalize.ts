@@ -22,6 +22,11 @@ const realValues: Readonly<Record<string, readonly string[]>> = {
   'sink.delivery-guarantee': ['none', 'at-least-once', 'exactly-once'],
 };
 
+/** Other spellings Kafka reads as a value the model holds (`acks=-1` is `acks=all`, in either case). */
+const kafkaAliases: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  acks: { '-1': 'all', all: 'all' },
+};
+
 /** Flink's refusal of a value. */
 export function flinkRefusal(key: string, raw: string, detail?: string): string {
   return `Could not parse value '${raw}' for key '${key}'${detail ? `: ${detail}` : '.'}`;
@@ -44,10 +49,13 @@ function realText(key: Key, realKey: string, raw: string, how: Reading): Parsed<
         const n = kafkaInt(realKey, raw);
         return n.ok ? { ok: true, value: String(n.value) } : n;
       }
-      case 'enum':
+      case 'enum': {
+        const alias = kafkaAliases[realKey]?.[t.toLowerCase()];
+        if (alias !== undefined && key.values.some((v) => String(v) === alias)) return { ok: true, value: alias };
         return key.values.some((v) => String(v) === t)
           ? { ok: true, value: t }
           : { ok: false, error: invalid(realKey, raw, `String must be one of: ${key.values.join(', ')}`) };
+      }
       case 'text':
         return { ok: true, value: t };
     }
