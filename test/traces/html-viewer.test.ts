@@ -150,6 +150,30 @@ describe('the HTML trace viewer in Chromium', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  test('a long log shows its first and last rows, the rest on request; outputs as runs of values', async () => {
+    const { page, errors } = await open(
+      'txn-log-long',
+      'run',
+      'txn-log',
+      '--set',
+      'transactions=commit:40,abort:20,commit:5',
+      '--format',
+      'html',
+    );
+    await page.keyboard.press('End');
+    const rows = page.locator('table.log[data-partition="out-0"] tr');
+    expect(await rows.count()).toBe(1 + 5 + 1 + 40);
+    const more = await page.textContent('table.log[data-partition="out-0"] tr.more');
+    const hidden = Number(/^show (\d+) more rows$/.exec(more ?? '')?.[1]);
+    expect(hidden).toBeGreaterThan(10);
+    await page.click('table.log[data-partition="out-0"] tr.more button');
+    expect(await rows.count()).toBe(1 + 5 + 40 + hidden);
+    expect(await page.textContent('#details .outputs')).toContain(
+      'out at read_committedv1\u2013v60out at read_uncommitted',
+    );
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   test('check --out x.html writes the viewer of the counterexample', async () => {
     const out = join(artifacts, 'check-out.html');
     const r = await cli(

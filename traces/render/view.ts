@@ -17,6 +17,9 @@ import { ranges } from '../../properties/view.js';
 import { type Visibility, visibility } from '../kafka/log-table.js';
 import type { EventLine, Renderer } from './renderer.js';
 
+/** `[a, b]`: the values a, a + 1, ..., b in this order (`ranges` of properties/view makes them in any order). */
+export type Run = readonly [number, number];
+
 /** One log entry, as the viewer shows it. */
 export interface ViewEntry {
   readonly offset: number;
@@ -56,9 +59,9 @@ export interface ViewStep {
   readonly partitions: readonly ViewPartition[];
   /** Partitions this step changed (wrote to, or moved the LSO or high watermark of). */
   readonly touched: readonly string[];
-  /** Each output topic's values at both isolation levels. */
+  /** Each output topic's values at both isolation levels, in read order, as runs `[first, last]` of consecutive values. */
   readonly outputs: Readonly<
-    Record<string, { readonly read_committed: readonly number[]; readonly read_uncommitted: readonly number[] }>
+    Record<string, { readonly read_committed: readonly Run[]; readonly read_uncommitted: readonly Run[] }>
   >;
 }
 
@@ -167,7 +170,7 @@ export function traceView<S, A extends AnyAction>(
     Object.fromEntries(
       Object.entries(report.outputs(s)).map(([topic, v]) => [
         topic,
-        { read_committed: v.read_committed.values, read_uncommitted: v.read_uncommitted.values },
+        { read_committed: ranges(v.read_committed.values), read_uncommitted: ranges(v.read_uncommitted.values) },
       ]),
     );
   const parts = (s: S): ViewPartition[] => (r.partitions?.(s) ?? []).map((p) => partitionView(p, entries, memo));

@@ -115,6 +115,11 @@ export const VIEWER_SCRIPT = String.raw`
   el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: '#0969da' }, marker);
 
   // The details of the chosen step.
+  function runText(r) {
+    if (r[0] === r[1]) return 'v' + r[0];
+    return r[1] === r[0] + 1 ? 'v' + r[0] + ', v' + r[1] : 'v' + r[0] + '\u2013v' + r[1];
+  }
+  var HEAD_ROWS = 5, TAIL_ROWS = 40, expanded = {};
   function entriesOf(p) {
     var out = [];
     p.log.forEach(function (run) { for (var k = 0; k < run[1]; k++) out.push(data.entries[run[0] + k]); });
@@ -144,7 +149,18 @@ export const VIEWER_SCRIPT = String.raw`
       var empty = h('tr', {}, t);
       h('td', { colspan: 6 }, empty, '(empty)');
     }
-    es.forEach(function (e) {
+    // A long log shows its first and last rows; the rest on request.
+    var cut = !expanded[p.name] && es.length > HEAD_ROWS + TAIL_ROWS + 1;
+    es.forEach(function (e, k) {
+      if (cut && k >= HEAD_ROWS && k < es.length - TAIL_ROWS) {
+        if (k === HEAD_ROWS) {
+          var more = h('tr', { class: 'more' }, t);
+          var cell = h('td', { colspan: 6 }, more);
+          var b = h('button', {}, cell, 'show ' + (es.length - HEAD_ROWS - TAIL_ROWS) + ' more rows');
+          b.addEventListener('click', function () { expanded[p.name] = true; details(current); });
+        }
+        return;
+      }
       var row = h('tr', { class: e.kind === 'control' ? 'marker' : 'data' }, t);
       h('td', {}, row, String(e.offset));
       h('td', {}, row, e.producerId < 0 ? '-' : String(e.producerId));
@@ -184,8 +200,8 @@ export const VIEWER_SCRIPT = String.raw`
         ['read_committed', 'read_uncommitted'].forEach(function (level) {
           var tr = h('tr', {}, t);
           h('td', {}, tr, topic + ' at ' + level);
-          var vs = s.outputs[topic][level];
-          h('td', {}, tr, vs.length ? vs.map(function (v) { return 'v' + v; }).join(', ') : '(nothing)');
+          var runs = s.outputs[topic][level];
+          h('td', {}, tr, runs.length ? runs.map(runText).join(', ') : '(nothing)');
         });
       });
     }
