@@ -15,7 +15,7 @@ import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
 import type { Verified } from '../../verify/verify.js';
 import { makeReport, perSecond, type Report } from '../report.js';
-import { checkText, outcomeTrace } from './check.js';
+import { boundText, checkText, outcomeTrace } from './check.js';
 
 /** The options an outcome was found with (its explorer's part of the plan). */
 function optsOf<S, A extends AnyAction>(plan: Plan, o: Outcome<S, A>) {
@@ -86,6 +86,8 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
     lines.push(`  ${x.invariant.padEnd(iw)}  ${verdict}`);
   }
   for (const x of violated) lines.push(`  ${x.invariant}: ${meaningOf(e.invariants, x.invariant)}`);
+  const cut = r.checks.find((o) => o.mode === 'exhaustive' && (o.bound === 'max-states' || o.bound === 'max-seconds'));
+  if (cut) lines.push(`  (a bound stopped a search: ${boundText(cut)}; more with --max-states)`);
   for (const o of counterexamples(r))
     lines.push('', checkText(e, config, optsOf(plan, o), o, undefined, false, false).trimEnd());
   return `${lines.join('\n')}\n`;

@@ -150,5 +150,6 @@ goldenSuite('golden verify transcripts', {
     ['verify', 'examples/ctp-unsafe'],
     ['verify', 'examples/kafka-txn-safe', '--quiet'],
     ['verify', 'examples/flink-sql-unsafe/job.sql', '--quiet'],
+    ['verify', 'examples/ctp-safe', '--max-states', '100', '--runs', '0'],
   ],
 });
