@@ -47,9 +47,7 @@ export function readLegacyFlinkConf(text: string): FlinkFile {
 function scalarText(n: Node): string | null {
   if (isScalar(n)) return n.value === null ? '' : String(n.value);
   if (isSeq(n)) {
-    const items = n.items.map((x) =>
-      x !== null && typeof x === 'object' && 'value' in x ? scalarText(x as Node) : null,
-    );
+    const items = n.items.map((x) => (isScalar(x) ? String(x.value) : null));
     return items.every((x) => x !== null) ? items.join(';') : null;
   }
   return null;
