@@ -6,12 +6,12 @@ import { checkAuto } from '../../check/check.js';
 import type { CheckOptions, Shard } from '../../check/options.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
-import { encodeTrace } from '../../traces/trace.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
 import { modelConfig, modelNamed, now, writeText } from '../common.js';
 import { checkReport, checkText, outcomeTrace } from '../format/check.js';
+import { fileFormat, traceFileText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
-import { perSecond } from '../report.js';
+import { meter, withProgress } from '../progress.js';
 
 /** Defaults of the explorers (also shown by --help). */
 export const CHECK_DEFAULTS = { runs: 200, maxSteps: 40, depth: 8, maxStates: 10_000_000 } as const;
@@ -37,29 +37,18 @@ const spec = {
 } as const;
 
 /** The explorer options from parsed flags; the seed defaults to the clock. */
-export function checkOptions(
-  v: Parsed['values'],
-  io: Io,
-  progress: boolean,
-  defaultDepth: number = CHECK_DEFAULTS.depth,
-): CheckOptions {
+export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number = CHECK_DEFAULTS.depth): CheckOptions {
   if (v['exhaustive'] === true) {
     for (const k of ['runs', 'seed', 'path', 'max-steps', 'shard'])
       if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
     const maxSeconds = v['max-seconds'] === undefined ? undefined : intOption(v, 'max-seconds', 1, 86_400, 0);
+    const depth = intOption(v, 'depth', 0, 10_000, defaultDepth);
     return {
       mode: 'exhaustive',
-      depth: intOption(v, 'depth', 0, 10_000, defaultDepth),
+      depth,
       maxStates: intOption(v, 'max-states', 1, 100_000_000, CHECK_DEFAULTS.maxStates),
       maxSeconds,
       symmetry: choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on',
-      onProgress: progress
-        ? (p) =>
-            io.stderr(
-              `\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ` +
-                `${perSecond(p.distinct, p.elapsedMs)} states/s   `,
-            )
-        : undefined,
     };
   }
   for (const k of ['depth', 'max-states', 'max-seconds', 'symmetry'])
@@ -72,7 +61,6 @@ export function checkOptions(
   if (path !== undefined && v['seed'] === undefined)
     throw new UsageError('--path replays a counterexample of one seed: give --seed too');
   const runs = intOption(v, 'runs', 1, 10_000_000, CHECK_DEFAULTS.runs);
-  const t0 = now(io);
   return {
     mode: 'random',
     runs,
@@ -80,9 +68,6 @@ export function checkOptions(
     path: path === undefined ? undefined : String(path),
     maxSteps: intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps),
     shard,
-    onProgress: progress
-      ? (r, s) => io.stderr(`\r  runs ${r}/${runs}  ${s} steps  ${perSecond(s, now(io) - t0)} steps/s   `)
-      : undefined,
   };
 }
 
@@ -123,8 +108,8 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   const json = v['json'] === true;
   const quiet = v['quiet'] === true;
   choiceOption(v, 'format', ['text'], 'text');
-  const progress = io.isTTY && !json && !quiet;
-  const opts = checkOptions(v, io, progress, e.model.defaultDepth);
+  const m = meter(io, !json && !quiet);
+  const opts = withProgress(checkOptions(v, io, e.model.defaultDepth), io, m);
   const initial = e.model.init(config.config);
   const o = await checkAuto(
     sel.checked,
@@ -133,12 +118,31 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
     opts,
     workersOption(v),
   );
-  if (progress) io.stderr('\r\x1b[K');
+  m.stop();
   const out = v['out'] === undefined ? undefined : String(v['out']);
   const trace = outcomeTrace(e, config, o);
-  if (out !== undefined && trace) writeText(io, out, encodeTrace(trace));
+  if (out !== undefined && trace && o.found)
+    writeText(
+      io,
+      out,
+      traceFileText(
+        e,
+        { trace, states: o.found.states, steps: o.found.trace, violations: o.found.violations },
+        out,
+        `counterexample of ${o.found.violations[0]?.invariant ?? 'a violation'} in ${e.model.name}`,
+      ),
+    );
   if (json) io.stdout(`${JSON.stringify(checkReport(e, config, o), null, 2)}\n`);
-  else io.stdout(checkText(e, config, opts, o, trace ? out : undefined, io.isTTY && !process.env['NO_COLOR'], quiet));
+  else {
+    const replayable = trace && out !== undefined && fileFormat(out) === 'json' ? out : undefined;
+    io.stdout(checkText(e, config, opts, o, replayable, io.isTTY && !process.env['NO_COLOR'], quiet));
+    if (trace && out !== undefined && replayable === undefined)
+      io.stdout(
+        `Wrote:     ${out} (${
+          fileFormat(out) === 'html' ? 'the trace viewer: open it in a browser' : 'the trace in ITF'
+        }; ` + 'add --out trace.json for a trace to replay)\n',
+      );
+  }
   return o.status === 'ok' ? 0 : 1;
 }
 

@@ -11,6 +11,7 @@ import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { catalogOf, seconds } from '../common.js';
 import type { Io } from '../io.js';
+import { type Meter, meter, withProgress } from '../progress.js';
 import { perSecond } from '../report.js';
 import { CHECK_DEFAULTS } from './check.js';
 
@@ -27,6 +28,7 @@ export const MAIN_RUNS = 2000;
 function checkDefaults<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
   io: Io,
+  m: Meter,
 ): { rows: string[][]; failures: string[] } {
   const name = e.model.name;
   const r = resolve(e.model.keys, [], name);
@@ -39,8 +41,12 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(
   const rows: string[][] = [];
   const failures: string[] = [];
   for (const opts of plans) {
-    if (io.isTTY) io.stderr(`\r  checking ${name} (${opts.mode}) ...   `);
-    const o = checkHere({ model: e.model, invariants: e.invariants }, initial, opts);
+    const o = checkHere(
+      { model: e.model, invariants: e.invariants },
+      initial,
+      withProgress(opts, io, m, `${name} (${opts.mode})`),
+    );
+    m.stop();
     const explored =
       o.mode === 'random' ? `${o.runs} runs, ${o.steps} steps` : `${o.distinct} states, ${o.generated} transitions`;
     const bound =
@@ -78,12 +84,12 @@ export function mainJob(io: Io): number {
     style: { head: [], border: [] },
   });
   const failures: string[] = [];
-  for (const m of catalogOf(io).models) {
-    const r = m.open((e) => checkDefaults(e, io));
+  const m = meter(io, true);
+  for (const listed of catalogOf(io).models) {
+    const r = listed.open((e) => checkDefaults(e, io, m));
     for (const row of r.rows) t.push(row);
     failures.push(...r.failures);
   }
-  if (io.isTTY) io.stderr('\r\x1b[K');
   io.stdout(
     `eoscheck: every model at its safe defaults (every safeguard on): ${MAIN_RUNS} random runs each ` +
       `(a schedule that breaks one run in 100 is met with probability > 99.9999%) ` +
