@@ -97,6 +97,8 @@ export function severity(error: ErrorCode, from: Refuser, rules: KafkaRules): Se
     case 'DUPLICATE_SEQUENCE_NUMBER':
     case 'UNSTABLE_OFFSET_COMMIT':
     case 'NOT_ENOUGH_REPLICAS':
+    case 'NOT_ENOUGH_REPLICAS_AFTER_APPEND':
+    case 'NOT_LEADER_OR_FOLLOWER':
     case 'REQUEST_TIMED_OUT':
     case 'TRANSACTION_COORDINATOR_FENCED':
       return 'retriable';
