@@ -287,10 +287,11 @@ function elect(x: Ctx, i: number): void {
   const rep = k.replication!;
   const r = rep.partitions[i]!;
   const clean = r.isr.find((m) => rep.alive[m]);
-  if (clean !== undefined) return makeLeader(x, i, clean, false);
-  if (!k.rules.uncleanLeaderElection) return;
-  const any = r.replicas.findIndex((_, m) => rep.alive[m]);
-  if (any >= 0) makeLeader(x, i, any, true);
+  if (clean !== undefined) makeLeader(x, i, clean, false);
+  else if (k.rules.uncleanLeaderElection) {
+    const any = r.replicas.findIndex((_, m) => rep.alive[m]);
+    if (any >= 0) makeLeader(x, i, any, true);
+  }
 }
 
 /**

@@ -344,7 +344,8 @@ export function writeTxnMarker(x: Ctx, txn: number, target: number | 'offsets', 
       pend.written = pend.written!.filter((m) => m !== w);
       if (w.epoch === r.epoch && x.k.partitions[target]!.highWatermark > w.offset) {
         if (!lost) pend.partitions = pend.partitions.filter((p) => p !== target);
-        return finish(x, t, target, lost);
+        finish(x, t, target, lost);
+        return;
       }
     }
     const err = writeMarker(x, target, {
