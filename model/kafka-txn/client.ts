@@ -147,7 +147,8 @@ function answered(d: D, i: I, a: AppendResult, partition: number, sequence: numb
   const r = d.kafka.replication?.partitions[partition];
   const acks = d.kafka.rules.acks;
   if (r && acks === 0) {
-    // acks=0: the leader never answers (KafkaApis.handleProduceRequest); the send counts as done, whatever became of it.
+    // acks=0: the leader never answers (KafkaApis.handleProduceRequest); the send counts as done, whatever
+    // became of it.
     if (a.ok) recordAck(ctxOf(d), partition, a.offset);
     else d.kafka.replication!.acked.push({ partition, offset: -1, value: inputValue(d.config, i.app, i.position) });
     if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;

@@ -103,7 +103,9 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     case 'leader':
       return {
         lane: 'controller',
-        text: `controller: broker ${e.broker} leads ${partName(k, e.partition)} at epoch ${e.epoch} (${e.how} election)`,
+        text:
+          `controller: broker ${e.broker} leads ${partName(k, e.partition)} at epoch ${e.epoch} ` +
+          `(${e.how} election)`,
       };
     case 'broker':
       return { lane: 'controller', text: `controller: broker ${e.broker} ${e.up ? 'restarted' : 'crashed'}` };
