@@ -26,10 +26,22 @@ export function defaultDepth(name: string): number {
 
 export const SEEDS = [1, 2, 3, 4, 5];
 
+/** One app, one partition, one record, three replicas: the replicated rows' common keys. */
+const replicated = [
+  'replication.factor=3',
+  'producers=1',
+  'partitions=1',
+  'input.records=1',
+  'faults.crashes=0',
+  'faults.zombies=false',
+];
+
 /** Safe configurations: every safeguard on (the defaults), and the safe variants users pick. */
 export const safe: { model: string; set: string[]; runs: number; depth: number }[] = [
   { model: 'kafka-txn', set: [], runs: 2000, depth: 10 },
   { model: 'kafka-txn', set: ['faults.network=true'], runs: 2000, depth: 9 },
+  // Issue #13: acks=all, min.insync.replicas=2, three replicas, clean elections, two broker crashes.
+  { model: 'kafka-txn', set: [...replicated, 'faults.broker=2'], runs: 2000, depth: 11 },
   { model: 'consume-transform-produce', set: [], runs: 2000, depth: 12 },
   {
     model: 'consume-transform-produce',
@@ -74,6 +86,26 @@ export const unsafe: {
     model: 'kafka-txn',
     set: ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
     breaks: ['txn-atomicity', 'no-loss'],
+  },
+  // Issue #13, each against the replicated safe row above on its bound.
+  {
+    model: 'kafka-txn',
+    set: [...replicated, 'faults.broker=2', 'acks=1', 'enable.idempotence=false'],
+    breaks: ['acked-durable', 'no-loss'],
+    depth: 11,
+  },
+  {
+    model: 'kafka-txn',
+    set: [...replicated, 'faults.broker=2', 'unclean.leader.election.enable=true'],
+    breaks: ['acked-durable'],
+    random: false,
+    depth: 11,
+  },
+  {
+    model: 'kafka-txn',
+    set: [...replicated, 'faults.broker=2', 'min.insync.replicas=1', 'unclean.leader.election.enable=true'],
+    breaks: ['acked-durable'],
+    depth: 11,
   },
   { model: 'consume-transform-produce', set: ['commit.strategy=commit-then-process'], breaks: ['no-loss'] },
   { model: 'consume-transform-produce', set: ['commit.strategy=process-then-commit'], breaks: ['no-duplicates'] },
