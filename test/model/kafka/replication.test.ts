@@ -73,7 +73,7 @@ describe('fetches, the high watermark and acks=all', () => {
 });
 
 describe('elections and truncation', () => {
-  test('acks=1: the leader acknowledges, dies before a fetch; the clean successor lacks it and the old leader truncates', () => {
+  test('acks=1: the leader acknowledges and dies before a fetch; the successor lacks it, the old leader truncates', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...plain, 'acks=1', 'faults.broker=1'), [
       { type: 'Produce', instance: i1, partition: 0 },
       { type: 'BrokerCrash', broker: 0 },
@@ -160,7 +160,7 @@ describe('elections and truncation', () => {
 describe('acked-durable both ways on the same bounds', () => {
   const twoCrashes = [...small, 'faults.broker=2'];
 
-  test('acks=all, min.insync.replicas=2, clean elections: holds exhaustively at depth 10 with two broker crashes', () => {
+  test('acks=all, min.insync.replicas=2, clean elections: holds exhaustively at depth 10, two broker crashes', () => {
     const r = check(entry, twoCrashes, exhaustive(10));
     expect(r.status).toBe('ok');
     expect(r.distinct).toBe(10837);
