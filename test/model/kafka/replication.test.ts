@@ -73,7 +73,7 @@ describe('fetches, the high watermark and acks=all', () => {
 });
 
 describe('elections and truncation', () => {
-  test('acks=1: the leader acknowledges and dies before a fetch; the successor lacks it, the old leader truncates', () => {
+  test('acks=1: the leader acknowledges, dies before a fetch; the successor lacks it, the old leader truncates', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...plain, 'acks=1', 'faults.broker=1'), [
       { type: 'Produce', instance: i1, partition: 0 },
       { type: 'BrokerCrash', broker: 0 },
