@@ -32,6 +32,12 @@ const replicated: string[][] = [
   ],
 ];
 
+/** Configurations driven at every scale (issue #13): replication, and the consumer's poll timer. */
+const always_: Record<string, string[][]> = {
+  'kafka-txn': replicated,
+  'consume-transform-produce': [['record.processing.ms=1000', 'max.poll.interval.ms=3000', 'faults.crashes=0']],
+};
+
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
 const configs: Record<string, string[][]> = {
   'kafka-txn': [
@@ -150,7 +156,7 @@ function suite<S, A extends AnyAction, K extends Keys>(
   scale: Scale,
 ): void {
   const { model } = e;
-  const always = model.name === 'kafka-txn' ? replicated : [];
+  const always = always_[model.name] ?? [];
   const chosen = [...list.slice(0, scale.configs), ...always.filter((c) => !list.slice(0, scale.configs).includes(c))];
   for (const pairs of chosen) {
     const label = `${model.name} ${pairs.join(' ') || 'defaults'}`;

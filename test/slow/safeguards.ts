@@ -49,6 +49,13 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 2000,
     depth: 12,
   },
+  // Issue #13: the poll timer with a slow record (ProcessSlow) under transactions.
+  {
+    model: 'consume-transform-produce',
+    set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000'],
+    runs: 2000,
+    depth: 12,
+  },
   { model: 'kafka-streams', set: [], runs: 2000, depth: 13 },
   // exactly_once (EOS v1) exists until 3.9 (removed in 4.0, KAFKA-16331).
   { model: 'kafka-streams', set: ['processing.guarantee=exactly_once', 'kafka.version=3.9'], runs: 2000, depth: 13 },
@@ -115,6 +122,12 @@ export const unsafe: {
     breaks: ['no-duplicates', 'offsets-atomic'],
   },
   { model: 'consume-transform-produce', set: ['safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
+  // Issue #13: the poll timer's leave under process-then-commit (a slow record, then the failed commit).
+  {
+    model: 'consume-transform-produce',
+    set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000', 'commit.strategy=process-then-commit'],
+    breaks: ['no-duplicates'],
+  },
   {
     model: 'consume-transform-produce',
     set: ['safeguard.epoch-fencing=false'],
