@@ -74,6 +74,11 @@ const configs: Record<string, string[][]> = {
     ['transaction.timeout.ms=2500'],
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
+  'mirror-maker-2': [
+    [],
+    ['failover=planned', 'source.transaction.records=2', 'offset.lag.max=2', 'sync.group.offsets.enabled=true'],
+    ['failover=unplanned', 'kafka.version=2.7', 'source.transaction.records=2'],
+  ],
 };
 
 /** A small deterministic generator (xorshift32). */
