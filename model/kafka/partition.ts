@@ -34,13 +34,16 @@ function recomputeLso(p: P): void {
 /**
  * The leader's high watermark after a change, and the LSO with it. One replica: the log end.
  * Replicated: the least log end over the leader and the ISR as the leader knows them from their
- * fetches, never moving back (Partition.maybeIncrementLeaderHW, UnifiedLog.maybeIncrementHighWatermark).
+ * fetches, never moving back (Partition.maybeIncrementLeaderHW, UnifiedLog.maybeIncrementHighWatermark),
+ * and from 3.7 not at all while the ISR is below min.insync.replicas.
  */
 export function raiseHighWatermark(k: Draft<Cluster>, i: number): void {
   const p = k.partitions[i]!;
   const r = k.replication?.partitions[i];
   if (!r) p.highWatermark = p.log.length;
-  else {
+  else if (k.rules.release.hwFrozenUnderMinIsr && r.isr.length < effectiveMinIsr(k)) {
+    // 3.7+ (KAFKA-15583): "Not increasing HWM because partition is under min ISR".
+  } else {
     let hw = p.log.length;
     for (const b of r.isr) if (b !== r.leader) hw = Math.min(hw, r.replicas[b]!.known);
     if (hw > p.highWatermark) p.highWatermark = hw;

@@ -163,7 +163,8 @@ describe('acked-durable both ways on the same bounds', () => {
   test('acks=all, min.insync.replicas=2, clean elections: holds exhaustively at depth 10, two broker crashes', () => {
     const r = check(entry, twoCrashes, exhaustive(10));
     expect(r.status).toBe('ok');
-    expect(r.distinct).toBe(10837);
+    // 3.7+ keeps the HW while the ISR is below min.insync.replicas (KAFKA-15583): fewer states than 3.6's.
+    expect(r.distinct).toBe(9396);
   });
 
   test('unclean.leader.election.enable=true breaks it at the same bound (10 steps)', () => {
