@@ -208,6 +208,7 @@ export interface RuleKeys {
   readonly minInsyncReplicas?: number;
   readonly uncleanLeaderElection?: boolean;
   readonly replicaLagTimeMaxMs?: number;
+  readonly brokerFaults?: number;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -250,6 +251,11 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       `acks=${c.acks} with enable.idempotence=true: Must set acks to all in order to use the idempotent producer. ` +
       'Otherwise we cannot guarantee idempotence. (set acks=all, or enable.idempotence=false)'
+    );
+  if ((c.brokerFaults ?? 0) > 0 && (c.replicationFactor ?? 1) < 2)
+    return (
+      `faults.broker=${c.brokerFaults} needs replication.factor 2 or 3 (broker crashes are modelled for ` +
+      'replicated partitions); replication.factor=1 accepts faults.broker=0'
     );
   if (c.transactionVersion === 2 && !r.hasTransactionV2)
     return (

@@ -190,6 +190,13 @@ describe('acked-durable both ways on the same bounds', () => {
     expect(r2.status).toBe('ok');
   });
 
+  test('broker crashes need replicas', () => {
+    expect(entry.model.validate(cfg(entry.model.keys, 'faults.broker=1'))).toBe(
+      'faults.broker=1 needs replication.factor 2 or 3 (broker crashes are modelled for replicated partitions); ' +
+        'replication.factor=1 accepts faults.broker=0',
+    );
+  });
+
   test('acks other than all with idempotence is refused as the Java producer refuses it', () => {
     expect(entry.model.validate(config('acks=1'))).toBe(
       'acks=1 with enable.idempotence=true: Must set acks to all in order to use the idempotent producer. ' +
