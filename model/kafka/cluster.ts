@@ -180,6 +180,8 @@ export interface Parked {
   readonly req: ProduceRequest;
   /** The guard the append must still find at the leader. */
   readonly guard: number;
+  /** Replicated partitions: the leader epoch it was parked under (another leader answers NOT_LEADER_OR_FOLLOWER). */
+  readonly leaderEpoch?: number;
 }
 
 /** The transaction coordinator's own state beside its per-transactional.id metadata. */
