@@ -8,6 +8,7 @@ import { kafkaStreamsModel } from '../model/streams/model.js';
 import { ctpInvariants, streamsInvariants } from '../properties/apps/invariants.js';
 import { appReport } from '../properties/apps/outputs.js';
 import { consumerLoop } from '../scenarios/consumer-loop.js';
+import { maxPollRebalance } from '../scenarios/max-poll-rebalance.js';
 import { appRenderer } from '../traces/apps/render.js';
 import type { Entry } from './entry.js';
 
@@ -17,7 +18,7 @@ export const ctpEntry: Entry<AppState, AppAction, typeof ctpKeys> = {
   invariants: ctpInvariants,
   report: appReport,
   render: appRenderer,
-  scenarios: [consumerLoop],
+  scenarios: [consumerLoop, maxPollRebalance],
 };
 
 /** The `kafka-streams` entry. */

@@ -7,6 +7,7 @@ import { ctpEntry, kafkaStreamsEntry } from './apps.js';
 import { type Catalog, listed, makeCatalog } from './entry.js';
 import { flinkKafkaEntry } from './flink-kafka.js';
 import { kafkaTxnEntry } from './kafka-txn.js';
+import { mirrorMaker2Entry } from './mirror-maker-2.js';
 import { twoPhaseCommitEntry } from './two-phase-commit.js';
 
 /** Every model. */
@@ -16,4 +17,5 @@ export const catalog: Catalog = makeCatalog([
   listed(kafkaStreamsEntry),
   listed(flinkKafkaEntry),
   listed(twoPhaseCommitEntry),
+  listed(mirrorMaker2Entry),
 ]);

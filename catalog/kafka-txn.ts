@@ -6,6 +6,7 @@ import { kafkaTxnModel } from '../model/kafka-txn/model.js';
 import type { KafkaTxnState } from '../model/kafka-txn/state.js';
 import { kafkaTxnInvariants } from '../properties/kafka-txn/invariants.js';
 import { kafkaTxnReport } from '../properties/kafka-txn/outputs.js';
+import { acksDurability } from '../scenarios/acks-durability.js';
 import { lsoBlocking } from '../scenarios/lso-blocking.js';
 import { txnLog } from '../scenarios/txn-log.js';
 import { zombieFencing } from '../scenarios/zombie-fencing.js';
@@ -18,5 +19,5 @@ export const kafkaTxnEntry: Entry<KafkaTxnState, KafkaTxnAction, typeof kafkaTxn
   invariants: kafkaTxnInvariants,
   report: kafkaTxnReport,
   render: kafkaTxnRenderer,
-  scenarios: [txnLog, zombieFencing, lsoBlocking],
+  scenarios: [txnLog, zombieFencing, lsoBlocking, acksDurability],
 };

@@ -15,6 +15,7 @@ export type InvariantName =
   | 'no-hanging-transaction'
   | 'state-exactly-once'
   | 'commit-only-completed'
+  | 'acked-durable'
   | 'progress';
 
 /** `every-step`: after each step; `quiescence`: once the drain has finished. */
@@ -91,6 +92,7 @@ export const invariantMeanings: Readonly<Record<InvariantName, string>> = {
   'state-exactly-once':
     'after a restore, operator state reflects each input up to the restored source offsets exactly once',
   'commit-only-completed': 'a sink transaction is committed only for a checkpoint that completed',
+  'acked-durable': 'a write acknowledged to its producer is never lost nor read back changed',
   progress: 'the fault-free drain reaches quiescence within its step budget (no livelock)',
 };
 

@@ -48,8 +48,8 @@ export function resolveClaims(
       };
   }
   const assumed: Assumed[] = [];
+  // A key derived from an earlier one (transaction.version from kafka.version) is assumed through it.
   for (const [name, key] of keys)
-    // A key derived from an earlier one (transaction.version from kafka.version) is assumed through it.
     if (!winners.has(name) && key.realDefault !== undefined && key.derive === undefined)
       assumed.push({ key: name, value: defaults[name] ?? key.default, realDefault: key.realDefault });
   return { ok: true, value: { winners: [...winners.values()], assumed } };

@@ -140,7 +140,7 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
       io.stdout(
         `Wrote:     ${out} (${
           fileFormat(out) === 'html' ? 'the trace viewer: open it in a browser' : 'the trace in ITF'
-        }; ` + 'add --out trace.json for a trace to replay)\n',
+        }; add --out trace.json for a trace to replay)\n`,
       );
   }
   return o.status === 'ok' ? 0 : 1;

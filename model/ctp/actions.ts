@@ -59,6 +59,7 @@ export type AppAction =
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
+  | { readonly type: 'ProcessSlow'; readonly instance: number; readonly partition: number }
   // transaction coordinator
   | CoordinatorAction
   // supervisor (slot: instance slot) and time
@@ -250,6 +251,28 @@ export const appActions = {
         `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = ` +
           `v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) ` +
           '(ack lost, the batch is retried)',
+      ),
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
+  },
+  // A record whose processing outlasts max.poll.interval.ms (a slow external call, a long GC): one per run, as a stall.
+  ProcessSlow: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.pollTimer || !s.config.zombies || s.faults.pauses >= 1) return;
+      for (const i of s.apps)
+        for (const partition of processable(s, i)) emit({ type: 'ProcessSlow', instance: i.id, partition });
+    },
+    effect(d, a) {
+      d.faults.pauses += 1;
+      doProcess(d, appOf(d, a.instance), a.partition, false, true);
+    },
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = ` +
+          `v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) ` +
+          `(slow: ${s.config.maxPollIntervalMs} ms more)`,
       ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },

@@ -34,6 +34,7 @@ import {
   restoreLevel,
   txnIdName,
   txnSlot,
+  uncommitted,
 } from './state.js';
 
 type D = Draft<AppState>;
@@ -147,6 +148,7 @@ function react(d: D, i: I, r: Refused): void {
 export function doJoin(d: D, i: I): void {
   addMember(ctxOf(d), GROUP, i.id);
   life(d, i, 'member');
+  polled(d, i);
   rebalance(ctxOf(d), GROUP, `${appName(d, i.id)} joined`);
   sync(d);
 }
@@ -210,8 +212,11 @@ export function doBeginTxn(i: I): void {
  * count, the output to `out` (or the external sink), then the store and position move on. With
  * `retried` the first acknowledgement was lost and each batch is sent twice.
  */
-export function doProcess(d: D, i: I, p: number, retried: boolean): void {
+export function doProcess(d: D, i: I, p: number, retried: boolean, slow = false): void {
   const c = d.config;
+  // poll() returned the batch just before its first record (an idle loop keeps polling): the poll timer restarts.
+  const batchStart = i.producer.transaction ? i.producer.transaction.records === 0 : uncommitted(i) === 0;
+  if (batchStart) polled(d, i);
   const x = ctxOf(d);
   const pos = i.positions[p]!;
   const value = inputValue(c, p, pos);
@@ -245,7 +250,25 @@ export function doProcess(d: D, i: I, p: number, retried: boolean): void {
   i.positions[p] = pos + 1;
   if (i.producer.transaction) i.producer.transaction.records += 1;
   if (i.ahead === p) i.ahead = null;
-  if (c.autoCommit) d.now += c.recordMs;
+  if (c.autoCommit || c.pollTimer) d.now += c.recordMs + (slow ? c.maxPollIntervalMs : 0);
+  pollTimeout(d, i);
+}
+
+/** The loop polls again (after joining, or after its commit): the poll timer restarts (Heartbeat.poll). */
+function polled(d: D, i: I): void {
+  if (d.config.pollTimer) i.polledMs = d.now;
+}
+
+/**
+ * The heartbeat thread finds the poll timer expired (AbstractCoordinator.HeartbeatThread,
+ * handlePollTimeoutExpiry): a dynamic member sends LeaveGroup and the group rebalances without it;
+ * the application, still processing its batch, learns of it only when its commit fails.
+ */
+function pollTimeout(d: D, i: I): void {
+  if (!d.config.pollTimer || i.polledMs === undefined || d.now - i.polledMs <= d.config.maxPollIntervalMs) return;
+  if (!d.kafka.groups[GROUP]!.members.includes(i.id)) return;
+  d.events.push({ type: 'life', instance: i.id, status: 'poll timeout (max.poll.interval.ms): left the group' });
+  leave(d, i, `${appName(d, i.id)} exceeded max.poll.interval.ms`);
 }
 
 /**
@@ -282,6 +305,7 @@ export function doCommitOffsets(d: D, i: I, auto: boolean): void {
     if (ahead) i.ahead = p;
   }
   i.lastAutoCommitMs = d.now;
+  polled(d, i);
 }
 
 /**
@@ -316,6 +340,7 @@ export function doCommitTxn(d: D, i: I): void {
     const pos = i.positions[p];
     if (pos !== null && pos !== undefined) i.committed[p] = pos;
   }
+  polled(d, i);
 }
 
 /**

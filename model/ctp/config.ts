@@ -80,6 +80,22 @@ export const ctpKeys = {
     max: 600_000,
     meaning: 'auto commit period; each record takes 1000 ms of logical processing time',
   }),
+  recordProcessingMs: int('record.processing.ms', {
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    meaning:
+      'logical time the application spends on one record after poll() returned it (0: instant, so the poll ' +
+      'timer never runs out); the clock moves by it at each record',
+  }),
+  maxPollIntervalMs: int('max.poll.interval.ms', {
+    default: 300000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      "most time between two poll() calls: past it the consumer's heartbeat thread leaves the group " +
+      '(AbstractCoordinator.maybeLeaveGroup), its partitions move, and its next commit fails (CommitFailedException)',
+  }),
   instances: instancesKey,
   inputPartitions: int('input.partitions', {
     default: 1,
@@ -115,8 +131,11 @@ export interface AppSettings {
   readonly sink: SinkKind;
   readonly autoCommit: boolean;
   readonly autoCommitIntervalMs: number;
-  /** Logical processing time of one record (the clock only moves with enable.auto.commit). */
+  /** Logical processing time of one record (the clock moves with enable.auto.commit or record.processing.ms). */
   readonly recordMs: number;
+  /** record.processing.ms above 0: the clock moves at each record and the poll timer runs (KIP-62). */
+  readonly pollTimer: boolean;
+  readonly maxPollIntervalMs: number;
   /** EOS v1: one producer per task, transactional.id `<application.id>-<task>`. */
   readonly txnIdPerTask: boolean;
   /**
@@ -158,7 +177,9 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     sink: c.sink,
     autoCommit: c.autoCommit,
     autoCommitIntervalMs: c.autoCommitIntervalMs,
-    recordMs: 1000,
+    recordMs: c.recordProcessingMs > 0 ? c.recordProcessingMs : 1000,
+    pollTimer: c.recordProcessingMs > 0,
+    maxPollIntervalMs: c.maxPollIntervalMs,
     txnIdPerTask: false,
     offsetsCarryGeneration: true,
     freshTransactionalIdPerStart: false,

@@ -45,6 +45,8 @@ export interface AppInstance {
    */
   readonly restoreEnd: number | null;
   readonly lastAutoCommitMs: number;
+  /** With record.processing.ms: the clock at its last poll() (joining, or the poll after a commit). */
+  readonly polledMs?: number;
 }
 
 /** The external sink: an upsert table (keys present) and the calls of a side effect, in order. */

@@ -14,9 +14,12 @@ import {
   type TransactionalCall,
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
+import { type ReplicationAction, replicationActions } from '../kafka/replication-actions.js';
 import {
+  ackDue,
   ctxOf,
   doAbortTxn,
+  doAckProduce,
   doAddOffsets,
   doAddPartitionsDelayed,
   doAppend,
@@ -66,8 +69,11 @@ export type KafkaTxnAction =
       | 'AbortTxnDelayed'
       | 'CommitOffsets'
     >
-  // partition leaders: the append of instance `instance`'s produce, parked after the coordinator's yes
-  | InstanceCall<'Append'>
+  // partition leaders: the append of instance `instance`'s produce, parked after the coordinator's yes;
+  // the acks=all answer once the write is replicated
+  | InstanceCall<'Append' | 'AckProduce'>
+  // replication: follower fetches, ISR shrink, broker crashes and restarts
+  | ReplicationAction
   // transaction coordinator
   | CoordinatorAction
   // supervisor
@@ -83,7 +89,7 @@ type S = KafkaTxnState;
 /** Whether the instance has input left. */
 const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
 /** Nothing of the instance's in flight: no timed-out batch, no produce parked at a leader. */
-const idle = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null;
+const idle = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null && i.acking === undefined;
 /** The transactional instance's open transaction, when it may still do more than abort. */
 const working = (s: S, i: Instance) =>
   live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.producer.transaction?.error === null
@@ -183,6 +189,12 @@ const lens = {
   advance: doTick,
 };
 const coordinator = coordinatorActions(lens);
+const replication = replicationActions<S>({
+  cluster: (s) => s.kafka,
+  ctx: ctxOf,
+  brokerFaults: (s) => s.config.brokerFaults,
+  advance: doTick,
+});
 
 /** The action table of `kafka-txn`. */
 export const kafkaTxnActions = {
@@ -271,6 +283,25 @@ export const kafkaTxnActions = {
       const i = s.instances.find((x) => x.id === a.instance);
       const leader = i?.awaiting ? partitionName(i.awaiting.partition) : 'leader';
       return { from: leader, to: instanceName(s, a.instance) };
+    },
+  },
+  AckProduce: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => live(i) && ackDue(s, i),
+        (i) => emit({ type: 'AckProduce', instance: i.id }),
+      ),
+    effect: (d, a) => doAckProduce(d, instanceOf(d, a.instance)),
+    describe(s, a) {
+      const w = s.instances.find((x) => x.id === a.instance)?.acking;
+      return w
+        ? `${partitionName(w.partition)}.AckProduce(offset ${w.offset} to ${instanceName(s, a.instance)}, acks=all)`
+        : `leader.AckProduce(${instanceName(s, a.instance)})`;
+    },
+    lanes(s, a) {
+      const w = s.instances.find((x) => x.id === a.instance)?.acking;
+      return { from: w ? partitionName(w.partition) : 'leader', to: instanceName(s, a.instance) };
     },
   },
   Retry: {
@@ -366,7 +397,12 @@ export const kafkaTxnActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.awaiting === null,
+        (i) =>
+          live(i) &&
+          isTransactional(s.config) &&
+          i.status === 'in-txn' &&
+          i.awaiting === null &&
+          i.acking === undefined,
         (i) => emit({ type: 'AbortTxn', instance: i.id }),
       ),
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), false),
@@ -404,6 +440,7 @@ export const kafkaTxnActions = {
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
   },
   ...coordinator,
+  ...replication,
   Restart: {
     enabled(s, emit) {
       for (let app = 0; app < s.config.producers; app++) {

@@ -6,7 +6,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
-import type { AppendResult } from '../kafka/partition.js';
+import { type AppendResult, effectiveMinIsr } from '../kafka/partition.js';
 import {
   abortTransaction,
   addOffsets,
@@ -23,6 +23,7 @@ import {
   sent,
 } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
+import { recordAck } from '../kafka/replication.js';
 import { addToTxn, endTxn } from '../kafka/transactions.js';
 import type { KafkaTxnConfig } from './config.js';
 import { GROUP, type Instance, inputValue, instanceId, isTransactional, type KafkaTxnState } from './state.js';
@@ -143,13 +144,64 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
  * a retriable one leaves the batch to be sent again with the same sequence number.
  */
 function answered(d: D, i: I, a: AppendResult, partition: number, sequence: number): void {
+  const r = d.kafka.replication?.partitions[partition];
+  const acks = d.kafka.rules.acks;
+  if (r && acks === 0) {
+    // acks=0: the leader never answers (KafkaApis.handleProduceRequest); the send counts as done, whatever
+    // became of it.
+    if (a.ok) recordAck(ctxOf(d), partition, a.offset);
+    else d.kafka.replication!.acked.push({ partition, offset: -1, value: inputValue(d.config, i.app, i.position) });
+    if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
+    produced(i);
+    return;
+  }
   if (a.ok) {
+    if (r && acks === -1 && d.kafka.partitions[partition]!.highWatermark <= a.offset) {
+      // DelayedProduce: the answer waits until the high watermark passes the write (ReplicaManager).
+      if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
+      i.acking = { partition, offset: a.offset, sequence, epoch: r.epoch };
+      return;
+    }
+    if (r) recordAck(ctxOf(d), partition, a.offset);
     if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
     produced(i);
     return;
   }
   if (sequence >= 0) i.producer.sequences[partition] = sequence;
   react(d, i, { ok: false, error: a.error, from: 'produce' });
+}
+
+/** Whether instance `i`'s acks=all answer is due: the high watermark passed its write, or its leader changed. Pure. */
+export function ackDue(s: KafkaTxnState, i: Instance): boolean {
+  const w = i.acking;
+  if (!w) return false;
+  const r = s.kafka.replication!.partitions[w.partition]!;
+  return r.epoch !== w.epoch || s.kafka.partitions[w.partition]!.highWatermark > w.offset;
+}
+
+/**
+ * The acks=all answer reaches the instance (DelayedProduce.tryComplete,
+ * Partition.checkEnoughReplicasReachOffset): written, if the high watermark passed it under the same
+ * leader and the ISR is at least min.insync.replicas; NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR
+ * is smaller (the record stays in the log); NOT_LEADER_OR_FOLLOWER under a new leader. Both errors
+ * are retriable: the client sends the batch again with the same sequence number.
+ */
+export function doAckProduce(d: D, i: I): void {
+  const w = i.acking!;
+  delete i.acking;
+  const k = d.kafka;
+  const r = k.replication!.partitions[w.partition]!;
+  let error: ErrorCode | null = null;
+  if (r.epoch !== w.epoch) error = 'NOT_LEADER_OR_FOLLOWER';
+  else if (r.isr.length < effectiveMinIsr(k)) error = 'NOT_ENOUGH_REPLICAS_AFTER_APPEND';
+  if (error === null) {
+    recordAck(ctxOf(d), w.partition, w.offset);
+    produced(i);
+    return;
+  }
+  if (w.sequence >= 0) i.producer.sequences[w.partition] = w.sequence;
+  d.events.push({ type: 'rejected', by: k.partitions[w.partition]!.name, error, request: 'Produce (acks=all)' });
+  react(d, i, { ok: false, error, from: 'produce' });
 }
 
 /**

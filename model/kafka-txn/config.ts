@@ -21,6 +21,12 @@ export const kafkaTxnKeys = {
   coordinatorFailover: k.coordinatorFailover,
   producerStateLoss: k.producerStateLoss,
   epochExhaustion: k.epochExhaustion,
+  replicationFactor: k.replicationFactor,
+  acks: k.acks,
+  minInsyncReplicas: k.minInsyncReplicas,
+  uncleanLeaderElection: k.uncleanLeaderElection,
+  replicaLagTimeMaxMs: k.replicaLagTimeMaxMs,
+  brokerFaults: k.brokerFaults,
   producers: int('producers', {
     default: 2,
     min: 1,

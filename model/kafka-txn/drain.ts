@@ -8,9 +8,11 @@
 
 import { firstMarker } from '../kafka/actions.js';
 import { nextTransactionStep } from '../kafka/producer.js';
+import { replicationDrain } from '../kafka/replication-actions.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { KafkaTxnAction } from './actions.js';
-import { dead, isTransactional, type KafkaTxnState, latestInstance } from './state.js';
+import { ackDue } from './client.js';
+import { dead, isTransactional, type KafkaTxnState, latestInstance, live } from './state.js';
 
 /** The next step of app `app` towards finishing its input, or null when it is done. */
 function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
@@ -30,7 +32,7 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (i.status === 'new') return { type: 'InitProducerId', instance };
   if (i.status === 'ready') return more ? { type: 'BeginTxn', instance } : null;
   if (!t) return null;
-  if (i.awaiting !== null) return null;
+  if (i.awaiting !== null || i.acking !== undefined) return null;
   return (
     {
       abort: { type: 'AbortTxn', instance },
@@ -45,6 +47,10 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
 /** The drain's next action, or null at quiescence. Pure. */
 export function drain(s: KafkaTxnState): KafkaTxnAction | null {
   const k = s.kafka;
+  const replicate = replicationDrain(k);
+  if (replicate) return replicate;
+  const acked = s.instances.find((i) => live(i) && ackDue(s, i));
+  if (acked) return { type: 'AckProduce', instance: acked.id };
   const waiting = s.instances.find((i) => i.awaiting !== null);
   if (waiting) return { type: 'Append', instance: waiting.id };
   const marker = firstMarker(k);

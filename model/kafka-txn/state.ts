@@ -16,6 +16,15 @@ export interface Awaiting {
   readonly sequence: number;
 }
 
+/** An acks=all produce appended at its leader, its answer waiting for the high watermark (DelayedProduce). */
+export interface Acking {
+  readonly partition: number;
+  readonly offset: number;
+  readonly sequence: number;
+  /** The leader epoch it was appended in: under another one the answer is NOT_LEADER_OR_FOLLOWER. */
+  readonly epoch: number;
+}
+
 /** A produced batch whose request timed out at the client; it may still be in the network. */
 export interface Unacked {
   readonly request: number;
@@ -47,6 +56,8 @@ export interface Instance {
   readonly unacked: readonly Unacked[];
   /** A produce of this instance parked at its leader, or null. */
   readonly awaiting: Awaiting | null;
+  /** Replicated partitions: an acks=all produce waiting for its answer (absent otherwise). */
+  readonly acking?: Acking;
 }
 
 /** A request delayed in the network: it lands when a `Deliver` action picks it. */

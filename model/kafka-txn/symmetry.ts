@@ -122,8 +122,9 @@ const trial = new WordBuffer();
 
 /** The least encoding over every renaming of the apps. */
 export function encodeSymmetric(s: KafkaTxnState, out: Words): void {
-  // Producer ids handed out during the run are not named after an app: no renaming keeps them apart.
-  if (producerIdsMove(s.config)) {
+  // Producer ids handed out during the run are not named after an app: no renaming keeps them apart. Replicas
+  // and acknowledged writes are not renamed either: replicated runs are searched without the reduction.
+  if (producerIdsMove(s.config) || s.kafka.replication) {
     for (const part of identity(s)) encodePlain(part, out);
     return;
   }

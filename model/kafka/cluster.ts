@@ -8,6 +8,7 @@ import type { Draft } from 'immer';
 import type { ProduceRequest } from './partition.js';
 import type { ErrorCode, Marker, Origin, Partition } from './records.js';
 import type { KafkaVersion, Release } from './releases.js';
+import type { Replication } from './replication.js';
 
 /** The transaction coordinator's states of a transactional.id (Kafka's TransactionState). */
 export type TxnState =
@@ -43,6 +44,11 @@ export interface PendingMarkers {
   readonly allOffsetsGroup: number | null;
   /** transaction.version=2 at an exhausted epoch: the producer id the transaction completes to (KIP-890). */
   readonly rotateTo: number | null;
+  /**
+   * Replicated partitions: markers appended and not yet under the high watermark, with the leader
+   * epoch they were appended in (WriteTxnMarkers appends with acks=-1 and answers once replicated).
+   */
+  readonly written?: readonly { readonly partition: number; readonly offset: number; readonly epoch: number }[];
 }
 
 /** The coordinator's metadata for one transactional.id (its entry in `__transaction_state`). */
@@ -139,6 +145,13 @@ export interface KafkaRules {
   readonly generationFencing: boolean;
   /** The epoch a transactional.id's first InitProducerId hands out (near the limit with faults.epoch-exhaustion). */
   readonly firstEpoch: number;
+  /** replication.factor of the partitions (1: one replica, no replication state). */
+  readonly replicationFactor: number;
+  /** The producers' acks: 0, 1 or -1 (all). */
+  readonly acks: 0 | 1 | -1;
+  readonly minInsyncReplicas: number;
+  readonly uncleanLeaderElection: boolean;
+  readonly replicaLagTimeMaxMs: number;
 }
 
 /**
@@ -167,6 +180,8 @@ export interface Parked {
   readonly req: ProduceRequest;
   /** The guard the append must still find at the leader. */
   readonly guard: number;
+  /** Replicated partitions: the leader epoch it was parked under (another leader answers NOT_LEADER_OR_FOLLOWER). */
+  readonly leaderEpoch?: number;
 }
 
 /** The transaction coordinator's own state beside its per-transactional.id metadata. */
@@ -192,11 +207,14 @@ export interface Cluster {
   readonly parked: readonly Parked[];
   /** Producer states and transactional.ids forgotten so far (faults.producer-state-loss: one of each per run). */
   readonly forgotten: { readonly producers: number; readonly ids: number };
+  /** Leaders, followers and the ISR of each partition; absent with replication.factor=1. */
+  readonly replication?: Replication;
 }
 
 /** The parts of a cluster that identify a state (everything but the static rules), in a fixed order. Pure. */
 export function clusterIdentity(k: Cluster): readonly unknown[] {
-  return [k.partitions, k.txns, k.groups, k.coordinator, k.parked, k.forgotten];
+  const parts = [k.partitions, k.txns, k.groups, k.coordinator, k.parked, k.forgotten];
+  return k.replication ? [...parts, k.replication] : parts;
 }
 
 /** What a Kafka rule did, as data for the renderers (never part of a state's identity). */
@@ -246,6 +264,16 @@ export type KafkaEvent =
       readonly generation: number;
       readonly stale: boolean;
     }
+  | { readonly type: 'truncated'; readonly partition: number; readonly broker: number; readonly offset: number }
+  | { readonly type: 'isr'; readonly partition: number; readonly isr: readonly number[]; readonly reason: string }
+  | {
+      readonly type: 'leader';
+      readonly partition: number;
+      readonly broker: number;
+      readonly epoch: number;
+      readonly how: 'clean' | 'unclean';
+    }
+  | { readonly type: 'broker'; readonly broker: number; readonly up: boolean }
   | {
       readonly type: 'rebalance';
       readonly generation: number;

@@ -135,6 +135,54 @@ export const kafkaKeys = {
       "each transactional.id's epochs start three below the 16-bit limit (32766), so within a run the epoch runs " +
       'out and the coordinator rotates the producer id (transaction.version=1: at InitProducerId; 2: at EndTxn)',
   }),
+  replicationFactor: int('replication.factor', {
+    default: 1,
+    min: 1,
+    max: 3,
+    meaning:
+      'replicas of each output partition, one per broker (0, 1, 2); above 1 followers fetch from the leader, the ' +
+      'leader keeps the ISR and the high watermark, the controller elects leaders from the ISR',
+    realDefault: 'default.replication.factor is 1; production topics use 3',
+  }),
+  acks: oneOf('acks', ['0', '1', 'all'], {
+    default: 'all',
+    meaning:
+      'when the leader answers a produce: 0 never (the send counts as done), 1 after its own append, all once the ' +
+      'high watermark passes the write (the whole ISR has it), refusing with NOT_ENOUGH_REPLICAS below ' +
+      'min.insync.replicas',
+    realDefault: 'all since Kafka 3.0; 1 before',
+  }),
+  minInsyncReplicas: int('min.insync.replicas', {
+    default: 2,
+    min: 1,
+    max: 3,
+    meaning:
+      'an acks=all write is refused (NOT_ENOUGH_REPLICAS) while the ISR is smaller; capped at the replication ' +
+      'factor from 3.7 (KAFKA-15583), every acks=all write refused before',
+    realDefault: 'min.insync.replicas is 1',
+  }),
+  uncleanLeaderElection: bool('unclean.leader.election.enable', {
+    default: false,
+    meaning:
+      'with no live ISR member, elect any live replica (losing what it lacks) instead of waiting for an ISR ' +
+      'member to come back',
+    realDefault: 'false since 0.11; KRaft ignored it before 3.9 (KAFKA-12670)',
+  }),
+  replicaLagTimeMaxMs: int('replica.lag.time.max.ms', {
+    default: 30000,
+    min: 1,
+    max: 3_600_000,
+    meaning: 'a follower that has not caught up to the leader for this long leaves the ISR (logical clock)',
+    realDefault: '30000 since 2.5; 10000 before',
+  }),
+  brokerFaults: int('faults.broker', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most broker crashes in one run (replication.factor above 1): the process dies, its log survives, the ' +
+      'controller drops it from the ISRs and moves its leaderships; it restarts and truncates to the leader epoch',
+  }),
   inputRecords: int('input.records', {
     default: 2,
     min: 1,
@@ -156,6 +204,12 @@ export interface RuleKeys {
   readonly requireStableOffsets?: boolean;
   readonly generationFencing?: boolean;
   readonly epochExhaustion?: boolean;
+  readonly replicationFactor?: number;
+  readonly acks?: '0' | '1' | 'all';
+  readonly minInsyncReplicas?: number;
+  readonly uncleanLeaderElection?: boolean;
+  readonly replicaLagTimeMaxMs?: number;
+  readonly brokerFaults?: number;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -175,6 +229,11 @@ export function kafkaRules(c: RuleKeys): KafkaRules {
     requireStableOffsets: c.requireStableOffsets ?? true,
     generationFencing: c.generationFencing ?? true,
     firstEpoch: c.epochExhaustion === true ? EXHAUSTED_EPOCH - 3 : 0,
+    replicationFactor: c.replicationFactor ?? 1,
+    acks: c.acks === '0' ? 0 : c.acks === '1' ? 1 : -1,
+    minInsyncReplicas: c.minInsyncReplicas ?? 1,
+    uncleanLeaderElection: c.uncleanLeaderElection ?? false,
+    replicaLagTimeMaxMs: c.replicaLagTimeMaxMs ?? 30000,
   };
 }
 
@@ -188,6 +247,17 @@ export const EXHAUSTED_EPOCH = 32766;
 export function checkKafkaKeys(c: RuleKeys): string | null {
   const version = c.kafkaVersion ?? NEWEST;
   const r = release(version);
+  // ProducerConfig.postProcessAndValidateIdempotenceConfigs (3.0+; maybeOverrideAcksAndRetries before).
+  if (c.acks !== undefined && c.acks !== 'all' && c.enableIdempotence === true)
+    return (
+      `acks=${c.acks} with enable.idempotence=true: Must set acks to all in order to use the idempotent producer. ` +
+      'Otherwise we cannot guarantee idempotence. (set acks=all, or enable.idempotence=false)'
+    );
+  if ((c.brokerFaults ?? 0) > 0 && (c.replicationFactor ?? 1) < 2)
+    return (
+      `faults.broker=${c.brokerFaults} needs replication.factor 2 or 3 (broker crashes are modelled for ` +
+      'replicated partitions); replication.factor=1 accepts faults.broker=0'
+    );
   if (c.transactionVersion === 2 && !r.hasTransactionV2)
     return (
       `transaction.version=2 needs kafka.version 4.0 or later (KIP-890 part 2 shipped in 4.0); ` +

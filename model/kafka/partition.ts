@@ -14,7 +14,7 @@ export type ProduceRequest = Omit<DataEntry, 'kind' | 'offset'> & { readonly par
 
 /** Result of an append: appended (or acknowledged as a duplicate), or an error. */
 export type AppendResult =
-  | { readonly ok: true; readonly duplicate: boolean }
+  | { readonly ok: true; readonly duplicate: boolean; readonly offset: number }
   | { readonly ok: false; readonly error: ErrorCode };
 
 /** Kafka keeps metadata of the last 5 batches per producer for de-duplication (ProducerStateEntry). */
@@ -24,11 +24,53 @@ function producerEntry(p: P, producerId: number): Draft<ProducerEntry> | undefin
   return p.producers.find((e) => e.producerId === producerId);
 }
 
-/** The LSO: the first offset of any open transaction, else the high watermark (KIP-98). */
+/** The LSO: the first offset of any open transaction, capped by the high watermark (UnifiedLog.lastStableOffset). */
 function recomputeLso(p: P): void {
   let lso = p.highWatermark;
   for (const e of p.producers) if (e.firstOpenOffset !== null && e.firstOpenOffset < lso) lso = e.firstOpenOffset;
   p.lastStableOffset = lso;
+}
+
+/**
+ * The leader's high watermark after a change, and the LSO with it. One replica: the log end.
+ * Replicated: the least log end over the leader and the ISR as the leader knows them from their
+ * fetches, never moving back (Partition.maybeIncrementLeaderHW, UnifiedLog.maybeIncrementHighWatermark),
+ * and from 3.7 not at all while the ISR is below min.insync.replicas.
+ */
+export function raiseHighWatermark(k: Draft<Cluster>, i: number): void {
+  const p = k.partitions[i]!;
+  const r = k.replication?.partitions[i];
+  if (!r) p.highWatermark = p.log.length;
+  else if (k.rules.release.hwFrozenUnderMinIsr && r.isr.length < effectiveMinIsr(k)) {
+    // 3.7+ (KAFKA-15583): "Not increasing HWM because partition is under min ISR".
+  } else {
+    let hw = p.log.length;
+    for (const b of r.isr) if (b !== r.leader) hw = Math.min(hw, r.replicas[b]!.known);
+    if (hw > p.highWatermark) p.highWatermark = hw;
+  }
+  recomputeLso(p);
+}
+
+/**
+ * A replicated partition's refusal before any append: no leader (NOT_LEADER_OR_FOLLOWER), or, for a
+ * write with acks=all (markers always, KafkaApis.handleWriteTxnMarkersRequest), an ISR smaller than
+ * min.insync.replicas (NOT_ENOUGH_REPLICAS, Partition.appendRecordsToLeader). Pure.
+ */
+function replicaRefusal(k: Cluster, i: number, acksAll: boolean): ErrorCode | null {
+  const r = k.replication?.partitions[i];
+  if (!r) return null;
+  if (r.leader === null) return 'NOT_LEADER_OR_FOLLOWER';
+  if (!acksAll) return null;
+  return r.isr.length < effectiveMinIsr(k) ? 'NOT_ENOUGH_REPLICAS' : null;
+}
+
+/**
+ * The ISR size below which an acks=all write is refused: min.insync.replicas, capped by the
+ * replication factor from 3.7 (KAFKA-15583, Partition.effectiveMinIsr); before, taken as set. Pure.
+ */
+export function effectiveMinIsr(k: Cluster): number {
+  const r = k.rules;
+  return r.release.minIsrCapped ? Math.min(r.minInsyncReplicas, r.replicationFactor) : r.minInsyncReplicas;
 }
 
 /**
@@ -75,6 +117,8 @@ function clearGuard(p: P, producerId: number): void {
  */
 export function append(x: Ctx, req: ProduceRequest, guard: number | null = null): AppendResult {
   const p = x.k.partitions[req.partition]!;
+  const refused = replicaRefusal(x.k, req.partition, x.k.rules.acks === -1);
+  if (refused) return { ok: false, error: refused };
   const fencing = x.k.rules.epochFencing;
   let entry = req.producerId >= 0 ? producerEntry(p, req.producerId) : undefined;
   if (req.producerId >= 0) {
@@ -92,7 +136,7 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
         const cached = entry.batches.find((b) => b.sequence === req.sequence);
         if (cached) {
           x.events.push({ type: 'duplicate', partition: req.partition, sequence: req.sequence, offset: cached.offset });
-          return { ok: true, duplicate: true };
+          return { ok: true, duplicate: true, offset: cached.offset };
         }
         return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
       }
@@ -144,10 +188,9 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
       clearGuard(p, req.producerId);
     }
   }
-  p.highWatermark = p.log.length;
-  recomputeLso(p);
+  raiseHighWatermark(x.k, req.partition);
   x.events.push({ type: 'appended', partition: req.partition, offset });
-  return { ok: true, duplicate: false };
+  return { ok: true, duplicate: false, offset };
 }
 
 /** A marker as the coordinator sends it to a partition leader (WriteTxnMarkers). */
@@ -171,6 +214,8 @@ export interface MarkerRequest {
  */
 export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorCode | null {
   const p = x.k.partitions[partition]!;
+  const refused = replicaRefusal(x.k, partition, true);
+  if (refused) return refused;
   let entry = producerEntry(p, m.producerId);
   if (entry && m.epoch < entry.epoch && x.k.rules.epochFencing) return 'INVALID_PRODUCER_EPOCH';
   if (entry && m.coordinatorEpoch < entry.coordinatorEpoch && x.k.rules.coordinatorEpochFencing)
@@ -204,8 +249,7 @@ export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorC
     entry.lastSequence = -1;
     entry.batches = [];
   }
-  p.highWatermark = p.log.length;
-  recomputeLso(p);
+  raiseHighWatermark(x.k, partition);
   x.events.push({ type: 'marker', partition, offset, marker: m.marker, epoch: m.epoch });
   return null;
 }

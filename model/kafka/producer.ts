@@ -97,6 +97,8 @@ export function severity(error: ErrorCode, from: Refuser, rules: KafkaRules): Se
     case 'DUPLICATE_SEQUENCE_NUMBER':
     case 'UNSTABLE_OFFSET_COMMIT':
     case 'NOT_ENOUGH_REPLICAS':
+    case 'NOT_ENOUGH_REPLICAS_AFTER_APPEND':
+    case 'NOT_LEADER_OR_FOLLOWER':
     case 'REQUEST_TIMED_OUT':
     case 'TRANSACTION_COORDINATOR_FENCED':
       return 'retriable';
@@ -289,7 +291,8 @@ export function arrive(x: Ctx, txn: number, req: ProduceRequest, guard: number, 
       added: x.k.rules.transactionVersion === 2,
     });
     if (park) {
-      x.k.parked.push({ id: guard, req, guard });
+      const r = x.k.replication?.partitions[req.partition];
+      x.k.parked.push(r ? { id: guard, req, guard, leaderEpoch: r.epoch } : { id: guard, req, guard });
       return { ok: 'parked' };
     }
   }
@@ -309,6 +312,13 @@ export function appendParked(x: Ctx, id: number): { readonly req: ProduceRequest
   const parked = x.k.parked[at]!;
   x.k.parked.splice(at, 1);
   const req: ProduceRequest = { ...parked.req, origin: { ...parked.req.origin } };
+  // The leader that parked it lost its leadership meanwhile (ReplicaManager answers NOT_LEADER_OR_FOLLOWER).
+  const r = x.k.replication?.partitions[req.partition];
+  if (r && r.epoch !== parked.leaderEpoch) {
+    const by = x.k.partitions[req.partition]!.name;
+    x.events.push({ type: 'rejected', by, error: 'NOT_LEADER_OR_FOLLOWER', request: `Produce(v${req.value})` });
+    return { req, result: { ok: false, error: 'NOT_LEADER_OR_FOLLOWER' } };
+  }
   return { req, result: appendAt(x, req, parked.guard) };
 }
 

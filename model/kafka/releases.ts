@@ -83,6 +83,17 @@ export interface Release {
   readonly streamsProcessIdPersisted: boolean;
   /** Kafka Streams' producer `transaction.timeout.ms` under EOS: 10000 from 2.6 (StreamsConfig), 60000 before. */
   readonly streamsTransactionTimeoutMs: number;
+  /**
+   * min.insync.replicas above the replication factor counts as the replication factor
+   * (Partition.effectiveMinIsr, KAFKA-15583, 3.7); before, every acks=all write is refused.
+   */
+  readonly minIsrCapped: boolean;
+  /**
+   * The leader does not raise the high watermark while the ISR is below min.insync.replicas
+   * (Partition.maybeIncrementLeaderHW, KAFKA-15583, 3.7): an acks=all write waits for the ISR to grow
+   * back instead of answering NOT_ENOUGH_REPLICAS_AFTER_APPEND.
+   */
+  readonly hwFrozenUnderMinIsr: boolean;
   /** What changed in this release, one line each, for `eoscheck models`. */
   readonly changes: readonly string[];
 }
@@ -104,6 +115,8 @@ const r24: Release = {
   streamsEosV1FullMetadata: false,
   streamsProcessIdPersisted: false,
   streamsTransactionTimeoutMs: 60000,
+  minIsrCapped: false,
+  hwFrozenUnderMinIsr: false,
   changes: [
     'KIP-98 transactions; a produce from a producer the leader has no state for, past sequence 0, is ' +
       'UNKNOWN_PRODUCER_ID (fatal at the client); a stale-epoch produce is fatal; no generation check on ' +
@@ -159,9 +172,13 @@ const r39: Release = {
   ...r36,
   offsetsVerification: true,
   transactionAbortable: true,
+  minIsrCapped: true,
+  hwFrozenUnderMinIsr: true,
   changes: [
     'KAFKA-15784 (3.7): TxnOffsetCommit is verified as well; a write verified outside the transaction gets ' +
       'TRANSACTION_ABORTABLE (3.8)',
+    'KAFKA-15583 (3.7): min.insync.replicas above the replication factor counts as the replication factor, and ' +
+      'the high watermark stays put while the ISR is below min.insync.replicas',
   ],
 };
 const r40: Release = {

@@ -292,7 +292,16 @@ export function expired(k: Cluster, txn: number, now: number): boolean {
 export function markerTargets(k: Cluster, txn: number): (number | 'offsets')[] {
   const pend = k.txns[txn]!.pending;
   if (!pend || !(k.txns[txn]!.state === 'PrepareCommit' || k.txns[txn]!.state === 'PrepareAbort')) return [];
-  return pend.offsetsGroup === null ? [...pend.partitions] : [...pend.partitions, 'offsets'];
+  // A replicated marker waits for the high watermark, unless its leader changed (then it is sent again).
+  const waiting = (p: number): boolean =>
+    pend.written?.some(
+      (w) =>
+        w.partition === p &&
+        w.epoch === k.replication!.partitions[p]!.epoch &&
+        k.partitions[p]!.highWatermark <= w.offset,
+    ) === true;
+  const parts = pend.written ? pend.partitions.filter((p) => !waiting(p)) : [...pend.partitions];
+  return pend.offsetsGroup === null ? parts : [...parts, 'offsets'];
 }
 
 /** Whether transaction `txn` has markers to write. Pure. */
@@ -328,6 +337,17 @@ export function writeTxnMarker(x: Ctx, txn: number, target: number | 'offsets', 
     x.events.push({ type: 'marker', partition: 'offsets', offset: null, marker: pend.marker, epoch: pend.epoch });
     if (!lost) pend.offsetsGroup = null;
   } else {
+    const r = x.k.replication?.partitions[target];
+    const w = pend.written?.find((m) => m.partition === target);
+    if (r && w) {
+      // Appended before: answered once the high watermark passes it, sent again to a new leader.
+      pend.written = pend.written!.filter((m) => m !== w);
+      if (w.epoch === r.epoch && x.k.partitions[target]!.highWatermark > w.offset) {
+        if (!lost) pend.partitions = pend.partitions.filter((p) => p !== target);
+        finish(x, t, target, lost);
+        return;
+      }
+    }
     const err = writeMarker(x, target, {
       producerId: pend.producerId,
       epoch: pend.epoch,
@@ -343,12 +363,26 @@ export function writeTxnMarker(x: Ctx, txn: number, target: number | 'offsets', 
         error: err,
         request: `WriteTxnMarkers(${t.transactionalId}: ${pend.marker})`,
       });
+      // No leader, or the ISR below min.insync.replicas: retried (TransactionMarkerRequestCompletionHandler).
+      if (err === 'NOT_LEADER_OR_FOLLOWER' || err === 'NOT_ENOUGH_REPLICAS') return;
       pend.partitions = [];
       pend.offsetsGroup = null;
       return;
     }
+    const hw = x.k.partitions[target]!.highWatermark;
+    const offset = x.k.partitions[target]!.log.length - 1;
+    if (r && hw <= offset) {
+      pend.written = [...(pend.written ?? []), { partition: target, offset, epoch: r.epoch }];
+      return;
+    }
     if (!lost) pend.partitions = pend.partitions.filter((p) => p !== target);
   }
+  finish(x, t, target, lost);
+}
+
+/** The marker to `target` answered: the transaction completes once every target has (or the answer was lost). */
+function finish(x: Ctx, t: T, target: number | 'offsets', lost: boolean): void {
+  const pend = t.pending!;
   if (lost) {
     x.events.push({ type: 'marker-acked', txn: t.transactionalId, partition: target, lost: true });
     return;

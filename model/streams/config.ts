@@ -69,6 +69,8 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     autoCommit: false,
     autoCommitIntervalMs: 5000,
     recordMs: 1000,
+    pollTimer: false,
+    maxPollIntervalMs: 300000,
     txnIdPerTask: v1,
     offsetsCarryGeneration: !v1 || release(c.kafkaVersion).streamsEosV1FullMetadata,
     freshTransactionalIdPerStart:

@@ -6,6 +6,7 @@ import {
   abortedRead,
   duplicateRead,
   hangingTransaction,
+  lostAck,
   lsoOutOfBounds,
   splitFate,
   staleEpochEffect,
@@ -29,4 +30,5 @@ export const kafkaTxnInvariants: readonly Invariant<S>[] = [
     lossMessage(outView(s, s.config.isolationLevel), 'out', s.config.isolationLevel),
   ),
   invariant('no-hanging-transaction', 'quiescence', (s: S) => hangingTransaction(s.kafka)),
+  invariant('acked-durable', 'every-step', (s: S) => lostAck(s.kafka)),
 ];

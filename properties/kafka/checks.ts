@@ -7,6 +7,7 @@ import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
 import { fates, firstOpenOffsetFromLog, readPartition } from '../../model/kafka/read.js';
 import type { Marker, Partition } from '../../model/kafka/records.js';
+import { lostAcks } from '../../model/kafka/replication.js';
 import { firstRepeat } from '../view.js';
 
 /** Ghost: what a client was told about the end of one of its transactions. */
@@ -171,4 +172,21 @@ export function splitFate(k: Cluster, told: readonly Told[], name: (instance: nu
     }
   }
   return null;
+}
+
+/**
+ * `acked-durable`: every write acknowledged to its producer (acks=0: sent) is still at its offset in
+ * the partition's current (or last) leader's log, with its value. Null with one replica. Pure.
+ */
+export function lostAck(k: Cluster): string | null {
+  const lost = lostAcks(k)[0];
+  if (!lost) return null;
+  const p = k.partitions[lost.partition]!;
+  if (lost.offset < 0) return `v${lost.value} was sent to ${p.name} with acks=0 and never appended`;
+  const e = p.log[lost.offset];
+  const now =
+    e === undefined
+      ? `ends before offset ${lost.offset}`
+      : `has ${e.kind === 'data' ? `v${e.value}` : 'a marker'} at offset ${lost.offset}`;
+  return `v${lost.value} was acknowledged at ${p.name} offset ${lost.offset}; the leader's log now ${now}`;
 }

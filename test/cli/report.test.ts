@@ -191,6 +191,7 @@ describe('JSON report', () => {
         .map((i) => i.name)
         .sort(),
     ).toEqual([
+      'acked-durable',
       'lso-bound',
       'no-aborted-read',
       'no-duplicates',
@@ -205,9 +206,12 @@ describe('JSON report', () => {
       'txn-log:003',
       'zombie-fencing:004',
       'lso-blocking:001',
+      'acks-durability:003',
       'consumer-loop:001',
+      'max-poll-rebalance:001',
       'flink-kafka-crash:002',
       'checkpoint-alignment:000',
+      'mm2-failover:001',
     ]);
   });
 });

@@ -1,8 +1,7 @@
 /**
- * docs/learn: a page per invariant of the contract (and acked-durable, which says why it is not checked
- * yet), linked from the README; every command a page shows runs and does what the comment above its
- * block says (`<!-- expect: exit N[, html][, violates a, b] -->`): its exit code, an HTML page when it
- * writes one, and the invariants it reports violated.
+ * docs/learn: a page per invariant, linked from the README; every command a page shows runs and does
+ * what the comment above its block says (`<!-- expect: exit N[, html][, violates a, b] -->`): its exit
+ * code, an HTML page when it writes one, and the invariants it reports violated.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,8 +42,10 @@ function blocks(page: string): Block[] {
 }
 
 describe('docs/learn', () => {
-  test('a page for every invariant of the contract and acked-durable, each listed in the index', () => {
-    const want = [...Object.keys(invariantMeanings), 'acked-durable'].map((n) => `${n}.md`).sort();
+  test('a page for every invariant, each listed in the index', () => {
+    const want = Object.keys(invariantMeanings)
+      .map((n) => `${n}.md`)
+      .sort();
     expect([...pages].sort()).toEqual(want);
     const index = readFileSync(join(dir, 'README.md'), 'utf8');
     for (const p of pages) expect(index).toContain(`](${p})`);

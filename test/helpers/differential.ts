@@ -16,6 +16,28 @@ import type { AnyAction, Model } from '../../model/core/model.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
 
+/**
+ * Replicated configurations (issue #13), driven at every scale besides the first configs: leaders,
+ * followers, elections and truncation, acks=all waits, unclean elections and acks=1.
+ */
+const replicated: string[][] = [
+  ['replication.factor=3', 'faults.broker=2', 'producers=1', 'partitions=1', 'faults.crashes=0'],
+  [
+    'replication.factor=2',
+    'acks=1',
+    'enable.idempotence=false',
+    'unclean.leader.election.enable=true',
+    'min.insync.replicas=1',
+    'faults.broker=1',
+  ],
+];
+
+/** Configurations driven at every scale (issue #13): replication, and the consumer's poll timer. */
+const always_: Record<string, string[][]> = {
+  'kafka-txn': replicated,
+  'consume-transform-produce': [['record.processing.ms=1000', 'max.poll.interval.ms=3000', 'faults.crashes=0']],
+};
+
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
 const configs: Record<string, string[][]> = {
   'kafka-txn': [
@@ -25,6 +47,7 @@ const configs: Record<string, string[][]> = {
     ['transaction.version=1', 'faults.network=true'],
     ['enable.idempotence=false', 'faults.network=true'],
     ['safeguard.epoch-bump-on-timeout=false', 'transaction.timeout.ms=1'],
+    ...replicated,
   ],
   'consume-transform-produce': [
     [],
@@ -51,6 +74,11 @@ const configs: Record<string, string[][]> = {
     ['transaction.timeout.ms=2500'],
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
+  'mirror-maker-2': [
+    [],
+    ['failover=planned', 'source.transaction.records=2', 'offset.lag.max=2', 'sync.group.offsets.enabled=true'],
+    ['failover=unplanned', 'kafka.version=2.7', 'source.transaction.records=2'],
+  ],
 };
 
 /** A small deterministic generator (xorshift32). */
@@ -133,7 +161,9 @@ function suite<S, A extends AnyAction, K extends Keys>(
   scale: Scale,
 ): void {
   const { model } = e;
-  for (const pairs of list.slice(0, scale.configs)) {
+  const always = always_[model.name] ?? [];
+  const chosen = [...list.slice(0, scale.configs), ...always.filter((c) => !list.slice(0, scale.configs).includes(c))];
+  for (const pairs of chosen) {
     const label = `${model.name} ${pairs.join(' ') || 'defaults'}`;
     const config = () => cfg(model.keys, ...pairs);
     test(`${label}: successors and verdicts agree on reached states`, () => {

@@ -48,6 +48,7 @@ test('every invariant of kafka-txn is listed, in report order', () => {
     ['lso-bound', 'every-step'],
     ['no-loss', 'quiescence'],
     ['no-hanging-transaction', 'quiescence'],
+    ['acked-durable', 'every-step'],
   ]);
 });
 

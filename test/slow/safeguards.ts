@@ -26,14 +26,33 @@ export function defaultDepth(name: string): number {
 
 export const SEEDS = [1, 2, 3, 4, 5];
 
+/** One app, one partition, one record, three replicas: the replicated rows' common keys. */
+const replicated = [
+  'replication.factor=3',
+  'producers=1',
+  'partitions=1',
+  'input.records=1',
+  'faults.crashes=0',
+  'faults.zombies=false',
+];
+
 /** Safe configurations: every safeguard on (the defaults), and the safe variants users pick. */
 export const safe: { model: string; set: string[]; runs: number; depth: number }[] = [
   { model: 'kafka-txn', set: [], runs: 2000, depth: 10 },
   { model: 'kafka-txn', set: ['faults.network=true'], runs: 2000, depth: 9 },
+  // Issue #13: acks=all, min.insync.replicas=2, three replicas, clean elections, two broker crashes.
+  { model: 'kafka-txn', set: [...replicated, 'faults.broker=2'], runs: 2000, depth: 11 },
   { model: 'consume-transform-produce', set: [], runs: 2000, depth: 12 },
   {
     model: 'consume-transform-produce',
     set: ['commit.strategy=process-then-commit', 'sink=upsert'],
+    runs: 2000,
+    depth: 12,
+  },
+  // Issue #13: the poll timer with a slow record (ProcessSlow) under transactions.
+  {
+    model: 'consume-transform-produce',
+    set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000'],
     runs: 2000,
     depth: 12,
   },
@@ -48,6 +67,8 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   { model: 'flink-kafka', set: ['execution.checkpointing.mode=AT_LEAST_ONCE'], runs: 1000, depth: 30 },
   { model: 'flink-kafka', set: ['jobs=2', 'faults.crashes=0', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
+  // Issue #13: a planned switch through MirrorMaker 2 at 4.1 (delayed syncs) loses and repeats nothing.
+  { model: 'mirror-maker-2', set: ['failover=planned', 'source.transaction.records=2'], runs: 2000, depth: 16 },
 ];
 
 /** Unsafe settings: what each finds (the first invariant reported is one of `breaks`). */
@@ -75,6 +96,26 @@ export const unsafe: {
     set: ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
     breaks: ['txn-atomicity', 'no-loss'],
   },
+  // Issue #13, each against the replicated safe row above on its bound.
+  {
+    model: 'kafka-txn',
+    set: [...replicated, 'faults.broker=2', 'acks=1', 'enable.idempotence=false'],
+    breaks: ['acked-durable', 'no-loss'],
+    depth: 11,
+  },
+  {
+    model: 'kafka-txn',
+    set: [...replicated, 'faults.broker=2', 'unclean.leader.election.enable=true'],
+    breaks: ['acked-durable'],
+    random: false,
+    depth: 11,
+  },
+  {
+    model: 'kafka-txn',
+    set: [...replicated, 'faults.broker=2', 'min.insync.replicas=1', 'unclean.leader.election.enable=true'],
+    breaks: ['acked-durable'],
+    depth: 11,
+  },
   { model: 'consume-transform-produce', set: ['commit.strategy=commit-then-process'], breaks: ['no-loss'] },
   { model: 'consume-transform-produce', set: ['commit.strategy=process-then-commit'], breaks: ['no-duplicates'] },
   {
@@ -83,6 +124,12 @@ export const unsafe: {
     breaks: ['no-duplicates', 'offsets-atomic'],
   },
   { model: 'consume-transform-produce', set: ['safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
+  // Issue #13: the poll timer's leave under process-then-commit (a slow record, then the failed commit).
+  {
+    model: 'consume-transform-produce',
+    set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000', 'commit.strategy=process-then-commit'],
+    breaks: ['no-duplicates'],
+  },
   {
     model: 'consume-transform-produce',
     set: ['safeguard.epoch-fencing=false'],
@@ -143,4 +190,11 @@ export const unsafe: {
     breaks: ['no-duplicates'],
   },
   { model: 'two-phase-commit', set: ['safeguard.commit-needs-all-prepared=false'], breaks: ['tc-consistent'] },
+  // Issue #13: without the delayed sync (3.7+) a planned switch repeats the records after the last sync. (The older
+  // translation's loss is judged by no-loss alone in test/model/mirror-maker-2: an unplanned failover repeats too.)
+  {
+    model: 'mirror-maker-2',
+    set: ['failover=planned', 'kafka.version=3.6', 'offset.lag.max=2'],
+    breaks: ['no-duplicates'],
+  },
 ];

@@ -114,7 +114,9 @@ describe('the HTML trace viewer in Chromium', () => {
       '212COMMIT',
     ]);
     // out-1's marker is not written yet: v2 is still in an open transaction there.
-    expect(await page.textContent('#details .outputs')).toContain('out at read_committedv1, v1out at read_uncommittedv1, v1, v2');
+    expect(await page.textContent('#details .outputs')).toContain(
+      'out at read_committedv1, v1out at read_uncommittedv1, v1, v2',
+    );
     await page.keyboard.press('End');
     expect(await currentRow(page)).toBe('14');
     await page.keyboard.press('Home');

@@ -142,24 +142,19 @@ describe('verify maps real keys to model keys', () => {
   });
 });
 
-describe('keys the contract names that models will declare', () => {
-  test('acks (with -1 read as all), a broker default replication factor: mapped once a model declares them', () => {
-    const withReplication = (model: string): Keys => ({
-      ...keysOf(model),
-      acks: oneOf('acks', ['0', '1', 'all'], { default: 'all', meaning: 'a key added later' }),
-      rf: oneOf('replication.factor', [1, 2, 3], { default: 1, meaning: 'a key added later' }),
-    });
+describe('the replication keys kafka-txn declares', () => {
+  test('acks (with -1 read as all), the broker default replication factor and min.insync.replicas', () => {
     const v = verified(
       {
         'producer.properties': 'transactional.id=t\nacks=-1\n',
         'server.properties': 'node.id=1\ndefault.replication.factor=3\nmin.insync.replicas=2\n',
       },
       [],
-      withReplication,
+      keysOf,
     );
-    expect(winners(v)).toMatchObject({ acks: 'all', 'replication.factor': '3' });
-    expect(ignoredWhy(v, 'min.insync.replicas')).toBe('not modelled');
-    // acks is now a model key of its own: only transactional.id is read for what it decides.
+    expect(winners(v)).toMatchObject({ acks: 'all', 'replication.factor': '3', 'min.insync.replicas': '2' });
+    expect(ignoredWhy(v, 'min.insync.replicas')).toBeUndefined();
+    // acks is a model key of its own: only transactional.id is read for what it decides.
     expect(v.used.map((u) => u.key)).toEqual(['transactional.id']);
   });
 });

@@ -31,7 +31,11 @@ function flinkEventLine(
         | 'verified'
         | 'marker-acked'
         | 'coordinator-moved'
-        | 'forgotten';
+        | 'forgotten'
+        | 'truncated'
+        | 'isr'
+        | 'leader'
+        | 'broker';
     }
   >,
 ): EventLine {
@@ -130,6 +134,10 @@ function events(after: FlinkState): EventLine[] {
       case 'marker-acked':
       case 'coordinator-moved':
       case 'forgotten':
+      case 'truncated':
+      case 'isr':
+      case 'leader':
+      case 'broker':
         return kafkaEventLine(after.kafka, e, (id) => `instance ${id}`);
       default:
         return flinkEventLine(e);

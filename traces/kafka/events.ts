@@ -90,6 +90,25 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
           `group: ${e.reason}, rebalance to generation ${e.generation}: ` +
           `${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
       };
+    case 'truncated':
+      return {
+        lane: partName(k, e.partition),
+        text: `${partName(k, e.partition)}: broker ${e.broker} truncated its replica to offset ${e.offset}`,
+      };
+    case 'isr':
+      return {
+        lane: partName(k, e.partition),
+        text: `${partName(k, e.partition)}: ISR [${e.isr.join(', ')}] (${e.reason})`,
+      };
+    case 'leader':
+      return {
+        lane: 'controller',
+        text:
+          `controller: broker ${e.broker} leads ${partName(k, e.partition)} at epoch ${e.epoch} ` +
+          `(${e.how} election)`,
+      };
+    case 'broker':
+      return { lane: 'controller', text: `controller: broker ${e.broker} ${e.up ? 'restarted' : 'crashed'}` };
   }
 }
 

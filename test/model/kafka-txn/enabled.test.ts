@@ -180,6 +180,12 @@ function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
     case 'Tick':
     case 'CoordinatorFailover':
       return [t];
+    case 'Fetch':
+    case 'ShrinkIsr':
+      return [t, a.partition, a.broker];
+    case 'BrokerCrash':
+    case 'BrokerRestart':
+      return [t, a.broker];
     case 'Produce':
     case 'ProduceDelayed':
     case 'AddPartitionsDelayed':

@@ -1,0 +1,350 @@
+/**
+ * Partition replication (present only with `replication.factor` above 1): brokers 0..RF-1 each
+ * hold a replica of every partition, the leader's log is the partition's `log` and each follower
+ * keeps its own; followers fetch (ReplicaFetcherThread), the leader keeps the ISR
+ * (Partition.maybeShrinkIsr / maybeExpandIsr) and the high watermark (the ISR's least log end,
+ * Partition.maybeIncrementLeaderHW), the controller elects leaders from the ISR
+ * (PartitionLeaderElectionAlgorithms, PartitionChangeBuilder), and a follower of a new leader
+ * truncates by leader epoch (KIP-101, KIP-279: LeaderEpochFileCache.endOffsetFor,
+ * AbstractFetcherThread.getOffsetTruncationState). Broker crashes are process crashes: the log on
+ * disk survives. Functions over a draft (or an owned plain copy).
+ */
+import type { Draft } from 'immer';
+import type { Cluster, Ctx } from './cluster.js';
+import { effectiveMinIsr, raiseHighWatermark } from './partition.js';
+import type { LogEntry, ProducerEntry } from './records.js';
+
+/** One entry of a replica's leader-epoch cache (LeaderEpochFileCache): the epoch and its first offset. */
+export interface EpochStart {
+  readonly epoch: number;
+  readonly start: number;
+}
+
+/** One broker's replica of a partition. */
+export interface Replica {
+  /** A follower's log; the leader's is the partition's `log` (then this one is empty). */
+  readonly log: readonly LogEntry[];
+  /** A follower's high watermark, from its last fetch (the leader's is the partition's). */
+  readonly hw: number;
+  readonly epochs: readonly EpochStart[];
+  /** The leader's view of this follower's log end: the fetch offset of its last fetch (Replica.updateFetchState). */
+  readonly known: number;
+  /** lastCaughtUpTimeMs: the last fetch that reached the leader's log end. */
+  readonly caughtUpMs: number;
+  /** The leader epoch this follower last truncated against (-1: it must truncate before it fetches). */
+  readonly follows: number;
+}
+
+/** The replication state of one partition. */
+export interface PartitionReplicas {
+  /** The leader's broker, or null while the partition is offline. */
+  readonly leader: number | null;
+  readonly epoch: number;
+  /** The in-sync replicas (committed by the controller), ascending. */
+  readonly isr: readonly number[];
+  readonly replicas: readonly Replica[];
+}
+
+/** Ghost: a write acknowledged to its producer (or, with acks=0, sent without an answer). */
+export interface Acked {
+  readonly partition: number;
+  readonly offset: number;
+  readonly value: number;
+}
+
+/** The cluster's replication state. */
+export interface Replication {
+  readonly alive: readonly boolean[];
+  /** Broker crashes so far (faults.broker). */
+  readonly crashes: number;
+  readonly partitions: readonly PartitionReplicas[];
+  /** Ghost: the acknowledged writes `acked-durable` judges. */
+  readonly acked: readonly Acked[];
+}
+
+/** Replication over `rf` brokers for `partitions` partitions, broker 0 leading each at epoch 0. Pure. */
+export function newReplication(rf: number, partitions: number): Replication {
+  const replica = (b: number): Replica => ({
+    log: [],
+    hw: 0,
+    epochs: b === 0 ? [{ epoch: 0, start: 0 }] : [],
+    known: 0,
+    caughtUpMs: 0,
+    follows: 0,
+  });
+  const isr = Array.from({ length: rf }, (_, b) => b);
+  return {
+    alive: isr.map(() => true),
+    crashes: 0,
+    partitions: Array.from({ length: partitions }, () => ({
+      leader: 0,
+      epoch: 0,
+      isr,
+      replicas: isr.map(replica),
+    })),
+    acked: [],
+  };
+}
+
+/** The log of broker `b`'s replica of partition `i` (the partition's log when `b` leads). Pure. */
+export function replicaLog(k: Cluster, i: number, b: number): readonly LogEntry[] {
+  const r = k.replication!.partitions[i]!;
+  return r.leader === b ? k.partitions[i]!.log : r.replicas[b]!.log;
+}
+
+/**
+ * LeaderEpochFileCache.endOffsetFor: the largest epoch at most `epoch` in `epochs` and where it
+ * ends (the next epoch's start, or `leo` for the latest); [-1, -1] when there is none
+ * (UNDEFINED_EPOCH_OFFSET). Pure.
+ */
+function endOffsetFor(epochs: readonly EpochStart[], leo: number, epoch: number): [number, number] {
+  for (let j = epochs.length - 1; j >= 0; j--) {
+    const e = epochs[j]!;
+    if (e.epoch <= epoch) return [e.epoch, j + 1 < epochs.length ? epochs[j + 1]!.start : leo];
+  }
+  return [-1, -1];
+}
+
+/**
+ * Where a follower truncates to before it fetches from a new leader (KIP-101; KIP-279's rounds:
+ * AbstractFetcherThread.getOffsetTruncationState): it asks for the end of its latest epoch, and
+ * truncates to the least of the leader's answer and its own end of that epoch; an epoch it does
+ * not know sends it one epoch further back. Without epochs, its high watermark. Pure.
+ */
+function truncationOffset(
+  leader: readonly EpochStart[],
+  leaderLeo: number,
+  own: readonly EpochStart[],
+  ownLeo: number,
+  ownHw: number,
+): number {
+  let ask = own.length > 0 ? own[own.length - 1]!.epoch : -1;
+  while (ask >= 0) {
+    const [epoch, end] = endOffsetFor(leader, leaderLeo, ask);
+    if (epoch < 0) return Math.min(ownHw, ownLeo);
+    const [ownEpoch, ownEnd] = endOffsetFor(own, ownLeo, epoch);
+    if (ownEpoch === epoch) return Math.min(end, ownEnd, ownLeo);
+    ask = ownEpoch;
+  }
+  return Math.min(ownHw, ownLeo);
+}
+
+/** The epoch cache cut at `offset` (LeaderEpochFileCache.truncateFromEnd). Pure. */
+function epochsBelow(epochs: readonly EpochStart[], offset: number): EpochStart[] {
+  return epochs.filter((e) => e.start < offset);
+}
+
+/** Whether follower `b` of partition `i` has something to fetch, to report, or to truncate. Pure. */
+export function mayFetch(k: Cluster, i: number, b: number): boolean {
+  const r = k.replication!.partitions[i]!;
+  if (r.leader === null || r.leader === b || !k.replication!.alive[b]) return false;
+  const f = r.replicas[b]!;
+  const p = k.partitions[i]!;
+  return f.follows !== r.epoch || f.log.length < p.log.length || f.known < f.log.length || f.hw < p.highWatermark;
+}
+
+/**
+ * Follower `b` fetches partition `i` from its leader (ReplicaFetcherThread): first, under a new
+ * leader epoch, it truncates; then the leader takes its fetch offset as its log end
+ * (Replica.updateFetchStateOrThrow, lastCaughtUpTimeMs when it reached the leader's log end), adds
+ * it to the ISR when it reached the high watermark (Partition.maybeExpandIsr: LEO >= HW and >= the
+ * epoch's start), raises the high watermark, and answers with the records past the fetch offset and
+ * its high watermark, which the follower appends (its HW the least of the leader's and its own end).
+ */
+export function fetch(x: Ctx, i: number, b: number): void {
+  const k = x.k;
+  const r = k.replication!.partitions[i]!;
+  const p = k.partitions[i]!;
+  const leader = r.replicas[r.leader!]!;
+  const f = r.replicas[b]!;
+  if (f.follows !== r.epoch) {
+    const to = truncationOffset(leader.epochs, p.log.length, f.epochs, f.log.length, f.hw);
+    if (to < f.log.length) {
+      f.log = f.log.slice(0, to);
+      f.epochs = epochsBelow(f.epochs, to);
+      x.events.push({ type: 'truncated', partition: i, broker: b, offset: to });
+    }
+    f.hw = Math.min(f.hw, to);
+    f.follows = r.epoch;
+  }
+  const fetchOffset = f.log.length;
+  f.known = fetchOffset;
+  if (fetchOffset >= p.log.length) f.caughtUpMs = x.now;
+  const epochStart = leader.epochs[leader.epochs.length - 1]!.start;
+  if (!r.isr.includes(b) && fetchOffset >= p.highWatermark && fetchOffset >= epochStart) {
+    r.isr = [...r.isr, b].sort((a, c) => a - c);
+    x.events.push({ type: 'isr', partition: i, isr: [...r.isr], reason: `broker ${b} caught up` });
+  }
+  raiseHighWatermark(k, i);
+  if (fetchOffset < p.log.length) {
+    f.log = [...f.log, ...p.log.slice(fetchOffset)];
+    f.epochs = leader.epochs.filter((e) => e.start < f.log.length);
+  }
+  f.hw = Math.min(p.highWatermark, f.log.length);
+}
+
+/**
+ * Whether the leader of `i` may drop follower `b` from the ISR (Partition.getOutOfSyncReplicas): it
+ * is behind the leader's log end. The lag test (replica.lag.time.max.ms since it last caught up)
+ * is met by letting the clock pass it. Pure.
+ */
+export function mayShrink(k: Cluster, i: number, b: number): boolean {
+  const r = k.replication!.partitions[i]!;
+  return r.leader !== null && r.leader !== b && r.isr.includes(b) && r.replicas[b]!.known < k.partitions[i]!.log.length;
+}
+
+/** The clock at which follower `b` of `i` is out of sync (lastCaughtUpTimeMs + replica.lag.time.max.ms). Pure. */
+export function outOfSyncAt(k: Cluster, i: number, b: number): number {
+  return k.replication!.partitions[i]!.replicas[b]!.caughtUpMs + k.rules.replicaLagTimeMaxMs + 1;
+}
+
+/** The leader of `i` shrinks the ISR by follower `b` (Partition.maybeShrinkIsr, AlterPartition committed). */
+export function shrinkIsr(x: Ctx, i: number, b: number): void {
+  const r = x.k.replication!.partitions[i]!;
+  r.isr = r.isr.filter((m) => m !== b);
+  x.events.push({ type: 'isr', partition: i, isr: [...r.isr], reason: `broker ${b} lagged` });
+  raiseHighWatermark(x.k, i);
+}
+
+/**
+ * The producer state a new leader holds: rebuilt from its log (UnifiedLog.rebuildProducerState;
+ * followers replay every batch and marker into their ProducerStateManager). Pure.
+ */
+function producersFrom(log: readonly LogEntry[]): ProducerEntry[] {
+  const out: ProducerEntry[] = [];
+  for (const e of log) {
+    if (e.producerId < 0) continue;
+    let at = out.findIndex((x) => x.producerId === e.producerId);
+    if (at < 0) {
+      out.push({
+        producerId: e.producerId,
+        epoch: e.epoch,
+        lastSequence: -1,
+        firstOpenOffset: null,
+        batches: [],
+        coordinatorEpoch: -1,
+      });
+      at = out.length - 1;
+    }
+    const p = out[at]!;
+    if (e.kind === 'control') {
+      out[at] =
+        e.epoch > p.epoch
+          ? { ...p, epoch: e.epoch, lastSequence: -1, batches: [], firstOpenOffset: null }
+          : { ...p, firstOpenOffset: null };
+      continue;
+    }
+    const batches = e.epoch > p.epoch ? [] : p.batches;
+    out[at] = {
+      ...p,
+      epoch: Math.max(p.epoch, e.epoch),
+      lastSequence: e.sequence,
+      batches: [...batches, { sequence: e.sequence, offset: e.offset }].slice(-5),
+      firstOpenOffset: e.transactional && p.firstOpenOffset === null ? e.offset : p.firstOpenOffset,
+    };
+  }
+  return out;
+}
+
+/**
+ * Broker `b` becomes the leader of `i` (Partition.makeLeader): a new leader epoch starting at its log
+ * end, its log the partition's, its producer state rebuilt from it, its own high watermark; it
+ * knows no follower's log end until they fetch, and every follower truncates before it fetches.
+ */
+function makeLeader(x: Ctx, i: number, b: number, unclean: boolean): void {
+  const k = x.k;
+  const r = k.replication!.partitions[i]!;
+  const p = k.partitions[i]!;
+  const nl = r.replicas[b]!;
+  r.epoch += 1;
+  r.leader = b;
+  p.log = nl.log as Draft<LogEntry>[];
+  nl.log = [];
+  nl.epochs = [...nl.epochs, { epoch: r.epoch, start: p.log.length }];
+  nl.follows = r.epoch;
+  p.highWatermark = Math.min(nl.hw, p.log.length);
+  p.producers = producersFrom(p.log) as Draft<ProducerEntry>[];
+  p.guards = [];
+  for (const f of r.replicas) f.known = 0;
+  if (unclean) r.isr = [b];
+  raiseHighWatermark(k, i);
+  x.events.push({
+    type: 'leader',
+    partition: i,
+    broker: b,
+    epoch: r.epoch,
+    how: unclean ? 'unclean' : 'clean',
+  });
+}
+
+/**
+ * The controller elects a leader for an offline partition (offlinePartitionLeaderElection): the
+ * first live ISR member; else, with unclean.leader.election.enable, the first live replica (the
+ * ISR reset to it: "This can result in data loss!", PartitionChangeBuilder); else none.
+ */
+function elect(x: Ctx, i: number): void {
+  const k = x.k;
+  const rep = k.replication!;
+  const r = rep.partitions[i]!;
+  const clean = r.isr.find((m) => rep.alive[m]);
+  if (clean !== undefined) makeLeader(x, i, clean, false);
+  else if (k.rules.uncleanLeaderElection) {
+    const any = r.replicas.findIndex((_, m) => rep.alive[m]);
+    if (any >= 0) makeLeader(x, i, any, true);
+  }
+}
+
+/**
+ * Broker `b` crashes: the controller drops it from every ISR that has another member
+ * (ReplicationControlManager.handleBrokerFenced; an ISR never becomes empty) and moves the
+ * leadership of the partitions it led.
+ */
+export function crashBroker(x: Ctx, b: number): void {
+  const rep = x.k.replication!;
+  rep.alive[b] = false;
+  rep.crashes += 1;
+  x.events.push({ type: 'broker', broker: b, up: false });
+  rep.partitions.forEach((r, i) => {
+    if (r.isr.includes(b) && r.isr.length > 1) r.isr = r.isr.filter((m) => m !== b);
+    if (r.leader === b) {
+      const old = r.replicas[b]!;
+      const p = x.k.partitions[i]!;
+      old.log = p.log;
+      old.hw = p.highWatermark;
+      old.follows = -1;
+      r.leader = null;
+      elect(x, i);
+    } else r.replicas[b]!.follows = -1;
+  });
+}
+
+/** Broker `b` restarts with its log; an offline partition it can lead gets a leader. */
+export function restartBroker(x: Ctx, b: number): void {
+  const rep = x.k.replication!;
+  rep.alive[b] = true;
+  x.events.push({ type: 'broker', broker: b, up: true });
+  rep.partitions.forEach((r, i) => {
+    if (r.leader === null) elect(x, i);
+  });
+}
+
+/** Ghost: the write at `offset` of `i` was acknowledged to its producer. */
+export function recordAck(x: Ctx, i: number, offset: number): void {
+  const e = x.k.partitions[i]!.log[offset];
+  if (e?.kind === 'data') x.k.replication!.acked.push({ partition: i, offset, value: e.value });
+}
+
+/** Whether the partition's ISR is at least min.insync.replicas (an acks=all write is accepted). Pure. */
+export function enoughReplicas(k: Cluster, i: number): boolean {
+  return k.replication!.partitions[i]!.isr.length >= effectiveMinIsr(k);
+}
+
+/** The acknowledged writes lost or changed: not in the current (or last) leader's log as acknowledged. Pure. */
+export function lostAcks(k: Cluster): Acked[] {
+  const rep = k.replication;
+  if (!rep) return [];
+  return rep.acked.filter((a) => {
+    const e = k.partitions[a.partition]!.log[a.offset];
+    return e?.kind !== 'data' || e.value !== a.value;
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * The `mirror-maker-2` state: a source cluster's topic `topic` (written before the run, its COMMIT
+ * markers taking offsets), MirrorSourceTask copying its records to `source.topic` on the target
+ * cluster with its offset syncs, MirrorCheckpointTask's store and checkpoints, and one consumer
+ * group that processes the topic on the source and, after a failover, `source.topic` on the target.
+ */
+import type { MirrorMaker2Config } from './config.js';
+
+/** An offset sync (MirrorSourceTask, `mm2-offset-syncs.source.internal`): upstream offset u is downstream d. */
+export interface OffsetSync {
+  readonly u: number;
+  readonly d: number;
+}
+
+/** MirrorSourceTask's per-partition sync state (PartitionState): -1 before its first record. */
+export interface SyncState {
+  readonly lastSyncU: number;
+  readonly lastSyncD: number;
+  readonly previousU: number;
+  /** 3.7+: the latest replicated record without a sync, promoted at the next task commit. */
+  readonly delayed: OffsetSync | null;
+}
+
+/** The consumer group: where it reads, its position and its committed upstream offset. */
+export interface ConsumerGroup {
+  readonly cluster: 'source' | 'target';
+  /** Next offset to read on the cluster it reads. */
+  readonly position: number;
+  /** Its committed offset on the source cluster (what the checkpoint task translates). */
+  readonly committed: number;
+}
+
+/** What a step did, as a line on a lane, for the renderer. */
+export interface Mm2Event {
+  readonly lane: string;
+  readonly text: string;
+}
+
+/** The whole state. Frozen; every change goes through `step`. */
+export interface MirrorMaker2State {
+  readonly config: MirrorMaker2Config;
+  /** Static: the source topic, a value per offset (0: a COMMIT marker). */
+  readonly source: readonly number[];
+  readonly sourceAlive: boolean;
+  /** `source.topic` on the target: values, the downstream offset is the index. */
+  readonly target: readonly number[];
+  /** MirrorSourceTask's next upstream offset. */
+  readonly mirrored: number;
+  readonly sync: SyncState;
+  /** Offset syncs written, oldest first. */
+  readonly syncs: readonly OffsetSync[];
+  /** How many of them the checkpoint task's OffsetSyncStore has read. */
+  readonly storeRead: number;
+  /** The latest checkpoint emitted for the group (`source.checkpoints.internal` on the target), or null. */
+  readonly checkpoint: OffsetSync | null;
+  /** The group's offset in the target cluster's `__consumer_offsets` (sync.group.offsets.enabled), or null. */
+  readonly targetGroupOffset: number | null;
+  readonly group: ConsumerGroup;
+  /** Ghost: the values the group processed, in order, on either cluster. */
+  readonly processed: readonly number[];
+  readonly events: readonly Mm2Event[];
+}
+
+/** The source topic of `c`: values 1..input.records, a COMMIT marker (0) after each transaction. Pure. */
+export function sourceTopic(c: MirrorMaker2Config): number[] {
+  const out: number[] = [];
+  for (let v = 1; v <= c.inputRecords; v++) {
+    out.push(v);
+    if (c.sourceTransactionRecords > 0 && v % c.sourceTransactionRecords === 0) out.push(0);
+  }
+  return out;
+}
+
+/** The first offset at or after `from` holding a record (not a marker), or null. Pure. */
+export function nextRecord(log: readonly number[], from: number): number | null {
+  for (let o = from; o < log.length; o++) if (log[o] !== 0) return o;
+  return null;
+}
+
+/** The initial state (plain; the compiled model freezes it). Pure. */
+export function initialState(config: MirrorMaker2Config): MirrorMaker2State {
+  return {
+    config,
+    source: sourceTopic(config),
+    sourceAlive: true,
+    target: [],
+    mirrored: 0,
+    sync: { lastSyncU: -1, lastSyncD: -1, previousU: -1, delayed: null },
+    syncs: [],
+    storeRead: 0,
+    checkpoint: null,
+    targetGroupOffset: null,
+    group: { cluster: 'source', position: 0, committed: 0 },
+    processed: [],
+    events: [],
+  };
+}

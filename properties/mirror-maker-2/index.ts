@@ -1,0 +1,42 @@
+/**
+ * What `mirror-maker-2` judges: the records the group processed, on either cluster, against the
+ * inputs that survived (every record copied to the target, and every record processed before the
+ * source was lost: records MirrorMaker 2 never copied go down with an unplanned loss of the source
+ * cluster, its recovery point, and are not the group's to process). Pure.
+ */
+import type { Report } from '../../catalog/entry.js';
+import type { MirrorMaker2State } from '../../model/mirror-maker-2/state.js';
+import { type Invariant, invariant } from '../invariant.js';
+import { firstRepeat, lossMessage, makeView, type View } from '../view.js';
+
+/** The inputs the group must process: copied to the target, or processed already. */
+export function survivingInputs(s: MirrorMaker2State): number[] {
+  return [...new Set([...s.target, ...s.processed])].sort((a, b) => a - b);
+}
+
+/** The processed records as a view (offsets: the order of processing). */
+export function processedView(s: MirrorMaker2State): View {
+  return makeView(
+    s.processed,
+    s.processed.map((_, i) => i),
+    survivingInputs(s),
+  );
+}
+
+/** Every invariant of `mirror-maker-2`. */
+export const mirrorMaker2Invariants: readonly Invariant<MirrorMaker2State>[] = [
+  invariant('no-duplicates', 'every-step', (s) => {
+    const r = firstRepeat(
+      s.processed,
+      s.processed.map((_, i) => i),
+    );
+    return r ? `v${r.value} is processed twice by the group (records #${r.first + 1} and #${r.second + 1})` : null;
+  }),
+  invariant('no-loss', 'quiescence', (s) => lossMessage(processedView(s), 'the group', 'either cluster')),
+];
+
+/** The report's projection: what the group processed (one view at both levels), and no Kafka log rows. */
+export const mirrorMaker2Report: Report<MirrorMaker2State> = {
+  outputs: (s) => ({ processed: { read_committed: processedView(s), read_uncommitted: processedView(s) } }),
+  logs: () => ({}),
+};
