@@ -203,9 +203,14 @@ export const flinkActions = {
   InitSink: {
     enabled: workOf('InitSink'),
     effect: (d, a) => initSink(d, jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}sink.InitProducerId(` +
-      `${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
+    describe: (s, a) => {
+      const w = slotOf(s, jobOf(a)).task?.writer;
+      const gap = w !== undefined && w.fill < w.name;
+      return (
+        `${prefix(a)}sink.InitProducerId(` +
+        `${sinkTransactionalId(s.config, (gap ? w.fill : w?.name) ?? 0, jobOf(a))}${gap ? ', gap: left empty' : ''})`
+      );
+    },
     lanes: lanes(TM, 'coordinator'),
   },
   Notify: {

@@ -57,8 +57,15 @@ export function newTask(
   const last = cp ? cp.id : 0;
   const eos = c.deliveryGuarantee === 'exactly-once';
   const writer: Writer = eos
-    ? { buffer: [], init: c.abortLingering ? 'probe' : 'init', probe: last + 1, name: last + 1, txn: null }
-    : { buffer: [], init: 'ready', probe: 0, name: 0, txn: null };
+    ? {
+        buffer: [],
+        init: c.abortLingering ? 'probe' : 'init',
+        probe: last + 1,
+        fill: last + 1,
+        name: last + 1,
+        txn: null,
+      }
+    : { buffer: [], init: 'ready', probe: 0, fill: 0, name: 0, txn: null };
   const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i));
   const count = cp ? cp.count : 0;
   const task: Task = {

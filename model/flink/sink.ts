@@ -53,7 +53,10 @@ export function send(d: D, no: JobNo = 1): boolean {
 
 /**
  * The exactly-once writer at a barrier (after its flush): a transaction with records becomes the
- * checkpoint's committable; the writer moves to `<prefix>-0-<checkpoint + 1>` (InitProducerId next).
+ * checkpoint's committable; the writer moves to `<prefix>-0-<checkpoint + 1>` (InitProducerId next),
+ * first initialising every id skipped since its last one (checkpoints aborted before their barrier
+ * reached the sink): connector 3.x `KafkaWriter.getTransactionalProducer` loops from
+ * `lastCheckpointId + 1`, "this loop ensures that all gaps are filled with initialized (empty) transactions".
  */
 export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
@@ -70,16 +73,25 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
   }
   t.writer.txn = null;
   t.writer.init = 'init';
+  t.writer.fill = t.writer.name + 1;
   t.writer.name = checkpoint + 1;
 }
 
 /**
- * InitProducerId for the writer's `<prefix>-0-<name>` (fencing and aborting an open transaction of it); retried on
- * CONCURRENT_TRANSACTIONS.
+ * InitProducerId for the writer's next id (fencing and aborting an open transaction of it); retried on
+ * CONCURRENT_TRANSACTIONS. An id of a gap (`fill < name`) is initialised and left empty; `<prefix>-0-<name>` opens
+ * the writer's transaction.
  */
 export function initSink(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
+  if (w.fill < w.name) {
+    const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no), d.config.partitions));
+    if (!initTransactions(ctxOf(d), gap).ok) return;
+    d.events.push({ type: 'writer', transactionalId: sinkTransactionalId(d.config, w.fill, no), epoch: gap.epoch });
+    w.fill += 1;
+    return;
+  }
   const idx = txnIndex(d, w.name, true, no);
   const producer = castDraft(newProducer(idx, d.config.partitions));
   if (!initTransactions(ctxOf(d), producer).ok) return;

@@ -35,12 +35,20 @@ export interface WriterTxn {
 
 /**
  * The KafkaSink writer. `init`: `probe` while aborting lingering transactions (the id probed is
- * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds, then `ready`.
+ * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds (after the
+ * ids of a gap, `fill` up to `name`, each initialised empty), then `ready`.
  */
 export interface Writer {
   readonly buffer: readonly number[];
   readonly init: 'probe' | 'init' | 'ready';
   readonly probe: number;
+  /**
+   * The next id to initialise before `name`: checkpoints that never reached this sink (aborted before their barrier)
+   * leave ids unused, and the writer initialises each of them (an empty transaction) so the lingering-transaction
+   * probe, which stops at the first unused id, never stops early (connector 3.x
+   * `KafkaWriter.getTransactionalProducer`, 4.x `TransactionNamingStrategyImpl.INCREMENTING`). `fill = name`: no gap.
+   */
+  readonly fill: number;
   readonly name: number;
   readonly txn: WriterTxn | null;
 }

@@ -18,8 +18,24 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
     expect(exhaustive(['sink.delivery-guarantee=at-least-once'], 12000, only('no-loss')).status).toBe('ok');
   });
   test('with the lingering-transaction abort on, nothing hangs (same bound that finds the hang with it off)', () => {
-    expect(exhaustive(['input.records=2'], 12000, only('no-hanging-transaction')).status).toBe('ok');
+    const lost = ['faults.jobmanager=1', 'high-availability.type=none', 'faults.crashes=0', 'input.records=2'];
+    expect(exhaustive(lost, 12000, only('no-hanging-transaction')).status).toBe('ok');
   });
+  test(
+    'transactional-id gap filling: two crashes, a JobManager failure, or the lingering-transaction abort off ' +
+      'hold (no gap for the probe to stop at, and the restored writer re-initialises every id it used)',
+    () => {
+      for (const pairs of [
+        ['faults.crashes=2', 'faults.lost-notifications=0'],
+        ['faults.jobmanager=1'],
+        ['safeguard.abort-lingering-transactions=false'],
+      ]) {
+        const x = exhaustive(pairs, 20000);
+        expect(x.status, pairs.join(' ')).toBe('ok');
+        expect(x.coverage!['Crash']).toBeGreaterThan(0);
+      }
+    },
+  );
   test('AT_LEAST_ONCE with job.inputs=1 holds: a single chain has nothing to align (seed 000, checked)', () => {
     expect(exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'input.records=2'], 12000).status).toBe('ok');
   });

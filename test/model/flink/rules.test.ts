@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import type { FlinkConfig } from '../../../model/flink/config.js';
+import { drain } from '../../../model/flink/drain.js';
 import { type FlinkState, SOURCE_GROUP } from '../../../model/flink/state.js';
 import { eosCheckpoint, eosStart, flinkCfg, model, oneRecord, outValues, play, stateAfter } from './helpers.js';
 
@@ -213,6 +214,30 @@ describe('restore and the lingering-transaction abort', () => {
     );
     expect(enabled(s)).toContainEqual({ type: 'Commit', checkpoint: 1 });
   });
+});
+
+describe('transactional-id gap filling (connector 3.x KafkaWriter.getTransactionalProducer)', () => {
+  test(
+    'checkpoint 1 aborted before its barrier reached the sink: at checkpoint 2 the writer initialises flink-0-2 ' +
+      '(left empty) before it opens flink-0-3, so ids stay consecutive for the probe',
+    () => {
+      let s = stateAfter([], ...eosTwo, { type: 'Trigger' }, { type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' });
+      // Drain until checkpoint 2's barrier reached the sink (the writer then has ids to initialise).
+      while (!(s.task!.writer.init === 'init' && s.task!.writer.name === 3)) s = model.step(s, drain(s)!);
+      expect(s.task!.writer).toMatchObject({ fill: 2, name: 3 });
+      expect(model.describe(s, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-2, gap: left empty)');
+      const gap = model.step(s, { type: 'InitSink' });
+      expect(gap.events).toContainEqual({ type: 'writer', transactionalId: 'flink-0-2', epoch: 0 });
+      expect(gap.task!.writer).toMatchObject({ init: 'init', fill: 3, name: 3, txn: null });
+      const open = model.step(gap, { type: 'InitSink' });
+      expect(open.task!.writer).toMatchObject({ init: 'ready', txn: { name: 3 } });
+      expect(open.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([
+        ['flink-0-1', 'Ongoing'],
+        ['flink-0-2', 'Empty'],
+        ['flink-0-3', 'Empty'],
+      ]);
+    },
+  );
 });
 
 describe('scan.startup.mode applies only without a checkpoint (JobManager failure)', () => {
