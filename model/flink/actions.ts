@@ -10,7 +10,7 @@ import { expired, markerTargets } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import { ack, ctxOf, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
-import { abortLingering, commit, initSink, send } from './sink.js';
+import { abortLingering, commit, initSink, noteTimeout, send } from './sink.js';
 import {
   arrived,
   type FlinkState,
@@ -180,6 +180,14 @@ const coordinator = coordinatorActions(
 /** The action table of `flink-kafka`. */
 export const flinkActions = {
   ...coordinator,
+  // The coordinator's timeout abort, noted first as ghost data: a transaction only the timeout ended hung.
+  ExpireTxn: {
+    ...coordinator.ExpireTxn,
+    effect(d, a) {
+      noteTimeout(d, a.txn);
+      coordinator.ExpireTxn.effect(d, a);
+    },
+  },
   Restart: {
     enabled: workOf('Restart'),
     effect: (d, a) => restart(d, jobOf(a)),

@@ -126,7 +126,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     task,
     second,
     faults: { crashes: 0, lost: 0, jobmanager: 0 },
-    ghost: { completed: [], commits: [] },
+    ghost: { completed: [], commits: [], timedOut: [] },
     events: [],
   };
 }

@@ -146,3 +146,22 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   );
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
 }
+
+/**
+ * Ghost, before the coordinator aborts transaction `txn` for its timeout: each partition whose LSO it held, from its
+ * first open offset (`no-hanging-transaction` reports what only the timeout ended).
+ */
+export function noteTimeout(d: D, txn: number): void {
+  const t = d.kafka.txns[txn]!;
+  for (const partition of t.partitions) {
+    const e = d.kafka.partitions[partition]!.producers.find((p) => p.producerId === t.producerId);
+    if (e?.firstOpenOffset == null) continue;
+    d.ghost.timedOut.push({
+      transactionalId: t.transactionalId,
+      partition,
+      offset: e.firstOpenOffset,
+      from: t.startMs ?? d.now,
+      at: d.now,
+    });
+  }
+}

@@ -169,8 +169,19 @@ export type FlinkEvent =
     }
   | { readonly type: 'jobmanager'; readonly ha: boolean };
 
-/** Ghost data: what completed and what was committed, per job. Read by invariants only. */
+/** Ghost: a transaction with records that only the coordinator's timeout ended (nothing of the job did). */
+export interface TimedOut {
+  readonly transactionalId: string;
+  readonly partition: number;
+  /** Its first offset on the partition: the LSO stayed there until the abort. */
+  readonly offset: number;
+  readonly from: number;
+  readonly at: number;
+}
+
+/** Ghost data: what completed and what was committed, per job, and what only timed out. Read by invariants only. */
 export interface Ghost {
+  readonly timedOut: readonly TimedOut[];
   readonly completed: readonly { readonly job: number; readonly checkpoint: number; readonly flink?: 2 }[];
   readonly commits: readonly {
     readonly job: number;

@@ -9,10 +9,17 @@ import { arrived, type FlinkState, type JobNo, slotOf } from './state.js';
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
  * write; a transaction with records not pre-committed; committables, a pending checkpoint or
  * notification; markers to write; a restart to come. Without work left the run is finished
- * (quiescence). Pure.
+ * (quiescence) once no transaction is still open with a deadline ahead: the drain waits for the
+ * coordinator's timeout abort, so a hanging transaction is judged as what it is, not as lost
+ * records behind its LSO. Pure.
  */
 export function workLeft(s: FlinkState): boolean {
-  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2));
+  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2)) || timingOut(s);
+}
+
+/** Whether a transaction is open with a timeout ahead or due: the coordinator will abort it. Pure. */
+function timingOut(s: FlinkState): boolean {
+  return s.kafka.txns.some((t) => t.state === 'Ongoing' && t.startMs !== null);
 }
 
 /** `workLeft` for job `no` (the shared input arrivals and coordinator markers included). Pure. */

@@ -21,7 +21,7 @@ const saved = [
   {
     name: 'flink-lingering-transaction',
     invariant: 'no-hanging-transaction',
-    step: 32,
+    step: 35,
     safe: { 'safeguard.abort-lingering-transactions': true },
   },
   {

@@ -30,6 +30,7 @@ describe('exactly-once sink: one transaction per checkpoint, committed on the co
     expect(last.ghost).toEqual({
       completed: [{ job: 1, checkpoint: 1 }],
       commits: [{ job: 1, checkpoint: 1, name: 1 }],
+      timedOut: [],
     });
   });
   test('the source commits its offsets to the consumer group only on the notification', () => {
