@@ -30,7 +30,8 @@ export const flinkKafkaKeys = {
     default: 'EXACTLY_ONCE',
     meaning:
       'EXACTLY_ONCE aligns barriers at a multi-input operator (an input that delivered the barrier is blocked ' +
-      'until all have); AT_LEAST_ONCE goes on processing it',
+      'until all have); AT_LEAST_ONCE goes on processing it (barrier tracking, CheckpointBarrierTracker; not ' +
+      "Flink's unaligned checkpoints, which stay exactly-once)",
   }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
@@ -103,8 +104,14 @@ export const flinkKafkaKeys = {
   startupMode: oneOf('scan.startup.mode', ['earliest-offset', 'latest-offset', 'group-offsets'], {
     default: 'earliest-offset',
     meaning:
-      'where the KafkaSource starts when there is no checkpoint to restore (group-offsets falls back to earliest ' +
-      'when the group has none)',
+      'where the KafkaSource starts when there is no checkpoint to restore (group-offsets without a committed ' +
+      'offset fails the task, NoOffsetForPartitionException, on every restart)',
+  }),
+  autoOffsetReset: oneOf('properties.auto.offset.reset', ['none', 'earliest', 'latest'], {
+    default: 'none',
+    meaning:
+      'with scan.startup.mode=group-offsets, where a split without a committed offset starts: none fails the task ' +
+      '(NoOffsetForPartitionException), earliest or latest reset (committedOffsets(strategy))',
   }),
   commitOffsetsOnCheckpoint: bool('commit.offsets.on.checkpoint', {
     default: true,

@@ -5,7 +5,8 @@
  */
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
-import { newTask } from './init.js';
+import { failover } from './failure.js';
+import { newTask, startFailure } from './init.js';
 import { precommit, send } from './sink.js';
 import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, slotOf } from './state.js';
 import { nextEvent } from './time.js';
@@ -165,6 +166,11 @@ export function restart(d: D, no: JobNo = 1): void {
   j.jm.restartAt = null;
   // The periodic checkpoint scheduler restarts with the job: the first checkpoint one interval later.
   j.jm.nextTriggerAt = d.now + d.config.checkpointIntervalMs;
+  const fails = startFailure(d.config, d.now, d.kafka, j.jm, no);
+  if (fails !== null) {
+    failover(d, fails, no);
+    return;
+  }
   const { task, event } = newTask(d.config, d.now, d.kafka, j.jm, j.jm.attempts, no);
   j.task = castDraft(task);
   d.events.push(castDraft(event));

@@ -39,6 +39,11 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
   test('AT_LEAST_ONCE with job.inputs=1 holds: a single chain has nothing to align (seed 000, checked)', () => {
     expect(exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'input.records=2'], 12000).status).toBe('ok');
   });
+  test('group-offsets with a reset policy (properties.auto.offset.reset=earliest) starts and holds', () => {
+    const pairs = ['scan.startup.mode=group-offsets', 'properties.auto.offset.reset=earliest'];
+    expect(random(pairs, 1).status).toBe('ok');
+    expect(exhaustive(pairs).status).toBe('ok');
+  });
   test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
     expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');
   });

@@ -66,6 +66,13 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       expect(explored(x).slice(-3)).toEqual(['Process', 'Send', 'JobManagerFail']);
     },
   );
+  test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
+    const r = random(['scan.startup.mode=group-offsets'], 1);
+    expect(r.violations[0]).toMatchObject({ invariant: 'progress' });
+    const x = exhaustive(['scan.startup.mode=group-offsets']);
+    expect(x.violations[0]).toMatchObject({ invariant: 'progress' });
+    expect(explored(x)).toEqual([]);
+  });
   test('AT_LEAST_ONCE with job.inputs=2 violates state-exactly-once (seed 000)', () => {
     const x = exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2', 'input.records=2']);
     expect(x.violations[0]).toMatchObject({ invariant: 'state-exactly-once' });

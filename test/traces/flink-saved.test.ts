@@ -25,7 +25,7 @@ const saved = [
     safe: { 'safeguard.abort-lingering-transactions': true },
   },
   {
-    name: 'flink-unaligned-double-count',
+    name: 'flink-at-least-once-double-count',
     invariant: 'state-exactly-once',
     step: 13,
     safe: { 'execution.checkpointing.mode': 'EXACTLY_ONCE' },

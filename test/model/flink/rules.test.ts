@@ -254,9 +254,11 @@ describe('scan.startup.mode applies only without a checkpoint (JobManager failur
     ['latest-offset', 3],
     ['group-offsets', 2],
   ] as const) {
+    // The first start needs a position too: committedOffsets(EARLIEST) for group-offsets.
+    const reset = 'properties.auto.offset.reset=earliest';
     test(`without HA the checkpoint is lost: ${mode} starts at ${split}, a new job with checkpoint ids from 1`, () => {
       const s = stateAfter(
-        ['faults.jobmanager=1', 'high-availability.type=none', `scan.startup.mode=${mode}`],
+        ['faults.jobmanager=1', 'high-availability.type=none', `scan.startup.mode=${mode}`, reset],
         ...jmFail,
       );
       expect(s.task!.splits).toEqual([split]);
@@ -264,6 +266,24 @@ describe('scan.startup.mode applies only without a checkpoint (JobManager failur
       expect(s.task!.writer).toMatchObject({ probe: 1, name: 1 });
     });
   }
+  test(
+    'group-offsets with no committed offset and no reset policy fails the task at its start and at every restart ' +
+      '(NoOffsetForPartitionException)',
+    () => {
+      const s = model.init(flinkCfg('scan.startup.mode=group-offsets'));
+      expect(s.task).toBeNull();
+      expect(s.jm.restartAt).toBe(1000);
+      const t = stateAfter(['scan.startup.mode=group-offsets'], { type: 'Tick' }, { type: 'Restart' });
+      expect(t.task).toBeNull();
+      expect(t.jm).toMatchObject({ attempts: 2, restartAt: 2000 });
+      expect(t.events).toContainEqual(
+        expect.objectContaining({
+          type: 'failed',
+          reason: expect.stringMatching(/^NoOffsetForPartitionException: in-0/),
+        }),
+      );
+    },
+  );
   test('with HA the latest checkpoint is restored whatever the startup mode', () => {
     const s = stateAfter(['faults.jobmanager=1', 'scan.startup.mode=latest-offset'], ...jmFail);
     expect(s.task!.splits).toEqual([2]);
