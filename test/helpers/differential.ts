@@ -49,6 +49,8 @@ const configs: Record<string, string[][]> = {
     ['high-availability.type=none', 'faults.jobmanager=1'],
     ['jobs=2', 'faults.crashes=0'],
     ['transaction.timeout.ms=2500'],
+    ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false'],
+    ['high-availability.type=none', 'faults.jobmanager=1', 'scan.startup.mode=group-offsets'],
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
 };
