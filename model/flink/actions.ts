@@ -9,7 +9,19 @@ import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/a
 import { expired, markerTargets } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
-import { ack, ctxOf, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
+import {
+  ack,
+  ctxOf,
+  expireCheckpoint,
+  loseNotification,
+  notify,
+  processItem,
+  read,
+  restart,
+  slowCheckpoint,
+  tick,
+  trigger,
+} from './job.js';
 import { abortLingering, commit, initSink, noteTimeout, send } from './sink.js';
 import {
   arrived,
@@ -18,6 +30,7 @@ import {
   inputName,
   type JobNo,
   jobInputs,
+  type PendingCheckpoint,
   sinkTransactionalId,
   slotOf,
 } from './state.js';
@@ -42,12 +55,14 @@ export type FlinkAction =
   | ({ readonly type: 'Send' } & OfJob)
   | ({ readonly type: 'Read'; readonly input: number } & OfJob)
   | ({ readonly type: 'Trigger' } & OfJob)
+  | ({ readonly type: 'ExpireCheckpoint' } & OfJob)
   // time
   | { readonly type: 'Tick' }
   // faults
   | ({ readonly type: 'Crash' } & OfJob)
   | ({ readonly type: 'LoseNotification' } & OfJob)
-  | ({ readonly type: 'JobManagerFail' } & OfJob);
+  | ({ readonly type: 'JobManagerFail' } & OfJob)
+  | ({ readonly type: 'SlowCheckpoint' } & OfJob);
 
 type S = FlinkState;
 
@@ -86,7 +101,7 @@ function running(s: S, no: JobNo): boolean {
 }
 
 /**
- * Job `no`'s work actions, in the drain's priority order: restart, the lingering-transaction
+ * Job `no`'s work actions, in the drain's priority order: restart, a checkpoint's expiry, the lingering-transaction
  * abort, the writer's InitProducerId, the notification, the oldest commit, the acknowledgement,
  * processing, sending, reading, a due checkpoint. Pure.
  */
@@ -95,6 +110,8 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const j = slotOf(s, no);
   const o = of(no);
   if (j.jm.restartAt !== null && s.now >= j.jm.restartAt) out.push({ type: 'Restart', ...o });
+  const p = j.jm.pending;
+  if (p && s.now >= p.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
   if (!t) return;
   const w = t.writer;
@@ -104,7 +121,7 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const commitNext = nextCommit(s, no);
   if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
   if (!running(s, no)) return;
-  if (j.jm.pending?.snapshot) out.push({ type: 'Ack', ...o });
+  if (p?.snapshot && s.now >= p.ackAt) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
   if (w.buffer.length > 0) out.push({ type: 'Send', ...o });
@@ -129,15 +146,16 @@ export function workActions(s: S): FlinkAction[] {
 const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', 'Send']);
 
 /**
- * Whether time may pass: only when no checkpoint is pending and nothing but the data path is left
- * (checkpoints, notifications, commits, restarts, the coordinator's work are urgent: they happen at
- * their instant). Delays beyond that come from faults (a crash and its restart delay, a lost
- * notification), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
+ * Whether time may pass: only when no checkpoint is pending (unless backpressure slowed it) and nothing but the data
+ * path is left (checkpoints, notifications, commits, restarts, the coordinator's work are urgent: they happen at
+ * their instant). Delays beyond that come from faults (a crash and its restart delay, a lost notification, a slow
+ * checkpoint), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
  */
 export function clockMayMove(s: S): boolean {
+  const waits = (p: PendingCheckpoint | null): boolean => p === null || p.ackAt > s.now;
   return (
-    s.jm.pending === null &&
-    (s.second === null || s.second.jm.pending === null) &&
+    waits(s.jm.pending) &&
+    (s.second === null || waits(s.second.jm.pending)) &&
     workActions(s).every((a) => dataPath.has(a.type)) &&
     nextEvent(s) !== null
   );
@@ -283,6 +301,14 @@ export const flinkActions = {
     },
     lanes: lanes(JM, TM),
   },
+  ExpireCheckpoint: {
+    enabled: workOf('ExpireCheckpoint'),
+    effect: (d, a) => expireCheckpoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: ` +
+      `execution.checkpointing.timeout ${s.config.checkpointTimeoutMs} ms)`,
+    lanes: lanes(JM, TM),
+  },
   Tick: {
     enabled(s, emit) {
       if (clockMayMove(s)) emit({ type: 'Tick' });
@@ -327,5 +353,20 @@ export const flinkActions = {
     effect: (d, a) => jobManagerFail(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}fault.JobManagerFail(${highlyAvailable(s.config) ? 'HA' : 'no HA'})`,
     lanes: lanes(JM),
+  },
+  SlowCheckpoint: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.faults.slow >= s.config.slowCheckpoints) return;
+      for (const no of jobs(s)) {
+        const p = slotOf(s, no).jm.pending;
+        if (slotOf(s, no).task && p && p.ackAt === p.triggeredAt) emit({ type: 'SlowCheckpoint', ...of(no) });
+      }
+    },
+    effect: (d, a) => slowCheckpoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: acknowledged ` +
+      `${at(s.now + s.config.slowCheckpointMs)})`,
+    lanes: lanes(TM, JM),
   },
 } satisfies ActionTable<S, FlinkAction>;

@@ -39,6 +39,36 @@ export const flinkKafkaKeys = {
     max: 3_600_000,
     meaning: 'the checkpoint coordinator triggers a checkpoint every this many ms of logical time (on a fixed grid)',
   }),
+  checkpointTimeoutMs: int('execution.checkpointing.timeout', {
+    default: 600_000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      'a checkpoint still pending this long after its trigger expires (CheckpointCoordinator.CheckpointCanceller): ' +
+      'aborted, notifyCheckpointAborted, a failed checkpoint',
+  }),
+  tolerableFailedCheckpoints: int('execution.checkpointing.tolerable-failed-checkpoints', {
+    default: 0,
+    min: 0,
+    max: 5,
+    meaning:
+      'consecutive failed (expired) checkpoints the job tolerates; one more fails the job (CheckpointFailureManager, ' +
+      '"Exceeded checkpoint tolerable failure threshold")',
+  }),
+  slowCheckpoints: int('faults.slow-checkpoints', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most checkpoints in one run slowed by backpressure: the acknowledgement comes faults.slow-checkpoint.ms ' +
+      'after the fault (the clock runs meanwhile)',
+  }),
+  slowCheckpointMs: int('faults.slow-checkpoint.ms', {
+    default: 10_000,
+    min: 1,
+    max: 3_600_000,
+    meaning: 'how long a slowed checkpoint takes to be acknowledged, from the slow-down',
+  }),
   inputs: oneOf('job.inputs', [1, 2], {
     default: 1,
     meaning: 'one Kafka input (source -> count -> sink), or a count operator reading two KafkaSources',

@@ -150,6 +150,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     latest: null,
     notify: null,
     restartAt: null,
+    failedCheckpoints: 0,
   };
   // A start that fails (group-offsets without a committed offset) leaves the job down, its restart due.
   const deploy = (no: JobNo): JobSlot =>
@@ -165,7 +166,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     jm: first.jm,
     task: first.task,
     second,
-    faults: { crashes: 0, lost: 0, jobmanager: 0 },
+    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0 },
     ghost: { completed: [], commits: [], timedOut: [] },
     events: [],
   };

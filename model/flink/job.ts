@@ -33,7 +33,7 @@ export function trigger(d: D, no: JobNo = 1): void {
   j.jm.nextCheckpointId += 1;
   // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
   while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
-  j.jm.pending = { id, offsets: [...t.splits], snapshot: null };
+  j.jm.pending = { id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null };
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   d.events.push(
     no === 2
@@ -115,6 +115,7 @@ export function ack(d: D, no: JobNo = 1): void {
   };
   j.jm.pending = null;
   j.jm.notify = p.id;
+  j.jm.failedCheckpoints = 0;
   d.ghost.completed.push(
     no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id },
   );
@@ -149,6 +150,42 @@ export function notify(d: D, no: JobNo = 1): void {
     };
     d.events.push({ type: 'offsets-committed', input: inputBase(d.config, no) + input, offset });
   });
+}
+
+/**
+ * Backpressure slows job `no`'s pending checkpoint: the task acknowledges it only `faults.slow-checkpoint.ms` from now
+ * (barriers queue behind buffered records; the clock runs meanwhile, and so do the transactions' timeouts).
+ */
+export function slowCheckpoint(d: D, no: JobNo = 1): void {
+  const p = slotOf(d, no).jm.pending!;
+  p.ackAt = d.now + d.config.slowCheckpointMs;
+  d.faults.slow += 1;
+  d.events.push({ type: 'checkpoint-slow', checkpoint: p.id, ackAt: p.ackAt });
+}
+
+/**
+ * Job `no`'s pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
+ * (CheckpointCoordinator.CheckpointCanceller, CHECKPOINT_EXPIRED) and sends notifyCheckpointAborted, which the
+ * KafkaSink ignores: its committables stay and a later completion commits them. CheckpointFailureManager counts it;
+ * past execution.checkpointing.tolerable-failed-checkpoints it fails the job (a global failover).
+ */
+export function expireCheckpoint(d: D, no: JobNo = 1): void {
+  const j = slotOf(d, no);
+  const p = j.jm.pending!;
+  j.jm.pending = null;
+  j.jm.failedCheckpoints += 1;
+  const t = j.task;
+  if (t) {
+    // Its barriers not yet taken are cancelled (SubtaskCheckpointCoordinatorImpl: an aborted checkpoint is skipped).
+    for (let i = 0; i < t.channels.length; i++)
+      t.channels[i] = t.channels[i]!.filter((x) => x.kind === 'record' || x.checkpoint !== p.id);
+    t.aligned = t.aligned.map(() => false);
+  }
+  const tolerable = d.config.tolerableFailedCheckpoints;
+  d.events.push({ type: 'checkpoint-expired', checkpoint: p.id, failed: j.jm.failedCheckpoints, tolerable });
+  if (j.jm.failedCheckpoints <= tolerable) return;
+  j.jm.failedCheckpoints = 0;
+  failover(d, `checkpoint ${p.id} expired: Exceeded checkpoint tolerable failure threshold (${tolerable})`, no);
 }
 
 /** The notification is lost (best effort): nothing is committed for it until a later one. */

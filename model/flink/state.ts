@@ -84,6 +84,10 @@ export interface Task {
 /** A checkpoint the JobManager triggered and has not completed. */
 export interface PendingCheckpoint {
   readonly id: number;
+  /** When it was triggered: it expires at `triggeredAt + execution.checkpointing.timeout`. */
+  readonly triggeredAt: number;
+  /** The earliest time the task may acknowledge it (later than `triggeredAt` when backpressure slowed it). */
+  readonly ackAt: number;
   readonly offsets: readonly number[];
   /** The operator+sink task's snapshot, once all barriers reached it (acknowledged by `Ack`). */
   readonly snapshot: { readonly count: number; readonly committables: readonly Committable[] } | null;
@@ -113,6 +117,8 @@ export interface JobManager {
   readonly notify: number | null;
   /** When the job restarts after a failure, or null while it runs. */
   readonly restartAt: number | null;
+  /** Consecutive failed checkpoints (CheckpointFailureManager's counter; a completion resets it). */
+  readonly failedCheckpoints: number;
 }
 
 /** Which Flink job: 1, or the second job of `jobs=2` (its own JobManager, TaskManager, input and sink). */
@@ -159,6 +165,13 @@ export type FlinkEvent =
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
+  | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }
+  | {
+      readonly type: 'checkpoint-expired';
+      readonly checkpoint: number;
+      readonly failed: number;
+      readonly tolerable: number;
+    }
   | {
       readonly type: 'restored';
       readonly checkpoint: number | null;
@@ -203,7 +216,13 @@ export interface FlinkState extends JobSlot {
   readonly task: Task | null;
   /** The second, independent job (`jobs=2`), or null. */
   readonly second: JobSlot | null;
-  readonly faults: { readonly crashes: number; readonly lost: number; readonly jobmanager: number };
+  readonly faults: {
+    readonly crashes: number;
+    readonly lost: number;
+    readonly jobmanager: number;
+    /** Checkpoints slowed by backpressure so far. */
+    readonly slow: number;
+  };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
 }

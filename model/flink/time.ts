@@ -48,6 +48,11 @@ export function nextEvent(s: FlinkState): number | null {
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
   if (s.task && jobWorkLeft(s, 1)) at(s.jm.nextTriggerAt);
+  for (const p of [s.jm.pending, s.second?.jm.pending ?? null]) {
+    if (p === null) continue;
+    at(p.ackAt);
+    at(p.triggeredAt + c.checkpointTimeoutMs);
+  }
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
   if (j?.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);

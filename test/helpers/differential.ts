@@ -51,6 +51,12 @@ const configs: Record<string, string[][]> = {
     ['transaction.timeout.ms=2500'],
     ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false'],
     ['high-availability.type=none', 'faults.jobmanager=1', 'scan.startup.mode=group-offsets'],
+    [
+      'faults.slow-checkpoints=1',
+      'faults.slow-checkpoint.ms=70000',
+      'execution.checkpointing.timeout=30000',
+      'execution.checkpointing.tolerable-failed-checkpoints=1',
+    ],
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
 };

@@ -44,6 +44,29 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
     expect(random(pairs, 1).status).toBe('ok');
     expect(exhaustive(pairs).status).toBe('ok');
   });
+  test('the same slow checkpoint holds with transaction.timeout.ms above its duration (120 s)', () => {
+    const pairs = ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000', 'transaction.timeout.ms=120000'];
+    expect(random(pairs, 1).status).toBe('ok');
+    const x = exhaustive(pairs);
+    expect(x.status).toBe('ok');
+    expect(x.coverage!['SlowCheckpoint']).toBeGreaterThan(0);
+  });
+  test(
+    'a checkpoint past execution.checkpointing.timeout expires: with 0 tolerable the job fails over, with 1 a later ' +
+      'completion commits its committable; both hold',
+    () => {
+      for (const tolerable of [0, 1]) {
+        const x = exhaustive([
+          'faults.slow-checkpoints=1',
+          'faults.slow-checkpoint.ms=70000',
+          'execution.checkpointing.timeout=30000',
+          `execution.checkpointing.tolerable-failed-checkpoints=${tolerable}`,
+        ]);
+        expect(x.status).toBe('ok');
+        expect(x.coverage!['ExpireCheckpoint']).toBeGreaterThan(0);
+      }
+    },
+  );
   test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
     expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');
   });

@@ -66,6 +66,18 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       expect(explored(x).slice(-3)).toEqual(['Process', 'Send', 'JobManagerFail']);
     },
   );
+  test('a checkpoint slower than transaction.timeout.ms (70 s against 60 s) violates no-loss', () => {
+    const pairs = ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'];
+    const r = random(pairs, 1);
+    expect(r.violations[0]!.invariant).toBe('no-loss');
+    expect(explored(r)).toContain('SlowCheckpoint');
+    const x = exhaustive(pairs);
+    expect(x.violations[0]).toMatchObject({
+      invariant: 'no-loss',
+      message: 'input 1-3 never reached out at read_committed (3 missing)',
+    });
+    expect(explored(x)).toEqual(['AbortLingering', 'InitSink', 'Tick', 'Tick', 'Trigger', 'SlowCheckpoint']);
+  });
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });

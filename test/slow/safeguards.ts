@@ -47,6 +47,27 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   { model: 'flink-kafka', set: [], runs: 2000, depth: 30 },
   { model: 'flink-kafka', set: ['execution.checkpointing.mode=AT_LEAST_ONCE'], runs: 1000, depth: 30 },
   { model: 'flink-kafka', set: ['jobs=2', 'faults.crashes=0', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
+  // Gap filling (#11): two crashes, and the lingering abort off with the ids growing, hold.
+  { model: 'flink-kafka', set: ['faults.crashes=2', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
+  { model: 'flink-kafka', set: ['safeguard.abort-lingering-transactions=false'], runs: 1000, depth: 24 },
+  // A checkpoint slower than 60 s with transaction.timeout.ms above it; one past its own timeout, tolerated.
+  {
+    model: 'flink-kafka',
+    set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000', 'transaction.timeout.ms=120000'],
+    runs: 1000,
+    depth: 24,
+  },
+  {
+    model: 'flink-kafka',
+    set: [
+      'faults.slow-checkpoints=1',
+      'faults.slow-checkpoint.ms=70000',
+      'execution.checkpointing.timeout=30000',
+      'execution.checkpointing.tolerable-failed-checkpoints=1',
+    ],
+    runs: 1000,
+    depth: 24,
+  },
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
 ];
 
@@ -131,6 +152,8 @@ export const unsafe: {
   { model: 'flink-kafka', set: ['sink.delivery-guarantee=at-least-once'], breaks: ['no-duplicates'] },
   { model: 'flink-kafka', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
   { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], breaks: ['no-loss'] },
+  { model: 'flink-kafka', set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'], breaks: ['no-loss'] },
+  { model: 'flink-kafka', set: ['scan.startup.mode=group-offsets'], breaks: ['progress'] },
   {
     model: 'flink-kafka',
     set: ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],

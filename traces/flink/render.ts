@@ -99,6 +99,15 @@ function flinkEventLine(
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
+    case 'checkpoint-slow':
+      return { lane: TM, text: `backpressure: checkpoint ${e.checkpoint} acknowledged at ${at(e.ackAt)}` };
+    case 'checkpoint-expired':
+      return {
+        lane: JM,
+        text:
+          `checkpoint ${e.checkpoint} expired (execution.checkpointing.timeout), notifyCheckpointAborted sent; ` +
+          `${e.failed} consecutive failed checkpoint(s), ${e.tolerable} tolerable`,
+      };
     case 'restored':
       return {
         lane: JM,

@@ -241,6 +241,48 @@ describe('transactional-id gap filling (connector 3.x KafkaWriter.getTransaction
   );
 });
 
+describe('checkpoints that take time (execution.checkpointing.timeout, tolerable-failed-checkpoints)', () => {
+  const slow = [
+    'faults.slow-checkpoints=1',
+    'faults.slow-checkpoint.ms=70000',
+    'execution.checkpointing.timeout=30000',
+  ];
+  const slowed: FlinkAction[] = [
+    ...eosStart,
+    ...oneRecord,
+    ...oneRecord,
+    { type: 'Trigger' },
+    { type: 'SlowCheckpoint' },
+  ];
+  test('a slowed checkpoint is acknowledged only at its time; the clock runs meanwhile', () => {
+    const s = stateAfter(slow, ...slowed, { type: 'Process', input: 0 }, { type: 'InitSink' });
+    expect(s.jm.pending).toMatchObject({ id: 1, triggeredAt: 2000, ackAt: 72_000 });
+    expect(types(enabled(s))).not.toContain('Ack');
+    expect(types(enabled(s))).toContain('Tick');
+  });
+  test('past the timeout it expires; 0 tolerable failed checkpoints fail the job, 1 keeps it running', () => {
+    let s = stateAfter(slow, ...slowed, { type: 'Process', input: 0 }, { type: 'InitSink' });
+    while (s.now < 32_000) s = model.step(s, { type: 'Tick' });
+    expect(enabled(s)).toContainEqual({ type: 'ExpireCheckpoint' });
+    const failed = model.step(s, { type: 'ExpireCheckpoint' });
+    expect(failed.events[0]).toEqual({ type: 'checkpoint-expired', checkpoint: 1, failed: 1, tolerable: 0 });
+    expect(failed.task).toBeNull();
+    expect(failed.jm).toMatchObject({ pending: null, failedCheckpoints: 0, restartAt: 33_000 });
+    let t = stateAfter(
+      [...slow, 'execution.checkpointing.tolerable-failed-checkpoints=1'],
+      ...slowed,
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+    );
+    while (t.now < 32_000) t = model.step(t, { type: 'Tick' });
+    const kept = model.step(t, { type: 'ExpireCheckpoint' });
+    expect(kept.task).not.toBeNull();
+    // Its committable stays with the committer: the next completion commits it.
+    expect(kept.task!.committables).toMatchObject([{ checkpoint: 1, name: 1 }]);
+    expect(kept.jm).toMatchObject({ pending: null, failedCheckpoints: 1, restartAt: null });
+  });
+});
+
 describe('scan.startup.mode applies only without a checkpoint (JobManager failure)', () => {
   const jmFail: FlinkAction[] = [
     ...eosTwo,
