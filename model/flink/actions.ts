@@ -6,7 +6,7 @@
  */
 import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
-import { expired, markerTargets } from '../kafka/transactions.js';
+import { markerTargets } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
@@ -34,7 +34,7 @@ import {
   sinkTransactionalId,
   slotOf,
 } from './state.js';
-import { at, jobWorkLeft, nextEvent } from './time.js';
+import { at, jobWorkLeft, nextEvent, timedOut } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
@@ -137,7 +137,7 @@ export function workActions(s: S): FlinkAction[] {
   for (let txn = 0; txn < k.txns.length; txn++)
     for (const t of markerTargets(k, txn))
       out.push({ type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t });
-  for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) out.push({ type: 'ExpireTxn', txn });
+  for (let txn = 0; txn < k.txns.length; txn++) if (timedOut(s, txn)) out.push({ type: 'ExpireTxn', txn });
   for (const no of jobs(s)) jobWork(s, no, out);
   return out;
 }
@@ -201,6 +201,11 @@ export const flinkActions = {
   // The coordinator's timeout abort, noted first as ghost data: a transaction only the timeout ended hung.
   ExpireTxn: {
     ...coordinator.ExpireTxn,
+    // At the coordinator's first expiry scan at or after the deadline.
+    enabled(s, emit) {
+      const k = s.kafka;
+      for (let txn = 0; txn < k.txns.length; txn++) if (timedOut(s, txn)) emit({ type: 'ExpireTxn', txn });
+    },
     effect(d, a) {
       noteTimeout(d, a.txn);
       coordinator.ExpireTxn.effect(d, a);

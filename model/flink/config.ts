@@ -19,6 +19,23 @@ export const flinkKafkaKeys = {
     'the KafkaSink sets 1 hour when unset (the Kafka producer default is 60000); the broker caps it at ' +
       'transaction.max.timeout.ms, 15 minutes; it must exceed the longest checkpoint plus restart',
   ),
+  transactionMaxTimeoutMs: int('transaction.max.timeout.ms', {
+    default: 900_000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      "the broker's largest transaction timeout: an InitProducerId asking for more is refused " +
+      '(INVALID_TRANSACTION_TIMEOUT) and the sink cannot start',
+  }),
+  expiryScanIntervalMs: int('transactions.abort.timed.out.transaction.cleanup.interval.ms', {
+    default: 1,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      'how often the transaction coordinator scans for transactions past their timeout (from t=0): a timed-out ' +
+      'transaction is aborted at the first scan at or after its deadline (1: at the deadline)',
+    realDefault: "Kafka's default is 10000",
+  }),
   deliveryGuarantee: oneOf('sink.delivery-guarantee', ['none', 'at-least-once', 'exactly-once'], {
     default: 'exactly-once',
     meaning:

@@ -7,6 +7,7 @@
 import { castDraft, type Draft } from 'immer';
 import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
+import { transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
 import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactionalId, slotOf } from './state.js';
@@ -78,6 +79,17 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
 }
 
 /**
+ * Whether the broker refuses the sink's InitProducerId for `id` outright (a transaction timeout above
+ * transaction.max.timeout.ms): the task fails, at every start alike, so the job never runs. Records the failure.
+ */
+function refused(d: D, id: string, no: JobNo): boolean {
+  const r = transactionTimeoutRefusal(d.config.transactionTimeoutMs, d.config.transactionMaxTimeoutMs);
+  if (r === null) return false;
+  failover(d, `InitProducerId(${id}) refused with ${r}: the task fails`, no);
+  return true;
+}
+
+/**
  * InitProducerId for the writer's next id (fencing and aborting an open transaction of it); retried on
  * CONCURRENT_TRANSACTIONS. An id of a gap (`fill < name`) is initialised and left empty; `<prefix>-0-<name>` opens
  * the writer's transaction.
@@ -85,6 +97,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
 export function initSink(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
+  if (refused(d, sinkTransactionalId(d.config, Math.min(w.fill, w.name), no), no)) return;
   if (w.fill < w.name) {
     const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no), d.config.partitions));
     if (!initTransactions(ctxOf(d), gap).ok) return;
@@ -116,6 +129,7 @@ export function abortLingering(d: D, no: JobNo = 1): void {
     w.init = 'init';
     return;
   }
+  if (refused(d, id, no)) return;
   if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
   d.events.push({ type: 'probed', transactionalId: id, used: true });
   w.probe += 1;

@@ -2,7 +2,7 @@
  * Logical time: what is left for the job to do, and the next moment something happens (a record
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
-import { nextDeadline } from '../kafka/transactions.js';
+import { expiryScanAt } from '../kafka/timeouts.js';
 import { arrived, type FlinkState, type JobNo, slotOf } from './state.js';
 
 /**
@@ -56,9 +56,27 @@ export function nextEvent(s: FlinkState): number | null {
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
   if (j?.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
-  const due = nextDeadline(s.kafka, s.now);
-  if (due !== null) at(due);
+  for (let txn = 0; txn < s.kafka.txns.length; txn++) {
+    const scan = expiryScan(s, txn);
+    if (scan !== null) at(scan);
+  }
   return best;
+}
+
+/**
+ * When the coordinator's scan aborts transaction `txn` for its timeout (the first scan at or after its deadline), or
+ * null when it is not open. Pure.
+ */
+function expiryScan(s: FlinkState, txn: number): number | null {
+  const t = s.kafka.txns[txn]!;
+  if (t.state !== 'Ongoing' || t.startMs === null) return null;
+  return expiryScanAt(t.startMs + s.kafka.rules.transactionTimeoutMs, s.config.expiryScanIntervalMs);
+}
+
+/** Whether the coordinator's scan aborts transaction `txn` now. Pure. */
+export function timedOut(s: FlinkState, txn: number): boolean {
+  const scan = expiryScan(s, txn);
+  return scan !== null && s.now >= scan;
 }
 
 /** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */

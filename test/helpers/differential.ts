@@ -51,6 +51,8 @@ const configs: Record<string, string[][]> = {
     ['transaction.timeout.ms=2500'],
     ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false'],
     ['high-availability.type=none', 'faults.jobmanager=1', 'scan.startup.mode=group-offsets'],
+    ['transaction.timeout.ms=2500', 'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000'],
+    ['transaction.timeout.ms=3600000'],
     [
       'faults.slow-checkpoints=1',
       'faults.slow-checkpoint.ms=70000',

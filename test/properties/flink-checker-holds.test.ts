@@ -67,6 +67,11 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
       }
     },
   );
+  test('a 1 h transaction timeout holds once the broker allows it (transaction.max.timeout.ms=3600000)', () => {
+    const pairs = ['transaction.timeout.ms=3600000', 'transaction.max.timeout.ms=3600000'];
+    expect(random(pairs, 1).status).toBe('ok');
+    expect(exhaustive(pairs).status).toBe('ok');
+  });
   test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
     expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');
   });

@@ -78,6 +78,21 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
     });
     expect(explored(x)).toEqual(['AbortLingering', 'InitSink', 'Tick', 'Tick', 'Trigger', 'SlowCheckpoint']);
   });
+  test(
+    "transaction.timeout.ms above the broker's transaction.max.timeout.ms (the KafkaSink's 1 h against Kafka's " +
+      '15 min): every InitProducerId is refused, the job never starts: progress',
+    () => {
+      const x = exhaustive(['transaction.timeout.ms=3600000']);
+      expect(x.violations[0]).toMatchObject({ invariant: 'progress' });
+      const failed = x.states!.flatMap((s) => s.events).find((e) => e.type === 'failed');
+      expect(failed).toMatchObject({
+        reason:
+          'InitProducerId(flink-0-1) refused with INVALID_TRANSACTION_TIMEOUT: transaction.timeout.ms 3600000 is ' +
+          "larger than the broker's transaction.max.timeout.ms 900000: the task fails",
+      });
+      expect(random(['transaction.timeout.ms=3600000'], 1).violations[0]!.invariant).toBe('progress');
+    },
+  );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });

@@ -50,6 +50,12 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   // Gap filling (#11): two crashes, and the lingering abort off with the ids growing, hold.
   { model: 'flink-kafka', set: ['faults.crashes=2', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
   { model: 'flink-kafka', set: ['safeguard.abort-lingering-transactions=false'], runs: 1000, depth: 24 },
+  {
+    model: 'flink-kafka',
+    set: ['transaction.timeout.ms=3600000', 'transaction.max.timeout.ms=3600000'],
+    runs: 1000,
+    depth: 24,
+  },
   // A checkpoint slower than 60 s with transaction.timeout.ms above it; one past its own timeout, tolerated.
   {
     model: 'flink-kafka',
@@ -154,6 +160,7 @@ export const unsafe: {
   { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['scan.startup.mode=group-offsets'], breaks: ['progress'] },
+  { model: 'flink-kafka', set: ['transaction.timeout.ms=3600000'], breaks: ['progress'] },
   {
     model: 'flink-kafka',
     set: ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],

@@ -283,6 +283,43 @@ describe('checkpoints that take time (execution.checkpointing.timeout, tolerable
   });
 });
 
+describe('the coordinator aborts a timed-out transaction at its expiry scan', () => {
+  test(
+    'flink-0-1 (v1 at 1.0 s, timeout 2 s, its notification lost) is due at 3.0 s: aborted then at a 1 ms scan, ' +
+      'still open and committed at 4.0 s with a 10 s scan',
+    () => {
+      const lost: FlinkAction[] = [
+        ...eosStart,
+        ...oneRecord,
+        { type: 'Tick' },
+        { type: 'Trigger' },
+        { type: 'Process', input: 0 },
+        { type: 'InitSink' },
+        { type: 'Ack' },
+        { type: 'LoseNotification' },
+      ];
+      const run = (interval: number) => {
+        let s = stateAfter(
+          ['transaction.timeout.ms=2000', `transactions.abort.timed.out.transaction.cleanup.interval.ms=${interval}`],
+          ...lost,
+        );
+        const seen: string[] = [];
+        while (s.now <= 4000 && drain(s) !== null) {
+          const a = drain(s)!;
+          if (a.type === 'ExpireTxn' || a.type === 'Commit') seen.push(`${a.type}@${s.now}`);
+          s = model.step(s, a);
+        }
+        return { seen, state: s.kafka.txns[0]!.state };
+      };
+      const exact = run(1);
+      expect(exact.seen[0]).toBe('ExpireTxn@3000');
+      expect(exact.state).toBe('CompleteAbort');
+      // Checkpoint 2 completes at 4.0 s: the committer commits checkpoint 1's transaction, then its own.
+      expect(run(10_000)).toEqual({ seen: ['Commit@4000', 'Commit@4000'], state: 'CompleteCommit' });
+    },
+  );
+});
+
 describe('scan.startup.mode applies only without a checkpoint (JobManager failure)', () => {
   const jmFail: FlinkAction[] = [
     ...eosTwo,
