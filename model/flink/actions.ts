@@ -22,7 +22,7 @@ import {
   tick,
   trigger,
 } from './job.js';
-import { abortLingering, commit, initSink, noteTimeout, send } from './sink.js';
+import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
 import {
   arrived,
   type FlinkState,
@@ -53,6 +53,7 @@ export type FlinkAction =
   | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
   | ({ readonly type: 'Send' } & OfJob)
+  | ({ readonly type: 'MailboxCheck' } & OfJob)
   | ({ readonly type: 'Read'; readonly input: number } & OfJob)
   | ({ readonly type: 'Trigger' } & OfJob)
   | ({ readonly type: 'ExpireCheckpoint' } & OfJob)
@@ -62,7 +63,8 @@ export type FlinkAction =
   | ({ readonly type: 'Crash' } & OfJob)
   | ({ readonly type: 'LoseNotification' } & OfJob)
   | ({ readonly type: 'JobManagerFail' } & OfJob)
-  | ({ readonly type: 'SlowCheckpoint' } & OfJob);
+  | ({ readonly type: 'SlowCheckpoint' } & OfJob)
+  | ({ readonly type: 'SendError' } & OfJob);
 
 type S = FlinkState;
 
@@ -121,6 +123,7 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const commitNext = nextCommit(s, no);
   if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
   if (!running(s, no)) return;
+  if (w.error !== null) out.push({ type: 'MailboxCheck', ...o });
   if (p?.snapshot && s.now >= p.ackAt) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
@@ -285,6 +288,13 @@ export const flinkActions = {
       `${prefix(a)}sink.Send(${(slotOf(s, jobOf(a)).task?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`,
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
+  MailboxCheck: {
+    enabled: workOf('MailboxCheck'),
+    effect: (d, a) => void asyncError(d, "the writer's mailbox action", jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}sink.checkAsyncException(mailbox: v${slotOf(s, jobOf(a)).task?.writer.error ?? '?'})`,
+    lanes: lanes(TM),
+  },
   Read: {
     enabled: workOf('Read'),
     effect: (d, a) => read(d, a.input, jobOf(a)),
@@ -373,5 +383,18 @@ export const flinkActions = {
       `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: acknowledged ` +
       `${at(s.now + s.config.slowCheckpointMs)})`,
     lanes: lanes(TM, JM),
+  },
+  SendError: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.sendErrors || s.faults.sendErrors > 0) return;
+      for (const no of jobs(s))
+        if (running(s, no) && slotOf(s, no).task!.writer.buffer.length > 0) emit({ type: 'SendError', ...of(no) });
+    },
+    effect: (d, a) => sendError(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.SendError(v${slotOf(s, jobOf(a)).task?.writer.buffer[0] ?? '?'}: the send fails, ` +
+      'the callback keeps the error)',
+    lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
 } satisfies ActionTable<S, FlinkAction>;

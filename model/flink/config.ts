@@ -108,6 +108,19 @@ export const flinkKafkaKeys = {
       'on restore the exactly-once sink aborts the transactions of checkpoint ids after the restored one ' +
       '(probing transactional.ids until an unused one)',
   }),
+  flushOnCheckpoint: bool('safeguard.flush-on-checkpoint', {
+    default: true,
+    meaning:
+      "the at-least-once writer flushes its producer and checks the sends' errors before its snapshot (KafkaWriter." +
+      'flush from prepareSnapshotPreBarrier); false: the barrier overtakes unsent records, which the completed ' +
+      'checkpoint then covers (the exactly-once commit flushes its transaction either way)',
+  }),
+  sendErrors: bool('faults.send-errors', {
+    default: false,
+    meaning:
+      "one asynchronous send failure in a run: the record is dropped, the callback keeps the error, the writer's " +
+      'next write, flush or mailbox check fails the task (KafkaWriter.checkAsyncException)',
+  }),
   crashes: k.crashes,
   coordinatorFailover: k.coordinatorFailover,
   producerStateLoss: k.producerStateLoss,

@@ -99,8 +99,9 @@ export function newTask(
         fill: last + 1,
         name: last + 1,
         txn: null,
+        error: null,
       }
-    : { buffer: [], init: 'ready', probe: 0, fill: 0, name: 0, txn: null };
+    : { buffer: [], init: 'ready', probe: 0, fill: 0, name: 0, txn: null, error: null };
   const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0);
   const count = cp ? cp.count : 0;
   const task: Task = {
@@ -166,7 +167,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     jm: first.jm,
     task: first.task,
     second,
-    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0 },
+    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0, sendErrors: 0 },
     ghost: { completed: [], commits: [], timedOut: [] },
     events: [],
   };

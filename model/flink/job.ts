@@ -7,7 +7,7 @@ import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { failover } from './failure.js';
 import { newTask, startFailure } from './init.js';
-import { precommit, send } from './sink.js';
+import { asyncError, precommit, send } from './sink.js';
 import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, slotOf } from './state.js';
 import { nextEvent } from './time.js';
 
@@ -64,6 +64,8 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   const t = j.task!;
   const item = t.channels[input]!.shift()!;
   if (item.kind === 'record') {
+    // KafkaWriter.write checks the sends' errors first.
+    if (asyncError(d, 'the next write', no)) return;
     t.count += 1;
     t.writer.buffer.push(item.value);
     d.events.push({ type: 'counted', input: inputBase(d.config, no) + input, value: item.value, count: t.count });
@@ -79,10 +81,13 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   });
   if (!all) return;
   const g = d.config.deliveryGuarantee;
-  if (g !== 'none') {
+  // KafkaWriter.flush, from prepareSnapshotPreBarrier: producer.flush(), then checkAsyncException(). Without the
+  // safeguard the at-least-once barrier goes on with records still unsent; the exactly-once commit flushes anyway.
+  if (g === 'exactly-once' || (g === 'at-least-once' && d.config.flushOnCheckpoint)) {
     const n = t.writer.buffer.length;
     if (!send(d, no)) return;
     if (n > 0) d.events.push({ type: 'flushed', records: n });
+    if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no)) return;
   }
   if (g === 'exactly-once') precommit(d, item.checkpoint, no);
   const task = j.task!;

@@ -7,6 +7,7 @@
 import { castDraft, type Draft } from 'immer';
 import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
+import type { ErrorCode } from '../kafka/records.js';
 import { transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
@@ -50,6 +51,30 @@ export function send(d: D, no: JobNo = 1): boolean {
     w.buffer.shift();
   }
   return true;
+}
+
+/**
+ * checkAsyncException: a send of job `no`'s writer failed since the last check, so `where` throws it and the task
+ * fails (KafkaWriter.checkAsyncException, from write, flush and the mailbox action of FLINK-31305). Returns whether it
+ * did.
+ */
+export function asyncError(d: D, where: string, no: JobNo = 1): boolean {
+  const v = slotOf(d, no).task!.writer.error;
+  if (v === null) return false;
+  failover(d, `the send of v${v} failed; ${where} throws it: the task fails`, no);
+  return true;
+}
+
+/**
+ * One asynchronous send fails (delivery.timeout.ms passed, say): the head record of job `no`'s producer buffer is
+ * dropped and its callback keeps the error for the writer's next check.
+ */
+export function sendError(d: D, no: JobNo = 1): void {
+  const w = slotOf(d, no).task!.writer;
+  const v = w.buffer.shift()!;
+  w.error = v;
+  d.faults.sendErrors += 1;
+  d.events.push({ type: 'send-failed', value: v });
 }
 
 /**
@@ -135,6 +160,14 @@ export function abortLingering(d: D, no: JobNo = 1): void {
   w.probe += 1;
 }
 
+/** What KafkaCommitter drops a committable for (ProducerFenced, InvalidTxnState, UnknownProducerId exceptions). */
+const KNOWN_COMMIT_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'PRODUCER_FENCED',
+  'INVALID_PRODUCER_EPOCH',
+  'INVALID_TXN_STATE',
+  'UNKNOWN_PRODUCER_ID',
+]);
+
 /**
  * The committer commits the committable of `checkpoint` (EndTxn COMMIT with the producer id and
  * epoch it saved, as Flink's resumed producer does). CONCURRENT_TRANSACTIONS is retried; any other
@@ -150,6 +183,13 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const r = commitResumed(ctxOf(d), c.txn, c.producerId, c.epoch);
   if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;
+    // KafkaCommitter.commit: fenced, invalid state and unknown producer are known reasons (logged, dropped); any
+    // other error is signalFailedWithUnknownReason and fails the task (connector 3.x sink/KafkaCommitter,
+    // 4.x/5.0.0 sink/internal/KafkaCommitter).
+    if (!KNOWN_COMMIT_FAILURES.has(r.error)) {
+      failover(d, `the commit of ${id} failed with ${r.error}, an unknown reason: the task fails`, no);
+      return;
+    }
     t.committables.splice(i, 1);
     d.events.push({ type: 'commit-failed', checkpoint, transactionalId: id, error: r.error });
     return;

@@ -50,6 +50,8 @@ export interface Writer {
    */
   readonly fill: number;
   readonly name: number;
+  /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
+  readonly error: number | null;
   readonly txn: WriterTxn | null;
 }
 
@@ -148,6 +150,7 @@ export type FlinkEvent =
   | { readonly type: 'barrier'; readonly input: number; readonly checkpoint: number; readonly blocked: boolean }
   | { readonly type: 'snapshot'; readonly checkpoint: number; readonly count: number; readonly committables: number }
   | { readonly type: 'flushed'; readonly records: number }
+  | { readonly type: 'send-failed'; readonly value: number }
   | { readonly type: 'buffered'; readonly value: number }
   | { readonly type: 'precommitted'; readonly checkpoint: number; readonly transactionalId: string }
   | { readonly type: 'completed'; readonly checkpoint: number }
@@ -222,6 +225,8 @@ export interface FlinkState extends JobSlot {
     readonly jobmanager: number;
     /** Checkpoints slowed by backpressure so far. */
     readonly slow: number;
+    /** Asynchronous send failures so far. */
+    readonly sendErrors: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];

@@ -33,6 +33,7 @@ export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   if (t.splits.some((p) => p < c.inputRecords)) return true;
   if (t.channels.some((ch) => ch.length > 0)) return true;
   if (t.writer.buffer.length > 0 || (t.writer.txn?.producer.transaction?.records ?? 0) > 0) return true;
+  if (t.writer.error !== null) return true;
   if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }

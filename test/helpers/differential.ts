@@ -53,6 +53,8 @@ const configs: Record<string, string[][]> = {
     ['high-availability.type=none', 'faults.jobmanager=1', 'scan.startup.mode=group-offsets'],
     ['transaction.timeout.ms=2500', 'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000'],
     ['transaction.timeout.ms=3600000'],
+    ['faults.send-errors=true', 'sink.delivery-guarantee=at-least-once', 'safeguard.flush-on-checkpoint=false'],
+    ['faults.send-errors=true', 'faults.producer-state-loss=true'],
     [
       'faults.slow-checkpoints=1',
       'faults.slow-checkpoint.ms=70000',

@@ -72,6 +72,19 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
     expect(random(pairs, 1).status).toBe('ok');
     expect(exhaustive(pairs).status).toBe('ok');
   });
+  test('send errors with the flush before the snapshot hold: the task fails before a checkpoint covers them', () => {
+    for (const g of ['exactly-once', 'at-least-once']) {
+      const pairs = ['faults.send-errors=true', `sink.delivery-guarantee=${g}`];
+      const entry = g === 'exactly-once' ? undefined : only('no-loss');
+      expect(random(pairs, 1, 300, entry).status).toBe('ok');
+      const x = exhaustive(pairs, 12000, entry);
+      expect(x.status).toBe('ok');
+      expect(x.coverage!['SendError']).toBeGreaterThan(0);
+      expect(x.coverage!['MailboxCheck']).toBeGreaterThan(0);
+    }
+    // The same bound as the unsafe direction: at-least-once with the flush holds no-loss with crashes.
+    expect(exhaustive(['sink.delivery-guarantee=at-least-once'], 12000, only('no-loss')).status).toBe('ok');
+  });
   test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
     expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');
   });

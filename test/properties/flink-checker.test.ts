@@ -93,6 +93,35 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       expect(random(['transaction.timeout.ms=3600000'], 1).violations[0]!.invariant).toBe('progress');
     },
   );
+  test(
+    'safeguard.flush-on-checkpoint=false (at-least-once): the barrier overtakes an unsent record, the checkpoint ' +
+      'completes, a crash or a send error loses it',
+    () => {
+      const crash = ['sink.delivery-guarantee=at-least-once', 'safeguard.flush-on-checkpoint=false'];
+      const x = exhaustive(crash, 12000, only('no-loss'));
+      expect(x.violations[0]!.message).toBe('input 1 never reached out at read_committed (1 missing)');
+      expect(explored(x).slice(-4)).toEqual(['Trigger', 'Process', 'Ack', 'Crash']);
+      // Random runs need the race's order (read, process, then the barrier before the sender): 2000 runs find it.
+      expect(random(crash, 1, 2000, only('no-loss')).violations[0]!.invariant).toBe('no-loss');
+      const send = [...crash, 'faults.send-errors=true', 'faults.crashes=0'];
+      const y = exhaustive(send, 12000, only('no-loss'));
+      expect(explored(y)).toContain('SendError');
+      expect(explored(y)).not.toContain('Crash');
+    },
+  );
+  test(
+    'a commit refused for an unknown reason (the transactional.id expired, INVALID_PRODUCER_ID_MAPPING) fails the ' +
+      'task at every restore: progress (FLINK-39072)',
+    () => {
+      const x = exhaustive(['faults.producer-state-loss=true']);
+      expect(x.violations[0]).toMatchObject({ invariant: 'progress' });
+      expect(explored(x).slice(-2)).toEqual(['ExpireTransactionalId', 'Crash']);
+      const failed = x.states!.flatMap((s) => s.events).find((e) => e.type === 'failed' && /commit/.test(e.reason));
+      expect(failed).toMatchObject({
+        reason: 'the commit of flink-0-1 failed with INVALID_PRODUCER_ID_MAPPING, an unknown reason: the task fails',
+      });
+    },
+  );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });

@@ -56,6 +56,7 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 24,
   },
+  { model: 'flink-kafka', set: ['faults.send-errors=true'], runs: 1000, depth: 24 },
   // A checkpoint slower than 60 s with transaction.timeout.ms above it; one past its own timeout, tolerated.
   {
     model: 'flink-kafka',
@@ -161,6 +162,13 @@ export const unsafe: {
   { model: 'flink-kafka', set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['scan.startup.mode=group-offsets'], breaks: ['progress'] },
   { model: 'flink-kafka', set: ['transaction.timeout.ms=3600000'], breaks: ['progress'] },
+  {
+    model: 'flink-kafka',
+    set: ['sink.delivery-guarantee=at-least-once', 'safeguard.flush-on-checkpoint=false'],
+    breaks: ['no-duplicates', 'no-loss'],
+  },
+  // The transactional.id of a restored committable expired: INVALID_PRODUCER_ID_MAPPING at every restore (FLINK-39072).
+  { model: 'flink-kafka', set: ['faults.producer-state-loss=true'], breaks: ['progress'] },
   {
     model: 'flink-kafka',
     set: ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],

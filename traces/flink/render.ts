@@ -63,6 +63,12 @@ function flinkEventLine(
       };
     case 'flushed':
       return { lane: TM, text: `sink flushed ${e.records} record(s) before the snapshot` };
+    case 'send-failed':
+      return {
+        lane: TM,
+        text: `the send of v${e.value} failed: dropped, the error kept for the next check`,
+        refused: true,
+      };
     case 'buffered':
       return { lane: TM, text: `v${e.value} buffered` };
     case 'precommitted':
