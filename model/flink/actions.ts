@@ -34,7 +34,7 @@ import {
   sinkTransactionalId,
   slotOf,
 } from './state.js';
-import { at, jobWorkLeft, nextEvent, timedOut } from './time.js';
+import { at, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
@@ -130,7 +130,7 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   if (w.buffer.length > 0) out.push({ type: 'Send', ...o });
   const a = arrived(c, s.now);
   for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
-  if (j.jm.pending === null && s.now >= j.jm.nextTriggerAt && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
+  if (j.jm.pending === null && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
 }
 
 /** Every work action: the coordinator's, then job 1's, then job 2's (the drain takes the first). Pure. */

@@ -64,6 +64,14 @@ export const flinkKafkaKeys = {
       'a checkpoint still pending this long after its trigger expires (CheckpointCoordinator.CheckpointCanceller): ' +
       'aborted, notifyCheckpointAborted, a failed checkpoint',
   }),
+  minPauseMs: int('execution.checkpointing.min-pause', {
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    meaning:
+      'a periodic checkpoint is not triggered sooner than this after the last one completed ' +
+      '(CheckpointRequestDecider: skipped and taken once the pause is over)',
+  }),
   tolerableFailedCheckpoints: int('execution.checkpointing.tolerable-failed-checkpoints', {
     default: 0,
     min: 0,

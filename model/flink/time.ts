@@ -48,7 +48,7 @@ export function nextEvent(s: FlinkState): number | null {
   const a = arrived(c, s.now);
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
-  if (s.task && jobWorkLeft(s, 1)) at(s.jm.nextTriggerAt);
+  if (s.task && jobWorkLeft(s, 1)) at(triggerAt(s, 1));
   for (const p of [s.jm.pending, s.second?.jm.pending ?? null]) {
     if (p === null) continue;
     at(p.ackAt);
@@ -56,7 +56,7 @@ export function nextEvent(s: FlinkState): number | null {
   }
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
-  if (j?.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
+  if (j?.task && jobWorkLeft(s, 2)) at(triggerAt(s, 2));
   for (let txn = 0; txn < s.kafka.txns.length; txn++) {
     const scan = expiryScan(s, txn);
     if (scan !== null) at(scan);
@@ -78,6 +78,17 @@ function expiryScan(s: FlinkState, txn: number): number | null {
 export function timedOut(s: FlinkState, txn: number): boolean {
   const scan = expiryScan(s, txn);
   return scan !== null && s.now >= scan;
+}
+
+/**
+ * When job `no`'s next periodic checkpoint may be triggered: its slot on the interval grid, but no sooner than
+ * execution.checkpointing.min-pause after the last completed one (CheckpointRequestDecider fails an early periodic
+ * request with MINIMUM_TIME_BETWEEN_CHECKPOINTS and reschedules it for the pause's end). Pure.
+ */
+export function triggerAt(s: FlinkState, no: JobNo): number {
+  const jm = slotOf(s, no).jm;
+  const last = jm.latest;
+  return last && s.config.minPauseMs > 0 ? Math.max(jm.nextTriggerAt, last.at + s.config.minPauseMs) : jm.nextTriggerAt;
 }
 
 /** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */

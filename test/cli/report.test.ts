@@ -208,6 +208,7 @@ describe('JSON report', () => {
       'consumer-loop:001',
       'flink-kafka-crash:002',
       'checkpoint-alignment:000',
+      'flink-slow-checkpoint:002',
     ]);
   });
 });

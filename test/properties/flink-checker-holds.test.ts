@@ -30,7 +30,7 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
         ['faults.jobmanager=1'],
         ['safeguard.abort-lingering-transactions=false'],
       ]) {
-        const x = exhaustive(pairs, 20000);
+        const x = exhaustive(pairs, 12000);
         expect(x.status, pairs.join(' ')).toBe('ok');
         expect(x.coverage!['Crash']).toBeGreaterThan(0);
       }
@@ -40,50 +40,7 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
     expect(exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'input.records=2'], 12000).status).toBe('ok');
   });
   test('group-offsets with a reset policy (properties.auto.offset.reset=earliest) starts and holds', () => {
-    const pairs = ['scan.startup.mode=group-offsets', 'properties.auto.offset.reset=earliest'];
-    expect(random(pairs, 1).status).toBe('ok');
-    expect(exhaustive(pairs).status).toBe('ok');
-  });
-  test('the same slow checkpoint holds with transaction.timeout.ms above its duration (120 s)', () => {
-    const pairs = ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000', 'transaction.timeout.ms=120000'];
-    expect(random(pairs, 1).status).toBe('ok');
-    const x = exhaustive(pairs);
-    expect(x.status).toBe('ok');
-    expect(x.coverage!['SlowCheckpoint']).toBeGreaterThan(0);
-  });
-  test(
-    'a checkpoint past execution.checkpointing.timeout expires: with 0 tolerable the job fails over, with 1 a later ' +
-      'completion commits its committable; both hold',
-    () => {
-      for (const tolerable of [0, 1]) {
-        const x = exhaustive([
-          'faults.slow-checkpoints=1',
-          'faults.slow-checkpoint.ms=70000',
-          'execution.checkpointing.timeout=30000',
-          `execution.checkpointing.tolerable-failed-checkpoints=${tolerable}`,
-        ]);
-        expect(x.status).toBe('ok');
-        expect(x.coverage!['ExpireCheckpoint']).toBeGreaterThan(0);
-      }
-    },
-  );
-  test('a 1 h transaction timeout holds once the broker allows it (transaction.max.timeout.ms=3600000)', () => {
-    const pairs = ['transaction.timeout.ms=3600000', 'transaction.max.timeout.ms=3600000'];
-    expect(random(pairs, 1).status).toBe('ok');
-    expect(exhaustive(pairs).status).toBe('ok');
-  });
-  test('send errors with the flush before the snapshot hold: the task fails before a checkpoint covers them', () => {
-    for (const g of ['exactly-once', 'at-least-once']) {
-      const pairs = ['faults.send-errors=true', `sink.delivery-guarantee=${g}`];
-      const entry = g === 'exactly-once' ? undefined : only('no-loss');
-      expect(random(pairs, 1, 300, entry).status).toBe('ok');
-      const x = exhaustive(pairs, 12000, entry);
-      expect(x.status).toBe('ok');
-      expect(x.coverage!['SendError']).toBeGreaterThan(0);
-      expect(x.coverage!['MailboxCheck']).toBeGreaterThan(0);
-    }
-    // The same bound as the unsafe direction: at-least-once with the flush holds no-loss with crashes.
-    expect(exhaustive(['sink.delivery-guarantee=at-least-once'], 12000, only('no-loss')).status).toBe('ok');
+    expect(exhaustive(['scan.startup.mode=group-offsets', 'properties.auto.offset.reset=earliest']).status).toBe('ok');
   });
   test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
     expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');

@@ -283,6 +283,18 @@ describe('checkpoints that take time (execution.checkpointing.timeout, tolerable
   });
 });
 
+describe('execution.checkpointing.min-pause', () => {
+  test('checkpoint 1 completes at 2.0 s; with a 3 s pause checkpoint 2 waits until 5.0 s (its slot was 4.0 s)', () => {
+    const at = (pairs: string[]) => {
+      let s = stateAfter(pairs, ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
+      while (!enabled(s).some((a) => a.type === 'Trigger')) s = model.step(s, drain(s)!);
+      return s.now;
+    };
+    expect(at(['input.records=5'])).toBe(4000);
+    expect(at(['input.records=5', 'execution.checkpointing.min-pause=3000'])).toBe(5000);
+  });
+});
+
 describe('the coordinator aborts a timed-out transaction at its expiry scan', () => {
   test(
     'flink-0-1 (v1 at 1.0 s, timeout 2 s, its notification lost) is due at 3.0 s: aborted then at a 1 ms scan, ' +
