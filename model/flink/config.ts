@@ -36,6 +36,12 @@ export const flinkKafkaKeys = {
       'transaction is aborted at the first scan at or after its deadline (1: at the deadline)',
     realDefault: "Kafka's default is 10000",
   }),
+  twoPhaseCommit: bool('transaction.two.phase.commit.enable', {
+    default: false,
+    meaning:
+      "KIP-939, hypothetical (in no Kafka release up to 4.2 nor any connector): the sink's transactions never time " +
+      'out, so only the job ends them (a lingering one hangs until it does)',
+  }),
   deliveryGuarantee: oneOf('sink.delivery-guarantee', ['none', 'at-least-once', 'exactly-once'], {
     default: 'exactly-once',
     meaning:

@@ -8,7 +8,7 @@ import { castDraft, type Draft } from 'immer';
 import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
 import type { ErrorCode } from '../kafka/records.js';
-import { transactionTimeoutRefusal } from '../kafka/timeouts.js';
+import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
 import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactionalId, slotOf } from './state.js';
@@ -108,6 +108,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
  * transaction.max.timeout.ms): the task fails, at every start alike, so the job never runs. Records the failure.
  */
 function refused(d: D, id: string, no: JobNo): boolean {
+  if (!timeoutsApply(d.config.twoPhaseCommit)) return false;
   const r = transactionTimeoutRefusal(d.config.transactionTimeoutMs, d.config.transactionMaxTimeoutMs);
   if (r === null) return false;
   failover(d, `InitProducerId(${id}) refused with ${r}: the task fails`, no);

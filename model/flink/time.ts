@@ -2,7 +2,7 @@
  * Logical time: what is left for the job to do, and the next moment something happens (a record
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
-import { expiryScanAt } from '../kafka/timeouts.js';
+import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
 import { arrived, type FlinkState, type JobNo, slotOf } from './state.js';
 
 /**
@@ -19,7 +19,8 @@ export function workLeft(s: FlinkState): boolean {
 
 /** Whether a transaction is open with a timeout ahead or due: the coordinator will abort it. Pure. */
 function timingOut(s: FlinkState): boolean {
-  return s.kafka.txns.some((t) => t.state === 'Ongoing' && t.startMs !== null);
+  for (let txn = 0; txn < s.kafka.txns.length; txn++) if (expiryScan(s, txn) !== null) return true;
+  return false;
 }
 
 /** `workLeft` for job `no` (the shared input arrivals and coordinator markers included). Pure. */
@@ -70,7 +71,7 @@ export function nextEvent(s: FlinkState): number | null {
  */
 function expiryScan(s: FlinkState, txn: number): number | null {
   const t = s.kafka.txns[txn]!;
-  if (t.state !== 'Ongoing' || t.startMs === null) return null;
+  if (t.state !== 'Ongoing' || t.startMs === null || !timeoutsApply(s.config.twoPhaseCommit)) return null;
   return expiryScanAt(t.startMs + s.kafka.rules.transactionTimeoutMs, s.config.expiryScanIntervalMs);
 }
 

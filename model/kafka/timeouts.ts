@@ -19,6 +19,17 @@ export function transactionTimeoutRefusal(timeoutMs: number, maxTimeoutMs: numbe
 }
 
 /**
+ * Whether the coordinator applies transaction timeouts to a producer's transactions: not with KIP-939's
+ * transaction.two.phase.commit.enable=true, where the external transaction manager decides every outcome
+ * (the coordinator neither refuses a large timeout nor aborts on one). KIP-939's client and broker APIs are in
+ * no release up to 4.2 (KAFKA-19414 removed them from 4.2 until ready), and no flink-connector-kafka release
+ * uses them: a hypothetical setting. Pure.
+ */
+export function timeoutsApply(twoPhaseCommit: boolean): boolean {
+  return !twoPhaseCommit;
+}
+
+/**
  * When the coordinator's scan aborts a transaction due at `deadline`: the first run of
  * abortTimedOutTransactions at or after it, the scan running every
  * transactions.abort.timed.out.transaction.cleanup.interval.ms from the broker's start

@@ -58,7 +58,7 @@ const configs: Record<string, string[][]> = {
       'transaction.timeout.ms=2500',
       'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000',
     ],
-    ['transaction.timeout.ms=3600000'],
+    ['transaction.timeout.ms=3600000', 'transaction.two.phase.commit.enable=true'],
     [
       'sink.delivery-guarantee=at-least-once',
       'safeguard.flush-on-checkpoint=false',

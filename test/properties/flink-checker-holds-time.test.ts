@@ -7,6 +7,19 @@ import { describe, expect, test } from 'vitest';
 import { exhaustive, only, random } from './flink-helpers.js';
 
 describe('time and failing calls: the safe settings hold', () => {
+  test(
+    'KIP-939 (hypothetical): with no transaction timeout the slow checkpoint that loses data without it holds, ' +
+      'and a 1 h timeout is not refused',
+    () => {
+      const pairs = ['transaction.two.phase.commit.enable=true', 'faults.slow-checkpoints=1'];
+      const x = exhaustive([...pairs, 'faults.slow-checkpoint.ms=70000']);
+      expect(x.status).toBe('ok');
+      expect(x.coverage!['SlowCheckpoint']).toBeGreaterThan(0);
+      expect(exhaustive(['transaction.two.phase.commit.enable=true', 'transaction.timeout.ms=3600000']).status).toBe(
+        'ok',
+      );
+    },
+  );
   test('the same slow checkpoint holds with transaction.timeout.ms above its duration (120 s)', () => {
     const pairs = ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000', 'transaction.timeout.ms=120000'];
     expect(random(pairs, 1).status).toBe('ok');

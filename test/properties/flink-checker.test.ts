@@ -122,6 +122,29 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       });
     },
   );
+  test(
+    'transaction.two.phase.commit.enable=true (KIP-939, hypothetical): nothing times out, so a transaction the ' +
+      'probe does not abort stays open for good',
+    () => {
+      const x = exhaustive(
+        [
+          'transaction.two.phase.commit.enable=true',
+          'safeguard.abort-lingering-transactions=false',
+          'faults.jobmanager=1',
+          'high-availability.type=none',
+          'faults.crashes=0',
+          'input.records=2',
+        ],
+        12000,
+        only('no-hanging-transaction'),
+      );
+      expect(x.violations[0]!.message).toBe(
+        'out-0: the transaction of flink-0-3 from offset 0 is never ended (LSO stuck at 0; read_committed readers ' +
+          'see nothing after it)',
+      );
+      expect(explored(x)).not.toContain('ExpireTxn');
+    },
+  );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });
