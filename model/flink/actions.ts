@@ -22,6 +22,7 @@ import {
   tick,
   trigger,
 } from './job.js';
+import { listingTarget, poolName } from './pooling.js';
 import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
 import {
   arrived,
@@ -117,8 +118,12 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const t = j.task;
   if (!t) return;
   const w = t.writer;
-  if (w.init === 'probe') out.push({ type: 'AbortLingering', ...o });
-  if (w.init === 'init') out.push({ type: 'InitSink', ...o });
+  // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
+  // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
+  const writerWaits =
+    s.config.namingStrategy === 'POOLING' && t.status === 'initializing' && nextCommit(s, no) !== null;
+  if (w.init === 'probe' && !writerWaits) out.push({ type: 'AbortLingering', ...o });
+  if (w.init === 'init' && !writerWaits) out.push({ type: 'InitSink', ...o });
   if (t.status === 'running' && j.jm.notify !== null) out.push({ type: 'Notify', ...o });
   const commitNext = nextCommit(s, no);
   if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
@@ -229,16 +234,26 @@ export const flinkActions = {
   AbortLingering: {
     enabled: workOf('AbortLingering'),
     effect: (d, a) => abortLingering(d, jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}sink.AbortLingering(InitProducerId ` +
-      `${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
+    describe: (s, a) => {
+      const w = slotOf(s, jobOf(a)).task?.writer;
+      if (s.config.namingStrategy === 'POOLING') {
+        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a));
+        const t = s.kafka.txns[idx];
+        return `${prefix(a)}sink.AbortLingering(LISTING: ${t ? `InitProducerId ${t.transactionalId}` : 'none open'})`;
+      }
+      const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a));
+      return `${prefix(a)}sink.AbortLingering(InitProducerId ${probed})`;
+    },
     lanes: lanes(TM, 'coordinator'),
   },
   InitSink: {
     enabled: workOf('InitSink'),
     effect: (d, a) => initSink(d, jobOf(a)),
     describe: (s, a) => {
-      const w = slotOf(s, jobOf(a)).task?.writer;
+      const t = slotOf(s, jobOf(a)).task;
+      const w = t?.writer;
+      if (t && s.config.namingStrategy === 'POOLING')
+        return `${prefix(a)}sink.InitProducerId(${sinkTransactionalId(s.config, poolName(t), jobOf(a))}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
       return (
         `${prefix(a)}sink.InitProducerId(` +

@@ -116,6 +116,19 @@ export const flinkKafkaKeys = {
       'with jobs=2, job 2 uses `<prefix>-job2` as its transactional-id prefix; false: both jobs use ' +
       'sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required)',
   }),
+  namingStrategy: oneOf('sink.transaction-naming-strategy', ['INCREMENTING', 'POOLING'], {
+    default: 'INCREMENTING',
+    meaning:
+      'INCREMENTING: `<prefix>-0-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector 3.x, the ' +
+      '4.x default); POOLING: the lowest free `<prefix>-0-<n>` of a producer pool, the LISTING abort on restore ' +
+      '(connector 4.x)',
+  }),
+  reinitPooled: bool('safeguard.reinit-pooled-producer', {
+    default: true,
+    meaning:
+      'POOLING: a producer taken from the pool re-initialises (InitProducerId, a new epoch) before its next ' +
+      'transaction (ProducerPoolImpl.getTransactionalProducer), so an old committable of that id is fenced',
+  }),
   abortLingering: bool('safeguard.abort-lingering-transactions', {
     default: true,
     meaning:

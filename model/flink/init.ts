@@ -99,9 +99,23 @@ export function newTask(
         fill: last + 1,
         name: last + 1,
         txn: null,
+        pool: [],
+        opened: 0,
+        precommitted: c.namingStrategy === 'POOLING' && cp ? cp.committables.map((x) => x.name) : [],
         error: null,
       }
-    : { buffer: [], init: 'ready', probe: 0, fill: 0, name: 0, txn: null, error: null };
+    : {
+        buffer: [],
+        init: 'ready',
+        probe: 0,
+        fill: 0,
+        name: 0,
+        txn: null,
+        pool: [],
+        opened: 0,
+        precommitted: [],
+        error: null,
+      };
   const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0);
   const count = cp ? cp.count : 0;
   const task: Task = {

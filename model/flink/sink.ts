@@ -11,6 +11,7 @@ import type { ErrorCode } from '../kafka/records.js';
 import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
+import { listingTarget, poolName } from './pooling.js';
 import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactionalId, slotOf } from './state.js';
 
 type D = Draft<FlinkState>;
@@ -41,7 +42,7 @@ export function send(d: D, no: JobNo = 1): boolean {
   while (w.buffer.length > 0) {
     const value = w.buffer[0]!;
     const txn = w.txn;
-    const origin = { instance: instanceOf(no, t.attempt), txn: txn ? txn.producer.txn : null };
+    const origin = { instance: instanceOf(no, t.attempt), txn: txn ? txn.seq : null };
     const r = produce(x, txn ? txn.producer : plain, partitionOf(d.config, value), value, origin);
     if (!r.ok) {
       failover(d, `the sink's write of v${value} was rejected with ${r.error}: the task fails`, no);
@@ -97,8 +98,16 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
     });
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: sinkTransactionalId(d.config, x.name, no) });
   }
+  // POOLING: the producer goes back to the pool (recycled once its committable is finished, or at once when empty).
+  if (x && d.config.namingStrategy === 'POOLING') t.writer.pool.push({ name: x.name, producer: x.producer });
   t.writer.txn = null;
   t.writer.init = 'init';
+  if (d.config.namingStrategy === 'POOLING') {
+    // The next transaction takes the lowest id not in flight (no gaps to fill).
+    t.writer.name = poolName(t);
+    t.writer.fill = t.writer.name;
+    return;
+  }
   t.writer.fill = t.writer.name + 1;
   t.writer.name = checkpoint + 1;
 }
@@ -131,11 +140,31 @@ export function initSink(d: D, no: JobNo = 1): void {
     w.fill += 1;
     return;
   }
+  const pooling = d.config.namingStrategy === 'POOLING';
+  // POOLING: ids freed by commits since the snapshot are free again.
+  if (pooling) w.name = w.fill = poolName(t);
   const idx = txnIndex(d, w.name, true, no);
-  const producer = castDraft(newProducer(idx, d.config.partitions));
-  if (!initTransactions(ctxOf(d), producer).ok) return;
+  const meta = d.kafka.txns[idx]!;
+  const pooled = pooling ? w.pool.findIndex((p) => p.name === w.name) : -1;
+  // POOLING without the safeguard: the recycled producer of a finished id starts its next transaction as it is.
+  const recycled =
+    pooled >= 0 &&
+    !d.config.reinitPooled &&
+    (meta.state === 'Empty' || meta.state === 'CompleteCommit' || meta.state === 'CompleteAbort');
+  const producer = recycled ? w.pool[pooled]!.producer : castDraft(newProducer(idx, d.config.partitions));
+  if (!recycled && !initTransactions(ctxOf(d), producer).ok) return;
+  if (recycled && producer.epoch !== meta.epoch) {
+    // Committed through this producer (chained committer): it learnt the epoch the end bumped (transaction.version=2)
+    // and restarts its sequences, as the client does on a new epoch.
+    producer.epoch = meta.epoch;
+    producer.sequences = producer.sequences.map(() => 0);
+  }
+  if (pooled >= 0) w.pool.splice(pooled, 1);
+  if (recycled)
+    d.events.push({ type: 'recycled', transactionalId: sinkTransactionalId(d.config, w.name, no), epoch: meta.epoch });
   beginTransaction(producer, w.name);
-  w.txn = { name: w.name, producer };
+  if (pooling) w.opened += 1;
+  w.txn = { name: w.name, producer, seq: pooling ? 1000 + w.opened : idx };
   w.init = 'ready';
   d.events.push({ type: 'writer', transactionalId: sinkTransactionalId(d.config, w.name, no), epoch: producer.epoch });
   if (t.status === 'initializing') t.status = 'running';
@@ -148,6 +177,10 @@ export function initSink(d: D, no: JobNo = 1): void {
 export function abortLingering(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
+  if (d.config.namingStrategy === 'POOLING') {
+    listingAbort(d, no);
+    return;
+  }
   const idx = txnIndex(d, w.probe, false, no);
   const id = sinkTransactionalId(d.config, w.probe, no);
   if (idx < 0) {
@@ -159,6 +192,24 @@ export function abortLingering(d: D, no: JobNo = 1): void {
   if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
   d.events.push({ type: 'probed', transactionalId: id, used: true });
   w.probe += 1;
+}
+
+/**
+ * One step of POOLING's LISTING abort: InitProducerId on the first ONGOING transaction of the prefix that the restored
+ * writer state does not list as pre-committed (it fences and aborts it); with none left the writer initialises.
+ */
+function listingAbort(d: D, no: JobNo): void {
+  const w = slotOf(d, no).task!.writer;
+  const idx = listingTarget(d.config, d.kafka, w.precommitted, no);
+  if (idx < 0) {
+    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => sinkTransactionalId(d.config, n, no)) });
+    w.init = 'init';
+    return;
+  }
+  const id = d.kafka.txns[idx]!.transactionalId;
+  if (refused(d, id, no)) return;
+  if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
+  d.events.push({ type: 'probed', transactionalId: id, used: true });
 }
 
 /** What KafkaCommitter drops a committable for (ProducerFenced, InvalidTxnState, UnknownProducerId exceptions). */

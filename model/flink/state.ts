@@ -31,6 +31,11 @@ export interface WriterTxn {
   readonly name: number;
   /** The producer of that transactional.id, with its open transaction. */
   readonly producer: Producer;
+  /**
+   * Which transaction of the attempt it is, for the ghost origin of its records: the id's index under INCREMENTING
+   * (each id once an attempt), 1000 + the pool's use count under POOLING (an id serves many transactions).
+   */
+  readonly seq: number;
 }
 
 /**
@@ -50,6 +55,15 @@ export interface Writer {
    */
   readonly fill: number;
   readonly name: number;
+  /**
+   * POOLING: the producers this attempt's pool holds, by id (ProducerPoolImpl): a recycled producer keeps its
+   * producer id, epoch and sequence numbers.
+   */
+  readonly pool: readonly { readonly name: number; readonly producer: Producer }[];
+  /** POOLING: transactions this attempt opened. */
+  readonly opened: number;
+  /** POOLING: the pre-committed ids of the restored writer state, which LISTING leaves open. */
+  readonly precommitted: readonly number[];
   /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
   readonly error: number | null;
   readonly txn: WriterTxn | null;
@@ -166,6 +180,8 @@ export type FlinkEvent =
     }
   | { readonly type: 'writer'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
+  | { readonly type: 'listed'; readonly kept: readonly string[] }
+  | { readonly type: 'recycled'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
   | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }

@@ -59,6 +59,7 @@ const configs: Record<string, string[][]> = {
       'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000',
     ],
     ['transaction.timeout.ms=3600000', 'transaction.two.phase.commit.enable=true'],
+    ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'safeguard.reinit-pooled-producer=false'],
     [
       'sink.delivery-guarantee=at-least-once',
       'safeguard.flush-on-checkpoint=false',

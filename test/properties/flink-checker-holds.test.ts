@@ -42,6 +42,15 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
   test('group-offsets with a reset policy (properties.auto.offset.reset=earliest) starts and holds', () => {
     expect(exhaustive(['scan.startup.mode=group-offsets', 'properties.auto.offset.reset=earliest']).status).toBe('ok');
   });
+  test(
+    'POOLING holds with the reinit safeguard (transaction.version=1), and without it under version 2 (every ' +
+      'end bumps the epoch, so an old committable is fenced anyway)',
+    () => {
+      const pooling = ['sink.transaction-naming-strategy=POOLING'];
+      expect(exhaustive([...pooling, 'kafka.version=3.9']).status).toBe('ok');
+      expect(exhaustive([...pooling, 'safeguard.reinit-pooled-producer=false']).status).toBe('ok');
+    },
+  );
   test('a JobManager failure with HA restores the latest checkpoint: exactly-once holds', () => {
     expect(exhaustive(['faults.jobmanager=1', 'faults.crashes=0'], 12000).status).toBe('ok');
   });

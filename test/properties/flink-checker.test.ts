@@ -145,6 +145,20 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       expect(explored(x)).not.toContain('ExpireTxn');
     },
   );
+  test(
+    'POOLING with safeguard.reinit-pooled-producer=false (transaction.version=1): flink-0-0 is reused at the same ' +
+      "epoch, a restore re-commits checkpoint 1's committable and so commits the new open transaction: no-duplicates",
+    () => {
+      const x = exhaustive([
+        'sink.transaction-naming-strategy=POOLING',
+        'kafka.version=3.9',
+        'safeguard.reinit-pooled-producer=false',
+      ]);
+      expect(x.violations[0]!.message).toBe('v2 is read twice at read_committed (offsets 2 and 4)');
+      expect(explored(x).slice(-5)).toEqual(['InitSink', 'Read', 'Process', 'Send', 'Crash']);
+      // Random runs (2000, seed 1) do not reach this 22-step prefix: the slow table marks the row random: false.
+    },
+  );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });

@@ -57,6 +57,12 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     depth: 24,
   },
   { model: 'flink-kafka', set: ['faults.send-errors=true'], runs: 1000, depth: 24 },
+  {
+    model: 'flink-kafka',
+    set: ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9'],
+    runs: 1000,
+    depth: 24,
+  },
   // A checkpoint slower than 60 s with transaction.timeout.ms above it; one past its own timeout, tolerated.
   {
     model: 'flink-kafka',
@@ -161,6 +167,13 @@ export const unsafe: {
   { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['scan.startup.mode=group-offsets'], breaks: ['progress'] },
+  // A pooled id reused at the same epoch (transaction.version=1): a restored committable commits the new transaction.
+  {
+    model: 'flink-kafka',
+    set: ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'safeguard.reinit-pooled-producer=false'],
+    breaks: ['no-duplicates'],
+    random: false,
+  },
   { model: 'flink-kafka', set: ['transaction.timeout.ms=3600000'], breaks: ['progress'] },
   {
     model: 'flink-kafka',

@@ -101,6 +101,16 @@ function flinkEventLine(
         lane: TM,
         text: `${e.transactionalId} ${e.used ? 'was used: fenced and aborted' : 'was never used: probe ends'}`,
       };
+    case 'listed':
+      return {
+        lane: TM,
+        text: `LISTING abort done${e.kept.length > 0 ? `; pre-committed, left open: ${e.kept.join(', ')}` : ''}`,
+      };
+    case 'recycled':
+      return {
+        lane: TM,
+        text: `writer reuses the pooled producer of ${e.transactionalId} without InitProducerId (epoch ${e.epoch})`,
+      };
     case 'failed':
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':

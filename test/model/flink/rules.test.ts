@@ -283,6 +283,19 @@ describe('checkpoints that take time (execution.checkpointing.timeout, tolerable
   });
 });
 
+describe('POOLING naming (connector 4.x ProducerPoolImpl, TransactionNamingStrategyImpl.POOLING)', () => {
+  test('the lowest free id: flink-0-0, then flink-0-1 while flink-0-0 is pre-committed, then flink-0-0 again', () => {
+    const pooling = ['sink.transaction-naming-strategy=POOLING', 'input.records=5'];
+    const s = stateAfter(pooling, ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
+    expect(s.task!.writer.txn).toMatchObject({ name: 1 });
+    expect(s.kafka.txns.map((t) => t.transactionalId)).toEqual(['flink-0-0', 'flink-0-1']);
+    let t = s;
+    while (!(t.task!.writer.init === 'init')) t = model.step(t, drain(t)!);
+    // At checkpoint 2 flink-0-1 is pre-committed: flink-0-0, finished, is free again.
+    expect(model.describe(t, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-0, pooled)');
+  });
+});
+
 describe('execution.checkpointing.min-pause', () => {
   test('checkpoint 1 completes at 2.0 s; with a 3 s pause checkpoint 2 waits until 5.0 s (its slot was 4.0 s)', () => {
     const at = (pairs: string[]) => {
