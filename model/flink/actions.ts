@@ -18,6 +18,7 @@ import {
   processItem,
   read,
   restart,
+  restoreSavepoint,
   slowCheckpoint,
   tick,
   trigger,
@@ -65,7 +66,8 @@ export type FlinkAction =
   | ({ readonly type: 'LoseNotification' } & OfJob)
   | ({ readonly type: 'JobManagerFail' } & OfJob)
   | ({ readonly type: 'SlowCheckpoint' } & OfJob)
-  | ({ readonly type: 'SendError' } & OfJob);
+  | ({ readonly type: 'SendError' } & OfJob)
+  | ({ readonly type: 'RestoreSavepoint' } & OfJob);
 
 type S = FlinkState;
 
@@ -411,5 +413,21 @@ export const flinkActions = {
       `${prefix(a)}fault.SendError(v${slotOf(s, jobOf(a)).task?.writer.buffer[0] ?? '?'}: the send fails, ` +
       'the callback keeps the error)',
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
+  },
+  RestoreSavepoint: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.config.restore !== 'savepoint' || s.faults.savepoints > 0) return;
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        if (j.task === null && j.jm.restartAt !== null && j.jm.previous !== null)
+          emit({ type: 'RestoreSavepoint', ...of(no) });
+      }
+    },
+    effect: (d, a) => restoreSavepoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.RestoreSavepoint(checkpoint ${slotOf(s, jobOf(a)).jm.previous?.id ?? '?'} instead of ` +
+      `${slotOf(s, jobOf(a)).jm.latest?.id ?? '?'})`,
+    lanes: lanes(JM),
   },
 } satisfies ActionTable<S, FlinkAction>;

@@ -148,6 +148,20 @@ export const flinkKafkaKeys = {
       "one asynchronous send failure in a run: the record is dropped, the callback keeps the error, the writer's " +
       'next write, flush or mailbox check fails the task (KafkaWriter.checkAsyncException)',
   }),
+  restore: oneOf('faults.restore', ['latest', 'savepoint'], {
+    default: 'latest',
+    meaning:
+      'latest: a restart restores the latest completed checkpoint; savepoint: once in a run, the job down may be ' +
+      'restored from the completed checkpoint before it (an older savepoint; the checkpoint counter resets to its ' +
+      'id + 1, CheckpointCoordinator.restoreSavepoint)',
+  }),
+  committerKnownFailures: bool('safeguard.committer-known-failures', {
+    default: true,
+    meaning:
+      'KafkaCommitter drops a committable refused as fenced, in an invalid state or of an unknown producer (already ' +
+      'committed and reused, or aborted) and goes on (FLINK-8086); false: it fails the task, which re-commits the ' +
+      'same committable after the restore',
+  }),
   crashes: k.crashes,
   coordinatorFailover: k.coordinatorFailover,
   producerStateLoss: k.producerStateLoss,

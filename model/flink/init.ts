@@ -163,6 +163,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     nextTriggerAt: c.checkpointIntervalMs,
     pending: null,
     latest: null,
+    previous: null,
     notify: null,
     restartAt: null,
     failedCheckpoints: 0,
@@ -181,7 +182,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     jm: first.jm,
     task: first.task,
     second,
-    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0, sendErrors: 0 },
+    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0, sendErrors: 0, savepoints: 0 },
     ghost: { completed: [], commits: [], timedOut: [] },
     events: [],
   };

@@ -110,6 +110,7 @@ export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const p = j.jm.pending!;
   const snap = p.snapshot!;
+  j.jm.previous = j.jm.latest;
   j.jm.latest = {
     id: p.id,
     job: j.jm.job,
@@ -191,6 +192,21 @@ export function expireCheckpoint(d: D, no: JobNo = 1): void {
   if (j.jm.failedCheckpoints <= tolerable) return;
   j.jm.failedCheckpoints = 0;
   failover(d, `checkpoint ${p.id} expired: Exceeded checkpoint tolerable failure threshold (${tolerable})`, no);
+}
+
+/**
+ * The operator restores job `no`, down, from an older savepoint: the completed checkpoint before the latest
+ * (CheckpointCoordinator.restoreSavepoint loads it and resets the checkpoint counter to its id + 1). Output the
+ * original run committed after it stays in Kafka while its input is read again: duplicates are inherent here.
+ */
+export function restoreSavepoint(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  const sp = jm.previous!;
+  jm.latest = sp;
+  jm.previous = null;
+  jm.nextCheckpointId = sp.id + 1;
+  d.faults.savepoints += 1;
+  d.events.push({ type: 'savepoint', checkpoint: sp.id });
 }
 
 /** The notification is lost (best effort): nothing is committed for it until a later one. */

@@ -238,8 +238,9 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     // KafkaCommitter.commit: fenced, invalid state and unknown producer are known reasons (logged, dropped); any
     // other error is signalFailedWithUnknownReason and fails the task (connector 3.x sink/KafkaCommitter,
     // 4.x/5.0.0 sink/internal/KafkaCommitter).
-    if (!KNOWN_COMMIT_FAILURES.has(r.error)) {
-      failover(d, `the commit of ${id} failed with ${r.error}, an unknown reason: the task fails`, no);
+    if (!KNOWN_COMMIT_FAILURES.has(r.error) || !d.config.committerKnownFailures) {
+      const why = KNOWN_COMMIT_FAILURES.has(r.error) ? 'not dropped (the safeguard is off)' : 'an unknown reason';
+      failover(d, `the commit of ${id} failed with ${r.error}, ${why}: the task fails`, no);
       return;
     }
     t.committables.splice(i, 1);

@@ -129,6 +129,8 @@ export interface JobManager {
   readonly nextTriggerAt: number;
   readonly pending: PendingCheckpoint | null;
   readonly latest: CompletedCheckpoint | null;
+  /** The completed checkpoint before `latest`, which `faults.restore=savepoint` may restore instead. */
+  readonly previous: CompletedCheckpoint | null;
   /** A completion notification on its way to the tasks, or null. */
   readonly notify: number | null;
   /** When the job restarts after a failure, or null while it runs. */
@@ -199,7 +201,8 @@ export type FlinkEvent =
       readonly mode: string;
       readonly from?: number;
     }
-  | { readonly type: 'jobmanager'; readonly ha: boolean };
+  | { readonly type: 'jobmanager'; readonly ha: boolean }
+  | { readonly type: 'savepoint'; readonly checkpoint: number };
 
 /** Ghost: a transaction with records that only the coordinator's timeout ended (nothing of the job did). */
 export interface TimedOut {
@@ -243,6 +246,8 @@ export interface FlinkState extends JobSlot {
     readonly slow: number;
     /** Asynchronous send failures so far. */
     readonly sendErrors: number;
+    /** Restores of an older savepoint so far. */
+    readonly savepoints: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];

@@ -59,7 +59,13 @@ const configs: Record<string, string[][]> = {
       'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000',
     ],
     ['transaction.timeout.ms=3600000', 'transaction.two.phase.commit.enable=true'],
-    ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'safeguard.reinit-pooled-producer=false'],
+    [
+      'sink.transaction-naming-strategy=POOLING',
+      'kafka.version=3.9',
+      'safeguard.reinit-pooled-producer=false',
+      'faults.restore=savepoint',
+      'safeguard.committer-known-failures=false',
+    ],
     [
       'sink.delivery-guarantee=at-least-once',
       'safeguard.flush-on-checkpoint=false',

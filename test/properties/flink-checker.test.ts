@@ -159,6 +159,33 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       // Random runs (2000, seed 1) do not reach this 22-step prefix: the slow table marks the row random: false.
     },
   );
+  test(
+    'safeguard.committer-known-failures=false under POOLING: a restored committable whose id was reused is fenced, ' +
+      'the task fails and re-commits it at every restore: progress; with it on the same bound holds',
+    () => {
+      const pooling = ['sink.transaction-naming-strategy=POOLING'];
+      const x = exhaustive([...pooling, 'safeguard.committer-known-failures=false']);
+      expect(x.violations[0]).toMatchObject({ invariant: 'progress' });
+      const failed = x.states!.flatMap((s) => s.events).find((e) => e.type === 'failed' && /commit/.test(e.reason));
+      expect(failed).toMatchObject({
+        reason:
+          'the commit of flink-0-0 failed with PRODUCER_FENCED, not dropped (the safeguard is off): the task fails',
+      });
+      expect(exhaustive(pooling).status).toBe('ok');
+    },
+  );
+  test(
+    'faults.restore=savepoint: restoring an older savepoint re-reads input whose output the original run ' +
+      'committed (no-duplicates, inherent); nothing is lost',
+    () => {
+      const x = exhaustive(['faults.restore=savepoint']);
+      expect(x.violations[0]!.invariant).toBe('no-duplicates');
+      expect(explored(x)).toContain('RestoreSavepoint');
+      const y = exhaustive(['faults.restore=savepoint'], 12000, only('no-loss'));
+      expect(y.status).toBe('ok');
+      expect(y.coverage!['RestoreSavepoint']).toBeGreaterThan(0);
+    },
+  );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });

@@ -181,7 +181,16 @@ export const unsafe: {
     breaks: ['no-duplicates', 'no-loss'],
   },
   // The transactional.id of a restored committable expired: INVALID_PRODUCER_ID_MAPPING at every restore (FLINK-39072).
-  { model: 'flink-kafka', set: ['faults.producer-state-loss=true'], breaks: ['progress'] },
+  // Random runs (2000 on seeds 1-3) do not reach it: the id must expire after its commit and before a crash.
+  { model: 'flink-kafka', set: ['faults.producer-state-loss=true'], breaks: ['progress'], random: false },
+  // POOLING reuses a committed id (re-initialised); a restore of the checkpoint that pre-committed it re-commits it:
+  // fenced, and without the safeguard the task fails at every restore. Random runs (2000, seeds 1-3) miss it.
+  {
+    model: 'flink-kafka',
+    set: ['sink.transaction-naming-strategy=POOLING', 'safeguard.committer-known-failures=false'],
+    breaks: ['progress'],
+    random: false,
+  },
   {
     model: 'flink-kafka',
     set: ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],

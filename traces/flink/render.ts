@@ -131,6 +131,8 @@ function flinkEventLine(
           `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}` +
           `: offsets ${names(e.offsets, e.from)}, count ${e.count}`,
       };
+    case 'savepoint':
+      return { lane: JM, text: `the job will restore the older savepoint of checkpoint ${e.checkpoint}` };
     case 'jobmanager':
       return {
         lane: JM,

@@ -296,6 +296,29 @@ describe('POOLING naming (connector 4.x ProducerPoolImpl, TransactionNamingStrat
   });
 });
 
+describe('faults.restore=savepoint', () => {
+  test('the job down restores the checkpoint before the latest; the counter resets to its id + 1', () => {
+    const s = stateAfter(
+      ['faults.restore=savepoint', 'input.records=5'],
+      ...eosStart,
+      ...oneRecord,
+      ...oneRecord,
+      ...eosCheckpoint(1, 0),
+      ...oneRecord,
+      ...oneRecord,
+    );
+    let t = s;
+    while (t.jm.latest?.id !== 2) t = model.step(t, drain(t)!);
+    const down = model.step(t, { type: 'Crash' });
+    expect(enabled(down)).toContainEqual({ type: 'RestoreSavepoint' });
+    const back = model.step(down, { type: 'RestoreSavepoint' });
+    expect(back.jm).toMatchObject({ latest: { id: 1 }, previous: null, nextCheckpointId: 2 });
+    expect(model.describe(down, { type: 'RestoreSavepoint' })).toBe(
+      'fault.RestoreSavepoint(checkpoint 1 instead of 2)',
+    );
+  });
+});
+
 describe('execution.checkpointing.min-pause', () => {
   test('checkpoint 1 completes at 2.0 s; with a 3 s pause checkpoint 2 waits until 5.0 s (its slot was 4.0 s)', () => {
     const at = (pairs: string[]) => {
