@@ -86,7 +86,8 @@ const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 /** Whether job `no`'s count operator may take the head of channel `i`: not empty, not blocked by alignment. Pure. */
 export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
   const t = slotOf(s, no).task!;
-  return t.channels[i]!.length > 0 && !(s.config.checkpointingMode === 'EXACTLY_ONCE' && t.aligned[i]);
+  const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE' && !s.config.unaligned;
+  return t.channels[i]!.length > 0 && !(blocks && t.aligned[i]);
 }
 
 /**

@@ -56,6 +56,12 @@ export const flinkKafkaKeys = {
       'until all have); AT_LEAST_ONCE goes on processing it (barrier tracking, CheckpointBarrierTracker; not ' +
       "Flink's unaligned checkpoints, which stay exactly-once)",
   }),
+  unaligned: bool('execution.checkpointing.unaligned.enabled', {
+    default: false,
+    meaning:
+      "unaligned checkpoints (EXACTLY_ONCE only): a multi-input operator snapshots at an input's first barrier and " +
+      'keeps the records the barrier overtook on the other inputs as channel state, replayed on restore',
+  }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
     min: 1,

@@ -122,13 +122,21 @@ export function newTask(
     attempt,
     status: writer.init === 'ready' ? 'running' : 'initializing',
     splits,
-    channels: inputs.map(() => []),
+    // Unaligned checkpoints: the channel state is replayed first.
+    channels: inputs.map((i) => (cp ? (cp.inflight[i] ?? []).map((x) => ({ ...x })) : [])),
     count,
     aligned: inputs.map(() => false),
     writer,
     committables: cp ? cp.committables.map((x) => ({ ...x })) : [],
     commitUpTo: last,
-    restored: cp ? { checkpoint: cp.id, count: cp.count, expected: cp.offsets.reduce((a, b) => a + b, 0) } : null,
+    restored: cp
+      ? {
+          checkpoint: cp.id,
+          count: cp.count,
+          // Records in the channel state were read before the offsets but are counted after the restore.
+          expected: cp.offsets.reduce((a, b) => a + b, 0) - cp.inflight.reduce((a, ch) => a + ch.length, 0),
+        }
+      : null,
   };
   const event: FlinkEvent = {
     type: 'restored',

@@ -71,15 +71,27 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
     d.events.push({ type: 'counted', input: inputBase(d.config, no) + input, value: item.value, count: t.count });
     return;
   }
-  t.aligned[input] = true;
-  const all = t.aligned.every(Boolean);
+  // Unaligned checkpoints: the first barrier of the pending checkpoint snapshots at once, overtaking what the other
+  // channels hold before theirs (kept as channel state); later barriers of it pass (SubtaskCheckpointCoordinatorImpl,
+  // CheckpointingOptions.ENABLE_UNALIGNED).
+  const unaligned = d.config.unaligned;
+  const p = j.jm.pending;
+  const first = p !== null && p.id === item.checkpoint && p.snapshot === null;
+  if (!unaligned) t.aligned[input] = true;
+  const all = unaligned ? first : t.aligned.every(Boolean);
   d.events.push({
     type: 'barrier',
     input: inputBase(d.config, no) + input,
     checkpoint: item.checkpoint,
-    blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
+    blocked: !unaligned && !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
   });
   if (!all) return;
+  const inflight = unaligned
+    ? t.channels.map((ch) => {
+        const upTo = ch.findIndex((x) => x.kind === 'barrier' && x.checkpoint === item.checkpoint);
+        return (upTo < 0 ? [] : ch.slice(0, upTo)).filter((x) => x.kind === 'record').map((x) => ({ ...x }));
+      })
+    : t.channels.map(() => []);
   const g = d.config.deliveryGuarantee;
   // KafkaWriter.flush, from prepareSnapshotPreBarrier: producer.flush(), then checkAsyncException(). Without the
   // safeguard the at-least-once barrier goes on with records still unsent; the exactly-once commit flushes anyway.
@@ -93,7 +105,7 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
   const pending = j.jm.pending!;
-  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })) };
+  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
   d.events.push({
     type: 'snapshot',
     checkpoint: item.checkpoint,
@@ -117,6 +129,7 @@ export function ack(d: D, no: JobNo = 1): void {
     offsets: [...p.offsets],
     count: snap.count,
     committables: snap.committables.map((c) => ({ ...c })),
+    inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
     at: d.now,
   };
   j.jm.pending = null;

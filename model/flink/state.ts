@@ -106,7 +106,12 @@ export interface PendingCheckpoint {
   readonly ackAt: number;
   readonly offsets: readonly number[];
   /** The operator+sink task's snapshot, once all barriers reached it (acknowledged by `Ack`). */
-  readonly snapshot: { readonly count: number; readonly committables: readonly Committable[] } | null;
+  readonly snapshot: {
+    readonly count: number;
+    readonly committables: readonly Committable[];
+    /** Unaligned checkpoints: the records each channel held before its barrier (channel state). */
+    readonly inflight: readonly (readonly ChannelItem[])[];
+  } | null;
 }
 
 /** A completed checkpoint: what a restore loads. */
@@ -116,6 +121,8 @@ export interface CompletedCheckpoint {
   readonly offsets: readonly number[];
   readonly count: number;
   readonly committables: readonly Committable[];
+  /** Unaligned checkpoints: in-flight records per channel, put back into the channels on restore. */
+  readonly inflight: readonly (readonly ChannelItem[])[];
   readonly at: number;
 }
 

@@ -36,6 +36,15 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
       }
     },
   );
+  test(
+    'unaligned checkpoints with job.inputs=2 hold (the bound at which AT_LEAST_ONCE double-counts): the overtaken ' +
+      'records are channel state, replayed once',
+    () => {
+      const x = exhaustive(['execution.checkpointing.unaligned.enabled=true', 'job.inputs=2', 'input.records=2']);
+      expect(x.status).toBe('ok');
+      expect(x.coverage!['Crash']).toBeGreaterThan(0);
+    },
+  );
   test('AT_LEAST_ONCE with job.inputs=1 holds: a single chain has nothing to align (seed 000, checked)', () => {
     expect(exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'input.records=2'], 12000).status).toBe('ok');
   });

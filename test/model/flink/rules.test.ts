@@ -7,6 +7,8 @@ import type { FlinkAction } from '../../../model/flink/actions.js';
 import type { FlinkConfig } from '../../../model/flink/config.js';
 import { drain } from '../../../model/flink/drain.js';
 import { type FlinkState, SOURCE_GROUP } from '../../../model/flink/state.js';
+import { checkpointAlignment } from '../../../scenarios/checkpoint-alignment.js';
+import { playFlink } from '../../scenarios/flink-helpers.js';
 import { eosCheckpoint, eosStart, flinkCfg, model, oneRecord, outValues, play, stateAfter } from './helpers.js';
 
 const types = (as: FlinkAction[]) => as.map((a) => a.type);
@@ -315,6 +317,30 @@ describe('faults.restore=savepoint', () => {
     expect(back.jm).toMatchObject({ latest: { id: 1 }, previous: null, nextCheckpointId: 2 });
     expect(model.describe(down, { type: 'RestoreSavepoint' })).toBe(
       'fault.RestoreSavepoint(checkpoint 1 instead of 2)',
+    );
+  });
+});
+
+describe('unaligned checkpoints (execution.checkpointing.unaligned.enabled)', () => {
+  test(
+    "checkpoint-alignment's schedule: in-0's barrier snapshots at once (count 2) with in-1's b1-b4 as channel " +
+      'state; the restore replays them: exact',
+    () => {
+      const ex = playFlink(checkpointAlignment, ['execution.checkpointing.unaligned.enabled', 'true']);
+      expect(ex.violations).toEqual([]);
+      const snap = ex.states.find((s) => s.jm.latest?.id === 1)!.jm.latest!;
+      expect(snap).toMatchObject({ count: 2, offsets: [2, 4] });
+      expect(snap.inflight.map((ch) => ch.map((x) => (x.kind === 'record' ? x.value : 0)))).toEqual([[], [5, 6, 7, 8]]);
+      const restored = ex.states.find((s) => s.task?.restored)!.task!;
+      expect(restored.restored).toEqual({ checkpoint: 1, count: 2, expected: 2 });
+      expect(restored.channels[1]!.length).toBe(4);
+    },
+  );
+  test('with AT_LEAST_ONCE it is refused: one line naming the setting and what is accepted', () => {
+    const c = flinkCfg('execution.checkpointing.unaligned.enabled=true', 'execution.checkpointing.mode=AT_LEAST_ONCE');
+    expect(model.validate(c)).toBe(
+      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE (Flink ' +
+        'refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE',
     );
   });
 });
