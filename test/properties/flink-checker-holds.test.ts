@@ -49,7 +49,10 @@ describe('properties that hold (random seeds 1 and 2, exhaustive to 12000 states
     expect(exhaustive(['execution.checkpointing.mode=AT_LEAST_ONCE', 'input.records=2'], 12000).status).toBe('ok');
   });
   test('group-offsets with a reset policy (properties.auto.offset.reset=earliest) starts and holds', () => {
-    expect(exhaustive(['scan.startup.mode=group-offsets', 'properties.auto.offset.reset=earliest']).status).toBe('ok');
+    // The unsafe direction fails in the initial state; a smaller bound covers the start, a crash and a restore.
+    const x = exhaustive(['scan.startup.mode=group-offsets', 'properties.auto.offset.reset=earliest'], 4000);
+    expect(x.status).toBe('ok');
+    expect(x.coverage!['Restart']).toBeGreaterThan(0);
   });
   test(
     'POOLING holds with the reinit safeguard (transaction.version=1), and without it under version 2 (every ' +
