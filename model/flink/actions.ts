@@ -11,6 +11,7 @@ import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
   ack,
+  changePrefix,
   ctxOf,
   expireCheckpoint,
   loseNotification,
@@ -33,6 +34,7 @@ import {
   type JobNo,
   jobInputs,
   type PendingCheckpoint,
+  sinkPrefix,
   sinkTransactionalId,
   slotOf,
 } from './state.js';
@@ -67,7 +69,8 @@ export type FlinkAction =
   | ({ readonly type: 'JobManagerFail' } & OfJob)
   | ({ readonly type: 'SlowCheckpoint' } & OfJob)
   | ({ readonly type: 'SendError' } & OfJob)
-  | ({ readonly type: 'RestoreSavepoint' } & OfJob);
+  | ({ readonly type: 'RestoreSavepoint' } & OfJob)
+  | ({ readonly type: 'ChangePrefix' } & OfJob);
 
 type S = FlinkState;
 
@@ -80,6 +83,8 @@ export function jobOf(a: FlinkAction): JobNo {
 const jobs = (s: S): readonly JobNo[] => (s.second ? [1, 2] : [1]);
 /** `{ job: 2 }` for job 2's actions, nothing for job 1's. */
 const of = (no: JobNo): OfJob => (no === 2 ? { job: 2 } : {});
+/** The prefix generation of the job an action is for. */
+const gen = (s: S, a: FlinkAction): number => slotOf(s, jobOf(a)).jm.prefixGen;
 /** `job2.` before job 2's calls. */
 const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 
@@ -240,11 +245,11 @@ export const flinkActions = {
     describe: (s, a) => {
       const w = slotOf(s, jobOf(a)).task?.writer;
       if (s.config.namingStrategy === 'POOLING') {
-        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a));
+        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a));
         const t = s.kafka.txns[idx];
         return `${prefix(a)}sink.AbortLingering(LISTING: ${t ? `InitProducerId ${t.transactionalId}` : 'none open'})`;
       }
-      const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a));
+      const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0);
       return `${prefix(a)}sink.AbortLingering(InitProducerId ${probed})`;
     },
     lanes: lanes(TM, 'coordinator'),
@@ -255,13 +260,11 @@ export const flinkActions = {
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
       const w = t?.writer;
+      const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a));
       if (t && s.config.namingStrategy === 'POOLING')
-        return `${prefix(a)}sink.InitProducerId(${sinkTransactionalId(s.config, poolName(t), jobOf(a))}, pooled)`;
+        return `${prefix(a)}sink.InitProducerId(${id(poolName(t))}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
-      return (
-        `${prefix(a)}sink.InitProducerId(` +
-        `${sinkTransactionalId(s.config, (gap ? w.fill : w?.name) ?? 0, jobOf(a))}${gap ? ', gap: left empty' : ''})`
-      );
+      return `${prefix(a)}sink.InitProducerId(${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''})`;
     },
     lanes: lanes(TM, 'coordinator'),
   },
@@ -278,7 +281,7 @@ export const flinkActions = {
       const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
       return (
         `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ` +
-        `${c ? `${sinkTransactionalId(s.config, c.name, jobOf(a))}, epoch=${c.epoch}` : '?'})`
+        `${c ? `${s.kafka.txns[c.txn]?.transactionalId ?? '?'}, epoch=${c.epoch}` : '?'})`
       );
     },
     lanes: lanes(TM, 'coordinator'),
@@ -429,6 +432,24 @@ export const flinkActions = {
     describe: (s, a) =>
       `${prefix(a)}fault.RestoreSavepoint(checkpoint ${slotOf(s, jobOf(a)).jm.previous?.id ?? '?'} instead of ` +
       `${slotOf(s, jobOf(a)).jm.latest?.id ?? '?'})`,
+    lanes: lanes(JM),
+  },
+  ChangePrefix: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.prefixChange || s.faults.prefixChanges > 0) return;
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        // Restoring a checkpoint with a new prefix (its writer state names the old one): KafkaSinkITCase's
+        // testAbortTransactionsOfPendingCheckpointsAfterFailure.
+        if (j.task === null && j.jm.restartAt !== null && j.jm.latest !== null)
+          emit({ type: 'ChangePrefix', ...of(no) });
+      }
+    },
+    effect: (d, a) => changePrefix(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.ChangePrefix(sink.transactional-id-prefix -> ` +
+      `${sinkPrefix(s.config, jobOf(a), gen(s, a) + 1)})`,
     lanes: lanes(JM),
   },
 } satisfies ActionTable<S, FlinkAction>;

@@ -154,6 +154,12 @@ export const flinkKafkaKeys = {
       "one asynchronous send failure in a run: the record is dropped, the callback keeps the error, the writer's " +
       'next write, flush or mailbox check fails the task (KafkaWriter.checkAsyncException)',
   }),
+  prefixChange: bool('faults.prefix-change', {
+    default: false,
+    meaning:
+      'once in a run, the job down is restarted with a new sink.transactional-id-prefix (`<prefix>-v2`); the ' +
+      'restored sink also probes the old prefix, read from its writer state (KafkaWriter.abortLingeringTransactions)',
+  }),
   restore: oneOf('faults.restore', ['latest', 'savepoint'], {
     default: 'latest',
     meaning:

@@ -8,7 +8,7 @@ import { ctxOf } from '../kafka/cluster.js';
 import { failover } from './failure.js';
 import { newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
-import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, slotOf } from './state.js';
+import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, sinkPrefix, slotOf } from './state.js';
 import { nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
@@ -130,6 +130,7 @@ export function ack(d: D, no: JobNo = 1): void {
     count: snap.count,
     committables: snap.committables.map((c) => ({ ...c })),
     inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
+    prefixGen: j.jm.prefixGen,
     at: d.now,
   };
   j.jm.pending = null;
@@ -220,6 +221,14 @@ export function restoreSavepoint(d: D, no: JobNo = 1): void {
   jm.nextCheckpointId = sp.id + 1;
   d.faults.savepoints += 1;
   d.events.push({ type: 'savepoint', checkpoint: sp.id });
+}
+
+/** The operator restarts job `no`, down, with a new sink.transactional-id-prefix. */
+export function changePrefix(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  jm.prefixGen += 1;
+  d.faults.prefixChanges += 1;
+  d.events.push({ type: 'prefix', prefix: sinkPrefix(d.config, no, jm.prefixGen) });
 }
 
 /** The notification is lost (best effort): nothing is committed for it until a later one. */

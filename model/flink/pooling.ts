@@ -22,8 +22,14 @@ export function poolName(t: Pick<Task, 'committables' | 'writer'>): number {
  * The first transaction LISTING aborts for job `no`: ONGOING (with partitions, so DescribeProducers lists its
  * producer), of the job's prefix, not pre-committed in the restored state. Its index in `k.txns`, or -1. Pure.
  */
-export function listingTarget(c: FlinkConfig, k: Cluster, precommitted: readonly number[], no: JobNo): number {
-  const head = `${sinkPrefix(c, no)}-0-`;
+export function listingTarget(
+  c: FlinkConfig,
+  k: Cluster,
+  precommitted: readonly number[],
+  no: JobNo,
+  gen: number,
+): number {
+  const head = `${sinkPrefix(c, no, gen)}-0-`;
   return k.txns.findIndex((t) => {
     if (t.state !== 'Ongoing' || t.partitions.length === 0 || !t.transactionalId.startsWith(head)) return false;
     const rest = t.transactionalId.slice(head.length);

@@ -16,12 +16,22 @@ import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactional
 
 type D = Draft<FlinkState>;
 
+/** The prefix generation job `no` writes with. */
+function genOf(d: D, no: JobNo): number {
+  return slotOf(d, no).jm.prefixGen;
+}
+
+/** Job `no`'s transactional.id for `name` under its current prefix. */
+function idOf(d: D, name: number, no: JobNo): string {
+  return sinkTransactionalId(d.config, name, no, genOf(d, no));
+}
+
 /**
  * Index of job `no`'s `<prefix>-0-<name>` in the coordinator, created (Empty, a new producer id) when `create`; -1 if
  * unknown.
  */
-export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1): number {
-  const id = sinkTransactionalId(d.config, name, no);
+export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1, gen = genOf(d, no)): number {
+  const id = sinkTransactionalId(d.config, name, no, gen);
   const i = d.kafka.txns.findIndex((t) => t.transactionalId === id);
   if (i >= 0 || !create) return i;
   d.kafka.txns.push(castDraft(newTxn(id, -1)));
@@ -96,7 +106,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
     });
-    d.events.push({ type: 'precommitted', checkpoint, transactionalId: sinkTransactionalId(d.config, x.name, no) });
+    d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no) });
   }
   // POOLING: the producer goes back to the pool (recycled once its committable is finished, or at once when empty).
   if (x && d.config.namingStrategy === 'POOLING') t.writer.pool.push({ name: x.name, producer: x.producer });
@@ -132,11 +142,11 @@ function refused(d: D, id: string, no: JobNo): boolean {
 export function initSink(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
-  if (refused(d, sinkTransactionalId(d.config, Math.min(w.fill, w.name), no), no)) return;
+  if (refused(d, idOf(d, Math.min(w.fill, w.name), no), no)) return;
   if (w.fill < w.name) {
     const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no), d.config.partitions));
     if (!initTransactions(ctxOf(d), gap).ok) return;
-    d.events.push({ type: 'writer', transactionalId: sinkTransactionalId(d.config, w.fill, no), epoch: gap.epoch });
+    d.events.push({ type: 'writer', transactionalId: idOf(d, w.fill, no), epoch: gap.epoch });
     w.fill += 1;
     return;
   }
@@ -160,13 +170,12 @@ export function initSink(d: D, no: JobNo = 1): void {
     producer.sequences = producer.sequences.map(() => 0);
   }
   if (pooled >= 0) w.pool.splice(pooled, 1);
-  if (recycled)
-    d.events.push({ type: 'recycled', transactionalId: sinkTransactionalId(d.config, w.name, no), epoch: meta.epoch });
+  if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no), epoch: meta.epoch });
   beginTransaction(producer, w.name);
   if (pooling) w.opened += 1;
   w.txn = { name: w.name, producer, seq: pooling ? 1000 + w.opened : idx };
   w.init = 'ready';
-  d.events.push({ type: 'writer', transactionalId: sinkTransactionalId(d.config, w.name, no), epoch: producer.epoch });
+  d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no), epoch: producer.epoch });
   if (t.status === 'initializing') t.status = 'running';
 }
 
@@ -181,10 +190,17 @@ export function abortLingering(d: D, no: JobNo = 1): void {
     listingAbort(d, no);
     return;
   }
-  const idx = txnIndex(d, w.probe, false, no);
-  const id = sinkTransactionalId(d.config, w.probe, no);
+  const idx = txnIndex(d, w.probe, false, no, w.probeGen);
+  const id = sinkTransactionalId(d.config, w.probe, no, w.probeGen);
   if (idx < 0) {
     d.events.push({ type: 'probed', transactionalId: id, used: false });
+    if (w.oldGen !== null) {
+      // Then the restored writer state's prefix, from the same id (3.x TransactionAborter, 4.x PROBING).
+      w.probeGen = w.oldGen;
+      w.oldGen = null;
+      w.probe = w.name;
+      return;
+    }
     w.init = 'init';
     return;
   }
@@ -200,9 +216,9 @@ export function abortLingering(d: D, no: JobNo = 1): void {
  */
 function listingAbort(d: D, no: JobNo): void {
   const w = slotOf(d, no).task!.writer;
-  const idx = listingTarget(d.config, d.kafka, w.precommitted, no);
+  const idx = listingTarget(d.config, d.kafka, w.precommitted, no, genOf(d, no));
   if (idx < 0) {
-    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => sinkTransactionalId(d.config, n, no)) });
+    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => idOf(d, n, no)) });
     w.init = 'init';
     return;
   }
@@ -231,7 +247,7 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = j.task!;
   const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
   const c = t.committables[i]!;
-  const id = sinkTransactionalId(d.config, c.name, no);
+  const id = d.kafka.txns[c.txn]!.transactionalId;
   const r = commitResumed(ctxOf(d), c.txn, c.producerId, c.epoch);
   if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;

@@ -47,6 +47,10 @@ export interface Writer {
   readonly buffer: readonly number[];
   readonly init: 'probe' | 'init' | 'ready';
   readonly probe: number;
+  /** The prefix (generation) the probe walks: the current one, then the restored state's if it differs. */
+  readonly probeGen: number;
+  /** The restored writer state's prefix when it differs from the current one, still to probe; else null. */
+  readonly oldGen: number | null;
   /**
    * The next id to initialise before `name`: checkpoints that never reached this sink (aborted before their barrier)
    * leave ids unused, and the writer initialises each of them (an empty transaction) so the lingering-transaction
@@ -123,6 +127,8 @@ export interface CompletedCheckpoint {
   readonly committables: readonly Committable[];
   /** Unaligned checkpoints: in-flight records per channel, put back into the channels on restore. */
   readonly inflight: readonly (readonly ChannelItem[])[];
+  /** The writer state's transactional-id prefix (its generation, see `JobManager.prefixGen`). */
+  readonly prefixGen: number;
   readonly at: number;
 }
 
@@ -142,6 +148,8 @@ export interface JobManager {
   readonly notify: number | null;
   /** When the job restarts after a failure, or null while it runs. */
   readonly restartAt: number | null;
+  /** Which sink.transactional-id-prefix the job uses: 0 the configured one, 1 the one `faults.prefix-change` set. */
+  readonly prefixGen: number;
   /** Consecutive failed checkpoints (CheckpointFailureManager's counter; a completion resets it). */
   readonly failedCheckpoints: number;
 }
@@ -209,7 +217,8 @@ export type FlinkEvent =
       readonly from?: number;
     }
   | { readonly type: 'jobmanager'; readonly ha: boolean }
-  | { readonly type: 'savepoint'; readonly checkpoint: number };
+  | { readonly type: 'savepoint'; readonly checkpoint: number }
+  | { readonly type: 'prefix'; readonly prefix: string };
 
 /** Ghost: a transaction with records that only the coordinator's timeout ended (nothing of the job did). */
 export interface TimedOut {
@@ -255,6 +264,8 @@ export interface FlinkState extends JobSlot {
     readonly sendErrors: number;
     /** Restores of an older savepoint so far. */
     readonly savepoints: number;
+    /** Prefix changes so far. */
+    readonly prefixChanges: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
@@ -274,16 +285,18 @@ export function arrived(c: FlinkConfig, now: number): number {
 }
 
 /** `<prefix>-0-<name>`: the sink's transactional.id for checkpoint id `name` (subtask 0) of job `no`. Pure. */
-export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1): string {
-  return `${sinkPrefix(c, no)}-0-${name}`;
+export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1, gen = 0): string {
+  return `${sinkPrefix(c, no, gen)}-0-${name}`;
 }
 
 /**
  * Job `no`'s transactional-id prefix: job 2 gets `<prefix>-job2` with the unique-prefix safeguard, else the shared one.
  * Pure.
  */
-export function sinkPrefix(c: FlinkConfig, no: JobNo): string {
-  return no === 2 && c.uniquePrefix ? `${c.transactionalIdPrefix}-job2` : c.transactionalIdPrefix;
+export function sinkPrefix(c: FlinkConfig, no: JobNo, gen = 0): string {
+  const base = no === 2 && c.uniquePrefix ? `${c.transactionalIdPrefix}-job2` : c.transactionalIdPrefix;
+  // faults.prefix-change: the restarted job's sink.transactional-id-prefix is a new one.
+  return gen === 0 ? base : `${base}-v${gen + 1}`;
 }
 
 /** Job `no`'s runtime in `s` (job 1 is the state itself). Pure. */

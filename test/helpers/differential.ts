@@ -47,6 +47,7 @@ const configs: Record<string, string[][]> = {
     ['sink.delivery-guarantee=at-least-once'],
     ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],
     ['execution.checkpointing.unaligned.enabled=true', 'job.inputs=2'],
+    ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
     ['high-availability.type=none', 'faults.jobmanager=1'],
     ['jobs=2', 'faults.crashes=0'],
     ['transaction.timeout.ms=2500'],

@@ -186,6 +186,18 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       expect(y.coverage!['RestoreSavepoint']).toBeGreaterThan(0);
     },
   );
+  test(
+    "a prefix change on restore with safeguard.abort-lingering-transactions=false: the old prefix's open " +
+      'transaction is never aborted by the job (no-hanging-transaction); with the probe on the same bound holds',
+    () => {
+      const off = ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'];
+      const x = exhaustive(off);
+      expect(x.violations[0]!.message).toMatch(/^out-0: the transaction of flink-0-2 from offset 0 was never ended/);
+      expect(explored(x)).toContain('ChangePrefix');
+      expect(random(off, 2).violations[0]!.invariant).toBe('no-hanging-transaction');
+      expect(exhaustive(['faults.prefix-change=true']).status).toBe('ok');
+    },
+  );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {
     const r = random(['scan.startup.mode=group-offsets'], 1);
     expect(r.violations[0]).toMatchObject({ invariant: 'progress' });

@@ -57,6 +57,7 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     depth: 24,
   },
   { model: 'flink-kafka', set: ['faults.send-errors=true'], runs: 1000, depth: 24 },
+  { model: 'flink-kafka', set: ['faults.prefix-change=true'], runs: 1000, depth: 24 },
   {
     model: 'flink-kafka',
     set: ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9'],
@@ -167,6 +168,12 @@ export const unsafe: {
   { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'], breaks: ['no-loss'] },
   { model: 'flink-kafka', set: ['scan.startup.mode=group-offsets'], breaks: ['progress'] },
+  // A restore under a new prefix: only the probe of the writer state's old prefix aborts what it left open.
+  {
+    model: 'flink-kafka',
+    set: ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
+    breaks: ['no-hanging-transaction'],
+  },
   // A pooled id reused at the same epoch (transaction.version=1): a restored committable commits the new transaction.
   {
     model: 'flink-kafka',

@@ -133,6 +133,8 @@ function flinkEventLine(
       };
     case 'savepoint':
       return { lane: JM, text: `the job will restore the older savepoint of checkpoint ${e.checkpoint}` };
+    case 'prefix':
+      return { lane: JM, text: `the job restarts with sink.transactional-id-prefix ${e.prefix}` };
     case 'jobmanager':
       return {
         lane: JM,

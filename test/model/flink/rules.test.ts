@@ -345,6 +345,20 @@ describe('unaligned checkpoints (execution.checkpointing.unaligned.enabled)', ()
   });
 });
 
+describe('faults.prefix-change: the probe walks the current prefix, then the one in the restored writer state', () => {
+  test('restored from checkpoint 1 under flink-v2: flink-v2-0-2 unused, then flink-0-2 (left open) is aborted', () => {
+    let s = stateAfter(['faults.prefix-change=true'], ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
+    s = model.step(play(s, ...oneRecord).at(-1)!, { type: 'Crash' });
+    s = model.step(s, { type: 'ChangePrefix' });
+    while (s.task === null) s = model.step(s, drain(s)!);
+    expect(s.task.writer).toMatchObject({ init: 'probe', probe: 2, probeGen: 1, oldGen: 0 });
+    expect(model.describe(s, { type: 'AbortLingering' })).toBe('sink.AbortLingering(InitProducerId flink-v2-0-2)');
+    s = model.step(s, { type: 'AbortLingering' });
+    expect(s.task!.writer).toMatchObject({ probe: 2, probeGen: 0, oldGen: null });
+    expect(model.describe(s, { type: 'AbortLingering' })).toBe('sink.AbortLingering(InitProducerId flink-0-2)');
+  });
+});
+
 describe('execution.checkpointing.min-pause', () => {
   test('checkpoint 1 completes at 2.0 s; with a 3 s pause checkpoint 2 waits until 5.0 s (its slot was 4.0 s)', () => {
     const at = (pairs: string[]) => {
