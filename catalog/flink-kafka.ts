@@ -7,6 +7,7 @@ import { flinkInvariants } from '../properties/flink/invariants.js';
 import { flinkReport } from '../properties/flink/outputs.js';
 import { checkpointAlignment } from '../scenarios/checkpoint-alignment.js';
 import { flinkKafkaCrash } from '../scenarios/flink-kafka-crash.js';
+import { flinkSlowCheckpoint } from '../scenarios/flink-slow-checkpoint.js';
 import { flinkRenderer } from '../traces/flink/render.js';
 import type { Entry } from './entry.js';
 
@@ -16,5 +17,5 @@ export const flinkKafkaEntry: Entry<FlinkState, FlinkAction, typeof flinkKafkaKe
   invariants: flinkInvariants,
   report: flinkReport,
   render: flinkRenderer,
-  scenarios: [flinkKafkaCrash, checkpointAlignment],
+  scenarios: [flinkKafkaCrash, checkpointAlignment, flinkSlowCheckpoint],
 };

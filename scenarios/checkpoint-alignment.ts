@@ -5,6 +5,9 @@
  * a3 and a4 are counted before the snapshot (8), the TaskManager crashes, the restored count
  * is 8 while the sources re-read a3 and a4: counted twice (`state-exactly-once`). With
  * `job.inputs=1` (a single chain, A only) there is nothing to align and both modes hold.
+ * AT_LEAST_ONCE is not Flink's "unaligned" checkpointing: AT_LEAST_ONCE uses a CheckpointBarrierTracker
+ * (InputProcessorUtil), while unaligned checkpoints (execution.checkpointing.unaligned.enabled) are
+ * EXACTLY_ONCE and put the overtaken in-flight records into the snapshot.
  */
 
 import { oneOf } from '../model/core/keys.js';
@@ -31,7 +34,8 @@ export const checkpointAlignment = scenario<FlinkAction, typeof flinkKafkaKeys, 
   seed: '000',
   summary:
     'a two-input count with a late barrier: aligned (EXACTLY_ONCE) the restored count is exact; ' +
-    'unaligned (AT_LEAST_ONCE) a3 and a4 are counted twice; one input holds in both modes',
+    'not aligned (AT_LEAST_ONCE: barriers tracked, not aligned) a3 and a4 are counted twice; one input holds in ' +
+    'both modes',
   keys,
   fixed: (sc) => ({
     'execution.checkpointing.mode': sc.checkpointingMode,

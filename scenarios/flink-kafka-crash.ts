@@ -10,6 +10,7 @@
 import { int, oneOf } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
 import type { flinkKafkaKeys } from '../model/flink/config.js';
+import { at } from '../model/flink/time.js';
 import { flinkSchedule } from './flink-schedule.js';
 import { scenario } from './scenario.js';
 
@@ -68,6 +69,14 @@ export const flinkKafkaCrash = scenario<FlinkAction, typeof flinkKafkaKeys, type
   summary:
     'TaskManager killed 10 s after checkpoint 2: at-least-once duplicates the re-read range, ' +
     'exactly-once hides it from read_committed, a short transaction timeout loses results',
+  headline: (sc) => {
+    const when =
+      sc.crashAfterCheckpoint === 0 ? 'after the job started' : `after checkpoint ${sc.crashAfterCheckpoint}`;
+    return (
+      `TaskManager killed ${at(sc.crashDelayMs)} ${when}, restarted ${at(sc.restartDelayMs)} later; ` +
+      `${sc.deliveryGuarantee} sink, transaction.timeout.ms=${sc.transactionTimeoutMs}`
+    );
+  },
   keys,
   fixed: (sc) => ({
     'input.records': sc.inputRecords,

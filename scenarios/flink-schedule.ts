@@ -21,8 +21,15 @@ export interface CrashPlan {
 /** Most steps of a schedule (a guard against a livelock in the model, far above any real schedule). */
 export const SCHEDULE_LIMIT = 200_000;
 
-/** The actions of a run of `flink-kafka` at `modelConfig` with at most one planned crash. Pure. */
-export function flinkSchedule(modelConfig: FlinkConfig, crash: CrashPlan | null): FlinkAction[] {
+/**
+ * The actions of a run of `flink-kafka` at `modelConfig` with at most one planned crash, and backpressure slowing
+ * checkpoint `slow` as soon as it is triggered (null: none). Pure.
+ */
+export function flinkSchedule(
+  modelConfig: FlinkConfig,
+  crash: CrashPlan | null,
+  slow: number | null = null,
+): FlinkAction[] {
   const fast = flinkKafkaModel.fast;
   const s = fast.clone(flinkKafkaModel.init(modelConfig));
   const out: FlinkAction[] = [];
@@ -34,6 +41,9 @@ export function flinkSchedule(modelConfig: FlinkConfig, crash: CrashPlan | null)
       crashAt = latest.at + crash!.delayMs;
     let a = drain(s);
     if (a === null) break;
+    const p = s.jm.pending;
+    if (slow !== null && p && p.id === slow && p.ackAt === p.triggeredAt && s.faults.slow === 0)
+      a = { type: 'SlowCheckpoint' };
     // The crash comes before the clock passes its moment, and before a checkpoint due at that very moment.
     const due =
       crashAt !== null &&

@@ -14,6 +14,8 @@ export interface ScenarioDef<A extends AnyAction, K extends Keys, SK extends Key
   /** The seed document it reproduces ('003'), see shared/seeds. */
   readonly seed: string;
   readonly summary: string;
+  /** The run's one-line title from its own config (the summary when absent): it says what the keys say. Pure. */
+  headline?(sc: ConfigOf<SK>): string;
   readonly keys: SK;
   /** Model keys (by real name) the scenario sets, given its own config; users may not override these. Pure. */
   fixed(sc: ConfigOf<SK>): Readonly<Record<string, ConfigValue>>;
@@ -28,6 +30,8 @@ export interface ScenarioConfig<K extends Keys, A extends AnyAction = AnyAction>
   readonly model: Resolved<K>;
   readonly record: Readonly<Record<string, ConfigValue>>;
   readonly script: readonly A[];
+  /** The run's title: the scenario's headline for this config, or its summary. */
+  readonly headline: string;
 }
 
 /** A scenario ready to run: its own keys' types are closed over. */
@@ -91,6 +95,7 @@ export function scenario<A extends AnyAction, K extends Keys, SK extends Keys>(
           model: m.value,
           record: { ...m.value.record, ...scen.value.record },
           script: def.script(scen.value.config, m.value.config),
+          headline: def.headline?.(scen.value.config) ?? def.summary,
         },
       };
     },

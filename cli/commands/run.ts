@@ -69,7 +69,7 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(
     io.stdout(`${renderMermaid(e.model, e.render, states, ex.steps, ex.violations)}\n`);
   } else {
     const lines = [
-      `eoscheck run ${sc.name} (seed ${sc.seed}, model ${e.model.name}): ${sc.summary}`,
+      `eoscheck run ${sc.name} (seed ${sc.seed}, model ${e.model.name}): ${ex.config.headline}`,
       `  config: ${Object.entries(ex.config.record)
         .map(([k, v]) => `${k}=${String(v)}`)
         .join(' ')}`,

@@ -6,11 +6,26 @@
  */
 import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
-import { expired, markerTargets } from '../kafka/transactions.js';
+import { markerTargets } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
-import { ack, ctxOf, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
-import { abortLingering, commit, initSink, send } from './sink.js';
+import {
+  ack,
+  changePrefix,
+  ctxOf,
+  expireCheckpoint,
+  loseNotification,
+  notify,
+  processItem,
+  read,
+  restart,
+  restoreSavepoint,
+  slowCheckpoint,
+  tick,
+  trigger,
+} from './job.js';
+import { listingTarget, poolName } from './pooling.js';
+import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
 import {
   arrived,
   type FlinkState,
@@ -18,10 +33,12 @@ import {
   inputName,
   type JobNo,
   jobInputs,
+  type PendingCheckpoint,
+  sinkPrefix,
   sinkTransactionalId,
   slotOf,
 } from './state.js';
-import { at, jobWorkLeft, nextEvent } from './time.js';
+import { at, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
@@ -40,14 +57,20 @@ export type FlinkAction =
   | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
   | ({ readonly type: 'Send' } & OfJob)
+  | ({ readonly type: 'MailboxCheck' } & OfJob)
   | ({ readonly type: 'Read'; readonly input: number } & OfJob)
   | ({ readonly type: 'Trigger' } & OfJob)
+  | ({ readonly type: 'ExpireCheckpoint' } & OfJob)
   // time
   | { readonly type: 'Tick' }
   // faults
   | ({ readonly type: 'Crash' } & OfJob)
   | ({ readonly type: 'LoseNotification' } & OfJob)
-  | ({ readonly type: 'JobManagerFail' } & OfJob);
+  | ({ readonly type: 'JobManagerFail' } & OfJob)
+  | ({ readonly type: 'SlowCheckpoint' } & OfJob)
+  | ({ readonly type: 'SendError' } & OfJob)
+  | ({ readonly type: 'RestoreSavepoint' } & OfJob)
+  | ({ readonly type: 'ChangePrefix' } & OfJob);
 
 type S = FlinkState;
 
@@ -60,13 +83,16 @@ export function jobOf(a: FlinkAction): JobNo {
 const jobs = (s: S): readonly JobNo[] => (s.second ? [1, 2] : [1]);
 /** `{ job: 2 }` for job 2's actions, nothing for job 1's. */
 const of = (no: JobNo): OfJob => (no === 2 ? { job: 2 } : {});
+/** The prefix generation of the job an action is for. */
+const gen = (s: S, a: FlinkAction): number => slotOf(s, jobOf(a)).jm.prefixGen;
 /** `job2.` before job 2's calls. */
 const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 
 /** Whether job `no`'s count operator may take the head of channel `i`: not empty, not blocked by alignment. Pure. */
 export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
   const t = slotOf(s, no).task!;
-  return t.channels[i]!.length > 0 && !(s.config.checkpointingMode === 'EXACTLY_ONCE' && t.aligned[i]);
+  const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE' && !s.config.unaligned;
+  return t.channels[i]!.length > 0 && !(blocks && t.aligned[i]);
 }
 
 /**
@@ -86,7 +112,7 @@ function running(s: S, no: JobNo): boolean {
 }
 
 /**
- * Job `no`'s work actions, in the drain's priority order: restart, the lingering-transaction
+ * Job `no`'s work actions, in the drain's priority order: restart, a checkpoint's expiry, the lingering-transaction
  * abort, the writer's InitProducerId, the notification, the oldest commit, the acknowledgement,
  * processing, sending, reading, a due checkpoint. Pure.
  */
@@ -95,22 +121,29 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const j = slotOf(s, no);
   const o = of(no);
   if (j.jm.restartAt !== null && s.now >= j.jm.restartAt) out.push({ type: 'Restart', ...o });
+  const p = j.jm.pending;
+  if (p && s.now >= p.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
   if (!t) return;
   const w = t.writer;
-  if (w.init === 'probe') out.push({ type: 'AbortLingering', ...o });
-  if (w.init === 'init') out.push({ type: 'InitSink', ...o });
+  // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
+  // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
+  const writerWaits =
+    s.config.namingStrategy === 'POOLING' && t.status === 'initializing' && nextCommit(s, no) !== null;
+  if (w.init === 'probe' && !writerWaits) out.push({ type: 'AbortLingering', ...o });
+  if (w.init === 'init' && !writerWaits) out.push({ type: 'InitSink', ...o });
   if (t.status === 'running' && j.jm.notify !== null) out.push({ type: 'Notify', ...o });
   const commitNext = nextCommit(s, no);
   if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
   if (!running(s, no)) return;
-  if (j.jm.pending?.snapshot) out.push({ type: 'Ack', ...o });
+  if (w.error !== null) out.push({ type: 'MailboxCheck', ...o });
+  if (p?.snapshot && s.now >= p.ackAt) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
   if (w.buffer.length > 0) out.push({ type: 'Send', ...o });
   const a = arrived(c, s.now);
   for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
-  if (j.jm.pending === null && s.now >= j.jm.nextTriggerAt && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
+  if (j.jm.pending === null && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
 }
 
 /** Every work action: the coordinator's, then job 1's, then job 2's (the drain takes the first). Pure. */
@@ -120,7 +153,7 @@ export function workActions(s: S): FlinkAction[] {
   for (let txn = 0; txn < k.txns.length; txn++)
     for (const t of markerTargets(k, txn))
       out.push({ type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t });
-  for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) out.push({ type: 'ExpireTxn', txn });
+  for (let txn = 0; txn < k.txns.length; txn++) if (timedOut(s, txn)) out.push({ type: 'ExpireTxn', txn });
   for (const no of jobs(s)) jobWork(s, no, out);
   return out;
 }
@@ -129,15 +162,16 @@ export function workActions(s: S): FlinkAction[] {
 const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', 'Send']);
 
 /**
- * Whether time may pass: only when no checkpoint is pending and nothing but the data path is left
- * (checkpoints, notifications, commits, restarts, the coordinator's work are urgent: they happen at
- * their instant). Delays beyond that come from faults (a crash and its restart delay, a lost
- * notification), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
+ * Whether time may pass: only when no checkpoint is pending (unless backpressure slowed it) and nothing but the data
+ * path is left (checkpoints, notifications, commits, restarts, the coordinator's work are urgent: they happen at
+ * their instant). Delays beyond that come from faults (a crash and its restart delay, a lost notification, a slow
+ * checkpoint), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
  */
 export function clockMayMove(s: S): boolean {
+  const waits = (p: PendingCheckpoint | null): boolean => p === null || p.ackAt > s.now;
   return (
-    s.jm.pending === null &&
-    (s.second === null || s.second.jm.pending === null) &&
+    waits(s.jm.pending) &&
+    (s.second === null || waits(s.second.jm.pending)) &&
     workActions(s).every((a) => dataPath.has(a.type)) &&
     nextEvent(s) !== null
   );
@@ -180,6 +214,19 @@ const coordinator = coordinatorActions(
 /** The action table of `flink-kafka`. */
 export const flinkActions = {
   ...coordinator,
+  // The coordinator's timeout abort, noted first as ghost data: a transaction only the timeout ended hung.
+  ExpireTxn: {
+    ...coordinator.ExpireTxn,
+    // At the coordinator's first expiry scan at or after the deadline.
+    enabled(s, emit) {
+      const k = s.kafka;
+      for (let txn = 0; txn < k.txns.length; txn++) if (timedOut(s, txn)) emit({ type: 'ExpireTxn', txn });
+    },
+    effect(d, a) {
+      noteTimeout(d, a.txn);
+      coordinator.ExpireTxn.effect(d, a);
+    },
+  },
   Restart: {
     enabled: workOf('Restart'),
     effect: (d, a) => restart(d, jobOf(a)),
@@ -195,17 +242,30 @@ export const flinkActions = {
   AbortLingering: {
     enabled: workOf('AbortLingering'),
     effect: (d, a) => abortLingering(d, jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}sink.AbortLingering(InitProducerId ` +
-      `${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.probe ?? 0, jobOf(a))})`,
+    describe: (s, a) => {
+      const w = slotOf(s, jobOf(a)).task?.writer;
+      if (s.config.namingStrategy === 'POOLING') {
+        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a));
+        const t = s.kafka.txns[idx];
+        return `${prefix(a)}sink.AbortLingering(LISTING: ${t ? `InitProducerId ${t.transactionalId}` : 'none open'})`;
+      }
+      const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0);
+      return `${prefix(a)}sink.AbortLingering(InitProducerId ${probed})`;
+    },
     lanes: lanes(TM, 'coordinator'),
   },
   InitSink: {
     enabled: workOf('InitSink'),
     effect: (d, a) => initSink(d, jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}sink.InitProducerId(` +
-      `${sinkTransactionalId(s.config, slotOf(s, jobOf(a)).task?.writer.name ?? 0, jobOf(a))})`,
+    describe: (s, a) => {
+      const t = slotOf(s, jobOf(a)).task;
+      const w = t?.writer;
+      const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a));
+      if (t && s.config.namingStrategy === 'POOLING')
+        return `${prefix(a)}sink.InitProducerId(${id(poolName(t))}, pooled)`;
+      const gap = w !== undefined && w.fill < w.name;
+      return `${prefix(a)}sink.InitProducerId(${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''})`;
+    },
     lanes: lanes(TM, 'coordinator'),
   },
   Notify: {
@@ -221,7 +281,7 @@ export const flinkActions = {
       const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
       return (
         `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ` +
-        `${c ? `${sinkTransactionalId(s.config, c.name, jobOf(a))}, epoch=${c.epoch}` : '?'})`
+        `${c ? `${s.kafka.txns[c.txn]?.transactionalId ?? '?'}, epoch=${c.epoch}` : '?'})`
       );
     },
     lanes: lanes(TM, 'coordinator'),
@@ -249,6 +309,13 @@ export const flinkActions = {
       `${prefix(a)}sink.Send(${(slotOf(s, jobOf(a)).task?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`,
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
+  MailboxCheck: {
+    enabled: workOf('MailboxCheck'),
+    effect: (d, a) => void asyncError(d, "the writer's mailbox action", jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}sink.checkAsyncException(mailbox: v${slotOf(s, jobOf(a)).task?.writer.error ?? '?'})`,
+    lanes: lanes(TM),
+  },
   Read: {
     enabled: workOf('Read'),
     effect: (d, a) => read(d, a.input, jobOf(a)),
@@ -268,6 +335,14 @@ export const flinkActions = {
         `${(j.task?.splits ?? []).map((o, i) => `${inputName(base + i)}@${o}`).join(', ')})`
       );
     },
+    lanes: lanes(JM, TM),
+  },
+  ExpireCheckpoint: {
+    enabled: workOf('ExpireCheckpoint'),
+    effect: (d, a) => expireCheckpoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: ` +
+      `execution.checkpointing.timeout ${s.config.checkpointTimeoutMs} ms)`,
     lanes: lanes(JM, TM),
   },
   Tick: {
@@ -313,6 +388,68 @@ export const flinkActions = {
     },
     effect: (d, a) => jobManagerFail(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}fault.JobManagerFail(${highlyAvailable(s.config) ? 'HA' : 'no HA'})`,
+    lanes: lanes(JM),
+  },
+  SlowCheckpoint: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.faults.slow >= s.config.slowCheckpoints) return;
+      for (const no of jobs(s)) {
+        const p = slotOf(s, no).jm.pending;
+        if (slotOf(s, no).task && p && p.ackAt === p.triggeredAt) emit({ type: 'SlowCheckpoint', ...of(no) });
+      }
+    },
+    effect: (d, a) => slowCheckpoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: acknowledged ` +
+      `${at(s.now + s.config.slowCheckpointMs)})`,
+    lanes: lanes(TM, JM),
+  },
+  SendError: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.sendErrors || s.faults.sendErrors > 0) return;
+      for (const no of jobs(s))
+        if (running(s, no) && slotOf(s, no).task!.writer.buffer.length > 0) emit({ type: 'SendError', ...of(no) });
+    },
+    effect: (d, a) => sendError(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.SendError(v${slotOf(s, jobOf(a)).task?.writer.buffer[0] ?? '?'}: the send fails, ` +
+      'the callback keeps the error)',
+    lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
+  },
+  RestoreSavepoint: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.config.restore !== 'savepoint' || s.faults.savepoints > 0) return;
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        if (j.task === null && j.jm.restartAt !== null && j.jm.previous !== null)
+          emit({ type: 'RestoreSavepoint', ...of(no) });
+      }
+    },
+    effect: (d, a) => restoreSavepoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.RestoreSavepoint(checkpoint ${slotOf(s, jobOf(a)).jm.previous?.id ?? '?'} instead of ` +
+      `${slotOf(s, jobOf(a)).jm.latest?.id ?? '?'})`,
+    lanes: lanes(JM),
+  },
+  ChangePrefix: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.prefixChange || s.faults.prefixChanges > 0) return;
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        // Restoring a checkpoint with a new prefix (its writer state names the old one): KafkaSinkITCase's
+        // testAbortTransactionsOfPendingCheckpointsAfterFailure.
+        if (j.task === null && j.jm.restartAt !== null && j.jm.latest !== null)
+          emit({ type: 'ChangePrefix', ...of(no) });
+      }
+    },
+    effect: (d, a) => changePrefix(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.ChangePrefix(sink.transactional-id-prefix -> ` +
+      `${sinkPrefix(s.config, jobOf(a), gen(s, a) + 1)})`,
     lanes: lanes(JM),
   },
 } satisfies ActionTable<S, FlinkAction>;

@@ -19,6 +19,29 @@ export const flinkKafkaKeys = {
     'the KafkaSink sets 1 hour when unset (the Kafka producer default is 60000); the broker caps it at ' +
       'transaction.max.timeout.ms, 15 minutes; it must exceed the longest checkpoint plus restart',
   ),
+  transactionMaxTimeoutMs: int('transaction.max.timeout.ms', {
+    default: 900_000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      "the broker's largest transaction timeout: an InitProducerId asking for more is refused " +
+      '(INVALID_TRANSACTION_TIMEOUT) and the sink cannot start',
+  }),
+  expiryScanIntervalMs: int('transactions.abort.timed.out.transaction.cleanup.interval.ms', {
+    default: 1,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      'how often the transaction coordinator scans for transactions past their timeout (from t=0): a timed-out ' +
+      'transaction is aborted at the first scan at or after its deadline (1: at the deadline)',
+    realDefault: "Kafka's default is 10000",
+  }),
+  twoPhaseCommit: bool('transaction.two.phase.commit.enable', {
+    default: false,
+    meaning:
+      "KIP-939, hypothetical (in no Kafka release up to 4.2 nor any connector): the sink's transactions never time " +
+      'out, so only the job ends them (a lingering one hangs until it does)',
+  }),
   deliveryGuarantee: oneOf('sink.delivery-guarantee', ['none', 'at-least-once', 'exactly-once'], {
     default: 'exactly-once',
     meaning:
@@ -30,13 +53,58 @@ export const flinkKafkaKeys = {
     default: 'EXACTLY_ONCE',
     meaning:
       'EXACTLY_ONCE aligns barriers at a multi-input operator (an input that delivered the barrier is blocked ' +
-      'until all have); AT_LEAST_ONCE goes on processing it',
+      'until all have); AT_LEAST_ONCE goes on processing it (barrier tracking, CheckpointBarrierTracker; not ' +
+      "Flink's unaligned checkpoints, which stay exactly-once)",
+  }),
+  unaligned: bool('execution.checkpointing.unaligned.enabled', {
+    default: false,
+    meaning:
+      "unaligned checkpoints (EXACTLY_ONCE only): a multi-input operator snapshots at an input's first barrier and " +
+      'keeps the records the barrier overtook on the other inputs as channel state, replayed on restore',
   }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
     min: 1,
     max: 3_600_000,
     meaning: 'the checkpoint coordinator triggers a checkpoint every this many ms of logical time (on a fixed grid)',
+  }),
+  checkpointTimeoutMs: int('execution.checkpointing.timeout', {
+    default: 600_000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      'a checkpoint still pending this long after its trigger expires (CheckpointCoordinator.CheckpointCanceller): ' +
+      'aborted, notifyCheckpointAborted, a failed checkpoint',
+  }),
+  minPauseMs: int('execution.checkpointing.min-pause', {
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    meaning:
+      'a periodic checkpoint is not triggered sooner than this after the last one completed ' +
+      '(CheckpointRequestDecider: skipped and taken once the pause is over)',
+  }),
+  tolerableFailedCheckpoints: int('execution.checkpointing.tolerable-failed-checkpoints', {
+    default: 0,
+    min: 0,
+    max: 5,
+    meaning:
+      'consecutive failed (expired) checkpoints the job tolerates; one more fails the job (CheckpointFailureManager, ' +
+      '"Exceeded checkpoint tolerable failure threshold")',
+  }),
+  slowCheckpoints: int('faults.slow-checkpoints', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most checkpoints in one run slowed by backpressure: the acknowledgement comes faults.slow-checkpoint.ms ' +
+      'after the fault (the clock runs meanwhile)',
+  }),
+  slowCheckpointMs: int('faults.slow-checkpoint.ms', {
+    default: 10_000,
+    min: 1,
+    max: 3_600_000,
+    meaning: 'how long a slowed checkpoint takes to be acknowledged, from the slow-down',
   }),
   inputs: oneOf('job.inputs', [1, 2], {
     default: 1,
@@ -54,11 +122,57 @@ export const flinkKafkaKeys = {
       'with jobs=2, job 2 uses `<prefix>-job2` as its transactional-id prefix; false: both jobs use ' +
       'sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required)',
   }),
+  namingStrategy: oneOf('sink.transaction-naming-strategy', ['INCREMENTING', 'POOLING'], {
+    default: 'INCREMENTING',
+    meaning:
+      'INCREMENTING: `<prefix>-0-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector 3.x, the ' +
+      '4.x default); POOLING: the lowest free `<prefix>-0-<n>` of a producer pool, the LISTING abort on restore ' +
+      '(connector 4.x)',
+  }),
+  reinitPooled: bool('safeguard.reinit-pooled-producer', {
+    default: true,
+    meaning:
+      'POOLING: a producer taken from the pool re-initialises (InitProducerId, a new epoch) before its next ' +
+      'transaction (ProducerPoolImpl.getTransactionalProducer), so an old committable of that id is fenced',
+  }),
   abortLingering: bool('safeguard.abort-lingering-transactions', {
     default: true,
     meaning:
       'on restore the exactly-once sink aborts the transactions of checkpoint ids after the restored one ' +
       '(probing transactional.ids until an unused one)',
+  }),
+  flushOnCheckpoint: bool('safeguard.flush-on-checkpoint', {
+    default: true,
+    meaning:
+      "the at-least-once writer flushes its producer and checks the sends' errors before its snapshot (KafkaWriter." +
+      'flush from prepareSnapshotPreBarrier); false: the barrier overtakes unsent records, which the completed ' +
+      'checkpoint then covers (the exactly-once commit flushes its transaction either way)',
+  }),
+  sendErrors: bool('faults.send-errors', {
+    default: false,
+    meaning:
+      "one asynchronous send failure in a run: the record is dropped, the callback keeps the error, the writer's " +
+      'next write, flush or mailbox check fails the task (KafkaWriter.checkAsyncException)',
+  }),
+  prefixChange: bool('faults.prefix-change', {
+    default: false,
+    meaning:
+      'once in a run, the job down is restarted with a new sink.transactional-id-prefix (`<prefix>-v2`); the ' +
+      'restored sink also probes the old prefix, read from its writer state (KafkaWriter.abortLingeringTransactions)',
+  }),
+  restore: oneOf('faults.restore', ['latest', 'savepoint'], {
+    default: 'latest',
+    meaning:
+      'latest: a restart restores the latest completed checkpoint; savepoint: once in a run, the job down may be ' +
+      'restored from the completed checkpoint before it (an older savepoint; the checkpoint counter resets to its ' +
+      'id + 1, CheckpointCoordinator.restoreSavepoint)',
+  }),
+  committerKnownFailures: bool('safeguard.committer-known-failures', {
+    default: true,
+    meaning:
+      'KafkaCommitter drops a committable refused as fenced, in an invalid state or of an unknown producer (already ' +
+      'committed and reused, or aborted) and goes on (FLINK-8086); false: it fails the task, which re-commits the ' +
+      'same committable after the restore',
   }),
   crashes: k.crashes,
   coordinatorFailover: k.coordinatorFailover,
@@ -103,8 +217,14 @@ export const flinkKafkaKeys = {
   startupMode: oneOf('scan.startup.mode', ['earliest-offset', 'latest-offset', 'group-offsets'], {
     default: 'earliest-offset',
     meaning:
-      'where the KafkaSource starts when there is no checkpoint to restore (group-offsets falls back to earliest ' +
-      'when the group has none)',
+      'where the KafkaSource starts when there is no checkpoint to restore (group-offsets without a committed ' +
+      'offset fails the task, NoOffsetForPartitionException, on every restart)',
+  }),
+  autoOffsetReset: oneOf('properties.auto.offset.reset', ['none', 'earliest', 'latest'], {
+    default: 'none',
+    meaning:
+      'with scan.startup.mode=group-offsets, where a split without a committed offset starts: none fails the task ' +
+      '(NoOffsetForPartitionException), earliest or latest reset (committedOffsets(strategy))',
   }),
   commitOffsetsOnCheckpoint: bool('commit.offsets.on.checkpoint', {
     default: true,

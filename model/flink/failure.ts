@@ -37,6 +37,7 @@ export function jobManagerFail(d: D, no: JobNo = 1): void {
   );
   if (!ha) {
     j.jm.latest = null;
+    j.jm.previous = null;
     j.jm.job += 1;
     j.jm.nextCheckpointId = 1;
   }

@@ -11,6 +11,7 @@ import {
   type FlinkEvent,
   type FlinkState,
   inputBase,
+  inputName,
   type JobManager,
   type JobNo,
   type JobSlot,
@@ -23,18 +24,52 @@ import {
 
 /**
  * Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed
- * offset.
+ * offset; null when group-offsets finds none.
  */
-function startOffset(c: FlinkConfig, now: number, kafka: Cluster, input: number): number {
+function startOffset(c: FlinkConfig, now: number, kafka: Cluster, input: number): number | null {
   switch (c.startupMode) {
     case 'earliest-offset':
       return 0;
     case 'latest-offset':
       return arrived(c, now);
     case 'group-offsets':
-      // No committed offset: committedOffsets(EARLIEST), the fallback seed 000 recommends.
-      return kafka.groups[SOURCE_GROUP]!.committed[input]?.offset ?? 0;
+      // The SQL connector's group-offsets is OffsetsInitializer.committedOffsets(strategy), strategy
+      // properties.auto.offset.reset, NONE when unset (KafkaDynamicSource): a group without a committed
+      // offset (no commit record: recordOffset -1) resets, or has no position.
+      return (
+        committedOffset(kafka, input) ??
+        (c.autoOffsetReset === 'earliest' ? 0 : c.autoOffsetReset === 'latest' ? arrived(c, now) : null)
+      );
   }
+}
+
+/** The source group's committed offset of input `input`, or null when nothing was ever committed. Pure. */
+function committedOffset(kafka: Cluster, input: number): number | null {
+  const e = kafka.groups[SOURCE_GROUP]!.committed[input];
+  return e && e.recordOffset >= 0 ? e.offset : null;
+}
+
+/**
+ * Why a fresh start (no checkpoint) of job `no` fails, or null: group-offsets with no committed offset makes the
+ * source's consumer throw NoOffsetForPartitionException ("Undefined offset with no reset policy"), a task failure the
+ * restart strategy repeats on every restart (KafkaPartitionSplitReader; KafkaTableITCase.testStartFromGroupOffsetsNone,
+ * flink-connector-kafka 3.x to 5.0.0). Pure.
+ */
+export function startFailure(
+  c: FlinkConfig,
+  now: number,
+  kafka: Cluster,
+  jm: JobManager,
+  no: JobNo = 1,
+): string | null {
+  if (jm.latest) return null;
+  for (let i = 0; i < jobInputs(c, no); i++)
+    if (startOffset(c, now, kafka, inputBase(c, no) + i) === null)
+      return (
+        `NoOffsetForPartitionException: ${inputName(inputBase(c, no) + i)} has no committed offset in group ` +
+        'flink-source (scan.startup.mode=group-offsets, no reset policy): the task fails'
+      );
+  return null;
 }
 
 /**
@@ -57,21 +92,56 @@ export function newTask(
   const last = cp ? cp.id : 0;
   const eos = c.deliveryGuarantee === 'exactly-once';
   const writer: Writer = eos
-    ? { buffer: [], init: c.abortLingering ? 'probe' : 'init', probe: last + 1, name: last + 1, txn: null }
-    : { buffer: [], init: 'ready', probe: 0, name: 0, txn: null };
-  const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i));
+    ? {
+        buffer: [],
+        init: c.abortLingering ? 'probe' : 'init',
+        probe: last + 1,
+        probeGen: jm.prefixGen,
+        // KafkaWriter.abortLingeringTransactions: the first restored state's prefix too, when it differs.
+        oldGen: cp && cp.prefixGen !== jm.prefixGen ? cp.prefixGen : null,
+        fill: last + 1,
+        name: last + 1,
+        txn: null,
+        pool: [],
+        opened: 0,
+        precommitted: c.namingStrategy === 'POOLING' && cp ? cp.committables.map((x) => x.name) : [],
+        error: null,
+      }
+    : {
+        buffer: [],
+        init: 'ready',
+        probe: 0,
+        probeGen: 0,
+        oldGen: null,
+        fill: 0,
+        name: 0,
+        txn: null,
+        pool: [],
+        opened: 0,
+        precommitted: [],
+        error: null,
+      };
+  const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0);
   const count = cp ? cp.count : 0;
   const task: Task = {
     attempt,
     status: writer.init === 'ready' ? 'running' : 'initializing',
     splits,
-    channels: inputs.map(() => []),
+    // Unaligned checkpoints: the channel state is replayed first.
+    channels: inputs.map((i) => (cp ? (cp.inflight[i] ?? []).map((x) => ({ ...x })) : [])),
     count,
     aligned: inputs.map(() => false),
     writer,
     committables: cp ? cp.committables.map((x) => ({ ...x })) : [],
     commitUpTo: last,
-    restored: cp ? { checkpoint: cp.id, count: cp.count, expected: cp.offsets.reduce((a, b) => a + b, 0) } : null,
+    restored: cp
+      ? {
+          checkpoint: cp.id,
+          count: cp.count,
+          // Records in the channel state were read before the offsets but are counted after the restore.
+          expected: cp.offsets.reduce((a, b) => a + b, 0) - cp.inflight.reduce((a, ch) => a + ch.length, 0),
+        }
+      : null,
   };
   const event: FlinkEvent = {
     type: 'restored',
@@ -106,20 +176,28 @@ export function initialState(c: FlinkConfig): FlinkState {
     nextTriggerAt: c.checkpointIntervalMs,
     pending: null,
     latest: null,
+    previous: null,
+    prefixGen: 0,
     notify: null,
     restartAt: null,
+    failedCheckpoints: 0,
   };
-  const { task } = newTask(c, 0, kafka, jm, 1);
-  const second: JobSlot | null = c.jobs === 2 ? { jm: { ...jm }, task: newTask(c, 0, kafka, jm, 1, 2).task } : null;
+  // A start that fails (group-offsets without a committed offset) leaves the job down, its restart due.
+  const deploy = (no: JobNo): JobSlot =>
+    startFailure(c, 0, kafka, jm, no) === null
+      ? { jm, task: newTask(c, 0, kafka, jm, 1, no).task }
+      : { jm: { ...jm, restartAt: c.restartDelayMs }, task: null };
+  const first = deploy(1);
+  const second: JobSlot | null = c.jobs === 2 ? deploy(2) : null;
   return {
     config: c,
     now: 0,
     kafka,
-    jm,
-    task,
+    jm: first.jm,
+    task: first.task,
     second,
-    faults: { crashes: 0, lost: 0, jobmanager: 0 },
-    ghost: { completed: [], commits: [] },
+    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0, sendErrors: 0, savepoints: 0, prefixChanges: 0 },
+    ghost: { completed: [], commits: [], timedOut: [] },
     events: [],
   };
 }

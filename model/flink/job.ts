@@ -5,9 +5,10 @@
  */
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
-import { newTask } from './init.js';
-import { precommit, send } from './sink.js';
-import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, slotOf } from './state.js';
+import { failover } from './failure.js';
+import { newTask, startFailure } from './init.js';
+import { asyncError, precommit, send } from './sink.js';
+import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, sinkPrefix, slotOf } from './state.js';
 import { nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
@@ -32,7 +33,7 @@ export function trigger(d: D, no: JobNo = 1): void {
   j.jm.nextCheckpointId += 1;
   // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
   while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
-  j.jm.pending = { id, offsets: [...t.splits], snapshot: null };
+  j.jm.pending = { id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null };
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   d.events.push(
     no === 2
@@ -63,31 +64,48 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   const t = j.task!;
   const item = t.channels[input]!.shift()!;
   if (item.kind === 'record') {
+    // KafkaWriter.write checks the sends' errors first.
+    if (asyncError(d, 'the next write', no)) return;
     t.count += 1;
     t.writer.buffer.push(item.value);
     d.events.push({ type: 'counted', input: inputBase(d.config, no) + input, value: item.value, count: t.count });
     return;
   }
-  t.aligned[input] = true;
-  const all = t.aligned.every(Boolean);
+  // Unaligned checkpoints: the first barrier of the pending checkpoint snapshots at once, overtaking what the other
+  // channels hold before theirs (kept as channel state); later barriers of it pass (SubtaskCheckpointCoordinatorImpl,
+  // CheckpointingOptions.ENABLE_UNALIGNED).
+  const unaligned = d.config.unaligned;
+  const p = j.jm.pending;
+  const first = p !== null && p.id === item.checkpoint && p.snapshot === null;
+  if (!unaligned) t.aligned[input] = true;
+  const all = unaligned ? first : t.aligned.every(Boolean);
   d.events.push({
     type: 'barrier',
     input: inputBase(d.config, no) + input,
     checkpoint: item.checkpoint,
-    blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
+    blocked: !unaligned && !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
   });
   if (!all) return;
+  const inflight = unaligned
+    ? t.channels.map((ch) => {
+        const upTo = ch.findIndex((x) => x.kind === 'barrier' && x.checkpoint === item.checkpoint);
+        return (upTo < 0 ? [] : ch.slice(0, upTo)).filter((x) => x.kind === 'record').map((x) => ({ ...x }));
+      })
+    : t.channels.map(() => []);
   const g = d.config.deliveryGuarantee;
-  if (g !== 'none') {
+  // KafkaWriter.flush, from prepareSnapshotPreBarrier: producer.flush(), then checkAsyncException(). Without the
+  // safeguard the at-least-once barrier goes on with records still unsent; the exactly-once commit flushes anyway.
+  if (g === 'exactly-once' || (g === 'at-least-once' && d.config.flushOnCheckpoint)) {
     const n = t.writer.buffer.length;
     if (!send(d, no)) return;
     if (n > 0) d.events.push({ type: 'flushed', records: n });
+    if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no)) return;
   }
   if (g === 'exactly-once') precommit(d, item.checkpoint, no);
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
   const pending = j.jm.pending!;
-  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })) };
+  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
   d.events.push({
     type: 'snapshot',
     checkpoint: item.checkpoint,
@@ -104,16 +122,20 @@ export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const p = j.jm.pending!;
   const snap = p.snapshot!;
+  j.jm.previous = j.jm.latest;
   j.jm.latest = {
     id: p.id,
     job: j.jm.job,
     offsets: [...p.offsets],
     count: snap.count,
     committables: snap.committables.map((c) => ({ ...c })),
+    inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
+    prefixGen: j.jm.prefixGen,
     at: d.now,
   };
   j.jm.pending = null;
   j.jm.notify = p.id;
+  j.jm.failedCheckpoints = 0;
   d.ghost.completed.push(
     no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id },
   );
@@ -150,6 +172,65 @@ export function notify(d: D, no: JobNo = 1): void {
   });
 }
 
+/**
+ * Backpressure slows job `no`'s pending checkpoint: the task acknowledges it only `faults.slow-checkpoint.ms` from now
+ * (barriers queue behind buffered records; the clock runs meanwhile, and so do the transactions' timeouts).
+ */
+export function slowCheckpoint(d: D, no: JobNo = 1): void {
+  const p = slotOf(d, no).jm.pending!;
+  p.ackAt = d.now + d.config.slowCheckpointMs;
+  d.faults.slow += 1;
+  d.events.push({ type: 'checkpoint-slow', checkpoint: p.id, ackAt: p.ackAt });
+}
+
+/**
+ * Job `no`'s pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
+ * (CheckpointCoordinator.CheckpointCanceller, CHECKPOINT_EXPIRED) and sends notifyCheckpointAborted, which the
+ * KafkaSink ignores: its committables stay and a later completion commits them. CheckpointFailureManager counts it;
+ * past execution.checkpointing.tolerable-failed-checkpoints it fails the job (a global failover).
+ */
+export function expireCheckpoint(d: D, no: JobNo = 1): void {
+  const j = slotOf(d, no);
+  const p = j.jm.pending!;
+  j.jm.pending = null;
+  j.jm.failedCheckpoints += 1;
+  const t = j.task;
+  if (t) {
+    // Its barriers not yet taken are cancelled (SubtaskCheckpointCoordinatorImpl: an aborted checkpoint is skipped).
+    for (let i = 0; i < t.channels.length; i++)
+      t.channels[i] = t.channels[i]!.filter((x) => x.kind === 'record' || x.checkpoint !== p.id);
+    t.aligned = t.aligned.map(() => false);
+  }
+  const tolerable = d.config.tolerableFailedCheckpoints;
+  d.events.push({ type: 'checkpoint-expired', checkpoint: p.id, failed: j.jm.failedCheckpoints, tolerable });
+  if (j.jm.failedCheckpoints <= tolerable) return;
+  j.jm.failedCheckpoints = 0;
+  failover(d, `checkpoint ${p.id} expired: Exceeded checkpoint tolerable failure threshold (${tolerable})`, no);
+}
+
+/**
+ * The operator restores job `no`, down, from an older savepoint: the completed checkpoint before the latest
+ * (CheckpointCoordinator.restoreSavepoint loads it and resets the checkpoint counter to its id + 1). Output the
+ * original run committed after it stays in Kafka while its input is read again: duplicates are inherent here.
+ */
+export function restoreSavepoint(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  const sp = jm.previous!;
+  jm.latest = sp;
+  jm.previous = null;
+  jm.nextCheckpointId = sp.id + 1;
+  d.faults.savepoints += 1;
+  d.events.push({ type: 'savepoint', checkpoint: sp.id });
+}
+
+/** The operator restarts job `no`, down, with a new sink.transactional-id-prefix. */
+export function changePrefix(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  jm.prefixGen += 1;
+  d.faults.prefixChanges += 1;
+  d.events.push({ type: 'prefix', prefix: sinkPrefix(d.config, no, jm.prefixGen) });
+}
+
 /** The notification is lost (best effort): nothing is committed for it until a later one. */
 export function loseNotification(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
@@ -165,6 +246,11 @@ export function restart(d: D, no: JobNo = 1): void {
   j.jm.restartAt = null;
   // The periodic checkpoint scheduler restarts with the job: the first checkpoint one interval later.
   j.jm.nextTriggerAt = d.now + d.config.checkpointIntervalMs;
+  const fails = startFailure(d.config, d.now, d.kafka, j.jm, no);
+  if (fails !== null) {
+    failover(d, fails, no);
+    return;
+  }
   const { task, event } = newTask(d.config, d.now, d.kafka, j.jm, j.jm.attempts, no);
   j.task = castDraft(task);
   d.events.push(castDraft(event));

@@ -25,7 +25,12 @@ export const flinkKafkaModel = compile({
     'a Flink job (KafkaSource -> count -> KafkaSink) with checkpoints, barrier alignment, ' +
     'two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
   keys: flinkKafkaKeys,
-  validate: checkKafkaKeys,
+  validate: (c) =>
+    checkKafkaKeys(c) ??
+    (c.unaligned && c.checkpointingMode !== 'EXACTLY_ONCE'
+      ? 'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE ' +
+        '(Flink refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE'
+      : null),
   init: initialState,
   actions: flinkActions,
   drain,

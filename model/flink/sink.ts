@@ -7,18 +7,31 @@
 import { castDraft, type Draft } from 'immer';
 import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
+import type { ErrorCode } from '../kafka/records.js';
+import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
+import { listingTarget, poolName } from './pooling.js';
 import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactionalId, slotOf } from './state.js';
 
 type D = Draft<FlinkState>;
+
+/** The prefix generation job `no` writes with. */
+function genOf(d: D, no: JobNo): number {
+  return slotOf(d, no).jm.prefixGen;
+}
+
+/** Job `no`'s transactional.id for `name` under its current prefix. */
+function idOf(d: D, name: number, no: JobNo): string {
+  return sinkTransactionalId(d.config, name, no, genOf(d, no));
+}
 
 /**
  * Index of job `no`'s `<prefix>-0-<name>` in the coordinator, created (Empty, a new producer id) when `create`; -1 if
  * unknown.
  */
-export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1): number {
-  const id = sinkTransactionalId(d.config, name, no);
+export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1, gen = genOf(d, no)): number {
+  const id = sinkTransactionalId(d.config, name, no, gen);
   const i = d.kafka.txns.findIndex((t) => t.transactionalId === id);
   if (i >= 0 || !create) return i;
   d.kafka.txns.push(castDraft(newTxn(id, -1)));
@@ -39,7 +52,7 @@ export function send(d: D, no: JobNo = 1): boolean {
   while (w.buffer.length > 0) {
     const value = w.buffer[0]!;
     const txn = w.txn;
-    const origin = { instance: instanceOf(no, t.attempt), txn: txn ? txn.producer.txn : null };
+    const origin = { instance: instanceOf(no, t.attempt), txn: txn ? txn.seq : null };
     const r = produce(x, txn ? txn.producer : plain, partitionOf(d.config, value), value, origin);
     if (!r.ok) {
       failover(d, `the sink's write of v${value} was rejected with ${r.error}: the task fails`, no);
@@ -52,8 +65,35 @@ export function send(d: D, no: JobNo = 1): boolean {
 }
 
 /**
+ * checkAsyncException: a send of job `no`'s writer failed since the last check, so `where` throws it and the task
+ * fails (KafkaWriter.checkAsyncException, from write, flush and the mailbox action of FLINK-31305). Returns whether it
+ * did.
+ */
+export function asyncError(d: D, where: string, no: JobNo = 1): boolean {
+  const v = slotOf(d, no).task!.writer.error;
+  if (v === null) return false;
+  failover(d, `the send of v${v} failed; ${where} throws it: the task fails`, no);
+  return true;
+}
+
+/**
+ * One asynchronous send fails (delivery.timeout.ms passed, say): the head record of job `no`'s producer buffer is
+ * dropped and its callback keeps the error for the writer's next check.
+ */
+export function sendError(d: D, no: JobNo = 1): void {
+  const w = slotOf(d, no).task!.writer;
+  const v = w.buffer.shift()!;
+  w.error = v;
+  d.faults.sendErrors += 1;
+  d.events.push({ type: 'send-failed', value: v });
+}
+
+/**
  * The exactly-once writer at a barrier (after its flush): a transaction with records becomes the
- * checkpoint's committable; the writer moves to `<prefix>-0-<checkpoint + 1>` (InitProducerId next).
+ * checkpoint's committable; the writer moves to `<prefix>-0-<checkpoint + 1>` (InitProducerId next),
+ * first initialising every id skipped since its last one (checkpoints aborted before their barrier
+ * reached the sink): connector 3.x `KafkaWriter.getTransactionalProducer` loops from
+ * `lastCheckpointId + 1`, "this loop ensures that all gaps are filled with initialized (empty) transactions".
  */
 export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
@@ -66,27 +106,76 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
     });
-    d.events.push({ type: 'precommitted', checkpoint, transactionalId: sinkTransactionalId(d.config, x.name, no) });
+    d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no) });
   }
+  // POOLING: the producer goes back to the pool (recycled once its committable is finished, or at once when empty).
+  if (x && d.config.namingStrategy === 'POOLING') t.writer.pool.push({ name: x.name, producer: x.producer });
   t.writer.txn = null;
   t.writer.init = 'init';
+  if (d.config.namingStrategy === 'POOLING') {
+    // The next transaction takes the lowest id not in flight (no gaps to fill).
+    t.writer.name = poolName(t);
+    t.writer.fill = t.writer.name;
+    return;
+  }
+  t.writer.fill = t.writer.name + 1;
   t.writer.name = checkpoint + 1;
 }
 
 /**
- * InitProducerId for the writer's `<prefix>-0-<name>` (fencing and aborting an open transaction of it); retried on
- * CONCURRENT_TRANSACTIONS.
+ * Whether the broker refuses the sink's InitProducerId for `id` outright (a transaction timeout above
+ * transaction.max.timeout.ms): the task fails, at every start alike, so the job never runs. Records the failure.
+ */
+function refused(d: D, id: string, no: JobNo): boolean {
+  if (!timeoutsApply(d.config.twoPhaseCommit)) return false;
+  const r = transactionTimeoutRefusal(d.config.transactionTimeoutMs, d.config.transactionMaxTimeoutMs);
+  if (r === null) return false;
+  failover(d, `InitProducerId(${id}) refused with ${r}: the task fails`, no);
+  return true;
+}
+
+/**
+ * InitProducerId for the writer's next id (fencing and aborting an open transaction of it); retried on
+ * CONCURRENT_TRANSACTIONS. An id of a gap (`fill < name`) is initialised and left empty; `<prefix>-0-<name>` opens
+ * the writer's transaction.
  */
 export function initSink(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
+  if (refused(d, idOf(d, Math.min(w.fill, w.name), no), no)) return;
+  if (w.fill < w.name) {
+    const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no), d.config.partitions));
+    if (!initTransactions(ctxOf(d), gap).ok) return;
+    d.events.push({ type: 'writer', transactionalId: idOf(d, w.fill, no), epoch: gap.epoch });
+    w.fill += 1;
+    return;
+  }
+  const pooling = d.config.namingStrategy === 'POOLING';
+  // POOLING: ids freed by commits since the snapshot are free again.
+  if (pooling) w.name = w.fill = poolName(t);
   const idx = txnIndex(d, w.name, true, no);
-  const producer = castDraft(newProducer(idx, d.config.partitions));
-  if (!initTransactions(ctxOf(d), producer).ok) return;
+  const meta = d.kafka.txns[idx]!;
+  const pooled = pooling ? w.pool.findIndex((p) => p.name === w.name) : -1;
+  // POOLING without the safeguard: the recycled producer of a finished id starts its next transaction as it is.
+  const recycled =
+    pooled >= 0 &&
+    !d.config.reinitPooled &&
+    (meta.state === 'Empty' || meta.state === 'CompleteCommit' || meta.state === 'CompleteAbort');
+  const producer = recycled ? w.pool[pooled]!.producer : castDraft(newProducer(idx, d.config.partitions));
+  if (!recycled && !initTransactions(ctxOf(d), producer).ok) return;
+  if (recycled && producer.epoch !== meta.epoch) {
+    // Committed through this producer (chained committer): it learnt the epoch the end bumped (transaction.version=2)
+    // and restarts its sequences, as the client does on a new epoch.
+    producer.epoch = meta.epoch;
+    producer.sequences = producer.sequences.map(() => 0);
+  }
+  if (pooled >= 0) w.pool.splice(pooled, 1);
+  if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no), epoch: meta.epoch });
   beginTransaction(producer, w.name);
-  w.txn = { name: w.name, producer };
+  if (pooling) w.opened += 1;
+  w.txn = { name: w.name, producer, seq: pooling ? 1000 + w.opened : idx };
   w.init = 'ready';
-  d.events.push({ type: 'writer', transactionalId: sinkTransactionalId(d.config, w.name, no), epoch: producer.epoch });
+  d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no), epoch: producer.epoch });
   if (t.status === 'initializing') t.status = 'running';
 }
 
@@ -97,17 +186,55 @@ export function initSink(d: D, no: JobNo = 1): void {
 export function abortLingering(d: D, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const w = t.writer;
-  const idx = txnIndex(d, w.probe, false, no);
-  const id = sinkTransactionalId(d.config, w.probe, no);
+  if (d.config.namingStrategy === 'POOLING') {
+    listingAbort(d, no);
+    return;
+  }
+  const idx = txnIndex(d, w.probe, false, no, w.probeGen);
+  const id = sinkTransactionalId(d.config, w.probe, no, w.probeGen);
   if (idx < 0) {
     d.events.push({ type: 'probed', transactionalId: id, used: false });
+    if (w.oldGen !== null) {
+      // Then the restored writer state's prefix, from the same id (3.x TransactionAborter, 4.x PROBING).
+      w.probeGen = w.oldGen;
+      w.oldGen = null;
+      w.probe = w.name;
+      return;
+    }
     w.init = 'init';
     return;
   }
+  if (refused(d, id, no)) return;
   if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
   d.events.push({ type: 'probed', transactionalId: id, used: true });
   w.probe += 1;
 }
+
+/**
+ * One step of POOLING's LISTING abort: InitProducerId on the first ONGOING transaction of the prefix that the restored
+ * writer state does not list as pre-committed (it fences and aborts it); with none left the writer initialises.
+ */
+function listingAbort(d: D, no: JobNo): void {
+  const w = slotOf(d, no).task!.writer;
+  const idx = listingTarget(d.config, d.kafka, w.precommitted, no, genOf(d, no));
+  if (idx < 0) {
+    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => idOf(d, n, no)) });
+    w.init = 'init';
+    return;
+  }
+  const id = d.kafka.txns[idx]!.transactionalId;
+  if (refused(d, id, no)) return;
+  if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
+  d.events.push({ type: 'probed', transactionalId: id, used: true });
+}
+
+/** What KafkaCommitter drops a committable for (ProducerFenced, InvalidTxnState, UnknownProducerId exceptions). */
+const KNOWN_COMMIT_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'PRODUCER_FENCED',
+  'INVALID_PRODUCER_EPOCH',
+  'INVALID_TXN_STATE',
+  'UNKNOWN_PRODUCER_ID',
+]);
 
 /**
  * The committer commits the committable of `checkpoint` (EndTxn COMMIT with the producer id and
@@ -120,10 +247,18 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = j.task!;
   const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
   const c = t.committables[i]!;
-  const id = sinkTransactionalId(d.config, c.name, no);
+  const id = d.kafka.txns[c.txn]!.transactionalId;
   const r = commitResumed(ctxOf(d), c.txn, c.producerId, c.epoch);
   if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;
+    // KafkaCommitter.commit: fenced, invalid state and unknown producer are known reasons (logged, dropped); any
+    // other error is signalFailedWithUnknownReason and fails the task (connector 3.x sink/KafkaCommitter,
+    // 4.x/5.0.0 sink/internal/KafkaCommitter).
+    if (!KNOWN_COMMIT_FAILURES.has(r.error) || !d.config.committerKnownFailures) {
+      const why = KNOWN_COMMIT_FAILURES.has(r.error) ? 'not dropped (the safeguard is off)' : 'an unknown reason';
+      failover(d, `the commit of ${id} failed with ${r.error}, ${why}: the task fails`, no);
+      return;
+    }
     t.committables.splice(i, 1);
     d.events.push({ type: 'commit-failed', checkpoint, transactionalId: id, error: r.error });
     return;
@@ -133,4 +268,23 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     no === 2 ? { job: j.jm.job, checkpoint, name: c.name, flink: 2 } : { job: j.jm.job, checkpoint, name: c.name },
   );
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
+}
+
+/**
+ * Ghost, before the coordinator aborts transaction `txn` for its timeout: each partition whose LSO it held, from its
+ * first open offset (`no-hanging-transaction` reports what only the timeout ended).
+ */
+export function noteTimeout(d: D, txn: number): void {
+  const t = d.kafka.txns[txn]!;
+  for (const partition of t.partitions) {
+    const e = d.kafka.partitions[partition]!.producers.find((p) => p.producerId === t.producerId);
+    if (e?.firstOpenOffset == null) continue;
+    d.ghost.timedOut.push({
+      transactionalId: t.transactionalId,
+      partition,
+      offset: e.firstOpenOffset,
+      from: t.startMs ?? d.now,
+      at: d.now,
+    });
+  }
 }

@@ -31,17 +31,45 @@ export interface WriterTxn {
   readonly name: number;
   /** The producer of that transactional.id, with its open transaction. */
   readonly producer: Producer;
+  /**
+   * Which transaction of the attempt it is, for the ghost origin of its records: the id's index under INCREMENTING
+   * (each id once an attempt), 1000 + the pool's use count under POOLING (an id serves many transactions).
+   */
+  readonly seq: number;
 }
 
 /**
  * The KafkaSink writer. `init`: `probe` while aborting lingering transactions (the id probed is
- * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds, then `ready`.
+ * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds (after the
+ * ids of a gap, `fill` up to `name`, each initialised empty), then `ready`.
  */
 export interface Writer {
   readonly buffer: readonly number[];
   readonly init: 'probe' | 'init' | 'ready';
   readonly probe: number;
+  /** The prefix (generation) the probe walks: the current one, then the restored state's if it differs. */
+  readonly probeGen: number;
+  /** The restored writer state's prefix when it differs from the current one, still to probe; else null. */
+  readonly oldGen: number | null;
+  /**
+   * The next id to initialise before `name`: checkpoints that never reached this sink (aborted before their barrier)
+   * leave ids unused, and the writer initialises each of them (an empty transaction) so the lingering-transaction
+   * probe, which stops at the first unused id, never stops early (connector 3.x
+   * `KafkaWriter.getTransactionalProducer`, 4.x `TransactionNamingStrategyImpl.INCREMENTING`). `fill = name`: no gap.
+   */
+  readonly fill: number;
   readonly name: number;
+  /**
+   * POOLING: the producers this attempt's pool holds, by id (ProducerPoolImpl): a recycled producer keeps its
+   * producer id, epoch and sequence numbers.
+   */
+  readonly pool: readonly { readonly name: number; readonly producer: Producer }[];
+  /** POOLING: transactions this attempt opened. */
+  readonly opened: number;
+  /** POOLING: the pre-committed ids of the restored writer state, which LISTING leaves open. */
+  readonly precommitted: readonly number[];
+  /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
+  readonly error: number | null;
   readonly txn: WriterTxn | null;
 }
 
@@ -76,9 +104,18 @@ export interface Task {
 /** A checkpoint the JobManager triggered and has not completed. */
 export interface PendingCheckpoint {
   readonly id: number;
+  /** When it was triggered: it expires at `triggeredAt + execution.checkpointing.timeout`. */
+  readonly triggeredAt: number;
+  /** The earliest time the task may acknowledge it (later than `triggeredAt` when backpressure slowed it). */
+  readonly ackAt: number;
   readonly offsets: readonly number[];
   /** The operator+sink task's snapshot, once all barriers reached it (acknowledged by `Ack`). */
-  readonly snapshot: { readonly count: number; readonly committables: readonly Committable[] } | null;
+  readonly snapshot: {
+    readonly count: number;
+    readonly committables: readonly Committable[];
+    /** Unaligned checkpoints: the records each channel held before its barrier (channel state). */
+    readonly inflight: readonly (readonly ChannelItem[])[];
+  } | null;
 }
 
 /** A completed checkpoint: what a restore loads. */
@@ -88,6 +125,10 @@ export interface CompletedCheckpoint {
   readonly offsets: readonly number[];
   readonly count: number;
   readonly committables: readonly Committable[];
+  /** Unaligned checkpoints: in-flight records per channel, put back into the channels on restore. */
+  readonly inflight: readonly (readonly ChannelItem[])[];
+  /** The writer state's transactional-id prefix (its generation, see `JobManager.prefixGen`). */
+  readonly prefixGen: number;
   readonly at: number;
 }
 
@@ -101,10 +142,16 @@ export interface JobManager {
   readonly nextTriggerAt: number;
   readonly pending: PendingCheckpoint | null;
   readonly latest: CompletedCheckpoint | null;
+  /** The completed checkpoint before `latest`, which `faults.restore=savepoint` may restore instead. */
+  readonly previous: CompletedCheckpoint | null;
   /** A completion notification on its way to the tasks, or null. */
   readonly notify: number | null;
   /** When the job restarts after a failure, or null while it runs. */
   readonly restartAt: number | null;
+  /** Which sink.transactional-id-prefix the job uses: 0 the configured one, 1 the one `faults.prefix-change` set. */
+  readonly prefixGen: number;
+  /** Consecutive failed checkpoints (CheckpointFailureManager's counter; a completion resets it). */
+  readonly failedCheckpoints: number;
 }
 
 /** Which Flink job: 1, or the second job of `jobs=2` (its own JobManager, TaskManager, input and sink). */
@@ -134,6 +181,7 @@ export type FlinkEvent =
   | { readonly type: 'barrier'; readonly input: number; readonly checkpoint: number; readonly blocked: boolean }
   | { readonly type: 'snapshot'; readonly checkpoint: number; readonly count: number; readonly committables: number }
   | { readonly type: 'flushed'; readonly records: number }
+  | { readonly type: 'send-failed'; readonly value: number }
   | { readonly type: 'buffered'; readonly value: number }
   | { readonly type: 'precommitted'; readonly checkpoint: number; readonly transactionalId: string }
   | { readonly type: 'completed'; readonly checkpoint: number }
@@ -149,8 +197,17 @@ export type FlinkEvent =
     }
   | { readonly type: 'writer'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
+  | { readonly type: 'listed'; readonly kept: readonly string[] }
+  | { readonly type: 'recycled'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
+  | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }
+  | {
+      readonly type: 'checkpoint-expired';
+      readonly checkpoint: number;
+      readonly failed: number;
+      readonly tolerable: number;
+    }
   | {
       readonly type: 'restored';
       readonly checkpoint: number | null;
@@ -159,10 +216,23 @@ export type FlinkEvent =
       readonly mode: string;
       readonly from?: number;
     }
-  | { readonly type: 'jobmanager'; readonly ha: boolean };
+  | { readonly type: 'jobmanager'; readonly ha: boolean }
+  | { readonly type: 'savepoint'; readonly checkpoint: number }
+  | { readonly type: 'prefix'; readonly prefix: string };
 
-/** Ghost data: what completed and what was committed, per job. Read by invariants only. */
+/** Ghost: a transaction with records that only the coordinator's timeout ended (nothing of the job did). */
+export interface TimedOut {
+  readonly transactionalId: string;
+  readonly partition: number;
+  /** Its first offset on the partition: the LSO stayed there until the abort. */
+  readonly offset: number;
+  readonly from: number;
+  readonly at: number;
+}
+
+/** Ghost data: what completed and what was committed, per job, and what only timed out. Read by invariants only. */
 export interface Ghost {
+  readonly timedOut: readonly TimedOut[];
   readonly completed: readonly { readonly job: number; readonly checkpoint: number; readonly flink?: 2 }[];
   readonly commits: readonly {
     readonly job: number;
@@ -184,7 +254,19 @@ export interface FlinkState extends JobSlot {
   readonly task: Task | null;
   /** The second, independent job (`jobs=2`), or null. */
   readonly second: JobSlot | null;
-  readonly faults: { readonly crashes: number; readonly lost: number; readonly jobmanager: number };
+  readonly faults: {
+    readonly crashes: number;
+    readonly lost: number;
+    readonly jobmanager: number;
+    /** Checkpoints slowed by backpressure so far. */
+    readonly slow: number;
+    /** Asynchronous send failures so far. */
+    readonly sendErrors: number;
+    /** Restores of an older savepoint so far. */
+    readonly savepoints: number;
+    /** Prefix changes so far. */
+    readonly prefixChanges: number;
+  };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
 }
@@ -203,16 +285,18 @@ export function arrived(c: FlinkConfig, now: number): number {
 }
 
 /** `<prefix>-0-<name>`: the sink's transactional.id for checkpoint id `name` (subtask 0) of job `no`. Pure. */
-export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1): string {
-  return `${sinkPrefix(c, no)}-0-${name}`;
+export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1, gen = 0): string {
+  return `${sinkPrefix(c, no, gen)}-0-${name}`;
 }
 
 /**
  * Job `no`'s transactional-id prefix: job 2 gets `<prefix>-job2` with the unique-prefix safeguard, else the shared one.
  * Pure.
  */
-export function sinkPrefix(c: FlinkConfig, no: JobNo): string {
-  return no === 2 && c.uniquePrefix ? `${c.transactionalIdPrefix}-job2` : c.transactionalIdPrefix;
+export function sinkPrefix(c: FlinkConfig, no: JobNo, gen = 0): string {
+  const base = no === 2 && c.uniquePrefix ? `${c.transactionalIdPrefix}-job2` : c.transactionalIdPrefix;
+  // faults.prefix-change: the restarted job's sink.transactional-id-prefix is a new one.
+  return gen === 0 ? base : `${base}-v${gen + 1}`;
 }
 
 /** Job `no`'s runtime in `s` (job 1 is the state itself). Pure. */

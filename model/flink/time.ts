@@ -2,17 +2,25 @@
  * Logical time: what is left for the job to do, and the next moment something happens (a record
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
-import { nextDeadline } from '../kafka/transactions.js';
+import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
 import { arrived, type FlinkState, type JobNo, slotOf } from './state.js';
 
 /**
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
  * write; a transaction with records not pre-committed; committables, a pending checkpoint or
  * notification; markers to write; a restart to come. Without work left the run is finished
- * (quiescence). Pure.
+ * (quiescence) once no transaction is still open with a deadline ahead: the drain waits for the
+ * coordinator's timeout abort, so a hanging transaction is judged as what it is, not as lost
+ * records behind its LSO. Pure.
  */
 export function workLeft(s: FlinkState): boolean {
-  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2));
+  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2)) || timingOut(s);
+}
+
+/** Whether a transaction is open with a timeout ahead or due: the coordinator will abort it. Pure. */
+function timingOut(s: FlinkState): boolean {
+  for (let txn = 0; txn < s.kafka.txns.length; txn++) if (expiryScan(s, txn) !== null) return true;
+  return false;
 }
 
 /** `workLeft` for job `no` (the shared input arrivals and coordinator markers included). Pure. */
@@ -26,6 +34,7 @@ export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   if (t.splits.some((p) => p < c.inputRecords)) return true;
   if (t.channels.some((ch) => ch.length > 0)) return true;
   if (t.writer.buffer.length > 0 || (t.writer.txn?.producer.transaction?.records ?? 0) > 0) return true;
+  if (t.writer.error !== null) return true;
   if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }
@@ -40,13 +49,47 @@ export function nextEvent(s: FlinkState): number | null {
   const a = arrived(c, s.now);
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
-  if (s.task && jobWorkLeft(s, 1)) at(s.jm.nextTriggerAt);
+  if (s.task && jobWorkLeft(s, 1)) at(triggerAt(s, 1));
+  for (const p of [s.jm.pending, s.second?.jm.pending ?? null]) {
+    if (p === null) continue;
+    at(p.ackAt);
+    at(p.triggeredAt + c.checkpointTimeoutMs);
+  }
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
-  if (j?.task && jobWorkLeft(s, 2)) at(j.jm.nextTriggerAt);
-  const due = nextDeadline(s.kafka, s.now);
-  if (due !== null) at(due);
+  if (j?.task && jobWorkLeft(s, 2)) at(triggerAt(s, 2));
+  for (let txn = 0; txn < s.kafka.txns.length; txn++) {
+    const scan = expiryScan(s, txn);
+    if (scan !== null) at(scan);
+  }
   return best;
+}
+
+/**
+ * When the coordinator's scan aborts transaction `txn` for its timeout (the first scan at or after its deadline), or
+ * null when it is not open. Pure.
+ */
+function expiryScan(s: FlinkState, txn: number): number | null {
+  const t = s.kafka.txns[txn]!;
+  if (t.state !== 'Ongoing' || t.startMs === null || !timeoutsApply(s.config.twoPhaseCommit)) return null;
+  return expiryScanAt(t.startMs + s.kafka.rules.transactionTimeoutMs, s.config.expiryScanIntervalMs);
+}
+
+/** Whether the coordinator's scan aborts transaction `txn` now. Pure. */
+export function timedOut(s: FlinkState, txn: number): boolean {
+  const scan = expiryScan(s, txn);
+  return scan !== null && s.now >= scan;
+}
+
+/**
+ * When job `no`'s next periodic checkpoint may be triggered: its slot on the interval grid, but no sooner than
+ * execution.checkpointing.min-pause after the last completed one (CheckpointRequestDecider fails an early periodic
+ * request with MINIMUM_TIME_BETWEEN_CHECKPOINTS and reschedules it for the pause's end). Pure.
+ */
+export function triggerAt(s: FlinkState, no: JobNo): number {
+  const jm = slotOf(s, no).jm;
+  const last = jm.latest;
+  return last && s.config.minPauseMs > 0 ? Math.max(jm.nextTriggerAt, last.at + s.config.minPauseMs) : jm.nextTriggerAt;
 }
 
 /** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */

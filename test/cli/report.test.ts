@@ -211,6 +211,7 @@ describe('JSON report', () => {
       'max-poll-rebalance:001',
       'flink-kafka-crash:002',
       'checkpoint-alignment:000',
+      'flink-slow-checkpoint:002',
       'mm2-failover:001',
     ]);
   });

@@ -73,7 +73,16 @@ describe('flink-kafka-crash (seed 002)', () => {
     );
   });
   test('other parameter values give the numbers that follow: crash 5 s after checkpoint 2 duplicates 401-450', () => {
-    expect(counts(outViews(playFlink(flinkKafkaCrash, ['crash.delay.ms', '5000'])).read_committed)).toMatchObject({
+    const ex = playFlink(flinkKafkaCrash, ['crash.delay.ms', '5000']);
+    // The run's title says what the keys say (it used to name 10 s after checkpoint 2 whatever they were).
+    expect(ex.config.headline).toBe(
+      'TaskManager killed 5.0 s after checkpoint 2, restarted 10.0 s later; at-least-once sink, ' +
+        'transaction.timeout.ms=300000',
+    );
+    expect(playFlink(flinkKafkaCrash, ['crash.after.checkpoint', '0']).config.headline).toMatch(
+      /^TaskManager killed 10\.0 s after the job started,/,
+    );
+    expect(counts(outViews(ex).read_committed)).toMatchObject({
       records: 1250,
       duplicateRanges: [[401, 450]],
     });

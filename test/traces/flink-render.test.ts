@@ -7,13 +7,19 @@ import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { checkpointAlignment } from '../../scenarios/checkpoint-alignment.js';
 import { renderMermaid } from '../../traces/render/mermaid.js';
 import { renderText } from '../../traces/render/text.js';
-import { check, exhaustive } from '../helpers/check.js';
+import { check, exhaustive, only } from '../helpers/check.js';
 import { playFlink } from '../scenarios/flink-helpers.js';
 
 const { model, render } = flinkKafkaEntry;
 const linger = check(
-  flinkKafkaEntry,
-  ['safeguard.abort-lingering-transactions=false', 'input.records=2'],
+  only(flinkKafkaEntry, 'no-hanging-transaction'),
+  [
+    'safeguard.abort-lingering-transactions=false',
+    'faults.jobmanager=1',
+    'high-availability.type=none',
+    'faults.crashes=0',
+    'input.records=2',
+  ],
   exhaustive(60, 12000),
 );
 
@@ -21,10 +27,13 @@ describe('flink-kafka text rendering', () => {
   test('a counterexample reads as a numbered timeline with its violation and the end state', () => {
     const text = renderText(model, render, linger.states!, linger.trace!, linger.violations);
     expect(text).toContain('1. t=0 ms sink.InitProducerId(flink-0-1)');
-    expect(text).toContain('fault.Crash(TaskManager)');
+    expect(text).toContain('fault.JobManagerFail(no HA)');
     expect(text).toContain('-- final drain (fault-free) --');
-    expect(text).toMatch(/!! VIOLATED no-hanging-transaction: out-0: the transaction of flink-0-2/);
-    expect(text).toContain('coordinator: flink-0-1 CompleteCommit (epoch 2), flink-0-2 Ongoing (epoch 0)');
+    expect(text).toContain('coordinator.ExpireTxn(flink-0-3)');
+    expect(text).toMatch(/!! VIOLATED no-hanging-transaction: out-0: the transaction of flink-0-3 from offset 0 was /);
+    expect(text).toContain(
+      'coordinator: flink-0-1 CompleteCommit (epoch 2), flink-0-2 Empty (epoch 1), flink-0-3 CompleteAbort (epoch 1)',
+    );
     expect(renderText(model, render, linger.states!, linger.trace!, linger.violations)).toBe(text);
   });
   test('routine data-path runs fold into one line; barriers, snapshots and the restore are shown', () => {

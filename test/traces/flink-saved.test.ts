@@ -21,11 +21,11 @@ const saved = [
   {
     name: 'flink-lingering-transaction',
     invariant: 'no-hanging-transaction',
-    step: 26,
+    step: 35,
     safe: { 'safeguard.abort-lingering-transactions': true },
   },
   {
-    name: 'flink-unaligned-double-count',
+    name: 'flink-at-least-once-double-count',
     invariant: 'state-exactly-once',
     step: 13,
     safe: { 'execution.checkpointing.mode': 'EXACTLY_ONCE' },

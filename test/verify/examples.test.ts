@@ -66,7 +66,7 @@ const expected: Record<string, { model: string; roles: string[]; violated: strin
   'flink-config-yaml-unsafe': {
     model: 'flink-kafka',
     roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
-    violated: ['no-loss'],
+    violated: ['no-loss', 'no-hanging-transaction'],
     inherited: [],
   },
   'flink-conf-legacy-safe': {
@@ -78,7 +78,7 @@ const expected: Record<string, { model: string; roles: string[]; violated: strin
   'flink-conf-legacy-unsafe': {
     model: 'flink-kafka',
     roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
-    violated: ['no-loss'],
+    violated: ['no-loss', 'no-hanging-transaction'],
     inherited: ['high-availability.type'],
   },
   'flink-sql-safe': {

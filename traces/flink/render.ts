@@ -67,6 +67,12 @@ function flinkEventLine(
       };
     case 'flushed':
       return { lane: TM, text: `sink flushed ${e.records} record(s) before the snapshot` };
+    case 'send-failed':
+      return {
+        lane: TM,
+        text: `the send of v${e.value} failed: dropped, the error kept for the next check`,
+        refused: true,
+      };
     case 'buffered':
       return { lane: TM, text: `v${e.value} buffered` };
     case 'precommitted':
@@ -99,10 +105,29 @@ function flinkEventLine(
         lane: TM,
         text: `${e.transactionalId} ${e.used ? 'was used: fenced and aborted' : 'was never used: probe ends'}`,
       };
+    case 'listed':
+      return {
+        lane: TM,
+        text: `LISTING abort done${e.kept.length > 0 ? `; pre-committed, left open: ${e.kept.join(', ')}` : ''}`,
+      };
+    case 'recycled':
+      return {
+        lane: TM,
+        text: `writer reuses the pooled producer of ${e.transactionalId} without InitProducerId (epoch ${e.epoch})`,
+      };
     case 'failed':
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
+    case 'checkpoint-slow':
+      return { lane: TM, text: `backpressure: checkpoint ${e.checkpoint} acknowledged at ${at(e.ackAt)}` };
+    case 'checkpoint-expired':
+      return {
+        lane: JM,
+        text:
+          `checkpoint ${e.checkpoint} expired (execution.checkpointing.timeout), notifyCheckpointAborted sent; ` +
+          `${e.failed} consecutive failed checkpoint(s), ${e.tolerable} tolerable`,
+      };
     case 'restored':
       return {
         lane: JM,
@@ -110,6 +135,10 @@ function flinkEventLine(
           `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}` +
           `: offsets ${names(e.offsets, e.from)}, count ${e.count}`,
       };
+    case 'savepoint':
+      return { lane: JM, text: `the job will restore the older savepoint of checkpoint ${e.checkpoint}` };
+    case 'prefix':
+      return { lane: JM, text: `the job restarts with sink.transactional-id-prefix ${e.prefix}` };
     case 'jobmanager':
       return {
         lane: JM,

@@ -5,7 +5,10 @@
 import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import type { FlinkConfig } from '../../../model/flink/config.js';
+import { drain } from '../../../model/flink/drain.js';
 import { type FlinkState, SOURCE_GROUP } from '../../../model/flink/state.js';
+import { checkpointAlignment } from '../../../scenarios/checkpoint-alignment.js';
+import { playFlink } from '../../scenarios/flink-helpers.js';
 import { eosCheckpoint, eosStart, flinkCfg, model, oneRecord, outValues, play, stateAfter } from './helpers.js';
 
 const types = (as: FlinkAction[]) => as.map((a) => a.type);
@@ -29,6 +32,7 @@ describe('exactly-once sink: one transaction per checkpoint, committed on the co
     expect(last.ghost).toEqual({
       completed: [{ job: 1, checkpoint: 1 }],
       commits: [{ job: 1, checkpoint: 1, name: 1 }],
+      timedOut: [],
     });
   });
   test('the source commits its offsets to the consumer group only on the notification', () => {
@@ -215,6 +219,195 @@ describe('restore and the lingering-transaction abort', () => {
   });
 });
 
+describe('transactional-id gap filling (connector 3.x KafkaWriter.getTransactionalProducer)', () => {
+  test(
+    'checkpoint 1 aborted before its barrier reached the sink: at checkpoint 2 the writer initialises flink-0-2 ' +
+      '(left empty) before it opens flink-0-3, so ids stay consecutive for the probe',
+    () => {
+      let s = stateAfter([], ...eosTwo, { type: 'Trigger' }, { type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' });
+      // Drain until checkpoint 2's barrier reached the sink (the writer then has ids to initialise).
+      while (!(s.task!.writer.init === 'init' && s.task!.writer.name === 3)) s = model.step(s, drain(s)!);
+      expect(s.task!.writer).toMatchObject({ fill: 2, name: 3 });
+      expect(model.describe(s, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-2, gap: left empty)');
+      const gap = model.step(s, { type: 'InitSink' });
+      expect(gap.events).toContainEqual({ type: 'writer', transactionalId: 'flink-0-2', epoch: 0 });
+      expect(gap.task!.writer).toMatchObject({ init: 'init', fill: 3, name: 3, txn: null });
+      const open = model.step(gap, { type: 'InitSink' });
+      expect(open.task!.writer).toMatchObject({ init: 'ready', txn: { name: 3 } });
+      expect(open.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([
+        ['flink-0-1', 'Ongoing'],
+        ['flink-0-2', 'Empty'],
+        ['flink-0-3', 'Empty'],
+      ]);
+    },
+  );
+});
+
+describe('checkpoints that take time (execution.checkpointing.timeout, tolerable-failed-checkpoints)', () => {
+  const slow = [
+    'faults.slow-checkpoints=1',
+    'faults.slow-checkpoint.ms=70000',
+    'execution.checkpointing.timeout=30000',
+  ];
+  const slowed: FlinkAction[] = [
+    ...eosStart,
+    ...oneRecord,
+    ...oneRecord,
+    { type: 'Trigger' },
+    { type: 'SlowCheckpoint' },
+  ];
+  test('a slowed checkpoint is acknowledged only at its time; the clock runs meanwhile', () => {
+    const s = stateAfter(slow, ...slowed, { type: 'Process', input: 0 }, { type: 'InitSink' });
+    expect(s.jm.pending).toMatchObject({ id: 1, triggeredAt: 2000, ackAt: 72_000 });
+    expect(types(enabled(s))).not.toContain('Ack');
+    expect(types(enabled(s))).toContain('Tick');
+  });
+  test('past the timeout it expires; 0 tolerable failed checkpoints fail the job, 1 keeps it running', () => {
+    let s = stateAfter(slow, ...slowed, { type: 'Process', input: 0 }, { type: 'InitSink' });
+    while (s.now < 32_000) s = model.step(s, { type: 'Tick' });
+    expect(enabled(s)).toContainEqual({ type: 'ExpireCheckpoint' });
+    const failed = model.step(s, { type: 'ExpireCheckpoint' });
+    expect(failed.events[0]).toEqual({ type: 'checkpoint-expired', checkpoint: 1, failed: 1, tolerable: 0 });
+    expect(failed.task).toBeNull();
+    expect(failed.jm).toMatchObject({ pending: null, failedCheckpoints: 0, restartAt: 33_000 });
+    let t = stateAfter(
+      [...slow, 'execution.checkpointing.tolerable-failed-checkpoints=1'],
+      ...slowed,
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+    );
+    while (t.now < 32_000) t = model.step(t, { type: 'Tick' });
+    const kept = model.step(t, { type: 'ExpireCheckpoint' });
+    expect(kept.task).not.toBeNull();
+    // Its committable stays with the committer: the next completion commits it.
+    expect(kept.task!.committables).toMatchObject([{ checkpoint: 1, name: 1 }]);
+    expect(kept.jm).toMatchObject({ pending: null, failedCheckpoints: 1, restartAt: null });
+  });
+});
+
+describe('POOLING naming (connector 4.x ProducerPoolImpl, TransactionNamingStrategyImpl.POOLING)', () => {
+  test('the lowest free id: flink-0-0, then flink-0-1 while flink-0-0 is pre-committed, then flink-0-0 again', () => {
+    const pooling = ['sink.transaction-naming-strategy=POOLING', 'input.records=5'];
+    const s = stateAfter(pooling, ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
+    expect(s.task!.writer.txn).toMatchObject({ name: 1 });
+    expect(s.kafka.txns.map((t) => t.transactionalId)).toEqual(['flink-0-0', 'flink-0-1']);
+    let t = s;
+    while (!(t.task!.writer.init === 'init')) t = model.step(t, drain(t)!);
+    // At checkpoint 2 flink-0-1 is pre-committed: flink-0-0, finished, is free again.
+    expect(model.describe(t, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-0, pooled)');
+  });
+});
+
+describe('faults.restore=savepoint', () => {
+  test('the job down restores the checkpoint before the latest; the counter resets to its id + 1', () => {
+    const s = stateAfter(
+      ['faults.restore=savepoint', 'input.records=5'],
+      ...eosStart,
+      ...oneRecord,
+      ...oneRecord,
+      ...eosCheckpoint(1, 0),
+      ...oneRecord,
+      ...oneRecord,
+    );
+    let t = s;
+    while (t.jm.latest?.id !== 2) t = model.step(t, drain(t)!);
+    const down = model.step(t, { type: 'Crash' });
+    expect(enabled(down)).toContainEqual({ type: 'RestoreSavepoint' });
+    const back = model.step(down, { type: 'RestoreSavepoint' });
+    expect(back.jm).toMatchObject({ latest: { id: 1 }, previous: null, nextCheckpointId: 2 });
+    expect(model.describe(down, { type: 'RestoreSavepoint' })).toBe(
+      'fault.RestoreSavepoint(checkpoint 1 instead of 2)',
+    );
+  });
+});
+
+describe('unaligned checkpoints (execution.checkpointing.unaligned.enabled)', () => {
+  test(
+    "checkpoint-alignment's schedule: in-0's barrier snapshots at once (count 2) with in-1's b1-b4 as channel " +
+      'state; the restore replays them: exact',
+    () => {
+      const ex = playFlink(checkpointAlignment, ['execution.checkpointing.unaligned.enabled', 'true']);
+      expect(ex.violations).toEqual([]);
+      const snap = ex.states.find((s) => s.jm.latest?.id === 1)!.jm.latest!;
+      expect(snap).toMatchObject({ count: 2, offsets: [2, 4] });
+      expect(snap.inflight.map((ch) => ch.map((x) => (x.kind === 'record' ? x.value : 0)))).toEqual([[], [5, 6, 7, 8]]);
+      const restored = ex.states.find((s) => s.task?.restored)!.task!;
+      expect(restored.restored).toEqual({ checkpoint: 1, count: 2, expected: 2 });
+      expect(restored.channels[1]!.length).toBe(4);
+    },
+  );
+  test('with AT_LEAST_ONCE it is refused: one line naming the setting and what is accepted', () => {
+    const c = flinkCfg('execution.checkpointing.unaligned.enabled=true', 'execution.checkpointing.mode=AT_LEAST_ONCE');
+    expect(model.validate(c)).toBe(
+      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE (Flink ' +
+        'refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE',
+    );
+  });
+});
+
+describe('faults.prefix-change: the probe walks the current prefix, then the one in the restored writer state', () => {
+  test('restored from checkpoint 1 under flink-v2: flink-v2-0-2 unused, then flink-0-2 (left open) is aborted', () => {
+    let s = stateAfter(['faults.prefix-change=true'], ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
+    s = model.step(play(s, ...oneRecord).at(-1)!, { type: 'Crash' });
+    s = model.step(s, { type: 'ChangePrefix' });
+    while (s.task === null) s = model.step(s, drain(s)!);
+    expect(s.task.writer).toMatchObject({ init: 'probe', probe: 2, probeGen: 1, oldGen: 0 });
+    expect(model.describe(s, { type: 'AbortLingering' })).toBe('sink.AbortLingering(InitProducerId flink-v2-0-2)');
+    s = model.step(s, { type: 'AbortLingering' });
+    expect(s.task!.writer).toMatchObject({ probe: 2, probeGen: 0, oldGen: null });
+    expect(model.describe(s, { type: 'AbortLingering' })).toBe('sink.AbortLingering(InitProducerId flink-0-2)');
+  });
+});
+
+describe('execution.checkpointing.min-pause', () => {
+  test('checkpoint 1 completes at 2.0 s; with a 3 s pause checkpoint 2 waits until 5.0 s (its slot was 4.0 s)', () => {
+    const at = (pairs: string[]) => {
+      let s = stateAfter(pairs, ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
+      while (!enabled(s).some((a) => a.type === 'Trigger')) s = model.step(s, drain(s)!);
+      return s.now;
+    };
+    expect(at(['input.records=5'])).toBe(4000);
+    expect(at(['input.records=5', 'execution.checkpointing.min-pause=3000'])).toBe(5000);
+  });
+});
+
+describe('the coordinator aborts a timed-out transaction at its expiry scan', () => {
+  test(
+    'flink-0-1 (v1 at 1.0 s, timeout 2 s, its notification lost) is due at 3.0 s: aborted then at a 1 ms scan, ' +
+      'still open and committed at 4.0 s with a 10 s scan',
+    () => {
+      const lost: FlinkAction[] = [
+        ...eosStart,
+        ...oneRecord,
+        { type: 'Tick' },
+        { type: 'Trigger' },
+        { type: 'Process', input: 0 },
+        { type: 'InitSink' },
+        { type: 'Ack' },
+        { type: 'LoseNotification' },
+      ];
+      const run = (interval: number) => {
+        let s = stateAfter(
+          ['transaction.timeout.ms=2000', `transactions.abort.timed.out.transaction.cleanup.interval.ms=${interval}`],
+          ...lost,
+        );
+        const seen: string[] = [];
+        while (s.now <= 4000 && drain(s) !== null) {
+          const a = drain(s)!;
+          if (a.type === 'ExpireTxn' || a.type === 'Commit') seen.push(`${a.type}@${s.now}`);
+          s = model.step(s, a);
+        }
+        return { seen, state: s.kafka.txns[0]!.state };
+      };
+      const exact = run(1);
+      expect(exact.seen[0]).toBe('ExpireTxn@3000');
+      expect(exact.state).toBe('CompleteAbort');
+      // Checkpoint 2 completes at 4.0 s: the committer commits checkpoint 1's transaction, then its own.
+      expect(run(10_000)).toEqual({ seen: ['Commit@4000', 'Commit@4000'], state: 'CompleteCommit' });
+    },
+  );
+});
+
 describe('scan.startup.mode applies only without a checkpoint (JobManager failure)', () => {
   const jmFail: FlinkAction[] = [
     ...eosTwo,
@@ -228,9 +421,11 @@ describe('scan.startup.mode applies only without a checkpoint (JobManager failur
     ['latest-offset', 3],
     ['group-offsets', 2],
   ] as const) {
+    // The first start needs a position too: committedOffsets(EARLIEST) for group-offsets.
+    const reset = 'properties.auto.offset.reset=earliest';
     test(`without HA the checkpoint is lost: ${mode} starts at ${split}, a new job with checkpoint ids from 1`, () => {
       const s = stateAfter(
-        ['faults.jobmanager=1', 'high-availability.type=none', `scan.startup.mode=${mode}`],
+        ['faults.jobmanager=1', 'high-availability.type=none', `scan.startup.mode=${mode}`, reset],
         ...jmFail,
       );
       expect(s.task!.splits).toEqual([split]);
@@ -238,6 +433,24 @@ describe('scan.startup.mode applies only without a checkpoint (JobManager failur
       expect(s.task!.writer).toMatchObject({ probe: 1, name: 1 });
     });
   }
+  test(
+    'group-offsets with no committed offset and no reset policy fails the task at its start and at every restart ' +
+      '(NoOffsetForPartitionException)',
+    () => {
+      const s = model.init(flinkCfg('scan.startup.mode=group-offsets'));
+      expect(s.task).toBeNull();
+      expect(s.jm.restartAt).toBe(1000);
+      const t = stateAfter(['scan.startup.mode=group-offsets'], { type: 'Tick' }, { type: 'Restart' });
+      expect(t.task).toBeNull();
+      expect(t.jm).toMatchObject({ attempts: 2, restartAt: 2000 });
+      expect(t.events).toContainEqual(
+        expect.objectContaining({
+          type: 'failed',
+          reason: expect.stringMatching(/^NoOffsetForPartitionException: in-0/),
+        }),
+      );
+    },
+  );
   test('with HA the latest checkpoint is restored whatever the startup mode', () => {
     const s = stateAfter(['faults.jobmanager=1', 'scan.startup.mode=latest-offset'], ...jmFail);
     expect(s.task!.splits).toEqual([2]);
