@@ -96,7 +96,10 @@ export function script<S, A extends AnyAction>(c: Checked<S, A>, actions: readon
  * reach a quiescence that holds every invariant ends the drain at once.
  */
 export interface DrainMemo<S> {
-  /** Whether the drain from `s` is known to pass; if not, `s` joins the current drain's path. */
+  /**
+   * Whether the drain from `s` (not quiescent) is known to pass; if not, `s` joins the current
+   * drain's path.
+   */
   known(s: S): boolean;
   /** The current drain passed: every state on its path is known to pass from now on. */
   passed(): void;
@@ -178,9 +181,10 @@ export function run<S, A extends AnyAction>(
   }
   if (opts.drain && !stopped()) {
     for (let n = 0; ; n++) {
-      if (opts.memo?.known(state)) return result(true);
       const a = model.drain(state);
       if (a === null) break;
+      // A quiescent state is judged at once, so the memo keeps only states the drain moves on from.
+      if (opts.memo?.known(state)) return result(true);
       if (n >= DRAIN_LIMIT) {
         add(found, [
           {

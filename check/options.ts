@@ -34,6 +34,11 @@ export interface ExhaustiveOptions {
   readonly maxSeconds?: number | undefined;
   /** Canonicalise states under the model's declared symmetries (if it declares any). */
   readonly symmetry?: boolean | undefined;
+  /**
+   * States the search may admit after its first counterexample while looking for a shorter one
+   * (default: 20 times the states it took to find it, at least 50,000).
+   */
+  readonly shortestStates?: number | undefined;
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
   readonly plain?: boolean | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;

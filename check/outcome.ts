@@ -63,6 +63,8 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   /** TLC's optimistic fingerprint collision probability. */
   readonly collisionProbability: number;
   readonly symmetry: boolean;
+  /** A counterexample found has the fewest steps in total (drain included): the search ended because none could be shorter. */
+  readonly shortest: boolean;
 }
 
 /** A check's outcome. */

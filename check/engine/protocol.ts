@@ -14,7 +14,7 @@ interface Base {
 
 /** What a worker is started with. */
 export type WorkerInit =
-  | (Base & { readonly kind: 'exhaustive'; readonly symmetry: boolean })
+  | (Base & { readonly kind: 'exhaustive'; readonly symmetry: boolean; readonly maxStates: number })
   | (Base & {
       readonly kind: 'random';
       readonly runs: number;
@@ -42,7 +42,8 @@ export type FromWorker =
       readonly generated: number;
       readonly frontier: number;
       readonly enabledAtFrontier: boolean;
-      readonly violation: number | null;
+      /** The worker's shortest counterexample so far: the state it starts from and its length with the drain. */
+      readonly best: { readonly id: number; readonly total: number } | null;
       readonly timedOut: boolean;
       readonly coverage: Record<string, number>;
       readonly bytes: number;

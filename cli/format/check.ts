@@ -132,8 +132,10 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
     );
   } else if (o.mode === 'exhaustive') {
     lines.push(
-      `  found:   among ${o.distinct} distinct states; shortest explored prefix: ${total - drained} steps ` +
-        `(+ ${drained} drain)`,
+      `  found:   among ${o.distinct} distinct states; ${total} steps (${total - drained} explored + ${drained} drain), ` +
+        (o.shortest
+          ? 'the fewest possible'
+          : `the fewest among traces starting up to depth ${o.depthCompleted} (the search for a shorter one stopped)`),
     );
   }
   lines.push(
@@ -202,6 +204,7 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,
       shrunk: o.found ? { from: random?.failure?.originalLength ?? null, to: o.found.trace.length } : null,
+      shortest: ex && o.found ? ex.shortest : null,
     },
   );
 }

@@ -58,6 +58,35 @@ export interface FastPath<S, A extends AnyAction> {
   encodeSymmetric?(state: S, out: Words): void;
   /** The state `encode` wrote at `words[offset..]`, static parts from `like`; lets workers pass words. */
   decode?(words: Int32Array, offset: number, like: S): S;
+  /**
+   * The rules over packed words for the configuration of `like` (null where the model has none for
+   * it): the search's hottest path, with no state objects at all. Needs `decode`.
+   */
+  packed?(like: S): Packed | null;
+}
+
+/**
+ * A model's rules written over its packed states: a state is the `width` words `encode` writes,
+ * and successors and the quick verdict are computed on the words. A second implementation of the
+ * meaning of `enabled`, `step` and the invariants, so a differential test compares it with them.
+ */
+export interface Packed {
+  /** Words a state takes (what `encode` writes, always this many). */
+  readonly width: number;
+  /** Most successors a state can have (sizes the buffers `successors` writes). */
+  readonly most: number;
+  /**
+   * Writes the successors of the state at `src[at..at + width)` to `out` (state k at `k * width`), in
+   * the order `enabled` lists their actions, and each action's index in the action table to
+   * `types`; returns how many (the length of `enabled`).
+   */
+  successors(src: Int32Array, at: number, out: Int32Array, types: Uint8Array): number;
+  /**
+   * True only if the state holds every invariant of the model and is quiescent (its drain is
+   * null); false means "decode it and judge it the ordinary way", so a model may answer false
+   * whenever it is unsure.
+   */
+  quiet(src: Int32Array, at: number): boolean;
 }
 
 /** A model as its author writes it. */
@@ -139,6 +168,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     encode: def.fast?.encode ?? encode,
     ...(def.fast?.encodeSymmetric ? { encodeSymmetric: def.fast.encodeSymmetric } : {}),
     ...(def.fast?.decode ? { decode: def.fast.decode } : {}),
+    ...(def.fast?.packed ? { packed: def.fast.packed } : {}),
   };
   return {
     name: def.name,

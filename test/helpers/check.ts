@@ -59,6 +59,8 @@ export interface Flat<S, A extends AnyAction> {
   readonly symmetry: boolean;
   readonly bytesPerState: number | null;
   readonly invariants: readonly string[];
+  /** Exhaustive: the counterexample has the fewest steps in total (proved by the search); random: false. */
+  readonly shortest: boolean;
 }
 
 /** Flattens an outcome. Pure. */
@@ -87,6 +89,7 @@ export function flatten<S, A extends AnyAction>(o: Outcome<S, A>): Flat<S, A> {
       path: o.failure?.path ?? null,
       symmetry: false,
       bytesPerState: null,
+      shortest: false,
     };
   }
   return {
@@ -103,6 +106,7 @@ export function flatten<S, A extends AnyAction>(o: Outcome<S, A>): Flat<S, A> {
     path: null,
     symmetry: o.symmetry,
     bytesPerState: o.bytesPerState,
+    shortest: o.shortest,
   };
 }
 
