@@ -41,12 +41,12 @@ function figures<S, A extends AnyAction>(o: Outcome<S, A>): Figures {
   return {
     distinct: o.mode === 'exhaustive' ? o.distinct : 0,
     generated: o.mode === 'exhaustive' ? o.generated : 0,
-    steps: o.mode === 'random' ? o.steps : 0,
-    runs: o.mode === 'random' ? o.runs : 1,
+    steps: o.mode === 'random' || o.mode === 'swarm' ? o.steps : 0,
+    runs: o.mode === 'random' || o.mode === 'swarm' ? o.runs : 1,
     elapsedMs: o.elapsedMs,
     bytesPerState: o.mode === 'exhaustive' ? o.bytesPerState : 0,
     traceLength: o.found?.trace.length ?? -1,
-    runsUntilFailure: o.mode === 'random' && o.failure ? o.failure.run + 1 : null,
+    runsUntilFailure: (o.mode === 'random' || o.mode === 'swarm') && o.failure ? o.failure.run + 1 : null,
   };
 }
 
@@ -62,7 +62,8 @@ async function run(model: string, pairs: string[], opts: CheckOptions, workers: 
     if (!r.ok) throw new Error(r.error);
     const c = { model: e.model, invariants: e.invariants };
     const initial = e.model.init(r.value.config);
-    if (workers === 1) return figures(checkHere(c, initial, opts));
+    if (workers === 1 || opts.mode === 'swarm' || opts.mode === 'portfolio')
+      return figures(checkHere(c, initial, opts));
     const named = { model, config: r.value.record, invariants: null };
     return figures(
       opts.mode === 'exhaustive'

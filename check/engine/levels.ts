@@ -85,7 +85,8 @@ export class Levels {
   late(k: number, depth: number, distinct: number, queue: number): boolean {
     if ((k & 1023) !== 1023) return false;
     const elapsedMs = this.elapsedMs;
-    if (this.opts.maxSeconds !== undefined && elapsedMs > this.opts.maxSeconds * 1000) {
+    const seconds = this.best === null ? this.opts.maxSeconds : (this.opts.foundSeconds ?? this.opts.maxSeconds);
+    if (seconds !== undefined && elapsedMs > seconds * 1000) {
       this.bound = 'max-seconds';
       return true;
     }

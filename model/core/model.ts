@@ -131,6 +131,8 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   isFault(action: A): boolean;
   /** Every action tag, in table order. */
   readonly actionTypes: readonly A['type'][];
+  /** The tags of the faults, in table order. */
+  readonly faultTypes: readonly A['type'][];
   readonly fast: FastPath<S, A>;
 }
 
@@ -192,6 +194,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     lanes: (before, a) => spec(a).lanes(before, a),
     isFault: (a) => spec(a).fault === true,
     actionTypes: types,
+    faultTypes: types.filter((_t, i) => specs[i]!.fault === true),
     fast,
   };
 }

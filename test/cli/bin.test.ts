@@ -23,5 +23,5 @@ test('bin: bad input is one line on stderr, exit 2, no stack trace', () => {
 test('bin: a violation exits 1', () => {
   const r = run('check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--quiet');
   expect(r.status).toBe(1);
-  expect(r.stdout).toBe('eoscheck check kafka-txn: VIOLATION of zombie-fenced\n');
+  expect(r.stdout).toBe('eoscheck check kafka-txn: VIOLATION of txn-atomicity\n');
 });

@@ -13,7 +13,11 @@ const dir = join(import.meta.dirname, '..', 'golden');
 /** name -> the command lines whose transcripts it holds. */
 const cases: Record<string, string[][]> = {
   'check-ok': [['check', 'kafka-txn', '--seed', '1', '--runs', '50', '--workers', '1']],
-  'check-zombie': [['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--workers', '1']],
+  // The default check (the portfolio), and the swarm alone.
+  'check-zombie': [
+    ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--workers', '1'],
+    ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--swarm', '--seed', '42', '--workers', '1'],
+  ],
   'check-retry-duplicate': [
     [
       'check',
@@ -36,6 +40,7 @@ const cases: Record<string, string[][]> = {
       'transaction.version=1',
       '--set',
       'faults.network=true',
+      '--swarm',
       '--seed',
       '5',
       '--workers',
@@ -80,6 +85,7 @@ const cases: Record<string, string[][]> = {
   ],
   lists: [['models'], ['invariants'], ['scenarios']],
   'check-two-phase-commit': [
+    ['check', 'two-phase-commit', '--seed', '1'],
     ['check', 'two-phase-commit', '--exhaustive', '--workers', '1'],
     ['check', 'two-phase-commit', '--exhaustive', '--set', 'rm.count=5', '--symmetry', 'on', '--workers', '1'],
     [
@@ -153,7 +159,19 @@ const cases: Record<string, string[][]> = {
   ],
   'check-workers': [
     ['check', 'two-phase-commit', '--exhaustive', '--set', 'rm.count=5', '--workers', '2'],
-    ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--workers', '2', '--quiet'],
+    [
+      'check',
+      'kafka-txn',
+      '--set',
+      'safeguard.epoch-fencing=false',
+      '--runs',
+      '200',
+      '--seed',
+      '42',
+      '--workers',
+      '2',
+      '--quiet',
+    ],
   ],
   errors: [
     ['chek'],
