@@ -6,8 +6,9 @@
  * the search owns (or, with `plain`, by `step`), or, for a model with packed rules, on packed words
  * (`engine/packed-search.ts`). Only the frontier is kept as states; each state's parent and action
  * index are kept in 4 bytes, and a counterexample is rebuilt by replay through `step`. The
- * counterexample has the fewest steps in total, drain included (`engine/levels.ts`). A search that
- * hits a bound says which and how deep it got.
+ * counterexample has the fewest steps in total, drain included (`engine/levels.ts`). With `por`,
+ * and a model that declares footprints, only persistent sets are expanded (`engine/reduced-search.ts`).
+ * A search that hits a bound says which and how deep it got.
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
@@ -16,6 +17,8 @@ import { newFrontier } from './engine/frontier.js';
 import { collisionProbability } from './engine/hash.js';
 import { Levels } from './engine/levels.js';
 import { searchPacked } from './engine/packed-search.js';
+import { Reduction } from './engine/por.js';
+import { searchReduced } from './engine/reduced-search.js';
 import { SearchCore } from './engine/search-core.js';
 import { indices } from './execute.js';
 import type { ExhaustiveOptions } from './options.js';
@@ -33,8 +36,11 @@ export function exploreExhaustive<S, A extends AnyAction>(
     maxStates: opts.maxStates,
   });
   const levels = new Levels(opts);
+  const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;
   const packed = opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
-  if (packed) searchPacked(core, levels, packed, initial);
+  let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
+  if (reduction) por = searchReduced(core, levels, reduction, initial);
+  else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial);
   const found = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
   return {
@@ -55,7 +61,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
     bytesPerState: core.bytesPerState,
     collisionProbability: collisionProbability(core.seen.size, core.generated),
     symmetry: core.engine.symmetry,
-    shortest: levels.shortest,
+    // The reduced search keeps fewer paths: its traces are real, not proved the fewest.
+    shortest: levels.shortest && typeof por === 'string',
+    por,
   };
 }
 

@@ -36,6 +36,8 @@ export interface ExhaustiveOptions {
   readonly foundSeconds?: number | undefined;
   /** Canonicalise states under the model's declared symmetries (if it declares any). */
   readonly symmetry?: boolean | undefined;
+  /** Partial-order reduction, where the model declares footprints (`engine/por.ts`). */
+  readonly por?: boolean | undefined;
   /**
    * States the search may admit after its first counterexample while looking for a shorter one
    * (default: 20 times the states it took to find it, at least 50,000).

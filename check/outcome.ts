@@ -4,6 +4,7 @@
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Violation } from '../properties/invariant.js';
+import type { ReductionStats } from './engine/reduced-search.js';
 import type { TraceStep } from './execute.js';
 import type { Profile } from './swarm.js';
 
@@ -66,6 +67,8 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly symmetry: boolean;
   /** A counterexample found has the fewest steps in total (drain included): the search ended because none could be shorter. */
   readonly shortest: boolean;
+  /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
+  readonly por: 'off' | 'undeclared' | ReductionStats;
 }
 
 /** A swarm campaign's outcome. */

@@ -24,7 +24,7 @@ export const CHECK_DEFAULTS = {
 } as const;
 
 /** Flags that only the exhaustive search takes. */
-const EXHAUSTIVE_ONLY = ['depth', 'symmetry'] as const;
+const EXHAUSTIVE_ONLY = ['depth', 'symmetry', 'por'] as const;
 /** Flags that only random or swarm runs take. */
 const RUNS_ONLY = ['runs', 'path', 'shard'] as const;
 
@@ -68,6 +68,8 @@ export function checkOptions(
   if (v['exhaustive'] === true && v['swarm'] === true)
     throw new UsageError('--exhaustive and --swarm are two explorers: give one (or neither, for the portfolio)');
   if (v['exhaustive'] === true) {
+    if (v['por'] === 'on' && v['symmetry'] === 'on')
+      throw new UsageError('--por on and --symmetry on do not go together yet: choose one reduction');
     refuse(v, ['runs', 'seed', 'path', 'max-steps', 'shard'], 'is for random runs and does not go with --exhaustive');
     return {
       mode: 'exhaustive',
@@ -75,6 +77,7 @@ export function checkOptions(
       maxStates: maxStates(),
       maxSeconds: maxSeconds(),
       symmetry: symmetry(),
+      por: choiceOption(v, 'por', ['on', 'off'], 'off') === 'on',
       onProgress: progress
         ? (p) =>
             io.stderr(

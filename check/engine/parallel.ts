@@ -250,5 +250,6 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     collisionProbability: collisionProbability(distinct, generated),
     symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
     shortest: levels.shortest,
+    por: 'off',
   };
 }

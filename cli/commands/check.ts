@@ -36,6 +36,7 @@ const spec = {
   workers: { type: 'string' },
   shard: { type: 'string' },
   symmetry: { type: 'string' },
+  por: { type: 'string' },
 } as const;
 
 /** `--workers N` (default: every core). */

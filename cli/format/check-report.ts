@@ -104,6 +104,7 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       symmetry: ex ? ex.symmetry : false,
       workers: o.workers,
       bytesPerState: ex ? ex.bytesPerState : null,
+      por: ex ? ex.por : null,
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,
       shrunk: o.found ? { from: runs?.failure?.originalLength ?? null, to: o.found.trace.length } : null,

@@ -83,7 +83,7 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
     case 'swarm':
       return [`  ${swarmEnd(o)}`];
     case 'exhaustive':
-      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`];
+      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`, ...porLines(o)];
     case 'portfolio':
       return [
         `  exhaustive pass: ${exploredText(o.exhaustive)} in ${seconds(o.exhaustive.elapsedMs)}; ` +
@@ -96,6 +96,17 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
         `  ${fingerprintText(o.exhaustive)}`,
       ];
   }
+}
+
+/** What partial-order reduction did, when asked. */
+function porLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] {
+  if (o.por === 'off') return [];
+  if (o.por === 'undeclared')
+    return ['  partial-order reduction: not declared by this model (no footprints): every state expanded in full'];
+  return [
+    `  partial-order reduction: ${o.por.reduced} states expanded with a persistent set, ${o.por.slept} ` +
+      `transitions skipped by sleep sets, ${o.por.reexpanded} states expanded again (a smaller sleep set)`,
+  ];
 }
 
 /** The fingerprint line of an exhaustive search. */

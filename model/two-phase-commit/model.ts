@@ -5,7 +5,7 @@
  * and its packed rules step those words directly.
  */
 import { compile } from '../core/model.js';
-import { type TwoPhaseAction, twoPhaseActions } from './actions.js';
+import { resource, type TwoPhaseAction, twoPhaseActions } from './actions.js';
 import { twoPhaseCommitKeys } from './config.js';
 import { cloneState, decodeState, encodeState, encodeStateSymmetric } from './fast.js';
 import { packedRules } from './packed.js';
@@ -28,6 +28,10 @@ export const twoPhaseCommitModel = compile<TwoPhaseState, TwoPhaseAction, typeof
   // No drain: the spec has no faults to recover from, so every state is quiescent.
   drain: () => null,
   identity,
+  // TCConsistent reads each RM's outcome (committed, aborted); there is no drain.
+  observed(s, emit) {
+    for (let i = 0; i < s.rmState.length; i++) emit(resource.outcome(i));
+  },
   // The state space is finite (depth 3 * rm.count + 1): search it all, as TLC does.
   defaultDepth: 10_000,
   fast: {

@@ -18,6 +18,7 @@ import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
+import { declarationsHold } from './por.js';
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
 const configs: Record<string, string[][]> = {
@@ -183,6 +184,10 @@ function suite<S, A extends AnyAction, K extends Keys>(
         }
       }
       expect(quiet).toBeGreaterThan(0);
+    });
+    test(`${label}: partial-order declarations (where the model has them) hold on reached states`, () => {
+      const checked = declarationsHold(e, pairs, scale.bfs);
+      expect(checked === 0 ? model.por : checked).toBe(checked === 0 ? null : checked);
     });
     test(`${label}: the drain's owned copy, judged before and after each in-place step, agrees with step`, () => {
       const initial = model.init(config());
