@@ -60,7 +60,10 @@ export interface RandomControl {
 export interface CampaignSpec {
   readonly runs: number;
   readonly seed: number;
-  /** Replay: the fast-check path of the failing value (of run `replayRun`, whose seed is `seed` when that is absent). */
+  /**
+   * Replay: the fast-check path of the failing value (of run `replayRun`, whose seed is `seed` when that is
+   * absent).
+   */
   readonly path?: string | undefined;
   /** With `path`: the campaign run it belongs to; the runs before it run first (unshrunk), to rebuild the coverage. */
   readonly replayRun?: number | undefined;

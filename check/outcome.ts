@@ -65,7 +65,7 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   /** TLC's optimistic fingerprint collision probability. */
   readonly collisionProbability: number;
   readonly symmetry: boolean;
-  /** A counterexample found has the fewest steps in total (drain included): the search ended because none could be shorter. */
+  /** A counterexample found has the fewest steps in total (drain included): none could be shorter. */
   readonly shortest: boolean;
   /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
   readonly por: 'off' | 'undeclared' | ReductionStats;

@@ -51,6 +51,7 @@ export function shardOption(v: Parsed['values'], io: Io): Shard | undefined {
     Number(m?.[1]),
     Number(m?.[2]),
     `value '${String(raw)}' for --shard`,
-    'i/n with 1 <= i <= n, e.g. --shard 2/4, or auto (from JOB_COMPLETION_INDEX or EOSCHECK_SHARD, and EOSCHECK_SHARDS)',
+    'i/n with 1 <= i <= n, e.g. --shard 2/4, or auto ' +
+      '(from JOB_COMPLETION_INDEX or EOSCHECK_SHARD, and EOSCHECK_SHARDS)',
   );
 }

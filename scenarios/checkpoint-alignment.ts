@@ -6,9 +6,11 @@
  * is 8 while the sources re-read a3 and a4: counted twice (`state-exactly-once`). With
  * `job.inputs=1` (a single chain, A only) there is nothing to align and both modes hold.
  */
+
 import { oneOf } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
 import type { flinkKafkaKeys } from '../model/flink/config.js';
+import { allMarkers } from '../model/kafka/actions.js';
 import { scenario } from './scenario.js';
 
 const times = (n: number, a: FlinkAction): FlinkAction[] => Array.from({ length: n }, () => a);
@@ -67,7 +69,7 @@ export const checkpointAlignment = scenario<FlinkAction, typeof flinkKafkaKeys, 
     { type: 'Ack' },
     { type: 'Notify' },
     { type: 'Commit', checkpoint: 1 },
-    { type: 'WriteTxnMarkers', txn: 0 },
+    ...allMarkers(0, 1),
     ...times(2, { type: 'Process', input: 0 }),
     { type: 'Send' },
     { type: 'Crash' },

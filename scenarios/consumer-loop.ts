@@ -7,9 +7,11 @@
  * last commit are processed twice); `transactional` puts `commit.every` records and their offsets
  * in one transaction (the crash aborts the open one: read_committed sees each record once).
  */
+
 import { int } from '../model/core/keys.js';
 import type { AppAction } from '../model/ctp/actions.js';
 import type { ctpKeys } from '../model/ctp/config.js';
+import { allMarkers } from '../model/kafka/actions.js';
 import { scenario } from './scenario.js';
 
 const keys = {
@@ -74,11 +76,7 @@ export const consumerLoop = scenario<AppAction, typeof ctpKeys, typeof keys>({
       if (r === crashAt) return [...out, crash];
       if (r % every === 0 || r === n) {
         if (transactional)
-          out.push(
-            { type: 'SendOffsets', instance },
-            { type: 'CommitTxn', instance },
-            { type: 'WriteTxnMarkers', txn: 0 },
-          );
+          out.push({ type: 'SendOffsets', instance }, { type: 'CommitTxn', instance }, ...allMarkers(0, 1));
         else out.push({ type: 'CommitOffsets', instance });
       }
     }

@@ -4,9 +4,12 @@
  * so app-1's committed record stays invisible until app-0's transaction ends: by
  * transaction.timeout.ms (the coordinator aborts it), or by app-0 committing or aborting.
  */
+
 import { oneOf } from '../model/core/keys.js';
+import { allMarkers } from '../model/kafka/actions.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { produce, sendOffsets } from './kafka-steps.js';
 import { scenario } from './scenario.js';
 
 const keys = {
@@ -34,24 +37,17 @@ export const lsoBlocking = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof 
       { type: 'InitProducerId', instance: a0 },
       { type: 'InitProducerId', instance: a1 },
       { type: 'BeginTxn', instance: a0 },
-      { type: 'Produce', instance: a0, partition: 0 },
+      ...produce(a0, 0),
       { type: 'BeginTxn', instance: a1 },
-      { type: 'Produce', instance: a1, partition: 0 },
-      { type: 'SendOffsets', instance: a1 },
+      ...produce(a1, 0),
+      ...sendOffsets(a1),
       { type: 'CommitTxn', instance: a1 },
-      { type: 'WriteTxnMarkers', txn: 1 },
+      ...allMarkers(1, 1),
     ];
     const tails: Record<typeof sc.openTxnEnds, KafkaTxnAction[]> = {
-      commit: [
-        { type: 'SendOffsets', instance: a0 },
-        { type: 'CommitTxn', instance: a0 },
-        { type: 'WriteTxnMarkers', txn: 0 },
-      ],
-      abort: [
-        { type: 'AbortTxn', instance: a0 },
-        { type: 'WriteTxnMarkers', txn: 0 },
-      ],
-      timeout: [{ type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, { type: 'WriteTxnMarkers', txn: 0 }],
+      commit: [...sendOffsets(a0), { type: 'CommitTxn', instance: a0 }, ...allMarkers(0, 1)],
+      abort: [{ type: 'AbortTxn', instance: a0 }, ...allMarkers(0, 1)],
+      timeout: [{ type: 'Tick' }, { type: 'ExpireTxn', txn: 0 }, ...allMarkers(0, 1)],
     };
     return [...head, ...tails[sc.openTxnEnds]];
   },

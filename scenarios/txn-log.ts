@@ -4,9 +4,12 @@
  * markers taking offsets, and what read_uncommitted and read_committed readers return. The app
  * re-processes the inputs of an aborted transaction, as an exactly-once app does.
  */
+
 import { text } from '../model/core/keys.js';
+import { allMarkers } from '../model/kafka/actions.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { produce, sendOffsets } from './kafka-steps.js';
 import { scenario } from './scenario.js';
 
 /** Parses `commit:3,abort:2` into its transactions. */
@@ -49,10 +52,10 @@ export const txnLog = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof keys>
     const out: KafkaTxnAction[] = [{ type: 'InitProducerId', instance }];
     for (const t of parseTransactions(sc.transactions)) {
       out.push({ type: 'BeginTxn', instance });
-      for (let i = 0; i < t.records; i++) out.push({ type: 'Produce', instance, partition: 0 });
-      if (t.end === 'commit') out.push({ type: 'SendOffsets', instance }, { type: 'CommitTxn', instance });
+      for (let i = 0; i < t.records; i++) out.push(...produce(instance, 0));
+      if (t.end === 'commit') out.push(...sendOffsets(instance), { type: 'CommitTxn', instance });
       else out.push({ type: 'AbortTxn', instance });
-      out.push({ type: 'WriteTxnMarkers', txn: 0 });
+      out.push(...allMarkers(0, 1));
     }
     return out;
   },

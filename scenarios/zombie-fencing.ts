@@ -4,8 +4,10 @@
  * epoch; #1 resumes and tries to go on. With `safeguard.epoch-fencing=false` nothing stops it and
  * its write and commit land in the committed output.
  */
+import { allMarkers } from '../model/kafka/actions.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
+import { produce, sendOffsets } from './kafka-steps.js';
 import { scenario } from './scenario.js';
 
 export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Record<never, never>>({
@@ -23,22 +25,25 @@ export const zombieFencing = scenario<KafkaTxnAction, typeof kafkaTxnKeys, Recor
     return [
       { type: 'InitProducerId', instance: zombie },
       { type: 'BeginTxn', instance: zombie },
-      { type: 'Produce', instance: zombie, partition: 0 },
+      ...produce(zombie, 0),
       { type: 'Pause', instance: zombie },
       { type: 'InitProducerId', instance: next },
-      { type: 'WriteTxnMarkers', txn: 0 },
+      ...allMarkers(0, 1),
       { type: 'InitProducerId', instance: next },
       { type: 'BeginTxn', instance: next },
-      { type: 'Produce', instance: next, partition: 0 },
+      ...produce(next, 0),
       { type: 'Resume', instance: zombie },
-      { type: 'Produce', instance: zombie, partition: 0 },
-      { type: 'SendOffsets', instance: zombie },
+      ...produce(zombie, 0),
+      ...sendOffsets(zombie),
       { type: 'CommitTxn', instance: zombie },
-      { type: 'WriteTxnMarkers', txn: 0 },
-      { type: 'Produce', instance: next, partition: 0 },
-      { type: 'SendOffsets', instance: next },
+      // Refused, its write leaves the zombie only an abort (abortable from 2.7), which the
+      // coordinator fences: the zombie learns it was replaced.
+      { type: 'AbortTxn', instance: zombie },
+      ...allMarkers(0, 1),
+      ...produce(next, 0),
+      ...sendOffsets(next),
       { type: 'CommitTxn', instance: next },
-      { type: 'WriteTxnMarkers', txn: 0 },
+      ...allMarkers(0, 1),
     ];
   },
 });

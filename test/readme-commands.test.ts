@@ -34,3 +34,22 @@ for (const run of shownRuns()) {
     }
   });
 }
+
+test("the README's kafka-txn key table lists the model's keys, in order, with their defaults", async () => {
+  const section = readme.slice(readme.indexOf('### `kafka-txn` keys'));
+  const rows = section
+    .slice(0, section.indexOf('\n\n', section.indexOf('|---')))
+    .split('\n')
+    .filter((l) => l.startsWith('| `'))
+    .map((l) =>
+      l
+        .split(' | ')
+        .slice(0, 2)
+        .map((c) => c.replace(/^\| /, '').replace(/`/g, '')),
+    );
+  const json = JSON.parse((await cli('models', '--json')).stdout) as {
+    models: { name: string; keys: { name: string; default: unknown }[] }[];
+  };
+  const keys = json.models.find((m) => m.name === 'kafka-txn')!.keys.map((k) => [k.name, String(k.default)]);
+  expect(rows).toEqual(keys);
+});

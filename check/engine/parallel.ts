@@ -3,7 +3,8 @@
  * search; worker w owns the states whose fingerprint is w modulo N, so each fingerprint table is
  * private and needs no locks; a worker sends the successors another owns to it once per level.
  * Distinct-state counts are the same for every N; a counterexample has the fewest steps in total
- * (which of the shortest may depend on N: the lowest-numbered start state among them). Random: the campaign's runs are dealt to the workers, each stops
+ * (which of the shortest may depend on N: the lowest-numbered start state among them). Random: the
+ * campaign's runs are dealt to the workers, each stops
  * past the lowest failing run found so far, and that run is replayed here, so the result is the
  * one-thread result. Workers find the model by its name in the catalog.
  */

@@ -20,7 +20,7 @@ import type { Levels } from './levels.js';
 import type { Reduction } from './por.js';
 import type { SearchCore } from './search-core.js';
 
-/** A state to expand: its number, its sleep set (action numbers) and, for a partial expansion, the only actions to take. */
+/** A state to expand: its number, its sleep set (action numbers), for a partial expansion the only actions to take. */
 interface Entry<S> {
   readonly state: S;
   readonly id: number;

@@ -2,6 +2,7 @@
 import Table from 'cli-table3';
 import { defaultRecord, keyList } from '../../model/core/config.js';
 import { acceptedValues } from '../../model/core/keys.js';
+import { KAFKA_VERSIONS, RELEASES } from '../../model/kafka/releases.js';
 import { invariantMeanings } from '../../properties/invariant.js';
 import { parse } from '../args.js';
 import { catalogOf } from '../common.js';
@@ -32,8 +33,14 @@ export function listModels(args: readonly string[], io: Io): number {
       };
     }),
   );
+  const releases = KAFKA_VERSIONS.map((version) => ({
+    version,
+    transactionVersion: RELEASES[version].transactionVersion,
+    verification: RELEASES[version].verification,
+    changes: RELEASES[version].changes,
+  }));
   if (p.values['json'] === true) {
-    io.stdout(`${JSON.stringify({ models: data }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ models: data, kafkaReleases: releases }, null, 2)}\n`);
     return 0;
   }
   for (const m of data) {
@@ -47,6 +54,14 @@ export function listModels(args: readonly string[], io: Io): number {
       ]);
     io.stdout(`${m.name}: ${m.summary}\n${t.toString()}\n`);
   }
+  const r = table(['kafka.version', 'defaults', 'what the release changed (each modelled)'], [15, 26, 105]);
+  for (const v of releases)
+    r.push([
+      v.version,
+      `transaction.version ${v.transactionVersion}\nverification ${v.verification ? 'on' : 'off'}`,
+      v.changes.map((c) => `- ${c}`).join('\n'),
+    ]);
+  io.stdout(`kafka.version: what each release changed (model/kafka/releases.ts)\n${r.toString()}\n`);
   return 0;
 }
 

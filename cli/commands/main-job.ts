@@ -27,6 +27,12 @@ export const MAIN_SEED = 1;
 export const MAIN_RUNS = 2000;
 export const MAIN_SECONDS = 20;
 
+/** What stopped the pass, after its depth: nothing to say at the depth bound. */
+function boundNote(x: { bound: string | null; depthCompleted: number }): string {
+  if (x.bound === null) return ' (space exhausted)';
+  return x.bound === 'depth' ? '' : `, ${x.bound} hit at depth ${x.depthCompleted}`;
+}
+
 /** The table rows and verdict lines of one model at its defaults: its portfolio's two parts. */
 function checkDefaults<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
@@ -53,7 +59,7 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(
       name,
       'exhaustive pass',
       `${x.distinct} states, ${x.generated} transitions`,
-      `depth ${x.depth}${x.bound === null ? ' (space exhausted)' : x.bound === 'depth' ? '' : `, ${x.bound} hit at depth ${x.depthCompleted}`}`,
+      `depth ${x.depth}${boundNote(x)}`,
       verdict(o.foundBy === 'exhaustive'),
       `${seconds(x.elapsedMs)} (${perSecond(x.distinct, x.elapsedMs)}/s)`,
     ],

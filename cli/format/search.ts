@@ -91,7 +91,8 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
             ? `every state to depth ${o.exhaustive.depthCompleted} explored (its share of the time ran out)`
             : boundText(o.exhaustive)),
         o.swarm
-          ? `  swarm: ${o.swarm.runs} runs (${o.swarm.steps} steps) in ${seconds(o.swarm.elapsedMs)}; ${swarmEnd(o.swarm)}`
+          ? `  swarm: ${o.swarm.runs} runs (${o.swarm.steps} steps) in ${seconds(o.swarm.elapsedMs)}; ` +
+            swarmEnd(o.swarm)
           : '  swarm: not run (the pass exhausted the reachable state space: every reachable state holds)',
         `  ${fingerprintText(o.exhaustive)}`,
       ];

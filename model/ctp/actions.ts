@@ -26,7 +26,6 @@ import {
   doInitializeTask,
   doInitProducerId,
   doJoin,
-  doLoseProducerState,
   doPause,
   doProcess,
   doRestart,
@@ -66,13 +65,19 @@ export type AppAction =
   | { readonly type: 'Restart'; readonly slot: number }
   | { readonly type: 'Tick' }
   // faults
-  | InstanceCall<'Crash' | 'Pause' | 'Resume'>
-  | { readonly type: 'LoseProducerState' };
+  | InstanceCall<'Crash' | 'Pause' | 'Resume'>;
 
 type S = AppState;
 
 /** A live member whose producer is usable: it runs its loop. */
 const ready = (i: AppInstance): boolean => canAct(i) && i.life === 'member' && i.producerStatus === 'ready';
+/**
+ * A transactional loop initializes its producer before it touches its task: Streams calls
+ * initTransactions() in StreamTask.initializeIfNeeded, before restoring and before fetching the
+ * committed offsets (completeRestoration), so the previous owner is fenced and its transaction
+ * ended first.
+ */
+const producerReady = (c: AppState['config'], i: AppInstance): boolean => !isTxnApp(c) || i.producerStatus === 'ready';
 /** A member of the group that may act. */
 const member = (i: AppInstance): boolean => canAct(i) && i.life === 'member';
 
@@ -123,7 +128,19 @@ const to = (target: string) => (s: S, a: { readonly instance: number }) => ({
 const outName = (s: S): string =>
   s.config.sink === 'kafka' ? (s.kafka.partitions[0]?.name ?? 'out-0') : `${s.config.sink} sink`;
 
-const lens = { ...embedded<S>(ctxOf), advance: doTick };
+const lens = {
+  ...embedded<S>(
+    ctxOf,
+    (s) => ({
+      network: s.config.network,
+      coordinatorMoves: s.config.coordinatorFailover,
+      producerStateLoss: s.config.producerStateLoss,
+    }),
+    // The applications send synchronously: nothing of theirs is in flight between steps.
+    () => false,
+  ),
+  advance: doTick,
+};
 const coordinator = coordinatorActions(lens);
 
 /** The action table of the consumer applications. */
@@ -157,7 +174,7 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => member(i) && restoring(s.config, i) && i.restoreEnd === null,
+        (i) => member(i) && producerReady(s.config, i) && restoring(s.config, i) && i.restoreEnd === null,
         (i) => emit({ type: 'InitializeTask', instance: i.id }),
       ),
     effect: (d, a) => doInitializeTask(d, appOf(d, a.instance)),
@@ -183,7 +200,7 @@ export const appActions = {
   FetchOffset: {
     enabled(s, emit) {
       for (const i of s.apps) {
-        if (!member(i) || restoring(s.config, i)) continue;
+        if (!member(i) || !producerReady(s.config, i) || restoring(s.config, i)) continue;
         for (const p of [...i.owned].sort((x, y) => x - y))
           if (i.positions[p] === null) emit({ type: 'FetchOffset', instance: i.id, partition: p });
       }
@@ -331,18 +348,4 @@ export const appActions = {
     pause: (d, id) => doPause(d, appOf(d, id)),
     resume: (d, id) => doResume(d, appOf(d, id)),
   }),
-  LoseProducerState: {
-    fault: true,
-    enabled(s, emit) {
-      if (
-        s.config.producerStateLoss &&
-        s.lost < 1 &&
-        s.kafka.partitions.some((p) => p.producers.some((e) => e.firstOpenOffset === null))
-      )
-        emit({ type: 'LoseProducerState' });
-    },
-    effect: (d) => doLoseProducerState(d),
-    describe: () => 'fault.LoseProducerState() (the broker forgets idle producers)',
-    lanes: () => ({ from: 'broker' }),
-  },
 } satisfies ActionTable<S, AppAction>;

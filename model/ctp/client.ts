@@ -5,9 +5,8 @@
  * changelog. Functions over a draft (or the search's owned copy).
  */
 import { castDraft, type Draft } from 'immer';
-import { ctxOf } from '../kafka/cluster.js';
+import { ctxOf, newTxn } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
-import { forgetIdleProducers } from '../kafka/partition.js';
 import {
   abortTransaction,
   beginTransaction,
@@ -15,11 +14,11 @@ import {
   commitTransaction,
   initTransactions,
   newProducer,
+  type Refused,
   send,
   sendOffsetsToTransaction,
 } from '../kafka/producer.js';
 import { readPartition } from '../kafka/read.js';
-import type { ErrorCode } from '../kafka/records.js';
 import type { AppSettings } from './config.js';
 import {
   type AppInstance,
@@ -33,6 +32,7 @@ import {
   isTxnApp,
   OUT,
   restoreLevel,
+  txnIdName,
   txnSlot,
 } from './state.js';
 
@@ -138,8 +138,8 @@ function rejoinNeeded(d: D, i: I): void {
 }
 
 /** The client's reaction to a refused request (model/kafka; KIP-360 under EOS v2): a fatal one ends the process. */
-function react(d: D, i: I, error: ErrorCode): void {
-  const fate = clientReaction(i.producer, error, d.config.kip360);
+function react(d: D, i: I, r: Refused): void {
+  const fate = clientReaction(i.producer, r, d.kafka.rules);
   if (fate) die(d, i, fate);
 }
 
@@ -220,14 +220,14 @@ export function doProcess(d: D, i: I, p: number, retried: boolean): void {
   if (c.stateful) {
     const r = send(x, i.producer, CHANGELOG, (i.store ?? 0) + 1, origin, copies);
     if (!r.ok) {
-      react(d, i, r.error);
+      react(d, i, r);
       return;
     }
   }
   if (c.sink === 'kafka') {
     const r = send(x, i.producer, OUT, value, origin, copies);
     if (!r.ok) {
-      react(d, i, r.error);
+      react(d, i, r);
       return;
     }
   } else if (c.sink === 'upsert') {
@@ -295,11 +295,12 @@ export function doSendOffsets(d: D, i: I): void {
       const pos = i.positions[p];
       return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
     });
-  const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, i.generation, {
+  const generation = d.config.offsetsCarryGeneration ? i.generation : -1;
+  const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, generation, {
     instance: i.id,
     txn: i.producer.transaction!.no,
   });
-  if (!r.ok) react(d, i, r.error);
+  if (!r.ok) react(d, i, r);
 }
 
 /** commitTransaction(). */
@@ -307,7 +308,7 @@ export function doCommitTxn(d: D, i: I): void {
   const no = i.producer.transaction!.no;
   const r = commitTransaction(ctxOf(d), i.producer);
   if (!r.ok) {
-    react(d, i, r.error);
+    react(d, i, r);
     return;
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'COMMIT' });
@@ -327,7 +328,7 @@ export function doAbortTxn(d: D, i: I): void {
   const { no, records, error } = t;
   const r = abortTransaction(ctxOf(d), i.producer);
   if (!r.ok) {
-    if (r.error !== 'CONCURRENT_TRANSACTIONS') die(d, i, r.error === 'PRODUCER_FENCED' ? 'fenced' : 'failed');
+    if (r.error !== 'CONCURRENT_TRANSACTIONS') react(d, i, r);
     return;
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'ABORT' });
@@ -337,7 +338,8 @@ export function doAbortTxn(d: D, i: I): void {
     if (d.config.stateful) forgetStore(i);
   }
   if (error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
-  if (error === 'UNKNOWN_PRODUCER_ID') i.producerStatus = 'new';
+  // KIP-360 (transaction.version=1): the producer bumps its own epoch before it goes on.
+  if (i.producer.bumpEpoch) i.producerStatus = 'new';
 }
 
 /** Pause: the instance stalls past max.poll.interval.ms; the group removes it and rebalances. */
@@ -357,15 +359,14 @@ export function doResume(d: D, i: I): void {
 /** A new incarnation of instance slot `slot`: unjoined, it joins the group and fetches offsets. */
 export function doRestart(d: D, slot: number): void {
   const incarnation = d.apps.reduce((m, i) => (i.slot === slot ? Math.max(m, i.incarnation) : m), 0) + 1;
-  d.apps.push(castDraft(newAppInstance(d.config, slot, incarnation)));
+  const inst = newAppInstance(d.config, slot, incarnation);
+  if (d.config.freshTransactionalIdPerStart) {
+    // A new process id, hence a new transactional.id: the coordinator has never seen it.
+    const txn = d.kafka.txns.length;
+    d.kafka.txns.push(castDraft(newTxn(`${txnIdName(d.config, slot)}.${incarnation}`, -1)));
+    d.apps.push(castDraft({ ...inst, producer: { ...inst.producer, txn } }));
+  } else d.apps.push(castDraft(inst));
   life(d, d.apps[d.apps.length - 1]!, 'started');
-}
-
-/** The broker forgets idle producers (no open transaction) on every written partition. */
-export function doLoseProducerState(d: D): void {
-  d.lost += 1;
-  for (const f of forgetIdleProducers(ctxOf(d)))
-    d.events.push({ type: 'producer-state-lost', partition: f.partition, producerIds: f.producerIds });
 }
 
 /** The clock moves to `now` (the next transaction deadline). */

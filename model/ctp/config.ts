@@ -37,15 +37,20 @@ export const appSafeguardKeys = {
   epochFencing: k.epochFencing,
   requireStableOffsets: k.requireStableOffsets,
   generationFencing: k.generationFencing,
+  coordinatorEpochFencing: k.coordinatorEpochFencing,
   crashes: k.crashes,
   zombies: k.zombies,
+  coordinatorFailover: k.coordinatorFailover,
+  producerStateLoss: k.producerStateLoss,
 } as const;
 
 /** The `--set` keys of `consume-transform-produce`, by field. */
 export const ctpKeys = {
+  kafkaVersion: k.kafkaVersion,
   enableIdempotence: k.enableIdempotence,
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,
+  verification: k.verification,
   transactionTimeoutMs: k.transactionTimeoutMs,
   strategy: oneOf('commit.strategy', ['commit-then-process', 'process-then-commit', 'transactional'], {
     default: 'transactional',
@@ -114,11 +119,21 @@ export interface AppSettings {
   readonly recordMs: number;
   /** EOS v1: one producer per task, transactional.id `<application.id>-<task>`. */
   readonly txnIdPerTask: boolean;
+  /**
+   * The group generation the offsets carry in a transaction: KIP-447 apps and Streams EOS v2 send
+   * the consumer's full group metadata; Streams EOS v1 the group id only, except in 2.6-2.8.
+   */
+  readonly offsetsCarryGeneration: boolean;
+  /**
+   * Each start of an instance draws a new transactional.id (Streams EOS v2 before 2.8: a random
+   * process id), so a predecessor's open transaction is only timed out, never fenced.
+   */
+  readonly freshTransactionalIdPerStart: boolean;
   /** A count store with a changelog partition (kafka-streams). */
   readonly stateful: boolean;
-  /** KIP-360: UNKNOWN_PRODUCER_ID is abortable and recovered by an epoch bump (EOS v2), not fatal. */
-  readonly kip360: boolean;
-  /** The broker may forget an idle producer's state (log retention): UNKNOWN_PRODUCER_ID. */
+  /** faults.coordinator-failover. */
+  readonly coordinatorFailover: number;
+  /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
 }
 
@@ -145,8 +160,10 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     autoCommitIntervalMs: c.autoCommitIntervalMs,
     recordMs: 1000,
     txnIdPerTask: false,
+    offsetsCarryGeneration: true,
+    freshTransactionalIdPerStart: false,
     stateful: false,
-    kip360: true,
-    producerStateLoss: false,
+    coordinatorFailover: c.coordinatorFailover,
+    producerStateLoss: c.producerStateLoss,
   };
 }

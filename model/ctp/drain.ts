@@ -3,9 +3,10 @@
  * explored prefix. Priority: pending transaction markers; restarting dead instance slots; each
  * live instance (creation order) finishing its input; expired transactions; time passing. Pure.
  */
+import { firstMarker } from '../kafka/actions.js';
 import { unstable } from '../kafka/groups.js';
 import { nextTransactionStep } from '../kafka/producer.js';
-import { expired, markersPending, nextDeadline } from '../kafka/transactions.js';
+import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
 import {
   type AppInstance,
@@ -55,19 +56,19 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
   }
   const t = i.producer.transaction;
   if (!t) return first !== undefined ? { type: 'BeginTxn', instance } : null;
-  const next = nextTransactionStep(t, t.records < c.commitEvery && first !== undefined);
+  const next = nextTransactionStep(t, t.records < c.commitEvery && first !== undefined, s.kafka.rules);
   if (next === 'write' && first !== undefined) return { type: 'Process', instance, partition: first };
-  return next === 'commit'
-    ? { type: 'CommitTxn', instance }
-    : next === 'send-offsets'
-      ? { type: 'SendOffsets', instance }
-      : { type: 'AbortTxn', instance };
+  if (next === 'commit') return { type: 'CommitTxn', instance };
+  // sendOffsetsToTransaction() is one call here: AddOffsetsToTxn and TxnOffsetCommit together.
+  if (next === 'add-offsets' || next === 'send-offsets') return { type: 'SendOffsets', instance };
+  return { type: 'AbortTxn', instance };
 }
 
 /** The drain's next action, or null at quiescence. Pure. */
 export function appDrain(s: AppState): AppAction | null {
   const k = s.kafka;
-  for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) return { type: 'WriteTxnMarkers', txn };
+  const marker = firstMarker(k);
+  if (marker) return marker;
   for (let slot = 0; slot < s.config.instances; slot++) {
     const last = latestOfSlot(s, slot);
     if (last && gone(last)) return { type: 'Restart', slot };

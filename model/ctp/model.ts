@@ -2,7 +2,8 @@
 
 import type { ConfigOf, Keys } from '../core/keys.js';
 import { compile } from '../core/model.js';
-import { newGroup, newTxn } from '../kafka/cluster.js';
+import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.js';
+import { checkKafkaKeys } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
@@ -16,16 +17,15 @@ export function appInitialState(c: AppSettings): AppState {
   return {
     config: c,
     now: 0,
-    kafka: {
-      rules: c.rules,
-      partitions: names.map(emptyPartition),
-      txns: Array.from({ length: c.producers }, (_, k) => newTxn(txnIdName(c, k), k + 1)),
-      groups: [newGroup('app', c.inputPartitions)],
-    },
+    kafka: newCluster(
+      c.rules,
+      names.map(emptyPartition),
+      Array.from({ length: c.producers }, (_, k) => newTxn(txnIdName(c, k), k + 1)),
+      [newGroup('app', c.inputPartitions)],
+    ),
     apps: Array.from({ length: c.instances }, (_, k) => newAppInstance(c, k, 1)),
     sink: { table: [], calls: [] },
     faults: { crashes: 0, pauses: 0 },
-    lost: 0,
     outcomes: [],
     events: [],
   };
@@ -33,7 +33,7 @@ export function appInitialState(c: AppSettings): AppState {
 
 /** The fields that identify a state, in key order (config and events excluded). */
 function identity(s: AppState): readonly unknown[] {
-  return [s.now, s.kafka.partitions, s.kafka.groups, s.kafka.txns, s.faults, s.outcomes, s.apps, s.sink, s.lost];
+  return [s.now, ...clusterIdentity(s.kafka), s.faults, s.outcomes, s.apps, s.sink];
 }
 
 /** Builds an application model from its name, keys and settings. */
@@ -42,11 +42,13 @@ export function appModel<K extends Keys>(
   summary: string,
   keys: K,
   settings: (c: ConfigOf<K>) => AppSettings,
+  validate: (c: ConfigOf<K>) => string | null,
 ) {
   return compile({
     name,
     summary,
     keys,
+    validate,
     init: (c: ConfigOf<K>) => appInitialState(settings(c)),
     actions: appActions,
     drain: appDrain,
@@ -61,4 +63,5 @@ export const ctpModel = appModel(
     '(or an external sink), committing offsets per commit.strategy; rebalances, zombies, KIP-447',
   ctpKeys,
   ctpSettings,
+  checkKafkaKeys,
 );

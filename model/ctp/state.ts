@@ -68,8 +68,7 @@ export type AppEvent =
   | { readonly type: 'restored'; readonly instance: number; readonly count: number; readonly records: number }
   | { readonly type: 'sink'; readonly value: number; readonly effect: 'inserted' | 'upsert-no-change' | 'called' }
   | { readonly type: 'life'; readonly instance: number; readonly status: string }
-  | { readonly type: 'clock'; readonly now: number }
-  | { readonly type: 'producer-state-lost'; readonly partition: number; readonly producerIds: readonly number[] };
+  | { readonly type: 'clock'; readonly now: number };
 
 /** The whole application state. Frozen; every change goes through `step`. */
 export interface AppState {
@@ -79,8 +78,6 @@ export interface AppState {
   readonly apps: readonly AppInstance[];
   readonly sink: SinkState;
   readonly faults: { readonly crashes: number; readonly pauses: number };
-  /** Producer-state losses so far. */
-  readonly lost: number;
   readonly outcomes: readonly AppOutcome[];
   readonly events: readonly AppEvent[];
 }

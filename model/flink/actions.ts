@@ -6,7 +6,7 @@
  */
 import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
-import { expired, markersPending } from '../kafka/transactions.js';
+import { expired, markerTargets } from '../kafka/transactions.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import { ack, ctxOf, loseNotification, notify, processItem, read, restart, tick, trigger } from './job.js';
@@ -117,7 +117,9 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
 export function workActions(s: S): FlinkAction[] {
   const out: FlinkAction[] = [];
   const k = s.kafka;
-  for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) out.push({ type: 'WriteTxnMarkers', txn });
+  for (let txn = 0; txn < k.txns.length; txn++)
+    for (const t of markerTargets(k, txn))
+      out.push({ type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t });
   for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) out.push({ type: 'ExpireTxn', txn });
   for (const no of jobs(s)) jobWork(s, no, out);
   return out;
@@ -162,7 +164,18 @@ const lanes =
   (_s: S, a: FlinkAction): Lanes =>
     to === undefined ? { from: lane(from, a) } : { from: lane(from, a), to: to === 'coordinator' ? to : lane(to, a) };
 
-const coordinator = coordinatorActions(embedded<S>(ctxOf));
+const coordinator = coordinatorActions(
+  embedded<S>(
+    ctxOf,
+    (s) => ({
+      network: false,
+      coordinatorMoves: s.config.coordinatorFailover,
+      producerStateLoss: s.config.producerStateLoss,
+    }),
+    // The sink sends synchronously: nothing of it is in flight between steps.
+    () => false,
+  ),
+);
 
 /** The action table of `flink-kafka`. */
 export const flinkActions = {

@@ -9,8 +9,10 @@ const k = kafkaKeys;
 
 /** The keys of `flink-kafka`, by field. */
 export const flinkKafkaKeys = {
+  kafkaVersion: k.kafkaVersion,
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,
+  verification: k.verification,
   transactionTimeoutMs: withDefault(
     k.transactionTimeoutMs,
     60000,
@@ -59,6 +61,8 @@ export const flinkKafkaKeys = {
       '(probing transactional.ids until an unused one)',
   }),
   crashes: k.crashes,
+  coordinatorFailover: k.coordinatorFailover,
+  producerStateLoss: k.producerStateLoss,
   lostNotifications: int('faults.lost-notifications', {
     default: 1,
     min: 0,

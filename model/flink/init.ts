@@ -2,7 +2,7 @@
  * The initial state, and a freshly deployed task attempt: restored from the latest completed
  * checkpoint, or started from `scan.startup.mode` when there is none. Pure.
  */
-import { type Cluster, newGroup } from '../kafka/cluster.js';
+import { type Cluster, newCluster, newGroup } from '../kafka/cluster.js';
 import { kafkaRules } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import type { FlinkConfig } from './config.js';
@@ -85,15 +85,20 @@ export function newTask(
 
 /** The initial state: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Pure. */
 export function initialState(c: FlinkConfig): FlinkState {
-  const kafka: Cluster = {
-    // The sink's producers are idempotent and transactional; epoch fencing and KAFKA-6119's bump on timeout are on, as
-    // on real brokers.
-    rules: kafkaRules({ transactionVersion: c.transactionVersion, transactionTimeoutMs: c.transactionTimeoutMs }),
-    partitions: Array.from({ length: c.partitions }, (_, p) => emptyPartition(`out-${p}`)),
-    txns: [],
+  // The sink's producers are idempotent and transactional; epoch fencing and KAFKA-6119's bump on timeout are on,
+  // as on real brokers.
+  const kafka: Cluster = newCluster(
+    kafkaRules({
+      kafkaVersion: c.kafkaVersion,
+      transactionVersion: c.transactionVersion,
+      verification: c.verification,
+      transactionTimeoutMs: c.transactionTimeoutMs,
+    }),
+    Array.from({ length: c.partitions }, (_, p) => emptyPartition(`out-${p}`)),
+    [],
     // The KafkaSource's consumer group: one committed offset per input partition.
-    groups: [newGroup('flink-source', totalInputs(c))],
-  };
+    [newGroup('flink-source', totalInputs(c))],
+  );
   const jm: JobManager = {
     job: 1,
     attempts: 1,

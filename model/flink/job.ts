@@ -134,8 +134,12 @@ export function notify(d: D, no: JobNo = 1): void {
   const cp = j.jm.latest;
   if (!d.config.commitOffsetsOnCheckpoint || !cp || cp.id !== id) return;
   cp.offsets.forEach((offset, input) => {
-    d.kafka.groups[SOURCE_GROUP]!.committed[inputBase(d.config, no) + input] = {
+    const group = d.kafka.groups[SOURCE_GROUP]!;
+    const recordOffset = group.logEnd;
+    group.logEnd += 1;
+    group.committed[inputBase(d.config, no) + input] = {
       offset,
+      recordOffset,
       producerId: -1,
       epoch: -1,
       txnEpoch: null,

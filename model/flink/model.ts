@@ -1,5 +1,7 @@
 /** The `flink-kafka` model: a Flink job reading Kafka and writing Kafka, checkpoints, failures. */
 import { compile } from '../core/model.js';
+import { clusterIdentity } from '../kafka/cluster.js';
+import { checkKafkaKeys } from '../kafka/keys.js';
 import { flinkActions } from './actions.js';
 import { flinkKafkaKeys } from './config.js';
 import { drain } from './drain.js';
@@ -11,7 +13,7 @@ import type { FlinkState } from './state.js';
  * jobs=2).
  */
 function identity(s: FlinkState): readonly unknown[] {
-  const p: unknown[] = [s.now, s.kafka.partitions, s.kafka.groups, s.kafka.txns, s.jm, s.task, s.faults, s.ghost];
+  const p: unknown[] = [s.now, ...clusterIdentity(s.kafka), s.jm, s.task, s.faults, s.ghost];
   if (s.second) p.push(s.second);
   return p;
 }
@@ -23,6 +25,7 @@ export const flinkKafkaModel = compile({
     'a Flink job (KafkaSource -> count -> KafkaSink) with checkpoints, barrier alignment, ' +
     'two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
   keys: flinkKafkaKeys,
+  validate: checkKafkaKeys,
   init: initialState,
   actions: flinkActions,
   drain,

@@ -21,7 +21,7 @@ export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1): nu
   const id = sinkTransactionalId(d.config, name, no);
   const i = d.kafka.txns.findIndex((t) => t.transactionalId === id);
   if (i >= 0 || !create) return i;
-  d.kafka.txns.push(castDraft(newTxn(id, d.kafka.txns.length + 1)));
+  d.kafka.txns.push(castDraft(newTxn(id, -1)));
   return d.kafka.txns.length - 1;
 }
 
@@ -121,7 +121,7 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
   const c = t.committables[i]!;
   const id = sinkTransactionalId(d.config, c.name, no);
-  const r = commitResumed(ctxOf(d), c.txn, c.epoch);
+  const r = commitResumed(ctxOf(d), c.txn, c.producerId, c.epoch);
   if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;
     t.committables.splice(i, 1);

@@ -17,15 +17,19 @@ import { processFaults } from '../kafka/faults.js';
 import {
   ctxOf,
   doAbortTxn,
+  doAddOffsets,
+  doAddPartitionsDelayed,
+  doAppend,
   doBeginTxn,
   doCommitOffsets,
+  doCommitTimedOut,
   doCommitTxn,
   doDeliver,
   doInitProducerId,
   doProduce,
   doRetry,
-  doSendOffsets,
   doTick,
+  doTxnOffsetCommit,
   instanceOf,
   setLife,
   startInstance,
@@ -33,6 +37,7 @@ import {
 import {
   dead,
   type Instance,
+  inFlight,
   inputName,
   inputValue,
   instanceName,
@@ -48,10 +53,21 @@ import {
 /** Actions of `kafka-txn`. One tag (`type`). */
 export type KafkaTxnAction =
   // client calls (KafkaProducer API of instance `instance`)
-  | TransactionalCall
+  | Exclude<TransactionalCall, { type: 'SendOffsets' }>
   | { readonly type: 'Produce'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProduceDelayed'; readonly instance: number; readonly partition: number }
-  | InstanceCall<'Retry' | 'CommitTxnDelayed' | 'CommitOffsets'>
+  | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
+  | InstanceCall<
+      | 'Retry'
+      | 'AddOffsetsToTxn'
+      | 'TxnOffsetCommit'
+      | 'CommitTxnDelayed'
+      | 'CommitTimedOut'
+      | 'AbortTxnDelayed'
+      | 'CommitOffsets'
+    >
+  // partition leaders: the append of instance `instance`'s produce, parked after the coordinator's yes
+  | InstanceCall<'Append'>
   // transaction coordinator
   | CoordinatorAction
   // supervisor
@@ -66,7 +82,8 @@ type S = KafkaTxnState;
 
 /** Whether the instance has input left. */
 const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
-const idle = (i: Instance): boolean => i.unacked.length === 0;
+/** Nothing of the instance's in flight: no timed-out batch, no produce parked at a leader. */
+const idle = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null;
 /** The transactional instance's open transaction, when it may still do more than abort. */
 const working = (s: S, i: Instance) =>
   live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.producer.transaction?.error === null
@@ -80,7 +97,13 @@ function mayProduce(s: S, i: Instance): boolean {
   if (!more(s, i) || !idle(i)) return false;
   if (plain(s, i)) return true;
   const t = working(s, i);
-  return t !== null && !t.offsetsSent;
+  return t !== null && !t.offsetsSent && !t.offsetsAdded;
+}
+
+/** Whether the instance's offsets may go into the transaction now (after its records, nothing in flight). */
+function mayCommitOffsets(s: S, i: Instance): boolean {
+  const t = working(s, i);
+  return t !== null && idle(i) && t.records > 0 && !t.offsetsSent;
 }
 
 /** Calls `then(i)` for every instance where `when(i)` holds, in creation order. */
@@ -109,9 +132,16 @@ function produceArgs(
 
 /** A request held in the network, as a call: `Produce(out-0, v1, epoch=0, seq=0)`. Pure. */
 export function describeRequest(r: Request): string {
-  return r.type === 'Produce'
-    ? `Produce(${produceArgs(r.req.partition, r.req.value, r.req.producerId, r.req.epoch, r.req.sequence, false)})`
-    : `EndTxn(${r.result}, epoch=${r.epoch})`;
+  switch (r.type) {
+    case 'Produce': {
+      const q = r.req;
+      return `Produce(${produceArgs(q.partition, q.value, q.producerId, q.epoch, q.sequence, false)})`;
+    }
+    case 'EndTxn':
+      return `EndTxn(${r.result}, epoch=${r.epoch})`;
+    case 'AddPartitionsToTxn':
+      return `AddPartitionsToTxn(${partitionName(r.partition)}, epoch=${r.epoch})`;
+  }
 }
 
 /** `app-0#1.<call>`, the call built from the instance as it was before the step. */
@@ -140,7 +170,18 @@ const toCoordinator = (s: S, a: { readonly instance: number }) => ({
   to: 'coordinator',
 });
 
-const lens = { ...embedded<S>(ctxOf), advance: doTick };
+const lens = {
+  ...embedded<S>(
+    ctxOf,
+    (s) => ({
+      network: s.config.network,
+      coordinatorMoves: s.config.coordinatorFailover,
+      producerStateLoss: s.config.producerStateLoss,
+    }),
+    inFlight,
+  ),
+  advance: doTick,
+};
 const coordinator = coordinatorActions(lens);
 
 /** The action table of `kafka-txn`. */
@@ -190,11 +231,53 @@ export const kafkaTxnActions = {
       call(s, a.instance, (i) => `ProduceDelayed(${produceCall(s, i, a.partition)}) (request delayed in the network)`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: 'network' }),
   },
+  AddPartitionsDelayed: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.network || s.kafka.rules.transactionVersion !== 1) return;
+      for (const i of s.instances) {
+        const t = i.producer.transaction;
+        if (mayProduce(s, i) && t && !plain(s, i))
+          for (let p = 0; p < s.config.partitions; p++)
+            if (!t.partitions.includes(p)) emit({ type: 'AddPartitionsDelayed', instance: i.id, partition: p });
+      }
+    },
+    effect: (d, a) => doAddPartitionsDelayed(d, instanceOf(d, a.instance), a.partition),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        (i) =>
+          `Produce(${produceCall(s, i, a.partition)}) (its AddPartitionsToTxn delayed in the network, the retry lands)`,
+      ),
+    lanes: (s, a) => ({ from: instanceName(s, a.instance), to: partitionName(a.partition) }),
+  },
+  Append: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => i.awaiting !== null,
+        (i) => emit({ type: 'Append', instance: i.id }),
+      ),
+    effect: (d, a) => doAppend(d, instanceOf(d, a.instance)),
+    describe(s, a) {
+      const i = s.instances.find((x) => x.id === a.instance);
+      const q = s.kafka.parked.find((x) => x.id === i?.awaiting?.request);
+      return q
+        ? `${partitionName(q.req.partition)}.Append(v${q.req.value} of ${instanceName(s, a.instance)}, verified)`
+        : `leader.Append(${instanceName(s, a.instance)})`;
+    },
+    lanes(s, a) {
+      const i = s.instances.find((x) => x.id === a.instance);
+      const leader = i?.awaiting ? partitionName(i.awaiting.partition) : 'leader';
+      return { from: leader, to: instanceName(s, a.instance) };
+    },
+  },
   Retry: {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => !idle(i) && (plain(s, i) || working(s, i) !== null),
+        (i) => i.unacked.length > 0 && i.awaiting === null && (plain(s, i) || working(s, i) !== null),
         (i) => emit({ type: 'Retry', instance: i.id }),
       ),
     effect: (d, a) => doRetry(d, instanceOf(d, a.instance)),
@@ -212,19 +295,29 @@ export const kafkaTxnActions = {
         : { from: instanceName(s, a.instance) };
     },
   },
-  SendOffsets: {
+  AddOffsetsToTxn: {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => {
-          const t = working(s, i);
-          return t !== null && idle(i) && t.records > 0 && !t.offsetsSent;
-        },
-        (i) => emit({ type: 'SendOffsets', instance: i.id }),
+        (i) =>
+          s.kafka.rules.transactionVersion === 1 && mayCommitOffsets(s, i) && !i.producer.transaction!.offsetsAdded,
+        (i) => emit({ type: 'AddOffsetsToTxn', instance: i.id }),
       ),
-    effect: (d, a) => doSendOffsets(d, instanceOf(d, a.instance)),
-    describe: (s, a) => call(s, a.instance, (i) => `SendOffsets(${inputName(i.app)} -> ${i.position})`),
+    effect: (d, a) => doAddOffsets(d, instanceOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, () => 'AddOffsetsToTxn(__consumer_offsets)'),
     lanes: toCoordinator,
+  },
+  TxnOffsetCommit: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) =>
+          mayCommitOffsets(s, i) && (s.kafka.rules.transactionVersion === 2 || i.producer.transaction!.offsetsAdded),
+        (i) => emit({ type: 'TxnOffsetCommit', instance: i.id }),
+      ),
+    effect: (d, a) => doTxnOffsetCommit(d, instanceOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, (i) => `TxnOffsetCommit(${inputName(i.app)} -> ${i.position})`),
+    lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
   },
   CommitTxn: {
     enabled: (s, emit) =>
@@ -250,15 +343,53 @@ export const kafkaTxnActions = {
       call(s, a.instance, () => 'CommitTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
     lanes: toCoordinator,
   },
+  CommitTimedOut: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => s.config.network && idle(i) && working(s, i)?.offsetsSent === true,
+        (i) => emit({ type: 'CommitTimedOut', instance: i.id }),
+      ),
+    effect: (d, a) => doCommitTimedOut(d, instanceOf(d, a.instance)),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        () =>
+          'CommitTimedOut() (EndTxn stuck in the network; abortTransaction() throws IllegalStateException, ' +
+          'the app closes the producer)',
+      ),
+    lanes: toCoordinator,
+  },
   AbortTxn: {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => live(i) && isTransactional(s.config) && i.status === 'in-txn',
+        (i) => live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.awaiting === null,
         (i) => emit({ type: 'AbortTxn', instance: i.id }),
       ),
-    effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance)),
+    effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), false),
     describe: (s, a) => call(s, a.instance, () => 'AbortTxn()'),
+    lanes: toCoordinator,
+  },
+  AbortTxnDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) =>
+          s.config.network &&
+          live(i) &&
+          isTransactional(s.config) &&
+          i.status === 'in-txn' &&
+          i.awaiting === null &&
+          i.producer.transaction?.started === true,
+        (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), true),
+    describe: (s, a) =>
+      call(s, a.instance, () => 'AbortTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
     lanes: toCoordinator,
   },
   CommitOffsets: {

@@ -6,20 +6,24 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
+import type { AppendResult } from '../kafka/partition.js';
 import {
   abortTransaction,
+  addOffsets,
+  appendParked,
+  arrive,
   beginTransaction,
   react as clientReaction,
+  commitOffsetsInTxn,
   commitTransaction,
-  deliverProduce,
   initTransactions,
   newProducer,
   produceRequest,
-  sendOffsetsToTransaction,
+  type Refused,
   sent,
 } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
-import { endTxn } from '../kafka/transactions.js';
+import { addToTxn, endTxn } from '../kafka/transactions.js';
 import type { KafkaTxnConfig } from './config.js';
 import { GROUP, type Instance, inputValue, instanceId, isTransactional, type KafkaTxnState } from './state.js';
 
@@ -51,6 +55,7 @@ export function newInstance(config: KafkaTxnConfig, app: number, incarnation: nu
     txnCount: 0,
     txnStart: null,
     unacked: [],
+    awaiting: null,
   };
 }
 
@@ -63,17 +68,25 @@ function setStatus(d: D, i: I, status: Instance['status']): void {
   i.status = status;
 }
 
-/** The client's reaction to a refused request (model/kafka): a fatal one ends the instance. */
-function react(d: D, i: I, error: ErrorCode): void {
-  const fate = clientReaction(i.producer, error, false);
+/** The client's reaction to a refused request (model/kafka, in the release modelled): a fatal one ends the instance. */
+function react(d: D, i: I, r: Refused): void {
+  const fate = clientReaction(i.producer, r, d.kafka.rules);
   if (fate) setStatus(d, i, fate);
 }
 
-/** InitProducerId, then OffsetFetch of the app's committed input offset. */
+/** A request id, unique in the run (it also serves as the verification guard of a produce). */
+function nextId(d: D): number {
+  const id = d.nextRequest;
+  d.nextRequest += 1;
+  return id;
+}
+
+/** InitProducerId (or KIP-360's epoch bump), then OffsetFetch of the app's committed input offset. */
 export function doInitProducerId(d: D, i: I): void {
   const r = initTransactions(ctxOf(d), i.producer);
   if (!r.ok) {
-    if (r.error !== 'CONCURRENT_TRANSACTIONS') setStatus(d, i, 'failed');
+    // No transaction is open: an error that is not retried ends the instance.
+    if (r.error !== 'CONCURRENT_TRANSACTIONS') react(d, i, r);
     return;
   }
   i.position = d.kafka.groups[GROUP]!.committed[i.app]!.offset;
@@ -89,33 +102,66 @@ export function doBeginTxn(d: D, i: I): void {
   setStatus(d, i, 'in-txn');
 }
 
-/** send(): the next input value to `partition`; `delayed` leaves the request in the network. */
+/** The record is in: the client moves on to the next input. */
+function produced(i: I): void {
+  i.position += 1;
+  if (i.producer.transaction) i.producer.transaction.records += 1;
+}
+
+/**
+ * send(): the next input value to `partition`. Delivered, it reaches the leader now (and, if the
+ * leader must check with the coordinator first, waits parked there for its append); `delayed`
+ * leaves the request in the network and the client times out on it.
+ */
 export function doProduce(d: D, i: I, partition: number, delayed: boolean): void {
   const x = ctxOf(d);
   const value = inputValue(d.config, i.app, i.position);
   const r = produceRequest(x, i.producer, partition, value, origin(i));
   if (!('request' in r)) {
-    react(d, i, r.error);
+    react(d, i, r);
     return;
   }
   const req = r.request;
+  const id = nextId(d);
   if (delayed) {
-    const id = d.nextRequest;
-    d.nextRequest += 1;
+    sent(i.producer, req);
     d.network.push(castDraft({ type: 'Produce', id, instance: i.id, txn: i.producer.txn, req }));
     d.events.push({ type: 'delayed', request: id, what: `Produce(v${value})` });
     i.unacked.push({ request: id, partition, value, sequence: req.sequence });
-  } else {
-    d.nextRequest += 1;
-    const a = deliverProduce(x, i.producer.txn, req);
-    if (!a.ok) {
-      react(d, i, a.error);
-      return;
-    }
+    produced(i);
+    return;
   }
-  sent(i.producer, req);
-  i.position += 1;
-  if (i.producer.transaction) i.producer.transaction.records += 1;
+  const a = arrive(x, i.producer.txn, req, id, true);
+  if (a.ok === 'parked') {
+    i.awaiting = { request: id, partition, sequence: req.sequence };
+    sent(i.producer, req);
+  } else answered(d, i, a, req.partition, req.sequence);
+}
+
+/**
+ * The produce's answer reaches the client: the record is in, or a refusal the client reacts to;
+ * a retriable one leaves the batch to be sent again with the same sequence number.
+ */
+function answered(d: D, i: I, a: AppendResult, partition: number, sequence: number): void {
+  if (a.ok) {
+    if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
+    produced(i);
+    return;
+  }
+  if (sequence >= 0) i.producer.sequences[partition] = sequence;
+  react(d, i, { ok: false, error: a.error, from: 'produce' });
+}
+
+/**
+ * The leader appends the instance's parked produce if its verification guard survived (a marker in
+ * between clears it: INVALID_TXN_STATE); the answer reaches the instance, if its process still runs.
+ */
+export function doAppend(d: D, i: I): void {
+  const w = i.awaiting!;
+  const { result } = appendParked(ctxOf(d), w.request);
+  i.awaiting = null;
+  if (i.status !== 'crashed' && i.status !== 'failed' && i.status !== 'fenced')
+    answered(d, i, result, w.partition, w.sequence);
 }
 
 /** The producer's retry of the oldest timed-out batch: same value, same sequence, the current epoch. */
@@ -131,47 +177,70 @@ export function doRetry(d: D, i: I): void {
     transactional: p.txn >= 0,
     origin: origin(i),
   };
-  d.nextRequest += 1;
-  const r = deliverProduce(ctxOf(d), p.txn, req);
-  if (!r.ok) {
-    react(d, i, r.error);
+  const r = arrive(ctxOf(d), p.txn, req, nextId(d), false);
+  if (r.ok === false) {
+    react(d, i, { ok: false, error: r.error, from: 'produce' });
     return;
   }
   i.unacked.shift();
 }
 
-/** sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit of the next input offset (group id only). */
-export function doSendOffsets(d: D, i: I): void {
-  const r = sendOffsetsToTransaction(
-    ctxOf(d),
-    i.producer,
-    GROUP,
-    [{ partition: i.app, offset: i.position }],
-    -1,
-    origin(i),
-  );
-  if (!r.ok) react(d, i, r.error);
+/**
+ * AddPartitionsToTxn of `partition` (transaction.version=1) delayed in the network: the client
+ * times out and sends it again, and that copy lands now; the first copy lands later, from the
+ * epoch of now.
+ */
+export function doAddPartitionsDelayed(d: D, i: I, partition: number): void {
+  const p = i.producer;
+  const id = nextId(d);
+  d.network.push({
+    type: 'AddPartitionsToTxn',
+    id,
+    instance: i.id,
+    txn: p.txn,
+    producerId: p.producerId,
+    epoch: p.epoch,
+    partition,
+  });
+  d.events.push({ type: 'delayed', request: id, what: `AddPartitionsToTxn(out-${partition})` });
+  doProduce(d, i, partition, false);
+}
+
+/** AddOffsetsToTxn (transaction.version=1): `__consumer_offsets` joins the transaction. */
+export function doAddOffsets(d: D, i: I): void {
+  const r = addOffsets(ctxOf(d), i.producer, GROUP);
+  if (!r.ok) react(d, i, r);
+}
+
+/** TxnOffsetCommit of the next input offset (the group id only: kafka-txn's apps are no group members). */
+export function doTxnOffsetCommit(d: D, i: I): void {
+  const r = commitOffsetsInTxn(ctxOf(d), i.producer, GROUP, [{ partition: i.app, offset: i.position }], -1, origin(i));
+  if (!r.ok) react(d, i, r);
+}
+
+/** An EndTxn stuck in the network (the client timed out on it). */
+function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
+  const id = nextId(d);
+  d.network.push({
+    type: 'EndTxn',
+    id,
+    instance: i.id,
+    txn: i.producer.txn,
+    producerId: i.producer.producerId,
+    epoch: i.producer.epoch,
+    result,
+    origin: origin(i),
+  });
+  d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
 }
 
 /** commitTransaction(); `delayed`: the first EndTxn is stuck in the network, the retry lands now. */
 export function doCommitTxn(d: D, i: I, delayed: boolean): void {
   const no = i.producer.transaction!.no;
-  if (delayed) {
-    d.network.push({
-      type: 'EndTxn',
-      id: d.nextRequest,
-      instance: i.id,
-      txn: i.producer.txn,
-      epoch: i.producer.epoch,
-      result: 'COMMIT',
-      origin: origin(i),
-    });
-    d.events.push({ type: 'delayed', request: d.nextRequest, what: 'EndTxn(COMMIT)' });
-    d.nextRequest += 1;
-  }
+  if (delayed) delayEndTxn(d, i, 'COMMIT');
   const r = commitTransaction(ctxOf(d), i.producer);
   if (!r.ok) {
-    react(d, i, r.error);
+    if (r.error !== 'CONCURRENT_TRANSACTIONS') react(d, i, r);
     return;
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'COMMIT' });
@@ -180,25 +249,52 @@ export function doCommitTxn(d: D, i: I, delayed: boolean): void {
 }
 
 /**
- * abortTransaction(), then the app seeks back to the transaction's first input. After a timed-out
- * batch the client needs a new epoch before it goes on (KIP-360: InitProducerId with its producer
- * id and epoch once the abort completes), so its sequence numbers restart at 0 and can never be
- * mistaken for the batch still in the network; with transaction.version=2 the abort itself bumps
- * the epoch (KIP-890).
+ * commitTransaction() times out (max.block.ms) with its EndTxn stuck in the network. The
+ * application's abortTransaction() then throws IllegalStateException ("the previous call to
+ * `commitTransaction` timed out and must be retried", TransactionManager) and it closes the
+ * producer: the instance fails, nobody is told the outcome, and the EndTxn may still land.
  */
-export function doAbortTxn(d: D, i: I): void {
+export function doCommitTimedOut(d: D, i: I): void {
+  delayEndTxn(d, i, 'COMMIT');
+  setStatus(d, i, 'failed');
+}
+
+/**
+ * abortTransaction(), then the app seeks back to the transaction's first input. After an abortable
+ * error under transaction.version=1 with KIP-360 the client bumps its epoch before it goes on
+ * (InitProducerId with its producer id and epoch), so its sequence numbers restart at 0 and can
+ * never be mistaken for a batch still in the network; under version 2 the abort itself bumps the
+ * epoch (KIP-890). `delayed`: the first EndTxn is stuck in the network, the retry lands now.
+ */
+export function doAbortTxn(d: D, i: I, delayed: boolean): void {
   const no = i.producer.transaction!.no;
+  const timedOut = i.unacked.length > 0;
+  if (delayed) delayEndTxn(d, i, 'ABORT');
   const r = abortTransaction(ctxOf(d), i.producer);
   if (!r.ok) {
-    if (r.error !== 'CONCURRENT_TRANSACTIONS') setStatus(d, i, r.error === 'PRODUCER_FENCED' ? 'fenced' : 'failed');
+    if (r.error !== 'CONCURRENT_TRANSACTIONS') react(d, i, r);
     return;
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'ABORT' });
-  const bumpNeeded = i.unacked.length > 0 && d.kafka.rules.transactionVersion === 1;
   i.unacked = [];
   i.position = i.txnStart!;
   i.txnStart = null;
-  setStatus(d, i, bumpNeeded ? 'new' : 'ready');
+  const rules = d.kafka.rules;
+  // A batch that timed out: without KIP-360 (before 2.5) the client cannot recover its sequences.
+  if (timedOut && !rules.release.kip360) {
+    setStatus(d, i, 'failed');
+    return;
+  }
+  if (timedOut && rules.transactionVersion === 1) i.producer.bumpEpoch = true;
+  if (i.producer.bumpEpoch) {
+    // KIP-360: the client bumps its own epoch (InitProducerId with its producer id and epoch) before it goes on.
+    d.events.push({
+      type: 'client',
+      instance: i.id,
+      status: 'aborted; bumps its epoch with InitProducerId next (KIP-360)',
+    });
+    i.status = 'new';
+  } else setStatus(d, i, 'ready');
 }
 
 /** commitSync() of a plain consumer: the app's next input offset, committed at once (a simple commit). */
@@ -213,11 +309,24 @@ export function doDeliver(d: D, request: number): void {
   const [req] = d.network.splice(idx, 1);
   if (!req) return;
   const x = ctxOf(d);
-  if (req.type === 'Produce') deliverProduce(x, req.txn, req.req);
-  else {
-    const r = endTxn(x, req.txn, req.epoch, req.result);
-    if ('error' in r)
-      d.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: `EndTxn(${req.result}) late` });
+  const late = (error: ErrorCode, what: string): void => {
+    d.events.push({ type: 'rejected', by: 'coordinator', error, request: `${what} late` });
+  };
+  switch (req.type) {
+    case 'Produce':
+      // A late copy is checked and appended in one step: nobody waits for it.
+      arrive(x, req.txn, req.req, req.id, false);
+      return;
+    case 'EndTxn': {
+      const r = endTxn(x, req.txn, req.producerId, req.epoch, req.result);
+      if ('error' in r) late(r.error, `EndTxn(${req.result})`);
+      return;
+    }
+    case 'AddPartitionsToTxn': {
+      const err = addToTxn(x, req.txn, req.producerId, req.epoch, req.partition);
+      if (err) late(err, `AddPartitionsToTxn(out-${req.partition})`);
+      return;
+    }
   }
 }
 

@@ -6,15 +6,21 @@ const k = kafkaKeys;
 
 /** The keys of `kafka-txn`, by field. */
 export const kafkaTxnKeys = {
+  kafkaVersion: k.kafkaVersion,
   enableIdempotence: k.enableIdempotence,
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,
+  verification: k.verification,
   transactionTimeoutMs: k.transactionTimeoutMs,
   epochFencing: k.epochFencing,
   epochBumpOnTimeout: k.epochBumpOnTimeout,
+  coordinatorEpochFencing: k.coordinatorEpochFencing,
   crashes: k.crashes,
   zombies: k.zombies,
   network: k.network,
+  coordinatorFailover: k.coordinatorFailover,
+  producerStateLoss: k.producerStateLoss,
+  epochExhaustion: k.epochExhaustion,
   producers: int('producers', {
     default: 2,
     min: 1,

@@ -1,11 +1,14 @@
 /**
  * The final drain: a fixed, fault-free policy that drives the system to quiescence after an
  * explored prefix, so `no-loss` and `no-hanging-transaction` judge a finished run. Priority:
- * pending markers; each app's latest instance finishing its work (restarting it when dead);
+ * produces parked at their leaders; pending markers, one partition at a time; each app's latest instance finishing its
+ * work (restarting it when dead);
  * expired transactions; time passing to the next transaction deadline. Pure.
  */
+
+import { firstMarker } from '../kafka/actions.js';
 import { nextTransactionStep } from '../kafka/producer.js';
-import { expired, markersPending, nextDeadline } from '../kafka/transactions.js';
+import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { KafkaTxnAction } from './actions.js';
 import { dead, isTransactional, type KafkaTxnState, latestInstance } from './state.js';
 
@@ -27,20 +30,25 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (i.status === 'new') return { type: 'InitProducerId', instance };
   if (i.status === 'ready') return more ? { type: 'BeginTxn', instance } : null;
   if (!t) return null;
+  if (i.awaiting !== null) return null;
   return (
     {
       abort: { type: 'AbortTxn', instance },
       write: { type: 'Produce', instance, partition },
-      'send-offsets': { type: 'SendOffsets', instance },
+      'add-offsets': { type: 'AddOffsetsToTxn', instance },
+      'send-offsets': { type: 'TxnOffsetCommit', instance },
       commit: { type: 'CommitTxn', instance },
     } as const
-  )[nextTransactionStep(t, more)];
+  )[nextTransactionStep(t, more, s.kafka.rules)];
 }
 
 /** The drain's next action, or null at quiescence. Pure. */
 export function drain(s: KafkaTxnState): KafkaTxnAction | null {
   const k = s.kafka;
-  for (let txn = 0; txn < k.txns.length; txn++) if (markersPending(k, txn)) return { type: 'WriteTxnMarkers', txn };
+  const waiting = s.instances.find((i) => i.awaiting !== null);
+  if (waiting) return { type: 'Append', instance: waiting.id };
+  const marker = firstMarker(k);
+  if (marker) return marker;
   for (let app = 0; app < s.config.producers; app++) {
     const a = appAction(s, app);
     if (a) return a;

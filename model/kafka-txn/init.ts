@@ -1,5 +1,5 @@
 /** The initial state of `kafka-txn`: empty partitions, coordinator Empty, one instance per app. Pure. */
-import { newGroup, newTxn } from '../kafka/cluster.js';
+import { newCluster, newGroup, newTxn } from '../kafka/cluster.js';
 import { kafkaRules } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import { newInstance } from './client.js';
@@ -11,13 +11,13 @@ export function initialState(config: KafkaTxnConfig): KafkaTxnState {
   return {
     config,
     now: 0,
-    kafka: {
-      rules: kafkaRules(config),
-      partitions: Array.from({ length: config.partitions }, (_, p) => emptyPartition(partitionName(p))),
-      // Kafka keeps one producer id per transactional.id across epochs.
-      txns: Array.from({ length: config.producers }, (_, a) => newTxn(transactionalId(a), a + 1)),
-      groups: [newGroup('app', config.producers)],
-    },
+    kafka: newCluster(
+      kafkaRules(config),
+      Array.from({ length: config.partitions }, (_, p) => emptyPartition(partitionName(p))),
+      // Kafka keeps one producer id per transactional.id across epochs (until it rotates).
+      Array.from({ length: config.producers }, (_, a) => newTxn(transactionalId(a), a + 1)),
+      [newGroup('app', config.producers)],
+    ),
     instances: Array.from({ length: config.producers }, (_, a) => newInstance(config, a, 1, 0)),
     network: [],
     nextRequest: 1,

@@ -1,5 +1,6 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
 import { compile } from '../core/model.js';
+import { checkKafkaKeys } from '../kafka/keys.js';
 import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
 import { drain } from './drain.js';
@@ -13,6 +14,7 @@ export const kafkaTxnModel = compile({
     'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, ' +
     'coordinator, markers, LSO, fencing, timeouts',
   keys: kafkaTxnKeys,
+  validate: checkKafkaKeys,
   init: initialState,
   actions: kafkaTxnActions,
   drain,

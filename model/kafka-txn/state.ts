@@ -9,6 +9,13 @@ import type { Producer } from '../kafka/producer.js';
 import type { Marker, Origin } from '../kafka/records.js';
 import type { KafkaTxnConfig } from './config.js';
 
+/** A produce parked at its leader after the coordinator's yes (KIP-890): the instance waits for its append. */
+export interface Awaiting {
+  readonly request: number;
+  readonly partition: number;
+  readonly sequence: number;
+}
+
 /** A produced batch whose request timed out at the client; it may still be in the network. */
 export interface Unacked {
   readonly request: number;
@@ -38,6 +45,8 @@ export interface Instance {
   /** The input position where the open transaction began (null: none open). */
   readonly txnStart: number | null;
   readonly unacked: readonly Unacked[];
+  /** A produce of this instance parked at its leader, or null. */
+  readonly awaiting: Awaiting | null;
 }
 
 /** A request delayed in the network: it lands when a `Deliver` action picks it. */
@@ -54,9 +63,19 @@ export type Request =
       readonly id: number;
       readonly instance: number;
       readonly txn: number;
+      readonly producerId: number;
       readonly epoch: number;
       readonly result: Marker;
       readonly origin: Origin;
+    }
+  | {
+      readonly type: 'AddPartitionsToTxn';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly producerId: number;
+      readonly epoch: number;
+      readonly partition: number;
     };
 
 /** Ghost: what a client was told about the end of one of its transactions. */
@@ -147,6 +166,22 @@ export function latestInstance(s: KafkaTxnState, a: number): Instance | undefine
 /** An instance that can act: not crashed, fenced, failed or paused. Pure. */
 export function live(i: Instance): boolean {
   return !i.paused && (i.status === 'new' || i.status === 'ready' || i.status === 'in-txn');
+}
+
+/** Whether a client of the state may still send `producerId` a request to `partition` (see ClusterLens). Pure. */
+export function inFlight(s: KafkaTxnState, partition: number, producerId: number): boolean {
+  for (const i of s.instances) {
+    if (i.producer.producerId !== producerId) continue;
+    if (i.unacked.some((u) => u.partition === partition) || i.awaiting?.partition === partition) return true;
+  }
+  for (const r of s.network)
+    if (r.type === 'Produce' && r.req.partition === partition && r.req.producerId === producerId) return true;
+  return s.kafka.parked.some((q) => q.req.partition === partition && q.req.producerId === producerId);
+}
+
+/** Whether producer ids can change during a run (a rotation, a forgotten transactional.id). Pure. */
+export function producerIdsMove(c: KafkaTxnConfig): boolean {
+  return c.epochExhaustion || c.producerStateLoss;
 }
 
 /** An instance whose process is gone and may be restarted. Pure. */

@@ -11,7 +11,8 @@ import type { Draft } from 'immer';
 import type { Words } from '../core/model.js';
 import { clonePlain, encodePlain } from '../core/plain.js';
 import { WordBuffer } from '../core/words.js';
-import { GROUP, instanceId, type KafkaTxnState, transactionalId } from './state.js';
+import { clusterIdentity } from '../kafka/cluster.js';
+import { GROUP, instanceId, type KafkaTxnState, producerIdsMove, transactionalId } from './state.js';
 
 type D = Draft<KafkaTxnState>;
 
@@ -79,17 +80,33 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
   }
   const txns = d.kafka.txns.slice();
   d.kafka.txns.forEach((t, a) => {
-    txns[app(a)] = { ...t, transactionalId: transactionalId(app(a)), producerId: pid(t.producerId) };
+    const pending = t.pending && { ...t.pending, producerId: pid(t.pending.producerId) };
+    txns[app(a)] = { ...t, transactionalId: transactionalId(app(a)), producerId: pid(t.producerId), pending };
   });
   d.kafka.txns = txns;
+  for (const m of d.kafka.coordinator.staleMarkers) m.producerId = pid(m.producerId);
+  for (const q of d.kafka.parked) {
+    q.req.producerId = pid(q.req.producerId);
+    q.req.value = value(q.req.value);
+    q.req.origin.instance = inst(q.req.origin.instance);
+  }
   for (const r of d.network) {
     r.instance = inst(r.instance);
     r.txn = app(r.txn);
-    if (r.type === 'Produce') {
-      r.req.producerId = pid(r.req.producerId);
-      r.req.value = value(r.req.value);
-      r.req.origin.instance = inst(r.req.origin.instance);
-    } else r.origin.instance = inst(r.origin.instance);
+    switch (r.type) {
+      case 'Produce':
+        r.req.producerId = pid(r.req.producerId);
+        r.req.value = value(r.req.value);
+        r.req.origin.instance = inst(r.req.origin.instance);
+        break;
+      case 'EndTxn':
+        r.producerId = pid(r.producerId);
+        r.origin.instance = inst(r.origin.instance);
+        break;
+      case 'AddPartitionsToTxn':
+        r.producerId = pid(r.producerId);
+        break;
+    }
   }
   for (const oc of d.outcomes) oc.instance = inst(oc.instance);
   return d as KafkaTxnState;
@@ -97,17 +114,7 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
 
 /** The parts of a state that identify it: everything but the static config and the last step's events. */
 export function identity(s: KafkaTxnState): readonly unknown[] {
-  return [
-    s.now,
-    s.kafka.partitions,
-    s.kafka.groups,
-    s.kafka.txns,
-    s.instances,
-    s.network,
-    s.nextRequest,
-    s.faults,
-    s.outcomes,
-  ];
+  return [s.now, ...clusterIdentity(s.kafka), s.instances, s.network, s.nextRequest, s.faults, s.outcomes];
 }
 
 const best = new WordBuffer();
@@ -115,6 +122,11 @@ const trial = new WordBuffer();
 
 /** The least encoding over every renaming of the apps. */
 export function encodeSymmetric(s: KafkaTxnState, out: Words): void {
+  // Producer ids handed out during the run are not named after an app: no renaming keeps them apart.
+  if (producerIdsMove(s.config)) {
+    for (const part of identity(s)) encodePlain(part, out);
+    return;
+  }
   best.reset();
   let first = true;
   for (const pi of PERMS[s.config.producers - 1]!) {

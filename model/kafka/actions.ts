@@ -5,7 +5,18 @@
 import type { Draft } from 'immer';
 import type { ActionSpec } from '../core/model.js';
 import type { Cluster, Ctx } from './cluster.js';
-import { expired, expireTxn, markersPending, nextDeadline, writeTxnMarkers } from './transactions.js';
+import { forgetProducer } from './partition.js';
+import {
+  deliverStaleMarker,
+  expired,
+  expireTransactionalId,
+  expireTxn,
+  markerTargets,
+  mayExpireId,
+  moveCoordinator,
+  nextDeadline,
+  writeTxnMarker,
+} from './transactions.js';
 
 /** Calls an application instance makes, one variant per name: `{ type, instance }`. */
 export type InstanceCall<T extends string> = T extends unknown
@@ -15,23 +26,54 @@ export type InstanceCall<T extends string> = T extends unknown
 /** The transactional producer API's calls (initTransactions, begin, sendOffsetsToTransaction, commit, abort). */
 export type TransactionalCall = InstanceCall<'InitProducerId' | 'BeginTxn' | 'SendOffsets' | 'CommitTxn' | 'AbortTxn'>;
 
-/** The coordinator's actions: `txn` is the index of the transactional.id. */
-export type CoordinatorAction =
-  | { readonly type: 'WriteTxnMarkers'; readonly txn: number }
-  | { readonly type: 'ExpireTxn'; readonly txn: number };
+/** Where a marker goes: a partition of the cluster (its index), or the group's `__consumer_offsets` partition. */
+export type MarkerTarget = number | '__consumer_offsets';
 
-/** How a model's state reaches its cluster, its clock and its step's events. */
+/**
+ * The cluster's own actions: the coordinator's (`txn` is the index of the transactional.id), and
+ * the cluster faults (a lost marker acknowledgement, a coordinator move, a stale coordinator's
+ * marker arriving, a leader forgetting a producer, the coordinator forgetting a transactional.id).
+ */
+export type CoordinatorAction =
+  | { readonly type: 'WriteTxnMarker'; readonly txn: number; readonly partition: MarkerTarget }
+  | { readonly type: 'ExpireTxn'; readonly txn: number }
+  | { readonly type: 'MarkerAckLost'; readonly txn: number; readonly partition: MarkerTarget }
+  | { readonly type: 'CoordinatorFailover' }
+  | { readonly type: 'StaleMarker'; readonly marker: number }
+  | { readonly type: 'LoseProducerState'; readonly partition: number; readonly producerId: number }
+  | { readonly type: 'ExpireTransactionalId'; readonly txn: number };
+
+/** The cluster faults a model's config switches on. */
+export interface ClusterFaults {
+  /** faults.network: marker requests' acknowledgements may be lost too. */
+  readonly network: boolean;
+  /** faults.coordinator-failover. */
+  readonly coordinatorMoves: number;
+  /** faults.producer-state-loss. */
+  readonly producerStateLoss: boolean;
+}
+
+/** How a model's state reaches its cluster, its clock, its step's events and its cluster faults. */
 export interface ClusterLens<S> {
   cluster(s: S): Cluster;
   now(s: S): number;
   ctx(d: Draft<S>): Ctx;
+  faults(s: S): ClusterFaults;
+  /**
+   * Whether a client of the model may still send `producerId` a request to `partition` within its
+   * delivery timeout (a batch in flight, a retry due): then the leader cannot have expired the
+   * producer yet (producer.id.expiration.ms is a day; delivery.timeout.ms two minutes).
+   */
+  inFlight(s: S, partition: number, producerId: number): boolean;
 }
 
 /** The lens of a state that embeds the cluster as `kafka` and keeps its clock as `now`. */
 export function embedded<S extends { readonly kafka: Cluster; readonly now: number }>(
   ctx: (d: Draft<S>) => Ctx,
+  faults: (s: S) => ClusterFaults,
+  inFlight: (s: S, partition: number, producerId: number) => boolean,
 ): ClusterLens<S> {
-  return { cluster: (s) => s.kafka, now: (s) => s.now, ctx };
+  return { cluster: (s) => s.kafka, now: (s) => s.now, ctx, faults, inFlight };
 }
 
 /** A model whose clock only matters for transaction timeouts: it moves the clock to `now` (and records it). */
@@ -60,25 +102,39 @@ export function deadlineTick<S>(lens: DeadlineClock<S>): ActionSpec<S, { readonl
   };
 }
 
-/** The table entries of `WriteTxnMarkers` and `ExpireTxn` for a state reached through `lens`. */
+type Spec<S, T extends CoordinatorAction['type']> = ActionSpec<S, Extract<CoordinatorAction, { type: T }>>;
+
+/** The marker target of an action as the coordinator's rules name it. */
+const target = (p: MarkerTarget): number | 'offsets' => (p === '__consumer_offsets' ? 'offsets' : p);
+
+/** The table entries of the cluster's own actions for a state reached through `lens`. */
 export function coordinatorActions<S>(lens: ClusterLens<S>): {
-  readonly WriteTxnMarkers: ActionSpec<S, Extract<CoordinatorAction, { type: 'WriteTxnMarkers' }>>;
-  readonly ExpireTxn: ActionSpec<S, Extract<CoordinatorAction, { type: 'ExpireTxn' }>>;
+  readonly WriteTxnMarker: Spec<S, 'WriteTxnMarker'>;
+  readonly ExpireTxn: Spec<S, 'ExpireTxn'>;
+  readonly MarkerAckLost: Spec<S, 'MarkerAckLost'>;
+  readonly CoordinatorFailover: Spec<S, 'CoordinatorFailover'>;
+  readonly StaleMarker: Spec<S, 'StaleMarker'>;
+  readonly LoseProducerState: Spec<S, 'LoseProducerState'>;
+  readonly ExpireTransactionalId: Spec<S, 'ExpireTransactionalId'>;
 } {
   const name = (s: S, txn: number): string => lens.cluster(s).txns[txn]?.transactionalId ?? `txn ${txn}`;
+  const where = (s: S, p: MarkerTarget): string =>
+    p === '__consumer_offsets' ? p : (lens.cluster(s).partitions[p]?.name ?? `partition ${p}`);
+  const marker = (s: S, txn: number): string => lens.cluster(s).txns[txn]?.pending?.marker ?? 'nothing pending';
+  /** Every pending marker of every transaction, in transaction then partition order. */
+  const eachMarker = (s: S, emit: (txn: number, p: MarkerTarget) => void): void => {
+    const k = lens.cluster(s);
+    for (let txn = 0; txn < k.txns.length; txn++)
+      for (const t of markerTargets(k, txn)) emit(txn, t === 'offsets' ? '__consumer_offsets' : t);
+  };
   return {
-    // WriteTxnMarkers (TransactionMarkerChannelManager): the decided markers of a Prepare* transaction.
-    WriteTxnMarkers: {
-      enabled(s, emit) {
-        const k = lens.cluster(s);
-        for (let txn = 0; txn < k.txns.length; txn++)
-          if (markersPending(k, txn)) emit({ type: 'WriteTxnMarkers', txn });
-      },
-      effect: (d, a) => writeTxnMarkers(lens.ctx(d), a.txn),
+    // TransactionMarkerChannelManager: one decided marker reaches its partition leader, which acknowledges it.
+    WriteTxnMarker: {
+      enabled: (s, emit) => eachMarker(s, (txn, partition) => emit({ type: 'WriteTxnMarker', txn, partition })),
+      effect: (d, a) => writeTxnMarker(lens.ctx(d), a.txn, target(a.partition)),
       describe: (s, a) =>
-        `coordinator.WriteTxnMarkers(${name(s, a.txn)}: ` +
-        `${lens.cluster(s).txns[a.txn]?.pending?.marker ?? 'nothing pending'})`,
-      lanes: () => ({ from: 'coordinator' }),
+        `coordinator.WriteTxnMarker(${name(s, a.txn)}: ${marker(s, a.txn)} -> ${where(s, a.partition)})`,
+      lanes: (s, a) => ({ from: 'coordinator', to: where(s, a.partition) }),
     },
     // The coordinator's abort of a transaction open past transaction.timeout.ms (TransactionCoordinator).
     ExpireTxn: {
@@ -91,5 +147,106 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       describe: (s, a) => `coordinator.ExpireTxn(${name(s, a.txn)})`,
       lanes: () => ({ from: 'coordinator' }),
     },
+    // faults.network: the marker is written but its acknowledgement is lost; the coordinator sends it again.
+    MarkerAckLost: {
+      fault: true,
+      enabled(s, emit) {
+        if (lens.faults(s).network) eachMarker(s, (txn, partition) => emit({ type: 'MarkerAckLost', txn, partition }));
+      },
+      effect: (d, a) => writeTxnMarker(lens.ctx(d), a.txn, target(a.partition), true),
+      describe: (s, a) =>
+        `network.MarkerAckLost(${name(s, a.txn)}: ${marker(s, a.txn)} -> ${where(s, a.partition)}, written, ` +
+        'acknowledgement lost)',
+      lanes: (s, a) => ({ from: 'coordinator', to: where(s, a.partition) }),
+    },
+    // faults.coordinator-failover: the __transaction_state partition moves (TransactionCoordinator.onElection).
+    CoordinatorFailover: {
+      fault: true,
+      enabled(s, emit) {
+        if (lens.cluster(s).coordinator.moves < lens.faults(s).coordinatorMoves) emit({ type: 'CoordinatorFailover' });
+      },
+      effect: (d) => moveCoordinator(lens.ctx(d)),
+      describe: (s) =>
+        `fault.CoordinatorFailover(coordinator epoch ${lens.cluster(s).coordinator.epoch} -> ` +
+        `${lens.cluster(s).coordinator.epoch + 1})`,
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // A marker the previous coordinator had queued reaches its partition leader late.
+    StaleMarker: {
+      fault: true,
+      enabled(s, emit) {
+        const n = lens.cluster(s).coordinator.staleMarkers.length;
+        for (let marker = 0; marker < n; marker++) emit({ type: 'StaleMarker', marker });
+      },
+      effect: (d, a) => deliverStaleMarker(lens.ctx(d), a.marker),
+      describe(s, a) {
+        const m = lens.cluster(s).coordinator.staleMarkers[a.marker];
+        return m
+          ? `network.StaleMarker(${m.marker} for producer ${m.producerId} -> ${where(s, m.partition)}, ` +
+              `coordinator epoch ${m.coordinatorEpoch})`
+          : 'network.StaleMarker(?)';
+      },
+      lanes(s, a) {
+        const m = lens.cluster(s).coordinator.staleMarkers[a.marker];
+        return { from: 'coordinator', to: m ? where(s, m.partition) : 'coordinator' };
+      },
+    },
+    // faults.producer-state-loss: a leader forgets an idle producer (ProducerStateManager.removeExpiredProducers).
+    LoseProducerState: {
+      fault: true,
+      enabled(s, emit) {
+        const k = lens.cluster(s);
+        if (!lens.faults(s).producerStateLoss || k.forgotten.producers > 0) return;
+        k.partitions.forEach((p, partition) => {
+          for (const e of p.producers)
+            if (e.firstOpenOffset === null && !lens.inFlight(s, partition, e.producerId))
+              emit({ type: 'LoseProducerState', partition, producerId: e.producerId });
+        });
+      },
+      effect(d, a) {
+        const x = lens.ctx(d);
+        forgetProducer(x, a.partition, a.producerId);
+        x.k.forgotten.producers += 1;
+      },
+      describe: (s, a) => `fault.LoseProducerState(${where(s, a.partition)}, producer ${a.producerId})`,
+      lanes: (s, a) => ({ from: where(s, a.partition) }),
+    },
+    // faults.producer-state-loss: the coordinator forgets an idle transactional.id (transactional.id.expiration.ms).
+    ExpireTransactionalId: {
+      fault: true,
+      enabled(s, emit) {
+        const k = lens.cluster(s);
+        if (!lens.faults(s).producerStateLoss || k.forgotten.ids > 0) return;
+        for (let txn = 0; txn < k.txns.length; txn++)
+          if (mayExpireId(k, txn)) emit({ type: 'ExpireTransactionalId', txn });
+      },
+      effect(d, a) {
+        const x = lens.ctx(d);
+        expireTransactionalId(x, a.txn);
+        x.k.forgotten.ids += 1;
+      },
+      describe: (s, a) => `fault.ExpireTransactionalId(${name(s, a.txn)})`,
+      lanes: () => ({ from: 'coordinator' }),
+    },
   };
+}
+
+/** The drain's next marker: the first unacknowledged marker of the first transaction that has one, or null. Pure. */
+export function firstMarker(k: Cluster): Extract<CoordinatorAction, { type: 'WriteTxnMarker' }> | null {
+  for (let txn = 0; txn < k.txns.length; txn++) {
+    const t = markerTargets(k, txn)[0];
+    if (t !== undefined) return { type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t };
+  }
+  return null;
+}
+
+/**
+ * Every marker transaction `txn` could have pending, over `partitions` partitions and
+ * `__consumer_offsets`: for a script, whose steps not enabled at their turn are skipped. Pure.
+ */
+export function allMarkers(txn: number, partitions: number): Extract<CoordinatorAction, { type: 'WriteTxnMarker' }>[] {
+  const out: Extract<CoordinatorAction, { type: 'WriteTxnMarker' }>[] = [];
+  for (let p = 0; p < partitions; p++) out.push({ type: 'WriteTxnMarker', txn, partition: p });
+  out.push({ type: 'WriteTxnMarker', txn, partition: '__consumer_offsets' });
+  return out;
 }

@@ -5,7 +5,9 @@
  * `__consumer_offsets`. Static protocol switches (`rules`) come from the model's config.
  */
 import type { Draft } from 'immer';
+import type { ProduceRequest } from './partition.js';
 import type { ErrorCode, Marker, Origin, Partition } from './records.js';
+import type { KafkaVersion, Release } from './releases.js';
 
 /** The transaction coordinator's states of a transactional.id (Kafka's TransactionState). */
 export type TxnState =
@@ -17,11 +19,30 @@ export type TxnState =
   | 'CompleteAbort'
   | 'PrepareEpochFence';
 
-/** Markers the coordinator has decided but not yet written (state PrepareCommit / PrepareAbort). */
+/**
+ * Markers the coordinator has decided and not yet seen acknowledged (state PrepareCommit /
+ * PrepareAbort). TransactionMarkerChannelManager sends one per partition leader, asynchronously;
+ * the transaction completes only once every one is acknowledged.
+ */
 export interface PendingMarkers {
   readonly marker: Marker;
+  /** The producer id and epoch the markers carry (under transaction.version=2 the bumped epoch). */
+  readonly producerId: number;
+  readonly epoch: number;
+  /** Ghost: the epoch of the transaction this ends. */
   readonly txnEpoch: number;
+  /** Ghost: the epoch of the EndTxn that decided it, or null when the coordinator did (timeout, fence). */
   readonly endedBy: number | null;
+  /** The transaction's partitions (kept: a new coordinator re-sends every marker). */
+  readonly all: readonly number[];
+  /** Partitions whose marker is not acknowledged yet. */
+  readonly partitions: readonly number[];
+  /** The group whose `__consumer_offsets` partition still needs its marker, or null. */
+  readonly offsetsGroup: number | null;
+  /** The group of the transaction's offsets, if any (kept for a re-send). */
+  readonly allOffsetsGroup: number | null;
+  /** transaction.version=2 at an exhausted epoch: the producer id the transaction completes to (KIP-890). */
+  readonly rotateTo: number | null;
 }
 
 /** The coordinator's metadata for one transactional.id (its entry in `__transaction_state`). */
@@ -44,6 +65,8 @@ export interface TxnMeta {
 /** A committed offset of one partition in `__consumer_offsets`, with ghost data about who committed it. */
 export interface CommittedOffset {
   readonly offset: number;
+  /** The offset of its commit record in `__consumer_offsets` (-1: none): a later record wins (KAFKA-5247). */
+  readonly recordOffset: number;
   readonly producerId: number;
   readonly epoch: number;
   /** Ghost: the epoch of the transaction that committed it, or null for a plain OffsetCommit. */
@@ -57,6 +80,8 @@ export interface CommittedOffset {
 export interface PendingOffset {
   readonly partition: number;
   readonly offset: number;
+  /** The offset of its TxnOffsetCommit record in `__consumer_offsets`. */
+  readonly recordOffset: number;
   readonly producerId: number;
   readonly epoch: number;
   /** -1: the commit carried the group id only (no generation to check). */
@@ -87,6 +112,8 @@ export interface Group {
   /** The committed offset of each input partition. */
   readonly committed: readonly CommittedOffset[];
   readonly pending: readonly PendingOffset[];
+  /** Records appended to the group's `__consumer_offsets` partition so far (commit records, markers). */
+  readonly logEnd: number;
   /** The epoch the offsets partition last saw for each producer id (from markers), for fencing. */
   readonly producerEpochs: readonly { readonly producerId: number; readonly epoch: number }[];
   /** Ghost: the fate of every transactional offset commit once its marker was written. */
@@ -97,13 +124,61 @@ export interface Group {
 
 /** The protocol switches of a cluster and its clients, from the model's config (static per run). */
 export interface KafkaRules {
+  readonly version: KafkaVersion;
+  /** What the release does (model/kafka/releases.ts). */
+  readonly release: Release;
   readonly enableIdempotence: boolean;
   readonly transactionVersion: 1 | 2;
+  /** transaction.partition.verification.enable (transaction.version=1; version 2 always adds at the leader). */
+  readonly verification: boolean;
   readonly transactionTimeoutMs: number;
   readonly epochFencing: boolean;
   readonly epochBumpOnTimeout: boolean;
+  readonly coordinatorEpochFencing: boolean;
   readonly requireStableOffsets: boolean;
   readonly generationFencing: boolean;
+  /** The epoch a transactional.id's first InitProducerId hands out (near the limit with faults.epoch-exhaustion). */
+  readonly firstEpoch: number;
+}
+
+/**
+ * A marker the previous transaction coordinator had queued when its `__transaction_state`
+ * partition moved: it may still reach the partition leader, carrying the old coordinator epoch.
+ */
+export interface StaleMarker {
+  readonly partition: number;
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly marker: Marker;
+  readonly coordinatorEpoch: number;
+  readonly txnEpoch: number;
+  readonly endedBy: number | null;
+}
+
+/**
+ * A transactional produce parked at its partition leader: the leader asked the coordinator to
+ * verify (transaction.version=1 with verification) or to add (version 2) the partition, got a yes
+ * and holds a verification guard; the append is a later step, and a marker landing in between
+ * clears the guard (KIP-890 part 1, UnifiedLog.analyzeAndValidateProducerState).
+ */
+export interface Parked {
+  /** The request id (the client's, to route the answer). */
+  readonly id: number;
+  readonly req: ProduceRequest;
+  /** The guard the append must still find at the leader. */
+  readonly guard: number;
+}
+
+/** The transaction coordinator's own state beside its per-transactional.id metadata. */
+export interface Coordinator {
+  /** The leader epoch of its `__transaction_state` partition: markers carry it. */
+  readonly epoch: number;
+  /** Moves so far (faults.coordinator-failover). */
+  readonly moves: number;
+  /** The next producer id it hands out (a rotation, an expired transactional.id coming back). */
+  readonly nextProducerId: number;
+  /** Markers of the previous coordinator still on their way. */
+  readonly staleMarkers: readonly StaleMarker[];
 }
 
 /** The cluster slice. */
@@ -113,6 +188,15 @@ export interface Cluster {
   readonly partitions: readonly Partition[];
   readonly txns: readonly TxnMeta[];
   readonly groups: readonly Group[];
+  readonly coordinator: Coordinator;
+  readonly parked: readonly Parked[];
+  /** Producer states and transactional.ids forgotten so far (faults.producer-state-loss: one of each per run). */
+  readonly forgotten: { readonly producers: number; readonly ids: number };
+}
+
+/** The parts of a cluster that identify a state (everything but the static rules), in a fixed order. Pure. */
+export function clusterIdentity(k: Cluster): readonly unknown[] {
+  return [k.partitions, k.txns, k.groups, k.coordinator, k.parked, k.forgotten];
 }
 
 /** What a Kafka rule did, as data for the renderers (never part of a state's identity). */
@@ -134,13 +218,31 @@ export type KafkaEvent =
       readonly to: TxnState;
       readonly epoch: number;
     }
-  | { readonly type: 'epoch'; readonly txn: string; readonly producerId: number; readonly epoch: number }
+  | {
+      readonly type: 'epoch';
+      readonly txn: string;
+      readonly producerId: number;
+      readonly epoch: number;
+      /** A producer id handed out (the first InitProducerId, a rotation, a forgotten transactional.id). */
+      readonly fresh: boolean;
+    }
+  | { readonly type: 'verified'; readonly txn: string; readonly partition: number; readonly added: boolean }
+  | {
+      readonly type: 'marker-acked';
+      readonly txn: string;
+      readonly partition: number | 'offsets';
+      readonly lost: boolean;
+    }
+  | { readonly type: 'coordinator-moved'; readonly epoch: number; readonly resent: readonly string[] }
+  /** A leader forgot a producer (`partition`), or the coordinator a transactional.id (`partition` null). */
+  | { readonly type: 'forgotten'; readonly partition: number | null; readonly what: string }
   | { readonly type: 'added'; readonly txn: string; readonly partition: number | 'offsets' }
   | {
       readonly type: 'offset';
       readonly partition: number;
       readonly offset: number;
-      readonly how: 'pending' | 'committed' | 'dropped';
+      /** superseded: committed, but a later commit record of the partition already holds (KAFKA-5247). */
+      readonly how: 'pending' | 'committed' | 'dropped' | 'superseded';
       readonly generation: number;
       readonly stale: boolean;
     }
@@ -170,6 +272,25 @@ export function ctxOf(d: EmbedsCluster): Ctx {
   return { k: d.kafka, now: d.now, events: d.events };
 }
 
+/** A cluster over `partitions`, transactional.ids `txns` and `groups`, its coordinator at epoch 0. Pure. */
+export function newCluster(
+  rules: KafkaRules,
+  partitions: readonly Partition[],
+  txns: readonly TxnMeta[],
+  groups: readonly Group[],
+): Cluster {
+  const nextProducerId = txns.reduce((m, t) => Math.max(m, t.producerId), 0) + 1;
+  return {
+    rules,
+    partitions,
+    txns,
+    groups,
+    coordinator: { epoch: 0, moves: 0, nextProducerId, staleMarkers: [] },
+    parked: [],
+    forgotten: { producers: 0, ids: 0 },
+  };
+}
+
 /** A transactional.id's fresh coordinator entry with producer id `producerId`. Pure. */
 export function newTxn(transactionalId: string, producerId: number): TxnMeta {
   return {
@@ -193,6 +314,7 @@ export function newGroup(id: string, partitions: number): Group {
     owners: Array.from({ length: partitions }, () => null),
     committed: Array.from({ length: partitions }, () => ({
       offset: 0,
+      recordOffset: -1,
       producerId: -1,
       epoch: -1,
       txnEpoch: null,
@@ -200,6 +322,7 @@ export function newGroup(id: string, partitions: number): Group {
       generation: -1,
     })),
     pending: [],
+    logEnd: 0,
     producerEpochs: [],
     fates: [],
     staleCommits: [],

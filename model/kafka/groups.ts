@@ -8,6 +8,7 @@
 import type { Draft } from 'immer';
 import type { Cluster, Ctx, Group } from './cluster.js';
 import type { ErrorCode, Marker, Origin } from './records.js';
+import { addToTxn, verifyInTxn } from './transactions.js';
 
 /**
  * A new generation: partitions keep their owner while it is still a member (sticky), the rest go
@@ -85,8 +86,11 @@ export function offsetCommit(
   const group = x.k.groups[g]!;
   if (generation >= 0 && (origin === null || !currentMember(group, origin.instance, generation)))
     return 'ILLEGAL_GENERATION';
+  const recordOffset = group.logEnd;
+  group.logEnd += 1;
   group.committed[p] = {
     offset,
+    recordOffset,
     producerId: -1,
     epoch: -1,
     txnEpoch: null,
@@ -99,6 +103,8 @@ export function offsetCommit(
 
 /** A TxnOffsetCommit as the group coordinator receives it. */
 export interface TxnOffsetRequest {
+  /** The index of the producer's transactional.id. */
+  readonly txn: number;
   readonly partition: number;
   readonly offset: number;
   readonly producerId: number;
@@ -109,22 +115,38 @@ export interface TxnOffsetRequest {
 }
 
 /**
- * TxnOffsetCommit: fenced by a producer epoch older than the offsets partition has seen (KIP-98),
- * and, with a generation and `safeguard.generation-fencing`, by an old group generation (KIP-447).
- * The offset waits for the transaction's marker; a new one of the same producer and partition
- * replaces it.
+ * TxnOffsetCommit (GroupCoordinator.handleTxnCommitOffsets). Under transaction.version=2 it adds
+ * the group's `__consumer_offsets` partition to the transaction itself (KIP-890 part 2: no
+ * AddOffsetsToTxn); under 1 with verification (3.7+, KAFKA-15784) it first has the coordinator
+ * verify the partition is in the transaction. A producer epoch older than the offsets partition
+ * has seen from markers is fenced (KIP-98). With a generation (2.5+, KIP-447) a member of an old
+ * generation is refused with `safeguard.generation-fencing`. The offset waits for the transaction's
+ * marker; a new one of the same producer and partition replaces it. Its commit record takes the
+ * next offset of the group's `__consumer_offsets` partition.
  */
 export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): ErrorCode | null {
   const group = x.k.groups[g]!;
+  const rules = x.k.rules;
+  if (rules.transactionVersion === 2) {
+    const err = addToTxn(x, req.txn, req.producerId, req.epoch, { group: g });
+    if (err) return err;
+  } else if (rules.verification && rules.release.offsetsVerification) {
+    const err = verifyInTxn(x, req.txn, req.producerId, req.epoch, { group: g });
+    if (err) return err;
+  }
   const seen = group.producerEpochs.find((e) => e.producerId === req.producerId);
-  if (seen && req.epoch < seen.epoch && x.k.rules.epochFencing) return 'PRODUCER_FENCED';
+  if (seen && req.epoch < seen.epoch && rules.epochFencing) return 'INVALID_PRODUCER_EPOCH';
+  const checked = req.generation >= 0 && rules.release.txnOffsetGenerationCheck;
   const stale = req.generation >= 0 && !currentMember(group, req.origin.instance, req.generation);
-  if (stale && x.k.rules.generationFencing) return 'ILLEGAL_GENERATION';
+  if (checked && stale && rules.generationFencing) return 'ILLEGAL_GENERATION';
   group.pending = group.pending.filter((po) => !(po.producerId === req.producerId && po.partition === req.partition));
   const origin = { instance: req.origin.instance, txn: req.origin.txn };
+  const recordOffset = group.logEnd;
+  group.logEnd += 1;
   group.pending.push({
     partition: req.partition,
     offset: req.offset,
+    recordOffset,
     producerId: req.producerId,
     epoch: req.epoch,
     generation: req.generation,
@@ -156,6 +178,7 @@ export function completeTxnOffsets(
   txnEpoch: number,
 ): void {
   const group: Draft<Group> = x.k.groups[g]!;
+  group.logEnd += 1;
   const keep = [];
   for (const po of group.pending) {
     if (po.producerId !== producerId) {
@@ -163,9 +186,14 @@ export function completeTxnOffsets(
       continue;
     }
     const origin = { instance: po.origin.instance, txn: po.origin.txn };
-    if (marker === 'COMMIT') {
+    // The offset whose commit record is later in __consumer_offsets wins, not the one whose marker
+    // lands last (GroupMetadata.completePendingTxnOffsetCommit, KAFKA-5247: olderThan by record offset).
+    const current = group.committed[po.partition]!;
+    const wins = marker === 'COMMIT' && current.recordOffset < po.recordOffset;
+    if (wins) {
       group.committed[po.partition] = {
         offset: po.offset,
+        recordOffset: po.recordOffset,
         producerId,
         epoch: po.epoch,
         txnEpoch,
@@ -186,7 +214,7 @@ export function completeTxnOffsets(
       type: 'offset',
       partition: po.partition,
       offset: po.offset,
-      how: marker === 'COMMIT' ? 'committed' : 'dropped',
+      how: marker === 'ABORT' ? 'dropped' : wins ? 'committed' : 'superseded',
       generation: -1,
       stale: false,
     });

@@ -4,14 +4,28 @@
  * protocol switches read from them.
  */
 
-import { bool, int, oneOf } from '../core/keys.js';
+import { bool, int, type Lookup, oneOf } from '../core/keys.js';
 import type { KafkaRules } from './cluster.js';
+import { KAFKA_VERSIONS, type KafkaVersion, NEWEST, RELEASES, release } from './releases.js';
 
 /** `isolation.level` of the downstream reader whose view the output invariants judge. */
 export type IsolationLevel = 'read_committed' | 'read_uncommitted';
 
-/** The shared keys, by field name. */
+/** The release named by `kafka.version` while later keys derive their defaults from it. */
+function releaseOf(get: Lookup) {
+  const v = get('kafka.version');
+  return RELEASES[KAFKA_VERSIONS.find((x) => x === v) ?? NEWEST];
+}
+
+/** The shared keys, by field name. `kafkaVersion` comes before the keys whose defaults it sets. */
 export const kafkaKeys = {
+  kafkaVersion: oneOf('kafka.version', KAFKA_VERSIONS, {
+    default: NEWEST,
+    meaning:
+      "the Kafka release (brokers and clients) whose behaviour is modelled; it sets that release's defaults of " +
+      'transaction.version and transaction.partition.verification.enable, and how its brokers and clients ' +
+      'answer (eoscheck models lists what each release changed); explicit keys override within what the release has',
+  }),
   enableIdempotence: bool('enable.idempotence', {
     default: true,
     meaning:
@@ -26,12 +40,22 @@ export const kafkaKeys = {
   }),
   transactionVersion: oneOf('transaction.version', [1, 2], {
     default: 2,
+    derive: (get) => releaseOf(get).transactionVersion,
     meaning:
       '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end ' +
       'bumps the epoch; 1 = the protocol before it',
     realDefault:
       'on by default since Kafka 4.0 (feature transaction.version) with 4.0+ clients; older clusters and clients ' +
       'run the old protocol',
+  }),
+  verification: bool('transaction.partition.verification.enable', {
+    default: true,
+    derive: (get) => releaseOf(get).verification,
+    meaning:
+      "KIP-890 part 1 (3.6+): with transaction.version=1 the partition leader verifies a producer's first " +
+      'transactional write to a partition with the coordinator (a separate request, then the append under a ' +
+      'verification guard); with transaction.version=2 the leader adds the partition itself',
+    realDefault: 'true since Kafka 3.6; absent before',
   }),
   transactionTimeoutMs: int('transaction.timeout.ms', {
     default: 60000,
@@ -45,7 +69,16 @@ export const kafkaKeys = {
   }),
   epochBumpOnTimeout: bool('safeguard.epoch-bump-on-timeout', {
     default: true,
-    meaning: 'a timed-out transaction is aborted with a bumped epoch, fencing its producer (KAFKA-6119)',
+    meaning:
+      'a timed-out transaction is aborted with a bumped epoch, fencing its producer (KAFKA-6119); ' +
+      'transaction.version=1 only: under 2 every abort bumps the epoch',
+  }),
+  coordinatorEpochFencing: bool('safeguard.coordinator-epoch-fencing', {
+    default: true,
+    meaning:
+      "markers carry the coordinator's epoch (the leader epoch of its __transaction_state partition) and a " +
+      'partition leader rejects a marker from an older coordinator ' +
+      '(TRANSACTION_COORDINATOR_FENCED, ProducerAppendInfo)',
   }),
   requireStableOffsets: bool('safeguard.require-stable-offsets', {
     default: true,
@@ -79,6 +112,28 @@ export const kafkaKeys = {
       'a request may be delayed or its acknowledgement lost: the client times out and retries, ' +
       'the delayed copy lands later',
   }),
+  coordinatorFailover: int('faults.coordinator-failover', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most transaction-coordinator moves in one run: the __transaction_state partition gets a new leader, which ' +
+      'loads it and re-sends the markers of every Prepare* transaction; the old one may still deliver markers it ' +
+      'had queued',
+  }),
+  producerStateLoss: bool('faults.producer-state-loss', {
+    default: false,
+    meaning:
+      "a partition leader may forget an idle producer's state (producer.id.expiration.ms, a restart without a " +
+      'snapshot) and the coordinator an idle transactional.id (transactional.id.expiration.ms); never while a ' +
+      'batch of that producer to that partition may still arrive (expiry takes a day of silence), once per run',
+  }),
+  epochExhaustion: bool('faults.epoch-exhaustion', {
+    default: false,
+    meaning:
+      "each transactional.id's epochs start three below the 16-bit limit (32766), so within a run the epoch runs " +
+      'out and the coordinator rotates the producer id (transaction.version=1: at InitProducerId; 2: at EndTxn)',
+  }),
   inputRecords: int('input.records', {
     default: 2,
     min: 1,
@@ -87,15 +142,70 @@ export const kafkaKeys = {
   }),
 } as const;
 
-/** The cluster's protocol switches; those a model has no key for take their safe value. Pure. */
-export function kafkaRules(c: Partial<KafkaRules>): KafkaRules {
+/** The keys that set the cluster's rules (each optional: a model without the key gets the safe value). */
+export interface RuleKeys {
+  readonly kafkaVersion?: KafkaVersion;
+  readonly enableIdempotence?: boolean;
+  readonly transactionVersion?: 1 | 2;
+  readonly verification?: boolean;
+  readonly transactionTimeoutMs?: number;
+  readonly epochFencing?: boolean;
+  readonly epochBumpOnTimeout?: boolean;
+  readonly coordinatorEpochFencing?: boolean;
+  readonly requireStableOffsets?: boolean;
+  readonly generationFencing?: boolean;
+  readonly epochExhaustion?: boolean;
+}
+
+/** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
+export function kafkaRules(c: RuleKeys): KafkaRules {
+  const version = c.kafkaVersion ?? NEWEST;
+  const r = release(version);
   return {
+    version,
+    release: r,
     enableIdempotence: c.enableIdempotence ?? true,
-    transactionVersion: c.transactionVersion ?? 2,
+    transactionVersion: c.transactionVersion ?? r.transactionVersion,
+    verification: c.verification ?? r.verification,
     transactionTimeoutMs: c.transactionTimeoutMs ?? 60000,
     epochFencing: c.epochFencing ?? true,
     epochBumpOnTimeout: c.epochBumpOnTimeout ?? true,
+    coordinatorEpochFencing: c.coordinatorEpochFencing ?? true,
     requireStableOffsets: c.requireStableOffsets ?? true,
     generationFencing: c.generationFencing ?? true,
+    firstEpoch: c.epochExhaustion === true ? EXHAUSTED_EPOCH - 3 : 0,
   };
+}
+
+/** The epoch at which a producer id is used up (TransactionMetadata.isEpochExhausted: Short.MaxValue - 1). */
+export const EXHAUSTED_EPOCH = 32766;
+
+/**
+ * What the release does not have, or what contradicts it, as one line naming the key, the value and
+ * what is accepted; null when the Kafka keys fit together. Pure.
+ */
+export function checkKafkaKeys(c: RuleKeys): string | null {
+  const version = c.kafkaVersion ?? NEWEST;
+  const r = release(version);
+  if (c.transactionVersion === 2 && !r.hasTransactionV2)
+    return (
+      `transaction.version=2 needs kafka.version 4.0 or later (KIP-890 part 2 shipped in 4.0); ` +
+      `kafka.version=${version} accepts transaction.version=1`
+    );
+  if (c.verification === true && !r.verification)
+    return (
+      `transaction.partition.verification.enable=true needs kafka.version 3.6 or later (KIP-890 part 1); ` +
+      `kafka.version=${version} has no partition verification`
+    );
+  if (c.transactionVersion === 2 && c.verification === false)
+    return (
+      'transaction.partition.verification.enable=false goes with transaction.version=1 only: under version 2 ' +
+      'the partition leader adds the partition to the transaction itself (KIP-890 part 2)'
+    );
+  if (c.transactionVersion === 2 && c.epochBumpOnTimeout === false)
+    return (
+      'safeguard.epoch-bump-on-timeout=false goes with transaction.version=1 only: under version 2 every ' +
+      'abort, a timed-out one included, bumps the epoch (KIP-890 part 2)'
+    );
+  return null;
 }

@@ -4,7 +4,7 @@
  * stable offset. Functions over a draft (or an owned plain copy).
  */
 import type { Draft } from 'immer';
-import type { Ctx } from './cluster.js';
+import type { Cluster, Ctx } from './cluster.js';
 import type { DataEntry, ErrorCode, Marker, Partition, ProducerEntry } from './records.js';
 
 type P = Draft<Partition>;
@@ -32,21 +32,62 @@ function recomputeLso(p: P): void {
 }
 
 /**
- * Appends one batch. With a producer id the leader checks the epoch (a lower one is fenced, KIP-98)
- * and the sequence: the next one is appended, a cached earlier one is acknowledged as a duplicate
- * without a second copy, anything else is OUT_OF_ORDER_SEQUENCE_NUMBER. A new epoch starts its
- * sequence at 0.
+ * Whether a transactional write needs the coordinator first (KIP-890): with transaction.version=2
+ * the leader adds the partition to the transaction whenever the producer has no transaction open
+ * here at this epoch (UnifiedLog.hasOngoingTransaction, epoch-aware since KAFKA-14563); with
+ * version 1 and transaction.partition.verification.enable it verifies when the producer has no
+ * transaction open here at all. Pure.
  */
-export function append(x: Ctx, req: ProduceRequest): AppendResult {
+export function needsVerification(
+  k: { readonly rules: Cluster['rules']; readonly partitions: readonly Partition[] },
+  req: ProduceRequest,
+): boolean {
+  if (!req.transactional || req.producerId < 0) return false;
+  const v2 = k.rules.transactionVersion === 2;
+  if (!v2 && !k.rules.verification) return false;
+  const entry = k.partitions[req.partition]!.producers.find((e) => e.producerId === req.producerId);
+  if (!entry || entry.firstOpenOffset === null) return true;
+  return v2 && entry.epoch !== req.epoch;
+}
+
+/** The leader records the guard of a verified write for `producerId` (VerificationStateEntry). */
+export function setGuard(x: Ctx, partition: number, producerId: number, guard: number): void {
+  const p = x.k.partitions[partition]!;
+  const v = p.guards.find((g) => g.producerId === producerId);
+  if (v) v.guard = guard;
+  else p.guards.push({ producerId, guard });
+}
+
+/** The leader drops producer `producerId`'s verification guard (its append, or a marker). */
+function clearGuard(p: P, producerId: number): void {
+  const at = p.guards.findIndex((g) => g.producerId === producerId);
+  if (at >= 0) p.guards.splice(at, 1);
+}
+
+/**
+ * Appends one batch. With a producer id the leader checks the epoch (an older one is
+ * INVALID_PRODUCER_EPOCH, the produce API's code in every release, KAFKA-10687), then a
+ * transactional write that needed verification must find its guard, then the sequence: the next
+ * one is appended, a cached earlier one is acknowledged as a duplicate without a second copy,
+ * anything else is OUT_OF_ORDER_SEQUENCE_NUMBER. A new epoch starts its sequence at 0. A producer
+ * the leader has no state for is accepted at any sequence since 2.5 (KAFKA-8710); before, past
+ * sequence 0 it is UNKNOWN_PRODUCER_ID (ProducerStateManager).
+ */
+export function append(x: Ctx, req: ProduceRequest, guard: number | null = null): AppendResult {
   const p = x.k.partitions[req.partition]!;
   const fencing = x.k.rules.epochFencing;
   let entry = req.producerId >= 0 ? producerEntry(p, req.producerId) : undefined;
   if (req.producerId >= 0) {
-    if (entry && req.epoch < entry.epoch) {
-      // A stale epoch: a zombie or a late request. Rejected unless fencing is switched off, in
-      // which case there is no sequence state of that epoch to check against.
-      if (fencing) return { ok: false, error: req.transactional ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH' };
-    } else if (entry && req.epoch === entry.epoch) {
+    // An older epoch: a zombie or a late request. With fencing off there is no state of that epoch to check.
+    if (entry && req.epoch < entry.epoch && fencing) return { ok: false, error: 'INVALID_PRODUCER_EPOCH' };
+    // KIP-890 part 1: a write that needed the coordinator appends only under the guard it was given; a marker
+    // in between cleared it ("Record was not part of an ongoing transaction").
+    if (
+      needsVerification(x.k, req) &&
+      (guard === null || p.guards.find((g) => g.producerId === req.producerId)?.guard !== guard)
+    )
+      return { ok: false, error: 'INVALID_TXN_STATE' };
+    if (entry && req.epoch === entry.epoch && entry.lastSequence >= 0) {
       if (req.sequence <= entry.lastSequence) {
         const cached = entry.batches.find((b) => b.sequence === req.sequence);
         if (cached) {
@@ -56,10 +97,16 @@ export function append(x: Ctx, req: ProduceRequest): AppendResult {
         return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
       }
       if (req.sequence !== entry.lastSequence + 1) return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
-    } else if (req.sequence !== 0) {
-      // A newer epoch must start its sequence at 0. A producer the leader has no state for, writing
-      // past sequence 0, is UNKNOWN_PRODUCER_ID (ProducerStateManager before KAFKA-8710).
-      return { ok: false, error: entry ? 'OUT_OF_ORDER_SEQUENCE_NUMBER' : 'UNKNOWN_PRODUCER_ID' };
+    } else if (entry && req.epoch >= entry.epoch) {
+      // A new epoch (or one that only a marker set) starts its sequence at 0; before 2.5 a producer
+      // the leader only knows from a marker is unknown past sequence 0.
+      if (req.sequence !== 0)
+        return {
+          ok: false,
+          error: x.k.rules.release.unknownProducerAccepted ? 'OUT_OF_ORDER_SEQUENCE_NUMBER' : 'UNKNOWN_PRODUCER_ID',
+        };
+    } else if (!entry && req.sequence !== 0 && !x.k.rules.release.unknownProducerAccepted) {
+      return { ok: false, error: 'UNKNOWN_PRODUCER_ID' };
     }
   }
   const offset = p.log.length;
@@ -81,6 +128,7 @@ export function append(x: Ctx, req: ProduceRequest): AppendResult {
         lastSequence: -1,
         firstOpenOffset: null,
         batches: [],
+        coordinatorEpoch: -1,
       });
       entry = p.producers[p.producers.length - 1]!;
     }
@@ -91,7 +139,10 @@ export function append(x: Ctx, req: ProduceRequest): AppendResult {
       entry.batches.push({ sequence: req.sequence, offset });
       if (entry.batches.length > BATCH_CACHE) entry.batches.shift();
     }
-    if (req.transactional && entry.firstOpenOffset === null) entry.firstOpenOffset = offset;
+    if (req.transactional) {
+      if (entry.firstOpenOffset === null) entry.firstOpenOffset = offset;
+      clearGuard(p, req.producerId);
+    }
   }
   p.highWatermark = p.log.length;
   recomputeLso(p);
@@ -99,51 +150,79 @@ export function append(x: Ctx, req: ProduceRequest): AppendResult {
   return { ok: true, duplicate: false };
 }
 
+/** A marker as the coordinator sends it to a partition leader (WriteTxnMarkers). */
+export interface MarkerRequest {
+  readonly producerId: number;
+  readonly epoch: number;
+  readonly marker: Marker;
+  readonly coordinatorEpoch: number;
+  /** Ghost: the epoch of the transaction it ends. */
+  readonly txnEpoch: number;
+  /** Ghost: the epoch of the EndTxn that decided it, or null. */
+  readonly endedBy: number | null;
+}
+
 /**
- * Writes a COMMIT or ABORT control record for `producerId` (the coordinator's WriteTxnMarkers):
- * it closes the producer's open transaction on the partition and carries the marker epoch, which
- * the leader adopts, fencing older epochs from then on.
+ * Writes a COMMIT or ABORT control record (ProducerAppendInfo.appendEndTxnMarker): a marker with an
+ * older producer epoch than the leader's is INVALID_PRODUCER_EPOCH, one from an older coordinator
+ * TRANSACTION_COORDINATOR_FENCED (`safeguard.coordinator-epoch-fencing`); otherwise it closes the
+ * producer's open transaction on the partition, clears its verification guard, and the leader
+ * adopts the marker's epochs.
  */
-export function writeMarker(
-  x: Ctx,
-  partition: number,
-  producerId: number,
-  epoch: number,
-  marker: Marker,
-  txnEpoch: number,
-  endedBy: number | null,
-): void {
+export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorCode | null {
   const p = x.k.partitions[partition]!;
+  let entry = producerEntry(p, m.producerId);
+  if (entry && m.epoch < entry.epoch && x.k.rules.epochFencing) return 'INVALID_PRODUCER_EPOCH';
+  if (entry && m.coordinatorEpoch < entry.coordinatorEpoch && x.k.rules.coordinatorEpochFencing)
+    return 'TRANSACTION_COORDINATOR_FENCED';
   const offset = p.log.length;
-  p.log.push({ kind: 'control', offset, producerId, epoch, marker, txnEpoch, endedBy });
-  let entry = producerEntry(p, producerId);
+  p.log.push({
+    kind: 'control',
+    offset,
+    producerId: m.producerId,
+    epoch: m.epoch,
+    marker: m.marker,
+    txnEpoch: m.txnEpoch,
+    endedBy: m.endedBy,
+  });
   if (!entry) {
-    p.producers.push({ producerId, epoch, lastSequence: -1, firstOpenOffset: null, batches: [] });
+    p.producers.push({
+      producerId: m.producerId,
+      epoch: m.epoch,
+      lastSequence: -1,
+      firstOpenOffset: null,
+      batches: [],
+      coordinatorEpoch: m.coordinatorEpoch,
+    });
     entry = p.producers[p.producers.length - 1]!;
   }
   entry.firstOpenOffset = null;
-  if (epoch > entry.epoch) {
-    entry.epoch = epoch;
+  clearGuard(p, m.producerId);
+  entry.coordinatorEpoch = Math.max(entry.coordinatorEpoch, m.coordinatorEpoch);
+  if (m.epoch > entry.epoch) {
+    entry.epoch = m.epoch;
     entry.lastSequence = -1;
     entry.batches = [];
   }
   p.highWatermark = p.log.length;
   recomputeLso(p);
-  x.events.push({ type: 'marker', partition, offset, marker, epoch });
+  x.events.push({ type: 'marker', partition, offset, marker: m.marker, epoch: m.epoch });
+  return null;
 }
 
 /**
- * The leader forgets the producer state of idle producers (no open transaction) on every
- * partition: log retention or `producer.id.expiration.ms`. Returns the forgotten ids per partition.
+ * The leader forgets producer `producerId` on `partition` (producer.id.expiration.ms passed with
+ * no write from it, or a restart without its snapshot): its epoch, sequences and the batches it
+ * de-duplicates against are gone. Only an idle producer (no transaction open here). Returns whether
+ * there was one to forget.
  */
-export function forgetIdleProducers(x: Ctx): { partition: number; producerIds: number[] }[] {
-  const out: { partition: number; producerIds: number[] }[] = [];
-  x.k.partitions.forEach((part, p) => {
-    const gone = part.producers.filter((e) => e.firstOpenOffset === null).map((e) => e.producerId);
-    part.producers = part.producers.filter((e) => e.firstOpenOffset !== null);
-    if (gone.length > 0) out.push({ partition: p, producerIds: gone });
-  });
-  return out;
+export function forgetProducer(x: Ctx, partition: number, producerId: number): boolean {
+  const p = x.k.partitions[partition]!;
+  const at = p.producers.findIndex((e) => e.producerId === producerId && e.firstOpenOffset === null);
+  if (at < 0) return false;
+  p.producers.splice(at, 1);
+  x.events.push({ type: 'forgotten', partition, what: `${p.name} forgot producer ${producerId}` });
+  return true;
 }
 
 /** Whether the leader of `partition` holds producer state for `producerId`. Pure. */

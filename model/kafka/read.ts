@@ -3,6 +3,7 @@
  * the high watermark; read_committed stops at the LSO and skips records of aborted transactions.
  * Pure functions over a frozen partition.
  */
+import type { Cluster } from './cluster.js';
 import type { IsolationLevel } from './keys.js';
 import type { DataEntry, Marker, Partition } from './records.js';
 
@@ -62,4 +63,40 @@ export function readTopic(
     }
   }
   return { values, offsets };
+}
+
+/**
+ * The fate each record of partition `p` will have once the markers already decided are written:
+ * `fates`, with a record still open whose producer's transaction is PrepareCommit/PrepareAbort and
+ * whose marker to `p` is still pending taking that marker. Markers reach partitions one at a time,
+ * so in between a reader sees some partitions of a decided transaction committed and others not
+ * yet; a claim about a transaction as a whole is judged on this view. Pure.
+ */
+export function decidedFates(k: Cluster, p: number): (Marker | 'plain' | null | undefined)[] {
+  const f = fates(k.partitions[p]!);
+  const log = k.partitions[p]!.log;
+  for (const t of k.txns) {
+    const pend = t.pending;
+    if (!pend?.partitions.includes(p)) continue;
+    for (const e of log)
+      if (e.kind === 'data' && e.producerId === pend.producerId && f[e.offset] === null) f[e.offset] = pend.marker;
+  }
+  return f;
+}
+
+/**
+ * Group `g`'s committed offset of input partition `input` once the decided markers reach
+ * `__consumer_offsets`: a pending offset of a PrepareCommit transaction whose marker is still due
+ * there takes effect if its commit record is the later one. Pure.
+ */
+export function decidedOffset(k: Cluster, g: number, input: number): number {
+  const group = k.groups[g]!;
+  let best = group.committed[input]!;
+  for (const po of group.pending) {
+    if (po.partition !== input) continue;
+    const t = k.txns.find((x) => x.pending?.producerId === po.producerId);
+    if (t?.pending?.marker !== 'COMMIT' || t.pending.offsetsGroup !== g) continue;
+    if (po.recordOffset > best.recordOffset) best = { ...best, offset: po.offset, recordOffset: po.recordOffset };
+  }
+  return best.offset;
 }

@@ -57,6 +57,19 @@ export interface ProducerEntry {
   readonly firstOpenOffset: number | null;
   /** The last five batches, for de-duplicating a retried batch (KIP-98, max.in.flight <= 5). */
   readonly batches: readonly { readonly sequence: number; readonly offset: number }[];
+  /** The coordinator epoch of the last marker (-1: none); an older coordinator's marker is fenced. */
+  readonly coordinatorEpoch: number;
+}
+
+/**
+ * The verification state of a producer at a leader (VerificationStateEntry, KIP-890 part 1): the
+ * guard of a transactional write the coordinator has verified and the leader not yet appended. It
+ * is kept apart from the producer's entry (a producer the leader has no state for keeps none); a
+ * marker or the first transactional append of the producer clears it.
+ */
+export interface Verification {
+  readonly producerId: number;
+  readonly guard: number;
 }
 
 /** A topic-partition: one replica, so the high watermark is the log end. */
@@ -65,6 +78,8 @@ export interface Partition {
   readonly name: string;
   readonly log: readonly LogEntry[];
   readonly producers: readonly ProducerEntry[];
+  /** Verification guards by producer (at most one each). */
+  readonly guards: readonly Verification[];
   readonly highWatermark: number;
   /** Maintained by the leader on every append and marker; `lso-bound` re-derives it from the log. */
   readonly lastStableOffset: number;
@@ -72,12 +87,17 @@ export interface Partition {
 
 /** An empty partition named `name`. Pure. */
 export function emptyPartition(name: string): Partition {
-  return { name, log: [], producers: [], highWatermark: 0, lastStableOffset: 0 };
+  return { name, log: [], producers: [], guards: [], highWatermark: 0, lastStableOffset: 0 };
 }
 
 /** Kafka error codes the rules answer with (their real names). */
 export type ErrorCode =
   | 'PRODUCER_FENCED'
+  | 'INVALID_PRODUCER_ID_MAPPING'
+  | 'TRANSACTION_COORDINATOR_FENCED'
+  | 'TRANSACTION_ABORTABLE'
+  | 'NOT_ENOUGH_REPLICAS'
+  | 'REQUEST_TIMED_OUT'
   | 'INVALID_PRODUCER_EPOCH'
   | 'CONCURRENT_TRANSACTIONS'
   | 'INVALID_TXN_STATE'

@@ -1,16 +1,22 @@
 /**
- * The transaction coordinator's rules (KIP-98, KAFKA-6119, KIP-890) over a draft of the cluster:
- * InitProducerId, AddPartitionsToTxn / AddOffsetsToTxn, EndTxn, the timeout abort and
- * WriteTxnMarkers. Each returns the new epoch or a Kafka error code; `txn` is the index of the
+ * The transaction coordinator's rules (TransactionCoordinator, TransactionMetadata,
+ * TransactionMarkerChannelManager; KIP-98, KAFKA-6119, KIP-360, KIP-890) over a draft of the
+ * cluster: InitProducerId, AddPartitionsToTxn / AddOffsetsToTxn and the leader's verification,
+ * EndTxn under transaction.version 1 and 2, the timeout abort, markers one partition at a time,
+ * coordinator failover and the expiry of a transactional.id. `txn` is the index of the
  * transactional.id's entry.
  */
-import type { Draft } from 'immer';
-import type { Cluster, Ctx, TxnMeta, TxnState } from './cluster.js';
+import { castDraft, type Draft } from 'immer';
+import type { Cluster, Ctx, PendingMarkers, TxnMeta, TxnState } from './cluster.js';
 import { completeTxnOffsets } from './groups.js';
+import { EXHAUSTED_EPOCH } from './keys.js';
 import { writeMarker } from './partition.js';
 import type { ErrorCode, Marker } from './records.js';
 
 type T = Draft<TxnMeta>;
+
+/** The answer to InitProducerId and EndTxn: the producer id and epoch the client goes on with, or an error. */
+export type TxnAnswer = { readonly producerId: number; readonly epoch: number } | { readonly error: ErrorCode };
 
 function setState(x: Ctx, t: T, to: TxnState): void {
   x.events.push({ type: 'txn-state', txn: t.transactionalId, from: t.state, to, epoch: t.epoch });
@@ -21,65 +27,127 @@ function isPrepare(s: TxnState): boolean {
   return s === 'PrepareCommit' || s === 'PrepareAbort' || s === 'PrepareEpochFence';
 }
 
-/** A request from an epoch older than the coordinator's: fenced unless the safeguard is off. */
-function stale(x: Ctx, t: T, epoch: number): boolean {
-  return epoch < t.epoch && x.k.rules.epochFencing;
-}
-
-/** Decides the end of the open transaction: Prepare{Commit,Abort}, markers to be written. */
-function prepareEnd(x: Ctx, t: T, marker: Marker, endedBy: number | null): void {
-  t.pending = { marker, txnEpoch: t.epoch, endedBy };
-  setState(x, t, marker === 'COMMIT' ? 'PrepareCommit' : 'PrepareAbort');
+function isComplete(s: TxnState): boolean {
+  return s === 'CompleteCommit' || s === 'CompleteAbort';
 }
 
 function bumpEpoch(x: Ctx, t: T): void {
   t.epoch += 1;
-  x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch });
+  x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: false });
+}
+
+/** A producer id handed out by the coordinator at `epoch` (the first one, a rotation, a forgotten id back). */
+function freshProducerId(x: Ctx, t: T, epoch: number): void {
+  t.producerId = x.k.coordinator.nextProducerId;
+  x.k.coordinator.nextProducerId += 1;
+  t.epoch = epoch;
+  x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch, fresh: true });
 }
 
 /**
- * InitProducerId (KIP-98): bumps the epoch of the transactional.id. An open transaction of the
- * previous instance is fenced first: PrepareEpochFence, epoch bump, PrepareAbort, and the caller
- * gets CONCURRENT_TRANSACTIONS until the abort markers are written. With
- * `safeguard.epoch-fencing=false` the open transaction is left open and shared.
+ * Decides the end of the open transaction: Prepare{Commit,Abort}, one marker per partition of the
+ * transaction and one for `__consumer_offsets`, carrying the producer id and the (bumped) epoch.
  */
-export function initProducerId(x: Ctx, txn: number): { epoch: number } | { error: ErrorCode } {
+function prepareEnd(x: Ctx, t: T, marker: Marker, txnEpoch: number, endedBy: number | null): void {
+  const all = [...t.partitions].sort((a, b) => a - b);
+  const pending: PendingMarkers = {
+    marker,
+    producerId: t.producerId,
+    epoch: t.epoch,
+    txnEpoch,
+    endedBy,
+    all,
+    partitions: all,
+    offsetsGroup: t.offsetsGroup,
+    allOffsetsGroup: t.offsetsGroup,
+    rotateTo: null,
+  };
+  t.pending = castDraft(pending);
+  setState(x, t, marker === 'COMMIT' ? 'PrepareCommit' : 'PrepareAbort');
+  // Nothing to mark (an empty abort): the coordinator completes at once (TransactionMarkerChannelManager).
+  if (all.length === 0 && t.offsetsGroup === null) complete(x, t);
+}
+
+/**
+ * InitProducerId (KIP-98, KIP-360). A transactional.id the coordinator does not know (never seen,
+ * or expired) gets a fresh producer id. Prepare* answers CONCURRENT_TRANSACTIONS. An open
+ * transaction of the previous instance is fenced: PrepareEpochFence, epoch bump, PrepareAbort, and
+ * CONCURRENT_TRANSACTIONS until its markers are written (with `safeguard.epoch-fencing=false` it is
+ * left open and shared). Otherwise the epoch is bumped; at an exhausted epoch (32766) the producer
+ * id rotates instead. `expected` is KIP-360's producer id and epoch of a client bumping its own
+ * epoch: anything but the current pair is PRODUCER_FENCED.
+ */
+export function initProducerId(
+  x: Ctx,
+  txn: number,
+  expected: { readonly producerId: number; readonly epoch: number } | null = null,
+): TxnAnswer {
   const t = x.k.txns[txn]!;
+  if (t.producerId < 0) {
+    freshProducerId(x, t, x.k.rules.firstEpoch);
+    if (t.state !== 'Empty') setState(x, t, 'Empty');
+    return { producerId: t.producerId, epoch: t.epoch };
+  }
   if (isPrepare(t.state)) return { error: 'CONCURRENT_TRANSACTIONS' };
+  if (expected && t.epoch >= 0 && (expected.producerId !== t.producerId || expected.epoch !== t.epoch))
+    return { error: x.k.rules.release.staleEpochAbortable ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH' };
   if (t.state === 'Ongoing' && x.k.rules.epochFencing) {
-    setState(x, t, 'PrepareEpochFence');
     const fencedEpoch = t.epoch;
+    setState(x, t, 'PrepareEpochFence');
     bumpEpoch(x, t);
-    t.pending = { marker: 'ABORT', txnEpoch: fencedEpoch, endedBy: null };
-    setState(x, t, 'PrepareAbort');
+    prepareEnd(x, t, 'ABORT', fencedEpoch, null);
     return { error: 'CONCURRENT_TRANSACTIONS' };
   }
-  bumpEpoch(x, t);
+  if (t.epoch < 0) {
+    t.epoch = x.k.rules.firstEpoch;
+    x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: true });
+  } else if (t.epoch >= EXHAUSTED_EPOCH) {
+    // TransactionMetadata.prepareProducerIdRotation: the epoch is used up, a new producer id starts at 0.
+    freshProducerId(x, t, 0);
+  } else bumpEpoch(x, t);
   // A new epoch starts with no transaction: a late EndTxn retry of the old epoch is fenced now.
-  if (t.state !== 'Empty' && t.state !== 'Ongoing') setState(x, t, 'Empty');
-  return { epoch: t.epoch };
+  if (isComplete(t.state)) setState(x, t, 'Empty');
+  return { producerId: t.producerId, epoch: t.epoch };
 }
 
 /**
- * AddPartitionsToTxn (v1: sent by the client before its first write to a partition; v2, KIP-890:
- * sent by the partition leader to verify the write, adding the partition) and AddOffsetsToTxn
- * (`'offsets'` with the group's index). Starts a transaction from Empty/Complete*.
+ * A request's producer id and epoch against the coordinator's (AddPartitionsToTxn, AddOffsetsToTxn,
+ * verify). A stale epoch is PRODUCER_FENCED from 2.7 (KIP-588 gave fencing its own code); before,
+ * INVALID_PRODUCER_EPOCH, which those clients read as fenced too.
+ */
+function checkProducer(x: Ctx, t: T, producerId: number, epoch: number): ErrorCode | null {
+  if (t.producerId < 0 || producerId !== t.producerId) return 'INVALID_PRODUCER_ID_MAPPING';
+  if (epoch !== t.epoch && (x.k.rules.epochFencing || epoch > t.epoch))
+    return x.k.rules.release.staleEpochAbortable ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH';
+  return null;
+}
+
+/** Starts a transaction from Empty / Complete*: Ongoing, nothing in it yet, its clock running. */
+function begin(x: Ctx, t: T): void {
+  t.partitions = [];
+  t.offsetsGroup = null;
+  t.startMs = x.now;
+  setState(x, t, 'Ongoing');
+}
+
+/**
+ * AddPartitionsToTxn (transaction.version=1: from the client before its first write to a
+ * partition; 2: from the partition leader, KIP-890) and AddOffsetsToTxn (`{ group }`: the group's
+ * `__consumer_offsets` partition; under version 2 the group coordinator's, from a TxnOffsetCommit).
+ * Starts a transaction from Empty / Complete*.
  */
 export function addToTxn(
   x: Ctx,
   txn: number,
+  producerId: number,
   epoch: number,
   what: number | { readonly group: number },
 ): ErrorCode | null {
   const t = x.k.txns[txn]!;
-  if (stale(x, t, epoch)) return 'PRODUCER_FENCED';
+  const bad = checkProducer(x, t, producerId, epoch);
+  if (bad) return bad;
   if (isPrepare(t.state)) return 'CONCURRENT_TRANSACTIONS';
-  if (t.state !== 'Ongoing') {
-    t.partitions = [];
-    t.offsetsGroup = null;
-    t.startMs = x.now;
-    setState(x, t, 'Ongoing');
-  }
+  if (t.state !== 'Ongoing') begin(x, t);
   if (typeof what !== 'number') {
     if (t.offsetsGroup === null) x.events.push({ type: 'added', txn: t.transactionalId, partition: 'offsets' });
     t.offsetsGroup = what.group;
@@ -91,48 +159,127 @@ export function addToTxn(
 }
 
 /**
- * EndTxn: Ongoing goes to PrepareCommit / PrepareAbort. With transaction.version=2 (KIP-890) the
- * epoch is bumped at every end, and a late retry from the previous epoch of the same end is
- * answered as a success without effect; any other request of an old epoch is fenced.
+ * The coordinator's answer to a partition leader's AddPartitionsToTxn(verifyOnly=true) (KIP-890
+ * part 1, TransactionCoordinator.handleVerifyPartitionsInTransaction): is `what` in the ongoing
+ * transaction of this producer id and epoch? Not in it: INVALID_TXN_STATE before 3.8,
+ * TRANSACTION_ABORTABLE from 3.8.
  */
-export function endTxn(x: Ctx, txn: number, epoch: number, result: Marker): { epoch: number } | { error: ErrorCode } {
+export function verifyInTxn(
+  x: Ctx,
+  txn: number,
+  producerId: number,
+  epoch: number,
+  what: number | { readonly group: number },
+): ErrorCode | null {
   const t = x.k.txns[txn]!;
-  const v2 = x.k.rules.transactionVersion === 2;
+  const bad = checkProducer(x, t, producerId, epoch);
+  if (bad) return bad;
+  if (isPrepare(t.state)) return 'CONCURRENT_TRANSACTIONS';
+  const inTxn =
+    t.state === 'Ongoing' && (typeof what === 'number' ? t.partitions.includes(what) : t.offsetsGroup === what.group);
+  if (inTxn) return null;
+  return x.k.rules.release.transactionAbortable ? 'TRANSACTION_ABORTABLE' : 'INVALID_TXN_STATE';
+}
+
+/**
+ * EndTxn with transaction.version=1 (TransactionCoordinator.endTransaction): a client's request
+ * must carry the current epoch (2.6+, KAFKA-9600; before, only an older one is fenced); Ongoing
+ * goes to Prepare*; while the markers are out (the pending CompleteX transition) any end is
+ * CONCURRENT_TRANSACTIONS; once complete, a retry of the same end succeeds and the other is
+ * INVALID_TXN_STATE.
+ */
+function endTxnV1(x: Ctx, t: T, epoch: number, result: Marker): TxnAnswer {
+  const exact = x.k.rules.release.endTxnExactEpoch;
+  const fenced = epoch < t.epoch || (exact && epoch > t.epoch);
+  if (fenced && x.k.rules.epochFencing) return { error: exact ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH' };
   const done: TxnState = result === 'COMMIT' ? 'CompleteCommit' : 'CompleteAbort';
-  const preparing: TxnState = result === 'COMMIT' ? 'PrepareCommit' : 'PrepareAbort';
-  if (v2 && epoch === t.epoch - 1 && (t.state === done || t.state === preparing)) return { epoch: t.epoch };
-  if (stale(x, t, epoch)) return { error: 'PRODUCER_FENCED' };
+  const ok = { producerId: t.producerId, epoch: t.epoch };
   if (t.state === 'Ongoing') {
-    prepareEnd(x, t, result, epoch);
-    if (v2) bumpEpoch(x, t);
-    return { epoch: t.epoch };
+    prepareEnd(x, t, result, t.epoch, epoch);
+    return ok;
   }
-  if (
-    result === 'ABORT' &&
-    v2 &&
-    (t.state === 'Empty' || t.state === 'CompleteCommit' || t.state === 'CompleteAbort')
-  ) {
-    // KIP-890: an abort the coordinator has seen nothing of still bumps the epoch, so a produce
-    // of the aborted attempt that is still in flight is fenced when it lands.
-    t.partitions = [];
-    t.offsetsGroup = null;
-    prepareEnd(x, t, 'ABORT', epoch);
-    bumpEpoch(x, t);
-    return { epoch: t.epoch };
-  }
-  if (t.state === done) return { epoch: t.epoch }; // a retry of an end already done
-  if (t.state === preparing) return { error: 'CONCURRENT_TRANSACTIONS' };
+  if (isPrepare(t.state)) return { error: 'CONCURRENT_TRANSACTIONS' };
+  if (t.state === done) return ok;
   return { error: 'INVALID_TXN_STATE' };
 }
 
 /**
- * The coordinator aborts a transaction open longer than transaction.timeout.ms. KAFKA-6119 made
- * it bump the epoch so the producer that timed out is fenced (`safeguard.epoch-bump-on-timeout`).
+ * EndTxn with transaction.version=2 (KIP-890 part 2; TransactionCoordinator in 4.0 with
+ * KAFKA-18464): every end bumps the epoch and the answer carries it. A retry is a request from the
+ * epoch just before the current one. Prepare* (the pending CompleteX transition) answers
+ * CONCURRENT_TRANSACTIONS before any epoch check, so a commit followed at once by an empty abort
+ * does not fence its own producer (KAFKA-18464, 4.0). Ongoing and Empty need the exact epoch. Complete*: a retry of the
+ * same end
+ * succeeds without effect; an abort at the current epoch is the "empty abort", which still bumps
+ * the epoch to fence produces in flight; the rest is INVALID_TXN_STATE. At an exhausted epoch the
+ * transaction completes to a new producer id.
+ */
+function endTxnV2(x: Ctx, t: T, epoch: number, result: Marker): TxnAnswer {
+  const retry = epoch === t.epoch - 1;
+  const current = epoch === t.epoch;
+  const fencing = x.k.rules.epochFencing;
+  const fenced = (): TxnAnswer => ({ error: 'PRODUCER_FENCED' });
+  const done: TxnState = result === 'COMMIT' ? 'CompleteCommit' : 'CompleteAbort';
+  if (isPrepare(t.state)) return { error: 'CONCURRENT_TRANSACTIONS' };
+  if (t.state === 'Ongoing' || t.state === 'Empty') {
+    if (!current && (fencing || epoch > t.epoch)) return fenced();
+  } else if (!current && !retry && (fencing || epoch > t.epoch)) return fenced();
+  if (t.state === 'Ongoing') {
+    const txnEpoch = t.epoch;
+    decideV2(x, t, result, txnEpoch, epoch);
+    return { producerId: t.producerId, epoch: t.epoch };
+  }
+  if (retry && t.state === done) return { producerId: t.producerId, epoch: t.epoch };
+  if (result === 'ABORT' && current) {
+    // The empty abort: the coordinator saw nothing of the transaction, the client wants it fenced.
+    t.partitions = [];
+    t.offsetsGroup = null;
+    decideV2(x, t, 'ABORT', t.epoch, epoch);
+    return { producerId: t.producerId, epoch: t.epoch };
+  }
+  return { error: 'INVALID_TXN_STATE' };
+}
+
+/** Version 2's decision: the epoch is bumped (to 32767 at an exhausted epoch, then a new producer id). */
+function decideV2(x: Ctx, t: T, result: Marker, txnEpoch: number, endedBy: number | null): void {
+  const exhausted = t.epoch >= EXHAUSTED_EPOCH;
+  bumpEpoch(x, t);
+  prepareEnd(x, t, result, txnEpoch, endedBy);
+  if (exhausted && t.pending) {
+    const rotateTo = x.k.coordinator.nextProducerId;
+    x.k.coordinator.nextProducerId += 1;
+    t.pending.rotateTo = rotateTo;
+  }
+}
+
+/** EndTxn(COMMIT | ABORT) from producer `producerId` at `epoch`. */
+export function endTxn(x: Ctx, txn: number, producerId: number, epoch: number, result: Marker): TxnAnswer {
+  const t = x.k.txns[txn]!;
+  if (t.producerId < 0 || producerId !== t.producerId) {
+    // A transaction completed to a new producer id (version 2 rotation): the retry names the old one.
+    const rotated = x.k.rules.transactionVersion === 2 && t.epoch === 0 && epoch === EXHAUSTED_EPOCH;
+    if (!rotated) return { error: 'INVALID_PRODUCER_ID_MAPPING' };
+    return t.state === (result === 'COMMIT' ? 'CompleteCommit' : 'CompleteAbort')
+      ? { producerId: t.producerId, epoch: t.epoch }
+      : { error: 'INVALID_TXN_STATE' };
+  }
+  return x.k.rules.transactionVersion === 2 ? endTxnV2(x, t, epoch, result) : endTxnV1(x, t, epoch, result);
+}
+
+/**
+ * The coordinator aborts a transaction open longer than transaction.timeout.ms
+ * (TransactionCoordinator.abortTimedOutTransactions): it fences the producer first
+ * (prepareFenceProducerEpoch, KAFKA-6119; `safeguard.epoch-bump-on-timeout`, version 1 only), then
+ * aborts; under version 2 the abort is a version-2 end and bumps once (KAFKA-19367).
  */
 export function expireTxn(x: Ctx, txn: number): void {
   const t = x.k.txns[txn]!;
-  prepareEnd(x, t, 'ABORT', null);
-  if (x.k.rules.epochBumpOnTimeout) bumpEpoch(x, t);
+  const txnEpoch = t.epoch;
+  if (x.k.rules.transactionVersion === 2) decideV2(x, t, 'ABORT', txnEpoch, null);
+  else {
+    if (x.k.rules.epochBumpOnTimeout) bumpEpoch(x, t);
+    prepareEnd(x, t, 'ABORT', txnEpoch, null);
+  }
 }
 
 /** Whether transaction `txn` is open past its timeout at `now`. Pure. */
@@ -141,10 +288,16 @@ export function expired(k: Cluster, txn: number, now: number): boolean {
   return t.state === 'Ongoing' && t.startMs !== null && now >= t.startMs + k.rules.transactionTimeoutMs;
 }
 
-/** Whether transaction `txn` has decided markers to write. Pure. */
+/** The markers of transaction `txn` still to be acknowledged, as targets: partition indices, then 'offsets'. Pure. */
+export function markerTargets(k: Cluster, txn: number): (number | 'offsets')[] {
+  const pend = k.txns[txn]!.pending;
+  if (!pend || !(k.txns[txn]!.state === 'PrepareCommit' || k.txns[txn]!.state === 'PrepareAbort')) return [];
+  return pend.offsetsGroup === null ? [...pend.partitions] : [...pend.partitions, 'offsets'];
+}
+
+/** Whether transaction `txn` has markers to write. Pure. */
 export function markersPending(k: Cluster, txn: number): boolean {
-  const st = k.txns[txn]!.state;
-  return st === 'PrepareCommit' || st === 'PrepareAbort';
+  return markerTargets(k, txn).length > 0;
 }
 
 /** The earliest transaction deadline after `now`, or null. Pure. */
@@ -159,22 +312,126 @@ export function nextDeadline(k: Cluster, now: number): number | null {
 }
 
 /**
- * WriteTxnMarkers: the coordinator writes the decided marker, with its current epoch, to every
- * partition of the transaction and to the group's `__consumer_offsets` partition (pending offsets
- * become committed or are dropped), then completes the transaction.
+ * WriteTxnMarkers to one target (TransactionMarkerChannelManager): the decided marker reaches a
+ * partition leader, or `__consumer_offsets` (the group's pending offsets become committed or are
+ * dropped). Acknowledged, the target is done; with `lost` the acknowledgement is lost and the
+ * coordinator sends it again later. A leader that rejects it with INVALID_PRODUCER_EPOCH or
+ * TRANSACTION_COORDINATOR_FENCED makes the coordinator give up the transaction's markers
+ * (TransactionMarkerRequestCompletionHandler) until a new coordinator loads it. Once every target
+ * is acknowledged the transaction completes (Complete*, and a version-2 rotation takes effect).
  */
-export function writeTxnMarkers(x: Ctx, txn: number): void {
+export function writeTxnMarker(x: Ctx, txn: number, target: number | 'offsets', lost = false): void {
   const t = x.k.txns[txn]!;
   const pend = t.pending!;
-  for (const p of [...t.partitions].sort((a, b) => a - b))
-    writeMarker(x, p, t.producerId, t.epoch, pend.marker, pend.txnEpoch, pend.endedBy);
-  if (t.offsetsGroup !== null) {
-    completeTxnOffsets(x, t.offsetsGroup, t.producerId, t.epoch, pend.marker, pend.txnEpoch);
-    x.events.push({ type: 'marker', partition: 'offsets', offset: null, marker: pend.marker, epoch: t.epoch });
+  if (target === 'offsets') {
+    completeTxnOffsets(x, pend.offsetsGroup!, pend.producerId, pend.epoch, pend.marker, pend.txnEpoch);
+    x.events.push({ type: 'marker', partition: 'offsets', offset: null, marker: pend.marker, epoch: pend.epoch });
+    if (!lost) pend.offsetsGroup = null;
+  } else {
+    const err = writeMarker(x, target, {
+      producerId: pend.producerId,
+      epoch: pend.epoch,
+      marker: pend.marker,
+      coordinatorEpoch: x.k.coordinator.epoch,
+      txnEpoch: pend.txnEpoch,
+      endedBy: pend.endedBy,
+    });
+    if (err) {
+      x.events.push({
+        type: 'rejected',
+        by: x.k.partitions[target]!.name,
+        error: err,
+        request: `WriteTxnMarkers(${t.transactionalId}: ${pend.marker})`,
+      });
+      pend.partitions = [];
+      pend.offsetsGroup = null;
+      return;
+    }
+    if (!lost) pend.partitions = pend.partitions.filter((p) => p !== target);
   }
+  if (lost) {
+    x.events.push({ type: 'marker-acked', txn: t.transactionalId, partition: target, lost: true });
+    return;
+  }
+  if (pend.partitions.length === 0 && pend.offsetsGroup === null) complete(x, t);
+}
+
+/** All markers acknowledged: Complete*, the transaction's partitions cleared. */
+function complete(x: Ctx, t: T): void {
+  const pend = t.pending!;
   t.pending = null;
   t.partitions = [];
   t.offsetsGroup = null;
   t.startMs = null;
+  if (pend.rotateTo !== null) {
+    t.producerId = pend.rotateTo;
+    t.epoch = 0;
+    x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: 0, fresh: true });
+  }
   setState(x, t, pend.marker === 'COMMIT' ? 'CompleteCommit' : 'CompleteAbort');
+}
+
+/**
+ * The `__transaction_state` partition moves (TransactionCoordinator.onElection): the new coordinator
+ * has the next coordinator epoch, loads every transaction and re-sends all markers of each Prepare*
+ * one; Ongoing ones stay open. The old coordinator's markers not yet acknowledged may still arrive,
+ * with the old coordinator epoch.
+ */
+export function moveCoordinator(x: Ctx): void {
+  const c = x.k.coordinator;
+  const resent: string[] = [];
+  for (const t of x.k.txns) {
+    const pend = t.pending;
+    if (!pend || !(t.state === 'PrepareCommit' || t.state === 'PrepareAbort')) continue;
+    for (const p of pend.partitions)
+      c.staleMarkers.push({
+        partition: p,
+        producerId: pend.producerId,
+        epoch: pend.epoch,
+        marker: pend.marker,
+        coordinatorEpoch: c.epoch,
+        txnEpoch: pend.txnEpoch,
+        endedBy: pend.endedBy,
+      });
+    pend.partitions = [...pend.all];
+    pend.offsetsGroup = pend.allOffsetsGroup;
+    resent.push(t.transactionalId);
+  }
+  c.epoch += 1;
+  c.moves += 1;
+  x.events.push({ type: 'coordinator-moved', epoch: c.epoch, resent });
+}
+
+/** A marker of the previous coordinator reaches its partition leader: written, or fenced by the coordinator epoch. */
+export function deliverStaleMarker(x: Ctx, index: number): void {
+  const c = x.k.coordinator;
+  const m = c.staleMarkers[index]!;
+  c.staleMarkers.splice(index, 1);
+  const err = writeMarker(x, m.partition, m);
+  if (err)
+    x.events.push({
+      type: 'rejected',
+      by: x.k.partitions[m.partition]!.name,
+      error: err,
+      request: `WriteTxnMarkers(${m.marker}, coordinator epoch ${m.coordinatorEpoch})`,
+    });
+}
+
+/**
+ * The coordinator forgets a transactional.id idle past transactional.id.expiration.ms
+ * (TransactionStateManager.removeExpiredTransactionalIds; only Empty and Complete* ones): its next
+ * InitProducerId gets a new producer id, and requests of the old one are INVALID_PRODUCER_ID_MAPPING.
+ */
+export function expireTransactionalId(x: Ctx, txn: number): void {
+  const t = x.k.txns[txn]!;
+  t.producerId = -1;
+  t.epoch = -1;
+  if (t.state !== 'Empty') setState(x, t, 'Empty');
+  x.events.push({ type: 'forgotten', partition: null, what: `coordinator forgot ${t.transactionalId}` });
+}
+
+/** Whether transactional.id `txn` may expire: the coordinator knows it and it is idle. Pure. */
+export function mayExpireId(k: Cluster, txn: number): boolean {
+  const t = k.txns[txn]!;
+  return t.producerId >= 0 && t.epoch >= 0 && (t.state === 'Empty' || isComplete(t.state));
 }

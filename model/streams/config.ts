@@ -2,17 +2,30 @@
  * Config of `kafka-streams`: one stateful task 0_0 (a count store with its changelog partition)
  * reading input partition 0, instances of one thread each, and `processing.guarantee`.
  */
-import { bool, type ConfigOf, oneOf } from '../core/keys.js';
+import { type ConfigOf, type Lookup, oneOf } from '../core/keys.js';
 import { type AppSettings, appSafeguardKeys, commitEveryKey, instancesKey } from '../ctp/config.js';
-import { kafkaKeys, kafkaRules } from '../kafka/keys.js';
+import { checkKafkaKeys, kafkaKeys, kafkaRules } from '../kafka/keys.js';
+import { KAFKA_VERSIONS, type KafkaVersion, NEWEST, release } from '../kafka/releases.js';
+
+/** The release of a `kafka.version` value read while defaults are derived. */
+function versionOf(v: unknown): KafkaVersion {
+  return KAFKA_VERSIONS.find((x) => x === v) ?? NEWEST;
+}
 
 const k = kafkaKeys;
 
 /** The `--set` keys of `kafka-streams`, by field. */
 export const streamsKeys = {
+  kafkaVersion: k.kafkaVersion,
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,
-  transactionTimeoutMs: k.transactionTimeoutMs,
+  verification: k.verification,
+  transactionTimeoutMs: {
+    ...k.transactionTimeoutMs,
+    default: 10000,
+    derive: (get: Lookup) => release(versionOf(get('kafka.version'))).streamsTransactionTimeoutMs,
+    realDefault: 'Kafka Streams sets 10000 under EOS from 2.6 (StreamsConfig); 60000, the producer default, before',
+  },
   guarantee: oneOf('processing.guarantee', ['at_least_once', 'exactly_once', 'exactly_once_v2'], {
     default: 'exactly_once_v2',
     meaning:
@@ -24,12 +37,6 @@ export const streamsKeys = {
   }),
   commitEvery: commitEveryKey,
   ...appSafeguardKeys,
-  unknownProducerId: bool('faults.unknown-producer-id', {
-    default: false,
-    meaning:
-      'the broker may forget an idle producer (retention): its next write gets UNKNOWN_PRODUCER_ID (only with ' +
-      'transaction.version=1, whose sequences run across transactions)',
-  }),
   instances: instancesKey,
   inputRecords: k.inputRecords,
 } as const;
@@ -63,8 +70,30 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     autoCommitIntervalMs: 5000,
     recordMs: 1000,
     txnIdPerTask: v1,
+    offsetsCarryGeneration: !v1 || release(c.kafkaVersion).streamsEosV1FullMetadata,
+    freshTransactionalIdPerStart:
+      c.guarantee === 'exactly_once_v2' && !release(c.kafkaVersion).streamsProcessIdPersisted,
     stateful: true,
-    kip360: c.guarantee === 'exactly_once_v2',
-    producerStateLoss: c.unknownProducerId && c.guarantee !== 'at_least_once',
+    coordinatorFailover: c.coordinatorFailover,
+    producerStateLoss: c.producerStateLoss,
   };
+}
+
+/**
+ * What the release has: `exactly_once` (EOS v1) until 3.9, EOS v2 from 2.6 (exactly_once_beta
+ * until 2.8); and the Kafka keys fit together. One line naming the bad setting, or null. Pure.
+ */
+export function checkStreamsConfig(c: StreamsConfig): string | null {
+  const r = release(c.kafkaVersion);
+  if (c.guarantee === 'exactly_once' && !r.streamsEosV1)
+    return (
+      `processing.guarantee=exactly_once was removed in Kafka Streams 4.0 (KAFKA-16331); kafka.version=` +
+      `${c.kafkaVersion} accepts at_least_once|exactly_once_v2`
+    );
+  if (c.guarantee === 'exactly_once_v2' && !r.streamsEosV2)
+    return (
+      `processing.guarantee=exactly_once_v2 needs kafka.version 2.6 or later (KIP-447, exactly_once_beta until 2.8); ` +
+      `kafka.version=${c.kafkaVersion} accepts at_least_once|exactly_once`
+    );
+  return checkKafkaKeys(c);
 }

@@ -7,7 +7,7 @@
  * fatal) or exactly_once_v2 (a producer per thread, fencing by group generation, KIP-360 recovery).
  */
 import { appModel } from '../ctp/model.js';
-import { streamsKeys, streamsSettings } from './config.js';
+import { checkStreamsConfig, streamsKeys, streamsSettings } from './config.js';
 
 /** The `kafka-streams` model. */
 export const kafkaStreamsModel = appModel(
@@ -16,4 +16,5 @@ export const kafkaStreamsModel = appModel(
     'processing.guarantee (EOS v1 / v2), restore, task migration, zombies, KIP-360',
   streamsKeys,
   streamsSettings,
+  checkStreamsConfig,
 );

@@ -3,7 +3,8 @@
  * (or the external sink), KIP-447's generation rule beside the epoch rule, `offsets-atomic`, and
  * kafka-streams' `state-exactly-once`.
  */
-import { type AppState, appName, GROUP, inputValue, isTxnApp, OUT } from '../../model/ctp/state.js';
+import { type AppInstance, type AppState, appName, GROUP, inputValue, isTxnApp, OUT } from '../../model/ctp/state.js';
+import { decidedOffset } from '../../model/kafka/read.js';
 import { type Invariant, invariant } from '../invariant.js';
 import {
   abortedRead,
@@ -28,7 +29,10 @@ type S = AppState;
 const zombieFenced = invariant(
   'zombie-fenced',
   'every-step',
-  (s: S) => staleEpochEffect(s.kafka) ?? staleGenerationEffect(s.kafka, (id) => appName(s, id)),
+  (s: S) =>
+    staleEpochEffect(s.kafka) ??
+    // Streams EOS v1 fences a task's previous owner by the epoch of the task's transactional.id alone.
+    (s.config.txnIdPerTask ? null : staleGenerationEffect(s.kafka, (id) => appName(s, id))),
 );
 
 /** `no-aborted-read`: the judged reader of `out`; the changelog is read by the restore consumer, not by it. */
@@ -49,7 +53,8 @@ const noDuplicates = invariant('no-duplicates', 'every-step', (s: S) => {
 
 /**
  * `offsets-atomic`: for each input partition, every record below the group's committed offset has
- * committed output in `out`, and none at or above it does. Judged for the loops that claim it
+ * committed output in `out`, and none at or above it does, both judged once the markers already
+ * decided are written (they reach `out` and `__consumer_offsets` one at a time). Judged for the loops that claim it
  * (commit.strategy=transactional, kafka-streams EOS) writing to Kafka; the other strategies never
  * tie output and offsets together (their failures show as `no-loss` and `no-duplicates`).
  */
@@ -58,7 +63,7 @@ const offsetsAtomic = invariant('offsets-atomic', 'every-step', (s: S) => {
   if (!isTxnApp(c) || c.sink !== 'kafka') return null;
   const done = committedValues(s);
   for (let p = 0; p < c.inputPartitions; p++) {
-    const committed = s.kafka.groups[GROUP]!.committed[p]!.offset;
+    const committed = decidedOffset(s.kafka, GROUP, p);
     for (let r = 0; r < c.inputRecords; r++) {
       const v = inputValue(c, p, r);
       if (r < committed && !done.has(v))
@@ -76,7 +81,10 @@ const offsetsAtomic = invariant('offsets-atomic', 'every-step', (s: S) => {
  * position, from the moment it has restored the store and fetched the committed offset, and after
  * every record since.
  *
- * Only the owner the group coordinator knows is judged. A zombie (an instance removed from the
+ * Only the owner the group coordinator knows is judged, and under EOS only while its producer is
+ * not fenced (another instance's InitProducerId of the same transactional.id, EOS v1's per-task
+ * fencing, bumped the epoch: its next write or commit fails and the task is migrated). A zombie (an instance removed
+ * from the
  * group that still believes it owns the task) may restore and count whatever it likes: nothing it
  * does can take effect while the generation and epoch fencing hold, and when a safeguard is off
  * what it does take effect shows as `zombie-fenced`, `no-duplicates` or a wrong count restored by
@@ -85,12 +93,19 @@ const offsetsAtomic = invariant('offsets-atomic', 'every-step', (s: S) => {
  * reached the changelog's log end offset (StoreChangelogReader, KAFKA-10167): a transaction left
  * open below that end, by a zombie say, holds the restore back until it is committed or aborted.
  */
+/** Whether instance `i`'s producer was fenced: its transactional.id has moved past its producer id or epoch. */
+function fenced(s: S, i: AppInstance): boolean {
+  const t = s.kafka.txns[i.producer.txn];
+  return t === undefined || t.producerId !== i.producer.producerId || t.epoch !== i.producer.epoch;
+}
+
 const stateExactlyOnce = invariant('state-exactly-once', 'every-step', (s: S) => {
   const g = s.kafka.groups[GROUP]!;
   const owner = g.owners[0];
   const i = owner === null || owner === undefined ? undefined : s.apps.find((x) => x.id === owner);
   const pos = i?.positions[0];
   if (!i || i.store === null || pos === null || pos === undefined || i.generation !== g.generation) return null;
+  if (isTxnApp(s.config) && fenced(s, i)) return null;
   if (i.store === pos) return null;
   return (
     `i${i.slot}#${i.incarnation}, owner of task 0_0 in generation ${g.generation}: ` +

@@ -6,7 +6,7 @@
 import type { Report, TopicViews } from '../../catalog/entry.js';
 import { type AppState, OUT } from '../../model/ctp/state.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
-import { fates, readPartition } from '../../model/kafka/read.js';
+import { decidedFates, readPartition } from '../../model/kafka/read.js';
 import { logRows } from '../kafka/report.js';
 import { makeView, type View } from '../view.js';
 
@@ -34,10 +34,13 @@ export function judgedName(s: AppState): string {
   return s.config.sink === 'kafka' ? 'out' : `the ${s.config.sink} sink`;
 }
 
-/** The input values with a committed (or plain) record in `out`, whatever a reader sees now. */
+/**
+ * The input values with a committed (or plain) record in `out`, whatever a reader sees now, counting
+ * a marker already decided as written (`decidedFates`).
+ */
 export function committedValues(s: AppState): Set<number> {
   const p = s.kafka.partitions[OUT]!;
-  const f = fates(p);
+  const f = decidedFates(s.kafka, OUT);
   const out = new Set<number>();
   for (const e of p.log)
     if (e.kind === 'data' && (f[e.offset] === 'COMMIT' || f[e.offset] === 'plain')) out.add(e.value);

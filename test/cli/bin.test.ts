@@ -21,7 +21,40 @@ test('bin: bad input is one line on stderr, exit 2, no stack trace', () => {
 });
 
 test('bin: a violation exits 1', () => {
-  const r = run('check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '42', '--quiet');
+  // The portfolio's breadth-first pass finds the shortest counterexample: a timed-out transaction committed (9 steps).
+  const r = run('check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '14', '--quiet');
   expect(r.status).toBe(1);
   expect(r.stdout).toBe('eoscheck check kafka-txn: VIOLATION of txn-atomicity\n');
+});
+
+test('bin: processing.guarantee=exactly_once on kafka.version 4.0 or 4.1 is refused, naming the release', () => {
+  for (const version of ['4.0', '4.1']) {
+    const r = run(
+      'check',
+      'kafka-streams',
+      '--set',
+      'processing.guarantee=exactly_once',
+      '--set',
+      `kafka.version=${version}`,
+    );
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('processing.guarantee=exactly_once was removed in Kafka Streams 4.0 (KAFKA-16331)');
+    expect(r.stderr).toContain(`kafka.version=${version} accepts at_least_once|exactly_once_v2`);
+  }
+  // The default kafka.version is 4.1: exactly_once alone is refused too; 3.9 still has it.
+  expect(run('check', 'kafka-streams', '--set', 'processing.guarantee=exactly_once').status).toBe(2);
+  const ok = run(
+    'check',
+    'kafka-streams',
+    '--set',
+    'processing.guarantee=exactly_once',
+    '--set',
+    'kafka.version=3.9',
+    '--runs',
+    '5',
+    '--quiet',
+  );
+  expect(ok.status).toBe(0);
 });

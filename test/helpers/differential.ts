@@ -43,7 +43,7 @@ const configs: Record<string, string[][]> = {
     [],
     ['processing.guarantee=at_least_once'],
     ['processing.guarantee=exactly_once'],
-    ['transaction.version=1', 'faults.unknown-producer-id=true'],
+    ['kafka.version=3.5', 'faults.producer-state-loss=true'],
   ],
   'flink-kafka': [
     [],

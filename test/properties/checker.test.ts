@@ -9,7 +9,7 @@ import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
 import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
 import { replayTrace } from '../../traces/replay.js';
 import { decodeTrace, encodeTrace, makeTrace } from '../../traces/trace.js';
-import { cfg, check, exhaustive, only, random, record, scripted } from '../helpers/check.js';
+import { cfg, check, exhaustive, explored, only, random, record, scripted } from '../helpers/check.js';
 
 const entry = kafkaTxnEntry;
 
@@ -35,15 +35,18 @@ const safeguards = [
     breaks: ['no-aborted-read', 'no-duplicates'],
   },
   {
+    // KIP-890 as shipped: 3.5 has neither part (transaction.version=1, no partition verification),
+    // 4.1 both (transaction.version=2, the leader adds each partition, every end bumps the epoch).
     name: 'transaction.version=2 (KIP-890)',
-    off: ['transaction.version=1', 'faults.network=true'],
+    off: ['kafka.version=3.5', 'faults.network=true'],
     on: ['transaction.version=2', 'faults.network=true'],
     breaks: ['zombie-fenced', 'txn-atomicity', 'no-loss', 'no-hanging-transaction', 'no-duplicates'],
   },
   {
+    // safeguard.epoch-bump-on-timeout is a transaction.version=1 switch (version 2 bumps at every end).
     name: 'epoch bump on timeout (KAFKA-6119)',
-    off: ['safeguard.epoch-bump-on-timeout=false'],
-    on: [],
+    off: ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
+    on: ['kafka.version=3.5'],
     breaks: ['txn-atomicity', 'no-loss'],
   },
 ] as const;
@@ -87,18 +90,20 @@ describe('exhaustive search (producers=1, depth 8)', () => {
     });
   }
   test(
-    'the counterexample has the fewest steps in total, drain included: 8, where the first one found ' +
-      '(init, begin, produce, crash, then 8 drain steps) has 12',
+    // Nine since issue #10 (KIP-890: the leader's append is its own step; markers go one partition at a time).
+    'the counterexample has the fewest steps in total, drain included: 9, where the first one found ' +
+      '(init, begin, produce, crash, then 11 drain steps) has 15',
     () => {
       const r = check(entry, ['producers=1', 'safeguard.epoch-fencing=false'], exhaustive(8, 100_000));
       expect(r.trace!.map((s) => `${s.phase === 'drain' ? '~' : ''}${s.action.type}`)).toEqual([
         'InitProducerId',
         'BeginTxn',
         'Produce',
+        'Append',
         'Tick',
         'ExpireTxn',
-        'WriteTxnMarkers',
-        'SendOffsets',
+        'WriteTxnMarker',
+        'TxnOffsetCommit',
         '~CommitTxn',
       ]);
       expect(r.violations[0]!.invariant).toBe('txn-atomicity');
@@ -108,14 +113,57 @@ describe('exhaustive search (producers=1, depth 8)', () => {
         'InitProducerId',
         'BeginTxn',
         'Produce',
+        'Append',
         'Pause',
         'InitProducerId',
         'Resume',
         'AbortTxn',
-        '~WriteTxnMarkers',
+        '~WriteTxnMarker',
       ]);
     },
   );
+});
+
+// KIP-890 part 1 alone (transaction.version=1 both sides): from 3.6 the leader verifies a producer's
+// first write to a partition with the coordinator, so a produce landing after its transaction's
+// abort no longer opens a transaction nobody ends (KAFKA-12671). Judged by no-hanging-transaction
+// only: 3.6 still lets a late EndTxn(ABORT) of the same epoch end the next transaction.
+describe('partition verification (KIP-890 part 1), no-hanging-transaction only', () => {
+  const hanging = only(entry, 'no-hanging-transaction');
+  test('3.5: random and exhaustive search find the late produce left open', () => {
+    const r = check(hanging, ['kafka.version=3.5', 'faults.network=true'], random(400, 11, 40));
+    expect(r.violations[0]?.invariant).toBe('no-hanging-transaction');
+    const e = check(hanging, ['producers=1', 'kafka.version=3.5', 'faults.network=true'], exhaustive(8, 100_000));
+    expect(e.violations[0]?.invariant).toBe('no-hanging-transaction');
+  });
+  test('3.6: the same budgets find nothing', () => {
+    const r = check(hanging, ['kafka.version=3.6', 'faults.network=true'], random(400, 11, 40));
+    expect(r.status).toBe('ok');
+    expect(r.steps).toBeGreaterThan(4000);
+    const e = check(hanging, ['producers=1', 'kafka.version=3.6', 'faults.network=true'], exhaustive(8, 100_000));
+    expect(e.violations).toEqual([]);
+    expect(e.bound).toBe('depth');
+  });
+});
+
+// transaction.version=1 with verification (the default of 4.1 with transaction.version=1, and 3.6 to
+// 3.9): a delayed EndTxn(ABORT) of the same epoch lands in the next transaction, which the client then
+// commits: its record is aborted while it was told COMMIT. Version 2 bumps the epoch at every end,
+// so the late EndTxn is fenced. Nine explored steps: init, begin, produce, append, the delayed abort,
+// begin, the marker, produce, the delivery.
+describe('a late EndTxn(ABORT) (one app, one partition, one record, depth 10)', () => {
+  const small = ['producers=1', 'partitions=1', 'input.records=1', 'faults.network=true'];
+  test('transaction.version=1: txn-atomicity', () => {
+    const r = check(entry, [...small, 'transaction.version=1'], exhaustive(10, 400_000));
+    expect(r.violations[0]?.invariant).toBe('txn-atomicity');
+    expect(explored(r.trace)).toContain('AbortTxnDelayed');
+    expect(explored(r.trace).at(-1)).toBe('Deliver');
+  });
+  test('transaction.version=2: the whole bounded space holds', () => {
+    const r = check(entry, [...small, 'transaction.version=2'], exhaustive(10, 400_000));
+    expect(r.violations).toEqual([]);
+    expect(r.bound).toBe('depth');
+  });
 });
 
 describe('properties of the checker itself', () => {
@@ -133,12 +181,12 @@ describe('properties of the checker itself', () => {
       fc.property(
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.constantFrom(
-          'safeguard.epoch-fencing=false',
-          'isolation.level=read_uncommitted',
-          'safeguard.epoch-bump-on-timeout=false',
+          ['safeguard.epoch-fencing=false'],
+          ['isolation.level=read_uncommitted'],
+          ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
         ),
         (seed, off) => {
-          const r = check(entry, [off], random(2000, seed, 40));
+          const r = check(entry, off, random(2000, seed, 40));
           return r.status === 'violation' && r.trace!.length <= r.originalLength!;
         },
       ),
@@ -148,7 +196,7 @@ describe('properties of the checker itself', () => {
   test('a found trace, saved and replayed, gives the same verdict at the same step', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
-        const pairs = ['transaction.version=1', 'faults.network=true'];
+        const pairs = ['kafka.version=3.5', 'faults.network=true'];
         const r = check(entry, pairs, random(2000, seed, 40));
         if (r.status !== 'violation') return false;
         const decoded = decodeTrace(
@@ -175,7 +223,7 @@ describe('properties of the checker itself', () => {
     expect(c.violations).toEqual(a.violations);
   });
   test('every step of a counterexample is enabled where it stands', () => {
-    const config = cfg(kafkaTxnKeys, 'safeguard.epoch-bump-on-timeout=false');
+    const config = cfg(kafkaTxnKeys, 'kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false');
     const r = check(entry, config, random(500, 3, 40));
     // `scripted` fails naming the first step that is not enabled where it stands.
     expect(() =>

@@ -1,7 +1,8 @@
 /**
  * Every direction of issue #4 for kafka-streams, with pinned seeds and small exhaustive bounds:
  * at_least_once over-counts and duplicates, EOS v1 and v2 hold with crashes, a zombie and task
- * migration, and EOS v2 without generation fencing lets a zombie commit.
+ * migration, and EOS v2 without generation fencing lets a zombie commit (EOS v1, fenced per task by
+ * its transactional.id, does not need it).
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaStreamsEntry } from '../../catalog/apps.js';
@@ -10,6 +11,8 @@ import { renderText } from '../../traces/render/text.js';
 import { cfg, check, exhaustive, explored, random } from '../helpers/check.js';
 
 const streams = (...pairs: string[]) => cfg(streamsKeys, ...pairs);
+/** EOS v1 at the newest release that still has it. */
+const V1 = 'processing.guarantee=exactly_once kafka.version=3.9';
 
 describe('random exploration (pinned seeds)', () => {
   test('seed 11: at_least_once: the restored count store over-counts (state-exactly-once) or output repeats', () => {
@@ -31,9 +34,10 @@ describe('random exploration (pinned seeds)', () => {
     );
     expect(r.status).toBe('violation');
   });
-  for (const g of ['exactly_once', 'exactly_once_v2']) {
+  // exactly_once (EOS v1) exists until 3.9 (removed in 4.0, KAFKA-16331): its runs name kafka.version=3.9.
+  for (const g of [V1, 'processing.guarantee=exactly_once_v2']) {
     test(`seed 11: ${g} holds with crashes, a zombie and task migration`, () => {
-      const r = check(kafkaStreamsEntry, streams(`processing.guarantee=${g}`, 'faults.crashes=2'), random(200, 11));
+      const r = check(kafkaStreamsEntry, streams(...g.split(' '), 'faults.crashes=2'), random(200, 11));
       expect(r.violations).toEqual([]);
       expect(r.steps).toBeGreaterThan(2000);
     });
@@ -42,33 +46,23 @@ describe('random exploration (pinned seeds)', () => {
     const r = check(kafkaStreamsEntry, streams('safeguard.generation-fencing=false'), random(300, 11));
     expect(r.violations[0]!.invariant).toBe('zombie-fenced');
   });
+  // EOS v1 fences a task's previous owner by the epoch of the task's transactional.id alone (3.x sends the group id
+  // only with the offsets, KAFKA-12574; 2.6-2.8 the full metadata), so it does not need generation fencing.
+  for (const version of ['3.9', '2.7'])
+    test(`seed 11: exactly_once (v1, kafka.version=${version}) with generation-fencing=false holds`, () => {
+      const r = check(
+        kafkaStreamsEntry,
+        streams('processing.guarantee=exactly_once', `kafka.version=${version}`, 'safeguard.generation-fencing=false'),
+        random(300, 11),
+      );
+      expect(r.violations).toEqual([]);
+      expect(r.coverage['Pause']).toBeGreaterThan(0);
+      expect(r.steps).toBeGreaterThan(2000);
+    });
   test('seed 11: exactly_once (v1) without epoch fencing fails: the task producer zombie is not fenced', () => {
-    const r = check(
-      kafkaStreamsEntry,
-      streams('processing.guarantee=exactly_once', 'safeguard.epoch-fencing=false'),
-      random(300, 11),
-    );
+    const r = check(kafkaStreamsEntry, streams(...V1.split(' '), 'safeguard.epoch-fencing=false'), random(300, 11));
     expect(r.status).toBe('violation');
   });
-  test(
-    'seed 11: EOS v1 and v2 hold with UNKNOWN_PRODUCER_ID (transaction.version=1): fatal restart ' +
-      'vs KIP-360 epoch bump',
-    () => {
-      for (const g of ['exactly_once', 'exactly_once_v2']) {
-        const r = check(
-          kafkaStreamsEntry,
-          streams(
-            `processing.guarantee=${g}`,
-            'transaction.version=1',
-            'faults.unknown-producer-id=true',
-            'input.records=3',
-          ),
-          random(150, 11),
-        );
-        expect(r.violations).toEqual([]);
-      }
-    },
-  );
 });
 
 describe('exhaustive search (one instance, depth 8)', () => {
@@ -78,11 +72,51 @@ describe('exhaustive search (one instance, depth 8)', () => {
     expect(r.violations[0]!.invariant).toBe('state-exactly-once');
     expect(explored(r.trace)).toEqual(['Join', 'InitializeTask', 'RestoreStore', 'FetchOffset', 'Process', 'Crash']);
   });
-  for (const g of ['exactly_once', 'exactly_once_v2']) {
+  for (const g of [V1, 'processing.guarantee=exactly_once_v2']) {
     test(`${g}: the whole bounded space holds`, () => {
-      const r = check(kafkaStreamsEntry, streams(`processing.guarantee=${g}`, 'instances=1'), ex);
+      const r = check(kafkaStreamsEntry, streams(...g.split(' '), 'instances=1'), ex);
       expect(r.violations).toEqual([]);
       expect(r.distinct).toBeGreaterThan(50);
     });
   }
+});
+
+// faults.producer-state-loss (one instance, no crash or zombie, exhaustive to depth 16). The coordinator times the
+// open transaction out (epoch bump, ABORT markers); the leader of changelog-0 forgets producer 1 after its marker;
+// the instance, not yet told, writes v2 there with the old epoch. 2.4 answers UNKNOWN_PRODUCER_ID; 2.5-3.5 accept a
+// producer they have no state for (KAFKA-8710) and open a transaction no coordinator knows: nothing ever ends it
+// (KAFKA-12671, the hanging transaction); 3.6+ verify the write with the coordinator first (KIP-890), which fences it.
+describe('faults.producer-state-loss by release (exhaustive, depth 16)', () => {
+  const lost = (version: string, g: string) =>
+    streams(
+      `processing.guarantee=${g}`,
+      `kafka.version=${version}`,
+      'faults.producer-state-loss=true',
+      'instances=1',
+      'faults.zombies=false',
+      'faults.crashes=0',
+    );
+  const ex = exhaustive(16, 400_000);
+  for (const [version, g] of [
+    ['2.5', 'exactly_once'],
+    ['2.7', 'exactly_once'],
+    ['3.5', 'exactly_once_v2'],
+  ] as const)
+    test(`${version}, ${g}: the forgotten producer's stale write opens a transaction nothing ends`, () => {
+      const r = check(kafkaStreamsEntry, lost(version, g), ex);
+      expect(r.violations.map((v) => v.invariant)).toContain('no-hanging-transaction');
+      expect(explored(r.trace).slice(-4)).toEqual(['Tick', 'ExpireTxn', 'WriteTxnMarker', 'LoseProducerState']);
+    });
+  for (const [version, g] of [
+    ['2.4', 'exactly_once'],
+    ['3.6', 'exactly_once'],
+    ['3.9', 'exactly_once_v2'],
+    ['4.1', 'exactly_once_v2'],
+  ] as const)
+    test(`${version}, ${g}: the whole bounded space holds`, () => {
+      const r = check(kafkaStreamsEntry, lost(version, g), ex);
+      expect(r.violations).toEqual([]);
+      expect(r.bound).toBe('depth');
+      expect(r.coverage['LoseProducerState']).toBeGreaterThan(0);
+    });
 });

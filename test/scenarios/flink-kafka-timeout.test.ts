@@ -34,9 +34,12 @@ describe('flink-kafka-crash with transaction.timeout.ms=10000', () => {
       missing: 0,
     });
     expect(ex.violations.map((x) => x.invariant)).toEqual(['no-loss']);
+    // The timeout abort bumped the epoch; the commit's EndTxn(COMMIT) still carries epoch 0. Under
+    // transaction.version=2 (4.1) that is a retry of the bumped epoch, and a COMMIT retry of a CompleteAbort is
+    // INVALID_TXN_STATE; the committer drops the committable either way (KafkaCommitter).
     const failed = ex.states.flatMap((s) => s.events.filter((e) => e.type === 'commit-failed'));
     expect(failed).toEqual([
-      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
+      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'INVALID_TXN_STATE' },
     ]);
     expect(ex.states.at(-1)!.now).toBe(140100);
   });
@@ -48,6 +51,20 @@ describe('flink-kafka-crash with transaction.timeout.ms=10000', () => {
       ['input.records', '600'],
     );
     expect(counts(outViews(ex).read_committed)).toMatchObject({ records: 0, missing: 600 });
+  });
+  test('transaction.version=1 (kafka.version=3.9): the same loss, the commit refused as PRODUCER_FENCED', () => {
+    const ex = playFlink(
+      flinkKafkaCrash,
+      ['sink.delivery-guarantee', 'exactly-once'],
+      ['transaction.timeout.ms', '10000'],
+      ['input.records', '600'],
+      ['kafka.version', '3.9'],
+    );
+    expect(counts(outViews(ex).read_committed)).toMatchObject({ records: 0, missing: 600 });
+    // Not the current epoch: PRODUCER_FENCED (KAFKA-9600, 2.6+).
+    expect(ex.states.flatMap((s) => s.events.filter((e) => e.type === 'commit-failed'))).toEqual([
+      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
+    ]);
   });
   test('a timeout above the checkpoint interval plus restart (25 s) keeps seed 002 exact', () => {
     const ex = playFlink(

@@ -63,12 +63,16 @@ describe('txn-log (seed 003)', () => {
   );
   test('a trailing abort leaves the run unfinished: not quiescent, so no-loss is not judged', () => {
     const ex = play(txnLog, ['transactions', 'commit:1,abort:1']);
+    // transaction.version=2: the first write at the new epoch waits parked for the leader's AddPartitionsToTxn
+    // (Append), TxnOffsetCommit adds __consumer_offsets itself, and the markers go one partition at a time.
     expect(ex.steps.filter((s) => s.phase === 'drain').map((s) => s.action.type)).toEqual([
       'BeginTxn',
       'Produce',
-      'SendOffsets',
+      'Append',
+      'TxnOffsetCommit',
       'CommitTxn',
-      'WriteTxnMarkers',
+      'WriteTxnMarker',
+      'WriteTxnMarker',
     ]);
     expect(committed(ex.states.at(-1)!)).toEqual([1, 2]);
   });
@@ -78,14 +82,25 @@ describe('zombie-fencing (seed 004)', () => {
   test('the resumed instance is fenced: its write is rejected, the output is each input once', () => {
     const ex = play(zombieFencing);
     const rejected = ex.states.flatMap((s) => s.events).filter((e) => e.type === 'rejected');
+    // transaction.version=2: the leader adds out-0 for the zombie's stale epoch; the coordinator's PRODUCER_FENCED
+    // reaches it as the produce's INVALID_PRODUCER_EPOCH, abortable since 2.7 (KIP-588): only an abort is left.
+    expect(rejected).toContainEqual({
+      type: 'rejected',
+      by: 'out-0',
+      error: 'INVALID_PRODUCER_EPOCH',
+      request: 'Produce(v2) after AddPartitionsToTxn(out-0, verify)',
+    });
+    // The script's next step for the zombie is the abort it is left with: its EndTxn(ABORT) carries
+    // the stale epoch, PRODUCER_FENCED, fatal: the zombie learns it was replaced.
     expect(rejected).toContainEqual({
       type: 'rejected',
       by: 'coordinator',
       error: 'PRODUCER_FENCED',
-      request: 'AddPartitionsToTxn(out-0, verify)',
+      request: 'EndTxn(ABORT)',
     });
     const last = ex.states.at(-1)!;
     expect(last.instances.find((i) => i.id === 1)!.status).toBe('fenced');
+    expect(kafkaTxnEntry.model.enabled(last)).toEqual([]);
     expect(committed(last)).toEqual([1, 2]);
     expect(ex.violations).toEqual([]);
   });
@@ -102,16 +117,25 @@ describe('zombie-fencing (seed 004)', () => {
 });
 
 describe('lso-blocking (seed 001)', () => {
+  // Steps 1-10: both InitProducerId, each writes (Produce, then Append: transaction.version=2 parks the first write
+  // for the leader's AddPartitionsToTxn), app-1 commits its offsets and itself; 11-12: app-1's COMMIT markers.
   test('app-1 committed but invisible at read_committed while app-0 is open; visible after the timeout abort', () => {
     const ex = play(lsoBlocking);
-    const afterCommit = ex.states[9]!; // after step 9: WriteTxnMarkers(app-1: COMMIT)
-    expect(ex.steps[8]!.action).toEqual({ type: 'WriteTxnMarkers', txn: 1 });
+    const afterCommit = ex.states[12]!; // after step 12: WriteTxnMarker(app-1: COMMIT -> __consumer_offsets)
+    expect(ex.steps.slice(10, 12).map((s) => s.action)).toEqual([
+      { type: 'WriteTxnMarker', txn: 1, partition: 0 },
+      { type: 'WriteTxnMarker', txn: 1, partition: '__consumer_offsets' },
+    ]);
     expect(logOf(afterCommit)).toEqual(['0:v1', '1:v2', '2:COMMIT']);
     expect(afterCommit.kafka.partitions[0]!.lastStableOffset).toBe(0);
     expect(committed(afterCommit)).toEqual([]);
     expect(uncommitted(afterCommit)).toEqual([1, 2]);
-    const afterTimeout = ex.states[12]!;
-    expect(ex.steps.slice(9, 12).map((s) => s.action.type)).toEqual(['Tick', 'ExpireTxn', 'WriteTxnMarkers']);
+    const afterTimeout = ex.states[15]!;
+    expect(ex.steps.slice(12, 15).map((s) => s.action)).toEqual([
+      { type: 'Tick' },
+      { type: 'ExpireTxn', txn: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+    ]);
     expect(afterTimeout.now).toBe(60_000);
     expect(committed(afterTimeout)).toEqual([2]);
     expect(committed(ex.states.at(-1)!)).toEqual([2, 1]);
@@ -119,13 +143,14 @@ describe('lso-blocking (seed 001)', () => {
   });
   test('transaction.timeout.ms sets when the blocked record appears', () => {
     const ex = play(lsoBlocking, ['transaction.timeout.ms', '15000']);
-    expect(ex.states[12]!.now).toBe(15_000);
-    expect(committed(ex.states[12]!)).toEqual([2]);
+    expect(ex.states[15]!.now).toBe(15_000);
+    expect(committed(ex.states[15]!)).toEqual([2]);
   });
   for (const end of ['commit', 'abort'] as const) {
     test(`open.txn.ends=${end}: the record appears once app-0's transaction ${end}s`, () => {
       const ex = play(lsoBlocking, ['open.txn.ends', end]);
-      const i = ex.steps.findIndex((s, k) => k > 8 && s.action.type === 'WriteTxnMarkers');
+      const i = ex.steps.findIndex((s) => s.action.type === 'WriteTxnMarker' && s.action.txn === 0);
+      expect(ex.steps[i]!.action).toEqual({ type: 'WriteTxnMarker', txn: 0, partition: 0 });
       expect(committed(ex.states[i]!)).toEqual([]);
       expect(committed(ex.states[i + 1]!)).toEqual(end === 'commit' ? [1, 2] : [2]);
       expect(ex.violations).toEqual([]);

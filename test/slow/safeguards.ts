@@ -38,7 +38,12 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     depth: 12,
   },
   { model: 'kafka-streams', set: [], runs: 2000, depth: 13 },
-  { model: 'kafka-streams', set: ['processing.guarantee=exactly_once'], runs: 2000, depth: 13 },
+  // exactly_once (EOS v1) exists until 3.9 (removed in 4.0, KAFKA-16331).
+  { model: 'kafka-streams', set: ['processing.guarantee=exactly_once', 'kafka.version=3.9'], runs: 2000, depth: 13 },
+  // The counterpart of the require-stable-offsets row below: one record, no zombie, deeper than that row's depth.
+  { model: 'kafka-streams', set: ['input.records=1', 'faults.zombies=false'], runs: 2000, depth: 18 },
+  // A leader forgetting an idle producer: 3.6+ verify the next transactional write with the coordinator (KIP-890).
+  { model: 'kafka-streams', set: ['faults.producer-state-loss=true'], runs: 2000, depth: 13 },
   { model: 'flink-kafka', set: [], runs: 2000, depth: 30 },
   { model: 'flink-kafka', set: ['execution.checkpointing.mode=AT_LEAST_ONCE'], runs: 1000, depth: 30 },
   { model: 'flink-kafka', set: ['jobs=2', 'faults.crashes=0', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
@@ -52,6 +57,8 @@ export const unsafe: {
   breaks: string[];
   /** false: uniform random runs do not find it on these seeds (the default check's swarm runs do). */
   random?: false;
+  /** The exhaustive depth when the model's default is too shallow for the counterexample. */
+  depth?: number;
 }[] = [
   {
     model: 'kafka-txn',
@@ -61,12 +68,19 @@ export const unsafe: {
   },
   { model: 'kafka-txn', set: ['enable.idempotence=false', 'faults.network=true'], breaks: ['no-duplicates'] },
   { model: 'kafka-txn', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
+  // 3.5: transaction.version=1 and no partition verification (KIP-890 part 1 shipped in 3.6): a late produce opens a
+  // transaction no coordinator knows (KAFKA-12671).
   {
     model: 'kafka-txn',
-    set: ['transaction.version=1', 'faults.network=true'],
+    set: ['kafka.version=3.5', 'faults.network=true'],
     breaks: ['zombie-fenced', 'txn-atomicity', 'no-hanging-transaction', 'no-loss', 'no-duplicates'],
   },
-  { model: 'kafka-txn', set: ['safeguard.epoch-bump-on-timeout=false'], breaks: ['txn-atomicity', 'no-loss'] },
+  // safeguard.epoch-bump-on-timeout is a transaction.version=1 switch (version 2 bumps at every end).
+  {
+    model: 'kafka-txn',
+    set: ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
+    breaks: ['txn-atomicity', 'no-loss'],
+  },
   { model: 'consume-transform-produce', set: ['commit.strategy=commit-then-process'], breaks: ['no-loss'] },
   { model: 'consume-transform-produce', set: ['commit.strategy=process-then-commit'], breaks: ['no-duplicates'] },
   {
@@ -80,6 +94,8 @@ export const unsafe: {
     set: ['safeguard.epoch-fencing=false'],
     breaks: ['zombie-fenced', 'no-duplicates', 'txn-atomicity'],
   },
+  // 2.4: TxnOffsetCommit carries no generation the group coordinator checks (KIP-447 shipped in 2.5).
+  { model: 'consume-transform-produce', set: ['kafka.version=2.4'], breaks: ['zombie-fenced'] },
   { model: 'consume-transform-produce', set: ['sink=side-effect'], breaks: ['no-duplicates'] },
   { model: 'consume-transform-produce', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
   {
@@ -88,9 +104,32 @@ export const unsafe: {
     breaks: ['state-exactly-once', 'no-duplicates'],
   },
   { model: 'kafka-streams', set: ['safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
+  // The new owner reads the committed offset while its predecessor's commit is pending: one record, no zombie.
   {
     model: 'kafka-streams',
-    set: ['processing.guarantee=exactly_once', 'safeguard.epoch-fencing=false'],
+    set: ['safeguard.require-stable-offsets=false', 'input.records=1', 'faults.zombies=false'],
+    breaks: ['state-exactly-once', 'no-duplicates', 'offsets-atomic'],
+    random: false,
+    depth: 16,
+  },
+  // 2.5-3.5 accept a write from a producer the leader forgot (KAFKA-8710) without verification: a stale write after
+  // the timeout's abort marker opens a transaction nothing ends.
+  {
+    model: 'kafka-streams',
+    set: [
+      'kafka.version=3.5',
+      'faults.producer-state-loss=true',
+      'instances=1',
+      'faults.zombies=false',
+      'faults.crashes=0',
+    ],
+    breaks: ['no-loss', 'no-hanging-transaction'],
+    random: false,
+    depth: 12,
+  },
+  {
+    model: 'kafka-streams',
+    set: ['processing.guarantee=exactly_once', 'kafka.version=3.9', 'safeguard.epoch-fencing=false'],
     breaks: ['zombie-fenced', 'no-duplicates', 'txn-atomicity', 'state-exactly-once'],
   },
   { model: 'kafka-streams', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },

@@ -61,14 +61,14 @@ describe('saved consumer-application traces', () => {
     name: 'ctp-unstable-offset-duplicate',
     entry: ctpEntry,
     invariant: 'no-duplicates',
-    step: 18,
+    step: 19,
     safe: { 'safeguard.require-stable-offsets': true },
   });
   checks({
     name: 'streams-zombie-thread-commits',
     entry: kafkaStreamsEntry,
     invariant: 'zombie-fenced',
-    step: 12,
+    step: 14,
     safe: { 'safeguard.generation-fencing': true },
   });
 });

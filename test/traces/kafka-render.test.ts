@@ -79,26 +79,34 @@ const app1 = 1;
 const init: KafkaTxnAction = { type: 'InitProducerId', instance: app1 };
 const begin: KafkaTxnAction = { type: 'BeginTxn', instance: app1 };
 const produce: KafkaTxnAction = { type: 'Produce', instance: app1, partition: 0 };
-const markers: KafkaTxnAction = { type: 'WriteTxnMarkers', txn: 0 };
+// The leader's append of a produce parked for the coordinator's check (KIP-890).
+const append: KafkaTxnAction = { type: 'Append', instance: app1 };
+const markerOut0: KafkaTxnAction = { type: 'WriteTxnMarker', txn: 0, partition: 0 };
+const markerOffsets: KafkaTxnAction = { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' };
 
 // One app copying 5 inputs to one partition: a committed transaction of v1..v3 with its offsets,
-// then an aborted one of v4, v5. transaction.version=2: the epoch is bumped at every EndTxn.
+// then an aborted one of v4, v5. transaction.version=2: the epoch is bumped at every EndTxn, the
+// first write of each transaction waits at the leader for its add, and TxnOffsetCommit adds the
+// offsets partition.
 const commitThenAbort = run(
   ['producers=1', 'partitions=1', 'input.records=5'],
   [
     init,
     begin,
     produce,
+    append,
     produce,
     produce,
-    { type: 'SendOffsets', instance: app1 },
+    { type: 'TxnOffsetCommit', instance: app1 },
     { type: 'CommitTxn', instance: app1 },
-    markers,
+    markerOut0,
+    markerOffsets,
     begin,
     produce,
+    append,
     produce,
     { type: 'AbortTxn', instance: app1 },
-    markers,
+    markerOut0,
   ],
 );
 
@@ -117,14 +125,16 @@ describe('text: commit then abort', () => {
       '1. app-0#1.InitProducerId()',
       '2. app-0#1.BeginTxn()',
       '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
-      '5. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)',
-      '6. app-0#1.SendOffsets(in-0 -> 3)',
-      '7. app-0#1.CommitTxn()',
-      '8. coordinator.WriteTxnMarkers(app-0: COMMIT)',
+      '4. out-0.Append(v1 of app-0#1, verified)',
+      '6. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)',
+      '7. app-0#1.TxnOffsetCommit(in-0 -> 3)',
+      '8. app-0#1.CommitTxn()',
+      '9. coordinator.WriteTxnMarker(app-0: COMMIT -> out-0)',
+      '10. coordinator.WriteTxnMarker(app-0: COMMIT -> __consumer_offsets)',
       // The commit bumped the epoch to 1, so the second transaction restarts at seq 0.
-      '10. app-0#1.Produce(out-0, v4, pid=1, epoch=1, seq=0)',
-      '12. app-0#1.AbortTxn()',
-      '13. coordinator.WriteTxnMarkers(app-0: ABORT)',
+      '12. app-0#1.Produce(out-0, v4, pid=1, epoch=1, seq=0)',
+      '15. app-0#1.AbortTxn()',
+      '16. coordinator.WriteTxnMarker(app-0: ABORT -> out-0)',
     ])
       expect(lines).toContain(l);
   });
@@ -138,52 +148,69 @@ describe('text: commit then abort', () => {
   });
 
   test(
-    'the first write starts the transaction at the ' + 'coordinator (KIP-890 verification) and is not yet readable',
+    'the first write starts the transaction at the coordinator (KIP-890: the leader adds the partition), waits ' +
+      'at the leader, is appended in its own step and is not yet readable',
     () => {
       expect(block(t, '3. ', '4. ')).toEqual([
         '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
         '   coordinator app-0: Empty -> Ongoing (epoch 0)',
         '   coordinator app-0: out-0 added to the transaction',
+        '   out-0: the coordinator added it to the transaction of app-0 (the write appends under a verification guard)',
+      ]);
+      expect(block(t, '4. ', '5. ')).toEqual([
+        '4. out-0.Append(v1 of app-0#1, verified)',
         '   out-0: appended offset 0',
         '   out-0 (LSO 0, high watermark 1):',
         '     offset | producer | epoch | record | read_committed',
         '     0      | 1        | 0     | v1     | no (open)',
       ]);
+      // The next write of the transaction goes straight in.
+      expect(block(t, '5. ', '6. ').slice(0, 2)).toEqual([
+        '5. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)',
+        '   out-0: appended offset 1',
+      ]);
     },
   );
 
-  test('the commit: PrepareCommit with the epoch bump, then markers with the new epoch make v1..v3 readable', () => {
-    expect(block(t, '6. ', '7. ')).toEqual([
-      '6. app-0#1.SendOffsets(in-0 -> 3)',
-      '   coordinator app-0: __consumer_offsets added to the transaction',
-      '   __consumer_offsets: in-0 -> 3 pending',
-    ]);
-    expect(block(t, '7. ', '8. ')).toEqual([
-      '7. app-0#1.CommitTxn()',
-      '   coordinator app-0: Ongoing -> PrepareCommit (epoch 0)',
-      '   coordinator app-0: epoch bumped to 1',
-      '   app-0#1: ready',
-    ]);
-    expect(block(t, '8. ', '9. ')).toEqual([
-      '8. coordinator.WriteTxnMarkers(app-0: COMMIT)',
-      '   out-0: COMMIT marker at offset 3 (epoch 1)',
-      '   __consumer_offsets: in-0 -> 3 committed',
-      '   __consumer_offsets: COMMIT marker',
-      '   coordinator app-0: PrepareCommit -> CompleteCommit (epoch 1)',
-      '   out-0 (LSO 4, high watermark 4):',
-      '     offset | producer | epoch | record | read_committed',
-      '     0      | 1        | 0     | v1     | yes',
-      '     1      | 1        | 0     | v2     | yes',
-      '     2      | 1        | 0     | v3     | yes',
-      '     3      | 1        | 1     | COMMIT',
-    ]);
-  });
+  test(
+    'the commit: PrepareCommit with the epoch bump, then a marker per target; the one to out-0 makes v1..v3 ' +
+      'readable, the one to __consumer_offsets commits the offset and completes',
+    () => {
+      expect(block(t, '7. ', '8. ')).toEqual([
+        '7. app-0#1.TxnOffsetCommit(in-0 -> 3)',
+        '   coordinator app-0: __consumer_offsets added to the transaction',
+        '   __consumer_offsets: in-0 -> 3 pending',
+      ]);
+      expect(block(t, '8. ', '9. ')).toEqual([
+        '8. app-0#1.CommitTxn()',
+        '   coordinator app-0: epoch bumped to 1',
+        '   coordinator app-0: Ongoing -> PrepareCommit (epoch 1)',
+        '   app-0#1: ready',
+      ]);
+      expect(block(t, '9. ', '10. ')).toEqual([
+        '9. coordinator.WriteTxnMarker(app-0: COMMIT -> out-0)',
+        '   out-0: COMMIT marker at offset 3 (epoch 1)',
+        '   out-0 (LSO 4, high watermark 4):',
+        '     offset | producer | epoch | record | read_committed',
+        '     0      | 1        | 0     | v1     | yes',
+        '     1      | 1        | 0     | v2     | yes',
+        '     2      | 1        | 0     | v3     | yes',
+        '     3      | 1        | 1     | COMMIT',
+      ]);
+      expect(block(t, '10. ', '11. ')).toEqual([
+        '10. coordinator.WriteTxnMarker(app-0: COMMIT -> __consumer_offsets)',
+        '   __consumer_offsets: in-0 -> 3 committed',
+        '   __consumer_offsets: COMMIT marker',
+        '   coordinator app-0: PrepareCommit -> CompleteCommit (epoch 1)',
+      ]);
+    },
+  );
 
   test('an open transaction holds the LSO; the abort marker makes its records never readable', () => {
-    expect(block(t, '11. ', '12. ')).toContain('     5      | 1        | 1     | v5     | no (open)');
-    expect(block(t, '11. ', '12. ')).toContain('   out-0 (LSO 4, high watermark 6):');
-    expect(block(t, '13. ', '-- end state --')).toEqual([
-      '13. coordinator.WriteTxnMarkers(app-0: ABORT)',
+    expect(block(t, '14. ', '15. ')).toContain('     5      | 1        | 1     | v5     | no (open)');
+    expect(block(t, '14. ', '15. ')).toContain('   out-0 (LSO 4, high watermark 6):');
+    expect(block(t, '16. ', '-- end state --')).toEqual([
+      '16. coordinator.WriteTxnMarker(app-0: ABORT -> out-0)',
       '   out-0: ABORT marker at offset 6 (epoch 2)',
       '   coordinator app-0: PrepareAbort -> CompleteAbort (epoch 2)',
       '   out-0 (LSO 7, high watermark 7):',
@@ -199,12 +226,13 @@ describe('text: commit then abort', () => {
   });
 
   test('steps that write no partition print no log table', () => {
-    expect(block(t, '12. ', '13. ')).toEqual([
-      '12. app-0#1.AbortTxn()',
-      '   coordinator app-0: Ongoing -> PrepareAbort (epoch 1)',
+    expect(block(t, '15. ', '16. ')).toEqual([
+      '15. app-0#1.AbortTxn()',
       '   coordinator app-0: epoch bumped to 2',
+      '   coordinator app-0: Ongoing -> PrepareAbort (epoch 2)',
       '   app-0#1: ready',
     ]);
+    expect(block(t, '3. ', '4. ').some((l) => l.includes('high watermark'))).toBe(false);
   });
 
   test(
@@ -229,7 +257,7 @@ describe('text: commit then abort', () => {
   });
 
   test('violations go under their step, those of the initial state before step 1, and the drain has a heading', () => {
-    const steps = commitThenAbort.steps.map((s, i) => (i >= 12 ? { ...s, phase: 'drain' as const } : s));
+    const steps = commitThenAbort.steps.map((s, i) => (i >= 15 ? { ...s, phase: 'drain' as const } : s));
     const vs: Violation[] = [
       { invariant: 'lso-bound', message: 'made up for the initial state', step: -1 },
       { invariant: 'zombie-fenced', message: 'made up for step 2', step: 1 },
@@ -246,7 +274,9 @@ describe('text: commit then abort', () => {
       '   !! VIOLATED zombie-fenced: made up for step 2',
       '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)',
     ]);
-    expect(tl[tl.indexOf('13. coordinator.WriteTxnMarkers(app-0: ABORT)') - 1]).toBe('-- final drain (fault-free) --');
+    expect(tl[tl.indexOf('16. coordinator.WriteTxnMarker(app-0: ABORT -> out-0)') - 1]).toBe(
+      '-- final drain (fault-free) --',
+    );
     expect(tl.filter((l) => l.startsWith('-- final drain'))).toHaveLength(1);
   });
 });
@@ -269,27 +299,35 @@ describe('mermaid: commit then abort', () => {
         d.arrow('app-0#1', 'coordinator', '1. app-0#1.InitProducerId()'),
         d.note('coordinator', 'coordinator app-0: producer id 1, epoch 0'),
         d.note('app-0#1', '2. app-0#1.BeginTxn()'),
-        d.arrow('app-0#1', 'out-0', '5. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)'),
+        d.arrow('app-0#1', 'out-0', '3. app-0#1.Produce(out-0, v1, pid=1, epoch=0, seq=0)'),
+        // The leader's append answers the caller.
+        d.arrow('out-0', 'app-0#1', '4. out-0.Append(v1 of app-0#1, verified)'),
+        d.arrow('app-0#1', 'out-0', '6. app-0#1.Produce(out-0, v3, pid=1, epoch=0, seq=2)'),
         d.note('out-0', 'out-0: appended offset 2'),
-        d.arrow('app-0#1', 'coordinator', '6. app-0#1.SendOffsets(in-0 -> 3)'),
+        d.arrow('app-0#1', '__consumer_offsets', '7. app-0#1.TxnOffsetCommit(in-0 -> 3)'),
         d.note('__consumer_offsets', '__consumer_offsets: in-0 -> 3 pending'),
-        d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareCommit (epoch 0)'),
-        d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'),
+        d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareCommit (epoch 1)'),
+        d.arrow('coordinator', 'out-0', '9. coordinator.WriteTxnMarker(app-0: COMMIT -> out-0)'),
         d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)'),
+        d.arrow(
+          'coordinator',
+          '__consumer_offsets',
+          '10. coordinator.WriteTxnMarker(app-0: COMMIT -> __consumer_offsets)',
+        ),
         d.note('__consumer_offsets', '__consumer_offsets: COMMIT marker'),
         d.note('out-0', 'out-0: ABORT marker at offset 6 (epoch 2)'),
       ])
         expect(d.lines).toContain(l);
       // The call comes before what it caused.
-      expect(d.lines.indexOf(d.note('coordinator', '8. coordinator.WriteTxnMarkers(app-0: COMMIT)'))).toBeLessThan(
-        d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')),
-      );
+      expect(
+        d.lines.indexOf(d.arrow('coordinator', 'out-0', '9. coordinator.WriteTxnMarker(app-0: COMMIT -> out-0)')),
+      ).toBeLessThan(d.lines.indexOf(d.note('out-0', 'out-0: COMMIT marker at offset 3 (epoch 1)')));
       // Every step is numbered once, in order.
       const numbers = d.lines
         .map((l) => /: (\d+)\. /.exec(l)?.[1])
         .filter((n) => n !== undefined)
         .map(Number);
-      expect(numbers).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+      expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
     },
   );
 
@@ -319,13 +357,15 @@ const zombie = run(
     init,
     begin,
     produce,
+    append,
     { type: 'Pause', instance: 1 },
     // The replacement's InitProducerId finds app-0 Ongoing: fence (epoch 1), abort, retry later.
     { type: 'InitProducerId', instance: 2 },
-    markers,
+    markerOut0,
     { type: 'InitProducerId', instance: 2 },
     { type: 'Resume', instance: 1 },
     produce,
+    { type: 'AbortTxn', instance: 1 },
   ],
 );
 
@@ -333,32 +373,38 @@ describe('a fenced zombie', () => {
   const t = text(zombie);
   const d = diagram(mermaid(zombie));
 
-  test('text: the pause, the fence, and the rejected write of the stale epoch', () => {
+  test('text: the pause, the fence, the refused write of the stale epoch and the fenced abort', () => {
     expect(zombie.violations).toEqual([]);
-    expect(block(t, '4. ', '5. ')).toEqual([
-      '4. fault.Pause(app-0#1)',
+    expect(block(t, '5. ', '6. ')).toEqual([
+      '5. fault.Pause(app-0#1)',
       '   app-0#1: paused (a replacement starts)',
       '   app-0#2: started',
     ]);
-    expect(block(t, '5. ', '6. ')).toEqual([
-      '5. app-0#2.InitProducerId()',
+    expect(block(t, '6. ', '7. ')).toEqual([
+      '6. app-0#2.InitProducerId()',
       '   coordinator app-0: Ongoing -> PrepareEpochFence (epoch 0)',
       '   coordinator app-0: epoch bumped to 1',
       '   coordinator app-0: PrepareEpochFence -> PrepareAbort (epoch 1)',
       '   rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId(app-0))',
     ]);
-    expect(block(t, '7. ', '8. ')).toEqual([
-      '7. app-0#2.InitProducerId()',
+    expect(block(t, '8. ', '9. ')).toEqual([
+      '8. app-0#2.InitProducerId()',
       '   coordinator app-0: epoch bumped to 2',
       '   coordinator app-0: CompleteAbort -> Empty (epoch 2)',
       '   app-0#2: ready',
     ]);
-    expect(block(t, '8. ', '9. ')).toEqual(['8. fault.Resume(app-0#1)', '   app-0#1: resumed']);
-    // The zombie still holds epoch 0 and sequence 1; the leader's verification asks the
-    // coordinator, whose epoch is 2, and the refusal is recorded once.
-    expect(block(t, '9. ', '-- end state --')).toEqual([
-      '9. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)',
-      '   rejected by coordinator: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))',
+    expect(block(t, '9. ', '10. ')).toEqual(['9. fault.Resume(app-0#1)', '   app-0#1: resumed']);
+    // The zombie still holds epoch 0 and sequence 1. The abort marker closed its transaction on
+    // out-0, so the leader asks the coordinator (epoch 2) to add the partition: PRODUCER_FENCED,
+    // which the produce answer carries as INVALID_PRODUCER_EPOCH, abortable at a 2.7+ client.
+    expect(block(t, '10. ', '11. ')).toEqual([
+      '10. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)',
+      '   rejected by out-0: INVALID_PRODUCER_EPOCH (Produce(v2) after AddPartitionsToTxn(out-0, verify))',
+    ]);
+    // Its abort carries epoch 0: fenced for good.
+    expect(block(t, '11. ', '-- end state --')).toEqual([
+      '11. app-0#1.AbortTxn()',
+      '   rejected by coordinator: PRODUCER_FENCED (EndTxn(ABORT))',
       '   app-0#1: fenced',
     ]);
   });
@@ -366,22 +412,25 @@ describe('a fenced zombie', () => {
   test('mermaid: both instances, the fence notes and the rejection arrows back to the caller', () => {
     expect(d.participants.filter((p) => p.startsWith('app-0'))).toEqual([safe('app-0#1'), safe('app-0#2')]);
     for (const l of [
-      d.note('app-0#1', '4. fault.Pause(app-0#1)'),
+      d.note('app-0#1', '5. fault.Pause(app-0#1)'),
       d.note('app-0#2', 'app-0#2: started'),
-      d.arrow('app-0#2', 'coordinator', '5. app-0#2.InitProducerId()'),
+      d.arrow('app-0#2', 'coordinator', '6. app-0#2.InitProducerId()'),
       d.note('coordinator', 'coordinator app-0: Ongoing -> PrepareEpochFence (epoch 0)'),
       d.refusal('coordinator', 'app-0#2', 'rejected by coordinator: CONCURRENT_TRANSACTIONS (InitProducerId(app-0))'),
-      d.note('app-0#1', '8. fault.Resume(app-0#1)'),
-      d.arrow('app-0#1', 'out-0', '9. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)'),
+      d.note('app-0#1', '9. fault.Resume(app-0#1)'),
+      d.arrow('app-0#1', 'out-0', '10. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)'),
       d.refusal(
-        'coordinator',
+        'out-0',
         'app-0#1',
-        'rejected by coordinator: PRODUCER_FENCED (AddPartitionsToTxn(out-0, verify))',
+        'rejected by out-0: INVALID_PRODUCER_EPOCH (Produce(v2) after AddPartitionsToTxn(out-0, verify))',
       ),
+      d.arrow('app-0#1', 'coordinator', '11. app-0#1.AbortTxn()'),
+      d.refusal('coordinator', 'app-0#1', 'rejected by coordinator: PRODUCER_FENCED (EndTxn(ABORT))'),
       d.note('app-0#1', 'app-0#1: fenced'),
     ])
       expect(d.lines).toContain(l);
     // One rejection, one arrow.
+    expect(d.lines.filter((l) => l.includes('INVALID_PRODUCER_EPOCH'))).toHaveLength(1);
     expect(d.lines.filter((l) => l.includes('PRODUCER_FENCED'))).toHaveLength(1);
     expect(d.lines.some((l) => l.includes(';') || l.includes('#'))).toBe(false);
   });
@@ -396,15 +445,18 @@ describe('a zombie without epoch fencing (safeguard.epoch-fencing=false)', () =>
       init,
       begin,
       produce,
+      append,
       { type: 'Pause', instance: 1 },
       { type: 'InitProducerId', instance: 2 },
       { type: 'Resume', instance: 1 },
       produce,
       { type: 'BeginTxn', instance: 2 },
       { type: 'Produce', instance: 2, partition: 0 },
-      { type: 'SendOffsets', instance: 2 },
+      { type: 'Append', instance: 2 },
+      { type: 'TxnOffsetCommit', instance: 2 },
       { type: 'CommitTxn', instance: 2 },
-      markers,
+      markerOut0,
+      markerOffsets,
     ],
   );
 
@@ -413,17 +465,17 @@ describe('a zombie without epoch fencing (safeguard.epoch-fencing=false)', () =>
     expect(zf[0]).toEqual({
       invariant: 'zombie-fenced',
       message: 'out-0 offset 0: v1 written with stale epoch 0 is committed by the transaction of epoch 1',
-      step: 11,
+      step: 13,
     });
     const t = text(r);
-    const b = block(t, '12. ', '   out-0 (');
-    expect(b[0]).toBe('12. coordinator.WriteTxnMarkers(app-0: COMMIT)');
+    const b = block(t, '14. ', '   out-0 (');
+    expect(b[0]).toBe('14. coordinator.WriteTxnMarker(app-0: COMMIT -> out-0)');
     expect(b).toContain(
       '   !! VIOLATED zombie-fenced: out-0 offset 0: v1 written with stale epoch 0 is committed by the ' +
         'transaction of epoch 1',
     );
-    expect(block(t, '7. ', '8. ')[0]).toBe('7. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)');
-    expect(block(t, '7. ', '8. ')).toContain('     1      | 1        | 0     | v2     | no (open)');
+    expect(block(t, '8. ', '9. ')[0]).toBe('8. app-0#1.Produce(out-0, v2, pid=1, epoch=0, seq=1)');
+    expect(block(t, '8. ', '9. ')).toContain('     1      | 1        | 0     | v2     | no (open)');
     const d = diagram(mermaid(r));
     expect(d.lines).toContain(d.violated(zf[0]!));
     expect(d.lines.indexOf(d.violated(zf[0]!))).toBeGreaterThan(
@@ -450,18 +502,21 @@ describe('calls and events on the network, the clock and a plain producer', () =
     );
     expect(eventsOf(r, 2)).toEqual(['request #1 delayed in the network: Produce(v1)']);
     expect(call(r, 3)).toBe('network.Deliver(#1 Produce(out-0, v1, epoch=0, seq=0))');
-    // Verification on delivery starts the transaction at now = 0, so its deadline is 60000 ms.
+    // The leader's add on delivery starts the transaction at now = 0, so its deadline is 60000 ms. A late
+    // copy is checked and appended in the one step (nobody waits for it).
     expect(eventsOf(r, 3)).toEqual([
       'coordinator app-0: Empty -> Ongoing (epoch 0)',
       'coordinator app-0: out-0 added to the transaction',
+      'out-0: the coordinator added it to the transaction of app-0 (the write appends under a verification guard)',
       'out-0: appended offset 0',
     ]);
     expect(call(r, 4)).toBe('clock.Tick(-> 60000 ms)');
     expect(eventsOf(r, 4)).toEqual(['clock: 60000 ms']);
     expect(call(r, 5)).toBe('coordinator.ExpireTxn(app-0)');
+    // transaction.version=2: the timeout abort is a version-2 end, one bump (KAFKA-19367).
     expect(eventsOf(r, 5)).toEqual([
-      'coordinator app-0: Ongoing -> PrepareAbort (epoch 0)',
       'coordinator app-0: epoch bumped to 1',
+      'coordinator app-0: Ongoing -> PrepareAbort (epoch 1)',
     ]);
     const d = diagram(mermaid(r));
     expect(d.participants).toContain('network');

@@ -13,14 +13,16 @@ import { check, random, record } from '../helpers/check.js';
 describe('eoscheck-trace version 1', () => {
   test('decode(encode(t)) equals t for counterexamples of every kind', () => {
     const offs = [
-      'safeguard.epoch-fencing=false',
-      'isolation.level=read_uncommitted',
-      'safeguard.epoch-bump-on-timeout=false',
-      'transaction.version=1',
+      ['safeguard.epoch-fencing=false'],
+      ['isolation.level=read_uncommitted'],
+      // safeguard.epoch-bump-on-timeout is a transaction.version=1 switch: a release before 4.0.
+      ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
+      ['kafka.version=3.5'],
+      ['transaction.version=1'],
     ];
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), fc.constantFrom(...offs), (seed, off) => {
-        const pairs = [off, 'faults.network=true'];
+        const pairs = [...off, 'faults.network=true'];
         const r = check(kafkaTxnEntry, pairs, random(300, seed, 30));
         if (!r.trace) return true;
         const t = makeTrace('kafka-txn', null, record(kafkaTxnKeys, ...pairs), r.seed, r.path, r.trace);

@@ -43,11 +43,6 @@ function events(after: AppState): EventLine[] {
         };
       case 'life':
         return { lane: name(e.instance), text: `${name(e.instance)}: ${e.status}` };
-      case 'producer-state-lost':
-        return {
-          lane: after.kafka.partitions[e.partition]?.name ?? 'broker',
-          text: `${after.kafka.partitions[e.partition]?.name}: producer state of ${e.producerIds.join(', ')} forgotten`,
-        };
       case 'clock':
         return { lane: 'clock', text: `clock: ${e.now} ms` };
       default:

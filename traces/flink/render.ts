@@ -27,7 +27,11 @@ function flinkEventLine(
         | 'epoch'
         | 'added'
         | 'offset'
-        | 'rebalance';
+        | 'rebalance'
+        | 'verified'
+        | 'marker-acked'
+        | 'coordinator-moved'
+        | 'forgotten';
     }
   >,
 ): EventLine {
@@ -122,6 +126,10 @@ function events(after: FlinkState): EventLine[] {
       case 'added':
       case 'offset':
       case 'rebalance':
+      case 'verified':
+      case 'marker-acked':
+      case 'coordinator-moved':
+      case 'forgotten':
         return kafkaEventLine(after.kafka, e, (id) => `instance ${id}`);
       default:
         return flinkEventLine(e);

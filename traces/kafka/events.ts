@@ -13,7 +13,8 @@ function partName(k: Cluster, p: number): string {
 /** `in-3 -> 5 committed (generation 2)`: an offset of the group's input partition. */
 function offsetText(e: Extract<KafkaEvent, { type: 'offset' }>): string {
   const gen = e.generation >= 0 ? ` (generation ${e.generation}${e.stale ? ', from an old generation' : ''})` : '';
-  return `__consumer_offsets: in-${e.partition} -> ${e.offset} ${e.how}${gen}`;
+  const how = e.how === 'superseded' ? `committed, but a later commit record of in-${e.partition} holds` : e.how;
+  return `__consumer_offsets: in-${e.partition} -> ${e.offset} ${how}${gen}`;
 }
 
 /**
@@ -47,8 +48,32 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
         lane: 'coordinator',
         text:
           `coordinator ${e.txn}: ` +
-          `${e.epoch === 0 ? `producer id ${e.producerId}, epoch 0` : `epoch bumped to ${e.epoch}`}`,
+          `${e.fresh ? `producer id ${e.producerId}, epoch ${e.epoch}` : `epoch bumped to ${e.epoch}`}`,
       };
+    case 'verified':
+      return {
+        lane: partName(k, e.partition),
+        text:
+          `${partName(k, e.partition)}: the coordinator ${e.added ? 'added it to' : 'verified it in'} the ` +
+          `transaction of ${e.txn} (the write appends under a verification guard)`,
+      };
+    case 'marker-acked':
+      return {
+        lane: 'coordinator',
+        text:
+          `coordinator ${e.txn}: the acknowledgement of the marker to ` +
+          `${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
+          'was lost; it will be sent again',
+      };
+    case 'coordinator-moved':
+      return {
+        lane: 'coordinator',
+        text:
+          `coordinator: __transaction_state moved, coordinator epoch ${e.epoch}` +
+          `${e.resent.length > 0 ? `; markers re-sent for ${e.resent.join(', ')}` : ''}`,
+      };
+    case 'forgotten':
+      return { lane: e.partition === null ? 'coordinator' : partName(k, e.partition), text: e.what };
     case 'added':
       return {
         lane: 'coordinator',

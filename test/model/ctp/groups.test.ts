@@ -112,7 +112,8 @@ describe('KIP-447: stable offsets and generation fencing', () => {
     const ex = script(ctp('safeguard.generation-fencing=false'), [
       ...zombie,
       { type: 'CommitTxn', instance: A },
-      { type: 'WriteTxnMarkers', txn: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
     ]);
     expect(group(ex.last).committed[0]!.offset).toBe(1);
     expect(ex.violations.map((v) => v.invariant)).toContain('zombie-fenced');
@@ -129,6 +130,30 @@ describe('KIP-447: stable offsets and generation fencing', () => {
     ]);
     expect(group(s).committed[0]!.offset).toBe(0);
     expect(s.apps[0]!.life).toBe('unjoined');
+  });
+});
+
+describe('the producer first: a transactional loop initializes its producer before it fetches offsets', () => {
+  const enabledTypes = (config: ReturnType<typeof ctp>, actions: AppAction[]) =>
+    ctpEntry.model.enabled(script(config, actions).last).map((a) => `${a.type}${'instance' in a ? a.instance : ''}`);
+  test(
+    'transactional: no OffsetFetch until InitProducerId (the previous owner is fenced and its transaction ended ' +
+      'first)',
+    () => {
+      const config = ctp('instances=1');
+      expect(enabledTypes(config, [{ type: 'Join', instance: 1 }])).not.toContain('FetchOffset1');
+      expect(enabledTypes(config, [{ type: 'Join', instance: 1 }])).toContain('InitProducerId1');
+      expect(
+        enabledTypes(config, [
+          { type: 'Join', instance: 1 },
+          { type: 'InitProducerId', instance: 1 },
+        ]),
+      ).toContain('FetchOffset1');
+    },
+  );
+  test('a plain loop has no producer to initialize: it fetches at once', () => {
+    const config = ctp('instances=1', 'commit.strategy=process-then-commit');
+    expect(enabledTypes(config, [{ type: 'Join', instance: 1 }])).toContain('FetchOffset1');
   });
 });
 
@@ -152,7 +177,8 @@ describe('loops and sinks', () => {
       { type: 'Process', instance: 1, partition: 0 },
       { type: 'SendOffsets', instance: 1 },
       { type: 'CommitTxn', instance: 1 },
-      { type: 'WriteTxnMarkers', txn: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
     ]);
     expect(s.kafka.partitions[0]!.log.map((e) => e.kind)).toEqual(['data', 'control']);
     expect(group(s).committed[0]!.offset).toBe(1);

@@ -57,5 +57,5 @@ export const eosCheckpoint = (id: number, txn: number): FlinkAction[] => [
   { type: 'Ack' },
   { type: 'Notify' },
   { type: 'Commit', checkpoint: id },
-  { type: 'WriteTxnMarkers', txn },
+  { type: 'WriteTxnMarker', txn, partition: 0 },
 ];

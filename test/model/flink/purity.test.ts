@@ -10,7 +10,11 @@ const configs = [
   [],
   ['job.inputs=2', 'execution.checkpointing.mode=AT_LEAST_ONCE'],
   ['sink.delivery-guarantee=at-least-once', 'faults.jobmanager=1', 'high-availability.type=none'],
+  // transaction.version=1 on 4.1: with partition verification (KIP-890 part 1); 3.5: without it.
   ['transaction.timeout.ms=1500', 'transaction.version=1', 'partitions=2'],
+  ['transaction.timeout.ms=1500', 'kafka.version=3.5', 'partitions=2'],
+  // The cluster faults every Kafka model shares: coordinator moves and stale markers, forgotten producers and ids.
+  ['faults.coordinator-failover=1', 'faults.producer-state-loss=true', 'partitions=2'],
 ];
 
 describe('purity (seed 7)', () => {

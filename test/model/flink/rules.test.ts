@@ -173,7 +173,7 @@ describe('restore and the lingering-transaction abort', () => {
         [],
         ...crashAfterCp1,
         { type: 'AbortLingering' },
-        { type: 'WriteTxnMarkers', txn: 1 },
+        { type: 'WriteTxnMarker', txn: 1, partition: 0 },
         { type: 'AbortLingering' },
         { type: 'AbortLingering' },
         { type: 'InitSink' },
@@ -181,7 +181,7 @@ describe('restore and the lingering-transaction abort', () => {
       // One `events` list per state: the coordinator's epoch bump (a Kafka event, by transactional.id), then the
       // writer's.
       expect(s.events).toEqual([
-        { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3 },
+        { type: 'epoch', txn: 'flink-0-2', producerId: 2, epoch: 3, fresh: false },
         { type: 'writer', transactionalId: 'flink-0-2', epoch: 3 },
       ]);
       expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
@@ -263,7 +263,7 @@ describe('time and transaction timeouts', () => {
       ...oneRecord,
       { type: 'Tick' },
       { type: 'ExpireTxn', txn: 0 },
-      { type: 'WriteTxnMarkers', txn: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
       { type: 'Tick' },
       { type: 'Read', input: 0 },
       { type: 'Process', input: 0 },
@@ -272,53 +272,56 @@ describe('time and transaction timeouts', () => {
     expect(s.task).toBeNull();
     expect(s.jm.restartAt).toBe(3000);
     expect(s.events.map((e) => e.type)).toEqual(['rejected', 'failed']);
-    // transaction.version=2: the partition leader's verification (the one client's text).
+    // transaction.version=2: the partition leader adds out-0 for the stale epoch and the coordinator's
+    // PRODUCER_FENCED reaches the producer as the produce's INVALID_PRODUCER_EPOCH (KIP-890): the writer fails.
     expect(s.events).toContainEqual({
       type: 'rejected',
-      by: 'coordinator',
-      error: 'PRODUCER_FENCED',
-      request: 'AddPartitionsToTxn(out-0, verify)',
+      by: 'out-0',
+      error: 'INVALID_PRODUCER_EPOCH',
+      request: 'Produce(v2) after AddPartitionsToTxn(out-0, verify)',
     });
   });
-  test('a checkpointed transaction that expires before its commit: the commit fails and its records are lost', () => {
-    const s = stateAfter(
-      ['transaction.timeout.ms=1500'],
-      ...eosTwo,
-      { type: 'Trigger' },
-      { type: 'Process', input: 0 },
-      { type: 'InitSink' },
-      { type: 'Ack' },
-      { type: 'LoseNotification' },
-      { type: 'Tick' },
-      { type: 'ExpireTxn', txn: 0 },
-      { type: 'WriteTxnMarkers', txn: 0 },
-    );
-    expect(s.now).toBe(2500);
-    const t = stateAfter(
-      ['transaction.timeout.ms=1500'],
-      ...eosTwo,
-      { type: 'Trigger' },
-      { type: 'Process', input: 0 },
-      { type: 'InitSink' },
-      { type: 'Ack' },
-      { type: 'LoseNotification' },
-      { type: 'Tick' },
-      { type: 'ExpireTxn', txn: 0 },
-      { type: 'WriteTxnMarkers', txn: 0 },
-      ...oneRecord,
-      { type: 'Tick' },
-      { type: 'Trigger' },
-      { type: 'Process', input: 0 },
-      { type: 'InitSink' },
-      { type: 'Ack' },
-      { type: 'Notify' },
-      { type: 'Commit', checkpoint: 1 },
-    );
-    expect(t.events).toEqual([
-      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
-      { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error: 'PRODUCER_FENCED' },
-    ]);
-    expect(t.task!.committables.map((c) => c.checkpoint)).toEqual([2]);
-    expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
-  });
+  // The coordinator's timeout abort bumped the epoch (KAFKA-6119); the commit's EndTxn still carries epoch 0.
+  // transaction.version=1 (3.9): not the current epoch, PRODUCER_FENCED (KAFKA-9600). transaction.version=2
+  // (4.1): epoch 0 is a retry of the bumped epoch, and a COMMIT retry of a CompleteAbort is INVALID_TXN_STATE.
+  // Either way the committer drops the committable (KafkaCommitter) and its records are lost.
+  for (const [version, error] of [
+    ['4.1', 'INVALID_TXN_STATE'],
+    ['3.9', 'PRODUCER_FENCED'],
+  ] as const)
+    test(`an expired checkpointed transaction: the commit fails (${version}: ${error}), its records lost`, () => {
+      const expiredCp1: FlinkAction[] = [
+        ...eosTwo,
+        { type: 'Trigger' },
+        { type: 'Process', input: 0 },
+        { type: 'InitSink' },
+        { type: 'Ack' },
+        { type: 'LoseNotification' },
+        { type: 'Tick' },
+        { type: 'ExpireTxn', txn: 0 },
+        { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+      ];
+      const pairs = ['transaction.timeout.ms=1500', `kafka.version=${version}`];
+      const s = stateAfter(pairs, ...expiredCp1);
+      expect(s.now).toBe(2500);
+      expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
+      const t = stateAfter(
+        pairs,
+        ...expiredCp1,
+        ...oneRecord,
+        { type: 'Tick' },
+        { type: 'Trigger' },
+        { type: 'Process', input: 0 },
+        { type: 'InitSink' },
+        { type: 'Ack' },
+        { type: 'Notify' },
+        { type: 'Commit', checkpoint: 1 },
+      );
+      expect(t.events).toEqual([
+        { type: 'rejected', by: 'coordinator', error, request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
+        { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error },
+      ]);
+      expect(t.task!.committables.map((c) => c.checkpoint)).toEqual([2]);
+      expect(outValues(t, 'read_committed')).toEqual([]);
+    });
 });

@@ -84,13 +84,13 @@ describe('shared prefix: the jobs fence each other', () => {
     // One `events` list per state; Kafka events name the transactional.id.
     expect(s.events).toEqual([
       { type: 'txn-state', txn: 'flink-0-1', from: 'Ongoing', to: 'PrepareEpochFence', epoch: 0 },
-      { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 1 },
+      { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 1, fresh: false },
       { type: 'txn-state', txn: 'flink-0-1', from: 'PrepareEpochFence', to: 'PrepareAbort', epoch: 1 },
       { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'InitProducerId(flink-0-1)' },
     ]);
-    const t = play(s, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }).at(-1)!;
+    const t = play(s, { type: 'WriteTxnMarker', txn: 0, partition: 0 }, { type: 'InitSink', job: 2 }).at(-1)!;
     expect(t.events).toEqual([
-      { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 2 },
+      { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 2, fresh: false },
       { type: 'txn-state', txn: 'flink-0-1', from: 'CompleteAbort', to: 'Empty', epoch: 2 },
       { type: 'writer', transactionalId: 'flink-0-1', epoch: 2 },
     ]);
@@ -100,23 +100,29 @@ describe('shared prefix: the jobs fence each other', () => {
     ]);
     expect(outValues(t, 'read_committed')).toEqual([]);
   });
-  test("job 1's next write is rejected with PRODUCER_FENCED and job 1's task fails", () => {
+  test("job 1's next write is rejected with INVALID_PRODUCER_EPOCH and job 1's task fails", () => {
     const s = stateAfter(
       shared,
       ...fence,
-      { type: 'WriteTxnMarkers', txn: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
       { type: 'InitSink', job: 2 },
       { type: 'Tick' },
       { type: 'Read', input: 0 },
       { type: 'Process', input: 0 },
       { type: 'Send' },
     );
-    // transaction.version=2: the partition leader's verification is rejected (the one client's text).
+    // transaction.version=2: the partition leader adds out-0 for the stale epoch; the coordinator's PRODUCER_FENCED
+    // reaches the producer as the produce's INVALID_PRODUCER_EPOCH (KIP-890), which fails the writer.
     expect(s.events).toEqual([
-      { type: 'rejected', by: 'coordinator', error: 'PRODUCER_FENCED', request: 'AddPartitionsToTxn(out-0, verify)' },
+      {
+        type: 'rejected',
+        by: 'out-0',
+        error: 'INVALID_PRODUCER_EPOCH',
+        request: 'Produce(v2) after AddPartitionsToTxn(out-0, verify)',
+      },
       {
         type: 'failed',
-        reason: "the sink's write of v2 was rejected with PRODUCER_FENCED: the task fails",
+        reason: "the sink's write of v2 was rejected with INVALID_PRODUCER_EPOCH: the task fails",
         restartAt: 3000,
       },
     ]);
@@ -136,7 +142,13 @@ describe('shared prefix: the jobs fence each other', () => {
         { type: 'Notify' },
         { type: 'Commit', checkpoint: 1 },
       ];
-      const s = stateAfter(shared, ...fence, { type: 'WriteTxnMarkers', txn: 0 }, { type: 'InitSink', job: 2 }, ...cp);
+      const s = stateAfter(
+        shared,
+        ...fence,
+        { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+        { type: 'InitSink', job: 2 },
+        ...cp,
+      );
       expect(s.events).toEqual([
         {
           type: 'rejected',
@@ -160,7 +172,7 @@ describe('unique prefix (the safeguard): the same steps do not fence', () => {
   test("job 2's InitProducerId is for flink-job2-0-1; job 1 commits flink-0-1 and no input is lost", () => {
     const s = stateAfter(unique, ...fence);
     expect(s.events).toEqual([
-      { type: 'epoch', txn: 'flink-job2-0-1', producerId: 2, epoch: 0 },
+      { type: 'epoch', txn: 'flink-job2-0-1', producerId: 2, epoch: 0, fresh: true },
       { type: 'writer', transactionalId: 'flink-job2-0-1', epoch: 0 },
     ]);
     const t = stateAfter(
@@ -175,8 +187,9 @@ describe('unique prefix (the safeguard): the same steps do not fence', () => {
       { type: 'Commit', checkpoint: 1 },
     );
     expect(t.events).toEqual([
-      { type: 'txn-state', txn: 'flink-0-1', from: 'Ongoing', to: 'PrepareCommit', epoch: 0 },
-      { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 1 },
+      // transaction.version=2: the end bumps the epoch and the PrepareCommit record already carries it (KIP-890).
+      { type: 'epoch', txn: 'flink-0-1', producerId: 1, epoch: 1, fresh: false },
+      { type: 'txn-state', txn: 'flink-0-1', from: 'Ongoing', to: 'PrepareCommit', epoch: 1 },
       { type: 'committed', checkpoint: 1, transactionalId: 'flink-0-1' },
     ]);
     const end = drain(t);

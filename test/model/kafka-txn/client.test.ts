@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { readPartition } from '../../../model/kafka/read.js';
-import { act, group, inst, isEnabled, run, solo } from './helpers.js';
+import { act, group, inst, isEnabled, model, run, solo } from './helpers.js';
 
 describe('InitProducerId, BeginTxn, Produce', () => {
   test('InitProducerId gets epoch 0 of the app producer id and reads the committed input offset', () => {
@@ -15,12 +15,13 @@ describe('InitProducerId, BeginTxn, Produce', () => {
       incarnation: 1,
       status: 'new',
       paused: false,
-      producer: { txn: 0, producerId: -1, epoch: -1, sequences: [0], transaction: null },
+      producer: { txn: 0, producerId: -1, epoch: -1, sequences: [0], transaction: null, bumpEpoch: false },
       position: 0,
       committedPosition: 0,
       txnCount: 0,
       txnStart: null,
       unacked: [],
+      awaiting: null,
     });
     const s = run(s0, act.init(1));
     expect(inst(s, 1)).toMatchObject({
@@ -29,7 +30,7 @@ describe('InitProducerId, BeginTxn, Produce', () => {
       producer: { producerId: 1, epoch: 0, sequences: [0] },
     });
     expect(s.events).toEqual([
-      { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 0 },
+      { type: 'epoch', txn: 'app-0', producerId: 1, epoch: 0, fresh: true },
       { type: 'client', instance: 1, status: 'ready' },
     ]);
   });
@@ -40,12 +41,22 @@ describe('InitProducerId, BeginTxn, Produce', () => {
       status: 'in-txn',
       txnCount: 1,
       txnStart: 0,
-      producer: { transaction: { no: 1, partitions: [], offsetsSent: false, records: 0, error: null } },
+      producer: {
+        transaction: {
+          no: 1,
+          partitions: [],
+          offsetsAdded: false,
+          offsetsSent: false,
+          records: 0,
+          started: false,
+          error: null,
+        },
+      },
     });
   });
 
   test('Produce sends the next input value and advances position, record count and sequence', () => {
-    const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1), act.produce(1));
+    const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.write(1), act.write(1));
     expect(inst(s, 1)).toMatchObject({
       position: 2,
       producer: { sequences: [2], transaction: { records: 2, partitions: [0] } },
@@ -55,42 +66,103 @@ describe('InitProducerId, BeginTxn, Produce', () => {
   });
 
   test('input values of app a are a * input.records + position + 1', () => {
-    const s = run(solo({ producers: '2' }), act.init(2), act.begin(2), act.produce(2));
+    const s = run(solo({ producers: '2' }), act.init(2), act.begin(2), act.write(2));
     expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : null))).toEqual([3]);
   });
 
   test('with the input exhausted the client may only send offsets or abort', () => {
-    const s = run(solo({ 'input.records': '1' }), act.init(1), act.begin(1), act.produce(1));
+    const s = run(solo({ 'input.records': '1' }), act.init(1), act.begin(1), act.write(1));
     expect(isEnabled(s, act.produce(1))).toBe(false);
-    expect(isEnabled(s, act.sendOffsets(1))).toBe(true);
+    // transaction.version=2: TxnOffsetCommit adds __consumer_offsets itself; there is no AddOffsetsToTxn.
+    expect(isEnabled(s, act.txnOffsetCommit(1))).toBe(true);
+    expect(isEnabled(s, act.addOffsets(1))).toBe(false);
     expect(isEnabled(s, act.abort(1))).toBe(true);
   });
 
-  test('a produce while the previous end is not yet written gets CONCURRENT_TRANSACTIONS and is retried later', () => {
-    const s1 = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1), act.begin(1));
+  // Why this test? KIP-890 part 1: the leader checks a producer's first transactional write to a
+  // partition with the coordinator, then appends under a verification guard. The request waits at
+  // the leader meanwhile; the client's send is not answered, so it sends nothing else and cannot
+  // commit (the Java client flushes before EndTxn).
+  test('while its produce is parked at the leader the instance neither produces, sends offsets nor commits', () => {
+    const s = run(solo({ 'input.records': '3' }), act.init(1), act.begin(1), act.produce(1));
+    expect(inst(s, 1)).toMatchObject({ status: 'in-txn', awaiting: { request: 1, partition: 0, sequence: 0 } });
+    // The request was sent: the sequence has moved on; the record is not yet acknowledged.
+    expect(inst(s, 1)).toMatchObject({ position: 0, producer: { sequences: [1], transaction: { records: 0 } } });
+    expect(model.enabled(s).filter((a) => 'instance' in a && a.instance === 1)).toEqual([
+      { type: 'Append', instance: 1 },
+      { type: 'Crash', instance: 1 },
+      { type: 'Pause', instance: 1 },
+    ]);
+    const s2 = run(s, act.append(1));
+    expect(inst(s2, 1)).toMatchObject({ awaiting: null, position: 1, producer: { transaction: { records: 1 } } });
+    expect(isEnabled(s2, act.produce(1))).toBe(true);
+  });
+
+  // transaction.version=2: the commit returned at PrepareCommit, so the leader's add for the next
+  // transaction meets the pending CompleteCommit: CONCURRENT_TRANSACTIONS, which the produce answer
+  // carries as the retriable NOT_ENOUGH_REPLICAS (ReplicaManager); the client sends the same batch again.
+  test('a produce while the previous end is not yet written is refused as retriable and sent again later', () => {
+    const s1 = run(solo(), act.init(1), act.begin(1), act.write(1), act.sendOffsets(1), act.commit(1), act.begin(1));
     const s2 = run(s1, act.produce(1));
     expect(s2.events).toEqual([
       {
         type: 'rejected',
-        by: 'coordinator',
-        error: 'CONCURRENT_TRANSACTIONS',
-        request: 'AddPartitionsToTxn(out-0, verify)',
+        by: 'out-0',
+        error: 'NOT_ENOUGH_REPLICAS',
+        request: 'Produce(v2) after AddPartitionsToTxn(out-0, verify)',
       },
     ]);
     expect(inst(s2, 1)).toMatchObject({
       status: 'in-txn',
       position: 1,
+      awaiting: null,
       producer: { sequences: [0], transaction: { records: 0, error: null } },
     });
     expect(s2.kafka.partitions[0]!.log).toHaveLength(1);
-    const s3 = run(s2, act.markers(0), act.produce(1));
+    expect(s2.kafka.parked).toEqual([]);
+    const s3 = run(s2, act.markers(0), act.write(1));
     expect(s3.kafka.partitions[0]!.log[2]).toMatchObject({ kind: 'data', offset: 2, value: 2, epoch: 1, sequence: 0 });
   });
+
+  test(
+    "transaction.version=1: the client's AddPartitionsToTxn gets " + 'CONCURRENT_TRANSACTIONS and is retried later',
+    () => {
+      const config = { 'transaction.version': '1' };
+      const s1 = run(
+        solo(config),
+        act.init(1),
+        act.begin(1),
+        act.write(1),
+        act.sendOffsets(1),
+        act.commit(1),
+        act.begin(1),
+      );
+      const s2 = run(s1, act.produce(1));
+      expect(s2.events).toEqual([
+        { type: 'rejected', by: 'coordinator', error: 'CONCURRENT_TRANSACTIONS', request: 'AddPartitionsToTxn(out-0)' },
+      ]);
+      expect(inst(s2, 1)).toMatchObject({
+        status: 'in-txn',
+        position: 1,
+        producer: { sequences: [1], transaction: { partitions: [], records: 0, error: null } },
+      });
+      expect(s2.kafka.partitions[0]!.log).toHaveLength(1);
+      // transaction.version=1 keeps the epoch: the next transaction goes on with sequence 1.
+      const s3 = run(s2, act.markers(0), act.write(1));
+      expect(s3.kafka.partitions[0]!.log[2]).toMatchObject({
+        kind: 'data',
+        offset: 2,
+        value: 2,
+        epoch: 0,
+        sequence: 1,
+      });
+    },
+  );
 });
 
 describe('CommitTxn and AbortTxn', () => {
   test('CommitTxn records the outcome the client was told and ends the client transaction', () => {
-    const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.sendOffsets(1), act.commit(1));
+    const s = run(solo(), act.init(1), act.begin(1), act.write(1), act.sendOffsets(1), act.commit(1));
     expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'COMMIT' }]);
     expect(inst(s, 1)).toMatchObject({
       status: 'ready',
@@ -100,66 +172,108 @@ describe('CommitTxn and AbortTxn', () => {
   });
 
   test('AbortTxn seeks back to the first input of the transaction', () => {
-    const s = run(solo(), act.init(1), act.begin(1), act.produce(1), act.produce(1), act.abort(1));
+    const s = run(solo(), act.init(1), act.begin(1), act.write(1), act.write(1), act.abort(1));
     expect(s.outcomes).toEqual([{ instance: 1, txn: 1, result: 'ABORT' }]);
     expect(inst(s, 1)).toMatchObject({
       status: 'ready',
       position: 0,
       producer: { transaction: null, epoch: 1, sequences: [0] },
     });
+    // transaction.version=2: the markers carry the epoch bumped at EndTxn (1); one is due to out-0.
     expect([s.kafka.txns[0]!.state, s.kafka.txns[0]!.pending]).toEqual([
       'PrepareAbort',
-      { marker: 'ABORT', txnEpoch: 0, endedBy: 0 },
+      {
+        marker: 'ABORT',
+        producerId: 1,
+        epoch: 1,
+        txnEpoch: 0,
+        endedBy: 0,
+        all: [0],
+        partitions: [0],
+        offsetsGroup: null,
+        allOffsetsGroup: null,
+        rotateTo: null,
+      },
     ]);
   });
 
   test('AbortTxn drops timed-out batches; transaction.version=2 restarts sequences under the bumped epoch', () => {
-    const s1 = run(
-      solo({ 'faults.network': 'true' }),
-      act.init(1),
-      act.begin(1),
-      act.produce(1),
-      act.produceDelayed(1),
-    );
+    const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.write(1), act.produceDelayed(1));
     expect(inst(s1, 1)).toMatchObject({
       producer: { sequences: [2] },
       unacked: [{ request: 2, partition: 0, value: 2, sequence: 1 }],
     });
     const s2 = run(s1, act.abort(1));
-    expect(inst(s2, 1)).toMatchObject({ unacked: [], position: 0, producer: { sequences: [0], epoch: 1 } });
+    // No client-side epoch bump under version 2 (the abort bumped it): the instance goes on at once.
+    expect(inst(s2, 1)).toMatchObject({
+      status: 'ready',
+      unacked: [],
+      position: 0,
+      producer: { sequences: [0], epoch: 1, bumpEpoch: false },
+    });
   });
 
   // Why this test? A batch that timed out may still land after the abort. Since KIP-360 (Kafka 2.5)
   // the Java client bumps the epoch after aborting a transaction that had a timed-out batch
   // (TransactionManager.maybeResolveSequences, epochBumpRequired, then InitProducerId with the
   // current id and epoch), so its sequences restart at 0 under the new epoch and a new batch is
-  // never acknowledged as the old one. Under transaction.version=1 the late batch still opens a
-  // transaction of the old epoch on the partition, which the next COMMIT marker of the producer id
-  // closes: the late record of the aborted transaction is committed with the later one (KIP-890).
+  // never acknowledged as the old one. Under transaction.version=1 without partition verification
+  // (3.5: KIP-890 part 1 came in 3.6) the late batch still opens a transaction of the old epoch on
+  // the partition, which the next COMMIT marker of the producer id closes: the late record of the
+  // aborted transaction is committed with the later one (KAFKA-12671).
+  const lateBatch = [
+    act.init(1),
+    act.begin(1),
+    act.write(1), // v1, sequence 0, at 0
+    act.produceDelayed(1), // v2, sequence 1, stuck (request 2)
+    act.abort(1),
+  ];
+
   test(
-    'transaction.version=1: after an abort with a timed-out batch the client re-initialises; ' +
+    'kafka.version=3.5: after an abort with a timed-out batch the client re-initialises; ' +
       'the late batch lands in the next transaction',
     () => {
-      const s1 = run(
-        solo({ 'transaction.version': '1', 'faults.network': 'true' }),
-        act.init(1),
-        act.begin(1),
-        act.produce(1), // v1, sequence 0, at 0
-        act.produceDelayed(1), // v2, sequence 1, stuck (request 2)
-        act.abort(1),
-      );
-      expect(inst(s1, 1)).toMatchObject({ status: 'new', position: 0, unacked: [] });
+      const s1 = run(solo({ 'kafka.version': '3.5', 'faults.network': 'true' }), ...lateBatch);
+      expect(inst(s1, 1)).toMatchObject({ status: 'new', position: 0, unacked: [], producer: { bumpEpoch: true } });
       // ABORT at 1, late v2 at 2, v1 again at 3
-      const s2 = run(s1, act.markers(0), act.deliver(2), act.init(1), act.begin(1), act.produce(1));
+      const s2 = run(s1, act.markers(0), act.deliver(2), act.init(1), act.begin(1), act.write(1));
       expect(inst(s2, 1).producer.epoch).toBe(1);
       expect(s2.events.filter((e) => e.type === 'duplicate')).toEqual([]);
       expect(s2.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}@${e.epoch}` : e.marker))).toEqual(
         ['v1@0', 'ABORT', 'v2@0', 'v1@1'],
       );
-      const s3 = run(s2, act.produce(1), act.sendOffsets(1), act.commit(1), act.markers(0));
+      const s3 = run(s2, act.write(1), act.sendOffsets(1), act.commit(1), act.markers(0));
       expect(readPartition(s3.kafka.partitions[0]!, 'read_committed').map((e) => e.value)).toEqual([2, 1, 2]);
     },
   );
+
+  // KIP-890 part 1: the late batch finds no transaction of its producer open on the partition, so the
+  // leader verifies it; the coordinator has it in none: INVALID_TXN_STATE (3.6, 3.7),
+  // TRANSACTION_ABORTABLE from 3.8. Nothing is appended.
+  for (const [version, error] of [
+    ['3.6', 'INVALID_TXN_STATE'],
+    ['3.9', 'TRANSACTION_ABORTABLE'],
+  ] as const) {
+    test(
+      `kafka.version=${version} (transaction.version=1, verification): the ` + `late batch is refused with ${error}`,
+      () => {
+        const s = run(
+          solo({ 'kafka.version': version, 'faults.network': 'true' }),
+          ...lateBatch,
+          act.markers(0),
+          act.deliver(2),
+        );
+        expect(s.events).toEqual([
+          { type: 'rejected', by: 'out-0', error, request: 'Produce(v2) after AddPartitionsToTxn(out-0, verify)' },
+        ]);
+        expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
+          'v1',
+          'ABORT',
+        ]);
+        expect(s.kafka.partitions[0]!.lastStableOffset).toBe(2);
+      },
+    );
+  }
 
   test('Retry resends the oldest timed-out batch and clears it once acknowledged', () => {
     const s1 = run(solo({ 'faults.network': 'true' }), act.init(1), act.begin(1), act.produceDelayed(1));
@@ -223,6 +337,7 @@ describe('plain producer (enable.idempotence=false)', () => {
     // A simple commit (no group generation: -1).
     expect(group(s2).committed[0]).toEqual({
       offset: 1,
+      recordOffset: 0,
       producerId: -1,
       epoch: -1,
       txnEpoch: null,
@@ -243,12 +358,12 @@ describe('crash, restart, pause, resume', () => {
       solo({ 'input.records': '3' }),
       act.init(1),
       act.begin(1),
-      act.produce(1),
+      act.write(1),
       act.sendOffsets(1),
       act.commit(1),
       act.markers(0),
       act.begin(1),
-      act.produce(1),
+      act.write(1),
       act.crash(1),
     );
     expect(s1.faults).toEqual({ crashes: 1, pauses: 0 });
@@ -262,12 +377,13 @@ describe('crash, restart, pause, resume', () => {
       incarnation: 2,
       status: 'new',
       paused: false,
-      producer: { txn: 0, producerId: -1, epoch: -1, sequences: [0], transaction: null },
+      producer: { txn: 0, producerId: -1, epoch: -1, sequences: [0], transaction: null, bumpEpoch: false },
       position: 1,
       committedPosition: 1,
       txnCount: 0,
       txnStart: null,
       unacked: [],
+      awaiting: null,
     });
   });
 

@@ -26,28 +26,55 @@ function drain(s0: KafkaTxnState): { actions: KafkaTxnAction[]; state: KafkaTxnS
 
 describe('drain from the initial state (defaults: 2 producers, 2 partitions, 2 inputs each)', () => {
   test(
-    'takes exactly: per app in order, InitProducerId, BeginTxn, Produce p0, Produce p1, SendOffsets, ' +
-      'CommitTxn, WriteTxnMarkers',
+    'takes exactly: per app in order, InitProducerId, BeginTxn, Produce and Append on p0, Produce and Append on p1, ' +
+      'TxnOffsetCommit, CommitTxn, then each marker',
     () => {
       const { actions } = drain(init());
+      // transaction.version=2: each first write to a partition parks for the leader's add (KIP-890),
+      // the offsets go in with TxnOffsetCommit alone, markers go one target at a time.
       expect(actions).toEqual([
         act.init(1),
         act.begin(1),
         act.produce(1, 0),
+        act.append(1),
         act.produce(1, 1),
-        act.sendOffsets(1),
+        act.append(1),
+        act.txnOffsetCommit(1),
         act.commit(1),
-        act.markers(0), // pending markers come before any app's next call
+        // pending markers come before any app's next call: partitions ascending, then __consumer_offsets
+        act.marker(0, 0),
+        act.marker(0, 1),
+        act.marker(0, '__consumer_offsets'),
         act.init(2),
         act.begin(2),
         act.produce(2, 0),
+        act.append(2),
         act.produce(2, 1),
-        act.sendOffsets(2),
+        act.append(2),
+        act.txnOffsetCommit(2),
         act.commit(2),
-        act.markers(1),
+        act.marker(1, 0),
+        act.marker(1, 1),
+        act.marker(1, '__consumer_offsets'),
       ]);
     },
   );
+
+  test('transaction.version=1: AddOffsetsToTxn before TxnOffsetCommit', () => {
+    const { actions } = drain(init({ producers: '1', partitions: '1', 'transaction.version': '1' }));
+    expect(actions).toEqual([
+      act.init(1),
+      act.begin(1),
+      act.produce(1, 0),
+      act.append(1), // the first write verified (3.6+), then appended
+      act.produce(1, 0), // the transaction is open on out-0: no verification
+      act.addOffsets(1),
+      act.txnOffsetCommit(1),
+      act.commit(1),
+      act.marker(0, 0),
+      act.marker(0, '__consumer_offsets'),
+    ]);
+  });
 
   test('ends quiescent with every input committed exactly once at read_committed', () => {
     const { state } = drain(init());
@@ -78,19 +105,21 @@ describe('drain from the initial state (defaults: 2 producers, 2 partitions, 2 i
 
 describe('drain after a fault', () => {
   test('a crash mid-transaction: restart, fence-abort the open transaction, then redo the inputs', () => {
-    const s0 = run(solo(), act.init(1), act.begin(1), act.produce(1), act.crash(1));
+    const s0 = run(solo(), act.init(1), act.begin(1), act.write(1), act.crash(1));
     const { actions, state } = drain(s0);
     expect(actions).toEqual([
       act.restart(0),
       act.init(2), // CONCURRENT_TRANSACTIONS: the coordinator fences the open transaction
-      act.markers(0),
+      act.marker(0, 0),
       act.init(2),
       act.begin(2),
       act.produce(2, 0),
+      act.append(2),
       act.produce(2, 0),
-      act.sendOffsets(2),
+      act.txnOffsetCommit(2),
       act.commit(2),
-      act.markers(0),
+      act.marker(0, 0),
+      act.marker(0, '__consumer_offsets'),
     ]);
     expect(state.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker))).toEqual([
       'v1',
@@ -101,6 +130,13 @@ describe('drain after a fault', () => {
     ]);
     expect(outView(state, 'read_committed').offsets).toEqual([2, 3]);
     expect(violations(kafkaTxnInvariants, state, 'quiescence', 0)).toEqual([]);
+  });
+
+  test('a produce parked at its leader is appended first, before any marker', () => {
+    const s0 = run(init({ partitions: '1' }), act.init(1), act.init(2), act.begin(1), act.begin(2));
+    const s1 = run(s0, act.write(1), act.txnOffsetCommit(1), act.commit(1), act.produce(2));
+    expect(s1.instances.map((i) => i.awaiting !== null)).toEqual([false, true]);
+    expect(model.drain(s1)).toEqual(act.append(2));
   });
 
   test('a plain producer: Produce by position modulo partitions, then CommitOffsets', () => {

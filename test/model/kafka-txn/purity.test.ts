@@ -27,9 +27,24 @@ const configs: readonly Readonly<Record<string, string>>[] = [
   {
     producers: '1',
     partitions: '1',
+    'kafka.version': '3.5',
     'transaction.timeout.ms': '10',
     'safeguard.epoch-bump-on-timeout': 'false',
     'faults.crashes': '2',
+  },
+  // The cluster faults: coordinator moves with stale markers, forgotten producers, epoch exhaustion.
+  {
+    'faults.network': 'true',
+    'faults.coordinator-failover': '2',
+    'faults.producer-state-loss': 'true',
+    'faults.epoch-exhaustion': 'true',
+  },
+  {
+    'kafka.version': '2.4',
+    'faults.network': 'true',
+    'faults.coordinator-failover': '1',
+    'safeguard.coordinator-epoch-fencing': 'false',
+    'faults.producer-state-loss': 'true',
   },
 ];
 

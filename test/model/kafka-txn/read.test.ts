@@ -3,10 +3,16 @@
  * fates, the open transaction from the log; and kafka-txn's judged view of topic `out`.
  */
 import { describe, expect, test } from 'vitest';
-import { fates, firstOpenOffsetFromLog, readPartition } from '../../../model/kafka/read.js';
+import {
+  decidedFates,
+  decidedOffset,
+  fates,
+  firstOpenOffsetFromLog,
+  readPartition,
+} from '../../../model/kafka/read.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { outView } from '../../../properties/kafka-txn/outputs.js';
-import { act, committedTxn, group, run, solo } from './helpers.js';
+import { act, committedTxn, group, init, run, solo } from './helpers.js';
 
 const offsets = (s: KafkaTxnState, level: 'read_committed' | 'read_uncommitted'): number[] =>
   readPartition(s.kafka.partitions[0]!, level).map((e) => e.offset);
@@ -19,11 +25,11 @@ describe('read_committed and read_uncommitted', () => {
       act.init(1),
       ...committedTxn(1, 0, 1),
       act.begin(1),
-      act.produce(1),
+      act.write(1),
       act.abort(1),
       act.markers(0),
       act.begin(1),
-      act.produce(1),
+      act.write(1),
     );
 
   test('read_committed skips aborted records and stops at the LSO', () => {
@@ -47,7 +53,7 @@ describe('read_committed and read_uncommitted', () => {
       act.init(1),
       act.init(2),
       act.begin(1),
-      act.produce(1),
+      act.write(1),
       ...committedTxn(2, 1, 1),
     );
     // app-0's v1 at 0 is open; app-1's v3 at 1 is committed (COMMIT at 2) but above the LSO.
@@ -65,6 +71,47 @@ describe('read_committed and read_uncommitted', () => {
   });
 });
 
+// Markers reach partitions one at a time: between the first and the last a decided transaction is
+// committed on some partitions and still open on others. The decided view is what every partition
+// will show once the markers already decided are written.
+describe('decided fates: a transaction between its markers', () => {
+  const between = (): KafkaTxnState =>
+    run(
+      init({ producers: '1', partitions: '2' }),
+      act.init(1),
+      act.begin(1),
+      act.write(1, 0),
+      act.write(1, 1),
+      act.sendOffsets(1),
+      act.commit(1),
+      act.marker(0, 0),
+    );
+
+  test('out-0 has its COMMIT marker, out-1 not yet: read fates differ, decided fates agree', () => {
+    const s = between();
+    expect(fates(s.kafka.partitions[0]!)).toEqual(['COMMIT', undefined]);
+    expect(fates(s.kafka.partitions[1]!)).toEqual([null]);
+    expect(decidedFates(s.kafka, 0)).toEqual(['COMMIT', undefined]);
+    expect(decidedFates(s.kafka, 1)).toEqual(['COMMIT']);
+  });
+
+  test('the input offset: committed at 0, decided at 2 until the __consumer_offsets marker lands', () => {
+    const s = between();
+    expect(group(s).committed[0]!.offset).toBe(0);
+    expect(decidedOffset(s.kafka, 0, 0)).toBe(2);
+    const done = run(s, act.marker(0, 1), act.marker(0, '__consumer_offsets'));
+    expect(group(done).committed[0]!.offset).toBe(2);
+    expect(decidedOffset(done.kafka, 0, 0)).toBe(2);
+    expect(decidedFates(done.kafka, 1)).toEqual(fates(done.kafka.partitions[1]!));
+  });
+
+  test('an open (undecided) transaction stays open in the decided view', () => {
+    const s = run(init({ producers: '1', partitions: '2' }), act.init(1), act.begin(1), act.write(1, 1));
+    expect(decidedFates(s.kafka, 1)).toEqual([null]);
+    expect(decidedOffset(s.kafka, 0, 0)).toBe(0);
+  });
+});
+
 describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', () => {
   const seed003 = (): KafkaTxnState =>
     run(
@@ -72,8 +119,8 @@ describe('seed-003: one producer, one partition; commit 3, abort 2, commit 2', (
       act.init(1),
       ...committedTxn(1, 0, 3), // v1 v2 v3, COMMIT
       act.begin(1),
-      act.produce(1), // v4
-      act.produce(1), // v5
+      act.write(1), // v4
+      act.write(1), // v5
       act.abort(1), // seek back to input 3
       act.markers(0),
       ...committedTxn(1, 0, 2), // v4 v5 again, COMMIT

@@ -11,6 +11,7 @@ import { kafkaStreamsEntry } from '../../../catalog/apps.js';
 import { sameAction } from '../../../model/core/model.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
 import { CHANGELOG } from '../../../model/ctp/state.js';
+import type { MarkerTarget } from '../../../model/kafka/actions.js';
 import { streamsKeys } from '../../../model/streams/config.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
@@ -21,6 +22,9 @@ const start = (instance: number): AppAction[] => [
   { type: 'RestoreStore', instance },
   { type: 'FetchOffset', instance, partition: 0 },
 ];
+/** The markers of transaction `txn` to `targets`, one WriteTxnMarker step each, in the coordinator's order. */
+const markers = (txn: number, ...targets: MarkerTarget[]): AppAction[] =>
+  targets.map((partition) => ({ type: 'WriteTxnMarker', txn, partition }));
 const restoreEnabled = (actions: AppAction[], instance: number): boolean => {
   const s = script(actions).last;
   const restore: AppAction = { type: 'RestoreStore', instance };
@@ -54,11 +58,11 @@ describe('restoring the count store (issue #8, seed 6)', () => {
         { type: 'AbortTxn', instance: 2 },
         { type: 'SendOffsets', instance: 1 },
         { type: 'CommitTxn', instance: 1 },
-        { type: 'WriteTxnMarkers', txn: 0 },
+        ...markers(0, 0, 1, '__consumer_offsets'),
         { type: 'InitializeTask', instance: 2 },
       ];
       expect(restoreEnabled(before, 2)).toBe(false);
-      const ex = script([...before, { type: 'WriteTxnMarkers', txn: 1 }, ...start(2).slice(1)]);
+      const ex = script([...before, ...markers(1, 0, 1), ...start(2).slice(1)]);
       const zombie = ex.last.apps.find((i) => i.id === 2)!;
       expect([zombie.store, zombie.positions[0]]).toEqual([1, 1]);
       expect(ex.violations).toEqual([]);
@@ -72,7 +76,7 @@ describe('restoring the count store (issue #8, seed 6)', () => {
         ...zombieAndOwner,
         { type: 'SendOffsets', instance: 1 },
         { type: 'CommitTxn', instance: 1 },
-        { type: 'WriteTxnMarkers', txn: 0 },
+        ...markers(0, 0, 1, '__consumer_offsets'),
         { type: 'Crash', instance: 1 },
         { type: 'Restart', slot: 0 },
         { type: 'Join', instance: 3 },
@@ -87,7 +91,7 @@ describe('restoring the count store (issue #8, seed 6)', () => {
         ...before,
         { type: 'SendOffsets', instance: 2 },
         { type: 'AbortTxn', instance: 2 },
-        { type: 'WriteTxnMarkers', txn: 1 },
+        ...markers(1, 0, 1),
         ...start(3).slice(1),
       ];
       const ex = script(after);

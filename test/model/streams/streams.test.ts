@@ -1,7 +1,9 @@
-/** kafka-streams rules: restore from the changelog, EOS v1 per-task producers, KIP-360 recovery. */
+/** kafka-streams rules: restore from the changelog, EOS v1 per-task producers, a forgotten producer by release. */
 import { describe, expect, test } from 'vitest';
 import { kafkaStreamsEntry } from '../../../catalog/apps.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
+import type { AppState } from '../../../model/ctp/state.js';
+import type { MarkerTarget } from '../../../model/kafka/actions.js';
 import { streamsKeys } from '../../../model/streams/config.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
@@ -10,6 +12,10 @@ const script = (config: ReturnType<typeof streams>, actions: AppAction[], drain 
   scripted(kafkaStreamsEntry, config, actions, drain);
 const one = (guarantee: string, ...more: string[]) =>
   streams(`processing.guarantee=${guarantee}`, 'instances=1', ...more);
+
+/** The markers of transaction `txn` to `targets`, one WriteTxnMarker step each, in the coordinator's order. */
+const markers = (txn: number, ...targets: MarkerTarget[]): AppAction[] =>
+  targets.map((partition) => ({ type: 'WriteTxnMarker', txn, partition }));
 
 /** Task 0_0's start on `instance`: list the changelog end, restore the store, then fetch the committed offset. */
 const start = (instance: number): AppAction[] => [
@@ -31,7 +37,7 @@ describe('count store and changelog', () => {
     ...(txn
       ? [
           { type: 'InitProducerId', instance: 2 } as const,
-          { type: 'WriteTxnMarkers', txn: 0 } as const,
+          ...markers(0, 0, 1),
           { type: 'InitProducerId', instance: 2 } as const,
         ]
       : []),
@@ -67,9 +73,53 @@ describe('count store and changelog', () => {
   });
 });
 
+describe('the producer first: Streams initializes it before it restores and fetches (initializeIfNeeded)', () => {
+  const enabledAfter = (config: ReturnType<typeof streams>, actions: AppAction[]) =>
+    kafkaStreamsEntry.model.enabled(script(config, actions).last).map((a) => a.type);
+  for (const config of [
+    ['exactly_once_v2', one('exactly_once_v2')],
+    ['exactly_once (3.9)', one('exactly_once', 'kafka.version=3.9')],
+  ] as const)
+    test(`${config[0]}: InitializeTask only after InitProducerId`, () => {
+      expect(enabledAfter(config[1], [{ type: 'Join', instance: 1 }])).not.toContain('InitializeTask');
+      expect(
+        enabledAfter(config[1], [
+          { type: 'Join', instance: 1 },
+          { type: 'InitProducerId', instance: 1 },
+        ]),
+      ).toContain('InitializeTask');
+    });
+  test('at_least_once has no transactional producer: InitializeTask at once', () => {
+    expect(enabledAfter(one('at_least_once'), [{ type: 'Join', instance: 1 }])).toContain('InitializeTask');
+  });
+  test('EOS v1: the new owner fences the paused one and waits for its abort before it lists the changelog end', () => {
+    const ex = script(streams('processing.guarantee=exactly_once', 'kafka.version=3.9'), [
+      { type: 'Join', instance: 1 },
+      { type: 'Join', instance: 2 },
+      { type: 'InitProducerId', instance: 1 },
+      ...start(1),
+      { type: 'BeginTxn', instance: 1 },
+      { type: 'Process', instance: 1, partition: 0 },
+      { type: 'Pause', instance: 1 },
+      // B's InitProducerId aborts A's open transaction (CONCURRENT_TRANSACTIONS until the markers are written).
+      { type: 'InitProducerId', instance: 2 },
+    ]);
+    expect(kafkaStreamsEntry.model.enabled(ex.last).map((a) => a.type)).not.toContain('InitializeTask');
+    const t = script(streams('processing.guarantee=exactly_once', 'kafka.version=3.9'), [
+      ...ex.steps.map((st) => st.action),
+      ...markers(0, 0, 1),
+      { type: 'InitProducerId', instance: 2 },
+      ...start(2),
+    ]);
+    // The changelog end B restores to is listed after the abort marker: A's aborted count is skipped.
+    expect(t.last.apps[1]!.store).toBe(0);
+    expect(t.violations).toEqual([]);
+  });
+});
+
 describe('EOS v1: a producer per task', () => {
   test('the task migrates to B, whose InitProducerId of streams-app-0_0 fences the paused owner A', () => {
-    const ex = script(streams('processing.guarantee=exactly_once'), [
+    const ex = script(streams('processing.guarantee=exactly_once', 'kafka.version=3.9'), [
       { type: 'Join', instance: 1 },
       { type: 'Join', instance: 2 },
       { type: 'InitProducerId', instance: 1 },
@@ -78,7 +128,7 @@ describe('EOS v1: a producer per task', () => {
       { type: 'Process', instance: 1, partition: 0 },
       { type: 'Pause', instance: 1 },
       { type: 'InitProducerId', instance: 2 },
-      { type: 'WriteTxnMarkers', txn: 0 },
+      ...markers(0, 0, 1),
       { type: 'InitProducerId', instance: 2 },
       { type: 'Resume', instance: 1 },
       { type: 'SendOffsets', instance: 1 },
@@ -91,8 +141,97 @@ describe('EOS v1: a producer per task', () => {
   });
 });
 
-describe('KIP-360: UNKNOWN_PRODUCER_ID', () => {
-  const lost = (guarantee: string): AppAction[] => [
+describe('EOS v1 offsets: the group id only (2.4/2.5, 3.x: KAFKA-12574) or the full group metadata (2.6-2.8)', () => {
+  const twoMembers: AppAction[] = [
+    { type: 'Join', instance: 1 },
+    { type: 'Join', instance: 2 },
+    { type: 'InitProducerId', instance: 1 },
+    ...start(1),
+    { type: 'BeginTxn', instance: 1 },
+    { type: 'Process', instance: 1, partition: 0 },
+  ];
+  // A stalls past max.poll.interval.ms (generation 3 without it), resumes and sends the offsets of generation 2.
+  const zombie: AppAction[] = [
+    ...twoMembers,
+    { type: 'Pause', instance: 1 },
+    { type: 'Resume', instance: 1 },
+    { type: 'SendOffsets', instance: 1 },
+  ];
+  const v1 = (version: string) => streams('processing.guarantee=exactly_once', `kafka.version=${version}`);
+  const offsetEvents = (s: AppState) => s.events.filter((e) => e.type === 'offset' || e.type === 'rejected');
+  for (const version of ['2.4', '3.5', '3.9'])
+    test(`${version}: generation -1 (group id only): the group coordinator takes even a stale member's offsets`, () => {
+      const owner = script(v1(version), [...twoMembers, { type: 'SendOffsets', instance: 1 }]).last;
+      expect(owner.kafka.groups[0]!.pending.map((p) => p.generation)).toEqual([-1]);
+      const z = script(v1(version), zombie).last;
+      expect(offsetEvents(z)).toEqual([
+        { type: 'offset', partition: 0, offset: 1, how: 'pending', generation: -1, stale: false },
+      ]);
+      expect(z.apps[0]!.producer.transaction).toMatchObject({ offsetsSent: true, error: null });
+    });
+  test('2.7: the consumer group metadata (generation 2): the stale member gets ILLEGAL_GENERATION', () => {
+    const owner = script(v1('2.7'), [...twoMembers, { type: 'SendOffsets', instance: 1 }]).last;
+    expect(owner.kafka.groups[0]!.pending.map((p) => p.generation)).toEqual([2]);
+    const z = script(v1('2.7'), zombie).last;
+    expect(offsetEvents(z)).toEqual([
+      {
+        type: 'rejected',
+        by: 'group coordinator',
+        error: 'ILLEGAL_GENERATION',
+        request: 'TxnOffsetCommit(in-0 -> 1, generation 2)',
+      },
+    ]);
+    expect(z.apps[0]!.producer.transaction).toMatchObject({ offsetsSent: false, error: 'ILLEGAL_GENERATION' });
+  });
+});
+
+describe('EOS v2 transactional.id across a restart: new per start before 2.8 (random process id, KAFKA-10716)', () => {
+  const crashAndRestart: AppAction[] = [
+    { type: 'Join', instance: 1 },
+    { type: 'InitProducerId', instance: 1 },
+    ...start(1),
+    { type: 'BeginTxn', instance: 1 },
+    { type: 'Process', instance: 1, partition: 0 },
+    { type: 'Crash', instance: 1 },
+    { type: 'Restart', slot: 0 },
+    { type: 'Join', instance: 2 },
+    { type: 'InitProducerId', instance: 2 },
+  ];
+  const v2 = (version: string) => one('exactly_once_v2', `kafka.version=${version}`);
+  test("2.7: the restart inits a new transactional.id; the crashed one's transaction is only timed out", () => {
+    const ex = script(v2('2.7'), crashAndRestart);
+    expect(ex.last.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([
+      ['streams-app-thread-0', 'Ongoing'],
+      ['streams-app-thread-0.2', 'Empty'],
+    ]);
+    expect(ex.last.events).toEqual([
+      { type: 'epoch', txn: 'streams-app-thread-0.2', producerId: 2, epoch: 0, fresh: true },
+    ]);
+    // The restore waits for the open transaction on changelog-0 until the coordinator times it out.
+    const done = script(v2('2.7'), crashAndRestart, true);
+    const drained = done.steps.filter((st) => st.phase === 'drain').map((st) => st.action.type);
+    expect(drained.indexOf('ExpireTxn')).toBeGreaterThanOrEqual(0);
+    expect(drained.indexOf('ExpireTxn')).toBeLessThan(drained.indexOf('RestoreStore'));
+    expect(done.violations).toEqual([]);
+    expect(kafkaStreamsEntry.report.outputs(done.last)['out']!.read_committed.values).toEqual([1, 2]);
+  });
+  for (const version of ['3.5', '4.1'])
+    test(`${version}: the process id is kept, the same transactional.id: InitProducerId fences and aborts`, () => {
+      const ex = script(v2(version), crashAndRestart);
+      expect(ex.last.kafka.txns.map((t) => [t.transactionalId, t.state, t.epoch])).toEqual([
+        ['streams-app-thread-0', 'PrepareAbort', 1],
+      ]);
+      expect(ex.last.events).toContainEqual({
+        type: 'rejected',
+        by: 'coordinator',
+        error: 'CONCURRENT_TRANSACTIONS',
+        request: 'InitProducerId(streams-app-thread-0)',
+      });
+    });
+});
+
+describe('faults.producer-state-loss: the leader of out-0 forgets the idle producer (KIP-360)', () => {
+  const committedOnce: AppAction[] = [
     { type: 'Join', instance: 1 },
     { type: 'InitProducerId', instance: 1 },
     ...start(1),
@@ -100,36 +239,41 @@ describe('KIP-360: UNKNOWN_PRODUCER_ID', () => {
     { type: 'Process', instance: 1, partition: 0 },
     { type: 'SendOffsets', instance: 1 },
     { type: 'CommitTxn', instance: 1 },
-    { type: 'WriteTxnMarkers', txn: 0 },
-    { type: 'LoseProducerState' },
+    ...markers(0, 0, 1, '__consumer_offsets'),
+    { type: 'LoseProducerState', partition: 0, producerId: 1 },
+    // The next transaction writes changelog-0 (known producer), then out-0: at sequence 1 under
+    // transaction.version=1 (sequences run on across transactions), at 0 under 2 (the commit bumped the epoch).
+    // The leader of out-0 has no state for producer 1.
     { type: 'BeginTxn', instance: 1 },
     { type: 'Process', instance: 1, partition: 0 },
-    ...(guarantee === 'exactly_once_v2'
-      ? [
-          { type: 'AbortTxn', instance: 1 } as const,
-          { type: 'WriteTxnMarkers', txn: 0 } as const,
-          { type: 'InitProducerId', instance: 1 } as const,
-        ]
-      : [{ type: 'Restart', slot: 0 } as const]),
   ];
-  const config = (g: string) => one(g, 'transaction.version=1', 'faults.unknown-producer-id=true', 'input.records=3');
-  test('exactly_once_v2: abortable, the same instance bumps its epoch and goes on', () => {
-    const ex = script(config('exactly_once_v2'), lost('exactly_once_v2'));
-    const s = ex.last;
-    expect(
-      ex.states.some((st) => st.events.some((e) => e.type === 'rejected' && e.error === 'UNKNOWN_PRODUCER_ID')),
-    ).toBe(true);
-    expect(s.apps).toHaveLength(1);
-    expect(s.apps[0]!.producerStatus).toBe('ready');
-    expect(s.apps[0]!.producer.epoch).toBe(1);
-    const done = script(config('exactly_once_v2'), lost('exactly_once_v2'), true);
+  const config = (version: string, g: string) =>
+    one(g, `kafka.version=${version}`, 'faults.producer-state-loss=true', 'input.records=3');
+  const rejected = (ex: { states: readonly AppState[] }) =>
+    ex.states.flatMap((st) => st.events.flatMap((e) => (e.type === 'rejected' ? [e.error] : [])));
+  test('2.4, exactly_once: UNKNOWN_PRODUCER_ID is fatal (no KIP-360), the thread dies and is restarted', () => {
+    const ex = script(config('2.4', 'exactly_once'), [...committedOnce, { type: 'Restart', slot: 0 }]);
+    expect(rejected(ex)).toEqual(['UNKNOWN_PRODUCER_ID']);
+    expect(ex.last.apps.map((i) => i.life)).toEqual(['failed', 'unjoined']);
+    const done = script(config('2.4', 'exactly_once'), [...committedOnce, { type: 'Restart', slot: 0 }], true);
     expect(done.violations).toEqual([]);
     expect(kafkaStreamsEntry.report.outputs(done.last)['out']!.read_committed.values).toEqual([1, 2, 3]);
   });
-  test('exactly_once (v1): fatal, the thread dies and is restarted', () => {
-    const ex = script(config('exactly_once'), lost('exactly_once'));
-    expect(ex.last.apps.map((i) => i.life)).toEqual(['failed', 'unjoined']);
-    const done = script(config('exactly_once'), lost('exactly_once'), true);
-    expect(done.violations).toEqual([]);
-  });
+  // 2.5+ (KAFKA-8710): a leader with no state for a producer accepts its write at any sequence; the same instance
+  // goes on with the same epoch. (3.6 and 3.9, which verify the write with the coordinator first, are not pinned
+  // here: the model answers OUT_OF_ORDER_SEQUENCE_NUMBER there, see issue #10's report.)
+  for (const [version, g] of [
+    ['2.7', 'exactly_once'],
+    ['3.5', 'exactly_once_v2'],
+    ['4.1', 'exactly_once_v2'],
+  ] as const)
+    test(`${version}, ${g}: the leader accepts the unknown producer's write and the instance goes on`, () => {
+      const ex = script(config(version, g), committedOnce);
+      expect(rejected(ex)).toEqual([]);
+      expect(ex.last.apps.map((i) => [i.life, i.producerStatus])).toEqual([['member', 'ready']]);
+      expect(ex.last.kafka.partitions[0]!.log.filter((e) => e.kind === 'data').map((e) => e.value)).toEqual([1, 2]);
+      const done = script(config(version, g), committedOnce, true);
+      expect(done.violations).toEqual([]);
+      expect(kafkaStreamsEntry.report.outputs(done.last)['out']!.read_committed.values).toEqual([1, 2, 3]);
+    });
 });
