@@ -14,7 +14,7 @@ const dir = join(import.meta.dirname, '..', 'golden');
 const cases: Record<string, string[][]> = {
   'check-ok': [['check', 'kafka-txn', '--seed', '1', '--runs', '50', '--workers', '1']],
   // The default check (the portfolio), and the swarm alone, seed 14 (main's, for the random runs since issue #10).
-  // Both find txn-atomicity: the pass's counterexample is the shortest (9 steps), and the swarm's run shrinks to 9.
+  // The pass finds txn-atomicity (the shortest, 9 steps); the swarm a stale EndTxn (zombie-fenced), shrunk to 9.
   'check-zombie': [
     ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '14', '--workers', '1'],
     ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--swarm', '--seed', '14', '--workers', '1'],
