@@ -18,6 +18,7 @@ export default defineConfig({
         'scenarios/**',
         'cli/**',
         'util/**',
+        'verify/**',
       ],
       reporter: ['text-summary', 'html'],
     },

@@ -49,12 +49,12 @@ export function setArgs(keys: Keys, record: ConfigRecord): string {
     .join('');
 }
 
-/** Reads a file through the io, or throws a UsageError naming it. */
-export function readText(io: Io, path: string): string {
+/** Reads a file through the io, or throws a UsageError naming it (`what` it is: a trace file, a configuration file). */
+export function readText(io: Io, path: string, what = 'trace file'): string {
   try {
     return io.readFile ? io.readFile(path) : readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read trace file '${path}': ${errorCode(e) ?? errorMessage(e)}`);
+    throw new UsageError(`cannot read ${what} '${path}': ${errorCode(e) ?? errorMessage(e)}`);
   }
 }
 

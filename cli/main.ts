@@ -7,9 +7,11 @@ import { errorMessage } from '../util/errors.js';
 import { check } from './commands/check.js';
 import { listInvariants, listModels, listScenarios } from './commands/lists.js';
 import { mainJob } from './commands/main-job.js';
+import { matrix } from './commands/matrix.js';
 import { merge } from './commands/merge.js';
 import { replay } from './commands/replay.js';
 import { run } from './commands/run.js';
+import { verify } from './commands/verify.js';
 import { type Io, isUsageError } from './io.js';
 import { VERSION } from './version.js';
 
@@ -21,6 +23,8 @@ const verbs: Record<string, (args: readonly string[], io: Io) => number | Promis
   run,
   replay,
   merge,
+  matrix,
+  verify,
 };
 
 /** The usage text of --help. */
@@ -35,9 +39,17 @@ usage:
       --exhaustive --depth D --max-states M --max-seconds T --symmetry on|off
       --workers N  --shard i/n  --json  --out FILE  --quiet
   eoscheck scenarios [--json]                scripted scenarios of the seed documents
-  eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json]
-  eoscheck replay <FILE> [--format text|mermaid|json] [--json]
+  eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json|html|itf]
+  eoscheck replay <FILE> [--format text|mermaid|json|html|itf] [--json]
+      --format html: one self-contained page (the trace viewer); itf: the Informal Trace Format (Apalache, Quint);
+      --out FILE.html writes the viewer, FILE.itf.json ITF, any other name the trace JSON
   eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards
+  eoscheck verify <FILE|DIR>... [--set k=v ...] [--json]
+                                             real config files (.properties, config.yaml, flink-conf.yaml, .sql):
+                                             the pipeline's model picked, every guarantee checked
+  eoscheck matrix <model> --keys k1,k2,... [--set k=v ...] [--json] [--format text|markdown]
+                                             every combination of boolean/enumerated keys, checked, as a table
+      --depth D --max-states M --runs N --seed S --max-steps K (how each setting is checked)
 
 exit codes: 0 every property holds, 1 a property is violated, 2 bad input
 `;

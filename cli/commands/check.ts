@@ -9,13 +9,14 @@ import { select } from '../../catalog/select.js';
 import { checkAuto } from '../../check/check.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
-import { encodeTrace } from '../../traces/trace.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
 import { checkOptions } from '../check-options.js';
 import { modelConfig, modelNamed, writeText } from '../common.js';
 import { checkText, outcomeTrace } from '../format/check.js';
 import { checkReport } from '../format/check-report.js';
+import { fileFormat, traceFileText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
+import { meter, withProgress } from '../progress.js';
 
 const spec = {
   set: { type: 'string', multiple: true },
@@ -64,8 +65,9 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   const json = v['json'] === true;
   const quiet = v['quiet'] === true;
   choiceOption(v, 'format', ['text'], 'text');
-  const progress = io.isTTY && !json && !quiet;
-  const opts = checkOptions(v, io, progress, e.model.defaultDepth);
+  const m = meter(io, !json && !quiet);
+  // The meter shows progress (cli/progress.ts): the options' own raw progress lines are off.
+  const opts = withProgress(checkOptions(v, io, false, e.model.defaultDepth), io, m);
   const initial = e.model.init(config.config);
   const o = await checkAuto(
     sel.checked,
@@ -74,12 +76,31 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
     opts,
     workersOption(v),
   );
-  if (progress) io.stderr('\r\x1b[K');
+  m.stop();
   const out = v['out'] === undefined ? undefined : String(v['out']);
   const trace = outcomeTrace(e, config, o);
-  if (out !== undefined && trace) writeText(io, out, encodeTrace(trace));
+  if (out !== undefined && trace && o.found)
+    writeText(
+      io,
+      out,
+      traceFileText(
+        e,
+        { trace, states: o.found.states, steps: o.found.trace, violations: o.found.violations },
+        out,
+        `counterexample of ${o.found.violations[0]?.invariant ?? 'a violation'} in ${e.model.name}`,
+      ),
+    );
   if (json) io.stdout(`${JSON.stringify(checkReport(e, config, o), null, 2)}\n`);
-  else io.stdout(checkText(e, config, opts, o, trace ? out : undefined, io.isTTY && !process.env['NO_COLOR'], quiet));
+  else {
+    const replayable = trace && out !== undefined && fileFormat(out) === 'json' ? out : undefined;
+    io.stdout(checkText(e, config, opts, o, replayable, io.isTTY && !process.env['NO_COLOR'], quiet));
+    if (trace && out !== undefined && replayable === undefined)
+      io.stdout(
+        `Wrote:     ${out} (${
+          fileFormat(out) === 'html' ? 'the trace viewer: open it in a browser' : 'the trace in ITF'
+        }; ` + 'add --out trace.json for a trace to replay)\n',
+      );
+  }
   return o.status === 'ok' ? 0 : 1;
 }
 

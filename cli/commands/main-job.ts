@@ -5,6 +5,7 @@
  */
 import Table from 'cli-table3';
 import type { Entry } from '../../catalog/entry.js';
+import type { PortfolioOptions } from '../../check/options.js';
 import { explorePortfolio } from '../../check/portfolio.js';
 import { resolve } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
@@ -13,6 +14,7 @@ import { CHECK_DEFAULTS } from '../check-options.js';
 import { catalogOf, seconds } from '../common.js';
 import { reproduceArgs } from '../format/search.js';
 import type { Io } from '../io.js';
+import { type Meter, meter, withProgress } from '../progress.js';
 import { perSecond } from '../report.js';
 
 /** The main job's fixed seed: the same command gives the same table. */
@@ -37,12 +39,12 @@ function boundNote(x: { bound: string | null; depthCompleted: number }): string 
 function checkDefaults<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
   io: Io,
+  m: Meter,
 ): { rows: string[][]; failures: string[] } {
   const name = e.model.name;
   const r = resolve(e.model.keys, [], name);
   if (!r.ok) throw new Error(`internal: the defaults of ${name} do not resolve: ${r.error}`);
-  if (io.isTTY) io.stderr(`\r  checking ${name} ...   `);
-  const o = explorePortfolio({ model: e.model, invariants: e.invariants }, e.model.init(r.value.config), {
+  const opts: PortfolioOptions = {
     mode: 'portfolio',
     seed: MAIN_SEED,
     maxSeconds: MAIN_SECONDS,
@@ -51,7 +53,13 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(
     maxStates: CHECK_DEFAULTS.maxStates,
     runs: MAIN_RUNS,
     maxSteps: CHECK_DEFAULTS.maxSteps,
-  });
+  };
+  const o = explorePortfolio(
+    { model: e.model, invariants: e.invariants },
+    e.model.init(r.value.config),
+    withProgress(opts, io, m, name) as PortfolioOptions,
+  );
+  m.stop();
   const x = o.exhaustive;
   const verdict = (found: boolean) => (found && o.found ? `VIOLATION ${o.found.violations[0]!.invariant}` : 'ok');
   const rows: string[][] = [
@@ -87,12 +95,12 @@ export function mainJob(io: Io): number {
     style: { head: [], border: [] },
   });
   const failures: string[] = [];
-  for (const m of catalogOf(io).models) {
-    const r = m.open((e) => checkDefaults(e, io));
+  const m = meter(io, true);
+  for (const listed of catalogOf(io).models) {
+    const r = listed.open((e) => checkDefaults(e, io, m));
     for (const row of r.rows) t.push(row);
     failures.push(...r.failures);
   }
-  if (io.isTTY) io.stderr('\r\x1b[K');
   io.stdout(
     `eoscheck: every model at its safe defaults (every safeguard on): the exhaustive search to its default ` +
       `depth, then ${MAIN_RUNS} swarm runs each (a schedule that breaks one run in 100 is met with probability ` +

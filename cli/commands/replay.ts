@@ -9,6 +9,7 @@ import { decodeTrace, encodeTrace, type Trace } from '../../traces/trace.js';
 import { choiceOption, type Parsed, parse } from '../args.js';
 import { catalogOf, now, readText } from '../common.js';
 import { outputsText } from '../format/outputs.js';
+import { htmlPage, itfText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
 
@@ -21,7 +22,7 @@ function replayEntry<S, A extends AnyAction, K extends Keys>(
   p: Parsed,
   io: Io,
 ): number {
-  const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json'], 'text');
+  const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json', 'html', 'itf'], 'text');
   const t0 = now(io);
   const r = replayTrace(e, trace);
   if (!r.ok) throw new UsageError(`invalid trace file '${file}': ${r.error}`);
@@ -49,6 +50,10 @@ function replayEntry<S, A extends AnyAction, K extends Keys>(
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else if (format === 'json') {
     io.stdout(encodeTrace(trace));
+  } else if (format === 'html') {
+    io.stdout(htmlPage(e, { trace, ...ex }, `replay of ${file}`));
+  } else if (format === 'itf') {
+    io.stdout(itfText({ trace, ...ex }));
   } else if (format === 'mermaid') {
     io.stdout(`${renderMermaid(e.model, e.render, ex.states, ex.steps, ex.violations)}\n`);
   } else {

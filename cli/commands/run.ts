@@ -7,10 +7,11 @@ import { runScenario } from '../../scenarios/run.js';
 import type { Scenario } from '../../scenarios/scenario.js';
 import { renderMermaid } from '../../traces/render/mermaid.js';
 import { renderText } from '../../traces/render/text.js';
-import { encodeTrace, makeTrace } from '../../traces/trace.js';
+import { makeTrace } from '../../traces/trace.js';
 import { choiceOption, type Parsed, parse, setPairs } from '../args.js';
 import { catalogOf, now, writeText } from '../common.js';
 import { outputsText } from '../format/outputs.js';
+import { htmlPage, itfText, traceFileText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
 
@@ -27,7 +28,7 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(
   p: Parsed,
   io: Io,
 ): number {
-  const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json'], 'text');
+  const format = choiceOption(p.values, 'format', ['text', 'mermaid', 'json', 'html', 'itf'], 'text');
   const t0 = now(io);
   const r = runScenario(e, sc, setPairs(p.values));
   if (!r.ok) throw new UsageError(r.error);
@@ -36,8 +37,10 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(
   const elapsedMs = now(io) - t0;
   const last = states[states.length - 1]!;
   const trace = makeTrace(e.model.name, sc.name, ex.config.model.record, null, null, ex.steps);
+  const shown = { trace, states, steps: ex.steps, violations: ex.violations };
+  const title = `scenario ${sc.name} (seed ${sc.seed})`;
   const out = p.values['out'];
-  if (out !== undefined) writeText(io, String(out), encodeTrace(trace));
+  if (out !== undefined) writeText(io, String(out), traceFileText(e, shown, String(out), title));
   const outputs = e.report.outputs(last);
   if (p.values['json'] === true || format === 'json') {
     const report = makeReport({
@@ -58,6 +61,10 @@ function runEntryScenario<S, A extends AnyAction, K extends Keys>(
       },
     });
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else if (format === 'html') {
+    io.stdout(htmlPage(e, shown, title));
+  } else if (format === 'itf') {
+    io.stdout(itfText(shown));
   } else if (format === 'mermaid') {
     io.stdout(`${renderMermaid(e.model, e.render, states, ex.steps, ex.violations)}\n`);
   } else {

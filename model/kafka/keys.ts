@@ -25,6 +25,7 @@ export const kafkaKeys = {
       "the Kafka release (brokers and clients) whose behaviour is modelled; it sets that release's defaults of " +
       'transaction.version and transaction.partition.verification.enable, and how its brokers and clients ' +
       'answer (eoscheck models lists what each release changed); explicit keys override within what the release has',
+    realDefault: "none: it is your brokers' and clients' release, which no configuration file names",
   }),
   enableIdempotence: bool('enable.idempotence', {
     default: true,

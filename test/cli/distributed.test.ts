@@ -46,7 +46,7 @@ describe('docs/distributed.md: shards from the environment, merged', () => {
 
   test('both example job files run the documented shard command', () => {
     for (const f of ['kubernetes-indexed-job.yaml', 'github-actions-matrix.yml'])
-      expect(readFileSync(join(root, 'examples', f), 'utf8')).toContain(shardCommand);
+      expect(readFileSync(join(root, 'docs', 'distributed', f), 'utf8')).toContain(shardCommand);
   });
 
   const runs: [string, Record<string, string>[]][] = [

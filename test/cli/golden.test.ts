@@ -3,12 +3,7 @@
  * command, compared with test/golden/*.txt (timings normalized). Regenerate after a deliberate
  * change with UPDATE_GOLDEN=1, then read the diff: a transcript is a claim about behaviour.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { cli, normalize } from './harness.js';
-
-const dir = join(import.meta.dirname, '..', 'golden');
+import { goldenSuite } from './harness.js';
 
 /** name -> the command lines whose transcripts it holds. */
 const cases: Record<string, string[][]> = {
@@ -222,22 +217,4 @@ const cases: Record<string, string[][]> = {
   ],
 };
 
-async function transcript(lines: string[][]): Promise<string> {
-  let out = '';
-  for (const args of lines) {
-    const r = await cli(...args);
-    out += `$ eoscheck ${args.join(' ')}\n${r.stdout}${r.stderr ? `[stderr]\n${r.stderr}` : ''}[exit ${r.code}]\n\n`;
-  }
-  return normalize(out);
-}
-
-describe('golden CLI transcripts', () => {
-  for (const [name, lines] of Object.entries(cases)) {
-    test(name, async () => {
-      const file = join(dir, `${name}.txt`);
-      const got = await transcript(lines);
-      if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(file)) writeFileSync(file, got);
-      expect(got).toBe(readFileSync(file, 'utf8'));
-    });
-  }
-});
+goldenSuite('golden CLI transcripts', cases);

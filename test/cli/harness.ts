@@ -1,4 +1,7 @@
-/** Test harness: runs the command line in-process and captures what it prints. */
+/** Test harness: runs the command line in-process and captures what it prints; golden transcripts. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { main } from '../../cli/main.js';
 
 export interface Transcript {
@@ -28,4 +31,34 @@ export function normalize(text: string): string {
     .replace(/\d+\.\d s \(\d+\/s\)/g, '<elapsed>')
     .replace(/"elapsedMs": \d+/g, '"elapsedMs": 0')
     .replace(/"statesPerSecond": \d+/g, '"statesPerSecond": 0');
+}
+
+/** The golden transcripts' folder. */
+const goldenDir = join(import.meta.dirname, '..', 'golden');
+
+/** The transcript of running each command line: the command, stdout, stderr, exit code; normalized. */
+export async function transcript(lines: readonly string[][]): Promise<string> {
+  let out = '';
+  for (const args of lines) {
+    const r = await cli(...args);
+    out += `$ eoscheck ${args.join(' ')}\n${r.stdout}${r.stderr ? `[stderr]\n${r.stderr}` : ''}[exit ${r.code}]\n\n`;
+  }
+  return normalize(out);
+}
+
+/**
+ * A test per case comparing its transcript with test/golden/<name>.txt (written when missing or with
+ * UPDATE_GOLDEN=1: then read the diff, a transcript is a claim about behaviour).
+ */
+export function goldenSuite(title: string, cases: Readonly<Record<string, string[][]>>): void {
+  describe(title, () => {
+    for (const [name, lines] of Object.entries(cases)) {
+      test(name, async () => {
+        const file = join(goldenDir, `${name}.txt`);
+        const got = await transcript(lines);
+        if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(file)) writeFileSync(file, got);
+        expect(got).toBe(readFileSync(file, 'utf8'));
+      });
+    }
+  });
 }

@@ -64,6 +64,14 @@ describe('saved consumer-application traces', () => {
     step: 19,
     safe: { 'safeguard.require-stable-offsets': true },
   });
+  // The producer writes on after the coordinator aborted its timed-out transaction; the commit's offset passes v1.
+  checks({
+    name: 'ctp-unfenced-offsets-split',
+    entry: ctpEntry,
+    invariant: 'txn-atomicity',
+    step: 10,
+    safe: { 'safeguard.epoch-fencing': true },
+  });
   checks({
     name: 'streams-zombie-thread-commits',
     entry: kafkaStreamsEntry,

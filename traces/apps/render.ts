@@ -92,4 +92,5 @@ export const appRenderer: Renderer<AppState, AppAction> = {
     ...first.kafka.partitions.map((p) => p.name),
     '__consumer_offsets',
   ],
+  partitions: (s) => s.kafka.partitions,
 };

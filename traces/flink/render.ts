@@ -211,4 +211,5 @@ export const flinkRenderer: Renderer<FlinkState, FlinkAction> = {
     ...first.kafka.partitions.map((p) => p.name),
     ...(first.second ? ['job2 JobManager', 'job2 TaskManager'] : []),
   ],
+  partitions: (s) => s.kafka.partitions,
 };

@@ -74,4 +74,5 @@ export const kafkaTxnRenderer: Renderer<KafkaTxnState, KafkaTxnAction> = {
     ...first.kafka.partitions.map((p) => p.name),
     '__consumer_offsets',
   ],
+  partitions: (s) => s.kafka.partitions,
 };

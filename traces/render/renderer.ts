@@ -5,6 +5,7 @@
  * who takes them, whom they reach) comes from the action table.
  */
 import type { AnyAction } from '../../model/core/model.js';
+import type { Partition } from '../../model/kafka/records.js';
 
 /** One event of a step, as a line and a lane. */
 export interface EventLine {
@@ -36,4 +37,6 @@ export interface Renderer<S, A extends AnyAction> {
   summary(last: S): readonly string[];
   /** Lanes a sequence diagram lists first, in this order (the rest follow in order of appearance). */
   lanes?(first: S): readonly string[];
+  /** The Kafka partitions of a state, for views that show every log at every step (the HTML viewer). */
+  partitions?(s: S): readonly Partition[];
 }

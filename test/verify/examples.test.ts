@@ -1,0 +1,156 @@
+/**
+ * `eoscheck verify` answers every shipped example correctly: each safe pipeline holds every guarantee,
+ * each unsafe one names the guarantee it breaks; the model, each file's role, the inherited real
+ * defaults are as the files say. `verify examples/*` (every directory at once) gives the same answers.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { cli, goldenSuite } from '../cli/harness.js';
+
+interface VerifyJson {
+  model: string;
+  status: string;
+  files: { path: string; role: string }[];
+  verdicts: { invariant: string; status: string }[];
+  inherited: string[];
+  ignored: string[];
+  assumed: string[];
+  violations: { invariant: string }[];
+  trace: { steps: unknown[] } | null;
+}
+
+const expected: Record<string, { model: string; roles: string[]; violated: string[]; inherited: string[] }> = {
+  'kafka-txn-safe': {
+    model: 'kafka-txn',
+    roles: ['downstream-reader.properties: downstream reader', 'producer.properties: producer'],
+    violated: [],
+    inherited: [],
+  },
+  'kafka-txn-unsafe': {
+    model: 'kafka-txn',
+    roles: ['downstream-reader.properties: downstream reader', 'producer.properties: producer'],
+    violated: ['no-aborted-read', 'no-duplicates'],
+    inherited: ['isolation.level'],
+  },
+  'ctp-safe': {
+    model: 'consume-transform-produce',
+    roles: ['consumer.properties: input consumer', 'producer.properties: producer'],
+    violated: [],
+    inherited: [],
+  },
+  'ctp-unsafe': {
+    model: 'consume-transform-produce',
+    roles: ['consumer.properties: input consumer', 'producer.properties: producer'],
+    violated: ['no-duplicates'],
+    inherited: ['enable.auto.commit'],
+  },
+  'streams-safe': {
+    model: 'kafka-streams',
+    roles: ['streams.properties: Streams application'],
+    violated: [],
+    inherited: [],
+  },
+  'streams-unsafe': {
+    model: 'kafka-streams',
+    roles: ['streams.properties: Streams application'],
+    violated: ['no-duplicates', 'state-exactly-once'],
+    inherited: ['processing.guarantee'],
+  },
+  'flink-config-yaml-safe': {
+    model: 'flink-kafka',
+    roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: [],
+    inherited: [],
+  },
+  'flink-config-yaml-unsafe': {
+    model: 'flink-kafka',
+    roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: ['no-loss'],
+    inherited: [],
+  },
+  'flink-conf-legacy-safe': {
+    model: 'flink-kafka',
+    roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: [],
+    inherited: [],
+  },
+  'flink-conf-legacy-unsafe': {
+    model: 'flink-kafka',
+    roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: ['no-loss'],
+    inherited: ['high-availability.type'],
+  },
+  'flink-sql-safe': {
+    model: 'flink-kafka',
+    roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
+    violated: [],
+    inherited: [],
+  },
+  'flink-sql-unsafe': {
+    model: 'flink-kafka',
+    roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
+    violated: ['no-duplicates'],
+    inherited: ['sink.delivery-guarantee', 'transaction.timeout.ms'],
+  },
+};
+
+const examples = join(import.meta.dirname, '..', '..', 'examples');
+
+/** The answer's facts the table above states. */
+function facts(r: VerifyJson) {
+  return {
+    model: r.model,
+    roles: r.files.map((f) => `${f.path.split('/').at(-1)}: ${f.role}`),
+    violated: r.verdicts.filter((v) => v.status === 'violated').map((v) => v.invariant),
+    inherited: r.inherited,
+  };
+}
+
+describe('verify answers every example', () => {
+  const dirs = Object.keys(expected).sort();
+  let reports: VerifyJson[] = [];
+
+  beforeAll(async () => {
+    // `verify examples/*`: every directory at once, each its own pipeline, in order.
+    const r = await cli('verify', ...dirs.map((d) => join('examples', d)), '--json');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    reports = JSON.parse(r.stdout);
+    expect(reports).toHaveLength(dirs.length);
+  }, 120_000);
+
+  test('the table covers every example directory, a safe and an unsafe one of each kind', () => {
+    expect(readdirSync(examples).sort()).toEqual(dirs);
+  });
+
+  dirs.forEach((dir, k) => {
+    const want = expected[dir]!;
+    const what = want.violated.length === 0 ? 'every guarantee holds' : `violates ${want.violated.join(', ')}`;
+    test(`${dir}: ${what}`, () => {
+      const report = reports[k]!;
+      expect(facts(report)).toEqual(want);
+      expect(report.status).toBe(want.violated.length === 0 ? 'ok' : 'violation');
+      expect(report.violations.map((v) => v.invariant)).toEqual(want.violated);
+      expect(report.trace === null).toBe(want.violated.length === 0);
+      // Every key of every file is mapped, or listed as ignored: nothing silently dropped.
+      expect(report.ignored).toContain(dir.startsWith('flink') ? 'properties.bootstrap.servers' : 'bootstrap.servers');
+    });
+  });
+
+  test('one directory is one pipeline, with the exit code of check (0 holds, 1 violated)', async () => {
+    const safe = await cli('verify', 'examples/ctp-safe', '--json');
+    expect([safe.code, JSON.parse(safe.stdout).status]).toEqual([0, 'ok']);
+    const unsafe = await cli('verify', 'examples/streams-unsafe/streams.properties', '--json');
+    expect([unsafe.code, JSON.parse(unsafe.stdout).status]).toEqual([1, 'violation']);
+  });
+});
+
+goldenSuite('golden verify transcripts', {
+  'verify-examples': [
+    ['verify', 'examples/ctp-unsafe'],
+    ['verify', 'examples/kafka-txn-safe', '--quiet'],
+    ['verify', 'examples/flink-sql-unsafe/job.sql', '--quiet'],
+    ['verify', 'examples/ctp-safe', '--max-states', '100', '--runs', '0'],
+  ],
+});

@@ -1,0 +1,165 @@
+/**
+ * How verify maps real keys to the model's: by the same name through the model's declared keys (a key a
+ * model gains later maps with no change to verify), by translation where the names differ, with the
+ * real systems' defaults and precedence (the downstream reader's isolation.level is the judged one;
+ * --set beats every file), and every other key listed as ignored with why.
+ */
+import { describe, expect, test } from 'vitest';
+import { catalog } from '../../catalog/index.js';
+import { int, type Keys, oneOf } from '../../model/core/keys.js';
+import { type FileText, type Verified, verifyConfig } from '../../verify/verify.js';
+
+const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
+
+function verified(files: Record<string, string>, set: [string, string][] = [], keys = keysOf): Verified {
+  const texts: FileText[] = Object.entries(files).map(([path, text]) => ({ path, text }));
+  const r = verifyConfig(texts, set, keys);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+const winners = (v: Verified): Record<string, string> => Object.fromEntries(v.winners.map((w) => [w.key, w.text]));
+const how = (v: Verified, key: string): string | undefined => v.winners.find((w) => w.key === key)?.how;
+const ignoredWhy = (v: Verified, key: string): string | undefined => v.ignored.find((i) => i.key === key)?.why;
+
+describe('verify maps real keys to model keys', () => {
+  test('a key a model declares later maps by its name, with no change to verify', () => {
+    const files = {
+      'producer.properties': 'transactional.id=t\nlinger.ms=5\n',
+      'config.yaml': 'execution.checkpointing.interval: 20 s\nparallelism.default: 2\n',
+    };
+    const before = verified({ 'producer.properties': files['producer.properties'] });
+    expect(ignoredWhy(before, 'linger.ms')).toBe('not modelled');
+    const withLinger = (model: string): Keys => ({
+      ...keysOf(model),
+      lingerMs: int('linger.ms', { default: 0, min: 0, max: 1000, meaning: 'a key added later' }),
+      parallelism: oneOf('parallelism.default', [1, 2], { default: 1, meaning: 'a key added later' }),
+    });
+    const after = verified({ 'producer.properties': files['producer.properties'] }, [], withLinger);
+    expect(winners(after)['linger.ms']).toBe('5');
+    expect(after.ignored.map((i) => i.key)).not.toContain('linger.ms');
+    const flink = verified(
+      { 'config.yaml': files['config.yaml'], 'sink.sql': "CREATE TABLE o (a INT) WITH ('connector' = 'kafka');" },
+      [],
+      withLinger,
+    );
+    expect(winners(flink)['parallelism.default']).toBe('2');
+  });
+
+  test('acks=1 turns an unset idempotence off; a non-transactional producer commits apart', () => {
+    const v = verified({ 'producer.properties': 'acks=1\n' });
+    expect(v.model).toBe('consume-transform-produce');
+    expect(winners(v)).toMatchObject({ 'enable.idempotence': 'false', 'commit.strategy': 'process-then-commit' });
+    expect(v.winners.find((w) => w.key === 'enable.idempotence')?.why).toBe(
+      'enable.idempotence is not set and acks=1: Kafka turns idempotence off without a word',
+    );
+  });
+
+  test("the downstream reader's isolation.level (even its default) is the judged one; --set beats every file", () => {
+    const files = {
+      'consumer.properties': 'group.id=g\nisolation.level=read_committed\n',
+      'producer.properties': 'transactional.id=t\n',
+      'downstream-reader.properties': 'group.id=reports\n',
+    };
+    const v = verified(files);
+    expect(v.parts.map((p) => p.role)).toEqual(['input consumer', 'producer', 'downstream reader']);
+    expect(winners(v)['isolation.level']).toBe('read_uncommitted');
+    expect(how(v, 'isolation.level')).toBe('inherited');
+    const s = verified(files, [['isolation.level', 'read_committed']]);
+    expect(s.winners.find((w) => w.key === 'isolation.level')).toMatchObject({
+      text: 'read_committed',
+      where: '--set',
+    });
+  });
+
+  test('one file with consumer and producer keys is a consume-transform-produce application', () => {
+    const v = verified({ 'app.properties': 'group.id=g\ntransactional.id=t\nenable.auto.commit=false\nlinger.ms=1\n' });
+    expect(v.parts.map((p) => p.role)).toEqual(['consume-transform-produce application']);
+    expect(winners(v)).toMatchObject({ 'commit.strategy': 'transactional', 'enable.auto.commit': 'false' });
+  });
+
+  test("a key of another client is ignored as that client's", () => {
+    const v = verified({ 'producer.properties': 'transactional.id=t\nmin.insync.replicas=2\n' });
+    expect(ignoredWhy(v, 'min.insync.replicas')).toBe('a broker key: a producer ignores it');
+    expect(v.model).toBe('kafka-txn');
+  });
+
+  test('Streams: prefixed client keys, the old name of exactly_once_v2, keys Streams sets itself', () => {
+    const v = verified({
+      'streams.properties':
+        'application.id=a\nprocessing.guarantee=exactly_once_beta\nproducer.transaction.timeout.ms=20000\n' +
+        'consumer.isolation.level=read_uncommitted\n',
+    });
+    expect(winners(v)).toMatchObject({ 'processing.guarantee': 'exactly_once_v2', 'transaction.timeout.ms': '20000' });
+    expect(ignoredWhy(v, 'consumer.isolation.level')).toBe(
+      'Kafka Streams sets its consumers to read_committed under exactly-once and leaves it otherwise',
+    );
+    const v1 = verified({ 'streams.properties': 'application.id=a\nprocessing.guarantee=exactly_once\n' });
+    expect(v1.notes).toEqual([
+      'streams.properties: processing.guarantee=exactly_once (EOS v1) is deprecated since Kafka 3.0 and removed in 4.0',
+    ]);
+  });
+
+  test('Flink: legacy and renamed keys, durations, either case, a Kafka key in the Flink config', () => {
+    const v = verified({
+      'flink-conf.yaml':
+        'execution.checkpointing.interval: 1 min\nhigh-availability: ZooKeeper\n' +
+        'restart-strategy.fixed-delay.delay: 10 s\nexecution.checkpointing.mode: at_least_once\n' +
+        'transaction.timeout.ms: 600000\n',
+      'sink.sql':
+        "CREATE TABLE o (a INT) WITH ('connector' = 'kafka', 'sink.semantic' = 'at-least-once', " +
+        "'properties.transaction.timeout.ms' = '120000');",
+    });
+    expect(winners(v)).toMatchObject({
+      'execution.checkpointing.interval': '60000',
+      'high-availability.type': 'zookeeper',
+      'restart.delay.ms': '10000',
+      'execution.checkpointing.mode': 'AT_LEAST_ONCE',
+      'sink.delivery-guarantee': 'at-least-once',
+      'transaction.timeout.ms': '120000',
+    });
+    expect(ignoredWhy(v, 'transaction.timeout.ms')).toBe(
+      "a Kafka client key: Flink's configuration does not pass it to the Kafka connector (set it on the table as " +
+        "'properties.transaction.timeout.ms')",
+    );
+  });
+
+  test("a SQL table reading the sink's topic is a downstream reader; a broker file lifts the timeout cap", () => {
+    const sql =
+      "SET 'execution.checkpointing.interval' = '20 s';\n" +
+      "CREATE TABLE o (a INT) WITH ('connector' = 'kafka', 'topic' = 'out', " +
+      "'sink.delivery-guarantee' = 'exactly-once', " +
+      "'sink.transactional-id-prefix' = 'p');\n" +
+      "CREATE TABLE r (a INT) WITH ('connector' = 'kafka', 'topic' = 'out', " +
+      "'scan.startup.mode' = 'earliest-offset');\n" +
+      'INSERT INTO o SELECT a FROM src;';
+    const refused = verifyConfig([{ path: 'job.sql', text: sql }], [], keysOf);
+    expect(refused.ok).toBe(false);
+    const v = verified({ 'job.sql': sql, 'server.properties': 'node.id=1\ntransaction.max.timeout.ms=3600000\n' });
+    expect(v.parts.map((p) => p.role)).toEqual(['Kafka sink table', 'downstream reader table', 'Flink job', 'broker']);
+    expect(winners(v)).toMatchObject({ 'isolation.level': 'read_uncommitted', 'transaction.timeout.ms': '3600000' });
+    expect(how(v, 'transaction.timeout.ms')).toBe('inherited');
+  });
+});
+
+describe('keys the contract names that models will declare', () => {
+  test('acks (with -1 read as all), a broker default replication factor: mapped once a model declares them', () => {
+    const withReplication = (model: string): Keys => ({
+      ...keysOf(model),
+      acks: oneOf('acks', ['0', '1', 'all'], { default: 'all', meaning: 'a key added later' }),
+      rf: oneOf('replication.factor', [1, 2, 3], { default: 1, meaning: 'a key added later' }),
+    });
+    const v = verified(
+      {
+        'producer.properties': 'transactional.id=t\nacks=-1\n',
+        'server.properties': 'node.id=1\ndefault.replication.factor=3\nmin.insync.replicas=2\n',
+      },
+      [],
+      withReplication,
+    );
+    expect(winners(v)).toMatchObject({ acks: 'all', 'replication.factor': '3' });
+    expect(ignoredWhy(v, 'min.insync.replicas')).toBe('not modelled');
+    // acks is now a model key of its own: only transactional.id is read for what it decides.
+    expect(v.used.map((u) => u.key)).toEqual(['transactional.id']);
+  });
+});

@@ -1,0 +1,464 @@
+/**
+ * What each part of a pipeline says about the model's keys, as claims: a setting of a file (read as its
+ * system reads it), a value derived from others (a transactional.id makes the loop transactional; acks=1
+ * turns an unset enable.idempotence off), or a real default the file leaves in place (a consumer's
+ * read_uncommitted). A real key maps to the model key of the same name whenever the model declares it,
+ * so keys a model gains later are read without a change here; the translations below cover real keys
+ * named otherwise. Every key that maps to nothing is listed as ignored, with why. Pure.
+ */
+import type { ConfigValue, Key } from '../model/core/keys.js';
+import type { Setting } from './files/entry.js';
+import { kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
+import { flinkRefusal, modelText, type Reading } from './normalize.js';
+import type { Pipeline, Placed, Role } from './pipeline.js';
+import {
+  isClientCommon,
+  isKafkaKey,
+  isOwnKey,
+  type KafkaSystem,
+  streamsClientPrefixes,
+  systemKeys,
+  systemsOf,
+} from './systems.js';
+
+/** How a claim came about. */
+export type How = 'set' | 'derived' | 'inherited' | 'default';
+
+/** A value for one model key, with where it came from and how strongly it holds. */
+export interface Claim {
+  /** The model key's (real) name. */
+  readonly key: string;
+  /** The value as `--set` text. */
+  readonly text: string;
+  readonly how: How;
+  /** `file:line`, a file, or `--set`. */
+  readonly where: string;
+  /**
+   * A higher rank wins: --set 10, a downstream reader 3 (its isolation.level is the judged one), others 2, a broker
+   * 1.
+   */
+  readonly rank: number;
+  readonly why: string;
+}
+
+/** A key of a file, with what became of it (ignored: not modelled; used: read for what it decides). */
+export interface FileKey {
+  readonly file: string;
+  readonly line: number;
+  readonly key: string;
+  readonly why: string;
+}
+
+/** Everything the parts claim, what they leave out, and notes for the answer; or the first refusal. */
+export interface Claims {
+  readonly claims: readonly Claim[];
+  /** Keys read for what they decide (the pipeline, another key's value), not model keys themselves. */
+  readonly used: readonly FileKey[];
+  readonly ignored: readonly FileKey[];
+  readonly notes: readonly string[];
+  readonly error: string | null;
+}
+
+/** A real key named otherwise in the model, or read otherwise than its system's plain way. */
+interface Translation {
+  readonly from: string;
+  readonly to: string;
+  readonly reading: Reading;
+}
+
+/** Flink configuration keys with another model name or a duration value (a missing model key: ignored). */
+const flinkTranslations: readonly Translation[] = [
+  { from: 'execution.checkpointing.interval', to: 'execution.checkpointing.interval', reading: 'flink-duration' },
+  { from: 'execution.checkpointing.timeout', to: 'execution.checkpointing.timeout', reading: 'flink-duration' },
+  { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
+  { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
+  { from: 'high-availability', to: 'high-availability.type', reading: 'flink' },
+];
+
+/** Broker keys with another model name (a topic's replication factor is the broker default here). */
+const brokerTranslations: readonly Translation[] = [
+  { from: 'default.replication.factor', to: 'replication.factor', reading: 'kafka' },
+];
+
+/** Kafka table options with another model name (the connector's pre-1.15 `sink.semantic`). */
+const tableTranslations: readonly Translation[] = [
+  { from: 'sink.semantic', to: 'sink.delivery-guarantee', reading: 'flink' },
+];
+
+/** Real defaults a part of each role leaves in place when its file does not set the key. */
+interface RealDefault {
+  readonly key: string;
+  readonly text: string;
+  readonly why: string;
+}
+
+const consumerIsolation: RealDefault = {
+  key: 'isolation.level',
+  text: 'read_uncommitted',
+  why: 'a Kafka consumer reads read_uncommitted unless isolation.level says otherwise',
+};
+
+const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
+  producer: [],
+  'input consumer': [
+    consumerIsolation,
+    { key: 'enable.auto.commit', text: 'true', why: 'a Kafka consumer commits its offsets on a timer by default' },
+  ],
+  'downstream reader': [consumerIsolation],
+  'consume-transform-produce application': [
+    consumerIsolation,
+    { key: 'enable.auto.commit', text: 'true', why: 'a Kafka consumer commits its offsets on a timer by default' },
+  ],
+  'Streams application': [
+    { key: 'processing.guarantee', text: 'at_least_once', why: 'Kafka Streams defaults to at_least_once' },
+  ],
+  broker: [],
+  'Flink job': [
+    {
+      key: 'high-availability.type',
+      text: 'none',
+      why: 'Flink runs without high availability unless high-availability.type is set',
+    },
+  ],
+  'Kafka sink table': [
+    {
+      key: 'sink.delivery-guarantee',
+      text: 'at-least-once',
+      why: "the Kafka SQL connector's sink.delivery-guarantee defaults to at-least-once",
+    },
+    {
+      key: 'transaction.timeout.ms',
+      text: '3600000',
+      why:
+        "Flink's KafkaSink sets transaction.timeout.ms to 1 hour when " +
+        "'properties.transaction.timeout.ms' is not set",
+    },
+  ],
+  'Kafka source table': [
+    {
+      key: 'scan.startup.mode',
+      text: 'group-offsets',
+      why: "the Kafka SQL connector's scan.startup.mode defaults to group-offsets",
+    },
+  ],
+  'downstream reader table': [consumerIsolation],
+};
+
+/** The rank of a part's claims. */
+function rankOf(role: Role): number {
+  return role === 'downstream reader' || role === 'downstream reader table' ? 3 : role === 'broker' ? 1 : 2;
+}
+
+/** Keys Kafka Streams sets itself, whatever its configuration says. */
+const streamsControlled: Readonly<Record<string, string>> = {
+  'isolation.level': 'Kafka Streams sets its consumers to read_committed under exactly-once and leaves it otherwise',
+  'enable.auto.commit': 'Kafka Streams commits offsets itself (it sets enable.auto.commit=false)',
+  'enable.idempotence': 'Kafka Streams sets its producers idempotent under exactly-once',
+  'transactional.id': 'Kafka Streams names its transactional.ids from application.id',
+};
+
+class Collector {
+  readonly claims: Claim[] = [];
+  readonly used: FileKey[] = [];
+  readonly ignored: FileKey[] = [];
+  readonly notes: string[] = [];
+  error: string | null = null;
+  /** The model keys the current part has claimed. */
+  partKeys = new Set<string>();
+  constructor(
+    readonly keys: ReadonlyMap<string, Key>,
+    readonly defaults: Readonly<Record<string, ConfigValue>>,
+  ) {}
+  fail(message: string): void {
+    this.error ??= message;
+  }
+  ignore(p: Placed, s: Setting, why: string): void {
+    this.ignored.push({ file: p.file, line: s.line, key: s.key, why });
+  }
+  /** Records that `key` of `p`, if the file sets it, was read for what it decides. */
+  use(p: Placed, key: string, why: string, done: Set<string>): void {
+    const s = p.settings.find((x) => x.key === key);
+    if (s && !done.has(key)) this.used.push({ file: p.file, line: s.line, key, why });
+    done.add(key);
+  }
+  /**
+   * Claims model key `to` from setting `s` of part `p` (the setting's key named `realKey`); false when the model
+   * lacks it.
+   */
+  claim(p: Placed, s: Setting, to: string, reading: Reading, why = 'as written', realKey = s.key): boolean {
+    const key = this.keys.get(to);
+    // eoscheck's own keys are no real names: a file's key of the same name is not them (a translation may be).
+    if (!key || (isOwnKey(to) && to === realKey)) return false;
+    const t = modelText(key, realKey, s.value, reading);
+    if (!t.ok) this.fail(`${p.file}:${s.line}: ${t.error}`);
+    else
+      this.claims.push({ key: to, text: t.value, how: 'set', where: `${p.file}:${s.line}`, rank: rankOf(p.role), why });
+    return true;
+  }
+  /** A value derived from other settings of `p`. */
+  derive(p: Placed, key: string, text: string, why: string): void {
+    this.partKeys.add(key);
+    if (this.keys.has(key)) this.claims.push({ key, text, how: 'derived', where: p.file, rank: rankOf(p.role), why });
+  }
+  /** A real default `p` leaves in place (inherited when it differs from the model's default). */
+  inherit(p: Placed, d: RealDefault): void {
+    if (!this.keys.has(d.key) || this.partKeys.has(d.key)) return;
+    this.partKeys.add(d.key);
+    const how: How = String(this.defaults[d.key]) === d.text ? 'default' : 'inherited';
+    this.claims.push({ key: d.key, text: d.text, how, where: p.file, rank: rankOf(p.role), why: d.why });
+  }
+}
+
+/** The Kafka systems whose keys a part of each Kafka role reads. */
+const readsOf: Partial<Readonly<Record<Role, readonly KafkaSystem[]>>> = {
+  producer: ['producer'],
+  'input consumer': ['consumer'],
+  'downstream reader': ['consumer'],
+  'consume-transform-produce application': ['producer', 'consumer'],
+  'Streams application': ['streams', 'producer', 'consumer'],
+  broker: ['broker'],
+};
+
+/** Why a key of a part maps to nothing. */
+function whyIgnored(role: Role, key: string): string {
+  const reads = readsOf[role];
+  if (reads === undefined) return 'not modelled';
+  if (isOwnKey(key)) return "eoscheck's own key, not a real configuration name (use --set)";
+  const sys = systemsOf(key);
+  if (sys.length > 0 && !sys.some((x) => reads.includes(x)))
+    return `a ${sys[0]} key: a ${role === 'Streams application' ? 'Streams application' : role} ignores it`;
+  if (role === 'downstream reader' && systemKeys.consumer.includes(key))
+    return "a downstream reader's key: only its isolation.level is judged";
+  return isClientCommon(key) ? 'a connection or client setting: not modelled' : 'not modelled';
+}
+
+/** A producer's keys (a producer file, or the producer half of an application file). */
+function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: Set<string>): void {
+  const byKey = new Map(p.settings.map((s) => [s.key, s]));
+  const mode = producerMode(byKey);
+  if (!mode.ok) {
+    c.fail(`${p.file}: Kafka's producer refuses this configuration: ${mode.error}`);
+    return;
+  }
+  for (const s of p.settings) if (systemKeys.producer.includes(s.key) && c.claim(p, s, s.key, 'kafka')) done.add(s.key);
+  const idem = 'decides whether the producer is idempotent (Kafka turns an unset enable.idempotence off without it)';
+  c.use(p, 'acks', idem, done);
+  c.use(p, 'retries', idem, done);
+  c.use(p, 'max.in.flight.requests.per.connection', idem, done);
+  c.use(p, 'transactional.id', 'makes the producer transactional (which model, and commit.strategy)', done);
+  if (!byKey.has('enable.idempotence')) {
+    if (mode.value.disabledBy)
+      c.derive(
+        p,
+        'enable.idempotence',
+        'false',
+        `enable.idempotence is not set and ${mode.value.disabledBy}: Kafka turns idempotence off without a word`,
+      );
+    else
+      c.inherit(p, {
+        key: 'enable.idempotence',
+        text: 'true',
+        why: 'idempotence is on by default (Kafka 3.0 and later)',
+      });
+  }
+  if (model === 'consume-transform-produce')
+    c.derive(
+      p,
+      'commit.strategy',
+      mode.value.transactional ? 'transactional' : 'process-then-commit',
+      mode.value.transactional
+        ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
+        : 'no transactional.id: the application commits its input offsets apart from its output (after processing)',
+    );
+}
+
+/** A consumer's keys: all of them for an input consumer, isolation.level only for a downstream reader. */
+function consumerKeys(c: Collector, p: Placed, done: Set<string>): void {
+  for (const s of p.settings) {
+    if (p.role === 'downstream reader' && s.key !== 'isolation.level') continue;
+    if (systemKeys.consumer.includes(s.key) && c.claim(p, s, s.key, 'kafka')) done.add(s.key);
+  }
+}
+
+/** A Streams application's keys, its clients' prefixed keys read as theirs. */
+function streamsKeys(c: Collector, p: Placed, done: Set<string>): void {
+  c.use(p, 'application.id', 'makes the file a Streams application (and names its transactional.ids)', done);
+  if (!p.settings.some((s) => s.key === 'application.id'))
+    c.fail(
+      `${p.file}: Kafka Streams refuses this configuration: ` +
+        'Missing required configuration "application.id" which has no default value.',
+    );
+  const pg = p.settings.find((s) => s.key === 'processing.guarantee');
+  let guarantee = 'at_least_once';
+  if (pg) {
+    const g = kafkaOneOf('processing.guarantee', pg.value, PROCESSING_GUARANTEES);
+    if (!g.ok) c.fail(`${p.file}:${pg.line}: ${g.error}`);
+    else {
+      guarantee = g.value === 'exactly_once_beta' ? 'exactly_once_v2' : g.value;
+      c.claim(
+        p,
+        { ...pg, value: guarantee },
+        'processing.guarantee',
+        'kafka',
+        g.value === guarantee ? 'as written' : 'exactly_once_beta is the old name of exactly_once_v2',
+      );
+      done.add(pg.key);
+      if (g.value === 'exactly_once')
+        c.notes.push(
+          `${p.file}: processing.guarantee=exactly_once (EOS v1) is deprecated since Kafka 3.0 and removed in 4.0`,
+        );
+    }
+  }
+  for (const s of p.settings) {
+    if (done.has(s.key)) continue;
+    const prefix = streamsClientPrefixes.find((x) => s.key.startsWith(x));
+    const bare = prefix ? s.key.slice(prefix.length) : s.key;
+    const controlled = streamsControlled[bare];
+    if (controlled) {
+      c.ignore(p, s, controlled);
+      done.add(s.key);
+    } else if (
+      (systemKeys.streams.includes(bare) || systemKeys.producer.includes(bare) || systemKeys.consumer.includes(bare)) &&
+      c.claim(
+        p,
+        s,
+        bare,
+        'kafka',
+        prefix ? `${prefix}${bare} is the ${prefix.slice(0, -1)} client's ${bare}` : 'as written',
+        s.key,
+      )
+    )
+      done.add(s.key);
+  }
+  // transaction.timeout.ms needs no claim: the model's default is the one Streams sets by release.
+}
+
+/** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements). */
+function flinkKeys(c: Collector, p: Placed, done: Set<string>): void {
+  for (const s of p.settings) {
+    if (isKafkaKey(s.key)) {
+      c.ignore(
+        p,
+        s,
+        "a Kafka client key: Flink's configuration does not pass it to the Kafka connector " +
+          `(set it on the table as 'properties.${s.key}')`,
+      );
+      done.add(s.key);
+      continue;
+    }
+    const t = flinkTranslations.find((x) => x.from === s.key);
+    if (t) {
+      if (!c.claim(p, s, t.to, t.reading, t.to === s.key ? 'as written' : `${s.key} is the model's ${t.to}`))
+        c.ignore(p, s, `not modelled (it would be the model's ${t.to})`);
+      done.add(s.key);
+    } else if (c.claim(p, s, s.key, 'flink')) done.add(s.key);
+  }
+}
+
+/** A Kafka table's options: the connector's own, and `properties.*` for its Kafka client. */
+function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
+  c.use(p, 'connector', 'makes the table a Kafka table', done);
+  c.use(p, 'topic', "tells a reader of the sink's topic from a source", done);
+  const sink = p.role === 'Kafka sink table';
+  for (const s of p.settings) {
+    if (done.has(s.key)) continue;
+    if (s.key.startsWith('properties.')) {
+      const bare = s.key.slice('properties.'.length);
+      const client = sink ? 'producer' : 'consumer';
+      const reads =
+        p.role === 'downstream reader table'
+          ? bare === 'isolation.level'
+          : p.role === 'Kafka source table'
+            ? bare !== 'isolation.level' &&
+              (systemKeys.consumer.includes(bare) || bare === 'commit.offsets.on.checkpoint')
+            : systemKeys.producer.includes(bare) && bare !== 'transactional.id';
+      const reading: Reading = bare === 'commit.offsets.on.checkpoint' ? 'flink' : 'kafka';
+      if (reads && c.claim(p, s, bare, reading, `${s.key} is the ${client}'s ${bare}`, bare)) done.add(s.key);
+      else if (bare === 'isolation.level' && p.role === 'Kafka source table') {
+        c.ignore(p, s, "the job's input reader: eoscheck's input topics hold no transactions");
+        done.add(s.key);
+      } else if (bare === 'transactional.id' && sink) {
+        c.ignore(p, s, 'the Kafka sink names its transactional.ids from sink.transactional-id-prefix');
+        done.add(s.key);
+      }
+      continue;
+    }
+    const t = tableTranslations.find((x) => x.from === s.key);
+    if (t ? c.claim(p, s, t.to, t.reading, `${s.key} is the old name of ${t.to}`) : c.claim(p, s, s.key, 'flink'))
+      done.add(s.key);
+  }
+  if (!sink) return;
+  const guarantee = p.settings.find((s) => s.key === 'sink.delivery-guarantee' || s.key === 'sink.semantic');
+  const exactly = guarantee !== undefined && guarantee.value.trim().toLowerCase() === 'exactly-once';
+  if (exactly && !p.settings.some((s) => s.key === 'sink.transactional-id-prefix'))
+    c.fail(
+      `${p.file}:${guarantee.line}: Flink refuses this table: sink.transactional-id-prefix must be specified when ` +
+        'using DeliveryGuarantee.EXACTLY_ONCE.',
+    );
+  if (guarantee !== undefined && !exactly && !/^(at-least-once|none)$/i.test(guarantee.value.trim()))
+    c.fail(
+      `${p.file}:${guarantee.line}: ${flinkRefusal(
+        guarantee.key,
+        guarantee.value,
+        'expected one of none, at-least-once, exactly-once (either case)',
+      )}`,
+    );
+}
+
+/** Every part's claims and ignored keys, with the real defaults each leaves in place. Pure. */
+export function claims(
+  pipe: Pipeline,
+  keys: ReadonlyMap<string, Key>,
+  defaults: Readonly<Record<string, ConfigValue>>,
+): Claims {
+  const c = new Collector(keys, defaults);
+  for (const p of pipe.parts) {
+    const done = new Set<string>();
+    c.partKeys = new Set();
+    switch (p.role) {
+      case 'producer':
+        producerKeys(c, p, pipe.model, done);
+        break;
+      case 'input consumer':
+      case 'downstream reader':
+        consumerKeys(c, p, done);
+        break;
+      case 'consume-transform-produce application':
+        producerKeys(c, p, pipe.model, done);
+        consumerKeys(c, p, done);
+        break;
+      case 'Streams application':
+        streamsKeys(c, p, done);
+        break;
+      case 'broker':
+        c.use(
+          p,
+          'transaction.max.timeout.ms',
+          'caps every transaction.timeout.ms (InitProducerId is refused above it)',
+          done,
+        );
+        for (const s of p.settings) {
+          const t = brokerTranslations.find((x) => x.from === s.key);
+          if (
+            systemKeys.broker.includes(s.key) &&
+            c.claim(p, s, t?.to ?? s.key, 'kafka', t ? `${s.key} is the model's ${t.to}` : 'as written')
+          )
+            done.add(s.key);
+        }
+        break;
+      case 'Flink job':
+        flinkKeys(c, p, done);
+        break;
+      case 'Kafka sink table':
+      case 'Kafka source table':
+      case 'downstream reader table':
+        tableKeys(c, p, done);
+        break;
+    }
+    // SET statements configure the job, not the cluster: its high availability is the cluster's, and unknown here.
+    if (!(p.role === 'Flink job' && p.detail === 'SET statements'))
+      for (const d of realDefaults[p.role]) c.inherit(p, d);
+    for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
+  }
+  return { claims: c.claims, used: c.used, ignored: c.ignored, notes: c.notes, error: c.error };
+}

@@ -1,0 +1,56 @@
+/**
+ * The claims of all parts made into one configuration: per model key the claim of the highest rank
+ * wins (a downstream reader's isolation.level over the input consumer's, --set over every file), a
+ * written or derived value over a default at the same rank; two files that write different values at
+ * the same rank are refused. What no file speaks to and the model's documentation says differs in the
+ * real system is listed as assumed. Pure.
+ */
+import type { ConfigValue, Key } from '../model/core/keys.js';
+import type { Claim } from './claims.js';
+
+/** A model key no file speaks to, held at the model's (safe) default. */
+export interface Assumed {
+  readonly key: string;
+  readonly value: ConfigValue;
+  /** The real system's default, in the model's words. */
+  readonly realDefault: string;
+}
+
+/** The winning claim of every key a file speaks to, and the keys assumed. */
+export interface Resolution {
+  readonly winners: readonly Claim[];
+  readonly assumed: readonly Assumed[];
+}
+
+const strength = (c: Claim): number => c.rank * 10 + (c.how === 'set' || c.how === 'derived' ? 1 : 0);
+
+/** Resolves the claims (and `--set` pairs) against the model's keys, or names the two files that disagree. Pure. */
+export function resolveClaims(
+  claims: readonly Claim[],
+  set: readonly (readonly [string, string])[],
+  keys: ReadonlyMap<string, Key>,
+  defaults: Readonly<Record<string, ConfigValue>>,
+): { ok: true; value: Resolution } | { ok: false; error: string } {
+  const all: Claim[] = [
+    ...claims,
+    ...set.map(([key, text]): Claim => ({ key, text, how: 'set', where: '--set', rank: 10, why: 'given with --set' })),
+  ];
+  const winners = new Map<string, Claim>();
+  for (const c of all) {
+    const w = winners.get(c.key);
+    if (w === undefined || strength(c) > strength(w)) winners.set(c.key, c);
+    else if (strength(c) === strength(w) && c.text !== w.text && c.how !== 'default' && c.how !== 'inherited')
+      return {
+        ok: false,
+        error:
+          `${w.where} and ${c.where} disagree on ${c.key} (${w.text}, ${c.text}): ` +
+          `give one value, or --set ${c.key}=...`,
+      };
+  }
+  const assumed: Assumed[] = [];
+  // A key derived from an earlier one (transaction.version from kafka.version) is assumed through it.
+  for (const [name, key] of keys)
+    if (!winners.has(name) && key.realDefault !== undefined && key.derive === undefined)
+      assumed.push({ key: name, value: defaults[name] ?? key.default, realDefault: key.realDefault });
+  return { ok: true, value: { winners: [...winners.values()], assumed } };
+}

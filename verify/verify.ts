@@ -1,0 +1,131 @@
+/**
+ * `verify`'s reading of a set of configuration files: the parts of each file, the pipeline they make
+ * and its model, every model key each part sets or inherits, what is ignored and what is assumed, and
+ * the real systems' refusals that need more than one file (a transaction timeout above the broker's
+ * transaction.max.timeout.ms) or a key no file sets (a Flink job without checkpoints). The check itself
+ * is the caller's. Pure: texts in, a configuration out.
+ */
+import { defaultRecord, keyList } from '../model/core/config.js';
+import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
+import { type Claim, claims, type FileKey } from './claims.js';
+import type { Read } from './files/entry.js';
+import { BROKER_MAX_TXN_TIMEOUT_MS, INVALID_TRANSACTION_TIMEOUT, kafkaInt } from './kafka-rules.js';
+import { type Part, readParts } from './parts.js';
+import { type Pipeline, type Placed, pipeline } from './pipeline.js';
+import { type Assumed, resolveClaims } from './resolve.js';
+
+/** A file's name and text. */
+export interface FileText {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** What the files configure. */
+export interface Verified {
+  readonly model: Pipeline['model'];
+  readonly parts: readonly Placed[];
+  /** `key=value` pairs for the model, files and --set resolved. */
+  readonly pairs: readonly (readonly [string, string])[];
+  /** Where each model key's value came from. */
+  readonly winners: readonly Claim[];
+  /** Keys read for what they decide, not model keys themselves (transactional.id, acks, a table's connector). */
+  readonly used: readonly FileKey[];
+  readonly ignored: readonly FileKey[];
+  readonly assumed: readonly Assumed[];
+  readonly notes: readonly string[];
+}
+
+/** Whether the pipeline runs Kafka transactions at this configuration. */
+function transactional(model: Pipeline['model'], value: (k: string) => string | undefined): boolean {
+  switch (model) {
+    case 'kafka-txn':
+      return value('enable.idempotence') !== 'false';
+    case 'consume-transform-produce':
+      return value('commit.strategy') === 'transactional';
+    case 'kafka-streams':
+      return value('processing.guarantee') !== 'at_least_once';
+    case 'flink-kafka':
+      return value('sink.delivery-guarantee') === 'exactly-once';
+  }
+}
+
+/** The broker's transaction.max.timeout.ms: a broker file's, else the broker default. */
+function brokerMax(parts: readonly Placed[]): Read<{ ms: number; where: string }> {
+  for (const p of parts) {
+    if (p.role !== 'broker') continue;
+    const s = p.settings.find((x) => x.key === 'transaction.max.timeout.ms');
+    if (!s) continue;
+    const n = kafkaInt(s.key, s.value);
+    if (!n.ok) return { ok: false, error: `${p.file}:${s.line}: ${n.error}` };
+    return { ok: true, value: { ms: n.value, where: `${p.file}:${s.line}` } };
+  }
+  return { ok: true, value: { ms: BROKER_MAX_TXN_TIMEOUT_MS, where: 'the broker default (no broker file sets it)' } };
+}
+
+/** Reads the files (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
+export function verifyConfig(
+  files: readonly FileText[],
+  set: readonly (readonly [string, string])[],
+  keysOf: (model: Pipeline['model']) => Keys,
+): Read<Verified> {
+  const parts: Part[] = [];
+  for (const f of files) {
+    const r = readParts(f.path, f.text);
+    if (!r.ok) return r;
+    parts.push(...r.value);
+  }
+  const pipe = pipeline(parts);
+  if (!pipe.ok) return pipe;
+  const { model } = pipe.value;
+  const modelKeys = keysOf(model);
+  const keys = new Map<string, Key>(keyList(modelKeys).map((k) => [k.name, k]));
+  const defaults: Readonly<Record<string, ConfigValue>> = defaultRecord(modelKeys);
+  const c = claims(pipe.value, keys, defaults);
+  if (c.error !== null) return { ok: false, error: c.error };
+  const r = resolveClaims(c.claims, set, keys, defaults);
+  if (!r.ok) return r;
+  const winners = r.value.winners;
+  const value = (k: string): string | undefined => winners.find((w) => w.key === k)?.text ?? String(defaults[k] ?? '');
+  const notes = [...c.notes];
+  if (model === 'flink-kafka' && !winners.some((w) => w.key === 'execution.checkpointing.interval'))
+    return {
+      ok: false,
+      error:
+        'no file sets execution.checkpointing.interval: Flink then takes no checkpoints, so a Kafka sink commits no ' +
+        'transaction and a restarted job reads from its startup offsets again; eoscheck models a checkpointing job: ' +
+        "set it (config.yaml: execution.checkpointing.interval: 20 s; SQL: SET 'execution.checkpointing.interval' = " +
+        "'20 s';) or give --set execution.checkpointing.interval=MS",
+    };
+  if (transactional(model, value)) {
+    const max = brokerMax(pipe.value.parts);
+    if (!max.ok) return max;
+    const t = winners.find((w) => w.key === 'transaction.timeout.ms');
+    if (t && Number(t.text) > max.value.ms)
+      return {
+        ok: false,
+        error:
+          `${t.where}: transaction.timeout.ms=${t.text}${t.how === 'inherited' ? ` (${t.why})` : ''} is above ` +
+          `transaction.max.timeout.ms=${max.value.ms} (${max.value.where}), and the broker refuses InitProducerId: ` +
+          INVALID_TRANSACTION_TIMEOUT,
+      };
+    if (model === 'consume-transform-produce' && value('enable.auto.commit') === 'true')
+      notes.push(
+        'enable.auto.commit=true beside a transactional producer: the consumer also commits offsets on its own, ' +
+          'outside ' +
+          'the transactions, which eoscheck does not model; set enable.auto.commit=false',
+      );
+  }
+  return {
+    ok: true,
+    value: {
+      model,
+      parts: pipe.value.parts,
+      pairs: winners.map((w) => [w.key, w.text] as const),
+      winners,
+      used: c.used,
+      ignored: c.ignored,
+      assumed: r.value.assumed,
+      notes,
+    },
+  };
+}
