@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/slow/**', 'node_modules/**'],
+    exclude: ['test/slow/**', 'test/campaign/**', 'node_modules/**'],
     testTimeout: 60_000,
     // Two cores here: run two test files at once (vitest's default leaves one core free).
     maxWorkers: 2,

@@ -11,8 +11,10 @@
  * kind). The output is markdown: the README's performance table is this output, pasted with its date.
  */
 
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { catalog } from '../catalog/index.js';
 import { checkHere } from '../check/check.js';
 import { exhaustiveParallel, randomParallel } from '../check/engine/parallel.js';
@@ -35,18 +37,21 @@ interface Figures {
   readonly bytesPerState: number;
   readonly traceLength: number;
   readonly runsUntilFailure: number | null;
+  /** Partial-order reduction: states expanded with a persistent set, or why none was. */
+  readonly por: string;
 }
 
 function figures<S, A extends AnyAction>(o: Outcome<S, A>): Figures {
   return {
     distinct: o.mode === 'exhaustive' ? o.distinct : 0,
     generated: o.mode === 'exhaustive' ? o.generated : 0,
-    steps: o.mode === 'random' ? o.steps : 0,
-    runs: o.mode === 'random' ? o.runs : 1,
+    steps: o.mode === 'random' || o.mode === 'swarm' ? o.steps : 0,
+    runs: o.mode === 'random' || o.mode === 'swarm' ? o.runs : 1,
     elapsedMs: o.elapsedMs,
     bytesPerState: o.mode === 'exhaustive' ? o.bytesPerState : 0,
     traceLength: o.found?.trace.length ?? -1,
-    runsUntilFailure: o.mode === 'random' && o.failure ? o.failure.run + 1 : null,
+    runsUntilFailure: (o.mode === 'random' || o.mode === 'swarm') && o.failure ? o.failure.run + 1 : null,
+    por: o.mode !== 'exhaustive' ? 'off' : typeof o.por === 'string' ? o.por : `${o.por.reduced} reduced`,
   };
 }
 
@@ -62,7 +67,8 @@ async function run(model: string, pairs: string[], opts: CheckOptions, workers: 
     if (!r.ok) throw new Error(r.error);
     const c = { model: e.model, invariants: e.invariants };
     const initial = e.model.init(r.value.config);
-    if (workers === 1) return figures(checkHere(c, initial, opts));
+    if (workers === 1 || opts.mode === 'swarm' || opts.mode === 'portfolio')
+      return figures(checkHere(c, initial, opts));
     const named = { model, config: r.value.record, invariants: null };
     return figures(
       opts.mode === 'exhaustive'
@@ -76,6 +82,7 @@ interface Row {
   readonly name: string;
   readonly workers: number;
   readonly symmetry: boolean;
+  readonly por: boolean;
   readonly distinct: number;
   readonly generated: number;
   /** Median of the repetitions, and their spread. */
@@ -98,11 +105,12 @@ async function exhaustive(
   workers: number,
   symmetry = false,
   reps = REPS,
-): Promise<void> {
+  por = false,
+): Promise<Row> {
   const times: number[] = [];
   let r: Figures | null = null;
   for (let k = 0; k < reps; k++) {
-    r = await run(model, pairs, { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry }, workers);
+    r = await run(model, pairs, { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry, por }, workers);
     times.push(r.elapsedMs);
   }
   times.sort((a, b) => a - b);
@@ -111,6 +119,7 @@ async function exhaustive(
     name,
     workers,
     symmetry,
+    por,
     distinct: r!.distinct,
     generated: r!.generated,
     elapsedMs: Math.round(median),
@@ -125,6 +134,7 @@ async function exhaustive(
       `| ${name} | ${workers} | ${fmt(row.distinct)} | ${fmt(row.generated)} | ${secs(row.elapsedMs)} ` +
         `(${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} |`,
     );
+  return row;
 }
 
 const cpuModel = ((): string => {
@@ -193,6 +203,110 @@ await exhaustive('kafka-txn faults.network=true, depth 7', 'kafka-txn', ['faults
 await exhaustive('consume-transform-produce defaults, depth 8', 'consume-transform-produce', [], 8, 1);
 await exhaustive('kafka-streams defaults, depth 8', 'kafka-streams', [], 8, 1);
 await exhaustive('flink-kafka defaults, depth 24', 'flink-kafka', [], 24, 1);
+const porFull = await exhaustive(
+  'two-phase-commit rm.count=7, no reduction',
+  'two-phase-commit',
+  ['rm.count=7'],
+  1000,
+  1,
+);
+const porOn = await exhaustive(
+  'two-phase-commit rm.count=7, partial-order reduction',
+  'two-phase-commit',
+  ['rm.count=7'],
+  1000,
+  1,
+  false,
+  REPS,
+  true,
+);
+
+/** States saved by partial-order reduction, per model at its defaults (one run each, full and reduced). */
+interface Reduced {
+  model: string;
+  full: number;
+  reduced: number;
+  fullGenerated: number;
+  reducedGenerated: number;
+  por: string;
+}
+const reductions: Reduced[] = [
+  {
+    model: 'two-phase-commit rm.count=7',
+    full: porFull.distinct,
+    reduced: porOn.distinct,
+    fullGenerated: porFull.generated,
+    reducedGenerated: porOn.generated,
+    por: 'declared',
+  },
+];
+for (const [model, depth] of [
+  ['two-phase-commit', 1000],
+  ['kafka-txn', 6],
+  ['consume-transform-produce', 6],
+  ['kafka-streams', 6],
+  ['flink-kafka', 16],
+] as const) {
+  const full = await run(model, [], { mode: 'exhaustive', depth, maxStates: 50_000_000 }, 1);
+  const red = await run(model, [], { mode: 'exhaustive', depth, maxStates: 50_000_000, por: true }, 1);
+  const name = depth === 1000 ? `${model} defaults` : `${model} defaults, depth ${depth}`;
+  reductions.push({
+    model: name,
+    full: full.distinct,
+    reduced: red.distinct,
+    fullGenerated: full.generated,
+    reducedGenerated: red.generated,
+    por: red.por,
+  });
+}
+
+/** The default command (the portfolio, no flags) on the configurations issue #12 names, through the CLI. */
+const cliBin = join(import.meta.dirname, '..', 'bin', 'eoscheck.js');
+const portfolioCases: [string, string[]][] = [
+  ['consume-transform-produce', ['safeguard.require-stable-offsets=false']],
+  [
+    'flink-kafka',
+    [
+      'high-availability.type=none',
+      'faults.jobmanager=1',
+      'faults.crashes=0',
+      'scan.startup.mode=group-offsets',
+      // Issue #11: without a reset strategy group-offsets fails the job at once (a progress finding).
+      'properties.auto.offset.reset=earliest',
+    ],
+  ],
+  ['flink-kafka', ['transaction.timeout.ms=2500', 'faults.lost-notifications=0', 'restart.delay.ms=3000']],
+  ['kafka-txn', ['safeguard.epoch-fencing=false', 'faults.zombies=true']],
+];
+const portfolio = portfolioCases.map(([model, pairs]) => {
+  const args = ['check', model, ...pairs.flatMap((p) => ['--set', p]), '--seed', '1', '--workers', '1', '--json'];
+  const t = performance.now();
+  const p = spawnSync(process.execPath, [cliBin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const ms = Math.round(performance.now() - t);
+  // The check report's fields read here (a parsed JSON report).
+  const j = JSON.parse(p.stdout) as {
+    violations: { invariant: string }[];
+    trace: { steps: unknown[] } | null;
+    portfolio: { foundBy: string | null };
+  };
+  return {
+    config: `${model} ${pairs.join(' ')}`,
+    exit: p.status,
+    foundBy: j.portfolio.foundBy,
+    invariant: j.violations[0]?.invariant ?? null,
+    steps: j.trace?.steps.length ?? null,
+    elapsedMs: ms,
+  };
+});
+
+/** Shortest counterexamples: the exhaustive one against swarm runs' minimized ones (issue #12: within 1.5x). */
+const zombiePairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
+const shortestX = await run('kafka-txn', zombiePairs, { mode: 'exhaustive', depth: 12, maxStates: 5_000_000 }, 1);
+const shortestSwarm: number[] = [];
+for (const seed of [1, 2, 3, 4, 5]) {
+  const r = await run('kafka-txn', zombiePairs, { mode: 'swarm', runs: 10_000, seed, maxSteps: 40, maxSeconds: 30 }, 1);
+  shortestSwarm.push(r.traceLength);
+}
 
 const rand = await run('kafka-txn', [], { mode: 'random', runs: 1000, seed: 7, maxSteps: 40 }, 1);
 const random = {
@@ -227,9 +341,49 @@ const loadAfter = load();
 
 if (json)
   console.log(
-    JSON.stringify({ machine: { ...machine, loadAfter }, exhaustive: rows, random, zombie, zombieExhaustive }, null, 2),
+    JSON.stringify(
+      {
+        machine: { ...machine, loadAfter },
+        exhaustive: rows,
+        reductions,
+        portfolio,
+        shortest: { exhaustive: shortestX.traceLength, swarm: shortestSwarm },
+        random,
+        zombie,
+        zombieExhaustive,
+      },
+      null,
+      2,
+    ),
   );
 else {
+  console.log('');
+  console.log(
+    '| partial-order reduction | states, full | states, reduced | transitions, full | transitions, reduced |',
+  );
+  console.log('|---|---|---|---|---|');
+  const saved = (full: number, reduced: number) =>
+    `${fmt(reduced)} (${Math.round((100 * (full - reduced)) / Math.max(1, full))}% saved)`;
+  for (const r of reductions)
+    console.log(
+      r.por === 'undeclared'
+        ? `| ${r.model} | ${fmt(r.full)} | no footprints declared: full search | ${fmt(r.fullGenerated)} | - |`
+        : `| ${r.model} | ${fmt(r.full)} | ${saved(r.full, r.reduced)} | ${fmt(r.fullGenerated)} | ` +
+            `${saved(r.fullGenerated, r.reducedGenerated)} |`,
+    );
+  console.log('');
+  console.log('| plain `check` (the portfolio, 30 s), seed 1 | exit | found by | invariant | steps | time |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of portfolio)
+    console.log(
+      `| ${r.config} | ${r.exit} | ${r.foundBy ?? '-'} | ${r.invariant ?? '-'} | ${r.steps ?? '-'} | ` +
+        `${secs(r.elapsedMs)} |`,
+    );
+  console.log('');
+  console.log(
+    `shortest, kafka-txn ${zombiePairs.join(' ')}: exhaustive ${shortestX.traceLength} steps; ` +
+      `swarm runs minimized, seeds 1-5: ${shortestSwarm.join(', ')} steps`,
+  );
   console.log('');
   console.log(
     `random (fast-check), kafka-txn defaults: ${fmt(random.steps)} steps in ${random.elapsedMs} ms = ` +
@@ -242,7 +396,7 @@ else {
     );
   console.log(
     `zombie, exhaustive: found in ${zombieExhaustive.elapsedMs} ms among ${zombieExhaustive.distinct} states, ` +
-      `${zombieExhaustive.steps} steps (shortest explored prefix)`,
+      `${zombieExhaustive.steps} steps (the fewest in total)`,
   );
   console.log(`load average after: ${loadAfter}`);
 }

@@ -1,6 +1,7 @@
 /**
- * One entry point for checking a model at a config: random (fast-check) or exhaustive, in this
- * thread, or on worker threads when the work is worth it. The outcome is plain data.
+ * One entry point for checking a model at a config: the portfolio (the default), random
+ * (fast-check), swarm or exhaustive, in this thread, or (random and exhaustive) on worker threads
+ * when the work is worth it. The outcome is plain data.
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
@@ -8,13 +9,24 @@ import { exhaustiveParallel, type Named, randomParallel } from './engine/paralle
 import { exploreExhaustive } from './exhaustive.js';
 import type { CheckOptions } from './options.js';
 import type { Outcome } from './outcome.js';
+import { explorePortfolio } from './portfolio.js';
 import { exploreRandom } from './random.js';
+import { exploreSwarm } from './swarm.js';
 
 /** Checks in this thread. */
 export function checkHere<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: CheckOptions): Outcome<S, A> {
-  if (opts.mode === 'exhaustive') return exploreExhaustive(c, initial, opts);
-  const { nextRun: _nextRun, ...outcome } = exploreRandom(c, initial, opts);
-  return outcome;
+  switch (opts.mode) {
+    case 'exhaustive':
+      return exploreExhaustive(c, initial, opts);
+    case 'swarm':
+      return exploreSwarm(c, initial, opts);
+    case 'portfolio':
+      return explorePortfolio(c, initial, opts);
+    case 'random': {
+      const { nextRun: _nextRun, ...outcome } = exploreRandom(c, initial, opts);
+      return outcome;
+    }
+  }
 }
 
 /** Below this much work (milliseconds in one thread) starting workers costs more than it saves. */
@@ -34,6 +46,8 @@ export async function checkAuto<S, A extends AnyAction>(
   opts: CheckOptions,
   workers: number,
 ): Promise<Outcome<S, A>> {
+  // The portfolio and swarm runs are one thread's: a run's profile may depend on the runs before it.
+  if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
   if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return checkHere(c, initial, opts);
   const t0 = performance.now();
   if (opts.mode === 'exhaustive') {

@@ -6,10 +6,11 @@
  * `matrix`, whose tables have a cell per invariant. The outcome is plain data.
  */
 import type { AnyAction } from '../model/core/model.js';
-import { checkHere } from './check.js';
 import type { Checked } from './checked.js';
+import { exploreExhaustive } from './exhaustive.js';
 import type { ExhaustiveOptions, RandomOptions } from './options.js';
-import type { Outcome } from './outcome.js';
+import type { ExhaustiveOutcome, RandomOutcome } from './outcome.js';
+import { exploreRandom } from './random.js';
 
 /** The checks that decide a configuration, run in this order (an exhaustive search first finds the shortest trace). */
 export interface Plan {
@@ -25,7 +26,7 @@ export type Verdict<S, A extends AnyAction> =
       readonly invariant: string;
       readonly message: string;
       /** The check that found it; its `found` is the counterexample. */
-      readonly outcome: Outcome<S, A>;
+      readonly outcome: EachOutcome<S, A>;
     }
   | {
       /** Not decided: every check stopped at a violation already reported (the drain's `progress`). */
@@ -37,25 +38,35 @@ export type Verdict<S, A extends AnyAction> =
 /** Every verdict, in the model's invariant order (`progress` last), and every check run. */
 export interface EachResult<S, A extends AnyAction> {
   readonly verdicts: readonly Verdict<S, A>[];
-  readonly checks: readonly Outcome<S, A>[];
+  readonly checks: readonly EachOutcome<S, A>[];
   readonly elapsedMs: number;
 }
 
 /** What one check is told to do: the plan's explorer over the invariants still open. */
 type Step = ExhaustiveOptions | RandomOptions;
 
+/** The outcome of one of a plan's checks: a plan runs the exhaustive search and uniform random runs only. */
+export type EachOutcome<S, A extends AnyAction> = ExhaustiveOutcome<S, A> | RandomOutcome<S, A>;
+
+/** Runs one check of a plan in this thread. */
+function checkOne<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: Step): EachOutcome<S, A> {
+  if (opts.mode === 'exhaustive') return exploreExhaustive(c, initial, opts);
+  const { nextRun: _nextRun, ...outcome } = exploreRandom(c, initial, opts);
+  return outcome;
+}
+
 /** Checks every invariant of `c` from `initial` by `plan`, in this thread. */
 export function checkEach<S, A extends AnyAction>(c: Checked<S, A>, initial: S, plan: Plan): EachResult<S, A> {
   const t0 = performance.now();
   const names = [...c.invariants.map((i) => i.name), 'progress'];
   const decided = new Map<string, Verdict<S, A>>();
-  const checks: Outcome<S, A>[] = [];
+  const checks: EachOutcome<S, A>[] = [];
   const steps: Step[] = [plan.exhaustive, plan.random].filter((s): s is Step => s !== null);
   for (const opts of steps) {
     for (;;) {
       const open = c.invariants.filter((i) => !decided.has(i.name));
       if (open.length === 0 && decided.has('progress')) break;
-      const o = checkHere({ model: c.model, invariants: open }, initial, opts);
+      const o = checkOne({ model: c.model, invariants: open }, initial, opts);
       checks.push(o);
       const fresh = (o.found?.violations ?? []).filter((v) => !decided.has(v.invariant));
       for (const v of fresh)

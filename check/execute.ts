@@ -58,19 +58,28 @@ export interface Skipped<A extends AnyAction> {
  */
 export type Source<S, A extends AnyAction> = (state: S, i: number) => A | null | Skipped<A>;
 
-/** Random runs: pick `c mod n` of the `n` actions enabled now, for each number `c` of the list. */
+/** How a random run turns a generated number into one of the actions enabled now (null: end the run). */
+export type Choose<A extends AnyAction> = (enabled: readonly A[], pick: number) => A | null;
+
+/** The uniform choice: action `pick mod n` of the `n` enabled. */
+export function uniform<A extends AnyAction>(enabled: readonly A[], pick: number): A | null {
+  return enabled.length === 0 ? null : enabled[pick % enabled.length]!;
+}
+
+/** Random runs: each number of the list chooses among the actions enabled now (`choose`, uniform by default). */
 export function picks<S, A extends AnyAction>(
   c: Checked<S, A>,
   list: readonly number[],
   taken?: number[],
+  choose: Choose<A> = uniform,
 ): Source<S, A> {
   return (s, i) => {
     const p = list[i];
     if (p === undefined) return null;
-    const acts = c.model.enabled(s);
-    if (acts.length === 0) return null;
+    const a = choose(c.model.enabled(s), p);
+    if (a === null) return null;
     taken?.push(p);
-    return acts[p % acts.length]!;
+    return a;
   };
 }
 
@@ -96,7 +105,10 @@ export function script<S, A extends AnyAction>(c: Checked<S, A>, actions: readon
  * reach a quiescence that holds every invariant ends the drain at once.
  */
 export interface DrainMemo<S> {
-  /** Whether the drain from `s` is known to pass; if not, `s` joins the current drain's path. */
+  /**
+   * Whether the drain from `s` (not quiescent) is known to pass; if not, `s` joins the current
+   * drain's path.
+   */
   known(s: S): boolean;
   /** The current drain passed: every state on its path is known to pass from now on. */
   passed(): void;
@@ -178,9 +190,10 @@ export function run<S, A extends AnyAction>(
   }
   if (opts.drain && !stopped()) {
     for (let n = 0; ; n++) {
-      if (opts.memo?.known(state)) return result(true);
       const a = model.drain(state);
       if (a === null) break;
+      // A quiescent state is judged at once, so the memo keeps only states the drain moves on from.
+      if (opts.memo?.known(state)) return result(true);
       if (n >= DRAIN_LIMIT) {
         add(found, [
           {

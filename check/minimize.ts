@@ -1,17 +1,58 @@
 /**
  * Trace minimization after fast-check's shrinking: drop two explored steps at a time (a crash and
  * its restart go together), then one, keeping the shorter trace whenever the same invariant is
- * still violated (later steps that are no longer enabled are skipped), until no removal helps.
+ * still violated (a later step no longer enabled becomes its nearest enabled namesake, or is
+ * skipped), until no removal helps;
+ * once from the explored steps, once from all steps with the drain's made explored; then shortcuts
+ * found by a local breadth-first search around each state of the trace (`shortcut.ts`).
  * Concrete actions make this effective where shrinking pick numbers cannot (removing a pick shifts
  * the meaning of every later pick). Deterministic, so a seed and path reproduce the same trace.
  */
-import type { AnyAction } from '../model/core/model.js';
+import { type AnyAction, sameAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
-import { owned, run, script, type TraceStep } from './execute.js';
+import { owned, run, type Source, type TraceStep } from './execute.js';
+import { shortcut } from './shortcut.js';
+
+/** Longest trace whose every pair of steps is tried for removal (the pass is cubic in the length). */
+const PAIRS_UP_TO = 30;
+
+/** How many fields two actions of the same tag share. */
+function shared(a: AnyAction, b: AnyAction): number {
+  const ra: Readonly<Record<string, unknown>> = { ...a };
+  const rb: Readonly<Record<string, unknown>> = { ...b };
+  let n = 0;
+  for (const k of Object.keys(ra)) if (ra[k] === rb[k]) n += 1;
+  return n;
+}
+
+/**
+ * A candidate's steps, each looked up among the actions enabled where it stands: the same action,
+ * or else the enabled action of the same tag that shares most of its fields (removing a step
+ * renumbers what comes after it: a request id, an instance number), or skipped when the tag is not
+ * enabled. A candidate is only kept if it still violates the invariant, so a near match is safe.
+ */
+function nearest<S, A extends AnyAction>(c: Checked<S, A>, actions: readonly A[]): Source<S, A> {
+  return (s, i) => {
+    const want = actions[i];
+    if (want === undefined) return null;
+    let best: A | null = null;
+    let most = -1;
+    for (const a of c.model.enabled(s)) {
+      if (a.type !== want.type) continue;
+      if (sameAction(a, want)) return a;
+      const n = shared(a, want);
+      if (n > most) {
+        best = a;
+        most = n;
+      }
+    }
+    return best ?? { skipped: want };
+  };
+}
 
 /** Re-executes explored steps (skipping the disabled ones), then drains; stops at the first violation. */
 function attempt<S, A extends AnyAction>(c: Checked<S, A>, initial: S, explored: readonly A[]) {
-  return run(c, initial, script(c, explored), 'explore', {
+  return run(c, initial, nearest(c, explored), 'explore', {
     stepper: owned(c),
     drain: true,
     stopAtViolation: true,
@@ -20,9 +61,41 @@ function attempt<S, A extends AnyAction>(c: Checked<S, A>, initial: S, explored:
   });
 }
 
+/** The shortest trace removals from `explored` reach that still violates `target`: its explored steps and length. */
+function removeSteps<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  start: readonly A[],
+  target: string,
+): { explored: A[]; length: number } {
+  let explored = [...start];
+  let best = attempt(c, initial, explored);
+  const better = (candidate: readonly A[]): boolean => {
+    const r = attempt(c, initial, candidate);
+    if (!r.violations.some((v) => v.invariant === target) || r.length >= best.length) return false;
+    best = r;
+    explored = r.steps.filter((s) => s.phase === 'explore').map((s) => s.action);
+    return true;
+  };
+  for (const size of [2, 1]) {
+    for (let i = 0; i + size <= explored.length; )
+      if (!better([...explored.slice(0, i), ...explored.slice(i + size)])) i += 1;
+  }
+  // Two steps apart that only go together (a member that joins, and its pause further on): every
+  // pair, while the trace is short enough for that to be cheap.
+  for (let i = 0; explored.length <= PAIRS_UP_TO && i < explored.length; i++) {
+    for (let j = i + 2; j < explored.length; )
+      if (!better([...explored.slice(0, i), ...explored.slice(i + 1, j), ...explored.slice(j + 1)])) j += 1;
+  }
+  return { explored, length: best.length };
+}
+
 /**
  * The explored steps of the shortest trace found by removals that still violates `target`, and
- * that trace's length with its drain. Pure.
+ * that trace's length with its drain. Removals start twice: from the explored steps (the drain
+ * follows them), and from every step with the drain's taken as explored ones, so that drain steps
+ * the violation does not need can go too (the drain finishes every app's work before it gets to the
+ * one that fails; as explored steps, the other apps' can be dropped). The shorter wins. Pure.
  */
 export function minimize<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -30,17 +103,22 @@ export function minimize<S, A extends AnyAction>(
   steps: readonly TraceStep<A>[],
   target: string,
 ): { explored: A[]; length: number } {
-  let explored = steps.filter((s) => s.phase === 'explore').map((s) => s.action);
-  let best = attempt(c, initial, explored);
-  for (const size of [2, 1]) {
-    for (let i = 0; i + size <= explored.length; ) {
-      const candidate = [...explored.slice(0, i), ...explored.slice(i + size)];
-      const r = attempt(c, initial, candidate);
-      if (r.violations.some((v) => v.invariant === target) && r.length < best.length) {
-        best = r;
-        explored = r.steps.filter((s) => s.phase === 'explore').map((s) => s.action);
-      } else i += 1;
-    }
-  }
-  return { explored, length: best.length };
+  const explored = steps.filter((s) => s.phase === 'explore').map((s) => s.action);
+  const a = removeSteps(c, initial, explored, target);
+  const b =
+    explored.length === steps.length
+      ? a
+      : removeSteps(
+          c,
+          initial,
+          steps.map((s) => s.action),
+          target,
+        );
+  const best = b.length < a.length ? b : a;
+  // Then shortcuts found by local search over the whole trace (drain included), and removals again.
+  const whole = attempt(c, initial, best.explored).steps.map((s) => s.action);
+  const short = shortcut(c, initial, whole, target);
+  if (short.length >= best.length) return best;
+  const c2 = removeSteps(c, initial, short, target);
+  return c2.length < best.length ? c2 : best;
 }

@@ -32,12 +32,57 @@ export interface ExhaustiveOptions {
   readonly depth: number;
   readonly maxStates: number;
   readonly maxSeconds?: number | undefined;
+  /** The time bound once a counterexample is found, while looking for a shorter one (default `maxSeconds`). */
+  readonly foundSeconds?: number | undefined;
   /** Canonicalise states under the model's declared symmetries (if it declares any). */
   readonly symmetry?: boolean | undefined;
+  /** Partial-order reduction, where the model declares footprints (`engine/por.ts`). */
+  readonly por?: boolean | undefined;
+  /**
+   * States the search may admit after its first counterexample while looking for a shorter one
+   * (default: 20 times the states it took to find it, at least 50,000).
+   */
+  readonly shortestStates?: number | undefined;
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
   readonly plain?: boolean | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
 }
 
+/** Options of a swarm campaign: random runs, each with its own profile (`swarm.ts`). */
+export interface SwarmOptions {
+  readonly mode: 'swarm';
+  /** Most runs (the campaign may stop earlier at `maxSeconds`). */
+  readonly runs: number;
+  readonly seed: number;
+  /** Replay: `R:P`, run R of the campaign at fast-check path P. */
+  readonly path?: string | undefined;
+  /** Picks a run makes (a quarter of the runs make twice as many). */
+  readonly maxSteps: number;
+  readonly maxSeconds?: number | undefined;
+  readonly shard?: Shard | undefined;
+  readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
+}
+
+/**
+ * Options of the default check, a portfolio within a time budget: a breadth-first pass (within its
+ * share of the budget), then swarm runs for the rest (or until `runs`).
+ */
+export interface PortfolioOptions {
+  readonly mode: 'portfolio';
+  readonly seed: number;
+  /** The whole budget. */
+  readonly maxSeconds: number;
+  /** The breadth-first pass's share of the budget (0 to 1). */
+  readonly exhaustiveShare: number;
+  /** Bounds of the breadth-first pass. */
+  readonly depth: number;
+  readonly maxStates: number;
+  readonly symmetry?: boolean | undefined;
+  /** Most swarm runs, and the picks of each. */
+  readonly runs: number;
+  readonly maxSteps: number;
+  readonly onProgress?: ((line: string) => void) | undefined;
+}
+
 /** How to explore. */
-export type CheckOptions = RandomOptions | ExhaustiveOptions;
+export type CheckOptions = RandomOptions | ExhaustiveOptions | SwarmOptions | PortfolioOptions;

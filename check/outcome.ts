@@ -4,7 +4,9 @@
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Violation } from '../properties/invariant.js';
+import type { ReductionStats } from './engine/reduced-search.js';
 import type { TraceStep } from './execute.js';
+import type { Profile } from './swarm.js';
 
 /**
  * A counterexample: its steps (explored and drained), what they violate, and the states they pass through (initial
@@ -63,7 +65,47 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   /** TLC's optimistic fingerprint collision probability. */
   readonly collisionProbability: number;
   readonly symmetry: boolean;
+  /** A counterexample found has the fewest steps in total (drain included): none could be shorter. */
+  readonly shortest: boolean;
+  /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
+  readonly por: 'off' | 'undeclared' | ReductionStats;
+}
+
+/** A swarm campaign's outcome. */
+export interface SwarmOutcome<S, A extends AnyAction> extends Common<S, A> {
+  readonly mode: 'swarm';
+  readonly runs: number;
+  readonly steps: number;
+  readonly campaignSeed: number;
+  readonly maxSteps: number;
+  /** The bounds: most runs, and the time. */
+  readonly maxRuns: number;
+  readonly maxSeconds: number | null;
+  readonly shard: { readonly index: number; readonly count: number } | null;
+  /** On a violation: the failing run (its number, seed, replay path `R:P`, length before shrinking) and its profile. */
+  readonly failure: {
+    readonly run: number;
+    readonly seed: number;
+    readonly path: string;
+    readonly originalLength: number;
+    readonly profile: Profile;
+  } | null;
+}
+
+/** The default check's outcome: what its breadth-first pass and its swarm runs each did, and which found. */
+export interface PortfolioOutcome<S, A extends AnyAction> extends Common<S, A> {
+  readonly mode: 'portfolio';
+  readonly campaignSeed: number;
+  readonly maxSeconds: number;
+  readonly exhaustive: ExhaustiveOutcome<S, A>;
+  /** Null when the pass found a violation or exhausted the reachable space (nothing left to try). */
+  readonly swarm: SwarmOutcome<S, A> | null;
+  readonly foundBy: 'exhaustive' | 'swarm' | null;
 }
 
 /** A check's outcome. */
-export type Outcome<S, A extends AnyAction> = RandomOutcome<S, A> | ExhaustiveOutcome<S, A>;
+export type Outcome<S, A extends AnyAction> =
+  | RandomOutcome<S, A>
+  | ExhaustiveOutcome<S, A>
+  | SwarmOutcome<S, A>
+  | PortfolioOutcome<S, A>;

@@ -15,6 +15,8 @@ export interface Io {
   writeFile?(path: string, text: string): void;
   /** Milliseconds for timing and default seeds. Defaults to Date.now(). */
   now?(): number;
+  /** Environment variables (`--shard auto` reads them). Defaults to process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** The models the command line knows. Defaults to the catalog of catalog/index.ts. */
   readonly catalog?: Catalog;
 }

@@ -169,9 +169,50 @@ export function withProgress(opts: RandomOptions, io: Io, m: Meter, label?: stri
 export function withProgress(opts: CheckOptions, io: Io, m: Meter, label?: string): CheckOptions;
 export function withProgress(opts: CheckOptions, io: Io, m: Meter, label?: string): CheckOptions {
   if (m === silent) return opts;
-  return opts.mode === 'random'
-    ? { ...opts, onProgress: randomProgress(io, m, opts.runs, label) }
-    : { ...opts, onProgress: exhaustiveProgress(m, opts.depth, opts.maxSeconds, label) };
+  switch (opts.mode) {
+    case 'random':
+      return { ...opts, onProgress: randomProgress(io, m, opts.runs, label) };
+    case 'exhaustive':
+      return { ...opts, onProgress: exhaustiveProgress(m, opts.depth, opts.maxSeconds, label) };
+    case 'swarm':
+      return { ...opts, onProgress: swarmProgress(io, m, opts.maxSeconds, label) };
+    case 'portfolio': {
+      const t0 = now(io);
+      // The portfolio names its phase; the time left is its budget's.
+      return {
+        ...opts,
+        onProgress: (phase: string) =>
+          m.update({
+            label: label ?? 'portfolio',
+            done: now(io) - t0,
+            total: opts.maxSeconds * 1000,
+            figures: phase,
+            leftMs: opts.maxSeconds * 1000 - (now(io) - t0),
+          }),
+      };
+    }
+  }
+}
+
+/** The `onProgress` of swarm runs (runs until the time budget): runs, steps, rate, time left of the budget. */
+function swarmProgress(
+  io: Io,
+  m: Meter,
+  maxSeconds: number | undefined,
+  label = 'swarm',
+): (runs: number, steps: number) => void {
+  const t0 = now(io);
+  return (runs, steps) => {
+    const ms = now(io) - t0;
+    const budget = maxSeconds === undefined ? null : maxSeconds * 1000;
+    m.update({
+      label,
+      done: budget === null ? runs : ms,
+      total: budget ?? runs,
+      figures: `run ${grouped(runs)}, ${grouped(steps)} steps, ${grouped(ms > 0 ? (steps * 1000) / ms : 0)} steps/s`,
+      leftMs: budget === null ? null : budget - ms,
+    });
+  };
 }
 
 /** Every check of `plan` reporting to `m`, labelled. */

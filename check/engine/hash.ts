@@ -29,11 +29,11 @@ function avalanche(h: number, n: number): number {
   return x >>> 0;
 }
 
-/** Fingerprints `words[0..length)` into `out`. */
-export function fingerprint(words: Int32Array, length: number, out: Fingerprint): void {
+/** Fingerprints `words[at..at + length)` into `out`. */
+export function fingerprint(words: Int32Array, length: number, out: Fingerprint, at = 0): void {
   let a = 0x9747b28c;
   let b = 0x2f8b4e1d;
-  for (let i = 0; i < length; i++) {
+  for (let i = at; i < at + length; i++) {
     const w = words[i]!;
     a = mix(a, w);
     b = mix(b, w ^ 0x5bd1e995);

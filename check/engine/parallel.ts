@@ -2,8 +2,9 @@
  * The search on worker threads (`--workers N`). Exhaustive: level-synchronous breadth-first
  * search; worker w owns the states whose fingerprint is w modulo N, so each fingerprint table is
  * private and needs no locks; a worker sends the successors another owns to it once per level.
- * Distinct-state counts are the same for every N; a counterexample is a shortest one (which of
- * the shortest may depend on N). Random: the campaign's runs are dealt to the workers, each stops
+ * Distinct-state counts are the same for every N; a counterexample has the fewest steps in total
+ * (which of the shortest may depend on N: the lowest-numbered start state among them). Random: the
+ * campaign's runs are dealt to the workers, each stops
  * past the lowest failing run found so far, and that run is replayed here, so the result is the
  * one-thread result. Workers find the model by its name in the catalog.
  */
@@ -16,9 +17,10 @@ import type { Checked } from '../checked.js';
 import { counterexample } from '../counterexample.js';
 import { indices } from '../execute.js';
 import type { ExhaustiveOptions, RandomOptions } from '../options.js';
-import type { Bound, ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
+import type { ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
 import { exploreRandom, runSeed } from '../random.js';
 import { collisionProbability } from './hash.js';
+import { Levels } from './levels.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 
 /** The bundled worker script: next to this module in dist/, or dist/ of the package from source. */
@@ -153,7 +155,15 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   const t0 = performance.now();
   const handles = Array.from(
     { length: workers },
-    (_, w) => new Handle({ ...named, kind: 'exhaustive', symmetry: opts.symmetry === true, worker: w, workers }),
+    (_, w) =>
+      new Handle({
+        ...named,
+        kind: 'exhaustive',
+        symmetry: opts.symmetry === true,
+        maxStates: opts.maxStates,
+        worker: w,
+        workers,
+      }),
   );
   const channels: (MessagePort | null)[][] = Array.from({ length: workers }, () =>
     Array.from({ length: workers }, () => null),
@@ -173,21 +183,14 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   });
   let frontier = 0;
   for (const h of handles) frontier += (await h.expect('ready')).frontier;
+  const levels = new Levels(opts);
   let distinct = 1;
   let generated = 0;
   let bytes = 0;
-  let depthCompleted = 0;
-  let bound: Bound = null;
-  let violation: number | null = null;
   let coverage: Record<string, number> = {};
   let enabledAtFrontier = true;
   const deadline = opts.maxSeconds === undefined ? null : Date.now() + opts.maxSeconds * 1000;
-  for (let depth = 0; frontier > 0; depth++) {
-    opts.onProgress?.({ depth, distinct, queue: frontier, elapsedMs: performance.now() - t0 });
-    if (depth >= opts.depth) {
-      if (enabledAtFrontier) bound = 'depth';
-      break;
-    }
+  for (let depth = 0; levels.expand(depth, frontier, distinct, () => enabledAtFrontier); depth++) {
     for (const h of handles) h.post({ type: 'level', depth, deadline });
     distinct = 0;
     generated = 0;
@@ -205,23 +208,19 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
       enabledAtFrontier ||= m.enabledAtFrontier;
       timedOut ||= m.timedOut;
       sumCoverage(coverage, m.coverage);
-      if (violation === null && m.violation !== null) violation = m.violation;
+      if (m.best) levels.offer(m.best);
     }
-    if (violation !== null) break;
     if (timedOut) {
-      bound = 'max-seconds';
+      levels.bound = 'max-seconds';
       break;
     }
-    if (frontier > 0) depthCompleted = depth + 1;
-    if (distinct >= opts.maxStates) {
-      bound = 'max-states';
-      break;
-    }
+    levels.completed(depth, frontier);
+    if (levels.full(distinct)) break;
   }
   let found = null;
-  if (violation !== null) {
+  if (levels.best !== null) {
     const path: number[] = [];
-    for (let g = violation; g >= 0; ) {
+    for (let g = levels.best.id; g >= 0; ) {
       const h = handles[g % workers]!;
       h.post({ type: 'link', local: Math.floor(g / workers) });
       const m = await h.expect('link');
@@ -246,10 +245,12 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     depth: opts.depth,
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,
-    depthCompleted,
-    bound,
+    depthCompleted: levels.depthCompleted,
+    bound: levels.bound,
     bytesPerState: distinct === 0 ? 0 : bytes / distinct,
     collisionProbability: collisionProbability(distinct, generated),
     symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
+    shortest: levels.shortest,
+    por: 'off',
   };
 }

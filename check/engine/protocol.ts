@@ -1,6 +1,7 @@
 /** Messages between the search's main thread and its worker threads, as plain data. */
 import type { MessagePort } from 'node:worker_threads';
 import type { ConfigValue } from '../../model/core/keys.js';
+import type { Best } from './levels.js';
 
 /** What every worker is started with: the model by name, its resolved config, the invariants judged. */
 interface Base {
@@ -14,7 +15,7 @@ interface Base {
 
 /** What a worker is started with. */
 export type WorkerInit =
-  | (Base & { readonly kind: 'exhaustive'; readonly symmetry: boolean })
+  | (Base & { readonly kind: 'exhaustive'; readonly symmetry: boolean; readonly maxStates: number })
   | (Base & {
       readonly kind: 'random';
       readonly runs: number;
@@ -42,7 +43,8 @@ export type FromWorker =
       readonly generated: number;
       readonly frontier: number;
       readonly enabledAtFrontier: boolean;
-      readonly violation: number | null;
+      /** The worker's shortest counterexample so far: the state it starts from and its length with the drain. */
+      readonly best: Best | null;
       readonly timedOut: boolean;
       readonly coverage: Record<string, number>;
       readonly bytes: number;

@@ -8,8 +8,9 @@ import type { AnyAction, Words } from '../../model/core/model.js';
 import { WordBuffer } from '../../model/core/words.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
-import { FingerprintSet, Links } from './fingerprint-set.js';
+import { FingerprintSet } from './fingerprint-set.js';
 import { type Fingerprint, fingerprint } from './hash.js';
+import { Links } from './links.js';
 
 /** How the search makes successors and encodes states. */
 export interface Engine<S, A extends AnyAction> {
@@ -42,18 +43,32 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
   };
 }
 
+/** How one thread's share of the search is set up. */
+export interface CoreOptions {
+  readonly symmetry: boolean;
+  /** This thread's number and the number of threads (states are numbered `local * workers + worker`). */
+  readonly worker?: number;
+  readonly workers?: number;
+  /** Successors through `step` (the reference the fast path is tested against). */
+  readonly plain?: boolean;
+  /** Most distinct states the search admits (sizes the fingerprint table and the parent links). */
+  readonly maxStates: number;
+}
+
 /** One thread's share of the search. */
 export class SearchCore<S, A extends AnyAction> {
   readonly engine: Engine<S, A>;
-  readonly seen = new FingerprintSet();
-  readonly links = new Links();
+  readonly seen: FingerprintSet;
+  readonly links: Links;
+  readonly worker: number;
+  readonly workers: number;
   readonly coverage: Record<string, number> = {};
   /** The fingerprint of the state last given to `fingerprint`. */
   readonly fp: Fingerprint = { hi: 0, lo: 0 };
   generated = 0;
   private readonly words = new WordBuffer();
   private readonly spare = new WordBuffer();
-  private readonly drainOk = new FingerprintSet();
+  private readonly drainOk: FingerprintSet;
   private readonly path: number[] = [];
   private readonly memo: DrainMemo<S>;
   /** The judged state's fingerprint, used for the drain's first state instead of encoding it again. */
@@ -61,12 +76,14 @@ export class SearchCore<S, A extends AnyAction> {
 
   constructor(
     readonly checked: Checked<S, A>,
-    symmetry: boolean,
-    readonly worker = 0,
-    readonly workers = 1,
-    plain = false,
+    opts: CoreOptions,
   ) {
-    this.engine = engineFor(checked, symmetry, plain);
+    this.worker = opts.worker ?? 0;
+    this.workers = opts.workers ?? 1;
+    this.engine = engineFor(checked, opts.symmetry, opts.plain === true);
+    this.seen = new FingerprintSet(256, opts.maxStates);
+    this.drainOk = new FingerprintSet();
+    this.links = new Links(opts.maxStates * this.workers);
     for (const t of checked.model.actionTypes) this.coverage[t] = 0;
     const drainFp: Fingerprint = { hi: 0, lo: 0 };
     this.memo = {
@@ -117,19 +134,28 @@ export class SearchCore<S, A extends AnyAction> {
     return this.workers === 1 ? 0 : (lo >>> 0) % this.workers;
   }
 
-  /** Admits a state by its fingerprint: its global number if new, else -1. */
+  /** Admits a state the caller found absent from `seen`: its global number. */
   admit(hi: number, lo: number, parent: number, action: number): number {
-    if (!this.seen.add(hi, lo)) return -1;
+    this.seen.insert(hi, lo);
     return this.links.add(parent, action) * this.workers + this.worker;
+  }
+
+  /** Bytes the search keeps for its states: fingerprints, parent links and the drain's memo. */
+  get bytes(): number {
+    return this.seen.bytes + this.links.bytes + (this.drainOk.size > 0 ? this.drainOk.bytes : 0);
   }
 
   /** Memory per admitted state. */
   get bytesPerState(): number {
-    return this.seen.size === 0 ? 0 : (this.seen.bytes + this.links.bytes) / this.seen.size;
+    return this.seen.size === 0 ? 0 : this.bytes / this.seen.size;
   }
 
-  /** Whether `s` (fingerprint `hi`, `lo`) holds every invariant and drains to a quiescence that does. */
-  judge(s: S, hi: number, lo: number): boolean {
+  /**
+   * How far `s` (fingerprint `hi`, `lo`) is from a violation: -1 when it holds every invariant and
+   * drains to a quiescence that does, else the steps from `s` to the violated step (0: `s` itself
+   * violates an every-step invariant or is a quiescence that violates one; k: the k-th drain step).
+   */
+  judge(s: S, hi: number, lo: number): number {
     this.path.length = 0;
     this.first = { hi, lo };
     const r = run(this.checked, s, () => null, 'explore', {
@@ -140,7 +166,7 @@ export class SearchCore<S, A extends AnyAction> {
       memo: this.memo,
     });
     this.first = null;
-    return r.violations.length === 0;
+    return r.violations.length === 0 ? -1 : distance(r.violations);
   }
 
   /** The enabled actions of `s`, counted for coverage (at most 255: the links store a byte). */
@@ -151,4 +177,11 @@ export class SearchCore<S, A extends AnyAction> {
     this.generated += acts.length;
     return acts;
   }
+}
+
+/** Steps from a run's start to its first violation (a violation at step index i is i + 1 steps in). */
+function distance(vs: readonly { readonly step: number }[]): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const v of vs) first = Math.min(first, v.step + 1);
+  return first;
 }

@@ -12,9 +12,11 @@ import type { AnyAction } from '../../model/core/model.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
+import { DRAIN_LIMIT } from '../execute.js';
 import { exploreRandom } from '../random.js';
 import { FingerprintSet } from './fingerprint-set.js';
 import { type Frontier, newFrontier } from './frontier.js';
+import type { Best } from './levels.js';
 import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { SearchCore } from './search-core.js';
 
@@ -70,27 +72,32 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
   // States cross to other workers as words when the model can decode them, else as objects.
   const decode = c.model.fast.decode;
   const me = init.worker;
-  const core = new SearchCore(c, init.symmetry, me, W);
+  const core = new SearchCore(c, { symmetry: init.symmetry, worker: me, workers: W, maxStates: init.maxStates });
   let frontier = newFrontier(c.model, initial);
-  let violation: number | null = null;
+  // This worker's shortest counterexample so far: the state it starts from (global number) and its total length.
+  let best: Best | null = null;
+  const judged = (n: number, depth: number, k: number): void => {
+    if (k >= 0 && (best === null || depth + k < best.total))
+      best = { id: n, total: depth + k, endless: k >= DRAIN_LIMIT };
+  };
   let peers: readonly (MessagePort | null)[] = [];
   const inbox = new Map<number, Batch[]>();
   // Fingerprints already sent to their owner: a state reached again is not sent again.
-  const sent = new FingerprintSet();
+  const sent = new FingerprintSet(256, init.maxStates);
   let waiting: { depth: number; resolve: () => void } | null = null;
 
   core.fingerprint(initial);
   if (core.owner(core.fp.lo) === me) {
     const { hi, lo } = core.fp;
     const n = core.admit(hi, lo, -1, 0);
-    if (!core.judge(initial, hi, lo)) violation = n;
+    judged(n, 0, core.judge(initial, hi, lo));
     frontier.push(initial, n);
   }
 
-  const admit = (t: S, hi: number, lo: number, parent: number, action: number, next: Frontier<S>): void => {
+  const admit = (t: S, hi: number, lo: number, parent: number, action: number, depth: number, next: Frontier<S>) => {
     if (core.seen.has(hi, lo)) return;
     const n = core.admit(hi, lo, parent, action);
-    if (violation === null && !core.judge(t, hi, lo)) violation = n;
+    judged(n, depth, core.judge(t, hi, lo));
     next.push(t, n);
   };
 
@@ -107,7 +114,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
     const outStates: S[][] = Array.from({ length: W }, () => []);
     const outMeta: WordBuffer[] = Array.from({ length: W }, () => new WordBuffer());
     let timedOut = false;
-    for (let k = 0; k < frontier.length && violation === null; k++) {
+    for (let k = 0; k < frontier.length; k++) {
       const s = frontier.state(k);
       const from = frontier.id(k);
       const acts = core.enabledCounted(s);
@@ -116,7 +123,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
         core.fingerprint(t);
         const { hi, lo } = core.fp;
         const o = core.owner(lo);
-        if (o === me) admit(t, hi, lo, from, i, next);
+        if (o === me) admit(t, hi, lo, from, i, depth + 1, next);
         else if (sent.add(hi, lo)) {
           const out = outMeta[o]!;
           out.push(hi);
@@ -159,7 +166,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
           // A peer of the same model sent it: a state of this model, as structured clone copied it.
           t = b.states[j] as S;
         }
-        if (t !== undefined) admit(t, hi, lo, parent, action, next);
+        if (t !== undefined) admit(t, hi, lo, parent, action, depth + 1, next);
       }
     }
     inbox.delete(depth);
@@ -173,10 +180,10 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
       generated: core.generated,
       frontier: frontier.length,
       enabledAtFrontier,
-      violation,
+      best,
       timedOut,
       coverage: core.coverage,
-      bytes: core.seen.bytes + core.links.bytes,
+      bytes: core.bytes,
     });
   };
 
@@ -198,7 +205,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
         void level(m.depth, m.deadline).catch((e: unknown) => send({ type: 'error', message: errorMessage(e) }));
         return;
       case 'link':
-        send({ type: 'link', parent: core.links.parent[m.local]!, action: core.links.action[m.local]! });
+        send({ type: 'link', parent: core.links.parentOf(m.local), action: core.links.actionOf(m.local) });
         return;
       case 'stop':
         for (const p of peers) p?.close();

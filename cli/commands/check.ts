@@ -1,20 +1,22 @@
-/** `eoscheck check <model>`: random or exhaustive exploration, a reproduction recipe on failure. */
+/**
+ * `eoscheck check <model>`: the default portfolio (a breadth-first pass, then swarm runs, within
+ * `--max-seconds`), or one explorer (`--exhaustive`, `--swarm`, `--runs N`); a reproduction recipe
+ * on failure.
+ */
 import { availableParallelism } from 'node:os';
 import type { Entry } from '../../catalog/entry.js';
 import { select } from '../../catalog/select.js';
 import { checkAuto } from '../../check/check.js';
-import type { CheckOptions, Shard } from '../../check/options.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
-import { modelConfig, modelNamed, now, writeText } from '../common.js';
-import { checkReport, checkText, outcomeTrace } from '../format/check.js';
+import { checkOptions } from '../check-options.js';
+import { modelConfig, modelNamed, writeText } from '../common.js';
+import { checkText, outcomeTrace } from '../format/check.js';
+import { checkReport } from '../format/check-report.js';
 import { fileFormat, traceFileText } from '../format/trace-files.js';
 import { type Io, UsageError } from '../io.js';
 import { meter, withProgress } from '../progress.js';
-
-/** Defaults of the explorers (also shown by --help). */
-export const CHECK_DEFAULTS = { runs: 200, maxSteps: 40, depth: 8, maxStates: 10_000_000 } as const;
 
 const spec = {
   set: { type: 'string', multiple: true },
@@ -24,6 +26,7 @@ const spec = {
   path: { type: 'string' },
   'max-steps': { type: 'string' },
   exhaustive: { type: 'boolean' },
+  swarm: { type: 'boolean' },
   depth: { type: 'string' },
   'max-states': { type: 'string' },
   'max-seconds': { type: 'string' },
@@ -34,54 +37,8 @@ const spec = {
   workers: { type: 'string' },
   shard: { type: 'string' },
   symmetry: { type: 'string' },
+  por: { type: 'string' },
 } as const;
-
-/** The explorer options from parsed flags; the seed defaults to the clock. */
-export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number = CHECK_DEFAULTS.depth): CheckOptions {
-  if (v['exhaustive'] === true) {
-    for (const k of ['runs', 'seed', 'path', 'max-steps', 'shard'])
-      if (v[k] !== undefined) throw new UsageError(`--${k} is for random runs and does not go with --exhaustive`);
-    const maxSeconds = v['max-seconds'] === undefined ? undefined : intOption(v, 'max-seconds', 1, 86_400, 0);
-    const depth = intOption(v, 'depth', 0, 10_000, defaultDepth);
-    return {
-      mode: 'exhaustive',
-      depth,
-      maxStates: intOption(v, 'max-states', 1, 100_000_000, CHECK_DEFAULTS.maxStates),
-      maxSeconds,
-      symmetry: choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on',
-    };
-  }
-  for (const k of ['depth', 'max-states', 'max-seconds', 'symmetry'])
-    if (v[k] !== undefined) throw new UsageError(`--${k} is for --exhaustive search; add --exhaustive or drop it`);
-  const shard = shardOption(v);
-  if (shard && v['path'] !== undefined) throw new UsageError('--path replays one run: it does not go with --shard');
-  const path = v['path'];
-  if (path !== undefined && !/^\d+(:\d+)*$/.test(String(path)))
-    throw new UsageError(`bad value '${String(path)}' for --path: accepted a fast-check replay path like 12:0:3`);
-  if (path !== undefined && v['seed'] === undefined)
-    throw new UsageError('--path replays a counterexample of one seed: give --seed too');
-  const runs = intOption(v, 'runs', 1, 10_000_000, CHECK_DEFAULTS.runs);
-  return {
-    mode: 'random',
-    runs,
-    seed: intOption(v, 'seed', -2_147_483_648, 2_147_483_647, now(io) % 2_147_483_647),
-    path: path === undefined ? undefined : String(path),
-    maxSteps: intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps),
-    shard,
-  };
-}
-
-/** `--shard i/n`, or undefined. */
-function shardOption(v: Parsed['values']): Shard | undefined {
-  const raw = v['shard'];
-  if (raw === undefined) return undefined;
-  const m = /^(\d+)\/(\d+)$/.exec(String(raw));
-  const index = Number(m?.[1]);
-  const count = Number(m?.[2]);
-  if (!m || count < 1 || count > 10_000 || index < 1 || index > count)
-    throw new UsageError(`bad value '${String(raw)}' for --shard: accepted i/n with 1 <= i <= n, e.g. --shard 2/4`);
-  return { index, count };
-}
 
 /** `--workers N` (default: every core). */
 export function workersOption(v: Parsed['values']): number {
@@ -109,7 +66,8 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   const quiet = v['quiet'] === true;
   choiceOption(v, 'format', ['text'], 'text');
   const m = meter(io, !json && !quiet);
-  const opts = withProgress(checkOptions(v, io, e.model.defaultDepth), io, m);
+  // The meter shows progress (cli/progress.ts): the options' own raw progress lines are off.
+  const opts = withProgress(checkOptions(v, io, false, e.model.defaultDepth), io, m);
   const initial = e.model.init(config.config);
   const o = await checkAuto(
     sel.checked,

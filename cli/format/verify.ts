@@ -8,14 +8,15 @@ import type { Entry } from '../../catalog/entry.js';
 import type { EachResult, Plan } from '../../check/each.js';
 import { planText } from '../../check/each.js';
 import { columnOrder } from '../../check/matrix.js';
-import type { Outcome } from '../../check/outcome.js';
+import type { ExhaustiveOutcome, Outcome } from '../../check/outcome.js';
 import type { Resolved } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
 import type { Verified } from '../../verify/verify.js';
 import { makeReport, perSecond, type Report } from '../report.js';
-import { boundText, checkText, outcomeTrace } from './check.js';
+import { checkText, outcomeTrace } from './check.js';
+import { boundText } from './search.js';
 
 /** The options an outcome was found with (its explorer's part of the plan). */
 function optsOf<S, A extends AnyAction>(plan: Plan, o: Outcome<S, A>) {
@@ -88,7 +89,10 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
     lines.push(`  ${x.invariant.padEnd(iw)}  ${verdict}`);
   }
   for (const x of violated) lines.push(`  ${x.invariant}: ${meaningOf(e.invariants, x.invariant)}`);
-  const cut = r.checks.find((o) => o.mode === 'exhaustive' && (o.bound === 'max-states' || o.bound === 'max-seconds'));
+  const cut = r.checks.find(
+    (o): o is ExhaustiveOutcome<S, A> =>
+      o.mode === 'exhaustive' && (o.bound === 'max-states' || o.bound === 'max-seconds'),
+  );
   if (cut) lines.push(`  (a bound stopped a search: ${boundText(cut)}; more with --max-states)`);
   for (const o of counterexamples(r))
     lines.push('', checkText(e, config, optsOf(plan, o), o, undefined, false, false).trimEnd());

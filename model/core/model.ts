@@ -24,6 +24,20 @@ export interface Lanes {
   readonly to?: string;
 }
 
+/**
+ * Where an action declares its footprint for partial-order reduction: the resources its guard
+ * reads, the ones its effect reads, and the ones it may change. A resource is a number the model
+ * chooses for one part of its state (or one predicate of it: "rm 2 is working").
+ */
+export interface Footprint {
+  /** Read by the guard (whether the action is enabled depends on it). */
+  guard(resource: number): void;
+  /** Read by the effect. */
+  read(resource: number): void;
+  /** May be changed by the effect. */
+  write(resource: number): void;
+}
+
 /** Everything about one action type. */
 export interface ActionSpec<S, A extends AnyAction> {
   /** A fault: explorers take it, the fault-free drain never does. */
@@ -36,6 +50,18 @@ export interface ActionSpec<S, A extends AnyAction> {
   describe(before: S, a: A): string;
   /** Who acts, and whom its request reaches. Pure. */
   lanes(before: S, a: A): Lanes;
+  /**
+   * Partial-order reduction (optional: an action without one conflicts with every action, so the
+   * search expands in full wherever it could take part): the footprint of `a` in every state where
+   * it is, or could become, enabled; `s` is any state of the run, read for its static parts (the
+   * config) only. Pure. Soundness conditions in docs/partial-order-reduction.md.
+   */
+  footprint?(s: S, a: A, fp: Footprint): void;
+  /**
+   * Partial-order reduction (needed on every entry for any reduction): emits every action of this
+   * tag that can ever be enabled in a run from the initial state `s` (a superset is fine). Pure.
+   */
+  every?(s: S, emit: (a: A) => void): void;
 }
 
 /** A model's action table: one entry per action tag, checked complete by the type system. */
@@ -58,6 +84,35 @@ export interface FastPath<S, A extends AnyAction> {
   encodeSymmetric?(state: S, out: Words): void;
   /** The state `encode` wrote at `words[offset..]`, static parts from `like`; lets workers pass words. */
   decode?(words: Int32Array, offset: number, like: S): S;
+  /**
+   * The rules over packed words for the configuration of `like` (null where the model has none for
+   * it): the search's hottest path, with no state objects at all. Needs `decode`.
+   */
+  packed?(like: S): Packed | null;
+}
+
+/**
+ * A model's rules written over its packed states: a state is the `width` words `encode` writes,
+ * and successors and the quick verdict are computed on the words. A second implementation of the
+ * meaning of `enabled`, `step` and the invariants, so a differential test compares it with them.
+ */
+export interface Packed {
+  /** Words a state takes (what `encode` writes, always this many). */
+  readonly width: number;
+  /** Most successors a state can have (sizes the buffers `successors` writes). */
+  readonly most: number;
+  /**
+   * Writes the successors of the state at `src[at..at + width)` to `out` (state k at `k * width`), in
+   * the order `enabled` lists their actions, and each action's index in the action table to
+   * `types`; returns how many (the length of `enabled`).
+   */
+  successors(src: Int32Array, at: number, out: Int32Array, types: Uint8Array): number;
+  /**
+   * True only if the state holds every invariant of the model and is quiescent (its drain is
+   * null); false means "decode it and judge it the ordinary way", so a model may answer false
+   * whenever it is unsure.
+   */
+  quiet(src: Int32Array, at: number): boolean;
 }
 
 /** A model as its author writes it. */
@@ -77,6 +132,12 @@ export interface ModelDef<S extends Stepped, A extends AnyAction, K extends Keys
   identity(s: S): readonly unknown[];
   /** How deep the exhaustive search goes by default (8 when absent). */
   readonly defaultDepth?: number;
+  /**
+   * Partial-order reduction: emits the resources the invariants, the drain and the quiescence verdict
+   * depend on (`s`: the initial state, for the config). An action that may change one of them is
+   * visible, and the reduction never defers another action behind it. Pure.
+   */
+  observed?(s: S, emit: (resource: number) => void): void;
   /** Hand-written parts of the fast path, where the generic plain-data ones are too slow. */
   readonly fast?: Partial<FastPath<S, A>>;
 }
@@ -102,7 +163,22 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   isFault(action: A): boolean;
   /** Every action tag, in table order. */
   readonly actionTypes: readonly A['type'][];
+  /** The tags of the faults, in table order. */
+  readonly faultTypes: readonly A['type'][];
+  /** What partial-order reduction needs, when every action table entry declares it (else null). */
+  readonly por: Por<S, A> | null;
   readonly fast: FastPath<S, A>;
+}
+
+/**
+ * The partial-order reduction declarations of a model whose every action tag lists its actions
+ * (`every`) and which says what its verdicts observe.
+ */
+export interface Por<S, A extends AnyAction> {
+  /** Writes the footprint of `a`; false when its tag declares none (it then conflicts with every action). */
+  footprint(s: S, a: A, fp: Footprint): boolean;
+  every(s: S, emit: (a: A) => void): void;
+  observed(s: S, emit: (resource: number) => void): void;
 }
 
 /** Structural equality of two actions (plain data with primitive fields). Pure. */
@@ -130,6 +206,21 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     if (e.events.length > 0) e.events = [];
     spec(a).effect(d, a);
   };
+  const declared = specs.every((sp) => sp.every !== undefined) && def.observed;
+  const por: Por<S, A> | null = declared
+    ? {
+        footprint: (s, a, fp) => {
+          const f = spec(a).footprint;
+          if (f === undefined) return false;
+          f(s, a, fp);
+          return true;
+        },
+        every: (s, emit) => {
+          for (const sp of specs) sp.every!(s, emit);
+        },
+        observed: (s, emit) => def.observed!(s, emit),
+      }
+    : null;
   const encode = (s: S, out: Words): void => {
     for (const part of def.identity(s)) encodePlain(part, out);
   };
@@ -139,6 +230,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     encode: def.fast?.encode ?? encode,
     ...(def.fast?.encodeSymmetric ? { encodeSymmetric: def.fast.encodeSymmetric } : {}),
     ...(def.fast?.decode ? { decode: def.fast.decode } : {}),
+    ...(def.fast?.packed ? { packed: def.fast.packed } : {}),
   };
   return {
     name: def.name,
@@ -162,6 +254,8 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     lanes: (before, a) => spec(a).lanes(before, a),
     isFault: (a) => spec(a).fault === true,
     actionTypes: types,
+    faultTypes: types.filter((_t, i) => specs[i]!.fault === true),
+    por,
     fast,
   };
 }

@@ -58,6 +58,30 @@ function eachRm<A>(s: S, table: readonly A[], when: (i: number) => boolean, emit
   for (let i = 0; i < s.rmState.length; i++) if (when(i)) emit(table[i + 1]!);
 }
 
+/**
+ * Partial-order reduction's resources: the TM's state, the Commit and Abort messages, and per RM
+ * (index i = rm - 1) whether it is working, its outcome (committed, aborted or neither: what
+ * TCConsistent reads), whether the TM holds it prepared, and its Prepared message. An RM's state is
+ * the pair (working, outcome): working = (yes, neither), prepared = (no, neither), committed and
+ * aborted = (no, committed | aborted). Preparing changes only "working"; it is invisible.
+ */
+export const resource = {
+  tmState: 0,
+  msgCommit: 1,
+  msgAbort: 2,
+  working: (i: number) => 3 + 4 * i,
+  outcome: (i: number) => 4 + 4 * i,
+  tmPrepared: (i: number) => 5 + 4 * i,
+  msgPrepared: (i: number) => 6 + 4 * i,
+} as const;
+
+/** Every action of a per-RM tag, for partial-order reduction. */
+const everyRm =
+  <A>(table: readonly A[]) =>
+  (s: S, emit: (a: A) => void): void => {
+    for (let i = 0; i < s.rmState.length; i++) emit(table[i + 1]!);
+  };
+
 const call = (a: TwoPhaseAction): string => ('rm' in a ? `${a.type}(${rmName(a.rm)})` : `${a.type}()`);
 const tm = () => ({ from: 'TM' });
 const rm = (_s: S, a: { readonly rm: number }) => ({ from: rmName(a.rm) });
@@ -80,6 +104,13 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: tm,
+    footprint(s, _a, fp) {
+      fp.guard(resource.tmState);
+      if (s.config.commitNeedsAllPrepared) for (let i = 0; i < s.rmState.length; i++) fp.guard(resource.tmPrepared(i));
+      fp.write(resource.tmState);
+      fp.write(resource.msgCommit);
+    },
+    every: (_s, emit) => emit(tmCommit),
   },
   // TMAbort: tmState = "init"; tmState' = "aborted", msgs' = msgs \cup {[type |-> "Abort"]}
   TMAbort: {
@@ -92,6 +123,12 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: tm,
+    footprint(_s, _a, fp) {
+      fp.guard(resource.tmState);
+      fp.write(resource.tmState);
+      fp.write(resource.msgAbort);
+    },
+    every: (_s, emit) => emit(tmAbort),
   },
   // TMRcvPrepared(rm): tmState = "init" /\ [type |-> "Prepared", rm |-> rm] \in msgs; tmPrepared' = tmPrepared \cup
   // {rm}
@@ -103,6 +140,13 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: tm,
+    footprint(_s, a, fp) {
+      fp.guard(resource.tmState);
+      fp.guard(resource.msgPrepared(a.rm - 1));
+      fp.read(resource.tmPrepared(a.rm - 1));
+      fp.write(resource.tmPrepared(a.rm - 1));
+    },
+    every: everyRm(tables.TMRcvPrepared),
   },
   // RMPrepare(rm): rmState[rm] = "working"; rmState' = [rmState EXCEPT ![rm] = "prepared"], msgs' = msgs \cup
   // {Prepared(rm)}
@@ -114,6 +158,13 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: (_s, a) => ({ from: rmName(a.rm), to: 'TM' }),
+    footprint(_s, a, fp) {
+      fp.guard(resource.working(a.rm - 1));
+      fp.read(resource.msgPrepared(a.rm - 1));
+      fp.write(resource.working(a.rm - 1));
+      fp.write(resource.msgPrepared(a.rm - 1));
+    },
+    every: everyRm(tables.RMPrepare),
   },
   // RMChooseToAbort(rm): rmState[rm] = "working"; rmState' = [rmState EXCEPT ![rm] = "aborted"]
   RMChooseToAbort: {
@@ -123,6 +174,12 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: rm,
+    footprint(_s, a, fp) {
+      fp.guard(resource.working(a.rm - 1));
+      fp.write(resource.working(a.rm - 1));
+      fp.write(resource.outcome(a.rm - 1));
+    },
+    every: everyRm(tables.RMChooseToAbort),
   },
   // RMRcvCommitMsg(rm): [type |-> "Commit"] \in msgs; rmState' = [rmState EXCEPT ![rm] = "committed"]
   RMRcvCommitMsg: {
@@ -132,6 +189,14 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: rm,
+    footprint(_s, a, fp) {
+      fp.guard(resource.msgCommit);
+      fp.read(resource.working(a.rm - 1));
+      fp.read(resource.outcome(a.rm - 1));
+      fp.write(resource.working(a.rm - 1));
+      fp.write(resource.outcome(a.rm - 1));
+    },
+    every: everyRm(tables.RMRcvCommitMsg),
   },
   // RMRcvAbortMsg(rm): [type |-> "Abort"] \in msgs; rmState' = [rmState EXCEPT ![rm] = "aborted"]
   RMRcvAbortMsg: {
@@ -141,5 +206,13 @@ export const twoPhaseActions = {
     },
     describe: (_s, a) => call(a),
     lanes: rm,
+    footprint(_s, a, fp) {
+      fp.guard(resource.msgAbort);
+      fp.read(resource.working(a.rm - 1));
+      fp.read(resource.outcome(a.rm - 1));
+      fp.write(resource.working(a.rm - 1));
+      fp.write(resource.outcome(a.rm - 1));
+    },
+    every: everyRm(tables.RMRcvAbortMsg),
   },
 } satisfies ActionTable<S, TwoPhaseAction>;

@@ -97,12 +97,14 @@ describe('JSON report', () => {
     expect(json['stats']).toMatchObject({ runs: 1, steps: 24, distinctStates: null });
   });
 
-  test('check --json with a violation: violations with step indexes into trace.steps, seed and path', async () => {
+  test('check --runs --json with a violation: violation step indexes into trace.steps, seed and path', async () => {
     const { code, json } = await report(
       'check',
       'kafka-txn',
       '--set',
       'safeguard.epoch-fencing=false',
+      '--runs',
+      '200',
       '--seed',
       '14',
       '--json',
@@ -119,6 +121,45 @@ describe('JSON report', () => {
     expect(typeof json['trace'].path).toBe('string');
     expect(json['stats'].runs).toBeGreaterThan(0);
     expect(json['stats'].distinctStates).toBeNull();
+  });
+
+  test('check --json (the portfolio): what each part did, which found, the command that reproduces it', async () => {
+    const { code, json } = await report(
+      'check',
+      'kafka-txn',
+      '--set',
+      'safeguard.epoch-fencing=false',
+      '--seed',
+      '42',
+      '--json',
+    );
+    expect(code).toBe(1);
+    expect(json).toMatchObject({ mode: 'portfolio', status: 'violation', campaignSeed: 42, shortest: true });
+    expect(json['violations'][0].invariant).toBe('txn-atomicity');
+    expect(json['portfolio']).toEqual({
+      maxSeconds: 30,
+      campaignSeed: 42,
+      foundBy: 'exhaustive',
+      exhaustive: {
+        status: 'violation',
+        // 9 steps since issue #10 (the leader's append is its own step): one level deeper than before.
+        distinct: 7813,
+        generated: json['portfolio'].exhaustive.generated,
+        depthCompleted: 8,
+        bound: null,
+        elapsedMs: json['portfolio'].exhaustive.elapsedMs,
+        shortest: true,
+      },
+      swarm: null,
+      reproduce:
+        'npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false --exhaustive --depth 8 --max-states 10000000',
+    });
+    expect(json['reproduce']).toBe(json['portfolio'].reproduce);
+    expect(json['trace']).toMatchObject({ seed: null, path: null });
+    expect(json['stats']).toMatchObject({ distinctStates: 7813 });
+    // The recipe gives the same counterexample.
+    const again = await report(...json['reproduce'].split(' ').slice(2), '--json');
+    expect(again.json['trace'].steps).toEqual(json['trace'].steps);
   });
 
   test('check --exhaustive --json: distinct states and the bound', async () => {

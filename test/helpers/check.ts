@@ -40,7 +40,7 @@ export function record<K extends Keys>(keys: K, ...pairs: string[]): Readonly<Re
 
 /** A check's outcome as one record, whatever the explorer (fields of the other explorer null). */
 export interface Flat<S, A extends AnyAction> {
-  readonly mode: 'random' | 'exhaustive';
+  readonly mode: Outcome<S, A>['mode'];
   readonly status: 'ok' | 'violation';
   readonly violations: readonly Violation[];
   readonly trace: readonly TraceStep<A>[] | null;
@@ -59,9 +59,11 @@ export interface Flat<S, A extends AnyAction> {
   readonly symmetry: boolean;
   readonly bytesPerState: number | null;
   readonly invariants: readonly string[];
+  /** The counterexample was found by a breadth-first search that proved it of the fewest steps in total. */
+  readonly shortest: boolean;
 }
 
-/** Flattens an outcome. Pure. */
+/** Flattens an outcome (a portfolio: its pass's figures and its swarm's runs, the failing part's run). Pure. */
 export function flatten<S, A extends AnyAction>(o: Outcome<S, A>): Flat<S, A> {
   const base = {
     mode: o.mode,
@@ -72,37 +74,24 @@ export function flatten<S, A extends AnyAction>(o: Outcome<S, A>): Flat<S, A> {
     coverage: o.coverage,
     invariants: o.invariants,
   };
-  if (o.mode === 'random') {
-    return {
-      ...base,
-      runs: o.runs,
-      steps: o.steps,
-      distinct: null,
-      generated: null,
-      bound: null,
-      depthCompleted: null,
-      runsUntilFailure: o.failure ? o.failure.run + 1 : null,
-      originalLength: o.failure?.originalLength ?? null,
-      seed: o.failure?.seed ?? null,
-      path: o.failure?.path ?? null,
-      symmetry: false,
-      bytesPerState: null,
-    };
-  }
+  const ex = o.mode === 'exhaustive' ? o : o.mode === 'portfolio' ? o.exhaustive : null;
+  const runs = o.mode === 'random' || o.mode === 'swarm' ? o : o.mode === 'portfolio' ? o.swarm : null;
+  const failure = o.mode === 'portfolio' && o.foundBy !== 'swarm' ? null : (runs?.failure ?? null);
   return {
     ...base,
-    runs: 1,
-    steps: o.generated,
-    distinct: o.distinct,
-    generated: o.generated,
-    bound: o.bound,
-    depthCompleted: o.depthCompleted,
-    runsUntilFailure: null,
-    originalLength: null,
-    seed: null,
-    path: null,
-    symmetry: o.symmetry,
-    bytesPerState: o.bytesPerState,
+    runs: (runs?.runs ?? 0) + (ex ? 1 : 0),
+    steps: (runs?.steps ?? 0) + (ex?.generated ?? 0),
+    distinct: ex?.distinct ?? null,
+    generated: ex?.generated ?? null,
+    bound: ex?.bound ?? null,
+    depthCompleted: ex?.depthCompleted ?? null,
+    runsUntilFailure: failure ? failure.run + 1 : null,
+    originalLength: failure?.originalLength ?? null,
+    seed: failure?.seed ?? null,
+    path: failure?.path ?? null,
+    symmetry: ex?.symmetry ?? false,
+    bytesPerState: ex?.bytesPerState ?? null,
+    shortest: o.found !== null && ex !== null && failure === null && ex.shortest,
   };
 }
 

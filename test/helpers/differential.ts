@@ -4,8 +4,11 @@
  * place by the rules) and `step` over frozen immer state give the same successor (canonical
  * encoding and state key) and every invariant gives the same verdict on both. The drain's owned
  * copy is judged before and after each in-place step, as the search does, so a cache keyed by
- * object identity answers stale there and fails this test. Finally the whole search through the
- * fast path and through plain `step` gives the same verdict and the same number of states.
+ * object identity answers stale there and fails this test. A model's packed rules (successors computed
+ * on words) give the words of `step`'s successors in `enabled`'s order, and vouch only for states that
+ * hold every invariant and are quiescent. Finally the whole search through the fast path (packed
+ * where the model has packed rules) and through plain `step` gives the same verdict, counterexample
+ * and number of states.
  */
 import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
@@ -15,6 +18,7 @@ import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
+import { declarationsHold } from './por.js';
 
 /**
  * Replicated configurations (issue #13), driven at every scale besides the first configs: leaders,
@@ -214,6 +218,38 @@ function suite<S, A extends AnyAction, K extends Keys>(
         }
       }
       expect(compared).toBeGreaterThan(scale.bfs / 3);
+    });
+    test(`${label}: packed rules (where the model has them) agree with enabled, step and the invariants`, () => {
+      const initial = model.init(config());
+      const packed = model.fast.packed?.(initial) ?? null;
+      if (packed === null) return;
+      const states = reached(e, initial, scale.walks, scale.bfs);
+      const out = new Int32Array(packed.most * packed.width);
+      const types = new Uint8Array(packed.most);
+      let quiet = 0;
+      for (const s of states) {
+        const src = Int32Array.from(words(model, s));
+        expect(src.length).toBe(packed.width);
+        const n = packed.successors(src, 0, out, types);
+        const acts = model.enabled(s);
+        expect(n).toBe(acts.length);
+        for (let i = 0; i < n; i++) {
+          expect(Array.from(out.subarray(i * packed.width, (i + 1) * packed.width))).toEqual(
+            words(model, model.step(s, acts[i]!)),
+          );
+          expect(model.actionTypes[types[i]!]).toBe(acts[i]!.type);
+        }
+        if (packed.quiet(src, 0)) {
+          quiet += 1;
+          expect(model.drain(s)).toBeNull();
+          expect(verdicts(e, s)).toEqual(e.invariants.map(() => null));
+        }
+      }
+      expect(quiet).toBeGreaterThan(0);
+    });
+    test(`${label}: partial-order declarations (where the model has them) hold on reached states`, () => {
+      const checked = declarationsHold(e, pairs, scale.bfs);
+      expect(checked === 0 ? model.por : checked).toBe(checked === 0 ? null : checked);
     });
     test(`${label}: the drain's owned copy, judged before and after each in-place step, agrees with step`, () => {
       const initial = model.init(config());

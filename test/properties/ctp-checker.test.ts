@@ -113,7 +113,21 @@ describe('kafka.version: the generation check on TxnOffsetCommit', () => {
     const r = check(ctpEntry, ctp('kafka.version=2.4'), ex);
     expect(r.violations[0]!.invariant).toBe('zombie-fenced');
     expect(r.violations[0]!.message).toMatch(/generation 1, sent when the group was at generation 2/);
-    expect(explored(r.trace)).toEqual(['Join', 'Pause', 'Resume']);
+    // Issue #12: the fewest steps in total (drain included): the zombie's own transaction, 10 explored steps (was the
+    // shortest explored prefix, join, pause, resume, with a long drain).
+    expect(explored(r.trace)).toEqual([
+      'Join',
+      'InitProducerId',
+      'FetchOffset',
+      'BeginTxn',
+      'Process',
+      'Pause',
+      'Resume',
+      'SendOffsets',
+      'CommitTxn',
+      'WriteTxnMarker',
+    ]);
+    expect([r.trace!.length, r.shortest]).toEqual([10, true]);
   });
   for (const version of ['2.5', '3.5', '4.1'])
     test(`${version}: the same bounded space holds`, () => {

@@ -105,7 +105,15 @@ describe('faults.producer-state-loss by release (exhaustive, depth 16)', () => {
     test(`${version}, ${g}: the forgotten producer's stale write opens a transaction nothing ends`, () => {
       const r = check(kafkaStreamsEntry, lost(version, g), ex);
       expect(r.violations.map((v) => v.invariant)).toContain('no-hanging-transaction');
-      expect(explored(r.trace).slice(-4)).toEqual(['Tick', 'ExpireTxn', 'WriteTxnMarker', 'LoseProducerState']);
+      // The fewest steps in total (issue #12): 17; from 2.7 the explored part also ends the transactional.id's
+      // life (ExpireTransactionalId), which spares the drain more steps than it costs.
+      const calls = explored(r.trace);
+      expect(calls.slice(calls.indexOf('Tick'))).toEqual(
+        version === '2.5'
+          ? ['Tick', 'ExpireTxn', 'WriteTxnMarker', 'LoseProducerState']
+          : ['Tick', 'ExpireTxn', 'WriteTxnMarker', 'WriteTxnMarker', 'LoseProducerState', 'ExpireTransactionalId'],
+      );
+      expect([r.trace!.length, r.shortest]).toEqual([17, true]);
     });
   for (const [version, g] of [
     ['2.4', 'exactly_once'],

@@ -26,6 +26,11 @@ interface Lamp {
 
 type LampAction = { readonly type: 'Switch' } | { readonly type: 'Surge' };
 
+/** Partial-order reduction's resources: the lamp's three fields. The invariant reads BURNT only. */
+const LIT = 0;
+const BURNT = 1;
+const SURGED = 2;
+
 const actions = {
   Switch: {
     enabled: (s, emit) => void (!s.burnt && emit({ type: 'Switch' })),
@@ -35,6 +40,12 @@ const actions = {
     },
     describe: (s) => `switch.Flip(${s.lit ? 'off' : 'on'})`,
     lanes: () => ({ from: 'switch', to: 'lamp' }),
+    footprint(_s, _a, fp) {
+      fp.guard(BURNT);
+      fp.read(LIT);
+      fp.write(LIT);
+    },
+    every: (_s, emit) => emit({ type: 'Switch' }),
   },
   Surge: {
     fault: true,
@@ -51,6 +62,12 @@ const actions = {
     },
     describe: () => 'fault.Surge()',
     lanes: () => ({ from: 'mains', to: 'lamp' }),
+    footprint(_s, _a, fp) {
+      fp.guard(LIT);
+      fp.guard(SURGED);
+      for (const r of [SURGED, LIT, BURNT]) fp.write(r);
+    },
+    every: (s, emit) => void (s.config.surges && emit({ type: 'Surge' })),
   },
 } satisfies ActionTable<Lamp, LampAction>;
 
@@ -63,6 +80,8 @@ const model = compile<Lamp, LampAction, typeof keys>({
   // The fault-free drain switches the lamp off.
   drain: (s) => (s.lit && !s.burnt ? { type: 'Switch' } : null),
   identity: (s) => [s.lit, s.burnt, s.surged],
+  // lamp-works reads BURNT; the drain only switches off, so its verdict is lamp-works' too.
+  observed: (_s, emit) => emit(BURNT),
 });
 
 const render: Renderer<Lamp, LampAction> = {

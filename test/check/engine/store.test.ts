@@ -1,8 +1,9 @@
 /** The fingerprint store, the hash and the canonical encodings. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FingerprintSet, Links } from '../../../check/engine/fingerprint-set.js';
+import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
 import { collisionProbability, fingerprint } from '../../../check/engine/hash.js';
+import { Links } from '../../../check/engine/links.js';
 import { encodePlain } from '../../../model/core/plain.js';
 import { WordBuffer } from '../../../model/core/words.js';
 
@@ -15,7 +16,7 @@ const fpOf = (value: unknown): string => {
 };
 
 describe('FingerprintSet', () => {
-  test('keeps every fingerprint through many doublings, and nothing else', () => {
+  test('keeps every fingerprint as it grows, and nothing else', () => {
     const set = new FingerprintSet(16);
     for (let i = 1; i <= 200_000; i++) expect(set.add((i * 2654435761) >>> 0, i)).toBe(true);
     expect(set.size).toBe(200_000);
@@ -24,18 +25,57 @@ describe('FingerprintSet', () => {
       expect(set.add((i * 2654435761) >>> 0, i)).toBe(false);
       expect(set.has((i * 2654435761) >>> 0, i + 1)).toBe(false);
     }
-    // 8 bytes a slot, at most 85% full after the last doubling: between 8/0.85 and 2 * 8/0.85 bytes a state.
-    expect(set.bytes / set.size).toBeGreaterThan(9.4);
-    expect(set.bytes / set.size).toBeLessThan(18.9);
+    // 8 bytes a slot, grown by 30% at 90% full: between 8/0.9 and 1.3 * 8/0.9 bytes a state.
+    expect(set.bytes / set.size).toBeGreaterThan(8.8);
+    expect(set.bytes / set.size).toBeLessThan(11.6);
+  });
+  test('never grows past what its limit needs, and holds the limit', () => {
+    const set = new FingerprintSet(16, 50_000);
+    for (let i = 1; i <= 50_000; i++) set.add(i, (i * 40503) >>> 0);
+    expect(set.size).toBe(50_000);
+    expect(set.bytes).toBeLessThanOrEqual(8 * (Math.ceil(50_000 / 0.9) + 1));
+    for (let i = 1; i <= 50_000; i += 101) expect(set.has(i, (i * 40503) >>> 0)).toBe(true);
+  });
+  test('agrees with a Set on random fingerprints, colliding homes included', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat({ max: 40 }), fc.nat({ max: 40 })), { maxLength: 400 }), (pairs) => {
+        const set = new FingerprintSet(4);
+        const ref = new Set<string>();
+        for (const [h, l] of pairs) {
+          if (h === 0 && l === 0) continue;
+          expect(set.add(h, l)).toBe(!ref.has(`${h}:${l}`));
+          ref.add(`${h}:${l}`);
+        }
+        for (let h = 0; h <= 40; h++)
+          for (let l = 0; l <= 40; l++) if (h || l) expect(set.has(h, l)).toBe(ref.has(`${h}:${l}`));
+        expect(set.size).toBe(ref.size);
+      }),
+      { seed: 4, numRuns: 60 },
+    );
   });
   test('links rebuild the path of action indices from the initial state', () => {
-    const l = new Links();
+    const l = new Links(100);
     const a = l.add(-1, 0);
     const b = l.add(a, 3);
     const c = l.add(b, 1);
     l.add(a, 2);
     expect(l.pathTo(c)).toEqual([3, 1]);
     expect(l.pathTo(a)).toEqual([]);
+  });
+  test('packed links keep every parent and action, across chunks and word boundaries', () => {
+    for (const max of [5, 1000, 2 ** 24 - 2, 2 ** 31]) {
+      const l = new Links(max);
+      const n = 20_000;
+      for (let i = 0; i < n; i++) l.add(i === 0 ? -1 : (i * 7919) % Math.min(i, max), i % 256);
+      for (let i = 0; i < n; i += 37) {
+        expect(l.parentOf(i)).toBe(i === 0 ? -1 : (i * 7919) % Math.min(i, max));
+        expect(l.actionOf(i)).toBe(i % 256);
+      }
+    }
+    // 24 bits of parent and a byte of action: 4 bytes a state, plus at most half of the last chunk.
+    const big = new Links(10_000_000);
+    for (let i = 0; i < 100_000; i++) big.add(i - 1, 1);
+    expect(big.bytes / big.size).toBeLessThan(4.4);
   });
 });
 

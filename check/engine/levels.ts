@@ -1,0 +1,115 @@
+/**
+ * The bookkeeping of a level-by-level breadth-first search, whatever holds its states: the best
+ * counterexample so far, which bound stopped the search, how deep it completed, progress reports.
+ *
+ * A counterexample's length is its whole trace: the explored prefix (the depth of the state it
+ * starts from) plus the drain steps to the violation. The search therefore goes on past the first
+ * violation it meets, level by level, while a state of the next level could still end a shorter
+ * trace: a state at depth d starts a trace of at least d steps, so once the best trace has at most
+ * d steps no deeper state can beat it. Every trace ends in a state that is itself a violation
+ * (the violating step's state), found at depth at most that length, so this yields a trace of the
+ * fewest steps in total, the first such in breadth-first order. A search that finds one keeps
+ * going past `--depth` for that purpose only, within its state and time bounds and within
+ * `shortestStates` more states (proving a trace shortest can take far more states than finding it).
+ */
+import { DRAIN_LIMIT } from '../execute.js';
+import type { ExhaustiveOptions } from '../options.js';
+import type { Bound } from '../outcome.js';
+
+/**
+ * The best counterexample so far: the state it starts from and its total length. A trace whose drain reached
+ * DRAIN_LIMIT without quiescence (a `progress` violation) is `endless`: its length is the limit's, not the
+ * protocol's, so no search past `--depth` tries to prove it the fewest steps (each state of such a search
+ * would drain to the limit too: in practice it would never end).
+ */
+export interface Best {
+  readonly id: number;
+  readonly total: number;
+  readonly endless?: boolean;
+}
+
+/** States the search may admit after its first counterexample, looking for a shorter one: at least this many. */
+export const SHORTEST_STATES = 50_000;
+
+export class Levels {
+  best: Best | null = null;
+  bound: Bound = null;
+  depthCompleted = 0;
+  /** The search stopped looking for a shorter counterexample: its budget of states ran out. */
+  private cut = false;
+  /** Most distinct states while looking for a shorter counterexample (set at the first one). */
+  private limit = Number.POSITIVE_INFINITY;
+  private readonly t0 = performance.now();
+
+  constructor(private readonly opts: ExhaustiveOptions) {}
+
+  get elapsedMs(): number {
+    return performance.now() - this.t0;
+  }
+
+  /** A state `id` at `depth` judged `k` steps from a violation (-1: none). True when nothing can beat it now. */
+  judged(id: number, depth: number, k: number): boolean {
+    if (k >= 0 && (this.best === null || depth + k < this.best.total))
+      this.offer({ id, total: depth + k, endless: k >= DRAIN_LIMIT });
+    return this.best !== null && this.best.total <= depth;
+  }
+
+  /** A worker's best counterexample: kept if shorter, or as short and from a lower-numbered state. */
+  offer(b: Best, distinct = b.id + 1): void {
+    if (this.best === null)
+      this.limit = distinct + (this.opts.shortestStates ?? Math.max(SHORTEST_STATES, 20 * distinct));
+    if (this.best === null || b.total < this.best.total || (b.total === this.best.total && b.id < this.best.id))
+      this.best = b;
+  }
+
+  /**
+   * Whether to expand the level of states at `depth` (`queue` of them): not when no deeper state
+   * can beat the best trace, nor past `--depth` without a counterexample (`enabledAt` says whether
+   * some state of the level can move, for the depth bound's report).
+   */
+  expand(depth: number, queue: number, distinct: number, enabledAt: () => boolean): boolean {
+    this.opts.onProgress?.({ depth, distinct, queue, elapsedMs: this.elapsedMs });
+    if (queue === 0) return false;
+    if (this.best !== null && !this.best.endless) return this.best.total > depth + 1;
+    if (depth >= this.opts.depth) {
+      if (this.best !== null) return false;
+      if (enabledAt()) this.bound = 'depth';
+      return false;
+    }
+    return true;
+  }
+
+  /** Whether the state bound stops the search before admitting one more state. */
+  full(distinct: number): boolean {
+    if (distinct >= this.limit) {
+      this.cut = true;
+      return true;
+    }
+    if (distinct < this.opts.maxStates) return false;
+    this.bound = 'max-states';
+    return true;
+  }
+
+  /** Called after expanding the `k`-th state of the level at `depth`: whether the time bound stops the search. */
+  late(k: number, depth: number, distinct: number, queue: number): boolean {
+    if ((k & 1023) !== 1023) return false;
+    const elapsedMs = this.elapsedMs;
+    const seconds = this.best === null ? this.opts.maxSeconds : (this.opts.foundSeconds ?? this.opts.maxSeconds);
+    if (seconds !== undefined && elapsedMs > seconds * 1000) {
+      this.bound = 'max-seconds';
+      return true;
+    }
+    if ((k & 16383) === 16383) this.opts.onProgress?.({ depth, distinct, queue: queue - k, elapsedMs });
+    return false;
+  }
+
+  /** The level at `depth` is expanded; `next` states were found at depth + 1. */
+  completed(depth: number, next: number): void {
+    if (next > 0) this.depthCompleted = depth + 1;
+  }
+
+  /** Whether a counterexample found is of the fewest steps: the search ended because nothing could beat it. */
+  get shortest(): boolean {
+    return this.best !== null && !this.best.endless && this.bound === null && !this.cut;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * How a search reads, per explorer: what it set out to do, what it covered, why it stopped, how it
+ * found a counterexample, and the command that reproduces that counterexample exactly. Pure.
+ */
+import type { CheckOptions } from '../../check/options.js';
+import type { ExhaustiveOutcome, Outcome, SwarmOutcome } from '../../check/outcome.js';
+import type { AnyAction } from '../../model/core/model.js';
+import { seconds } from '../common.js';
+
+/** What was asked, one line. */
+export function describeSearch(opts: CheckOptions): string {
+  switch (opts.mode) {
+    case 'random':
+      return (
+        `random: ${opts.runs} runs of up to ${opts.maxSteps} steps, campaign seed ${opts.seed}` +
+        `${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}` +
+        `${opts.path ? `, path ${opts.path}` : ''}`
+      );
+    case 'exhaustive':
+      return (
+        `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states` +
+        `${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`
+      );
+    case 'swarm':
+      return (
+        `swarm: ${opts.runs === Number.MAX_SAFE_INTEGER ? 'runs' : `up to ${opts.runs} runs`} of up to ` +
+        `${opts.maxSteps} steps (some twice as long)${opts.maxSeconds ? ` within ${opts.maxSeconds} s` : ''}, ` +
+        `campaign seed ${opts.seed}, each run with its own fault kinds and weights` +
+        `${opts.shard ? `, shard ${opts.shard.index}/${opts.shard.count}` : ''}` +
+        `${opts.path ? `, path ${opts.path}` : ''}`
+      );
+    case 'portfolio':
+      return (
+        `portfolio within ${opts.maxSeconds} s, campaign seed ${opts.seed}: a breadth-first pass ` +
+        `(${Math.round(opts.exhaustiveShare * 100)}% of the time), then swarm runs of up to ${opts.maxSteps} steps`
+      );
+  }
+}
+
+/** Why an exhaustive search ended, one line. */
+export function boundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
+  switch (o.bound) {
+    case null:
+      return `the reachable state space is exhausted (deepest level ${o.depthCompleted})`;
+    case 'depth':
+      return `stopped by --depth ${o.depth}: every state up to depth ${o.depthCompleted} explored, deeper ones not`;
+    case 'max-states':
+      return (
+        `stopped by --max-states ${o.maxStates}: levels up to depth ${o.depthCompleted} complete, ` +
+        `depth ${o.depthCompleted + 1} partly`
+      );
+    case 'max-seconds':
+      return `stopped by --max-seconds ${o.maxSeconds ?? '?'}: levels up to depth ${o.depthCompleted} complete`;
+  }
+}
+
+/** Why a swarm campaign ended. */
+function swarmEnd<S, A extends AnyAction>(o: SwarmOutcome<S, A>): string {
+  return o.runs >= o.maxRuns
+    ? `all ${o.maxRuns} runs done`
+    : `stopped by the time budget (${o.maxSeconds === null ? '?' : o.maxSeconds.toFixed(1)} s)`;
+}
+
+/** `1234 runs (5678 steps)`, `360 distinct states (429 transitions)`, or both for the portfolio. */
+export function exploredText<S, A extends AnyAction>(o: Outcome<S, A>): string {
+  switch (o.mode) {
+    case 'random':
+      return `${o.runs} runs (${o.steps} steps)`;
+    case 'swarm':
+      return `${o.runs} swarm runs (${o.steps} steps)`;
+    case 'exhaustive':
+      return `${o.distinct} distinct states (${o.generated} transitions)`;
+    case 'portfolio':
+      return `${exploredText(o.exhaustive)}${o.swarm ? ` and ${exploredText(o.swarm)}` : ''}`;
+  }
+}
+
+/** The lines under an ok verdict that say what each part covered and why it stopped. */
+export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[] {
+  switch (o.mode) {
+    case 'random':
+      return [];
+    case 'swarm':
+      return [`  ${swarmEnd(o)}`];
+    case 'exhaustive':
+      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`, ...porLines(o)];
+    case 'portfolio':
+      return [
+        `  exhaustive pass: ${exploredText(o.exhaustive)} in ${seconds(o.exhaustive.elapsedMs)}; ` +
+          (o.exhaustive.bound === 'max-seconds'
+            ? `every state to depth ${o.exhaustive.depthCompleted} explored (its share of the time ran out)`
+            : boundText(o.exhaustive)),
+        o.swarm
+          ? `  swarm: ${o.swarm.runs} runs (${o.swarm.steps} steps) in ${seconds(o.swarm.elapsedMs)}; ` +
+            swarmEnd(o.swarm)
+          : '  swarm: not run (the pass exhausted the reachable state space: every reachable state holds)',
+        `  ${fingerprintText(o.exhaustive)}`,
+      ];
+  }
+}
+
+/** What partial-order reduction did, when asked. */
+function porLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] {
+  if (o.por === 'off') return [];
+  if (o.por === 'undeclared')
+    return ['  partial-order reduction: not declared by this model (no footprints): every state expanded in full'];
+  return [
+    `  partial-order reduction: ${o.por.reduced} states expanded with a persistent set, ${o.por.slept} ` +
+      `transitions skipped by sleep sets, ${o.por.reexpanded} states expanded again (a smaller sleep set)`,
+  ];
+}
+
+/** The fingerprint line of an exhaustive search. */
+function fingerprintText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
+  return (
+    `fingerprints: 64-bit, collision probability ${o.collisionProbability.toExponential(1)} ` +
+    `(optimistic, as TLC states it); ${o.bytesPerState.toFixed(1)} bytes a state; ` +
+    `symmetry ${o.symmetry ? 'on' : 'off'}; ${o.workers} worker${o.workers === 1 ? '' : 's'}`
+  );
+}
+
+/** How the counterexample was found, one line (`total` steps, `drained` of them drain). */
+export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: number, drained: number): string {
+  const steps = `${total} steps (${total - drained} explored + ${drained} drain)`;
+  switch (o.mode) {
+    case 'random':
+      return o.failure
+        ? `in run ${o.failure.run} (${o.failure.run + 1} runs; that run's seed ${o.failure.seed}); ` +
+            `shrunk from ${o.failure.originalLength} to ${steps}`
+        : '';
+    case 'swarm': {
+      const f = o.failure;
+      if (!f) return '';
+      const faults = f.profile.faults.length > 0 ? `faults on: ${f.profile.faults.join(', ')}` : 'no faults';
+      return (
+        `in swarm run ${f.run} (${o.runs} runs; ${faults}${f.profile.guided ? '; rarely taken actions favoured' : ''}` +
+        `${f.profile.maxSteps !== o.maxSteps ? `; up to ${f.profile.maxSteps} steps` : ''}); ` +
+        `shrunk from ${f.originalLength} to ${steps}`
+      );
+    }
+    case 'exhaustive':
+      return (
+        `among ${o.distinct} distinct states; ${steps}, ` +
+        (o.shortest
+          ? 'the fewest possible'
+          : `the fewest among traces starting up to depth ${o.depthCompleted} (the search for a shorter one stopped)`)
+      );
+    case 'portfolio':
+      return o.foundBy === 'swarm' && o.swarm
+        ? `by the swarm after the breadth-first pass (${exploredText(o.exhaustive)}, every state to depth ` +
+            `${o.exhaustive.depthCompleted} holds), ${foundText(o.swarm, total, drained)}`
+        : `by the breadth-first pass, ${foundText(o.exhaustive, total, drained)}`;
+  }
+}
+
+/** The options after `check <model> --set ... --invariant ...` that reproduce the counterexample exactly. */
+export function reproduceArgs<S, A extends AnyAction>(o: Outcome<S, A>): string {
+  switch (o.mode) {
+    case 'random':
+      return `--seed ${o.failure?.seed ?? ''} --path ${o.failure?.path ?? ''} --max-steps ${o.maxSteps}`;
+    case 'swarm':
+      return (
+        `--swarm --seed ${o.campaignSeed} --path ${o.failure?.path ?? ''} --max-steps ${o.maxSteps}` +
+        `${o.shard ? ` --shard ${o.shard.index}/${o.shard.count}` : ''}`
+      );
+    case 'exhaustive':
+      return `--exhaustive --depth ${o.depth} --max-states ${o.maxStates}`;
+    case 'portfolio': {
+      if (o.foundBy === 'swarm' && o.swarm) return reproduceArgs(o.swarm);
+      // The pass went past no depth bound of its own: a breadth-first search to the depth of the trace's start
+      // state meets the same first counterexample and goes on the same way.
+      const explored = o.found?.trace.filter((s) => s.phase === 'explore').length ?? 0;
+      return `--exhaustive --depth ${explored} --max-states ${o.exhaustive.maxStates}`;
+    }
+  }
+}
+
+/** The seed and replay path a trace records for its counterexample (what `--seed` and `--path` take), or null. */
+export function replayOf<S, A extends AnyAction>(o: Outcome<S, A>): { seed: number; path: string } | null {
+  switch (o.mode) {
+    case 'random':
+      return o.failure && { seed: o.failure.seed, path: o.failure.path };
+    case 'swarm':
+      return o.failure && { seed: o.campaignSeed, path: o.failure.path };
+    case 'exhaustive':
+      return null;
+    case 'portfolio':
+      return o.foundBy === 'swarm' && o.swarm ? replayOf(o.swarm) : null;
+  }
+}

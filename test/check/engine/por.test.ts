@@ -1,0 +1,141 @@
+/**
+ * Partial-order reduction (`--por on`): the declarations it relies on hold on reached states, it
+ * keeps every verdict (every two-phase-commit safeguard both ways; every valuation of what the
+ * invariants observe that the full search reaches), it saves what it claims (exact counts), and a
+ * model without footprints, or a wrong declaration, is handled.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Entry } from '../../../catalog/entry.js';
+import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
+import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
+import { checkHere } from '../../../check/check.js';
+import type { ExhaustiveOptions } from '../../../check/options.js';
+import type { Keys } from '../../../model/core/keys.js';
+import { type AnyAction, compile } from '../../../model/core/model.js';
+import type { Invariant } from '../../../properties/invariant.js';
+import { cfg, check } from '../../helpers/check.js';
+import { declarationsHold, reachable } from '../../helpers/por.js';
+import { lampEntry } from '../../toy/lamp.js';
+import { lampsActions, lampsDef, lampsEntry } from '../../toy/lamps.js';
+
+const all = (por: boolean): ExhaustiveOptions => ({ mode: 'exhaustive', depth: 1000, maxStates: 1_000_000, por });
+
+describe('the declarations hold on reached states', () => {
+  test('two-phase-commit, with and without the safeguard', () => {
+    expect(declarationsHold(twoPhaseCommitEntry, ['rm.count=3'])).toBeGreaterThan(500);
+    expect(
+      declarationsHold(twoPhaseCommitEntry, ['rm.count=3', 'safeguard.commit-needs-all-prepared=false']),
+    ).toBeGreaterThan(500);
+  });
+  test('the toys: one lamp, a row of lamps', () => {
+    declarationsHold(lampEntry, ['faults.surge=true']);
+    expect(declarationsHold(lampsEntry, ['lamps=3', 'faults.surge=true', 'safeguard.fuse=false'])).toBeGreaterThan(100);
+  });
+});
+
+describe('the same verdicts with and without the reduction', () => {
+  for (const n of [3, 4, 5]) {
+    for (const safeguard of [true, false]) {
+      test(`two-phase-commit rm.count=${n}, safeguard ${safeguard ? 'on' : 'off'}`, () => {
+        const pairs = [`rm.count=${n}`, `safeguard.commit-needs-all-prepared=${safeguard}`];
+        const full = check(twoPhaseCommitEntry, pairs, all(false));
+        const red = check(twoPhaseCommitEntry, pairs, all(true));
+        expect([red.status, red.violations[0]?.invariant]).toEqual([full.status, full.violations[0]?.invariant]);
+        expect(full.status).toBe(safeguard ? 'ok' : 'violation');
+      });
+    }
+  }
+  for (const pairs of [
+    ['lamps=4'],
+    ['lamps=4', 'faults.surge=true'],
+    ['lamps=4', 'faults.surge=true', 'safeguard.fuse=false'],
+  ]) {
+    test(`lamps ${pairs.join(' ')}`, () => {
+      const full = check(lampsEntry, pairs, all(false));
+      const red = check(lampsEntry, pairs, all(true));
+      expect([red.status, red.violations[0]?.invariant]).toEqual([full.status, full.violations[0]?.invariant]);
+    });
+  }
+});
+
+/**
+ * The reduction must reach every valuation of the observed resources the full search reaches: plant
+ * an invariant "not this valuation" for each one the full search meets, and both must break it.
+ */
+describe('every observed valuation the full search reaches, the reduced search reaches', () => {
+  function planted<S, A extends AnyAction, K extends Keys>(
+    e: Entry<S, A, K>,
+    pairs: string[],
+    observe: (s: S) => string,
+  ): number {
+    const initial = e.model.init(cfg(e.model.keys, ...pairs));
+    const values = new Set(reachable(e, initial, 1_000_000).map(observe));
+    for (const v of values) {
+      const inv: Invariant<S> = {
+        name: 'not-v',
+        meaning: `never ${v}`,
+        when: 'every-step',
+        check: (s) => (observe(s) === v ? v : null),
+      };
+      const c = { model: e.model, invariants: [inv] };
+      const red = checkHere(c, initial, all(true));
+      expect({ v, status: red.status }).toEqual({ v, status: 'violation' });
+    }
+    return values.size;
+  }
+  test('two-phase-commit rm.count=4: each reachable tuple of RM outcomes', () => {
+    const outcome = (r: string) => (r === 'committed' || r === 'aborted' ? r[0] : '-');
+    expect(
+      planted(twoPhaseCommitEntry, ['rm.count=4', 'safeguard.commit-needs-all-prepared=false'], (s) =>
+        s.rmState.map(outcome).join(''),
+      ),
+    ).toBe(81);
+  });
+  test('lamps=4 with surges and no fuse: each reachable set of burnt lamps', () => {
+    expect(
+      planted(lampsEntry, ['lamps=4', 'faults.surge=true', 'safeguard.fuse=false'], (s) =>
+        s.burnt.map((b) => (b ? 'x' : '.')).join(''),
+      ),
+    ).toBe(16);
+  });
+});
+
+describe('what it saves', () => {
+  test('a row of 4 lamps with surges: 256 states become 44, 1280 transitions 55', () => {
+    const full = check(lampsEntry, ['lamps=4', 'faults.surge=true'], all(false));
+    const red = check(lampsEntry, ['lamps=4', 'faults.surge=true'], all(true));
+    expect([full.distinct, full.generated, red.distinct, red.generated]).toEqual([256, 1280, 44, 55]);
+  });
+  test('two-phase-commit keeps every state (each working RM can abort: a visible choice) and skips transitions', () => {
+    const full = check(twoPhaseCommitEntry, ['rm.count=5'], all(false));
+    const red = check(twoPhaseCommitEntry, ['rm.count=5'], all(true));
+    expect([full.distinct, full.generated, red.distinct, red.generated]).toEqual([8832, 58_145, 8832, 22_487]);
+  });
+  test('a model without footprints (kafka-txn) is searched in full: the same counts', () => {
+    const opts = { mode: 'exhaustive', depth: 5, maxStates: 1_000_000 } as const;
+    const full = checkHere(
+      { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants },
+      kafkaTxnEntry.model.init(cfg(kafkaTxnEntry.model.keys)),
+      opts,
+    );
+    const red = checkHere(
+      { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants },
+      kafkaTxnEntry.model.init(cfg(kafkaTxnEntry.model.keys)),
+      { ...opts, por: true },
+    );
+    expect(red.mode === 'exhaustive' && red.por).toBe('undeclared');
+    expect(red.mode === 'exhaustive' && full.mode === 'exhaustive' && [red.distinct, red.generated]).toEqual(
+      full.mode === 'exhaustive' && [full.distinct, full.generated],
+    );
+  });
+  test('an enabled action its tag does not list in `every` is a wrong declaration, named', () => {
+    const broken = compile({
+      ...lampsDef,
+      actions: { ...lampsActions, Switch: { ...lampsActions.Switch, every: () => undefined } },
+    });
+    const initial = broken.init(cfg(broken.keys));
+    expect(() => checkHere({ model: broken, invariants: [] }, initial, all(true))).toThrow(
+      `partial-order reduction: {"type":"Switch","lamp":0} is enabled but its tag's 'every' omits it`,
+    );
+  });
+});

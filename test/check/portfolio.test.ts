@@ -1,0 +1,157 @@
+/**
+ * The default check's parts: swarm runs (profiles drawn per run, reproducible in order, a find
+ * replayed exactly from its `R:P` path) and the portfolio (a breadth-first pass, then the swarm;
+ * which found, and nothing left to try once the pass exhausts the space). Seeds are pinned; the
+ * bounds are counts of work, never time, so every assertion is exact.
+ */
+import { describe, expect, test } from 'vitest';
+import { catalog } from '../../catalog/index.js';
+import { checkHere } from '../../check/check.js';
+import type { PortfolioOptions, SwarmOptions } from '../../check/options.js';
+import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
+import { drawProfile, weighted } from '../../check/swarm.js';
+import type { AnyAction } from '../../model/core/model.js';
+import { kafkaTxnModel } from '../../model/kafka-txn/model.js';
+import { cfg } from '../helpers/check.js';
+
+const swarm = (seed: number, runs = 5000, path?: string): SwarmOptions => ({
+  mode: 'swarm',
+  runs,
+  seed,
+  maxSteps: 40,
+  ...(path === undefined ? {} : { path }),
+});
+
+const portfolio = (seed: number, depth: number): PortfolioOptions => ({
+  mode: 'portfolio',
+  seed,
+  maxSeconds: 3600,
+  exhaustiveShare: 1,
+  depth,
+  maxStates: 1_000_000,
+  runs: 5000,
+  maxSteps: 40,
+});
+
+/** A check of model `name` at `pairs`, through the one entry point. */
+function run(name: string, pairs: string[], opts: SwarmOptions | PortfolioOptions): Outcome<unknown, AnyAction> {
+  return catalog
+    .get(name)!
+    .open((e) =>
+      checkHere({ model: e.model, invariants: e.invariants }, e.model.init(cfg(e.model.keys, ...pairs)), opts),
+    );
+}
+
+/** The outcome as a portfolio's (the test asked for one). */
+function asPortfolio(o: Outcome<unknown, AnyAction>): PortfolioOutcome<unknown, AnyAction> {
+  if (o.mode !== 'portfolio') throw new Error(`expected a portfolio outcome, got ${o.mode}`);
+  return o;
+}
+
+/** The outcome as a swarm campaign's (the test asked for one). */
+function asSwarm(o: Outcome<unknown, AnyAction>): SwarmOutcome<unknown, AnyAction> {
+  if (o.mode !== 'swarm') throw new Error(`expected a swarm outcome, got ${o.mode}`);
+  return o;
+}
+
+describe('swarm profiles', () => {
+  test('each run switches off its own subset of the fault kinds and weighs the tags; never a protocol step', () => {
+    const faults = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const p = drawProfile(kafkaTxnModel, seed, 40, {});
+      for (const t of kafkaTxnModel.actionTypes) {
+        if (!kafkaTxnModel.faultTypes.includes(t)) expect(p.weights[t]).toBeGreaterThan(0);
+        else expect(p.weights[t]! > 0).toBe(p.faults.includes(t));
+      }
+      faults.add(p.faults.join(','));
+      expect([40, 80]).toContain(p.maxSteps);
+    }
+    // Forty runs, forty draws: many different subsets of the faults (Crash, Pause, Resume, ProduceDelayed, ...).
+    expect(faults.size).toBeGreaterThan(10);
+  });
+  test('a guided run favours the tags taken least: one never taken weighs 64 times its own weight', () => {
+    const coverage = Object.fromEntries(kafkaTxnModel.actionTypes.map((t) => [t, 1000]));
+    coverage['Tick'] = 0;
+    let guided = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      const plain = drawProfile(kafkaTxnModel, seed, 40, {});
+      const p = drawProfile(kafkaTxnModel, seed, 40, coverage);
+      expect(p.guided).toBe(plain.guided);
+      if (!p.guided) continue;
+      guided += 1;
+      expect(p.weights['Tick']).toBe(plain.weights['Tick']! * 64);
+      expect(p.weights['Produce']).toBe(plain.weights['Produce']);
+    }
+    expect(guided).toBeGreaterThan(5);
+  });
+  test('the weighted choice follows the weights, and a pick of all-zero weights ends the run', () => {
+    const acts = [{ type: 'A' }, { type: 'B' }, { type: 'C' }];
+    const choose = weighted<{ type: string }>({ A: 1, B: 0, C: 3 });
+    expect([0, 1, 2, 3, 4, 5].map((p) => choose(acts, p)?.type)).toEqual(['A', 'C', 'C', 'C', 'A', 'C']);
+    expect(weighted<{ type: string }>({ A: 0, B: 0, C: 0 })(acts, 7)).toBeNull();
+  });
+});
+
+describe('swarm campaigns', () => {
+  test('the same seed gives the same failing run, path and trace', () => {
+    const a = asSwarm(run('kafka-txn', ['transaction.version=1', 'faults.network=true'], swarm(5)));
+    const b = asSwarm(run('kafka-txn', ['transaction.version=1', 'faults.network=true'], swarm(5)));
+    expect(a.failure).not.toBeNull();
+    expect([b.failure, b.found?.trace]).toEqual([a.failure, a.found?.trace]);
+  });
+  test('--swarm --seed S --path R:P replays the find exactly (the runs before R are run again first)', () => {
+    const a = run('kafka-txn', ['transaction.version=1', 'faults.network=true'], swarm(5));
+    if (a.mode !== 'swarm' || !a.failure) throw new Error('expected a swarm find');
+    expect(a.failure.run).toBeGreaterThan(0);
+    const b = run('kafka-txn', ['transaction.version=1', 'faults.network=true'], swarm(5, 1, a.failure.path));
+    expect(b.found?.trace).toEqual(a.found?.trace);
+    expect(b.found?.violations).toEqual(a.found?.violations);
+  });
+  test('finds what 200 uniform runs miss on every seed: a JobManager failure without HA (issue #12)', () => {
+    const pairs = [
+      'high-availability.type=none',
+      'faults.jobmanager=1',
+      'faults.crashes=0',
+      'scan.startup.mode=group-offsets',
+      // Issue #11: group-offsets with no committed offset and no reset strategy fails the job (a progress finding).
+      'properties.auto.offset.reset=earliest',
+    ];
+    for (const seed of [1, 2, 3]) {
+      const r = run('flink-kafka', pairs, swarm(seed));
+      expect(r.found?.violations[0]?.invariant).toBe('state-exactly-once');
+    }
+  });
+});
+
+describe('the portfolio', () => {
+  test('a finite space exhausted by the pass needs no swarm: ok, every reachable state', () => {
+    const r = asPortfolio(run('two-phase-commit', ['rm.count=4'], portfolio(1, 10_000)));
+    expect([r.status, r.foundBy, r.swarm, r.exhaustive.distinct, r.exhaustive.bound]).toEqual([
+      'ok',
+      null,
+      null,
+      1568,
+      null,
+    ]);
+  });
+  test('found by the pass: the fewest steps, and the swarm is not run', () => {
+    const r = asPortfolio(run('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(1, 8)));
+    // 9 steps since issue #10 (the leader's append of a verified write is its own step).
+    expect([r.foundBy, r.swarm, r.exhaustive.shortest, r.found?.trace.length]).toEqual(['exhaustive', null, true, 9]);
+  });
+  test('found by the swarm when the pass stops short of the bug (its depth bound here), seeds 1 and 2', () => {
+    for (const seed of [1, 2]) {
+      const r = asPortfolio(run('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(seed, 3)));
+      expect([r.foundBy, r.exhaustive.status, r.exhaustive.bound, r.exhaustive.depthCompleted]).toEqual([
+        'swarm',
+        'ok',
+        'depth',
+        3,
+      ]);
+      expect(r.swarm?.failure?.run).toBeGreaterThanOrEqual(0);
+      // The swarm of the portfolio is the swarm of the same seed alone: reproducible with --swarm.
+      const alone = run('kafka-txn', ['safeguard.epoch-fencing=false'], swarm(seed));
+      expect(alone.found?.trace).toEqual(r.found?.trace);
+    }
+  });
+});
