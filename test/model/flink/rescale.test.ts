@@ -102,7 +102,7 @@ describe('faults.rescale: the probe walks subtaskId += parallelism', () => {
       'ABORT',
     ]);
   });
-  test('2 -> 1 without the lingering abort: nothing touches flink-1-2 again, it stays Ongoing until its timeout', () => {
+  test('2 -> 1 without the lingering abort: nothing touches flink-1-2 again, it stays Ongoing till its timeout', () => {
     const down = crashedAfterCheckpoint1([
       ...p2,
       'faults.rescale=true',
