@@ -1,6 +1,6 @@
 /**
  * The KafkaSink: its writer (buffer, flush, one Kafka transaction per checkpoint under
- * exactly-once, lingering-transaction abort, InitProducerId of `<prefix>-0-<checkpoint>`) and its
+ * exactly-once, lingering-transaction abort, InitProducerId of `<prefix>-<subtask>-<checkpoint>`) and its
  * committer. Every Kafka call goes through the producer client and coordinator of
  * model/kafka. Job `no`'s sink (1, or the second job of `jobs=2`). Over an immer draft.
  */
@@ -9,6 +9,7 @@ import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
 import type { ErrorCode } from '../kafka/records.js';
 import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
+import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
 import { listingTarget, poolName } from './pooling.js';
@@ -232,7 +233,7 @@ export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
 }
 
 /** Whether the probe walks subtask ids beyond the writer's own: some run of the job may have parallelism 2. Pure. */
-function walksSubtasks(c: D['config']): boolean {
+function walksSubtasks(c: FlinkConfig): boolean {
   return c.parallelism === 2 || c.rescale;
 }
 

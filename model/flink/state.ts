@@ -19,13 +19,13 @@ export interface Committable {
   readonly checkpoint: number;
   /** Index of its transactional.id in the coordinator's `txns`. */
   readonly txn: number;
-  /** The checkpoint id in its transactional.id (`<prefix>-0-<name>`). */
+  /** The checkpoint id in its transactional.id (`<prefix>-<subtask>-<name>`). */
   readonly name: number;
   readonly producerId: number;
   readonly epoch: number;
 }
 
-/** The exactly-once writer's open transaction: `<prefix>-0-<name>` and the producer that holds it. */
+/** The exactly-once writer's open transaction: `<prefix>-<subtask>-<name>` and the producer that holds it. */
 export interface WriterTxn {
   /** The checkpoint id in its transactional.id. */
   readonly name: number;
@@ -39,8 +39,8 @@ export interface WriterTxn {
 }
 
 /**
- * The KafkaSink writer. `init`: `probe` while aborting lingering transactions (the id probed is
- * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds (after the
+ * A KafkaSink subtask's writer. `init`: `probe` while aborting lingering transactions (the id probed is
+ * `<prefix>-<probeSub>-<probe>`), `init` until InitProducerId for `<prefix>-<subtask>-<name>` succeeds (after the
  * ids of a gap, `fill` up to `name`, each initialised empty), then `ready`.
  */
 export interface Writer {
