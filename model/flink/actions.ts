@@ -18,6 +18,7 @@ import {
   notify,
   processItem,
   read,
+  rescale,
   restart,
   restoreSavepoint,
   slowCheckpoint,
@@ -37,11 +38,15 @@ import {
   sinkPrefix,
   sinkTransactionalId,
   slotOf,
+  writerOf,
+  writersOf,
 } from './state.js';
 import { at, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
+/** Which sink subtask a writer action is for: absent for subtask 0, `1` for subtask 1 (parallelism 2). */
+export type OfSubtask = { readonly subtask?: 1 };
 
 /** Actions of `flink-kafka`. One tag (`type`). */
 export type FlinkAction =
@@ -50,14 +55,14 @@ export type FlinkAction =
   // JobManager
   | ({ readonly type: 'Restart' } & OfJob)
   // tasks
-  | ({ readonly type: 'AbortLingering' } & OfJob)
-  | ({ readonly type: 'InitSink' } & OfJob)
+  | ({ readonly type: 'AbortLingering' } & OfJob & OfSubtask)
+  | ({ readonly type: 'InitSink' } & OfJob & OfSubtask)
   | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
   | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
-  | ({ readonly type: 'Send' } & OfJob)
-  | ({ readonly type: 'MailboxCheck' } & OfJob)
+  | ({ readonly type: 'Send' } & OfJob & OfSubtask)
+  | ({ readonly type: 'MailboxCheck' } & OfJob & OfSubtask)
   | ({ readonly type: 'Read'; readonly input: number } & OfJob)
   | ({ readonly type: 'Trigger' } & OfJob)
   | ({ readonly type: 'ExpireCheckpoint' } & OfJob)
@@ -68,9 +73,10 @@ export type FlinkAction =
   | ({ readonly type: 'LoseNotification' } & OfJob)
   | ({ readonly type: 'JobManagerFail' } & OfJob)
   | ({ readonly type: 'SlowCheckpoint' } & OfJob)
-  | ({ readonly type: 'SendError' } & OfJob)
+  | ({ readonly type: 'SendError' } & OfJob & OfSubtask)
   | ({ readonly type: 'RestoreSavepoint' } & OfJob)
-  | ({ readonly type: 'ChangePrefix' } & OfJob);
+  | ({ readonly type: 'ChangePrefix' } & OfJob)
+  | ({ readonly type: 'Rescale' } & OfJob);
 
 type S = FlinkState;
 
@@ -78,6 +84,16 @@ type S = FlinkState;
 export function jobOf(a: FlinkAction): JobNo {
   return 'job' in a && a.job === 2 ? 2 : 1;
 }
+
+/** The sink subtask an action is for (0 when it names none). Pure. */
+export function subtaskOfAction(a: FlinkAction): number {
+  return 'subtask' in a && a.subtask === 1 ? 1 : 0;
+}
+
+/** `{ subtask: 1 }` for sink subtask 1's actions, nothing for subtask 0's. */
+const ofSub = (sub: number): OfSubtask => (sub === 1 ? { subtask: 1 } : {});
+/** `sink` for subtask 0, `sink[1]` for subtask 1. */
+const sinkName = (a: FlinkAction): string => (subtaskOfAction(a) === 1 ? 'sink[1]' : 'sink');
 
 /** The jobs of the run. */
 const jobs = (s: S): readonly JobNo[] => (s.second ? [1, 2] : [1]);
@@ -105,10 +121,10 @@ export function nextCommit(s: S, no: JobNo = 1): number | null {
   return c && c.checkpoint <= task!.commitUpTo ? c.checkpoint : null;
 }
 
-/** Whether job `no`'s task runs with a ready writer (it reads, counts, sends and acknowledges then). */
+/** Whether job `no`'s task runs with every writer ready (it reads, counts, sends and acknowledges then). */
 function running(s: S, no: JobNo): boolean {
   const t = slotOf(s, no).task;
-  return t !== null && t.status === 'running' && t.writer.init === 'ready';
+  return t !== null && t.status === 'running' && writersOf(t).every((w) => w.init === 'ready');
 }
 
 /**
@@ -125,22 +141,27 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   if (p && s.now >= p.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
   if (!t) return;
-  const w = t.writer;
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
   // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
   const writerWaits =
     s.config.namingStrategy === 'POOLING' && t.status === 'initializing' && nextCommit(s, no) !== null;
-  if (w.init === 'probe' && !writerWaits) out.push({ type: 'AbortLingering', ...o });
-  if (w.init === 'init' && !writerWaits) out.push({ type: 'InitSink', ...o });
+  writersOf(t).forEach((w, sub) => {
+    if (w.init === 'probe' && !writerWaits) out.push({ type: 'AbortLingering', ...o, ...ofSub(sub) });
+    if (w.init === 'init' && !writerWaits) out.push({ type: 'InitSink', ...o, ...ofSub(sub) });
+  });
   if (t.status === 'running' && j.jm.notify !== null) out.push({ type: 'Notify', ...o });
   const commitNext = nextCommit(s, no);
   if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
   if (!running(s, no)) return;
-  if (w.error !== null) out.push({ type: 'MailboxCheck', ...o });
+  writersOf(t).forEach((w, sub) => {
+    if (w.error !== null) out.push({ type: 'MailboxCheck', ...o, ...ofSub(sub) });
+  });
   if (p?.snapshot && s.now >= p.ackAt) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
-  if (w.buffer.length > 0) out.push({ type: 'Send', ...o });
+  writersOf(t).forEach((w, sub) => {
+    if (w.buffer.length > 0) out.push({ type: 'Send', ...o, ...ofSub(sub) });
+  });
   const a = arrived(c, s.now);
   for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
   if (j.jm.pending === null && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
@@ -241,30 +262,33 @@ export const flinkActions = {
   },
   AbortLingering: {
     enabled: workOf('AbortLingering'),
-    effect: (d, a) => abortLingering(d, jobOf(a)),
+    effect: (d, a) => abortLingering(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
-      const w = slotOf(s, jobOf(a)).task?.writer;
+      const t = slotOf(s, jobOf(a)).task;
+      const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
       if (s.config.namingStrategy === 'POOLING') {
         const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a));
         const t = s.kafka.txns[idx];
         return `${prefix(a)}sink.AbortLingering(LISTING: ${t ? `InitProducerId ${t.transactionalId}` : 'none open'})`;
       }
-      const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0);
-      return `${prefix(a)}sink.AbortLingering(InitProducerId ${probed})`;
+      const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0, w?.probeSub ?? 0);
+      return `${prefix(a)}${sinkName(a)}.AbortLingering(InitProducerId ${probed})`;
     },
     lanes: lanes(TM, 'coordinator'),
   },
   InitSink: {
     enabled: workOf('InitSink'),
-    effect: (d, a) => initSink(d, jobOf(a)),
+    effect: (d, a) => initSink(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
-      const w = t?.writer;
-      const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a));
+      const sub = subtaskOfAction(a);
+      const w = t ? writerOf(t, sub) : undefined;
+      const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), sub);
       if (t && s.config.namingStrategy === 'POOLING')
         return `${prefix(a)}sink.InitProducerId(${id(poolName(t))}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
-      return `${prefix(a)}sink.InitProducerId(${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''})`;
+      const what = `${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''}`;
+      return `${prefix(a)}${sinkName(a)}.InitProducerId(${what})`;
     },
     lanes: lanes(TM, 'coordinator'),
   },
@@ -304,16 +328,22 @@ export const flinkActions = {
   },
   Send: {
     enabled: workOf('Send'),
-    effect: (d, a) => void send(d, jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}sink.Send(${(slotOf(s, jobOf(a)).task?.writer.buffer ?? []).map((v) => `v${v}`).join(', ')})`,
+    effect: (d, a) => void send(d, jobOf(a), subtaskOfAction(a)),
+    describe: (s, a) => {
+      const t = slotOf(s, jobOf(a)).task;
+      const buffer = t ? writerOf(t, subtaskOfAction(a)).buffer : [];
+      return `${prefix(a)}${sinkName(a)}.Send(${buffer.map((v) => `v${v}`).join(', ')})`;
+    },
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
   MailboxCheck: {
     enabled: workOf('MailboxCheck'),
-    effect: (d, a) => void asyncError(d, "the writer's mailbox action", jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}sink.checkAsyncException(mailbox: v${slotOf(s, jobOf(a)).task?.writer.error ?? '?'})`,
+    effect: (d, a) => void asyncError(d, "the writer's mailbox action", jobOf(a), subtaskOfAction(a)),
+    describe: (s, a) => {
+      const t = slotOf(s, jobOf(a)).task;
+      const e = t ? writerOf(t, subtaskOfAction(a)).error : null;
+      return `${prefix(a)}${sinkName(a)}.checkAsyncException(mailbox: v${e ?? '?'})`;
+    },
     lanes: lanes(TM),
   },
   Read: {
@@ -409,13 +439,20 @@ export const flinkActions = {
     fault: true,
     enabled(s, emit) {
       if (!s.config.sendErrors || s.faults.sendErrors > 0) return;
-      for (const no of jobs(s))
-        if (running(s, no) && slotOf(s, no).task!.writer.buffer.length > 0) emit({ type: 'SendError', ...of(no) });
+      for (const no of jobs(s)) {
+        if (!running(s, no)) continue;
+        writersOf(slotOf(s, no).task!).forEach((w, sub) => {
+          if (w.buffer.length > 0) emit({ type: 'SendError', ...of(no), ...ofSub(sub) });
+        });
+      }
     },
-    effect: (d, a) => sendError(d, jobOf(a)),
-    describe: (s, a) =>
-      `${prefix(a)}fault.SendError(v${slotOf(s, jobOf(a)).task?.writer.buffer[0] ?? '?'}: the send fails, ` +
-      'the callback keeps the error)',
+    effect: (d, a) => sendError(d, jobOf(a), subtaskOfAction(a)),
+    describe: (s, a) => {
+      const t = slotOf(s, jobOf(a)).task;
+      const head = t ? writerOf(t, subtaskOfAction(a)).buffer[0] : undefined;
+      const sub = subtaskOfAction(a) === 1 ? ' in sink subtask 1' : '';
+      return `${prefix(a)}fault.SendError(v${head ?? '?'}${sub}: the send fails, the callback keeps the error)`;
+    },
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
   RestoreSavepoint: {
@@ -450,6 +487,24 @@ export const flinkActions = {
     describe: (s, a) =>
       `${prefix(a)}fault.ChangePrefix(sink.transactional-id-prefix -> ` +
       `${sinkPrefix(s.config, jobOf(a), gen(s, a) + 1)})`,
+    lanes: lanes(JM),
+  },
+  Rescale: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.rescale || s.faults.rescales > 0) return;
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        // A restart from a checkpoint with the other parallelism (KafkaSinkITCase.rescaleListing, TransactionAborter's
+        // "When Flink downscales X subtasks to Y subtasks").
+        if (j.task === null && j.jm.restartAt !== null && j.jm.latest !== null) emit({ type: 'Rescale', ...of(no) });
+      }
+    },
+    effect: (d, a) => rescale(d, jobOf(a)),
+    describe: (s, a) => {
+      const p = slotOf(s, jobOf(a)).jm.parallelism;
+      return `${prefix(a)}fault.Rescale(parallelism ${p} -> ${p === 1 ? 2 : 1})`;
+    },
     lanes: lanes(JM),
   },
 } satisfies ActionTable<S, FlinkAction>;

@@ -110,6 +110,18 @@ export const flinkKafkaKeys = {
     default: 1,
     meaning: 'one Kafka input (source -> count -> sink), or a count operator reading two KafkaSources',
   }),
+  parallelism: oneOf('parallelism.default', [1, 2], {
+    default: 1,
+    meaning:
+      "the job's parallelism: 2 runs two source subtasks (split i on subtask i mod 2), a keyed exchange into two " +
+      'count+sink subtasks (value v to subtask (v - 1) mod 2), each sink subtask writing `<prefix>-<subtask>-<id>`',
+  }),
+  rescale: bool('faults.rescale', {
+    default: false,
+    meaning:
+      'once in a run, the job down restarts from its checkpoint with the other parallelism (2 -> 1 or 1 -> 2); the ' +
+      "restored sink subtask s probes subtask ids s, s + P', ... (P' the new parallelism) until one was never used",
+  }),
   jobs: oneOf('jobs', [1, 2], {
     default: 1,
     meaning:

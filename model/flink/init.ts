@@ -91,36 +91,41 @@ export function newTask(
   const inputs = Array.from({ length: jobInputs(c, no) }, (_, i) => i);
   const last = cp ? cp.id : 0;
   const eos = c.deliveryGuarantee === 'exactly-once';
-  const writer: Writer = eos
-    ? {
-        buffer: [],
-        init: c.abortLingering ? 'probe' : 'init',
-        probe: last + 1,
-        probeGen: jm.prefixGen,
-        // KafkaWriter.abortLingeringTransactions: the first restored state's prefix too, when it differs.
-        oldGen: cp && cp.prefixGen !== jm.prefixGen ? cp.prefixGen : null,
-        fill: last + 1,
-        name: last + 1,
-        txn: null,
-        pool: [],
-        opened: 0,
-        precommitted: c.namingStrategy === 'POOLING' && cp ? cp.committables.map((x) => x.name) : [],
-        error: null,
-      }
-    : {
-        buffer: [],
-        init: 'ready',
-        probe: 0,
-        probeGen: 0,
-        oldGen: null,
-        fill: 0,
-        name: 0,
-        txn: null,
-        pool: [],
-        opened: 0,
-        precommitted: [],
-        error: null,
-      };
+  // One writer a sink subtask; subtask `sub` probes its own subtask id first.
+  const writerFor = (sub: number): Writer =>
+    eos
+      ? {
+          buffer: [],
+          init: c.abortLingering ? 'probe' : 'init',
+          probe: last + 1,
+          probeSub: sub,
+          probeGen: jm.prefixGen,
+          // KafkaWriter.abortLingeringTransactions: the first restored state's prefix too, when it differs.
+          oldGen: cp && cp.prefixGen !== jm.prefixGen ? cp.prefixGen : null,
+          fill: last + 1,
+          name: last + 1,
+          txn: null,
+          pool: [],
+          opened: 0,
+          precommitted: c.namingStrategy === 'POOLING' && cp ? cp.committables.map((x) => x.name) : [],
+          error: null,
+        }
+      : {
+          buffer: [],
+          init: 'ready',
+          probe: 0,
+          probeSub: sub,
+          probeGen: 0,
+          oldGen: null,
+          fill: 0,
+          name: 0,
+          txn: null,
+          pool: [],
+          opened: 0,
+          precommitted: [],
+          error: null,
+        };
+  const writer = writerFor(0);
   const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0);
   const count = cp ? cp.count : 0;
   const task: Task = {
@@ -132,6 +137,7 @@ export function newTask(
     count,
     aligned: inputs.map(() => false),
     writer,
+    otherWriters: Array.from({ length: jm.parallelism - 1 }, (_, i) => writerFor(i + 1)),
     committables: cp ? cp.committables.map((x) => ({ ...x })) : [],
     commitUpTo: last,
     restored: cp
@@ -178,6 +184,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     latest: null,
     previous: null,
     prefixGen: 0,
+    parallelism: c.parallelism,
     notify: null,
     restartAt: null,
     failedCheckpoints: 0,
@@ -196,7 +203,16 @@ export function initialState(c: FlinkConfig): FlinkState {
     jm: first.jm,
     task: first.task,
     second,
-    faults: { crashes: 0, lost: 0, jobmanager: 0, slow: 0, sendErrors: 0, savepoints: 0, prefixChanges: 0 },
+    faults: {
+      crashes: 0,
+      lost: 0,
+      jobmanager: 0,
+      slow: 0,
+      sendErrors: 0,
+      savepoints: 0,
+      prefixChanges: 0,
+      rescales: 0,
+    },
     ghost: { completed: [], commits: [], timedOut: [] },
     events: [],
   };

@@ -8,7 +8,17 @@ import { ctxOf } from '../kafka/cluster.js';
 import { failover } from './failure.js';
 import { newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
-import { type FlinkState, inputBase, inputValue, type JobNo, SOURCE_GROUP, sinkPrefix, slotOf } from './state.js';
+import {
+  type FlinkState,
+  inputBase,
+  inputValue,
+  type JobNo,
+  SOURCE_GROUP,
+  sinkPrefix,
+  slotOf,
+  subtaskOf,
+  writerOf,
+} from './state.js';
 import { nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
@@ -64,10 +74,11 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   const t = j.task!;
   const item = t.channels[input]!.shift()!;
   if (item.kind === 'record') {
-    // KafkaWriter.write checks the sends' errors first.
-    if (asyncError(d, 'the next write', no)) return;
+    // The keyed exchange hands the record to its sink subtask, whose KafkaWriter.write checks the sends' errors first.
+    const sub = subtaskOf(j.jm.parallelism, item.value);
+    if (asyncError(d, 'the next write', no, sub)) return;
     t.count += 1;
-    t.writer.buffer.push(item.value);
+    writerOf(t, sub).buffer.push(item.value);
     d.events.push({ type: 'counted', input: inputBase(d.config, no) + input, value: item.value, count: t.count });
     return;
   }
@@ -93,15 +104,19 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
       })
     : t.channels.map(() => []);
   const g = d.config.deliveryGuarantee;
-  // KafkaWriter.flush, from prepareSnapshotPreBarrier: producer.flush(), then checkAsyncException(). Without the
-  // safeguard the at-least-once barrier goes on with records still unsent; the exactly-once commit flushes anyway.
-  if (g === 'exactly-once' || (g === 'at-least-once' && d.config.flushOnCheckpoint)) {
-    const n = t.writer.buffer.length;
-    if (!send(d, no)) return;
-    if (n > 0) d.events.push({ type: 'flushed', records: n });
-    if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no)) return;
+  // Each sink subtask, subtask 0 first (with parallelism 2 the barrier reaches both count+sink subtasks in this one
+  // step: the model aligns the keyed exchange's barriers together).
+  for (let sub = 0; sub < j.jm.parallelism; sub++) {
+    // KafkaWriter.flush, from prepareSnapshotPreBarrier: producer.flush(), then checkAsyncException(). Without the
+    // safeguard the at-least-once barrier goes on with records still unsent; the exactly-once commit flushes anyway.
+    if (g === 'exactly-once' || (g === 'at-least-once' && d.config.flushOnCheckpoint)) {
+      const n = writerOf(t, sub).buffer.length;
+      if (!send(d, no, sub)) return;
+      if (n > 0) d.events.push({ type: 'flushed', records: n });
+      if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no, sub)) return;
+    }
+    if (g === 'exactly-once') precommit(d, item.checkpoint, no, sub);
   }
-  if (g === 'exactly-once') precommit(d, item.checkpoint, no);
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
   const pending = j.jm.pending!;
@@ -229,6 +244,19 @@ export function changePrefix(d: D, no: JobNo = 1): void {
   jm.prefixGen += 1;
   d.faults.prefixChanges += 1;
   d.events.push({ type: 'prefix', prefix: sinkPrefix(d.config, no, jm.prefixGen) });
+}
+
+/**
+ * The operator restarts job `no`, down, from its checkpoint with the other parallelism (2 -> 1 or 1 -> 2): the writer
+ * and committer list state is redistributed (StatefulSinkWriterStateHandler, CommittableCollector), each restored sink
+ * subtask probes its own subtask id and every `+ parallelism` (TransactionAbortStrategyImpl.PROBING).
+ */
+export function rescale(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  const from = jm.parallelism;
+  jm.parallelism = from === 1 ? 2 : 1;
+  d.faults.rescales += 1;
+  d.events.push({ type: 'rescaled', from, to: jm.parallelism });
 }
 
 /** The notification is lost (best effort): nothing is committed for it until a later one. */

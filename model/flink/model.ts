@@ -30,7 +30,10 @@ export const flinkKafkaModel = compile({
     (c.unaligned && c.checkpointingMode !== 'EXACTLY_ONCE'
       ? 'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE ' +
         '(Flink refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE'
-      : null),
+      : c.namingStrategy === 'POOLING' && (c.parallelism === 2 || c.rescale)
+        ? 'sink.transaction-naming-strategy=POOLING is modelled at parallelism 1 only (its TransactionOwnership of ' +
+          'several subtask ids is not): accepted with parallelism.default=1 and faults.rescale=false, or INCREMENTING'
+        : null),
   init: initialState,
   actions: flinkActions,
   drain,

@@ -1,6 +1,6 @@
 /**
  * The KafkaSink: its writer (buffer, flush, one Kafka transaction per checkpoint under
- * exactly-once, lingering-transaction abort, InitProducerId of `<prefix>-0-<checkpoint>`) and its
+ * exactly-once, lingering-transaction abort, InitProducerId of `<prefix>-<subtask>-<checkpoint>`) and its
  * committer. Every Kafka call goes through the producer client and coordinator of
  * model/kafka. Job `no`'s sink (1, or the second job of `jobs=2`). Over an immer draft.
  */
@@ -9,10 +9,20 @@ import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
 import type { ErrorCode } from '../kafka/records.js';
 import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
+import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
 import { listingTarget, poolName } from './pooling.js';
-import { type FlinkState, instanceOf, type JobNo, partitionOf, sinkTransactionalId, slotOf } from './state.js';
+import {
+  type FlinkState,
+  instanceOf,
+  type JobNo,
+  partitionOf,
+  sinkTransactionalId,
+  slotOf,
+  writerOf,
+  writersOf,
+} from './state.js';
 
 type D = Draft<FlinkState>;
 
@@ -21,17 +31,17 @@ function genOf(d: D, no: JobNo): number {
   return slotOf(d, no).jm.prefixGen;
 }
 
-/** Job `no`'s transactional.id for `name` under its current prefix. */
-function idOf(d: D, name: number, no: JobNo): string {
-  return sinkTransactionalId(d.config, name, no, genOf(d, no));
+/** Job `no`'s sink subtask `sub`'s transactional.id for `name` under its current prefix. */
+function idOf(d: D, name: number, no: JobNo, sub = 0): string {
+  return sinkTransactionalId(d.config, name, no, genOf(d, no), sub);
 }
 
 /**
- * Index of job `no`'s `<prefix>-0-<name>` in the coordinator, created (Empty, a new producer id) when `create`; -1 if
- * unknown.
+ * Index of job `no`'s `<prefix>-<sub>-<name>` in the coordinator, created (Empty, a new producer id) when `create`; -1
+ * if unknown.
  */
-export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1, gen = genOf(d, no)): number {
-  const id = sinkTransactionalId(d.config, name, no, gen);
+export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1, gen = genOf(d, no), sub = 0): number {
+  const id = sinkTransactionalId(d.config, name, no, gen, sub);
   const i = d.kafka.txns.findIndex((t) => t.transactionalId === id);
   if (i >= 0 || !create) return i;
   d.kafka.txns.push(castDraft(newTxn(id, -1)));
@@ -42,11 +52,11 @@ export function txnIndex(d: D, name: number, create: boolean, no: JobNo = 1, gen
  * Sends the writer's buffer (the producer's sender, or a flush): plain records for none and
  * at-least-once, records of the open transaction for exactly-once (AddPartitionsToTxn from the
  * client with transaction.version=1, the leader's verification with 2). A rejected write fails
- * the task. Returns false when it did.
+ * the task. Sink subtask `sub`'s writer. Returns false when it did.
  */
-export function send(d: D, no: JobNo = 1): boolean {
+export function send(d: D, no: JobNo = 1, sub = 0): boolean {
   const t = slotOf(d, no).task!;
-  const w = t.writer;
+  const w = writerOf(t, sub);
   const x = ctxOf(d);
   const plain = castDraft(newProducer(-1, d.config.partitions));
   while (w.buffer.length > 0) {
@@ -67,10 +77,10 @@ export function send(d: D, no: JobNo = 1): boolean {
 /**
  * checkAsyncException: a send of job `no`'s writer failed since the last check, so `where` throws it and the task
  * fails (KafkaWriter.checkAsyncException, from write, flush and the mailbox action of FLINK-31305). Returns whether it
- * did.
+ * did. Sink subtask `sub`'s writer.
  */
-export function asyncError(d: D, where: string, no: JobNo = 1): boolean {
-  const v = slotOf(d, no).task!.writer.error;
+export function asyncError(d: D, where: string, no: JobNo = 1, sub = 0): boolean {
+  const v = writerOf(slotOf(d, no).task!, sub).error;
   if (v === null) return false;
   failover(d, `the send of v${v} failed; ${where} throws it: the task fails`, no);
   return true;
@@ -80,8 +90,8 @@ export function asyncError(d: D, where: string, no: JobNo = 1): boolean {
  * One asynchronous send fails (delivery.timeout.ms passed, say): the head record of job `no`'s producer buffer is
  * dropped and its callback keeps the error for the writer's next check.
  */
-export function sendError(d: D, no: JobNo = 1): void {
-  const w = slotOf(d, no).task!.writer;
+export function sendError(d: D, no: JobNo = 1, sub = 0): void {
+  const w = writerOf(slotOf(d, no).task!, sub);
   const v = w.buffer.shift()!;
   w.error = v;
   d.faults.sendErrors += 1;
@@ -95,9 +105,10 @@ export function sendError(d: D, no: JobNo = 1): void {
  * reached the sink): connector 3.x `KafkaWriter.getTransactionalProducer` loops from
  * `lastCheckpointId + 1`, "this loop ensures that all gaps are filled with initialized (empty) transactions".
  */
-export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
+export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
-  const x = t.writer.txn;
+  const w = writerOf(t, sub);
+  const x = w.txn;
   if (x && x.producer.transaction!.records > 0) {
     t.committables.push({
       checkpoint,
@@ -106,20 +117,20 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1): void {
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
     });
-    d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no) });
+    d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, sub) });
   }
   // POOLING: the producer goes back to the pool (recycled once its committable is finished, or at once when empty).
-  if (x && d.config.namingStrategy === 'POOLING') t.writer.pool.push({ name: x.name, producer: x.producer });
-  t.writer.txn = null;
-  t.writer.init = 'init';
+  if (x && d.config.namingStrategy === 'POOLING') w.pool.push({ name: x.name, producer: x.producer });
+  w.txn = null;
+  w.init = 'init';
   if (d.config.namingStrategy === 'POOLING') {
     // The next transaction takes the lowest id not in flight (no gaps to fill).
-    t.writer.name = poolName(t);
-    t.writer.fill = t.writer.name;
+    w.name = poolName(t);
+    w.fill = w.name;
     return;
   }
-  t.writer.fill = t.writer.name + 1;
-  t.writer.name = checkpoint + 1;
+  w.fill = w.name + 1;
+  w.name = checkpoint + 1;
 }
 
 /**
@@ -137,23 +148,24 @@ function refused(d: D, id: string, no: JobNo): boolean {
 /**
  * InitProducerId for the writer's next id (fencing and aborting an open transaction of it); retried on
  * CONCURRENT_TRANSACTIONS. An id of a gap (`fill < name`) is initialised and left empty; `<prefix>-0-<name>` opens
- * the writer's transaction.
+ * the writer's transaction. Sink subtask `sub`'s writer; the task runs once every writer is ready.
  */
-export function initSink(d: D, no: JobNo = 1): void {
+export function initSink(d: D, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
-  const w = t.writer;
-  if (refused(d, idOf(d, Math.min(w.fill, w.name), no), no)) return;
+  const w = writerOf(t, sub);
+  if (refused(d, idOf(d, Math.min(w.fill, w.name), no, sub), no)) return;
   if (w.fill < w.name) {
-    const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no), d.config.partitions));
+    const gen = genOf(d, no);
+    const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no, gen, sub), d.config.partitions));
     if (!initTransactions(ctxOf(d), gap).ok) return;
-    d.events.push({ type: 'writer', transactionalId: idOf(d, w.fill, no), epoch: gap.epoch });
+    d.events.push({ type: 'writer', transactionalId: idOf(d, w.fill, no, sub), epoch: gap.epoch });
     w.fill += 1;
     return;
   }
   const pooling = d.config.namingStrategy === 'POOLING';
   // POOLING: ids freed by commits since the snapshot are free again.
   if (pooling) w.name = w.fill = poolName(t);
-  const idx = txnIndex(d, w.name, true, no);
+  const idx = txnIndex(d, w.name, true, no, genOf(d, no), sub);
   const meta = d.kafka.txns[idx]!;
   const pooled = pooling ? w.pool.findIndex((p) => p.name === w.name) : -1;
   // POOLING without the safeguard: the recycled producer of a finished id starts its next transaction as it is.
@@ -170,35 +182,45 @@ export function initSink(d: D, no: JobNo = 1): void {
     producer.sequences = producer.sequences.map(() => 0);
   }
   if (pooled >= 0) w.pool.splice(pooled, 1);
-  if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no), epoch: meta.epoch });
+  if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no, sub), epoch: meta.epoch });
   beginTransaction(producer, w.name);
   if (pooling) w.opened += 1;
   w.txn = { name: w.name, producer, seq: pooling ? 1000 + w.opened : idx };
   w.init = 'ready';
-  d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no), epoch: producer.epoch });
-  if (t.status === 'initializing') t.status = 'running';
+  d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no, sub), epoch: producer.epoch });
+  if (t.status === 'initializing' && writersOf(t).every((x) => x.init === 'ready')) t.status = 'running';
 }
 
 /**
- * One probe of the lingering-transaction abort: InitProducerId on `<prefix>-0-<probe>` fences and
- * aborts whatever it left open; an id never used (epoch 0 after the call in Flink) ends the probe.
+ * One probe of sink subtask `sub`'s lingering-transaction abort: InitProducerId on `<prefix>-<probeSub>-<probe>`
+ * fences and aborts whatever it left open; an id never used (epoch 0 after the call in Flink) ends the walk of that
+ * subtask id, and one never used at the first id (restored + 1) ends the walk over subtask ids.
  */
-export function abortLingering(d: D, no: JobNo = 1): void {
+export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
-  const w = t.writer;
+  const w = writerOf(t, sub);
   if (d.config.namingStrategy === 'POOLING') {
     listingAbort(d, no);
     return;
   }
-  const idx = txnIndex(d, w.probe, false, no, w.probeGen);
-  const id = sinkTransactionalId(d.config, w.probe, no, w.probeGen);
+  const idx = txnIndex(d, w.probe, false, no, w.probeGen, w.probeSub);
+  const id = sinkTransactionalId(d.config, w.probe, no, w.probeGen, w.probeSub);
   if (idx < 0) {
     d.events.push({ type: 'probed', transactionalId: id, used: false });
+    // TransactionAbortStrategyImpl.abortTransactionsWithPrefix (3.x TransactionAborter): `for (subtaskId =
+    // ownSubtaskId; ; subtaskId += parallelism)`, until a subtask id aborted nothing. At parallelism 1 all along no
+    // other subtask id was ever used: that last probe would only initialise an unused id, and the model leaves it out.
+    if (walksSubtasks(d.config) && w.probe > w.name) {
+      w.probeSub += slotOf(d, no).jm.parallelism;
+      w.probe = w.name;
+      return;
+    }
     if (w.oldGen !== null) {
       // Then the restored writer state's prefix, from the same id (3.x TransactionAborter, 4.x PROBING).
       w.probeGen = w.oldGen;
       w.oldGen = null;
       w.probe = w.name;
+      w.probeSub = sub;
       return;
     }
     w.init = 'init';
@@ -208,6 +230,11 @@ export function abortLingering(d: D, no: JobNo = 1): void {
   if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
   d.events.push({ type: 'probed', transactionalId: id, used: true });
   w.probe += 1;
+}
+
+/** Whether the probe walks subtask ids beyond the writer's own: some run of the job may have parallelism 2. Pure. */
+function walksSubtasks(c: FlinkConfig): boolean {
+  return c.parallelism === 2 || c.rescale;
 }
 
 /**

@@ -19,13 +19,13 @@ export interface Committable {
   readonly checkpoint: number;
   /** Index of its transactional.id in the coordinator's `txns`. */
   readonly txn: number;
-  /** The checkpoint id in its transactional.id (`<prefix>-0-<name>`). */
+  /** The checkpoint id in its transactional.id (`<prefix>-<subtask>-<name>`). */
   readonly name: number;
   readonly producerId: number;
   readonly epoch: number;
 }
 
-/** The exactly-once writer's open transaction: `<prefix>-0-<name>` and the producer that holds it. */
+/** The exactly-once writer's open transaction: `<prefix>-<subtask>-<name>` and the producer that holds it. */
 export interface WriterTxn {
   /** The checkpoint id in its transactional.id. */
   readonly name: number;
@@ -39,14 +39,19 @@ export interface WriterTxn {
 }
 
 /**
- * The KafkaSink writer. `init`: `probe` while aborting lingering transactions (the id probed is
- * `<prefix>-0-<probe>`), `init` until InitProducerId for `<prefix>-0-<name>` succeeds (after the
+ * A KafkaSink subtask's writer. `init`: `probe` while aborting lingering transactions (the id probed is
+ * `<prefix>-<probeSub>-<probe>`), `init` until InitProducerId for `<prefix>-<subtask>-<name>` succeeds (after the
  * ids of a gap, `fill` up to `name`, each initialised empty), then `ready`.
  */
 export interface Writer {
   readonly buffer: readonly number[];
   readonly init: 'probe' | 'init' | 'ready';
   readonly probe: number;
+  /**
+   * The subtask id the probe walks: the writer's own, then + the current parallelism while the previous one had been
+   * used (TransactionAbortStrategyImpl.PROBING, connector 3.x TransactionAborter: `subtaskId += parallelism`).
+   */
+  readonly probeSub: number;
   /** The prefix (generation) the probe walks: the current one, then the restored state's if it differs. */
   readonly probeGen: number;
   /** The restored writer state's prefix when it differs from the current one, still to probe; else null. */
@@ -93,7 +98,10 @@ export interface Task {
   readonly count: number;
   /** Barrier of the pending checkpoint received from input i. */
   readonly aligned: readonly boolean[];
+  /** Sink subtask 0's writer. */
   readonly writer: Writer;
+  /** The writers of sink subtasks 1.. (`parallelism.default=2`, or after a rescale); empty at parallelism 1. */
+  readonly otherWriters: readonly Writer[];
   /** The committer's state: pre-committed transactions not yet committed. */
   readonly committables: readonly Committable[];
   /** Committables with a checkpoint id up to this one may be committed (notified or restored). */
@@ -148,6 +156,8 @@ export interface JobManager {
   readonly notify: number | null;
   /** When the job restarts after a failure, or null while it runs. */
   readonly restartAt: number | null;
+  /** The job's parallelism: `parallelism.default`, the other one after `faults.rescale`. */
+  readonly parallelism: number;
   /** Which sink.transactional-id-prefix the job uses: 0 the configured one, 1 the one `faults.prefix-change` set. */
   readonly prefixGen: number;
   /** Consecutive failed checkpoints (CheckpointFailureManager's counter; a completion resets it). */
@@ -218,7 +228,8 @@ export type FlinkEvent =
     }
   | { readonly type: 'jobmanager'; readonly ha: boolean }
   | { readonly type: 'savepoint'; readonly checkpoint: number }
-  | { readonly type: 'prefix'; readonly prefix: string };
+  | { readonly type: 'prefix'; readonly prefix: string }
+  | { readonly type: 'rescaled'; readonly from: number; readonly to: number };
 
 /** Ghost: a transaction with records that only the coordinator's timeout ended (nothing of the job did). */
 export interface TimedOut {
@@ -266,6 +277,8 @@ export interface FlinkState extends JobSlot {
     readonly savepoints: number;
     /** Prefix changes so far. */
     readonly prefixChanges: number;
+    /** Restarts with the other parallelism so far. */
+    readonly rescales: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
@@ -284,9 +297,31 @@ export function arrived(c: FlinkConfig, now: number): number {
   return Math.min(c.inputRecords, Math.floor(now / c.inputIntervalMs));
 }
 
-/** `<prefix>-0-<name>`: the sink's transactional.id for checkpoint id `name` (subtask 0) of job `no`. Pure. */
-export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1, gen = 0): string {
-  return `${sinkPrefix(c, no, gen)}-0-${name}`;
+/**
+ * `<prefix>-<sub>-<name>`: the transactional.id of sink subtask `sub` of job `no` for checkpoint id `name`
+ * (TransactionalIdFactory.buildTransactionalId). Pure.
+ */
+export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1, gen = 0, sub = 0): string {
+  return `${sinkPrefix(c, no, gen)}-${sub}-${name}`;
+}
+
+/** Sink subtask `sub`'s writer of task `t` (subtask 0's is `writer`). Pure. */
+export function writerOf<W>(t: { readonly writer: W; readonly otherWriters: readonly W[] }, sub: number): W {
+  // Sink subtask ids are 0..parallelism-1, and a task has one writer each.
+  return sub === 0 ? t.writer : t.otherWriters[sub - 1]!;
+}
+
+/** Every sink subtask's writer of task `t`, subtask 0 first. Pure. */
+export function writersOf<W>(t: { readonly writer: W; readonly otherWriters: readonly W[] }): readonly W[] {
+  return [t.writer, ...t.otherWriters];
+}
+
+/**
+ * The sink subtask that input value `v` reaches through the keyed exchange (keyBy on the value, the count and the sink
+ * chained after it): `(v - 1) mod parallelism`. Pure.
+ */
+export function subtaskOf(parallelism: number, v: number): number {
+  return (v - 1) % parallelism;
 }
 
 /**

@@ -3,7 +3,7 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
-import { arrived, type FlinkState, type JobNo, slotOf } from './state.js';
+import { arrived, type FlinkState, type JobNo, slotOf, writersOf } from './state.js';
 
 /**
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
@@ -30,11 +30,12 @@ export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   if (j.jm.restartAt !== null || !j.task) return true;
   if (arrived(c, s.now) < c.inputRecords) return true;
   const t = j.task;
-  if (t.status !== 'running' || t.writer.init !== 'ready') return true;
+  const ws = writersOf(t);
+  if (t.status !== 'running' || ws.some((w) => w.init !== 'ready')) return true;
   if (t.splits.some((p) => p < c.inputRecords)) return true;
   if (t.channels.some((ch) => ch.length > 0)) return true;
-  if (t.writer.buffer.length > 0 || (t.writer.txn?.producer.transaction?.records ?? 0) > 0) return true;
-  if (t.writer.error !== null) return true;
+  if (ws.some((w) => w.buffer.length > 0 || (w.txn?.producer.transaction?.records ?? 0) > 0)) return true;
+  if (ws.some((w) => w.error !== null)) return true;
   if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }

@@ -59,6 +59,22 @@ const cases: Record<string, string[][]> = {
       '1',
     ],
   ],
+  // Parallelism 2 restored at parallelism 1 without the lingering-transaction probe (#11): subtask 1's flink-1-2 hangs.
+  'check-flink-rescale': [
+    [
+      'check',
+      'flink-kafka',
+      '--set',
+      'parallelism.default=2',
+      '--set',
+      'faults.rescale=true',
+      '--set',
+      'safeguard.abort-lingering-transactions=false',
+      '--exhaustive',
+      '--workers',
+      '1',
+    ],
+  ],
   'check-read-uncommitted': [
     ['check', 'kafka-txn', '--set', 'isolation.level=read_uncommitted', '--seed', '9', '--workers', '1'],
   ],

@@ -43,6 +43,13 @@ const always_: Record<string, string[][]> = {
 };
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
+/** Parallelism 2 and rescaling (#11): a second sink subtask, a downscale without the probe, an upscale with faults. */
+export const flinkParallelConfigs: string[][] = [
+  ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false', 'input.records=2'],
+  ['parallelism.default=2', 'faults.send-errors=true', 'partitions=2'],
+  ['faults.rescale=true', 'faults.prefix-change=true', 'faults.crashes=2', 'jobs=2'],
+];
+
 const configs: Record<string, string[][]> = {
   'kafka-txn': [
     [],
@@ -108,6 +115,7 @@ const configs: Record<string, string[][]> = {
       'execution.checkpointing.tolerable-failed-checkpoints=1',
       'execution.checkpointing.min-pause=3000',
     ],
+    ...flinkParallelConfigs,
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
   'mirror-maker-2': [
@@ -284,6 +292,13 @@ function suite<S, A extends AnyAction, K extends Keys>(
       },
     );
   }
+}
+
+/** Registers the differential tests of model `name` at `list`, at `scale` (every config of the list). */
+export function differentialOf(name: string, list: readonly string[][], scale: Scale): void {
+  describe(`fast path against plain step, ${name} (${scale.walks} walks, ${scale.bfs} breadth-first states)`, () => {
+    catalog.get(name)!.open((e) => suite(e, list, { ...scale, configs: list.length }));
+  });
 }
 
 /** Registers the differential tests at `scale`. */

@@ -139,6 +139,8 @@ function flinkEventLine(
       return { lane: JM, text: `the job will restore the older savepoint of checkpoint ${e.checkpoint}` };
     case 'prefix':
       return { lane: JM, text: `the job restarts with sink.transactional-id-prefix ${e.prefix}` };
+    case 'rescaled':
+      return { lane: JM, text: `the job restarts with parallelism ${e.to} (was ${e.from})` };
     case 'jobmanager':
       return {
         lane: JM,

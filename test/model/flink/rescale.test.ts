@@ -1,0 +1,157 @@
+/**
+ * `parallelism.default=2` and `faults.rescale`: two sink subtasks each writing `<prefix>-<subtask>-<id>`, and the
+ * restored writer's probe walking `subtaskId += parallelism` (TransactionAbortStrategyImpl.PROBING, connector 3.x
+ * TransactionAborter) after a restart with the other parallelism.
+ */
+import { describe, expect, test } from 'vitest';
+import type { FlinkAction } from '../../../model/flink/actions.js';
+import { drain } from '../../../model/flink/drain.js';
+import type { FlinkState } from '../../../model/flink/state.js';
+import { flinkCfg, model, play, stateAfter } from './helpers.js';
+
+const p2 = ['parallelism.default=2', 'input.records=4', 'faults.lost-notifications=0'];
+/** Both sink subtasks probe and open their first ids at t=0. */
+const start: FlinkAction[] = [
+  { type: 'AbortLingering' },
+  { type: 'AbortLingering', subtask: 1 },
+  { type: 'InitSink' },
+  { type: 'InitSink', subtask: 1 },
+];
+/** The start, without the probe when the lingering abort is off. */
+const startOf = (pairs: string[]): FlinkAction[] =>
+  pairs.includes('safeguard.abort-lingering-transactions=false') ? start.slice(2) : start;
+/** The next record arrives, is read and counted; the keyed exchange hands v to sink subtask (v - 1) mod 2. */
+const record = (sub: 0 | 1): FlinkAction[] => [
+  { type: 'Tick' },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  sub === 1 ? { type: 'Send', subtask: 1 } : { type: 'Send' },
+];
+/** Checkpoint 1 after v1 and v2: both subtasks pre-commit, the checkpoint completes and both commit. */
+const checkpoint1: FlinkAction[] = [
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'InitSink', subtask: 1 },
+  { type: 'Ack' },
+  { type: 'Notify' },
+  { type: 'Commit', checkpoint: 1 },
+  { type: 'Commit', checkpoint: 1 },
+  { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+  { type: 'WriteTxnMarker', txn: 1, partition: 0 },
+];
+
+/** v3 and v4 written into flink-0-2 and flink-1-2 after checkpoint 1, then a crash and a rescale to `to`. */
+function crashedAfterCheckpoint1(pairs: string[]): FlinkState {
+  const s = stateAfter(pairs, ...startOf(pairs), ...record(0), ...record(1), ...checkpoint1);
+  return play(s, ...record(0), ...record(1), { type: 'Crash' }, { type: 'Rescale' }).at(-1)!;
+}
+
+/** Drains until the job runs again: the state then, and what the restored writers probed (`id used|unused`). */
+function restarted(s: FlinkState): { s: FlinkState; probed: string[] } {
+  let cur = s;
+  const probed: string[] = [];
+  for (let i = 0; i < 200 && !(cur.task?.status === 'running'); i++) {
+    cur = model.step(cur, drain(cur)!);
+    for (const e of cur.events)
+      if (e.type === 'probed') probed.push(`${e.transactionalId} ${e.used ? 'used' : 'unused'}`);
+  }
+  return { s: cur, probed };
+}
+
+/** The coordinator's state of `id`. */
+const stateOf = (s: FlinkState, id: string) => s.kafka.txns.find((t) => t.transactionalId === id)?.state;
+
+describe('parallelism.default=2: two sink subtasks, one transactional.id each', () => {
+  test('v1 goes to subtask 0 (flink-0-1), v2 to subtask 1 (flink-1-1); checkpoint 1 commits both', () => {
+    const s = stateAfter(p2, ...start, ...record(0), ...record(1), ...checkpoint1);
+    expect(s.kafka.txns.map((t) => [t.transactionalId, t.state])).toEqual([
+      ['flink-0-1', 'CompleteCommit'],
+      ['flink-1-1', 'CompleteCommit'],
+      ['flink-0-2', 'Empty'],
+      ['flink-1-2', 'Empty'],
+    ]);
+    expect(s.task!.writer.txn).toMatchObject({ name: 2 });
+    expect(s.task!.otherWriters[0]!.txn).toMatchObject({ name: 2 });
+  });
+});
+
+describe('faults.rescale: the probe walks subtaskId += parallelism', () => {
+  test('2 -> 1 from checkpoint 1: subtask 0 aborts flink-0-2, then flink-1-2 of the vanished subtask 1', () => {
+    const down = crashedAfterCheckpoint1([...p2, 'faults.rescale=true']);
+    expect(down.jm.parallelism).toBe(1);
+    expect(model.describe(crashedAfterCheckpoint1(p2.concat('faults.rescale=true')), { type: 'Restart' })).toBe(
+      'JobManager.Restart(from checkpoint 1)',
+    );
+    const { s, probed } = restarted(down);
+    expect(probed).toEqual([
+      'flink-0-2 used',
+      'flink-0-3 unused',
+      'flink-1-2 used',
+      'flink-1-3 unused',
+      // Subtask id 2 (0 + 2 * 1) was never used at its first id: the walk over subtask ids ends.
+      'flink-2-2 unused',
+    ]);
+    expect(s.task!.otherWriters).toEqual([]);
+    // flink-1-2's v4 is aborted (its InitProducerId retried past the abort leaves the id Empty at a new epoch).
+    expect(s.kafka.txns.filter((t) => t.state === 'Ongoing')).toEqual([]);
+    expect(s.kafka.partitions[0]!.log.filter((r) => r.kind === 'control').map((r) => r.marker)).toEqual([
+      'COMMIT',
+      'COMMIT',
+      'ABORT',
+      'ABORT',
+    ]);
+  });
+  test('2 -> 1 without the lingering abort: nothing touches flink-1-2 again, it stays Ongoing till its timeout', () => {
+    const down = crashedAfterCheckpoint1([
+      ...p2,
+      'faults.rescale=true',
+      'safeguard.abort-lingering-transactions=false',
+    ]);
+    const { s, probed } = restarted(down);
+    expect(probed).toEqual([]);
+    expect(stateOf(s, 'flink-0-2')).toBe('Empty');
+    expect(stateOf(s, 'flink-1-2')).toBe('Ongoing');
+  });
+  test('without a rescale subtask 1 re-initialises flink-1-2 itself (the abort off holds at parallelism 2)', () => {
+    const pairs = [...p2, 'safeguard.abort-lingering-transactions=false'];
+    const s0 = stateAfter(pairs, ...startOf(pairs), ...record(0), ...record(1), ...checkpoint1);
+    const down = play(s0, ...record(0), ...record(1), { type: 'Crash' }).at(-1)!;
+    const { s } = restarted(down);
+    expect(stateOf(s, 'flink-1-2')).toBe('Empty');
+    expect(s.task!.otherWriters[0]!.txn).toMatchObject({ name: 2 });
+  });
+  test('1 -> 2 from checkpoint 1: the new subtask 1 finds flink-1-2 unused and stops at once', () => {
+    const pairs = ['input.records=4', 'faults.lost-notifications=0', 'faults.rescale=true'];
+    const one: FlinkAction[] = [
+      { type: 'AbortLingering' },
+      { type: 'InitSink' },
+      { type: 'Tick' },
+      { type: 'Read', input: 0 },
+      { type: 'Process', input: 0 },
+      { type: 'Send' },
+    ];
+    const s0 = stateAfter(pairs, ...one, ...one.slice(2));
+    const cp: FlinkAction[] = [
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'Notify' },
+      { type: 'Commit', checkpoint: 1 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+    ];
+    const down = play(s0, ...cp, ...one.slice(2), { type: 'Crash' }, { type: 'Rescale' }).at(-1)!;
+    expect(down.events).toContainEqual({ type: 'rescaled', from: 1, to: 2 });
+    const { s, probed } = restarted(down);
+    expect(probed).toEqual(['flink-0-2 used', 'flink-0-3 unused', 'flink-2-2 unused', 'flink-1-2 unused']);
+    expect(s.task!.otherWriters[0]!.txn).toMatchObject({ name: 2 });
+    expect(s.kafka.txns.map((t) => t.transactionalId)).toEqual(['flink-0-1', 'flink-0-2', 'flink-1-2']);
+  });
+  test('POOLING is refused with parallelism 2 or a rescale (its TransactionOwnership is not modelled)', () => {
+    for (const p of ['parallelism.default=2', 'faults.rescale=true'])
+      expect(model.validate(flinkCfg('sink.transaction-naming-strategy=POOLING', p))).toMatch(
+        /^sink.transaction-naming-strategy=POOLING is modelled at parallelism 1 only/,
+      );
+  });
+});
