@@ -11,28 +11,11 @@ import { int, oneOf } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
 import type { flinkKafkaKeys } from '../model/flink/config.js';
 import { at } from '../model/flink/time.js';
-import { flinkSchedule } from './flink-schedule.js';
+import { feedKeys, flinkSchedule } from './flink-schedule.js';
 import { scenario } from './scenario.js';
 
 const keys = {
-  inputRecords: int('input.records', {
-    default: 1200,
-    min: 1,
-    max: 5000,
-    meaning: 'records fed to the input topic (values 1, 2, 3, ...)',
-  }),
-  inputIntervalMs: int('input.interval.ms', {
-    default: 100,
-    min: 1,
-    max: 3_600_000,
-    meaning: 'record k arrives at k * input.interval.ms',
-  }),
-  checkpointIntervalMs: int('execution.checkpointing.interval', {
-    default: 20000,
-    min: 1,
-    max: 3_600_000,
-    meaning: 'checkpoints are triggered every this many ms',
-  }),
+  ...feedKeys(1200),
   deliveryGuarantee: oneOf('sink.delivery-guarantee', ['none', 'at-least-once', 'exactly-once'], {
     default: 'at-least-once',
     meaning: "the KafkaSink's guarantee (at-least-once, the SQL connector's default, is the seed's first run)",

@@ -6,11 +6,36 @@
  * checkpoint due at that same moment. Runs the model's fast path
  * on its own plain copy, so a 1200-record schedule is cheap. Pure.
  */
+import { int } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
 import type { FlinkConfig } from '../model/flink/config.js';
 import { drain } from '../model/flink/drain.js';
 import { flinkKafkaModel } from '../model/flink/model.js';
 import { nextEvent } from '../model/flink/time.js';
+
+/** The keys of a seed-002-like feed: `records` inputs every input.interval.ms, checkpoints every interval. */
+export function feedKeys(records: number) {
+  return {
+    inputRecords: int('input.records', {
+      default: records,
+      min: 1,
+      max: 5000,
+      meaning: 'records fed to the input topic (values 1, 2, 3, ...)',
+    }),
+    inputIntervalMs: int('input.interval.ms', {
+      default: 100,
+      min: 1,
+      max: 3_600_000,
+      meaning: 'record k arrives at k * input.interval.ms',
+    }),
+    checkpointIntervalMs: int('execution.checkpointing.interval', {
+      default: 20000,
+      min: 1,
+      max: 3_600_000,
+      meaning: 'checkpoints are triggered every this many ms',
+    }),
+  };
+}
 
 /** When the crash hits: `delayMs` after checkpoint `afterCheckpoint` completes (0: after the job starts), or never. */
 export interface CrashPlan {

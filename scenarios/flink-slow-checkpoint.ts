@@ -14,28 +14,11 @@ import { int } from '../model/core/keys.js';
 import type { FlinkAction } from '../model/flink/actions.js';
 import type { flinkKafkaKeys } from '../model/flink/config.js';
 import { at } from '../model/flink/time.js';
-import { flinkSchedule } from './flink-schedule.js';
+import { feedKeys, flinkSchedule } from './flink-schedule.js';
 import { scenario } from './scenario.js';
 
 const keys = {
-  inputRecords: int('input.records', {
-    default: 600,
-    min: 1,
-    max: 5000,
-    meaning: 'records fed to the input topic (values 1, 2, 3, ...)',
-  }),
-  inputIntervalMs: int('input.interval.ms', {
-    default: 100,
-    min: 1,
-    max: 3_600_000,
-    meaning: 'record k arrives at k * input.interval.ms',
-  }),
-  checkpointIntervalMs: int('execution.checkpointing.interval', {
-    default: 20000,
-    min: 1,
-    max: 3_600_000,
-    meaning: 'checkpoints are triggered every this many ms',
-  }),
+  ...feedKeys(600),
   transactionTimeoutMs: int('transaction.timeout.ms', {
     default: 60000,
     min: 1,
