@@ -48,7 +48,13 @@ export async function checkAuto<S, A extends AnyAction>(
 ): Promise<Outcome<S, A>> {
   // The portfolio and swarm runs are one thread's: a run's profile may depend on the runs before it.
   if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
-  if (workers <= 1 || (opts.mode === 'random' && opts.path !== undefined)) return checkHere(c, initial, opts);
+  // A swarm verification member is one thread's search: its order is its own.
+  if (
+    workers <= 1 ||
+    (opts.mode === 'random' && opts.path !== undefined) ||
+    (opts.mode === 'exhaustive' && opts.member)
+  )
+    return checkHere(c, initial, opts);
   const t0 = performance.now();
   if (opts.mode === 'exhaustive') {
     const budget =

@@ -16,13 +16,15 @@ import { counterexample } from './counterexample.js';
 import { newFrontier } from './engine/frontier.js';
 import { collisionProbability } from './engine/hash.js';
 import { Levels } from './engine/levels.js';
+import { searchMember } from './engine/member-search.js';
 import { searchPacked } from './engine/packed-search.js';
 import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
 import { SearchCore } from './engine/search-core.js';
-import { indices } from './execute.js';
-import type { ExhaustiveOptions } from './options.js';
-import type { ExhaustiveOutcome } from './outcome.js';
+import { indices, script } from './execute.js';
+import { minimize } from './minimize.js';
+import type { ExhaustiveOptions, Shard } from './options.js';
+import type { Counterexample, ExhaustiveOutcome } from './outcome.js';
 
 /** Runs the search in this thread. */
 export function exploreExhaustive<S, A extends AnyAction>(
@@ -30,6 +32,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
   initial: S,
   opts: ExhaustiveOptions,
 ): ExhaustiveOutcome<S, A> {
+  if (opts.member) return exploreMember(c, initial, opts, opts.member);
   const core = new SearchCore(c, {
     symmetry: opts.symmetry === true,
     plain: opts.plain === true,
@@ -64,6 +67,62 @@ export function exploreExhaustive<S, A extends AnyAction>(
     // The reduced search keeps fewer paths: its traces are real, not proved the fewest.
     shortest: levels.shortest && typeof por === 'string',
     por,
+    member: null,
+  };
+}
+
+/**
+ * Runs one member of a swarm verification (`engine/member-search.ts`). Its counterexample, found
+ * depth-first, is minimized as a random run's is, and reported with its length before.
+ */
+function exploreMember<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  opts: ExhaustiveOptions,
+  member: Shard,
+): ExhaustiveOutcome<S, A> {
+  const t0 = performance.now();
+  const core = new SearchCore(c, { symmetry: opts.symmetry === true, maxStates: 16 });
+  const m = searchMember(core, { ...member, ...opts }, initial, () => performance.now() - t0);
+  let found: Counterexample<S, A> | null = null;
+  let originalLength: number | null = null;
+  if (m.path !== null) {
+    const raw = counterexample(c, initial, indices(c, m.path));
+    const minimal = minimize(c, initial, raw.trace, raw.violations[0]!.invariant);
+    const short = counterexample(c, initial, script(c, minimal.explored));
+    found = short.violations.length > 0 && short.trace.length <= raw.trace.length ? short : raw;
+    originalLength = raw.trace.length;
+  }
+  return {
+    mode: 'exhaustive',
+    status: found ? 'violation' : 'ok',
+    found,
+    invariants: c.invariants.map((i) => i.name),
+    coverage: core.coverage,
+    elapsedMs: performance.now() - t0,
+    workers: 1,
+    distinct: m.stored,
+    generated: core.generated,
+    depth: opts.depth,
+    maxStates: opts.maxStates,
+    maxSeconds: opts.maxSeconds ?? null,
+    depthCompleted: m.bound === null || m.bound === 'depth' ? m.deepest : 0,
+    bound: m.bound,
+    bytesPerState: m.stored === 0 ? 0 : (m.bytes + core.bytes) / m.stored,
+    collisionProbability: m.omissionProbability,
+    symmetry: core.engine.symmetry,
+    shortest: false,
+    por: 'off',
+    member: {
+      index: m.index,
+      count: m.count,
+      order: m.order,
+      salt: m.salt,
+      reexpanded: m.reexpanded,
+      deepest: m.deepest,
+      omissionProbability: m.omissionProbability,
+      originalLength,
+    },
   };
 }
 

@@ -45,6 +45,11 @@ export interface ExhaustiveOptions {
   readonly shortestStates?: number | undefined;
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
   readonly plain?: boolean | undefined;
+  /**
+   * Run as member `index` of `count` of a swarm verification: depth-first, in the member's own order,
+   * over a hash-compacted table (`engine/member-search.ts`), instead of the breadth-first search.
+   */
+  readonly member?: Shard | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
 }
 

@@ -4,6 +4,7 @@
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Violation } from '../properties/invariant.js';
+import type { MemberOrder } from './engine/member-search.js';
 import type { ReductionStats } from './engine/reduced-search.js';
 import type { TraceStep } from './execute.js';
 import type { Profile } from './swarm.js';
@@ -69,6 +70,23 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly shortest: boolean;
   /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
   readonly por: 'off' | 'undeclared' | ReductionStats;
+  /** A swarm verification member's search (depth-first, hash-compacted), or null for the breadth-first search. */
+  readonly member: MemberSummary | null;
+}
+
+/** What a swarm verification member did (`engine/member-search.ts`). */
+export interface MemberSummary {
+  readonly index: number;
+  readonly count: number;
+  readonly order: MemberOrder;
+  readonly salt: number;
+  /** States reached again closer to the initial state than before, and explored again. */
+  readonly reexpanded: number;
+  readonly deepest: number;
+  /** The probability that hash compaction omitted some state (never a false alarm). */
+  readonly omissionProbability: number;
+  /** On a violation: the length of the trace the member found, before minimization. */
+  readonly originalLength: number | null;
 }
 
 /** A swarm campaign's outcome. */

@@ -3,6 +3,8 @@
  * `--runs`, `check` runs its default portfolio within `--max-seconds` (30 s): a breadth-first pass,
  * then swarm runs. Each mode refuses the flags that belong to another, naming them.
  */
+
+import { MAX_MEMBER_DEPTH } from '../check/engine/compact-table.js';
 import type { CheckOptions, Shard } from '../check/options.js';
 import { choiceOption, intOption, type Parsed } from './args.js';
 import { now } from './common.js';
@@ -70,10 +72,17 @@ export function checkOptions(
   if (v['exhaustive'] === true) {
     if (v['por'] === 'on' && v['symmetry'] === 'on')
       throw new UsageError('--por on and --symmetry on do not go together yet: choose one reduction');
-    refuse(v, ['runs', 'seed', 'path', 'max-steps', 'shard'], 'is for random runs and does not go with --exhaustive');
+    refuse(v, ['runs', 'seed', 'path', 'max-steps'], 'is for random runs and does not go with --exhaustive');
+    // --exhaustive --shard i/n: member i of a swarm verification (depth-first, hash-compacted).
+    const member = shardOption(v, io);
+    if (member && v['por'] === 'on')
+      throw new UsageError('--por on is for the breadth-first search: it does not go with --exhaustive --shard');
     return {
       mode: 'exhaustive',
-      depth: intOption(v, 'depth', 0, 10_000, defaultDepth),
+      depth: member
+        ? intOption(v, 'depth', 0, MAX_MEMBER_DEPTH, Math.min(defaultDepth, MAX_MEMBER_DEPTH))
+        : intOption(v, 'depth', 0, 10_000, defaultDepth),
+      member,
       maxStates: maxStates(),
       maxSeconds: maxSeconds(),
       symmetry: symmetry(),

@@ -252,5 +252,6 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
     shortest: levels.shortest,
     por: 'off',
+    member: null,
   };
 }

@@ -95,7 +95,12 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       mode: o.mode,
       invariants: o.invariants,
       campaignSeed,
-      shard: runs ? runs.shard : null,
+      shard: runs
+        ? runs.shard
+        : o.mode === 'exhaustive' && o.member
+          ? { index: o.member.index, count: o.member.count }
+          : null,
+      member: o.mode === 'exhaustive' && o.member ? { ...o.member, depth: o.depth, maxStates: o.maxStates } : null,
       failingRun: runs?.failure?.run ?? null,
       seed: replay ? replay.seed : o.mode === 'exhaustive' ? null : campaignSeed,
       path: replay?.path ?? null,

@@ -3,7 +3,7 @@
  * found a counterexample, and the command that reproduces that counterexample exactly. Pure.
  */
 import type { CheckOptions } from '../../check/options.js';
-import type { ExhaustiveOutcome, Outcome, SwarmOutcome } from '../../check/outcome.js';
+import type { ExhaustiveOutcome, MemberSummary, Outcome, SwarmOutcome } from '../../check/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { seconds } from '../common.js';
 
@@ -17,10 +17,12 @@ export function describeSearch(opts: CheckOptions): string {
         `${opts.path ? `, path ${opts.path}` : ''}`
       );
     case 'exhaustive':
-      return (
-        `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states` +
-        `${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`
-      );
+      return opts.member
+        ? `exhaustive: swarm verification member ${opts.member.index}/${opts.member.count}, depth-first to depth ` +
+            `${opts.depth} in its own order over a hash-compacted table, at most ${opts.maxStates} states` +
+            `${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`
+        : `exhaustive: breadth-first to depth ${opts.depth}, at most ${opts.maxStates} states` +
+            `${opts.maxSeconds ? ` or ${opts.maxSeconds} s` : ''}`;
     case 'swarm':
       return (
         `swarm: ${opts.runs === Number.MAX_SAFE_INTEGER ? 'runs' : `up to ${opts.runs} runs`} of up to ` +
@@ -39,6 +41,7 @@ export function describeSearch(opts: CheckOptions): string {
 
 /** Why an exhaustive search ended, one line. */
 export function boundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
+  if (o.member) return memberBoundText(o, o.member);
   switch (o.bound) {
     case null:
       return `the reachable state space is exhausted (deepest level ${o.depthCompleted})`;
@@ -51,6 +54,25 @@ export function boundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): s
       );
     case 'max-seconds':
       return `stopped by --max-seconds ${o.maxSeconds ?? '?'}: levels up to depth ${o.depthCompleted} complete`;
+  }
+}
+
+/** Why a swarm verification member ended, one line: a member cut short covered only part of its bound. */
+function memberBoundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>, m: MemberSummary): string {
+  const order =
+    m.order === 'model' ? "the model's order" : m.order === 'reversed' ? 'reversed order' : 'shuffled order';
+  switch (o.bound) {
+    case null:
+      return `member ${m.index}/${m.count} (${order}): the reachable state space is exhausted (deepest ${m.deepest})`;
+    case 'depth':
+      return `member ${m.index}/${m.count} (${order}): every state within --depth ${o.depth} visited, deeper ones not`;
+    case 'max-states':
+    case 'max-seconds':
+      return (
+        `member ${m.index}/${m.count} (${order}): stopped by --${o.bound} ${o.bound === 'max-states' ? o.maxStates : (o.maxSeconds ?? '?')}` +
+        ` after ${o.distinct} states: part of the space within --depth ${o.depth}, as its order reached it ` +
+        '(the other members reach other parts)'
+      );
   }
 }
 
@@ -112,6 +134,12 @@ function porLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] 
 
 /** The fingerprint line of an exhaustive search. */
 function fingerprintText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
+  if (o.member)
+    return (
+      `hash compaction: 48 bits a state, salt ${o.member.salt >>> 0}, probability of an omitted state ` +
+      `${o.member.omissionProbability.toExponential(1)} (an omission misses, never invents, a violation); ` +
+      `${o.bytesPerState.toFixed(1)} bytes a state; ${o.member.reexpanded} states explored again from closer`
+    );
   return (
     `fingerprints: 64-bit, collision probability ${o.collisionProbability.toExponential(1)} ` +
     `(optimistic, as TLC states it); ${o.bytesPerState.toFixed(1)} bytes a state; ` +
@@ -139,6 +167,11 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
       );
     }
     case 'exhaustive':
+      if (o.member)
+        return (
+          `by swarm verification member ${o.member.index}/${o.member.count} among ${o.distinct} states, ` +
+          `depth-first; minimized from ${o.member.originalLength ?? '?'} to ${steps}`
+        );
       return (
         `among ${o.distinct} distinct states; ${steps}, ` +
         (o.shortest
@@ -164,7 +197,10 @@ export function reproduceArgs<S, A extends AnyAction>(o: Outcome<S, A>): string 
         `${o.shard ? ` --shard ${o.shard.index}/${o.shard.count}` : ''}`
       );
     case 'exhaustive':
-      return `--exhaustive --depth ${o.depth} --max-states ${o.maxStates}`;
+      return (
+        `--exhaustive --depth ${o.depth} --max-states ${o.maxStates}` +
+        `${o.member ? ` --shard ${o.member.index}/${o.member.count}` : ''}`
+      );
     case 'portfolio': {
       if (o.foundBy === 'swarm' && o.swarm) return reproduceArgs(o.swarm);
       // The pass went past no depth bound of its own: a breadth-first search to the depth of the trace's start
