@@ -69,7 +69,8 @@ function memberBoundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>, m: 
     case 'max-states':
     case 'max-seconds':
       return (
-        `member ${m.index}/${m.count} (${order}): stopped by --${o.bound} ${o.bound === 'max-states' ? o.maxStates : (o.maxSeconds ?? '?')}` +
+        `member ${m.index}/${m.count} (${order}): stopped by --${o.bound} ` +
+        `${o.bound === 'max-states' ? o.maxStates : (o.maxSeconds ?? '?')}` +
         ` after ${o.distinct} states: part of the space within --depth ${o.depth}, as its order reached it ` +
         '(the other members reach other parts)'
       );
