@@ -37,13 +37,13 @@ usage:
   eoscheck check <model> [options]           explore a model (random runs, or --exhaustive)
       --set key=value (repeatable)  --invariant NAME (repeatable)  --runs N  --seed S  --path P  --max-steps K
       --exhaustive --depth D --max-states M --max-seconds T --symmetry on|off
-      --workers N  --shard i/n  --json  --out FILE  --quiet
+      --workers N  --shard i/n (with --exhaustive: member i of a swarm verification)  --json  --out FILE  --quiet
   eoscheck scenarios [--json]                scripted scenarios of the seed documents
   eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json|html|itf]
   eoscheck replay <FILE> [--format text|mermaid|json|html|itf] [--json]
       --format html: one self-contained page (the trace viewer); itf: the Informal Trace Format (Apalache, Quint);
       --out FILE.html writes the viewer, FILE.itf.json ITF, any other name the trace JSON
-  eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards
+  eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards or a swarm's members
   eoscheck verify <FILE|DIR>... [--set k=v ...] [--json]
                                              real config files (.properties, config.yaml, flink-conf.yaml, .sql):
                                              the pipeline's model picked, every guarantee checked

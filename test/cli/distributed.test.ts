@@ -15,6 +15,7 @@ const root = join(import.meta.dirname, '..', '..');
 const doc = readFileSync(join(root, 'docs', 'distributed.md'), 'utf8');
 const blocks = [...doc.matchAll(/```sh\n([^\n]*)\n```/g)].map((m) => m[1]!);
 const [shardCommand, mergeCommand] = blocks as [string, string];
+const swarmBlocks = [...doc.matchAll(/```bash\n([^\n]*)\n([^\n]*)\n```/g)].map((m) => [m[1]!, m[2]!] as const);
 const bin = `node ${join(root, 'bin', 'eoscheck.js')}`;
 
 /** Runs a documented command line in `sh` in `dir` with `env` added; `npx eoscheck` is this checkout's bin. */
@@ -78,5 +79,29 @@ describe('docs/distributed.md: shards from the environment, merged', () => {
     const r = sh(shardCommand, dir, { JOB_COMPLETION_INDEX: '0' });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^eoscheck: --shard auto needs EOSCHECK_SHARDS .*: it is not set\n$/);
+  });
+
+  test('the swarm verification commands: two members as a CI matrix starts them, merged, reproduced', () => {
+    expect(swarmBlocks).toHaveLength(1);
+    const [member, mergeMembers] = swarmBlocks[0]!;
+    expect(member).toContain('--exhaustive');
+    const dir = mkdtempSync(join(tmpdir(), 'eoscheck-swarm-'));
+    mkdirSync(join(dir, 'reports'));
+    for (const i of ['1', '2']) {
+      const r = sh(member, dir, { EOSCHECK_SHARD: i, EOSCHECK_SHARDS: '2' });
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    }
+    const merged = sh(`${mergeMembers} --json`, dir, {});
+    expect(merged.code).toBe(1);
+    const m = JSON.parse(merged.stdout) as Compared & {
+      reproduce: string;
+      merged: unknown;
+      swarm: { foundBy: number };
+    };
+    expect([m.status, m.merged, m.swarm.foundBy]).toEqual(['violation', { shards: ['1/2', '2/2'], missing: [] }, 1]);
+    // The command the merge gives reproduces the member's trace exactly.
+    const again = sh(`${m.reproduce} --json`, dir, {});
+    expect(again.code).toBe(1);
+    expect((JSON.parse(again.stdout) as Compared).trace).toEqual(m.trace);
   });
 });
