@@ -6,7 +6,7 @@
  */
 import { castDraft, type Draft, freeze, produce } from 'immer';
 import type { ConfigOf, Keys } from './keys.js';
-import { clonePlain, encodePlain } from './plain.js';
+import { cloneState, encodePlain } from './plain.js';
 
 /** An action: a plain object with one tag and primitive fields. */
 export interface AnyAction {
@@ -225,7 +225,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     for (const part of def.identity(s)) encodePlain(part, out);
   };
   const fast: FastPath<S, A> = {
-    clone: def.fast?.clone ?? clonePlain,
+    clone: def.fast?.clone ?? cloneState,
     apply: def.fast?.apply ?? ((s, a) => apply(castDraft(s), a)),
     encode: def.fast?.encode ?? encode,
     ...(def.fast?.encodeSymmetric ? { encodeSymmetric: def.fast.encodeSymmetric } : {}),

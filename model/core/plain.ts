@@ -19,6 +19,21 @@ export function clonePlain<T>(value: T): T {
   return out as T;
 }
 
+/**
+ * A model state's deep mutable copy that shares its `config` (the resolved configuration, which no
+ * step changes: a step that tried would throw on the frozen original). The copy every successor of
+ * the fast path starts from; the config is a fifth of a Kafka state's fields. Pure.
+ */
+export function cloneState<T>(state: T): T {
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) return clonePlain(state);
+  const out: Record<string, unknown> = {};
+  for (const k in state) {
+    const v = (state as Record<string, unknown>)[k];
+    out[k] = k === 'config' ? v : clonePlain(v);
+  }
+  return out as T;
+}
+
 const STRING_WORDS = new Map<string, number>();
 
 /**
