@@ -20,16 +20,23 @@ export function clonePlain<T>(value: T): T {
 }
 
 /**
- * A model state's deep mutable copy that shares its `config` (the resolved configuration, which no
- * step changes: a step that tried would throw on the frozen original). The copy every successor of
- * the fast path starts from; the config is a fifth of a Kafka state's fields. Pure.
+ * A model state's deep mutable copy that shares what no step changes: fields named `config` (the
+ * resolved configuration) or `rules` (the Kafka core's protocol switches, derived from it), at any
+ * depth. The models keep both static (a step that tried to change one would throw: `init` freezes
+ * the state). The copy every successor of the fast path starts from; the two are a fifth of a Kafka
+ * state's fields. Pure.
  */
-export function cloneState<T>(state: T): T {
-  if (typeof state !== 'object' || state === null || Array.isArray(state)) return clonePlain(state);
+export function cloneState<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cloneState(value[i]);
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const k in state) {
-    const v = (state as Record<string, unknown>)[k];
-    out[k] = k === 'config' ? v : clonePlain(v);
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    out[k] = k === 'config' || k === 'rules' ? v : cloneState(v);
   }
   return out as T;
 }
