@@ -106,11 +106,12 @@ async function exhaustive(
   symmetry = false,
   reps = REPS,
   por = false,
+  member?: { index: number; count: number },
 ): Promise<Row> {
   const times: number[] = [];
   let r: Figures | null = null;
   for (let k = 0; k < reps; k++) {
-    r = await run(model, pairs, { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry, por }, workers);
+    r = await run(model, pairs, { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry, por, member }, workers);
     times.push(r.elapsedMs);
   }
   times.sort((a, b) => a - b);
@@ -200,6 +201,25 @@ await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 1);
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 2);
 await exhaustive('kafka-txn defaults, depth 8, app symmetry', 'kafka-txn', [], 8, 1, true);
 await exhaustive('kafka-txn faults.network=true, depth 7', 'kafka-txn', ['faults.network=true'], 7, 1);
+// Swarm verification members (depth-first, hash-compacted): a finished member visits the breadth-first count.
+await exhaustive('kafka-txn defaults, depth 8, swarm member 1/2', 'kafka-txn', [], 8, 1, false, REPS, false, {
+  index: 1,
+  count: 2,
+});
+await exhaustive(
+  'two-phase-commit rm.count=7, swarm member 2/2',
+  'two-phase-commit',
+  ['rm.count=7'],
+  255,
+  1,
+  false,
+  REPS,
+  false,
+  {
+    index: 2,
+    count: 2,
+  },
+);
 await exhaustive('consume-transform-produce defaults, depth 8', 'consume-transform-produce', [], 8, 1);
 await exhaustive('kafka-streams defaults, depth 8', 'kafka-streams', [], 8, 1);
 await exhaustive('flink-kafka defaults, depth 24', 'flink-kafka', [], 24, 1);
