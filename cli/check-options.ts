@@ -9,7 +9,6 @@ import type { CheckOptions, Shard } from '../check/options.js';
 import { choiceOption, intOption, type Parsed } from './args.js';
 import { now } from './common.js';
 import { type Io, UsageError } from './io.js';
-import { perSecond } from './report.js';
 import { shardOption } from './shard.js';
 
 /** Defaults of the explorers (also shown by --help). */
@@ -49,19 +48,8 @@ function pathOption(v: Parsed['values'], pattern: RegExp, example: string): stri
   return String(path);
 }
 
-/** Progress of random or swarm runs, on stderr. */
-function runProgress(io: Io, total: string): (r: number, s: number) => void {
-  const t0 = now(io);
-  return (r, s) => io.stderr(`\r  runs ${r}${total}  ${s} steps  ${perSecond(s, now(io) - t0)} steps/s   `);
-}
-
 /** The explorer options from parsed flags; the seed defaults to the clock. */
-export function checkOptions(
-  v: Parsed['values'],
-  io: Io,
-  progress: boolean,
-  defaultDepth: number = CHECK_DEFAULTS.depth,
-): CheckOptions {
+export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number = CHECK_DEFAULTS.depth): CheckOptions {
   const maxStates = () => intOption(v, 'max-states', 1, 100_000_000, CHECK_DEFAULTS.maxStates);
   const maxSeconds = (fallback?: number) =>
     v['max-seconds'] === undefined ? fallback : intOption(v, 'max-seconds', 1, 86_400, 0);
@@ -87,13 +75,6 @@ export function checkOptions(
       maxSeconds: maxSeconds(),
       symmetry: symmetry(),
       por: choiceOption(v, 'por', ['on', 'off'], 'off') === 'on',
-      onProgress: progress
-        ? (p) =>
-            io.stderr(
-              `\r  depth ${p.depth}  ${p.distinct} distinct states  queue ${p.queue}  ` +
-                `${perSecond(p.distinct, p.elapsedMs)} states/s   `,
-            )
-        : undefined,
     };
   }
   refuse(v, EXHAUSTIVE_ONLY, 'is for --exhaustive search; add --exhaustive or drop it');
@@ -108,7 +89,6 @@ export function checkOptions(
       maxSteps: maxSteps(),
       maxSeconds: maxSeconds(v['runs'] === undefined ? CHECK_DEFAULTS.maxSeconds : undefined),
       shard,
-      onProgress: progress ? runProgress(io, v['runs'] === undefined ? '' : `/${runs}`) : undefined,
     };
   }
   if (v['runs'] === undefined) {
@@ -122,7 +102,6 @@ export function checkOptions(
       maxStates: maxStates(),
       runs: Number.MAX_SAFE_INTEGER,
       maxSteps: maxSteps(),
-      onProgress: progress ? (phase) => io.stderr(`\r\x1b[K  portfolio: ${phase} ...`) : undefined,
     };
   }
   refuse(v, ['max-states', 'max-seconds'], 'is for --exhaustive search or the portfolio; drop --runs or it');
@@ -136,6 +115,5 @@ export function checkOptions(
     path: pathOption(v, /^\d+(:\d+)*$/, '12:0:3'),
     maxSteps: maxSteps(),
     shard,
-    onProgress: progress ? runProgress(io, `/${runs}`) : undefined,
   };
 }

@@ -67,7 +67,7 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   choiceOption(v, 'format', ['text'], 'text');
   const m = meter(io, !json && !quiet);
   // The meter shows progress (cli/progress.ts): the options' own raw progress lines are off.
-  const opts = withProgress(checkOptions(v, io, false, e.model.defaultDepth), io, m);
+  const opts = withProgress(checkOptions(v, io, e.model.defaultDepth), io, m);
   const initial = e.model.init(config.config);
   const o = await checkAuto(
     sel.checked,
