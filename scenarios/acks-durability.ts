@@ -5,9 +5,11 @@
  * election then picks a follower without it). acks=all: the followers are slow and leave the ISR
  * (replica.lag.time.max.ms), so the answer depends on min.insync.replicas (written, or
  * NOT_ENOUGH_REPLICAS_AFTER_APPEND and a retry), then the leader crashes: a clean election waits
- * for it, an unclean one elects a follower without the record.
+ * for it, an unclean one elects a follower without the record. `broker.failure=power-loss` makes
+ * that crash a power loss: the leader also loses its unflushed log (log.flush.interval.messages),
+ * so with min.insync.replicas=1 the clean election that waited for it elects it without the record.
  */
-import { bool, int } from '../model/core/keys.js';
+import { bool, int, oneOf } from '../model/core/keys.js';
 import { kafkaKeys } from '../model/kafka/keys.js';
 import type { KafkaTxnAction } from '../model/kafka-txn/actions.js';
 import type { kafkaTxnKeys } from '../model/kafka-txn/config.js';
@@ -26,6 +28,12 @@ const keys = {
     default: false,
     meaning: kafkaKeys.uncleanLeaderElection.meaning,
   }),
+  brokerFailure: oneOf('broker.failure', ['crash', 'power-loss'], {
+    default: 'crash',
+    meaning:
+      "how the leader's broker fails: its process crashes (the log survives) or it loses power (its log past the " +
+      'last flush is gone: faults.power-loss)',
+  }),
 };
 
 export const acksDurability = scenario<KafkaTxnAction, typeof kafkaTxnKeys, typeof keys>({
@@ -42,7 +50,8 @@ export const acksDurability = scenario<KafkaTxnAction, typeof kafkaTxnKeys, type
     // The Java producer refuses idempotence (so transactions) with acks other than all.
     'enable.idempotence': sc.acks === 'all',
     'replication.factor': 3,
-    'faults.broker': 1,
+    'faults.broker': sc.brokerFailure === 'crash' ? 1 : 0,
+    'faults.power-loss': sc.brokerFailure === 'power-loss' ? 1 : 0,
     producers: 1,
     partitions: 1,
     'input.records': 1,
@@ -50,7 +59,11 @@ export const acksDurability = scenario<KafkaTxnAction, typeof kafkaTxnKeys, type
   defaults: { 'faults.crashes': 0, 'faults.zombies': false },
   script(sc) {
     const i = 1;
-    if (sc.acks !== 'all') return [...produce(i, 0), { type: 'BrokerCrash', broker: 0 }];
+    const fail: KafkaTxnAction =
+      sc.brokerFailure === 'crash'
+        ? { type: 'BrokerCrash', broker: 0 }
+        : { type: 'BrokerCrash', broker: 0, cause: 'power-loss' };
+    if (sc.acks !== 'all') return [...produce(i, 0), fail];
     return [
       { type: 'InitProducerId', instance: i },
       { type: 'BeginTxn', instance: i },
@@ -58,7 +71,7 @@ export const acksDurability = scenario<KafkaTxnAction, typeof kafkaTxnKeys, type
       { type: 'ShrinkIsr', partition: 0, broker: 1 },
       { type: 'ShrinkIsr', partition: 0, broker: 2 },
       { type: 'AckProduce', instance: i },
-      { type: 'BrokerCrash', broker: 0 },
+      fail,
     ];
   },
 });

@@ -8,12 +8,12 @@ import type { ActionTable } from '../core/model.js';
 import {
   type CoordinatorAction,
   coordinatorActions,
-  deadlineTick,
   embedded,
   type InstanceCall,
   type TransactionalCall,
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
+import { nextDeadline } from '../kafka/transactions.js';
 import {
   appOf,
   ctxOf,
@@ -43,6 +43,7 @@ import {
   inputValue,
   isTxnApp,
   latestOfSlot,
+  nextSessionExpiry,
   producerDue,
   restoreReady,
   restoring,
@@ -143,6 +144,13 @@ const lens = {
   advance: doTick,
 };
 const coordinator = coordinatorActions(lens);
+
+/** When time next matters: a transaction deadline, or a silent member's session expiry (session.timeout.ms). Pure. */
+export function nextDue(s: S): number | null {
+  const txn = nextDeadline(s.kafka, s.now);
+  const session = nextSessionExpiry(s);
+  return txn === null ? session : session === null ? txn : Math.min(txn, session);
+}
 
 /** The action table of the consumer applications. */
 export const appActions = {
@@ -351,7 +359,18 @@ export const appActions = {
     describe: (_s, a) => `supervisor.Restart(i${a.slot})`,
     lanes: () => ({ from: 'supervisor' }),
   },
-  Tick: deadlineTick(lens),
+  // Time jumps to the next transaction deadline or session expiry.
+  Tick: {
+    enabled(s, emit) {
+      if (nextDue(s) !== null) emit({ type: 'Tick' });
+    },
+    effect: (d) => doTick(d, nextDue(d) ?? d.now),
+    describe(s) {
+      const due = nextDue(s);
+      return `clock.Tick(${due === null ? '' : `-> ${due} ms`})`;
+    },
+    lanes: () => ({ from: 'clock' }),
+  },
   ...processFaults<S, AppInstance>({
     instances: (s) => s.apps,
     name: appName,

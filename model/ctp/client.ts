@@ -98,7 +98,8 @@ function sync(d: D): void {
   const c = d.config;
   const g = d.kafka.groups[GROUP]!;
   for (const i of d.apps) {
-    if (!g.members.includes(i.id) || i.paused) continue;
+    // A stalled member and a crashed one still in the group (its session not yet timed out) learn nothing.
+    if (!g.members.includes(i.id) || i.paused || i.life === 'crashed') continue;
     i.generation = g.generation;
     const now = g.owners.flatMap((o, p) => (o === i.id ? [p] : []));
     for (const p of now) {
@@ -121,11 +122,37 @@ function leave(d: D, i: I, reason: string): void {
   }
 }
 
-/** The process ends: crashed, fenced or failed; it leaves the group. */
+/**
+ * The process ends: crashed, fenced or failed. A fenced or failed one closes its consumer, which sends
+ * LeaveGroup (AbstractCoordinator.close / maybeLeaveGroup): it leaves at once. A crashed one sends nothing; with the
+ * clock running (record.processing.ms) it stays a member, owning its partitions, until its session times out
+ * (`expireSessions`); without it, the session is taken to time out before anything else happens.
+ */
 export function die(d: D, i: I, status: 'crashed' | 'fenced' | 'failed'): void {
   life(d, i, status);
   i.paused = false;
+  if (status === 'crashed' && d.config.pollTimer && d.kafka.groups[GROUP]!.members.includes(i.id)) {
+    i.silentMs = d.now;
+    return;
+  }
   leave(d, i, `${appName(d, i.id)} ${status}`);
+}
+
+/**
+ * The group coordinator removes every member whose last heartbeat is session.timeout.ms old
+ * (GroupCoordinator.onExpireHeartbeat -> removeMemberAndUpdateGroup) and rebalances: its partitions
+ * go to the others, from the last committed offsets. A paused member removed this way is a zombie
+ * when it resumes. Runs whenever the clock moves.
+ */
+function expireSessions(d: D): void {
+  const g = d.kafka.groups[GROUP]!;
+  for (const i of d.apps) {
+    if (i.silentMs === undefined || d.now < i.silentMs + d.config.sessionTimeoutMs) continue;
+    delete i.silentMs;
+    if (!g.members.includes(i.id)) continue;
+    d.events.push({ type: 'life', instance: i.id, status: 'session timed out (session.timeout.ms): removed' });
+    leave(d, i, `${appName(d, i.id)} sent no heartbeat for session.timeout.ms`);
+  }
 }
 
 /** Back to an unjoined consumer: a rejected commit means the group moved on (CommitFailedException). */
@@ -251,6 +278,7 @@ export function doProcess(d: D, i: I, p: number, retried: boolean, slow = false)
   if (i.producer.transaction) i.producer.transaction.records += 1;
   if (i.ahead === p) i.ahead = null;
   if (c.autoCommit || c.pollTimer) d.now += c.recordMs + (slow ? c.maxPollIntervalMs : 0);
+  expireSessions(d);
   pollTimeout(d, i);
 }
 
@@ -367,18 +395,31 @@ export function doAbortTxn(d: D, i: I): void {
   if (i.producer.bumpEpoch) i.producerStatus = 'new';
 }
 
-/** Pause: the instance stalls past max.poll.interval.ms; the group removes it and rebalances. */
+/**
+ * Pause: the whole process stalls (a long GC, a frozen VM), heartbeat thread included. With the clock
+ * running it stays a member until its session times out (`expireSessions`), and a resume before that
+ * is harmless; without it, the stall outlasts the session and the group removes it at once.
+ */
 export function doPause(d: D, i: I): void {
   d.faults.pauses += 1;
   i.paused = true;
   life(d, i, 'paused');
+  if (d.config.pollTimer) {
+    i.silentMs = d.now;
+    return;
+  }
   leave(d, i, `${appName(d, i.id)} exceeded max.poll.interval.ms`);
 }
 
-/** Resume: the stalled instance goes on, still believing in its old generation and partitions. */
+/**
+ * Resume: the stalled instance goes on, still believing in its old generation and partitions; its
+ * heartbeats resume, and its heartbeat thread leaves the group if its poll timer ran out meanwhile.
+ */
 export function doResume(d: D, i: I): void {
   i.paused = false;
+  delete i.silentMs;
   life(d, i, 'resumed');
+  pollTimeout(d, i);
 }
 
 /** A new incarnation of instance slot `slot`: unjoined, it joins the group and fetches offsets. */
@@ -394,8 +435,9 @@ export function doRestart(d: D, slot: number): void {
   life(d, d.apps[d.apps.length - 1]!, 'started');
 }
 
-/** The clock moves to `now` (the next transaction deadline). */
+/** The clock moves to `now` (the next transaction deadline or session expiry). */
 export function doTick(d: D, now: number): void {
   d.now = now;
   d.events.push({ type: 'clock', now });
+  expireSessions(d);
 }

@@ -5,6 +5,7 @@
 import { bool, type ConfigOf, int, oneOf, withDefault } from '../core/keys.js';
 import type { KafkaRules } from '../kafka/cluster.js';
 import { type IsolationLevel, kafkaKeys, kafkaRules } from '../kafka/keys.js';
+import { KAFKA_VERSIONS, NEWEST, RELEASES } from '../kafka/releases.js';
 
 /** `commit.strategy` of a consume-transform-produce loop. */
 export type CommitStrategy = 'commit-then-process' | 'process-then-commit' | 'transactional';
@@ -96,6 +97,17 @@ export const ctpKeys = {
       "most time between two poll() calls: past it the consumer's heartbeat thread leaves the group " +
       '(AbstractCoordinator.maybeLeaveGroup), its partitions move, and its next commit fails (CommitFailedException)',
   }),
+  sessionTimeoutMs: int('session.timeout.ms', {
+    default: 45000,
+    min: 1,
+    max: 3_600_000,
+    derive: (get) => RELEASES[KAFKA_VERSIONS.find((v) => v === get('kafka.version')) ?? NEWEST].sessionTimeoutMs,
+    meaning:
+      'with record.processing.ms above 0 (the clock runs): a member that crashed or stalled whole (a long GC: ' +
+      'no heartbeats) stays in the group, owning its partitions, until this long after its last heartbeat; then ' +
+      'the coordinator removes it and rebalances (a close or a poll timeout leaves at once); the default follows ' +
+      'kafka.version: 45000 from 3.0 (KIP-735), 10000 before',
+  }),
   instances: instancesKey,
   inputPartitions: int('input.partitions', {
     default: 1,
@@ -133,9 +145,14 @@ export interface AppSettings {
   readonly autoCommitIntervalMs: number;
   /** Logical processing time of one record (the clock moves with enable.auto.commit or record.processing.ms). */
   readonly recordMs: number;
-  /** record.processing.ms above 0: the clock moves at each record and the poll timer runs (KIP-62). */
+  /**
+   * record.processing.ms above 0: the clock moves at each record and the consumer's two clocks run (KIP-62): the
+   * poll timer (max.poll.interval.ms) and the session (session.timeout.ms).
+   */
   readonly pollTimer: boolean;
   readonly maxPollIntervalMs: number;
+  /** session.timeout.ms: how long a silent member (crashed, or paused whole) stays in the group (with `pollTimer`). */
+  readonly sessionTimeoutMs: number;
   /** EOS v1: one producer per task, transactional.id `<application.id>-<task>`. */
   readonly txnIdPerTask: boolean;
   /**
@@ -180,6 +197,7 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     recordMs: c.recordProcessingMs > 0 ? c.recordProcessingMs : 1000,
     pollTimer: c.recordProcessingMs > 0,
     maxPollIntervalMs: c.maxPollIntervalMs,
+    sessionTimeoutMs: c.sessionTimeoutMs,
     txnIdPerTask: false,
     offsetsCarryGeneration: true,
     freshTransactionalIdPerStart: false,

@@ -1,7 +1,8 @@
 /**
  * The final drain: a fixed, fault-free policy driving the application to quiescence after an
  * explored prefix. Priority: pending transaction markers; restarting dead instance slots; each
- * live instance (creation order) finishing its input; expired transactions; time passing. Pure.
+ * live instance (creation order) finishing its input; expired transactions; time passing (to a
+ * transaction deadline or a silent member's session expiry). Pure.
  */
 import { firstMarker } from '../kafka/actions.js';
 import { unstable } from '../kafka/groups.js';
@@ -16,6 +17,7 @@ import {
   gone,
   isTxnApp,
   latestOfSlot,
+  nextSessionExpiry,
   producerDue,
   restoreReady,
   restoring,
@@ -79,5 +81,5 @@ export function appDrain(s: AppState): AppAction | null {
     if (a) return a;
   }
   for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) return { type: 'ExpireTxn', txn };
-  return nextDeadline(k, s.now) !== null ? { type: 'Tick' } : null;
+  return nextDeadline(k, s.now) !== null || nextSessionExpiry(s) !== null ? { type: 'Tick' } : null;
 }

@@ -60,7 +60,8 @@ export function appModel<K extends Keys>(
 export const ctpModel = appModel(
   'consume-transform-produce',
   'a consumer group of application instances reading `in`, transforming each record to `out` ' +
-    '(or an external sink), committing offsets per commit.strategy; rebalances, zombies, KIP-447',
+    '(or an external sink), committing offsets per commit.strategy; rebalances, zombies, KIP-447; with ' +
+    'record.processing.ms the poll timer and the session (max.poll.interval.ms, session.timeout.ms)',
   ctpKeys,
   ctpSettings,
   checkKafkaKeys,

@@ -47,6 +47,11 @@ export interface AppInstance {
   readonly lastAutoCommitMs: number;
   /** With record.processing.ms: the clock at its last poll() (joining, or the poll after a commit). */
   readonly polledMs?: number;
+  /**
+   * With record.processing.ms: the clock at its last heartbeat, while it sends none (crashed, or paused whole) and is
+   * still a member; the coordinator removes it session.timeout.ms later.
+   */
+  readonly silentMs?: number;
 }
 
 /** The external sink: an upsert table (keys present) and the calls of a side effect, in order. */
@@ -161,6 +166,21 @@ export function canAct(i: AppInstance): boolean {
 /** A process that is gone and may be restarted. Pure. */
 export function gone(i: AppInstance): boolean {
   return i.life === 'crashed' || i.life === 'fenced' || i.life === 'failed';
+}
+
+/**
+ * The earliest session expiry after `now` of a silent member (crashed or paused, still in the group), or null.
+ * Pure.
+ */
+export function nextSessionExpiry(s: AppState): number | null {
+  let best: number | null = null;
+  const members = s.kafka.groups[GROUP]!.members;
+  for (const i of s.apps) {
+    if (i.silentMs === undefined || !members.includes(i.id)) continue;
+    const due = i.silentMs + s.config.sessionTimeoutMs;
+    if (due > s.now && (best === null || due < best)) best = due;
+  }
+  return best;
 }
 
 /** Records processed by `i` since its last commit, over its owned partitions. Pure. */

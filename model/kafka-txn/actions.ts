@@ -72,7 +72,7 @@ export type KafkaTxnAction =
   // partition leaders: the append of instance `instance`'s produce, parked after the coordinator's yes;
   // the acks=all answer once the write is replicated
   | InstanceCall<'Append' | 'AckProduce'>
-  // replication: follower fetches, ISR shrink, broker crashes and restarts
+  // replication: follower fetches, ISR shrink, broker crashes, power losses and restarts
   | ReplicationAction
   // transaction coordinator
   | CoordinatorAction
@@ -193,6 +193,7 @@ const replication = replicationActions<S>({
   cluster: (s) => s.kafka,
   ctx: ctxOf,
   brokerFaults: (s) => s.config.brokerFaults,
+  powerLosses: (s) => s.config.powerLoss,
   advance: doTick,
 });
 

@@ -27,6 +27,8 @@ export const kafkaTxnKeys = {
   uncleanLeaderElection: k.uncleanLeaderElection,
   replicaLagTimeMaxMs: k.replicaLagTimeMaxMs,
   brokerFaults: k.brokerFaults,
+  powerLoss: k.powerLoss,
+  logFlushIntervalMessages: k.logFlushIntervalMessages,
   producers: int('producers', {
     default: 2,
     min: 1,

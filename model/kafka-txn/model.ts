@@ -12,7 +12,8 @@ export const kafkaTxnModel = compile({
   name: 'kafka-txn',
   summary:
     'transactional producer apps copying input to `out` with offsets in the transaction: idempotence, ' +
-    'coordinator, markers, LSO, fencing, timeouts',
+    'coordinator, markers, LSO, fencing, timeouts; with replication.factor above 1 the ISR, acks, elections, ' +
+    'broker crashes and power losses (acked-durable)',
   keys: kafkaTxnKeys,
   validate: checkKafkaKeys,
   init: initialState,

@@ -152,6 +152,8 @@ export interface KafkaRules {
   readonly minInsyncReplicas: number;
   readonly uncleanLeaderElection: boolean;
   readonly replicaLagTimeMaxMs: number;
+  /** log.flush.interval.messages: a broker flushes once this many records are unflushed. */
+  readonly logFlushIntervalMessages: number;
 }
 
 /**
@@ -265,6 +267,8 @@ export type KafkaEvent =
       readonly stale: boolean;
     }
   | { readonly type: 'truncated'; readonly partition: number; readonly broker: number; readonly offset: number }
+  // a power loss: the broker's replica recovered to its last flush
+  | { readonly type: 'recovered'; readonly partition: number; readonly broker: number; readonly offset: number }
   | { readonly type: 'isr'; readonly partition: number; readonly isr: readonly number[]; readonly reason: string }
   | {
       readonly type: 'leader';

@@ -183,6 +183,24 @@ export const kafkaKeys = {
       'most broker crashes in one run (replication.factor above 1): the process dies, its log survives, the ' +
       'controller drops it from the ISRs and moves its leaderships; it restarts and truncates to the leader epoch',
   }),
+  powerLoss: int('faults.power-loss', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most broker power losses in one run (replication.factor above 1): an unclean shutdown that also loses the ' +
+      "page cache, so the broker's log past its last flush is gone (log.flush.interval.messages); a last ISR " +
+      'member comes back as leader without it (KIP-966 "last replica standing")',
+  }),
+  logFlushIntervalMessages: int('log.flush.interval.messages', {
+    default: Number.MAX_SAFE_INTEGER,
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    meaning:
+      'a broker fsyncs its log once this many records are unflushed (UnifiedLog.append); the default never ' +
+      'flushes within a run, 1 flushes every record before it is acknowledged or replicated',
+    realDefault: 'Long.MAX_VALUE (9223372036854775807): Kafka leaves flushing to the OS',
+  }),
   inputRecords: int('input.records', {
     default: 2,
     min: 1,
@@ -210,6 +228,8 @@ export interface RuleKeys {
   readonly uncleanLeaderElection?: boolean;
   readonly replicaLagTimeMaxMs?: number;
   readonly brokerFaults?: number;
+  readonly powerLoss?: number;
+  readonly logFlushIntervalMessages?: number;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -234,6 +254,7 @@ export function kafkaRules(c: RuleKeys): KafkaRules {
     minInsyncReplicas: c.minInsyncReplicas ?? 1,
     uncleanLeaderElection: c.uncleanLeaderElection ?? false,
     replicaLagTimeMaxMs: c.replicaLagTimeMaxMs ?? 30000,
+    logFlushIntervalMessages: c.logFlushIntervalMessages ?? Number.MAX_SAFE_INTEGER,
   };
 }
 
@@ -257,6 +278,11 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       `faults.broker=${c.brokerFaults} needs replication.factor 2 or 3 (broker crashes are modelled for ` +
       'replicated partitions); replication.factor=1 accepts faults.broker=0'
+    );
+  if ((c.powerLoss ?? 0) > 0 && (c.replicationFactor ?? 1) < 2)
+    return (
+      `faults.power-loss=${c.powerLoss} needs replication.factor 2 or 3 (power losses are modelled for ` +
+      'replicated partitions); replication.factor=1 accepts faults.power-loss=0'
     );
   if (c.transactionVersion === 2 && !r.hasTransactionV2)
     return (

@@ -6,6 +6,7 @@
 import type { Draft } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
 import type { DataEntry, ErrorCode, Marker, Partition, ProducerEntry } from './records.js';
+import { leaderAppended } from './replication.js';
 
 type P = Draft<Partition>;
 
@@ -188,6 +189,7 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
       clearGuard(p, req.producerId);
     }
   }
+  leaderAppended(x, req.partition);
   raiseHighWatermark(x.k, req.partition);
   x.events.push({ type: 'appended', partition: req.partition, offset });
   return { ok: true, duplicate: false, offset };
@@ -249,6 +251,7 @@ export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorC
     entry.lastSequence = -1;
     entry.batches = [];
   }
+  leaderAppended(x, partition);
   raiseHighWatermark(x.k, partition);
   x.events.push({ type: 'marker', partition, offset, marker: m.marker, epoch: m.epoch });
   return null;

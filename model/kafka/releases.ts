@@ -94,6 +94,8 @@ export interface Release {
    * back instead of answering NOT_ENOUGH_REPLICAS_AFTER_APPEND.
    */
   readonly hwFrozenUnderMinIsr: boolean;
+  /** The consumer's session.timeout.ms default: 45000 from 3.0 (KIP-735, ConsumerConfig), 10000 before. */
+  readonly sessionTimeoutMs: number;
   /** What changed in this release, one line each, for `eoscheck models`. */
   readonly changes: readonly string[];
 }
@@ -117,6 +119,7 @@ const r24: Release = {
   streamsTransactionTimeoutMs: 60000,
   minIsrCapped: false,
   hwFrozenUnderMinIsr: false,
+  sessionTimeoutMs: 10000,
   changes: [
     'KIP-98 transactions; a produce from a producer the leader has no state for, past sequence 0, is ' +
       'UNKNOWN_PRODUCER_ID (fatal at the client); a stale-epoch produce is fatal; no generation check on ' +
@@ -154,10 +157,12 @@ const r35: Release = {
   ...r27,
   streamsEosV1FullMetadata: false,
   streamsProcessIdPersisted: true,
+  sessionTimeoutMs: 45000,
   changes: [
     'Streams: the process id is persisted in the state directory (KAFKA-10716, 2.8), so a restarted stateful ' +
       'instance keeps its EOS v2 transactional.id; EOS v1 sends the group id only again (KAFKA-12574, 3.0)',
     'no partition verification: KIP-890 part 1 was reverted from 3.5',
+    "KIP-735 (3.0): the consumer's session.timeout.ms defaults to 45000 (10000 before)",
   ],
 };
 const r36: Release = {

@@ -1,18 +1,28 @@
 /**
  * The table entries of replication, for any model that embeds the cluster (they emit nothing with
  * replication.factor=1): follower fetches, the leader's ISR shrink once a follower lagged
- * replica.lag.time.max.ms, broker crashes (a fault) and restarts.
+ * replica.lag.time.max.ms, broker crashes and power losses (faults) and restarts.
  */
 import type { Draft } from 'immer';
 import type { ActionSpec } from '../core/model.js';
 import type { Cluster, Ctx } from './cluster.js';
-import { crashBroker, fetch, mayFetch, mayShrink, outOfSyncAt, restartBroker, shrinkIsr } from './replication.js';
+import {
+  crashBroker,
+  fetch,
+  mayFetch,
+  mayShrink,
+  outOfSyncAt,
+  powerLoss,
+  restartBroker,
+  shrinkIsr,
+} from './replication.js';
 
 /** The replication actions. One tag each. */
 export type ReplicationAction =
   | { readonly type: 'Fetch'; readonly partition: number; readonly broker: number }
   | { readonly type: 'ShrinkIsr'; readonly partition: number; readonly broker: number }
-  | { readonly type: 'BrokerCrash'; readonly broker: number }
+  // `cause: 'power-loss'`: an unclean shutdown that loses the page cache too (faults.power-loss)
+  | { readonly type: 'BrokerCrash'; readonly broker: number; readonly cause?: 'power-loss' }
   | { readonly type: 'BrokerRestart'; readonly broker: number };
 
 /** How the replication entries reach a model's state. */
@@ -21,6 +31,8 @@ export interface ReplicationLens<S> {
   ctx(d: Draft<S>): Ctx;
   /** faults.broker: most broker crashes in a run. */
   brokerFaults(s: S): number;
+  /** faults.power-loss: most broker power losses in a run. */
+  powerLosses(s: S): number;
   /** Moves the model's clock to `now` (and records it). */
   advance(d: Draft<S>, now: number): void;
 }
@@ -79,17 +91,24 @@ export function replicationActions<S>(lens: ReplicationLens<S>): {
         `${part(lens.cluster(s), a.partition)}.ShrinkIsr(broker-${a.broker}) (behind for replica.lag.time.max.ms)`,
       lanes: (s, a) => ({ from: part(lens.cluster(s), a.partition), to: 'controller' }),
     },
+    // A process crash (the page cache keeps the log), or a power loss: the log past the last flush is gone.
     BrokerCrash: {
       fault: true,
       enabled(s, emit) {
         const rep = lens.cluster(s).replication;
-        if (!rep || rep.crashes >= lens.brokerFaults(s)) return;
+        if (!rep) return;
+        const crash = rep.crashes < lens.brokerFaults(s);
+        const power = rep.powerLosses < lens.powerLosses(s);
         rep.alive.forEach((up, broker) => {
-          if (up) emit({ type: 'BrokerCrash', broker });
+          if (up && crash) emit({ type: 'BrokerCrash', broker });
+          if (up && power) emit({ type: 'BrokerCrash', broker, cause: 'power-loss' });
         });
       },
-      effect: (d, a) => crashBroker(lens.ctx(d), a.broker),
-      describe: (_s, a) => `fault.BrokerCrash(broker-${a.broker})`,
+      effect: (d, a) => (a.cause === 'power-loss' ? powerLoss : crashBroker)(lens.ctx(d), a.broker),
+      describe: (_s, a) =>
+        a.cause === 'power-loss'
+          ? `fault.BrokerCrash(broker-${a.broker}, power loss: unflushed log lost)`
+          : `fault.BrokerCrash(broker-${a.broker})`,
       lanes: (_s, a) => ({ from: `broker-${a.broker}`, to: 'controller' }),
     },
     BrokerRestart: {

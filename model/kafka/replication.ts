@@ -6,8 +6,10 @@
  * Partition.maybeIncrementLeaderHW), the controller elects leaders from the ISR
  * (PartitionLeaderElectionAlgorithms, PartitionChangeBuilder), and a follower of a new leader
  * truncates by leader epoch (KIP-101, KIP-279: LeaderEpochFileCache.endOffsetFor,
- * AbstractFetcherThread.getOffsetTruncationState). Broker crashes are process crashes: the log on
- * disk survives. Functions over a draft (or an owned plain copy).
+ * AbstractFetcherThread.getOffsetTruncationState). Broker crashes are process crashes: the log in
+ * the page cache survives. A power loss (faults.power-loss) also loses what the broker had not
+ * flushed (log.flush.interval.messages; Kafka leaves flushing to the OS by default). Functions over
+ * a draft (or an owned plain copy).
  */
 import type { Draft } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
@@ -33,6 +35,11 @@ export interface Replica {
   readonly caughtUpMs: number;
   /** The leader epoch this follower last truncated against (-1: it must truncate before it fetches). */
   readonly follows: number;
+  /**
+   * The recovery point (UnifiedLog.recoveryPoint): this broker's log end at its last flush; a power
+   * loss keeps only the log below it.
+   */
+  readonly flushed: number;
 }
 
 /** The replication state of one partition. */
@@ -57,6 +64,8 @@ export interface Replication {
   readonly alive: readonly boolean[];
   /** Broker crashes so far (faults.broker). */
   readonly crashes: number;
+  /** Power losses so far (faults.power-loss). */
+  readonly powerLosses: number;
   readonly partitions: readonly PartitionReplicas[];
   /** Ghost: the acknowledged writes `acked-durable` judges. */
   readonly acked: readonly Acked[];
@@ -71,11 +80,13 @@ export function newReplication(rf: number, partitions: number): Replication {
     known: 0,
     caughtUpMs: 0,
     follows: 0,
+    flushed: 0,
   });
   const isr = Array.from({ length: rf }, (_, b) => b);
   return {
     alive: isr.map(() => true),
     crashes: 0,
+    powerLosses: 0,
     partitions: Array.from({ length: partitions }, () => ({
       leader: 0,
       epoch: 0,
@@ -94,15 +105,16 @@ export function replicaLog(k: Cluster, i: number, b: number): readonly LogEntry[
 
 /**
  * LeaderEpochFileCache.endOffsetFor: the largest epoch at most `epoch` in `epochs` and where it
- * ends (the next epoch's start, or `leo` for the latest); [-1, -1] when there is none
- * (UNDEFINED_EPOCH_OFFSET). Pure.
+ * ends (the next epoch's start, or `leo` for the latest); an epoch older than every cached one ends
+ * where the first cached epoch starts (the cache lost it, say to a power loss); [-1, -1] with no
+ * cache (UNDEFINED_EPOCH_OFFSET). Pure.
  */
 function endOffsetFor(epochs: readonly EpochStart[], leo: number, epoch: number): [number, number] {
   for (let j = epochs.length - 1; j >= 0; j--) {
     const e = epochs[j]!;
     if (e.epoch <= epoch) return [e.epoch, j + 1 < epochs.length ? epochs[j + 1]!.start : leo];
   }
-  return [-1, -1];
+  return epochs.length > 0 ? [epoch, epochs[0]!.start] : [-1, -1];
 }
 
 /**
@@ -159,13 +171,15 @@ export function fetch(x: Ctx, i: number, b: number): void {
   const f = r.replicas[b]!;
   if (f.follows !== r.epoch) {
     const to = truncationOffset(leader.epochs, p.log.length, f.epochs, f.log.length, f.hw);
-    if (to < f.log.length) {
-      f.log = f.log.slice(0, to);
-      f.epochs = epochsBelow(f.epochs, to);
-      x.events.push({ type: 'truncated', partition: i, broker: b, offset: to });
-    }
+    if (to < f.log.length) truncateReplica(x, i, b, to);
     f.hw = Math.min(f.hw, to);
     f.follows = r.epoch;
+  }
+  // A fetch offset past the leader's log end (a leader that lost its tail to a power loss):
+  // OFFSET_OUT_OF_RANGE, and the follower truncates to the leader's end (AbstractFetcherThread.fetchOffsetAndTruncate).
+  if (f.log.length > p.log.length) {
+    truncateReplica(x, i, b, p.log.length);
+    f.hw = Math.min(f.hw, p.log.length);
   }
   const fetchOffset = f.log.length;
   f.known = fetchOffset;
@@ -179,8 +193,33 @@ export function fetch(x: Ctx, i: number, b: number): void {
   if (fetchOffset < p.log.length) {
     f.log = [...f.log, ...p.log.slice(fetchOffset)];
     f.epochs = leader.epochs.filter((e) => e.start < f.log.length);
+    flushIfDue(x.k, f, f.log.length);
   }
   f.hw = Math.min(p.highWatermark, f.log.length);
+}
+
+/** Follower `b`'s replica of `i` truncated to `to` (UnifiedLog.truncateTo: the recovery point too). */
+function truncateReplica(x: Ctx, i: number, b: number, to: number): void {
+  const f = x.k.replication!.partitions[i]!.replicas[b]!;
+  f.log = f.log.slice(0, to);
+  f.epochs = epochsBelow(f.epochs, to);
+  f.flushed = Math.min(f.flushed, to);
+  x.events.push({ type: 'truncated', partition: i, broker: b, offset: to });
+}
+
+/**
+ * After an append that left the log `leo` long: flush once the unflushed records reach
+ * log.flush.interval.messages (UnifiedLog.append: unflushedMessages >= flushInterval).
+ */
+function flushIfDue(k: Cluster, r: { flushed: number }, leo: number): void {
+  if (leo - r.flushed >= k.rules.logFlushIntervalMessages) r.flushed = leo;
+}
+
+/** The leader of `i` appended to its log: its flush check (a no-op without replication). */
+export function leaderAppended(x: Ctx, i: number): void {
+  const r = x.k.replication?.partitions[i];
+  if (!r || r.leader === null) return;
+  flushIfDue(x.k, r.replicas[r.leader]!, x.k.partitions[i]!.log.length);
 }
 
 /**
@@ -295,14 +334,13 @@ function elect(x: Ctx, i: number): void {
 }
 
 /**
- * Broker `b` crashes: the controller drops it from every ISR that has another member
+ * Broker `b` stops: the controller drops it from every ISR that has another member
  * (ReplicationControlManager.handleBrokerFenced; an ISR never becomes empty) and moves the
  * leadership of the partitions it led.
  */
-export function crashBroker(x: Ctx, b: number): void {
+function stopBroker(x: Ctx, b: number): void {
   const rep = x.k.replication!;
   rep.alive[b] = false;
-  rep.crashes += 1;
   x.events.push({ type: 'broker', broker: b, up: false });
   rep.partitions.forEach((r, i) => {
     if (r.isr.includes(b) && r.isr.length > 1) r.isr = r.isr.filter((m) => m !== b);
@@ -315,6 +353,33 @@ export function crashBroker(x: Ctx, b: number): void {
       r.leader = null;
       elect(x, i);
     } else r.replicas[b]!.follows = -1;
+  });
+}
+
+/** Broker `b` crashes (its process: the page cache keeps its log). */
+export function crashBroker(x: Ctx, b: number): void {
+  x.k.replication!.crashes += 1;
+  stopBroker(x, b);
+}
+
+/**
+ * Broker `b` loses power (an unclean shutdown that loses the page cache): it stops as in a crash,
+ * and each of its replicas keeps only the log below its recovery point (LogLoader recovers to the
+ * last flush), its leader-epoch cache cut there (LeaderEpochFileCache.truncateFromEnd). A broker that
+ * was the last ISR member stays in the ISR and is elected again when it restarts, without the tail
+ * it lost: the "last replica standing" of KIP-966.
+ */
+export function powerLoss(x: Ctx, b: number): void {
+  const rep = x.k.replication!;
+  rep.powerLosses += 1;
+  stopBroker(x, b);
+  rep.partitions.forEach((r, i) => {
+    const f = r.replicas[b]!;
+    if (f.flushed >= f.log.length) return;
+    f.log = f.log.slice(0, f.flushed);
+    f.epochs = epochsBelow(f.epochs, f.flushed);
+    f.hw = Math.min(f.hw, f.flushed);
+    x.events.push({ type: 'recovered', partition: i, broker: b, offset: f.flushed });
   });
 }
 

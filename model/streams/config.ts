@@ -71,6 +71,7 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     recordMs: 1000,
     pollTimer: false,
     maxPollIntervalMs: 300000,
+    sessionTimeoutMs: 45000,
     txnIdPerTask: v1,
     offsetsCarryGeneration: !v1 || release(c.kafkaVersion).streamsEosV1FullMetadata,
     freshTransactionalIdPerStart:

@@ -34,12 +34,19 @@ const replicated: string[][] = [
     'min.insync.replicas=1',
     'faults.broker=1',
   ],
+  // Power losses: the last ISR member's lost tail, and a flush every two records (a recovery point inside the log).
+  ['replication.factor=3', 'faults.power-loss=2', 'min.insync.replicas=1', 'producers=1', 'partitions=1'],
+  ['replication.factor=2', 'faults.power-loss=1', 'faults.broker=1', 'log.flush.interval.messages=2'],
 ];
 
 /** Configurations driven at every scale (issue #13): replication, and the consumer's poll timer. */
 const always_: Record<string, string[][]> = {
   'kafka-txn': replicated,
-  'consume-transform-produce': [['record.processing.ms=1000', 'max.poll.interval.ms=3000', 'faults.crashes=0']],
+  'consume-transform-produce': [
+    ['record.processing.ms=1000', 'max.poll.interval.ms=3000', 'faults.crashes=0'],
+    // A crash and a pause with the clock running: members silent until session.timeout.ms.
+    ['record.processing.ms=1000', 'session.timeout.ms=5000', 'faults.crashes=1'],
+  ],
 };
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */

@@ -69,4 +69,34 @@ describe('acks-durability (seed 003)', () => {
     expect(ex.violations).toEqual([]);
     expect(committed(ex.states.at(-1)!)).toEqual([1]);
   });
+
+  test('acks=all, min.insync.replicas=1, the leader loses power: told written, elected again without it', () => {
+    const ex = play(['acks', 'all'], ['min.insync.replicas', '1'], ['broker.failure', 'power-loss']);
+    expect(rejections(ex)).toEqual([]);
+    expect(ex.states[8]!.events).toContainEqual({ type: 'recovered', partition: 0, broker: 0, offset: 0 });
+    // The drain restarts broker 0 (step 8), the ISR's last member, which the clean election picks.
+    expect(verdicts(ex)).toEqual([
+      ['acked-durable', 8],
+      ['no-loss', 20],
+    ]);
+    expect(committed(ex.states.at(-1)!)).toEqual([]);
+  });
+
+  test('the same with log.flush.interval.messages=1: the leader flushed v1 before it answered; it survives', () => {
+    const ex = play(
+      ['acks', 'all'],
+      ['min.insync.replicas', '1'],
+      ['broker.failure', 'power-loss'],
+      ['log.flush.interval.messages', '1'],
+    );
+    expect(ex.violations).toEqual([]);
+    expect(committed(ex.states.at(-1)!)).toEqual([1]);
+  });
+
+  test('acks=all, min.insync.replicas=2, power loss: never told written (4.1), retried, survives once', () => {
+    const ex = play(['acks', 'all'], ['broker.failure', 'power-loss']);
+    expect(rejections(ex)).toEqual(['NOT_LEADER_OR_FOLLOWER']);
+    expect(ex.violations).toEqual([]);
+    expect(committed(ex.states.at(-1)!)).toEqual([1]);
+  });
 });

@@ -33,6 +33,7 @@ function flinkEventLine(
         | 'coordinator-moved'
         | 'forgotten'
         | 'truncated'
+        | 'recovered'
         | 'isr'
         | 'leader'
         | 'broker';
@@ -166,6 +167,7 @@ function events(after: FlinkState): EventLine[] {
       case 'coordinator-moved':
       case 'forgotten':
       case 'truncated':
+      case 'recovered':
       case 'isr':
       case 'leader':
       case 'broker':

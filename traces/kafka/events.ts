@@ -95,6 +95,13 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
         lane: partName(k, e.partition),
         text: `${partName(k, e.partition)}: broker ${e.broker} truncated its replica to offset ${e.offset}`,
       };
+    case 'recovered':
+      return {
+        lane: partName(k, e.partition),
+        text:
+          `${partName(k, e.partition)}: broker ${e.broker} lost power; its replica recovered to offset ${e.offset} ` +
+          '(its last flush)',
+      };
     case 'isr':
       return {
         lane: partName(k, e.partition),

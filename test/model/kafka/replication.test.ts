@@ -220,3 +220,110 @@ describe('acked-durable both ways on the same bounds', () => {
     );
   });
 });
+
+describe('power loss: the unflushed log is gone (faults.power-loss, log.flush.interval.messages)', () => {
+  /** min.insync.replicas=1: both followers leave the ISR, the leader acknowledges alone, then loses power. */
+  const lonely: KafkaTxnAction[] = [
+    { type: 'Produce', instance: i1, partition: 0 },
+    { type: 'ShrinkIsr', partition: 0, broker: 1 },
+    { type: 'ShrinkIsr', partition: 0, broker: 2 },
+    { type: 'AckProduce', instance: i1 },
+    { type: 'BrokerCrash', broker: 0, cause: 'power-loss' },
+    { type: 'BrokerRestart', broker: 0 },
+  ];
+  const plainPower = [...plain, 'min.insync.replicas=1', 'faults.power-loss=1'];
+
+  test('the last ISR member comes back as leader without its unflushed tail (KIP-966 "last replica standing")', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...plainPower), lonely);
+    const at = (n: number) => r.states[n]!.kafka.replication!;
+    // The power loss: broker 0 is down, still the ISR's only member, its replica recovered to offset 0.
+    expect(at(5).alive).toEqual([false, true, true]);
+    expect(at(5).partitions[0]!.isr).toEqual([0]);
+    expect(at(5).partitions[0]!.leader).toBeNull();
+    expect(at(5).partitions[0]!.replicas[0]!.log).toEqual([]);
+    expect(r.states[5]!.events).toContainEqual({ type: 'recovered', partition: 0, broker: 0, offset: 0 });
+    // The restart: a clean election of the ISR member, which lacks v1.
+    expect(at(6).partitions[0]!.leader).toBe(0);
+    expect(r.last.events).toContainEqual({ type: 'leader', partition: 0, broker: 0, epoch: 1, how: 'clean' });
+    expect(r.last.kafka.partitions[0]!.log).toEqual([]);
+    expect(r.violations.map((v) => [v.invariant, v.step, v.message])).toEqual([
+      ['acked-durable', 5, "v1 was acknowledged at out-0 offset 0; the leader's log now ends before offset 0"],
+    ]);
+  });
+
+  test('log.flush.interval.messages=1: the leader flushed v1 before it answered, so it comes back with it', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...plainPower, 'log.flush.interval.messages=1'), lonely);
+    expect(r.states[5]!.kafka.replication!.partitions[0]!.replicas[0]!.flushed).toBe(1);
+    expect(r.last.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : 0))).toEqual([1]);
+    expect(r.violations).toEqual([]);
+  });
+
+  test('a follower that lost power truncates to the new leader, fetches again and rejoins the ISR', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...plainPower), [
+      { type: 'Produce', instance: i1, partition: 0 },
+      { type: 'Fetch', partition: 0, broker: 1 },
+      { type: 'BrokerCrash', broker: 1, cause: 'power-loss' },
+      { type: 'BrokerRestart', broker: 1 },
+      { type: 'Fetch', partition: 0, broker: 1 },
+      { type: 'Fetch', partition: 0, broker: 1 },
+    ]);
+    const rep = r.last.kafka.replication!;
+    expect(r.states[3]!.kafka.replication!.partitions[0]!.isr).toEqual([0, 2]);
+    expect(r.states[3]!.kafka.replication!.partitions[0]!.replicas[1]!.log).toEqual([]);
+    expect(rep.partitions[0]!.replicas[1]!.log.map((e) => (e.kind === 'data' ? e.value : 0))).toEqual([1]);
+    expect(rep.partitions[0]!.isr).toEqual([0, 1, 2]);
+    expect(r.violations).toEqual([]);
+  });
+
+  const power = [...small, 'faults.power-loss=1'];
+
+  test('min.insync.replicas=1: acked-durable breaks in 9 steps exhaustively, 6 randomly (seed 1, plain)', () => {
+    const e = check(entry, [...power, 'min.insync.replicas=1'], exhaustive(10));
+    expect(e.violations.map((v) => v.invariant)).toEqual(['acked-durable']);
+    expect(e.trace?.map((s) => s.action.type)).toEqual([
+      'InitProducerId',
+      'BeginTxn',
+      'Produce',
+      'Append',
+      'ShrinkIsr',
+      'ShrinkIsr',
+      'AckProduce',
+      'BrokerCrash',
+      'BrokerRestart',
+    ]);
+    const rnd = check(only(entry, 'acked-durable'), plainPower, random(200, 1));
+    expect(rnd.violations.map((v) => v.invariant)).toEqual(['acked-durable']);
+    expect(rnd.trace?.map((s) => s.action.type)).toEqual([
+      'Produce',
+      'ShrinkIsr',
+      'ShrinkIsr',
+      'AckProduce',
+      'BrokerCrash',
+      'BrokerRestart',
+    ]);
+  });
+
+  test('log.flush.interval.messages=1 holds on the same bounds', () => {
+    const e = check(entry, [...power, 'min.insync.replicas=1', 'log.flush.interval.messages=1'], exhaustive(10));
+    expect(e.status).toBe('ok');
+    expect(e.distinct).toBe(4999);
+    const rnd = check(only(entry, 'acked-durable'), [...plainPower, 'log.flush.interval.messages=1'], random(200, 1));
+    expect(rnd.status).toBe('ok');
+  });
+
+  test('min.insync.replicas=2 holds at depth 10 (two replicas have the write; the slow suite loses it at 14)', () => {
+    const e = check(entry, power, exhaustive(10));
+    expect(e.status).toBe('ok');
+    expect(e.distinct).toBe(3870);
+  });
+
+  test('power losses need replicas; the flush interval is at least 1', () => {
+    expect(entry.model.validate(cfg(entry.model.keys, 'faults.power-loss=1'))).toBe(
+      'faults.power-loss=1 needs replication.factor 2 or 3 (power losses are modelled for replicated partitions); ' +
+        'replication.factor=1 accepts faults.power-loss=0',
+    );
+    expect(() => cfg(entry.model.keys, 'log.flush.interval.messages=0')).toThrow(
+      "bad value '0' for --set log.flush.interval.messages: accepted an integer from 1 to 9007199254740991",
+    );
+  });
+});
