@@ -190,7 +190,8 @@ export const kafkaKeys = {
     meaning:
       'most broker power losses in one run (replication.factor above 1): an unclean shutdown that also loses the ' +
       "page cache, so the broker's log past its last flush is gone (log.flush.interval.messages); a last ISR " +
-      'member comes back as leader without it (KIP-966 "last replica standing")',
+      'member comes back as leader without it (KIP-966 "last replica standing"); modelled without eligible ' +
+      'leader replicas (4.0, or a cluster upgraded to 4.1), which would save a write min.insync.replicas=2 answered',
   }),
   logFlushIntervalMessages: int('log.flush.interval.messages', {
     default: Number.MAX_SAFE_INTEGER,
