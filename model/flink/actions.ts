@@ -28,6 +28,7 @@ import {
 import { listingTarget, poolName } from './pooling.js';
 import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
 import {
+  ackable,
   arrived,
   type FlinkState,
   inputBase,
@@ -137,8 +138,8 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const j = slotOf(s, no);
   const o = of(no);
   if (j.jm.restartAt !== null && s.now >= j.jm.restartAt) out.push({ type: 'Restart', ...o });
-  const p = j.jm.pending;
-  if (p && s.now >= p.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
+  const oldest = j.jm.pending[0];
+  if (oldest && s.now >= oldest.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
   if (!t) return;
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
@@ -156,7 +157,7 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   writersOf(t).forEach((w, sub) => {
     if (w.error !== null) out.push({ type: 'MailboxCheck', ...o, ...ofSub(sub) });
   });
-  if (p?.snapshot && s.now >= p.ackAt) out.push({ type: 'Ack', ...o });
+  if (ackable(j.jm, s.now)) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
   writersOf(t).forEach((w, sub) => {
@@ -164,7 +165,9 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   });
   const a = arrived(c, s.now);
   for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
-  if (j.jm.pending === null && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
+  // CheckpointRequestDecider: a periodic request waits while max-concurrent-checkpoints are pending.
+  const room = j.jm.pending.length < c.maxConcurrent;
+  if (room && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
 }
 
 /** Every work action: the coordinator's, then job 1's, then job 2's (the drain takes the first). Pure. */
@@ -189,7 +192,7 @@ const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', '
  * checkpoint), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
  */
 export function clockMayMove(s: S): boolean {
-  const waits = (p: PendingCheckpoint | null): boolean => p === null || p.ackAt > s.now;
+  const waits = (ps: readonly PendingCheckpoint[]): boolean => ps.every((p) => p.ackAt > s.now);
   return (
     waits(s.jm.pending) &&
     (s.second === null || waits(s.second.jm.pending)) &&
@@ -313,7 +316,7 @@ export const flinkActions = {
   Ack: {
     enabled: workOf('Ack'),
     effect: (d, a) => ack(d, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'})`,
+    describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${ackable(slotOf(s, jobOf(a)).jm, s.now)?.id ?? '?'})`,
     lanes: lanes(TM, JM),
   },
   Process: {
@@ -371,7 +374,7 @@ export const flinkActions = {
     enabled: workOf('ExpireCheckpoint'),
     effect: (d, a) => expireCheckpoint(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: ` +
+      `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending[0]?.id ?? '?'}: ` +
       `execution.checkpointing.timeout ${s.config.checkpointTimeoutMs} ms)`,
     lanes: lanes(JM, TM),
   },
@@ -425,13 +428,13 @@ export const flinkActions = {
     enabled(s, emit) {
       if (s.faults.slow >= s.config.slowCheckpoints) return;
       for (const no of jobs(s)) {
-        const p = slotOf(s, no).jm.pending;
+        const p = slotOf(s, no).jm.pending.at(-1);
         if (slotOf(s, no).task && p && p.ackAt === p.triggeredAt) emit({ type: 'SlowCheckpoint', ...of(no) });
       }
     },
     effect: (d, a) => slowCheckpoint(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: acknowledged ` +
+      `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending.at(-1)?.id ?? '?'}: acknowledged ` +
       `${at(s.now + s.config.slowCheckpointMs)})`,
     lanes: lanes(TM, JM),
   },

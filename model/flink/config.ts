@@ -84,6 +84,15 @@ export const flinkKafkaKeys = {
       'a periodic checkpoint is not triggered sooner than this after the last one completed ' +
       '(CheckpointRequestDecider: skipped and taken once the pause is over)',
   }),
+  maxConcurrent: int('execution.checkpointing.max-concurrent-checkpoints', {
+    default: 1,
+    min: 1,
+    max: 3,
+    meaning:
+      'checkpoints that may be pending at once (CheckpointRequestDecider: no periodic trigger while this many are ' +
+      'pending); a completed checkpoint subsumes the older pending ones, and its notification commits every ' +
+      'committable up to it',
+  }),
   tolerableFailedCheckpoints: int('execution.checkpointing.tolerable-failed-checkpoints', {
     default: 0,
     min: 0,
@@ -98,7 +107,8 @@ export const flinkKafkaKeys = {
     max: 3,
     meaning:
       'most checkpoints in one run slowed by backpressure: the acknowledgement comes faults.slow-checkpoint.ms ' +
-      'after the fault (the clock runs meanwhile)',
+      'after the fault (the clock runs meanwhile); with max-concurrent-checkpoints above 1 the latest pending one is ' +
+      'slowed, and a later one may complete first (asynchronous phases finish in any order)',
   }),
   slowCheckpointMs: int('faults.slow-checkpoint.ms', {
     default: 10_000,

@@ -180,7 +180,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     attempts: 1,
     nextCheckpointId: 1,
     nextTriggerAt: c.checkpointIntervalMs,
-    pending: null,
+    pending: [],
     latest: null,
     previous: null,
     prefixGen: 0,

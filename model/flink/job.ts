@@ -9,6 +9,7 @@ import { failover } from './failure.js';
 import { newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
+  ackable,
   type FlinkState,
   inputBase,
   inputValue,
@@ -34,7 +35,8 @@ export function tick(d: D): void {
 /**
  * The JobManager triggers checkpoint `nextCheckpointId` (checkpoints are due every
  * `execution.checkpointing.interval` from the job's (re)start): every source snapshots its split offset
- * and emits a barrier into its channel (the sources' acknowledgements are taken as given).
+ * and emits a barrier into its channel (the sources' acknowledgements are taken as given). With
+ * execution.checkpointing.max-concurrent-checkpoints above 1 earlier checkpoints may still be pending.
  */
 export function trigger(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
@@ -43,7 +45,7 @@ export function trigger(d: D, no: JobNo = 1): void {
   j.jm.nextCheckpointId += 1;
   // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
   while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
-  j.jm.pending = { id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null };
+  j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   d.events.push(
     no === 2
@@ -86,8 +88,8 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   // channels hold before theirs (kept as channel state); later barriers of it pass (SubtaskCheckpointCoordinatorImpl,
   // CheckpointingOptions.ENABLE_UNALIGNED).
   const unaligned = d.config.unaligned;
-  const p = j.jm.pending;
-  const first = p !== null && p.id === item.checkpoint && p.snapshot === null;
+  const p = j.jm.pending.find((x) => x.id === item.checkpoint);
+  const first = p !== undefined && p.snapshot === null;
   if (!unaligned) t.aligned[input] = true;
   const all = unaligned ? first : t.aligned.every(Boolean);
   d.events.push({
@@ -119,7 +121,8 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   }
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
-  const pending = j.jm.pending!;
+  // Barriers stay in order in every channel, so the checkpoint aligned is still pending.
+  const pending = j.jm.pending.find((x) => x.id === item.checkpoint)!;
   pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
   d.events.push({
     type: 'snapshot',
@@ -131,12 +134,17 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
 
 /**
  * The operator+sink task acknowledges; with every acknowledgement in, the JobManager completes the checkpoint and will
- * notify.
+ * notify. Older checkpoints still pending are subsumed (CheckpointCoordinator.completePendingCheckpoint ->
+ * dropSubsumedCheckpoints, CHECKPOINT_SUBSUMED, not a failure): their committables are in this checkpoint's committer
+ * state, and its notification commits every committable up to it (CommitterOperator.notifyCheckpointComplete,
+ * CheckpointCommittableManager up to the checkpoint id). A notification not yet delivered is replaced by this one.
  */
 export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
-  const p = j.jm.pending!;
+  const p = ackable(j.jm, d.now)!;
   const snap = p.snapshot!;
+  for (const old of j.jm.pending)
+    if (old.id < p.id) d.events.push({ type: 'checkpoint-subsumed', checkpoint: old.id, by: p.id });
   j.jm.previous = j.jm.latest;
   j.jm.latest = {
     id: p.id,
@@ -148,7 +156,7 @@ export function ack(d: D, no: JobNo = 1): void {
     prefixGen: j.jm.prefixGen,
     at: d.now,
   };
-  j.jm.pending = null;
+  j.jm.pending = j.jm.pending.filter((x) => x.id > p.id);
   j.jm.notify = p.id;
   j.jm.failedCheckpoints = 0;
   d.ghost.completed.push(
@@ -188,29 +196,30 @@ export function notify(d: D, no: JobNo = 1): void {
 }
 
 /**
- * Backpressure slows job `no`'s pending checkpoint: the task acknowledges it only `faults.slow-checkpoint.ms` from now
- * (barriers queue behind buffered records; the clock runs meanwhile, and so do the transactions' timeouts).
+ * Backpressure slows job `no`'s latest pending checkpoint: the task acknowledges it only `faults.slow-checkpoint.ms`
+ * from now (barriers queue behind buffered records; the clock runs meanwhile, and so do the transactions' timeouts).
  */
 export function slowCheckpoint(d: D, no: JobNo = 1): void {
-  const p = slotOf(d, no).jm.pending!;
+  const p = slotOf(d, no).jm.pending.at(-1)!;
   p.ackAt = d.now + d.config.slowCheckpointMs;
   d.faults.slow += 1;
   d.events.push({ type: 'checkpoint-slow', checkpoint: p.id, ackAt: p.ackAt });
 }
 
 /**
- * Job `no`'s pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
+ * Job `no`'s oldest pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
  * (CheckpointCoordinator.CheckpointCanceller, CHECKPOINT_EXPIRED) and sends notifyCheckpointAborted, which the
  * KafkaSink ignores: its committables stay and a later completion commits them. CheckpointFailureManager counts it;
  * past execution.checkpointing.tolerable-failed-checkpoints it fails the job (a global failover).
  */
 export function expireCheckpoint(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
-  const p = j.jm.pending!;
-  j.jm.pending = null;
+  // The oldest expires first (triggered first, one timeout for all).
+  const p = j.jm.pending.shift()!;
   j.jm.failedCheckpoints += 1;
   const t = j.task;
-  if (t) {
+  // Its alignment only when it had not snapshotted: else `aligned` belongs to a later checkpoint.
+  if (t && p.snapshot === null) {
     // Its barriers not yet taken are cancelled (SubtaskCheckpointCoordinatorImpl: an aborted checkpoint is skipped).
     for (let i = 0; i < t.channels.length; i++)
       t.channels[i] = t.channels[i]!.filter((x) => x.kind === 'record' || x.checkpoint !== p.id);

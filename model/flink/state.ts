@@ -148,7 +148,11 @@ export interface JobManager {
   readonly attempts: number;
   readonly nextCheckpointId: number;
   readonly nextTriggerAt: number;
-  readonly pending: PendingCheckpoint | null;
+  /**
+   * Checkpoints triggered and not completed, oldest first: at most execution.checkpointing.max-concurrent-checkpoints
+   * (1 by default, so at most one).
+   */
+  readonly pending: readonly PendingCheckpoint[];
   readonly latest: CompletedCheckpoint | null;
   /** The completed checkpoint before `latest`, which `faults.restore=savepoint` may restore instead. */
   readonly previous: CompletedCheckpoint | null;
@@ -211,6 +215,7 @@ export type FlinkEvent =
   | { readonly type: 'recycled'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
+  | { readonly type: 'checkpoint-subsumed'; readonly checkpoint: number; readonly by: number }
   | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }
   | {
       readonly type: 'checkpoint-expired';
@@ -282,6 +287,14 @@ export interface FlinkState extends JobSlot {
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
+}
+
+/**
+ * The pending checkpoint the task acknowledges next: the oldest with its snapshot taken and its acknowledgement due
+ * (a slowed older one may be overtaken: asynchronous snapshot phases finish in any order). Pure.
+ */
+export function ackable(jm: Pick<JobManager, 'pending'>, now: number): PendingCheckpoint | null {
+  return jm.pending.find((p) => p.snapshot !== null && now >= p.ackAt) ?? null;
 }
 
 /** The source's consumer group (index in `kafka.groups`). */

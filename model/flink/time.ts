@@ -36,7 +36,7 @@ export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   if (t.channels.some((ch) => ch.length > 0)) return true;
   if (ws.some((w) => w.buffer.length > 0 || (w.txn?.producer.transaction?.records ?? 0) > 0)) return true;
   if (ws.some((w) => w.error !== null)) return true;
-  if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
+  if (t.committables.length > 0 || j.jm.pending.length > 0 || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }
 
@@ -51,8 +51,7 @@ export function nextEvent(s: FlinkState): number | null {
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
   if (s.task && jobWorkLeft(s, 1)) at(triggerAt(s, 1));
-  for (const p of [s.jm.pending, s.second?.jm.pending ?? null]) {
-    if (p === null) continue;
+  for (const p of [...s.jm.pending, ...(s.second?.jm.pending ?? [])]) {
     at(p.ackAt);
     at(p.triggeredAt + c.checkpointTimeoutMs);
   }

@@ -119,6 +119,8 @@ function flinkEventLine(
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
+    case 'checkpoint-subsumed':
+      return { lane: JM, text: `checkpoint ${e.checkpoint} subsumed by completed checkpoint ${e.by}` };
     case 'checkpoint-slow':
       return { lane: TM, text: `backpressure: checkpoint ${e.checkpoint} acknowledged at ${at(e.ackAt)}` };
     case 'checkpoint-expired':

@@ -1,0 +1,103 @@
+/**
+ * `flink-kafka` checkpoint timing rules (#11): execution.checkpointing.max-concurrent-checkpoints, the first
+ * checkpoint's delay after a (re)start, the aligned-checkpoint timeout.
+ */
+import { describe, expect, test } from 'vitest';
+import type { FlinkAction } from '../../../model/flink/actions.js';
+import { eosStart, flinkCfg, model, oneRecord, outValues, stateAfter } from './helpers.js';
+
+const types = (as: readonly FlinkAction[]): string[] => as.map((a) => a.type);
+
+describe('execution.checkpointing.max-concurrent-checkpoints', () => {
+  const concurrent = [
+    'execution.checkpointing.max-concurrent-checkpoints=2',
+    'faults.slow-checkpoints=1',
+    'faults.slow-checkpoint.ms=10000',
+    'faults.lost-notifications=0',
+  ];
+  // v1 in flink-0-1; checkpoint 1 at 2 s pre-commits it and is slowed (acknowledged at 12 s); v2 and v3 go into
+  // flink-0-2.
+  const slowFirst: FlinkAction[] = [
+    ...eosStart,
+    ...oneRecord,
+    { type: 'Tick' },
+    { type: 'Trigger' },
+    { type: 'Process', input: 0 },
+    { type: 'InitSink' },
+    { type: 'SlowCheckpoint' },
+    { type: 'Read', input: 0 },
+    { type: 'Process', input: 0 },
+    { type: 'Send' },
+    ...oneRecord,
+    { type: 'Tick' },
+  ];
+  test('with 1 (the default) no checkpoint is triggered while the slowed one is pending', () => {
+    const s = stateAfter(concurrent.slice(1), ...slowFirst);
+    expect(s.now).toBe(4000);
+    expect(s.jm.pending).toMatchObject([{ id: 1, ackAt: 12_000 }]);
+    expect(types(model.enabled(s))).not.toContain('Trigger');
+  });
+  test(
+    'with 2 checkpoint 2 is triggered at 4 s, completes first and subsumes checkpoint 1; its notification commits ' +
+      'both transactions (every committable up to 2)',
+    () => {
+      const s = stateAfter(
+        concurrent,
+        ...slowFirst,
+        { type: 'Trigger' },
+        { type: 'Process', input: 0 },
+        { type: 'InitSink' },
+      );
+      expect(s.jm.pending).toMatchObject([
+        { id: 1, ackAt: 12_000, snapshot: { count: 1 } },
+        { id: 2, ackAt: 4000, snapshot: { count: 3 } },
+      ]);
+      expect(s.task!.committables).toMatchObject([
+        { checkpoint: 1, name: 1 },
+        { checkpoint: 2, name: 2 },
+      ]);
+      const acked = model.step(s, { type: 'Ack' });
+      expect(acked.events).toEqual([
+        { type: 'checkpoint-subsumed', checkpoint: 1, by: 2 },
+        { type: 'completed', checkpoint: 2 },
+      ]);
+      expect(acked.jm).toMatchObject({ pending: [], notify: 2, latest: { id: 2 } });
+      let t = model.step(acked, { type: 'Notify' });
+      expect(types(model.enabled(t))).toContain('Commit');
+      t = model.step(t, { type: 'Commit', checkpoint: 1 });
+      t = model.step(t, { type: 'Commit', checkpoint: 2 });
+      t = model.step(t, { type: 'WriteTxnMarker', txn: 0, partition: 0 });
+      t = model.step(t, { type: 'WriteTxnMarker', txn: 1, partition: 0 });
+      expect(t.ghost.commits).toEqual([
+        { job: 1, checkpoint: 1, name: 1 },
+        { job: 1, checkpoint: 2, name: 2 },
+      ]);
+      expect(outValues(t, 'read_committed')).toEqual([1, 2, 3]);
+      // A third may not be triggered while two are pending.
+      expect(types(model.enabled(s))).not.toContain('Trigger');
+    },
+  );
+  test('refused with unaligned checkpoints (Flink has no concurrent unaligned ones), and with barrier tracking', () => {
+    expect(
+      model.validate(
+        flinkCfg(
+          'execution.checkpointing.max-concurrent-checkpoints=2',
+          'execution.checkpointing.unaligned.enabled=true',
+        ),
+      ),
+    ).toBe(
+      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.max-concurrent-checkpoints=1 ' +
+        '(Flink does not support concurrent unaligned checkpoints): accepted with max-concurrent-checkpoints=1',
+    );
+    expect(
+      model.validate(
+        flinkCfg(
+          'execution.checkpointing.max-concurrent-checkpoints=3',
+          'execution.checkpointing.mode=AT_LEAST_ONCE',
+          'job.inputs=2',
+        ),
+      ),
+    ).toMatch(/^execution.checkpointing.max-concurrent-checkpoints above 1 is modelled with aligned barriers only/);
+    expect(model.validate(flinkCfg('execution.checkpointing.max-concurrent-checkpoints=2', 'job.inputs=2'))).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * `check flink-kafka` with checkpoint timing (#11): execution.checkpointing.max-concurrent-checkpoints, the first
+ * checkpoint's delay after a (re)start, the aligned-checkpoint timeout. Both directions on the same bounds.
+ */
+import { describe, expect, test } from 'vitest';
+import { exhaustive, explored, random } from './flink-helpers.js';
+
+describe('execution.checkpointing.max-concurrent-checkpoints', () => {
+  const slowOne = ['faults.slow-checkpoints=1', 'transaction.timeout.ms=11000'];
+  const two = 'execution.checkpointing.max-concurrent-checkpoints=2';
+  test('with 2 and a slowed checkpoint exactly-once holds (random seeds 1 and 2, exhaustive to 12000 states)', () => {
+    const pairs = [two, 'faults.slow-checkpoints=1'];
+    for (const seed of [1, 2]) expect(random(pairs, seed).status).toBe('ok');
+    const x = exhaustive(pairs);
+    expect(x.status).toBe('ok');
+    expect(x.coverage!['SlowCheckpoint']).toBeGreaterThan(0);
+  });
+  test(
+    'a checkpoint slowed by 10 s against transaction.timeout.ms=11000 loses its transaction at 1 (the default); at ' +
+      '2 on the same bound the next checkpoint completes first, subsumes it and commits its transaction',
+    () => {
+      const r = random(slowOne, 1);
+      expect(r.violations[0]!.invariant).toBe('no-loss');
+      expect(explored(r)).toContain('SlowCheckpoint');
+      const x = exhaustive(slowOne);
+      expect(x.violations[0]!.invariant).toBe('no-loss');
+      expect(explored(x)).toContain('SlowCheckpoint');
+      for (const seed of [1, 2]) expect(random([...slowOne, two], seed).status).toBe('ok');
+      expect(exhaustive([...slowOne, two]).status).toBe('ok');
+    },
+  );
+  test(
+    'with both checkpoints of the outstanding chain slowed (faults.slow-checkpoints=2) the same timeout loses at 2 ' +
+      'too (random seed 1, exhaustive: 15 explored steps); the default timeout holds on that bound',
+    () => {
+      const chain = [two, 'faults.slow-checkpoints=2', 'transaction.timeout.ms=11000'];
+      const r = random(chain, 1);
+      expect(r.violations[0]!.invariant).toBe('no-loss');
+      expect(explored(r).filter((t) => t === 'SlowCheckpoint')).toHaveLength(2);
+      const x = exhaustive(chain);
+      expect(x.violations[0]).toMatchObject({
+        invariant: 'no-loss',
+        message: 'input 1-2 never reached out at read_committed (2 missing)',
+      });
+      expect(explored(x)).toEqual([
+        'AbortLingering',
+        'InitSink',
+        'Tick',
+        'Read',
+        'Process',
+        'Send',
+        'Tick',
+        'Read',
+        'Trigger',
+        'SlowCheckpoint',
+        'Tick',
+        'Read',
+        'Tick',
+        'Trigger',
+        'SlowCheckpoint',
+      ]);
+      expect(exhaustive([two, 'faults.slow-checkpoints=2']).status).toBe('ok');
+    },
+  );
+});
