@@ -70,6 +70,7 @@ interface Translation {
 const flinkTranslations: readonly Translation[] = [
   { from: 'execution.checkpointing.interval', to: 'execution.checkpointing.interval', reading: 'flink-duration' },
   { from: 'execution.checkpointing.timeout', to: 'execution.checkpointing.timeout', reading: 'flink-duration' },
+  { from: 'execution.checkpointing.min-pause', to: 'execution.checkpointing.min-pause', reading: 'flink-duration' },
   { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
   { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
   { from: 'high-availability', to: 'high-availability.type', reading: 'flink' },

@@ -13,6 +13,7 @@ import {
   ack,
   changePrefix,
   ctxOf,
+  earlyFirstCheckpoint,
   expireCheckpoint,
   loseNotification,
   notify,
@@ -42,7 +43,7 @@ import {
   writerOf,
   writersOf,
 } from './state.js';
-import { at, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
+import { at, earlyTriggerAt, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
@@ -77,7 +78,8 @@ export type FlinkAction =
   | ({ readonly type: 'SendError' } & OfJob & OfSubtask)
   | ({ readonly type: 'RestoreSavepoint' } & OfJob)
   | ({ readonly type: 'ChangePrefix' } & OfJob)
-  | ({ readonly type: 'Rescale' } & OfJob);
+  | ({ readonly type: 'Rescale' } & OfJob)
+  | ({ readonly type: 'InitialDelay' } & OfJob);
 
 type S = FlinkState;
 
@@ -490,6 +492,22 @@ export const flinkActions = {
     describe: (s, a) =>
       `${prefix(a)}fault.ChangePrefix(sink.transactional-id-prefix -> ` +
       `${sinkPrefix(s.config, jobOf(a), gen(s, a) + 1)})`,
+    lanes: lanes(JM),
+  },
+  InitialDelay: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        // A choice while the first checkpoint since the (re)start is still to come and its early moment not past.
+        if (j.task && j.jm.delayOpen && s.now <= earlyTriggerAt(s.config, j.jm))
+          emit({ type: 'InitialDelay', ...of(no) });
+      }
+    },
+    effect: (d, a) => earlyFirstCheckpoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.InitialDelay(getRandomInitDelay = min-pause: first checkpoint at ` +
+      `${at(earlyTriggerAt(s.config, slotOf(s, jobOf(a)).jm))})`,
     lanes: lanes(JM),
   },
   Rescale: {

@@ -93,6 +93,12 @@ export const flinkKafkaKeys = {
       'pending); a completed checkpoint subsumes the older pending ones, and its notification commits every ' +
       'committable up to it',
   }),
+  initialDelay: oneOf('faults.checkpoint-initial-delay', ['interval', 'min-pause', 'both'], {
+    default: 'interval',
+    meaning:
+      'the first checkpoint after a (re)start, which Flink draws at random from [min-pause, interval] ' +
+      '(CheckpointCoordinator.getRandomInitDelay): interval after it, min-pause after it, or both extremes explored',
+  }),
   tolerableFailedCheckpoints: int('execution.checkpointing.tolerable-failed-checkpoints', {
     default: 0,
     min: 0,

@@ -18,6 +18,7 @@ export function failover(d: D, reason: string, no: JobNo = 1): void {
   for (const p of j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: p.id });
   j.jm.pending = [];
   j.jm.notify = null;
+  j.jm.delayOpen = false;
   j.jm.restartAt = d.now + d.config.restartDelayMs;
   d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
 }

@@ -6,7 +6,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { failover } from './failure.js';
-import { newTask, startFailure } from './init.js';
+import { firstTriggerAt, newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
@@ -20,7 +20,7 @@ import {
   subtaskOf,
   writerOf,
 } from './state.js';
-import { nextEvent } from './time.js';
+import { earlyTriggerAt, nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
 
@@ -45,6 +45,7 @@ export function trigger(d: D, no: JobNo = 1): void {
   j.jm.nextCheckpointId += 1;
   // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
   while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
+  j.jm.delayOpen = false;
   j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   d.events.push(
@@ -268,6 +269,18 @@ export function rescale(d: D, no: JobNo = 1): void {
   d.events.push({ type: 'rescaled', from, to: jm.parallelism });
 }
 
+/**
+ * Job `no`'s random initial delay turns out min-pause (CheckpointCoordinator.getRandomInitDelay draws from
+ * [min-pause, interval]): the first checkpoint since the (re)start is due min-pause after it, the later ones every
+ * interval from there (ScheduledTrigger).
+ */
+export function earlyFirstCheckpoint(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  jm.nextTriggerAt = earlyTriggerAt(d.config, jm);
+  jm.delayOpen = false;
+  d.events.push({ type: 'initial-delay', at: jm.nextTriggerAt });
+}
+
 /** The notification is lost (best effort): nothing is committed for it until a later one. */
 export function loseNotification(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
@@ -281,8 +294,9 @@ export function restart(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   j.jm.attempts += 1;
   j.jm.restartAt = null;
-  // The periodic checkpoint scheduler restarts with the job: the first checkpoint one interval later.
-  j.jm.nextTriggerAt = d.now + d.config.checkpointIntervalMs;
+  // The periodic checkpoint scheduler restarts with the job (CheckpointCoordinatorDeActivator on RUNNING).
+  j.jm.nextTriggerAt = firstTriggerAt(d.config, d.now);
+  j.jm.delayOpen = d.config.initialDelay === 'both';
   const fails = startFailure(d.config, d.now, d.kafka, j.jm, no);
   if (fails !== null) {
     failover(d, fails, no);

@@ -149,6 +149,11 @@ export interface JobManager {
   readonly nextCheckpointId: number;
   readonly nextTriggerAt: number;
   /**
+   * faults.checkpoint-initial-delay=both: no checkpoint triggered since the (re)start yet, so the random initial delay
+   * may still turn out min-pause (`InitialDelay`); always false otherwise.
+   */
+  readonly delayOpen: boolean;
+  /**
    * Checkpoints triggered and not completed, oldest first: at most execution.checkpointing.max-concurrent-checkpoints
    * (1 by default, so at most one).
    */
@@ -216,6 +221,7 @@ export type FlinkEvent =
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
   | { readonly type: 'checkpoint-subsumed'; readonly checkpoint: number; readonly by: number }
+  | { readonly type: 'initial-delay'; readonly at: number }
   | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }
   | {
       readonly type: 'checkpoint-expired';

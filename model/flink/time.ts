@@ -3,7 +3,8 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
-import { arrived, type FlinkState, type JobNo, slotOf, writersOf } from './state.js';
+import type { FlinkConfig } from './config.js';
+import { arrived, type FlinkState, type JobManager, type JobNo, slotOf, writersOf } from './state.js';
 
 /**
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
@@ -90,6 +91,14 @@ export function triggerAt(s: FlinkState, no: JobNo): number {
   const jm = slotOf(s, no).jm;
   const last = jm.latest;
   return last && s.config.minPauseMs > 0 ? Math.max(jm.nextTriggerAt, last.at + s.config.minPauseMs) : jm.nextTriggerAt;
+}
+
+/**
+ * When the first checkpoint since the (re)start is due if the random initial delay is min-pause: the start is one
+ * interval before the late draw (`nextTriggerAt` while `delayOpen`). Pure.
+ */
+export function earlyTriggerAt(c: FlinkConfig, jm: Pick<JobManager, 'nextTriggerAt'>): number {
+  return jm.nextTriggerAt - c.checkpointIntervalMs + c.minPauseMs;
 }
 
 /** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */

@@ -63,3 +63,28 @@ describe('execution.checkpointing.max-concurrent-checkpoints', () => {
     },
   );
 });
+
+describe('faults.checkpoint-initial-delay (the first checkpoint after a (re)start, getRandomInitDelay)', () => {
+  const both = ['faults.checkpoint-initial-delay=both', 'execution.checkpointing.min-pause=500'];
+  test('both extremes explored: exactly-once holds (random seeds 1 and 2, exhaustive to 12000 states)', () => {
+    for (const seed of [1, 2]) expect(random(both, seed).status).toBe('ok');
+    const x = exhaustive(both);
+    expect(x.status).toBe('ok');
+    expect(x.coverage!['InitialDelay']).toBeGreaterThan(0);
+    expect(x.coverage!['Restart']).toBeGreaterThan(0);
+  });
+  test(
+    'transaction.timeout.ms=3000 (interval plus restart delay) loses with both (random seed 1, exhaustive), and ' +
+      'with the early draw alone too: the late draw is no worse than the steady state',
+    () => {
+      const short = [...both, 'transaction.timeout.ms=3000', 'input.records=2'];
+      expect(random(short, 1).violations[0]!.invariant).toBe('no-loss');
+      const x = exhaustive(short, 20000);
+      expect(x.violations[0]!.invariant).toBe('no-loss');
+      expect(x.trace).toHaveLength(23);
+      const early = ['faults.checkpoint-initial-delay=min-pause', 'execution.checkpointing.min-pause=500'];
+      const y = exhaustive([...early, 'transaction.timeout.ms=3000', 'input.records=2'], 20000);
+      expect(y.violations[0]!.invariant).toBe('no-loss');
+    },
+  );
+});

@@ -119,6 +119,8 @@ function flinkEventLine(
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
+    case 'initial-delay':
+      return { lane: JM, text: `the random initial delay is min-pause: the first checkpoint is due at ${at(e.at)}` };
     case 'checkpoint-subsumed':
       return { lane: JM, text: `checkpoint ${e.checkpoint} subsumed by completed checkpoint ${e.by}` };
     case 'checkpoint-slow':

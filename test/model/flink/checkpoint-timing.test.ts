@@ -101,3 +101,39 @@ describe('execution.checkpointing.max-concurrent-checkpoints', () => {
     expect(model.validate(flinkCfg('execution.checkpointing.max-concurrent-checkpoints=2', 'job.inputs=2'))).toBeNull();
   });
 });
+
+describe('faults.checkpoint-initial-delay: the first checkpoint after a (re)start (getRandomInitDelay)', () => {
+  const down: FlinkAction[] = [...eosStart, ...oneRecord, { type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' }];
+  const minPause = 'execution.checkpointing.min-pause=500';
+  test('interval (the default): due one interval after the start and the restart; no choice offered', () => {
+    expect(model.init(flinkCfg()).jm).toMatchObject({ nextTriggerAt: 2000, delayOpen: false });
+    const s = stateAfter([minPause], ...down);
+    expect(s.now).toBe(2000);
+    expect(s.jm).toMatchObject({ nextTriggerAt: 4000, delayOpen: false });
+    expect(types(model.enabled(s))).not.toContain('InitialDelay');
+  });
+  // A crash at 0 ms, the restart at 1 s.
+  const downAt0: FlinkAction[] = [{ type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' }];
+  test('min-pause: due min-pause after the start and the restart, then every interval from there', () => {
+    const pairs = [minPause, 'faults.checkpoint-initial-delay=min-pause'];
+    expect(model.init(flinkCfg(...pairs)).jm.nextTriggerAt).toBe(500);
+    const s = stateAfter(pairs, ...downAt0, ...eosStart, { type: 'Tick' });
+    expect(s.now).toBe(1500);
+    expect(model.step(s, { type: 'Trigger' }).jm.nextTriggerAt).toBe(3500);
+  });
+  test('both: late unless InitialDelay draws min-pause, offered until the early moment passes or a trigger', () => {
+    const pairs = [minPause, 'faults.checkpoint-initial-delay=both'];
+    expect(model.init(flinkCfg(...pairs)).jm).toMatchObject({ nextTriggerAt: 2000, delayOpen: true });
+    const s = stateAfter(pairs, ...downAt0, ...eosStart);
+    expect(s.jm).toMatchObject({ nextTriggerAt: 3000, delayOpen: true });
+    expect(model.enabled(s)).toContainEqual({ type: 'InitialDelay' });
+    const early = model.step(s, { type: 'InitialDelay' });
+    expect(early.events).toEqual([{ type: 'initial-delay', at: 1500 }]);
+    expect(early.jm).toMatchObject({ nextTriggerAt: 1500, delayOpen: false });
+    expect(types(model.enabled(early))).not.toContain('InitialDelay');
+    // Past 1.5 s the draw was the late one: no choice left.
+    const late = model.step(s, { type: 'Tick' });
+    expect(late.now).toBe(2000);
+    expect(types(model.enabled(late))).not.toContain('InitialDelay');
+  });
+});
