@@ -11,6 +11,7 @@ import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
   ack,
+  alignmentTimeout,
   changePrefix,
   ctxOf,
   earlyFirstCheckpoint,
@@ -43,7 +44,7 @@ import {
   writerOf,
   writersOf,
 } from './state.js';
-import { at, earlyTriggerAt, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
+import { alignmentTimeoutAt, at, earlyTriggerAt, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
@@ -62,6 +63,7 @@ export type FlinkAction =
   | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
   | ({ readonly type: 'Ack' } & OfJob)
+  | ({ readonly type: 'AlignmentTimeout' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
   | ({ readonly type: 'Send' } & OfJob & OfSubtask)
   | ({ readonly type: 'MailboxCheck' } & OfJob & OfSubtask)
@@ -110,7 +112,8 @@ const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 /** Whether job `no`'s count operator may take the head of channel `i`: not empty, not blocked by alignment. Pure. */
 export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
   const t = slotOf(s, no).task!;
-  const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE' && !s.config.unaligned;
+  // Unaligned checkpoints mark inputs aligned only while aligning under an aligned-checkpoint timeout.
+  const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE';
   return t.channels[i]!.length > 0 && !(blocks && t.aligned[i]);
 }
 
@@ -159,6 +162,8 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   writersOf(t).forEach((w, sub) => {
     if (w.error !== null) out.push({ type: 'MailboxCheck', ...o, ...ofSub(sub) });
   });
+  const switchAt = alignmentTimeoutAt(s, no);
+  if (switchAt !== null && s.now >= switchAt) out.push({ type: 'AlignmentTimeout', ...o });
   if (ackable(j.jm, s.now)) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
@@ -320,6 +325,15 @@ export const flinkActions = {
     effect: (d, a) => ack(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${ackable(slotOf(s, jobOf(a)).jm, s.now)?.id ?? '?'})`,
     lanes: lanes(TM, JM),
+  },
+  AlignmentTimeout: {
+    enabled: workOf('AlignmentTimeout'),
+    effect: (d, a) => alignmentTimeout(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}count.AlignmentTimeout(checkpoint ` +
+      `${slotOf(s, jobOf(a)).jm.pending.find((x) => x.snapshot === null)?.id ?? '?'}: ` +
+      `aligned-checkpoint-timeout ${s.config.alignedTimeoutMs} ms, unaligned from here)`,
+    lanes: lanes(TM),
   },
   Process: {
     enabled: workOf('Process'),

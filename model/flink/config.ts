@@ -62,6 +62,15 @@ export const flinkKafkaKeys = {
       "unaligned checkpoints (EXACTLY_ONCE only): a multi-input operator snapshots at an input's first barrier and " +
       'keeps the records the barrier overtook on the other inputs as channel state, replayed on restore',
   }),
+  alignedTimeoutMs: int('execution.checkpointing.aligned-checkpoint-timeout', {
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    meaning:
+      'with unaligned checkpoints: 0 snapshots unaligned from the first barrier; above 0 a checkpoint starts aligned ' +
+      'and switches to unaligned once this long has passed since its trigger (SingleCheckpointBarrierHandler, ' +
+      'AlternatingCollectingBarriers)',
+  }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
     min: 1,

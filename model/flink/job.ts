@@ -10,6 +10,7 @@ import { firstTriggerAt, newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
+  type ChannelItem,
   type FlinkState,
   inputBase,
   inputValue,
@@ -18,9 +19,10 @@ import {
   sinkPrefix,
   slotOf,
   subtaskOf,
+  type Task,
   writerOf,
 } from './state.js';
-import { earlyTriggerAt, nextEvent } from './time.js';
+import { alignedAt, earlyTriggerAt, nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
 
@@ -87,25 +89,42 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   }
   // Unaligned checkpoints: the first barrier of the pending checkpoint snapshots at once, overtaking what the other
   // channels hold before theirs (kept as channel state); later barriers of it pass (SubtaskCheckpointCoordinatorImpl,
-  // CheckpointingOptions.ENABLE_UNALIGNED).
-  const unaligned = d.config.unaligned;
+  // CheckpointingOptions.ENABLE_UNALIGNED). With execution.checkpointing.aligned-checkpoint-timeout above 0 it aligns
+  // until the timeout since its trigger (SingleCheckpointBarrierHandler's alternating states).
   const p = j.jm.pending.find((x) => x.id === item.checkpoint);
-  const first = p !== undefined && p.snapshot === null;
-  if (!unaligned) t.aligned[input] = true;
-  const all = unaligned ? first : t.aligned.every(Boolean);
+  const input0 = inputBase(d.config, no) + input;
+  if (d.config.unaligned && (p === undefined || p.snapshot !== null)) {
+    d.events.push({ type: 'barrier', input: input0, checkpoint: item.checkpoint, blocked: false });
+    return;
+  }
+  const aligning = p === undefined || alignedAt(d.config, p, d.now);
+  if (aligning) t.aligned[input] = true;
+  const all = !aligning || t.aligned.every(Boolean);
   d.events.push({
     type: 'barrier',
-    input: inputBase(d.config, no) + input,
+    input: input0,
     checkpoint: item.checkpoint,
-    blocked: !unaligned && !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
+    blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
   });
   if (!all) return;
-  const inflight = unaligned
-    ? t.channels.map((ch) => {
-        const upTo = ch.findIndex((x) => x.kind === 'barrier' && x.checkpoint === item.checkpoint);
-        return (upTo < 0 ? [] : ch.slice(0, upTo)).filter((x) => x.kind === 'record').map((x) => ({ ...x }));
-      })
-    : t.channels.map(() => []);
+  snapshot(d, item.checkpoint, no, aligning ? t.channels.map(() => []) : channelState(t, item.checkpoint));
+}
+
+/** The records each channel holds before checkpoint `id`'s barrier (none once its barrier was taken). Pure. */
+function channelState(t: Task | Draft<Task>, id: number): ChannelItem[][] {
+  return t.channels.map((ch) => {
+    const upTo = ch.findIndex((x) => x.kind === 'barrier' && x.checkpoint === id);
+    return (upTo < 0 ? [] : ch.slice(0, upTo)).filter((x) => x.kind === 'record').map((x) => ({ ...x }));
+  });
+}
+
+/**
+ * Job `no`'s operator+sink task snapshots checkpoint `id`: each sink subtask's pre-barrier work (at-least-once and
+ * exactly-once flush, exactly-once pre-commits), then the count, the committables and `inflight` (channel state).
+ */
+function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void {
+  const j = slotOf(d, no);
+  const t = j.task!;
   const g = d.config.deliveryGuarantee;
   // Each sink subtask, subtask 0 first (with parallelism 2 the barrier reaches both count+sink subtasks in this one
   // step: the model aligns the keyed exchange's barriers together).
@@ -118,19 +137,26 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
       if (n > 0) d.events.push({ type: 'flushed', records: n });
       if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no, sub)) return;
     }
-    if (g === 'exactly-once') precommit(d, item.checkpoint, no, sub);
+    if (g === 'exactly-once') precommit(d, id, no, sub);
   }
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
   // Barriers stay in order in every channel, so the checkpoint aligned is still pending.
-  const pending = j.jm.pending.find((x) => x.id === item.checkpoint)!;
+  const pending = j.jm.pending.find((x) => x.id === id)!;
   pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
-  d.events.push({
-    type: 'snapshot',
-    checkpoint: item.checkpoint,
-    count: task.count,
-    committables: task.committables.length,
-  });
+  d.events.push({ type: 'snapshot', checkpoint: id, count: task.count, committables: task.committables.length });
+}
+
+/**
+ * Job `no`'s aligning checkpoint reached execution.checkpointing.aligned-checkpoint-timeout: it goes on unaligned
+ * (AlternatingCollectingBarriers.alignedCheckpointTimeout): the snapshot now, the records still before its barrier on
+ * the inputs not aligned kept as channel state; those barriers pass later.
+ */
+export function alignmentTimeout(d: D, no: JobNo = 1): void {
+  const j = slotOf(d, no);
+  const p = j.jm.pending.find((x) => x.snapshot === null)!;
+  d.events.push({ type: 'alignment-timeout', checkpoint: p.id });
+  snapshot(d, p.id, no, channelState(j.task!, p.id));
 }
 
 /**

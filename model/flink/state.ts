@@ -222,6 +222,7 @@ export type FlinkEvent =
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
   | { readonly type: 'checkpoint-subsumed'; readonly checkpoint: number; readonly by: number }
   | { readonly type: 'initial-delay'; readonly at: number }
+  | { readonly type: 'alignment-timeout'; readonly checkpoint: number }
   | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }
   | {
       readonly type: 'checkpoint-expired';

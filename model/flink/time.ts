@@ -4,7 +4,15 @@
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
-import { arrived, type FlinkState, type JobManager, type JobNo, slotOf, writersOf } from './state.js';
+import {
+  arrived,
+  type FlinkState,
+  type JobManager,
+  type JobNo,
+  type PendingCheckpoint,
+  slotOf,
+  writersOf,
+} from './state.js';
 
 /**
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
@@ -59,6 +67,10 @@ export function nextEvent(s: FlinkState): number | null {
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
   if (j?.task && jobWorkLeft(s, 2)) at(triggerAt(s, 2));
+  for (const no of s.second ? ([1, 2] as const) : ([1] as const)) {
+    const switchAt = alignmentTimeoutAt(s, no);
+    if (switchAt !== null) at(switchAt);
+  }
   for (let txn = 0; txn < s.kafka.txns.length; txn++) {
     const scan = expiryScan(s, txn);
     if (scan !== null) at(scan);
@@ -99,6 +111,27 @@ export function triggerAt(s: FlinkState, no: JobNo): number {
  */
 export function earlyTriggerAt(c: FlinkConfig, jm: Pick<JobManager, 'nextTriggerAt'>): number {
   return jm.nextTriggerAt - c.checkpointIntervalMs + c.minPauseMs;
+}
+
+/**
+ * Whether checkpoint `p` still aligns its barriers at `now`: unaligned checkpoints off, or on with
+ * execution.checkpointing.aligned-checkpoint-timeout above 0 and not yet passed since its trigger (the barrier's
+ * timestamp; CheckpointOptions.alignedCheckpointTimeout). Pure.
+ */
+export function alignedAt(c: FlinkConfig, p: Pick<PendingCheckpoint, 'triggeredAt'>, now: number): boolean {
+  return !c.unaligned || (c.alignedTimeoutMs > 0 && now < p.triggeredAt + c.alignedTimeoutMs);
+}
+
+/**
+ * When job `no`'s checkpoint, aligning with barriers already taken, switches to unaligned; null when none aligns
+ * under an aligned-checkpoint timeout. Pure.
+ */
+export function alignmentTimeoutAt(s: FlinkState, no: JobNo): number | null {
+  const c = s.config;
+  const j = slotOf(s, no);
+  if (!c.unaligned || c.alignedTimeoutMs === 0 || !j.task?.aligned.some(Boolean)) return null;
+  const p = j.jm.pending.find((x) => x.snapshot === null);
+  return p ? p.triggeredAt + c.alignedTimeoutMs : null;
 }
 
 /** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */

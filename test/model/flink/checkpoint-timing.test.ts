@@ -137,3 +137,51 @@ describe('faults.checkpoint-initial-delay: the first checkpoint after a (re)star
     expect(types(model.enabled(late))).not.toContain('InitialDelay');
   });
 });
+
+describe('execution.checkpointing.aligned-checkpoint-timeout (unaligned checkpoints that start aligned)', () => {
+  const pairs = [
+    'job.inputs=2',
+    'input.records=2',
+    'execution.checkpointing.unaligned.enabled=true',
+    'execution.checkpointing.aligned-checkpoint-timeout=5000',
+    'faults.slow-checkpoints=1',
+  ];
+  // v1 and v3 read at 1 s; checkpoint 1 at 2 s behind them, slowed; in-0 delivers v1 and barrier 1.
+  const aligning: FlinkAction[] = [
+    ...eosStart,
+    { type: 'Tick' },
+    { type: 'Read', input: 0 },
+    { type: 'Read', input: 1 },
+    { type: 'Tick' },
+    { type: 'Trigger' },
+    { type: 'SlowCheckpoint' },
+    { type: 'Process', input: 0 },
+    { type: 'Process', input: 0 },
+  ];
+  test('before the timeout it aligns: in-0 is blocked after its barrier, nothing is snapshotted', () => {
+    const s = stateAfter(pairs, ...aligning);
+    expect(s.events).toEqual([{ type: 'barrier', input: 0, checkpoint: 1, blocked: true }]);
+    expect(s.task!.aligned).toEqual([true, false]);
+    expect(s.jm.pending[0]!.snapshot).toBeNull();
+    expect(types(model.enabled(s))).not.toContain('AlignmentTimeout');
+  });
+  test('at 7 s it goes on unaligned: v3, still before in-1 barrier, is channel state; that barrier then passes', () => {
+    let s = stateAfter(pairs, ...aligning, { type: 'Read', input: 0 });
+    // The clock runs (the checkpoint is slowed) through the 4 s and 6 s trigger slots to the timeout.
+    while (s.now < 7000) s = model.step(s, { type: 'Tick' });
+    expect(s.now).toBe(7000);
+    expect(model.enabled(s)).toContainEqual({ type: 'AlignmentTimeout' });
+    expect(types(model.enabled(s))).not.toContain('Tick');
+    s = model.step(s, { type: 'AlignmentTimeout' });
+    expect(s.events[0]).toEqual({ type: 'alignment-timeout', checkpoint: 1 });
+    expect(s.jm.pending[0]!.snapshot).toMatchObject({ count: 1, inflight: [[], [{ kind: 'record', value: 3 }]] });
+    expect(s.task!.aligned).toEqual([false, false]);
+    s = model.step(model.step(s, { type: 'Process', input: 1 }), { type: 'Process', input: 1 });
+    expect(s.events).toEqual([{ type: 'barrier', input: 1, checkpoint: 1, blocked: false }]);
+    expect(s.task!.count).toBe(2);
+  });
+  test('0 (the default) is unaligned from the first barrier, as before', () => {
+    const s = stateAfter([...pairs.slice(0, 3), 'faults.slow-checkpoints=1'], ...aligning);
+    expect(s.jm.pending[0]!.snapshot).toMatchObject({ count: 1, inflight: [[], [{ kind: 'record', value: 3 }]] });
+  });
+});
