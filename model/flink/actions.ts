@@ -277,9 +277,11 @@ export const flinkActions = {
       const t = slotOf(s, jobOf(a)).task;
       const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
       if (s.config.namingStrategy === 'POOLING') {
-        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a));
+        const sub = subtaskOfAction(a);
+        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a), sub);
         const t = s.kafka.txns[idx];
-        return `${prefix(a)}sink.AbortLingering(LISTING: ${t ? `InitProducerId ${t.transactionalId}` : 'none open'})`;
+        const what = t ? `InitProducerId ${t.transactionalId}` : 'none open';
+        return `${prefix(a)}${sinkName(a)}.AbortLingering(LISTING: ${what})`;
       }
       const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0, w?.probeSub ?? 0);
       return `${prefix(a)}${sinkName(a)}.AbortLingering(InitProducerId ${probed})`;
@@ -295,7 +297,7 @@ export const flinkActions = {
       const w = t ? writerOf(t, sub) : undefined;
       const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), sub);
       if (t && s.config.namingStrategy === 'POOLING')
-        return `${prefix(a)}sink.InitProducerId(${id(poolName(t))}, pooled)`;
+        return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(poolName(t, sub))}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
       const what = `${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''}`;
       return `${prefix(a)}${sinkName(a)}.InitProducerId(${what})`;

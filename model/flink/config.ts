@@ -162,9 +162,9 @@ export const flinkKafkaKeys = {
   namingStrategy: oneOf('sink.transaction-naming-strategy', ['INCREMENTING', 'POOLING'], {
     default: 'INCREMENTING',
     meaning:
-      'INCREMENTING: `<prefix>-0-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector 3.x, the ' +
-      '4.x default); POOLING: the lowest free `<prefix>-0-<n>` of a producer pool, the LISTING abort on restore ' +
-      '(connector 4.x)',
+      'INCREMENTING: `<prefix>-<subtask>-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector ' +
+      '3.x, the 4.x default); POOLING: the lowest free `<prefix>-<subtask>-<n>` of each subtask pool, the ' +
+      'LISTING abort of its own subtask id on restore (connector 4.x; not with faults.rescale)',
   }),
   reinitPooled: bool('safeguard.reinit-pooled-producer', {
     default: true,

@@ -8,6 +8,7 @@ import { emptyPartition } from '../kafka/records.js';
 import type { FlinkConfig } from './config.js';
 import {
   arrived,
+  committableSub,
   type FlinkEvent,
   type FlinkState,
   inputBase,
@@ -107,7 +108,10 @@ export function newTask(
           txn: null,
           pool: [],
           opened: 0,
-          precommitted: c.namingStrategy === 'POOLING' && cp ? cp.committables.map((x) => x.name) : [],
+          precommitted:
+            c.namingStrategy === 'POOLING' && cp
+              ? cp.committables.filter((x) => committableSub(x) === sub).map((x) => x.name)
+              : [],
           error: null,
         }
       : {

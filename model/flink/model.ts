@@ -37,10 +37,12 @@ function refusal(c: FlinkConfig): string | null {
       'tracking of several checkpoints at once at a two-input operator is not): accepted with ' +
       'execution.checkpointing.mode=EXACTLY_ONCE, job.inputs=1, or max-concurrent-checkpoints=1'
     );
-  if (c.namingStrategy === 'POOLING' && (c.parallelism === 2 || c.rescale))
+  // At a fixed parallelism each subtask owns its own subtask id; a rescale redistributes the writer states' owned ids
+  // (TransactionOwnership.EXPLICIT_BY_WRITER_STATE), which is not modelled.
+  if (c.namingStrategy === 'POOLING' && c.rescale)
     return (
-      'sink.transaction-naming-strategy=POOLING is modelled at parallelism 1 only (its TransactionOwnership of ' +
-      'several subtask ids is not): accepted with parallelism.default=1 and faults.rescale=false, or INCREMENTING'
+      'sink.transaction-naming-strategy=POOLING is modelled at a fixed parallelism only (the owned subtask ids a ' +
+      'rescale redistributes through the writer state are not): accepted with faults.rescale=false, or INCREMENTING'
     );
   return null;
 }

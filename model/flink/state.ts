@@ -23,6 +23,13 @@ export interface Committable {
   readonly name: number;
   readonly producerId: number;
   readonly epoch: number;
+  /** The sink subtask whose writer pre-committed it: absent for subtask 0, 1 for subtask 1. */
+  readonly subtask?: 1;
+}
+
+/** The sub of committable `c`: its writer's sink subtask. Pure. */
+export function committableSub(c: Pick<Committable, 'subtask'>): number {
+  return c.subtask ?? 0;
 }
 
 /** The exactly-once writer's open transaction: `<prefix>-<subtask>-<name>` and the producer that holds it. */

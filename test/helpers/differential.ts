@@ -48,6 +48,8 @@ export const flinkParallelConfigs: string[][] = [
   ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false', 'input.records=2'],
   ['parallelism.default=2', 'faults.send-errors=true', 'partitions=2'],
   ['faults.rescale=true', 'faults.prefix-change=true', 'faults.crashes=2', 'jobs=2'],
+  // POOLING at parallelism 2: a pool and a LISTING abort per sink subtask.
+  ['sink.transaction-naming-strategy=POOLING', 'parallelism.default=2', 'kafka.version=3.9'],
 ];
 
 /**

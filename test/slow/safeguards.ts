@@ -93,6 +93,13 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 24,
   },
+  // POOLING at parallelism 2 (#11): a pool and a LISTING abort per sink subtask.
+  {
+    model: 'flink-kafka',
+    set: ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'parallelism.default=2'],
+    runs: 1000,
+    depth: 24,
+  },
   // A checkpoint slower than 60 s with transaction.timeout.ms above it; one past its own timeout, tolerated.
   {
     model: 'flink-kafka',
