@@ -66,7 +66,7 @@ export function flinkSchedule(
       crashAt = latest.at + crash!.delayMs;
     let a = drain(s);
     if (a === null) break;
-    const p = s.jm.pending;
+    const p = s.jm.pending.find((x) => x.id === slow);
     if (slow !== null && p && p.id === slow && p.ackAt === p.triggeredAt && s.faults.slow === 0)
       a = { type: 'SlowCheckpoint' };
     // The crash comes before the clock passes its moment, and before a checkpoint due at that very moment.

@@ -70,6 +70,18 @@ interface Translation {
 const flinkTranslations: readonly Translation[] = [
   { from: 'execution.checkpointing.interval', to: 'execution.checkpointing.interval', reading: 'flink-duration' },
   { from: 'execution.checkpointing.timeout', to: 'execution.checkpointing.timeout', reading: 'flink-duration' },
+  { from: 'execution.checkpointing.min-pause', to: 'execution.checkpointing.min-pause', reading: 'flink-duration' },
+  {
+    from: 'execution.checkpointing.aligned-checkpoint-timeout',
+    to: 'execution.checkpointing.aligned-checkpoint-timeout',
+    reading: 'flink-duration',
+  },
+  // Its name before Flink 1.14 (deprecated key of ALIGNED_CHECKPOINT_TIMEOUT).
+  {
+    from: 'execution.checkpointing.alignment-timeout',
+    to: 'execution.checkpointing.aligned-checkpoint-timeout',
+    reading: 'flink-duration',
+  },
   { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
   { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
   { from: 'high-availability', to: 'high-availability.type', reading: 'flink' },

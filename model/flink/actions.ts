@@ -11,8 +11,10 @@ import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
   ack,
+  alignmentTimeout,
   changePrefix,
   ctxOf,
+  earlyFirstCheckpoint,
   expireCheckpoint,
   loseNotification,
   notify,
@@ -28,6 +30,7 @@ import {
 import { listingTarget, poolName } from './pooling.js';
 import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
 import {
+  ackable,
   arrived,
   type FlinkState,
   inputBase,
@@ -41,7 +44,7 @@ import {
   writerOf,
   writersOf,
 } from './state.js';
-import { at, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
+import { alignmentTimeoutAt, at, earlyTriggerAt, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
@@ -60,6 +63,7 @@ export type FlinkAction =
   | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
   | ({ readonly type: 'Ack' } & OfJob)
+  | ({ readonly type: 'AlignmentTimeout' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
   | ({ readonly type: 'Send' } & OfJob & OfSubtask)
   | ({ readonly type: 'MailboxCheck' } & OfJob & OfSubtask)
@@ -76,7 +80,8 @@ export type FlinkAction =
   | ({ readonly type: 'SendError' } & OfJob & OfSubtask)
   | ({ readonly type: 'RestoreSavepoint' } & OfJob)
   | ({ readonly type: 'ChangePrefix' } & OfJob)
-  | ({ readonly type: 'Rescale' } & OfJob);
+  | ({ readonly type: 'Rescale' } & OfJob)
+  | ({ readonly type: 'InitialDelay' } & OfJob);
 
 type S = FlinkState;
 
@@ -107,7 +112,8 @@ const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 /** Whether job `no`'s count operator may take the head of channel `i`: not empty, not blocked by alignment. Pure. */
 export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
   const t = slotOf(s, no).task!;
-  const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE' && !s.config.unaligned;
+  // Unaligned checkpoints mark inputs aligned only while aligning under an aligned-checkpoint timeout.
+  const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE';
   return t.channels[i]!.length > 0 && !(blocks && t.aligned[i]);
 }
 
@@ -137,8 +143,8 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const j = slotOf(s, no);
   const o = of(no);
   if (j.jm.restartAt !== null && s.now >= j.jm.restartAt) out.push({ type: 'Restart', ...o });
-  const p = j.jm.pending;
-  if (p && s.now >= p.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
+  const oldest = j.jm.pending[0];
+  if (oldest && s.now >= oldest.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
   if (!t) return;
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
@@ -156,7 +162,9 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   writersOf(t).forEach((w, sub) => {
     if (w.error !== null) out.push({ type: 'MailboxCheck', ...o, ...ofSub(sub) });
   });
-  if (p?.snapshot && s.now >= p.ackAt) out.push({ type: 'Ack', ...o });
+  const switchAt = alignmentTimeoutAt(s, no);
+  if (switchAt !== null && s.now >= switchAt) out.push({ type: 'AlignmentTimeout', ...o });
+  if (ackable(j.jm, s.now)) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
   writersOf(t).forEach((w, sub) => {
@@ -164,7 +172,9 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   });
   const a = arrived(c, s.now);
   for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
-  if (j.jm.pending === null && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
+  // CheckpointRequestDecider: a periodic request waits while max-concurrent-checkpoints are pending.
+  const room = j.jm.pending.length < c.maxConcurrent;
+  if (room && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
 }
 
 /** Every work action: the coordinator's, then job 1's, then job 2's (the drain takes the first). Pure. */
@@ -189,7 +199,7 @@ const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', '
  * checkpoint), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
  */
 export function clockMayMove(s: S): boolean {
-  const waits = (p: PendingCheckpoint | null): boolean => p === null || p.ackAt > s.now;
+  const waits = (ps: readonly PendingCheckpoint[]): boolean => ps.every((p) => p.ackAt > s.now);
   return (
     waits(s.jm.pending) &&
     (s.second === null || waits(s.second.jm.pending)) &&
@@ -267,9 +277,11 @@ export const flinkActions = {
       const t = slotOf(s, jobOf(a)).task;
       const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
       if (s.config.namingStrategy === 'POOLING') {
-        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a));
+        const sub = subtaskOfAction(a);
+        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a), sub);
         const t = s.kafka.txns[idx];
-        return `${prefix(a)}sink.AbortLingering(LISTING: ${t ? `InitProducerId ${t.transactionalId}` : 'none open'})`;
+        const what = t ? `InitProducerId ${t.transactionalId}` : 'none open';
+        return `${prefix(a)}${sinkName(a)}.AbortLingering(LISTING: ${what})`;
       }
       const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0, w?.probeSub ?? 0);
       return `${prefix(a)}${sinkName(a)}.AbortLingering(InitProducerId ${probed})`;
@@ -285,7 +297,7 @@ export const flinkActions = {
       const w = t ? writerOf(t, sub) : undefined;
       const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), sub);
       if (t && s.config.namingStrategy === 'POOLING')
-        return `${prefix(a)}sink.InitProducerId(${id(poolName(t))}, pooled)`;
+        return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(poolName(t, sub))}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
       const what = `${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''}`;
       return `${prefix(a)}${sinkName(a)}.InitProducerId(${what})`;
@@ -313,8 +325,17 @@ export const flinkActions = {
   Ack: {
     enabled: workOf('Ack'),
     effect: (d, a) => ack(d, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'})`,
+    describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${ackable(slotOf(s, jobOf(a)).jm, s.now)?.id ?? '?'})`,
     lanes: lanes(TM, JM),
+  },
+  AlignmentTimeout: {
+    enabled: workOf('AlignmentTimeout'),
+    effect: (d, a) => alignmentTimeout(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}count.AlignmentTimeout(checkpoint ` +
+      `${slotOf(s, jobOf(a)).jm.pending.find((x) => x.snapshot === null)?.id ?? '?'}: ` +
+      `aligned-checkpoint-timeout ${s.config.alignedTimeoutMs} ms, unaligned from here)`,
+    lanes: lanes(TM),
   },
   Process: {
     enabled: workOf('Process'),
@@ -371,7 +392,7 @@ export const flinkActions = {
     enabled: workOf('ExpireCheckpoint'),
     effect: (d, a) => expireCheckpoint(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: ` +
+      `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending[0]?.id ?? '?'}: ` +
       `execution.checkpointing.timeout ${s.config.checkpointTimeoutMs} ms)`,
     lanes: lanes(JM, TM),
   },
@@ -425,13 +446,13 @@ export const flinkActions = {
     enabled(s, emit) {
       if (s.faults.slow >= s.config.slowCheckpoints) return;
       for (const no of jobs(s)) {
-        const p = slotOf(s, no).jm.pending;
+        const p = slotOf(s, no).jm.pending.at(-1);
         if (slotOf(s, no).task && p && p.ackAt === p.triggeredAt) emit({ type: 'SlowCheckpoint', ...of(no) });
       }
     },
     effect: (d, a) => slowCheckpoint(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending?.id ?? '?'}: acknowledged ` +
+      `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending.at(-1)?.id ?? '?'}: acknowledged ` +
       `${at(s.now + s.config.slowCheckpointMs)})`,
     lanes: lanes(TM, JM),
   },
@@ -487,6 +508,22 @@ export const flinkActions = {
     describe: (s, a) =>
       `${prefix(a)}fault.ChangePrefix(sink.transactional-id-prefix -> ` +
       `${sinkPrefix(s.config, jobOf(a), gen(s, a) + 1)})`,
+    lanes: lanes(JM),
+  },
+  InitialDelay: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        // A choice while the first checkpoint since the (re)start is still to come and its early moment not past.
+        if (j.task && j.jm.delayOpen && s.now <= earlyTriggerAt(s.config, j.jm))
+          emit({ type: 'InitialDelay', ...of(no) });
+      }
+    },
+    effect: (d, a) => earlyFirstCheckpoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.InitialDelay(getRandomInitDelay = min-pause: first checkpoint at ` +
+      `${at(earlyTriggerAt(s.config, slotOf(s, jobOf(a)).jm))})`,
     lanes: lanes(JM),
   },
   Rescale: {

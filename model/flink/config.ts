@@ -62,6 +62,15 @@ export const flinkKafkaKeys = {
       "unaligned checkpoints (EXACTLY_ONCE only): a multi-input operator snapshots at an input's first barrier and " +
       'keeps the records the barrier overtook on the other inputs as channel state, replayed on restore',
   }),
+  alignedTimeoutMs: int('execution.checkpointing.aligned-checkpoint-timeout', {
+    default: 0,
+    min: 0,
+    max: 3_600_000,
+    meaning:
+      'with unaligned checkpoints: 0 snapshots unaligned from the first barrier; above 0 a checkpoint starts aligned ' +
+      'and switches to unaligned once this long has passed since its trigger (SingleCheckpointBarrierHandler, ' +
+      'AlternatingCollectingBarriers)',
+  }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
     min: 1,
@@ -84,6 +93,21 @@ export const flinkKafkaKeys = {
       'a periodic checkpoint is not triggered sooner than this after the last one completed ' +
       '(CheckpointRequestDecider: skipped and taken once the pause is over)',
   }),
+  maxConcurrent: int('execution.checkpointing.max-concurrent-checkpoints', {
+    default: 1,
+    min: 1,
+    max: 3,
+    meaning:
+      'checkpoints that may be pending at once (CheckpointRequestDecider: no periodic trigger while this many are ' +
+      'pending); a completed checkpoint subsumes the older pending ones, and its notification commits every ' +
+      'committable up to it',
+  }),
+  initialDelay: oneOf('faults.checkpoint-initial-delay', ['interval', 'min-pause', 'both'], {
+    default: 'interval',
+    meaning:
+      'the first checkpoint after a (re)start, which Flink draws at random from [min-pause, interval] ' +
+      '(CheckpointCoordinator.getRandomInitDelay): interval after it, min-pause after it, or both extremes explored',
+  }),
   tolerableFailedCheckpoints: int('execution.checkpointing.tolerable-failed-checkpoints', {
     default: 0,
     min: 0,
@@ -98,7 +122,8 @@ export const flinkKafkaKeys = {
     max: 3,
     meaning:
       'most checkpoints in one run slowed by backpressure: the acknowledgement comes faults.slow-checkpoint.ms ' +
-      'after the fault (the clock runs meanwhile)',
+      'after the fault (the clock runs meanwhile); with max-concurrent-checkpoints above 1 the latest pending one is ' +
+      'slowed, and a later one may complete first (asynchronous phases finish in any order)',
   }),
   slowCheckpointMs: int('faults.slow-checkpoint.ms', {
     default: 10_000,
@@ -137,9 +162,9 @@ export const flinkKafkaKeys = {
   namingStrategy: oneOf('sink.transaction-naming-strategy', ['INCREMENTING', 'POOLING'], {
     default: 'INCREMENTING',
     meaning:
-      'INCREMENTING: `<prefix>-0-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector 3.x, the ' +
-      '4.x default); POOLING: the lowest free `<prefix>-0-<n>` of a producer pool, the LISTING abort on restore ' +
-      '(connector 4.x)',
+      'INCREMENTING: `<prefix>-<subtask>-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector ' +
+      '3.x, the 4.x default); POOLING: the lowest free `<prefix>-<subtask>-<n>` of each subtask pool, the ' +
+      'LISTING abort of its own subtask id on restore (connector 4.x; not with faults.rescale)',
   }),
   reinitPooled: bool('safeguard.reinit-pooled-producer', {
     default: true,

@@ -1,7 +1,7 @@
 /**
  * Failures: a TaskManager crash or a task failure (a fenced sink write) loses the task's memory
  * (split positions, channels, count, the writer's buffer and producer, the committer's
- * committables), aborts the pending checkpoint and drops the pending notification; the job
+ * committables), aborts the pending checkpoints and drops the pending notification; the job
  * restarts after `restart.delay.ms`. A JobManager failure does the same, and without HA also loses
  * the completed checkpoints and restarts checkpoint ids at 1 (a new job). Over an immer draft.
  */
@@ -15,9 +15,10 @@ type D = Draft<FlinkState>;
 export function failover(d: D, reason: string, no: JobNo = 1): void {
   const j = slotOf(d, no);
   j.task = null;
-  if (j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: j.jm.pending.id });
-  j.jm.pending = null;
+  for (const p of j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: p.id });
+  j.jm.pending = [];
   j.jm.notify = null;
+  j.jm.delayOpen = false;
   j.jm.restartAt = d.now + d.config.restartDelayMs;
   d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
 }

@@ -8,6 +8,7 @@ import { emptyPartition } from '../kafka/records.js';
 import type { FlinkConfig } from './config.js';
 import {
   arrived,
+  committableSub,
   type FlinkEvent,
   type FlinkState,
   inputBase,
@@ -107,7 +108,10 @@ export function newTask(
           txn: null,
           pool: [],
           opened: 0,
-          precommitted: c.namingStrategy === 'POOLING' && cp ? cp.committables.map((x) => x.name) : [],
+          precommitted:
+            c.namingStrategy === 'POOLING' && cp
+              ? cp.committables.filter((x) => committableSub(x) === sub).map((x) => x.name)
+              : [],
           error: null,
         }
       : {
@@ -159,6 +163,18 @@ export function newTask(
   return { task, event: no === 2 ? { ...event, from: inputBase(c, no) } : event };
 }
 
+/**
+ * When the first checkpoint after a (re)start at `now` is due: CheckpointCoordinator.startCheckpointScheduler waits
+ * getRandomInitDelay(), uniform in [min-pause, interval]. The model takes an extreme: interval (the default, and the
+ * late draw of `both`) or min-pause. Why extremes suffice for the timeout properties: the transaction the restored
+ * writer opens on the backlog read at the restart lives until that first checkpoint, so interval is its longest life
+ * and min-pause its shortest; a delay in between shifts the later checkpoints as a restart at another moment does.
+ * Pure.
+ */
+export function firstTriggerAt(c: FlinkConfig, now: number): number {
+  return now + (c.initialDelay === 'min-pause' ? c.minPauseMs : c.checkpointIntervalMs);
+}
+
 /** The initial state: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Pure. */
 export function initialState(c: FlinkConfig): FlinkState {
   // The sink's producers are idempotent and transactional; epoch fencing and KAFKA-6119's bump on timeout are on,
@@ -179,8 +195,9 @@ export function initialState(c: FlinkConfig): FlinkState {
     job: 1,
     attempts: 1,
     nextCheckpointId: 1,
-    nextTriggerAt: c.checkpointIntervalMs,
-    pending: null,
+    nextTriggerAt: firstTriggerAt(c, 0),
+    delayOpen: c.initialDelay === 'both',
+    pending: [],
     latest: null,
     previous: null,
     prefixGen: 0,

@@ -6,9 +6,11 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { failover } from './failure.js';
-import { newTask, startFailure } from './init.js';
+import { firstTriggerAt, newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
+  ackable,
+  type ChannelItem,
   type FlinkState,
   inputBase,
   inputValue,
@@ -17,9 +19,10 @@ import {
   sinkPrefix,
   slotOf,
   subtaskOf,
+  type Task,
   writerOf,
 } from './state.js';
-import { nextEvent } from './time.js';
+import { alignedAt, earlyTriggerAt, nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
 
@@ -34,7 +37,8 @@ export function tick(d: D): void {
 /**
  * The JobManager triggers checkpoint `nextCheckpointId` (checkpoints are due every
  * `execution.checkpointing.interval` from the job's (re)start): every source snapshots its split offset
- * and emits a barrier into its channel (the sources' acknowledgements are taken as given).
+ * and emits a barrier into its channel (the sources' acknowledgements are taken as given). With
+ * execution.checkpointing.max-concurrent-checkpoints above 1 earlier checkpoints may still be pending.
  */
 export function trigger(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
@@ -43,7 +47,8 @@ export function trigger(d: D, no: JobNo = 1): void {
   j.jm.nextCheckpointId += 1;
   // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
   while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
-  j.jm.pending = { id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null };
+  j.jm.delayOpen = false;
+  j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   d.events.push(
     no === 2
@@ -84,25 +89,42 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   }
   // Unaligned checkpoints: the first barrier of the pending checkpoint snapshots at once, overtaking what the other
   // channels hold before theirs (kept as channel state); later barriers of it pass (SubtaskCheckpointCoordinatorImpl,
-  // CheckpointingOptions.ENABLE_UNALIGNED).
-  const unaligned = d.config.unaligned;
-  const p = j.jm.pending;
-  const first = p !== null && p.id === item.checkpoint && p.snapshot === null;
-  if (!unaligned) t.aligned[input] = true;
-  const all = unaligned ? first : t.aligned.every(Boolean);
+  // CheckpointingOptions.ENABLE_UNALIGNED). With execution.checkpointing.aligned-checkpoint-timeout above 0 it aligns
+  // until the timeout since its trigger (SingleCheckpointBarrierHandler's alternating states).
+  const p = j.jm.pending.find((x) => x.id === item.checkpoint);
+  const input0 = inputBase(d.config, no) + input;
+  if (d.config.unaligned && (p === undefined || p.snapshot !== null)) {
+    d.events.push({ type: 'barrier', input: input0, checkpoint: item.checkpoint, blocked: false });
+    return;
+  }
+  const aligning = p === undefined || alignedAt(d.config, p, d.now);
+  if (aligning) t.aligned[input] = true;
+  const all = !aligning || t.aligned.every(Boolean);
   d.events.push({
     type: 'barrier',
-    input: inputBase(d.config, no) + input,
+    input: input0,
     checkpoint: item.checkpoint,
-    blocked: !unaligned && !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
+    blocked: !all && d.config.checkpointingMode === 'EXACTLY_ONCE',
   });
   if (!all) return;
-  const inflight = unaligned
-    ? t.channels.map((ch) => {
-        const upTo = ch.findIndex((x) => x.kind === 'barrier' && x.checkpoint === item.checkpoint);
-        return (upTo < 0 ? [] : ch.slice(0, upTo)).filter((x) => x.kind === 'record').map((x) => ({ ...x }));
-      })
-    : t.channels.map(() => []);
+  snapshot(d, item.checkpoint, no, aligning ? t.channels.map(() => []) : channelState(t, item.checkpoint));
+}
+
+/** The records each channel holds before checkpoint `id`'s barrier (none once its barrier was taken). Pure. */
+function channelState(t: Task | Draft<Task>, id: number): ChannelItem[][] {
+  return t.channels.map((ch) => {
+    const upTo = ch.findIndex((x) => x.kind === 'barrier' && x.checkpoint === id);
+    return (upTo < 0 ? [] : ch.slice(0, upTo)).filter((x) => x.kind === 'record').map((x) => ({ ...x }));
+  });
+}
+
+/**
+ * Job `no`'s operator+sink task snapshots checkpoint `id`: each sink subtask's pre-barrier work (at-least-once and
+ * exactly-once flush, exactly-once pre-commits), then the count, the committables and `inflight` (channel state).
+ */
+function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void {
+  const j = slotOf(d, no);
+  const t = j.task!;
   const g = d.config.deliveryGuarantee;
   // Each sink subtask, subtask 0 first (with parallelism 2 the barrier reaches both count+sink subtasks in this one
   // step: the model aligns the keyed exchange's barriers together).
@@ -115,28 +137,41 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
       if (n > 0) d.events.push({ type: 'flushed', records: n });
       if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no, sub)) return;
     }
-    if (g === 'exactly-once') precommit(d, item.checkpoint, no, sub);
+    if (g === 'exactly-once') precommit(d, id, no, sub);
   }
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
-  const pending = j.jm.pending!;
+  // Barriers stay in order in every channel, so the checkpoint aligned is still pending.
+  const pending = j.jm.pending.find((x) => x.id === id)!;
   pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
-  d.events.push({
-    type: 'snapshot',
-    checkpoint: item.checkpoint,
-    count: task.count,
-    committables: task.committables.length,
-  });
+  d.events.push({ type: 'snapshot', checkpoint: id, count: task.count, committables: task.committables.length });
+}
+
+/**
+ * Job `no`'s aligning checkpoint reached execution.checkpointing.aligned-checkpoint-timeout: it goes on unaligned
+ * (AlternatingCollectingBarriers.alignedCheckpointTimeout): the snapshot now, the records still before its barrier on
+ * the inputs not aligned kept as channel state; those barriers pass later.
+ */
+export function alignmentTimeout(d: D, no: JobNo = 1): void {
+  const j = slotOf(d, no);
+  const p = j.jm.pending.find((x) => x.snapshot === null)!;
+  d.events.push({ type: 'alignment-timeout', checkpoint: p.id });
+  snapshot(d, p.id, no, channelState(j.task!, p.id));
 }
 
 /**
  * The operator+sink task acknowledges; with every acknowledgement in, the JobManager completes the checkpoint and will
- * notify.
+ * notify. Older checkpoints still pending are subsumed (CheckpointCoordinator.completePendingCheckpoint ->
+ * dropSubsumedCheckpoints, CHECKPOINT_SUBSUMED, not a failure): their committables are in this checkpoint's committer
+ * state, and its notification commits every committable up to it (CommitterOperator.notifyCheckpointComplete,
+ * CheckpointCommittableManager up to the checkpoint id). A notification not yet delivered is replaced by this one.
  */
 export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
-  const p = j.jm.pending!;
+  const p = ackable(j.jm, d.now)!;
   const snap = p.snapshot!;
+  for (const old of j.jm.pending)
+    if (old.id < p.id) d.events.push({ type: 'checkpoint-subsumed', checkpoint: old.id, by: p.id });
   j.jm.previous = j.jm.latest;
   j.jm.latest = {
     id: p.id,
@@ -148,7 +183,7 @@ export function ack(d: D, no: JobNo = 1): void {
     prefixGen: j.jm.prefixGen,
     at: d.now,
   };
-  j.jm.pending = null;
+  j.jm.pending = j.jm.pending.filter((x) => x.id > p.id);
   j.jm.notify = p.id;
   j.jm.failedCheckpoints = 0;
   d.ghost.completed.push(
@@ -188,29 +223,30 @@ export function notify(d: D, no: JobNo = 1): void {
 }
 
 /**
- * Backpressure slows job `no`'s pending checkpoint: the task acknowledges it only `faults.slow-checkpoint.ms` from now
- * (barriers queue behind buffered records; the clock runs meanwhile, and so do the transactions' timeouts).
+ * Backpressure slows job `no`'s latest pending checkpoint: the task acknowledges it only `faults.slow-checkpoint.ms`
+ * from now (barriers queue behind buffered records; the clock runs meanwhile, and so do the transactions' timeouts).
  */
 export function slowCheckpoint(d: D, no: JobNo = 1): void {
-  const p = slotOf(d, no).jm.pending!;
+  const p = slotOf(d, no).jm.pending.at(-1)!;
   p.ackAt = d.now + d.config.slowCheckpointMs;
   d.faults.slow += 1;
   d.events.push({ type: 'checkpoint-slow', checkpoint: p.id, ackAt: p.ackAt });
 }
 
 /**
- * Job `no`'s pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
+ * Job `no`'s oldest pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
  * (CheckpointCoordinator.CheckpointCanceller, CHECKPOINT_EXPIRED) and sends notifyCheckpointAborted, which the
  * KafkaSink ignores: its committables stay and a later completion commits them. CheckpointFailureManager counts it;
  * past execution.checkpointing.tolerable-failed-checkpoints it fails the job (a global failover).
  */
 export function expireCheckpoint(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
-  const p = j.jm.pending!;
-  j.jm.pending = null;
+  // The oldest expires first (triggered first, one timeout for all).
+  const p = j.jm.pending.shift()!;
   j.jm.failedCheckpoints += 1;
   const t = j.task;
-  if (t) {
+  // Its alignment only when it had not snapshotted: else `aligned` belongs to a later checkpoint.
+  if (t && p.snapshot === null) {
     // Its barriers not yet taken are cancelled (SubtaskCheckpointCoordinatorImpl: an aborted checkpoint is skipped).
     for (let i = 0; i < t.channels.length; i++)
       t.channels[i] = t.channels[i]!.filter((x) => x.kind === 'record' || x.checkpoint !== p.id);
@@ -259,6 +295,18 @@ export function rescale(d: D, no: JobNo = 1): void {
   d.events.push({ type: 'rescaled', from, to: jm.parallelism });
 }
 
+/**
+ * Job `no`'s random initial delay turns out min-pause (CheckpointCoordinator.getRandomInitDelay draws from
+ * [min-pause, interval]): the first checkpoint since the (re)start is due min-pause after it, the later ones every
+ * interval from there (ScheduledTrigger).
+ */
+export function earlyFirstCheckpoint(d: D, no: JobNo = 1): void {
+  const jm = slotOf(d, no).jm;
+  jm.nextTriggerAt = earlyTriggerAt(d.config, jm);
+  jm.delayOpen = false;
+  d.events.push({ type: 'initial-delay', at: jm.nextTriggerAt });
+}
+
 /** The notification is lost (best effort): nothing is committed for it until a later one. */
 export function loseNotification(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
@@ -272,8 +320,9 @@ export function restart(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   j.jm.attempts += 1;
   j.jm.restartAt = null;
-  // The periodic checkpoint scheduler restarts with the job: the first checkpoint one interval later.
-  j.jm.nextTriggerAt = d.now + d.config.checkpointIntervalMs;
+  // The periodic checkpoint scheduler restarts with the job (CheckpointCoordinatorDeActivator on RUNNING).
+  j.jm.nextTriggerAt = firstTriggerAt(d.config, d.now);
+  j.jm.delayOpen = d.config.initialDelay === 'both';
   const fails = startFailure(d.config, d.now, d.kafka, j.jm, no);
   if (fails !== null) {
     failover(d, fails, no);

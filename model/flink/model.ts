@@ -3,7 +3,7 @@ import { compile } from '../core/model.js';
 import { clusterIdentity } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { flinkActions } from './actions.js';
-import { flinkKafkaKeys } from './config.js';
+import { type FlinkConfig, flinkKafkaKeys } from './config.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
 import type { FlinkState } from './state.js';
@@ -18,6 +18,35 @@ function identity(s: FlinkState): readonly unknown[] {
   return p;
 }
 
+/** Why Flink (or the model) refuses a combination of keys, one line naming what is accepted; null when none. Pure. */
+function refusal(c: FlinkConfig): string | null {
+  if (c.unaligned && c.checkpointingMode !== 'EXACTLY_ONCE')
+    return (
+      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE ' +
+      '(Flink refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE'
+    );
+  // CheckpointingOptions.ENABLE_UNALIGNED: "only be enabled if ... max-concurrent-checkpoints is 1".
+  if (c.unaligned && c.maxConcurrent > 1)
+    return (
+      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.max-concurrent-checkpoints=1 ' +
+      '(Flink does not support concurrent unaligned checkpoints): accepted with max-concurrent-checkpoints=1'
+    );
+  if (c.maxConcurrent > 1 && c.checkpointingMode === 'AT_LEAST_ONCE' && c.inputs === 2)
+    return (
+      'execution.checkpointing.max-concurrent-checkpoints above 1 is modelled with aligned barriers only (barrier ' +
+      'tracking of several checkpoints at once at a two-input operator is not): accepted with ' +
+      'execution.checkpointing.mode=EXACTLY_ONCE, job.inputs=1, or max-concurrent-checkpoints=1'
+    );
+  // At a fixed parallelism each subtask owns its own subtask id; a rescale redistributes the writer states' owned ids
+  // (TransactionOwnership.EXPLICIT_BY_WRITER_STATE), which is not modelled.
+  if (c.namingStrategy === 'POOLING' && c.rescale)
+    return (
+      'sink.transaction-naming-strategy=POOLING is modelled at a fixed parallelism only (the owned subtask ids a ' +
+      'rescale redistributes through the writer state are not): accepted with faults.rescale=false, or INCREMENTING'
+    );
+  return null;
+}
+
 /** The `flink-kafka` model. */
 export const flinkKafkaModel = compile({
   name: 'flink-kafka',
@@ -25,15 +54,7 @@ export const flinkKafkaModel = compile({
     'a Flink job (KafkaSource -> count -> KafkaSink) with checkpoints, barrier alignment, ' +
     'two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
   keys: flinkKafkaKeys,
-  validate: (c) =>
-    checkKafkaKeys(c) ??
-    (c.unaligned && c.checkpointingMode !== 'EXACTLY_ONCE'
-      ? 'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE ' +
-        '(Flink refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE'
-      : c.namingStrategy === 'POOLING' && (c.parallelism === 2 || c.rescale)
-        ? 'sink.transaction-naming-strategy=POOLING is modelled at parallelism 1 only (its TransactionOwnership of ' +
-          'several subtask ids is not): accepted with parallelism.default=1 and faults.rescale=false, or INCREMENTING'
-        : null),
+  validate: (c) => checkKafkaKeys(c) ?? refusal(c),
   init: initialState,
   actions: flinkActions,
   drain,

@@ -116,6 +116,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
       name: x.name,
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
+      ...(sub === 1 ? { subtask: 1 as const } : {}),
     });
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, sub) });
   }
@@ -125,7 +126,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
   w.init = 'init';
   if (d.config.namingStrategy === 'POOLING') {
     // The next transaction takes the lowest id not in flight (no gaps to fill).
-    w.name = poolName(t);
+    w.name = poolName(t, sub);
     w.fill = w.name;
     return;
   }
@@ -164,7 +165,7 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
   }
   const pooling = d.config.namingStrategy === 'POOLING';
   // POOLING: ids freed by commits since the snapshot are free again.
-  if (pooling) w.name = w.fill = poolName(t);
+  if (pooling) w.name = w.fill = poolName(t, sub);
   const idx = txnIndex(d, w.name, true, no, genOf(d, no), sub);
   const meta = d.kafka.txns[idx]!;
   const pooled = pooling ? w.pool.findIndex((p) => p.name === w.name) : -1;
@@ -185,7 +186,8 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
   if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no, sub), epoch: meta.epoch });
   beginTransaction(producer, w.name);
   if (pooling) w.opened += 1;
-  w.txn = { name: w.name, producer, seq: pooling ? 1000 + w.opened : idx };
+  // POOLING: 1000 + the pool's use count for subtask 0, 2000 + for subtask 1 (one ghost origin per transaction).
+  w.txn = { name: w.name, producer, seq: pooling ? 1000 * (sub + 1) + w.opened : idx };
   w.init = 'ready';
   d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no, sub), epoch: producer.epoch });
   if (t.status === 'initializing' && writersOf(t).every((x) => x.init === 'ready')) t.status = 'running';
@@ -200,7 +202,7 @@ export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
   const w = writerOf(t, sub);
   if (d.config.namingStrategy === 'POOLING') {
-    listingAbort(d, no);
+    listingAbort(d, no, sub);
     return;
   }
   const idx = txnIndex(d, w.probe, false, no, w.probeGen, w.probeSub);
@@ -241,11 +243,11 @@ function walksSubtasks(c: FlinkConfig): boolean {
  * One step of POOLING's LISTING abort: InitProducerId on the first ONGOING transaction of the prefix that the restored
  * writer state does not list as pre-committed (it fences and aborts it); with none left the writer initialises.
  */
-function listingAbort(d: D, no: JobNo): void {
-  const w = slotOf(d, no).task!.writer;
-  const idx = listingTarget(d.config, d.kafka, w.precommitted, no, genOf(d, no));
+function listingAbort(d: D, no: JobNo, sub: number): void {
+  const w = writerOf(slotOf(d, no).task!, sub);
+  const idx = listingTarget(d.config, d.kafka, w.precommitted, no, genOf(d, no), sub);
   if (idx < 0) {
-    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => idOf(d, n, no)) });
+    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => idOf(d, n, no, sub)) });
     w.init = 'init';
     return;
   }

@@ -23,6 +23,13 @@ export interface Committable {
   readonly name: number;
   readonly producerId: number;
   readonly epoch: number;
+  /** The sink subtask whose writer pre-committed it: absent for subtask 0, 1 for subtask 1. */
+  readonly subtask?: 1;
+}
+
+/** The sub of committable `c`: its writer's sink subtask. Pure. */
+export function committableSub(c: Pick<Committable, 'subtask'>): number {
+  return c.subtask ?? 0;
 }
 
 /** The exactly-once writer's open transaction: `<prefix>-<subtask>-<name>` and the producer that holds it. */
@@ -148,7 +155,16 @@ export interface JobManager {
   readonly attempts: number;
   readonly nextCheckpointId: number;
   readonly nextTriggerAt: number;
-  readonly pending: PendingCheckpoint | null;
+  /**
+   * faults.checkpoint-initial-delay=both: no checkpoint triggered since the (re)start yet, so the random initial delay
+   * may still turn out min-pause (`InitialDelay`); always false otherwise.
+   */
+  readonly delayOpen: boolean;
+  /**
+   * Checkpoints triggered and not completed, oldest first: at most execution.checkpointing.max-concurrent-checkpoints
+   * (1 by default, so at most one).
+   */
+  readonly pending: readonly PendingCheckpoint[];
   readonly latest: CompletedCheckpoint | null;
   /** The completed checkpoint before `latest`, which `faults.restore=savepoint` may restore instead. */
   readonly previous: CompletedCheckpoint | null;
@@ -211,6 +227,9 @@ export type FlinkEvent =
   | { readonly type: 'recycled'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
+  | { readonly type: 'checkpoint-subsumed'; readonly checkpoint: number; readonly by: number }
+  | { readonly type: 'initial-delay'; readonly at: number }
+  | { readonly type: 'alignment-timeout'; readonly checkpoint: number }
   | { readonly type: 'checkpoint-slow'; readonly checkpoint: number; readonly ackAt: number }
   | {
       readonly type: 'checkpoint-expired';
@@ -282,6 +301,14 @@ export interface FlinkState extends JobSlot {
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
+}
+
+/**
+ * The pending checkpoint the task acknowledges next: the oldest with its snapshot taken and its acknowledgement due
+ * (a slowed older one may be overtaken: asynchronous snapshot phases finish in any order). Pure.
+ */
+export function ackable(jm: Pick<JobManager, 'pending'>, now: number): PendingCheckpoint | null {
+  return jm.pending.find((p) => p.snapshot !== null && now >= p.ackAt) ?? null;
 }
 
 /** The source's consumer group (index in `kafka.groups`). */

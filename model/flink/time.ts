@@ -3,7 +3,16 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
-import { arrived, type FlinkState, type JobNo, slotOf, writersOf } from './state.js';
+import type { FlinkConfig } from './config.js';
+import {
+  arrived,
+  type FlinkState,
+  type JobManager,
+  type JobNo,
+  type PendingCheckpoint,
+  slotOf,
+  writersOf,
+} from './state.js';
 
 /**
  * Whether the job (every job, with jobs=2) has work left: input still to arrive, read, process or
@@ -36,7 +45,7 @@ export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   if (t.channels.some((ch) => ch.length > 0)) return true;
   if (ws.some((w) => w.buffer.length > 0 || (w.txn?.producer.transaction?.records ?? 0) > 0)) return true;
   if (ws.some((w) => w.error !== null)) return true;
-  if (t.committables.length > 0 || j.jm.pending !== null || j.jm.notify !== null) return true;
+  if (t.committables.length > 0 || j.jm.pending.length > 0 || j.jm.notify !== null) return true;
   return s.kafka.txns.some((x) => x.state === 'PrepareCommit' || x.state === 'PrepareAbort');
 }
 
@@ -51,14 +60,17 @@ export function nextEvent(s: FlinkState): number | null {
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
   if (s.task && jobWorkLeft(s, 1)) at(triggerAt(s, 1));
-  for (const p of [s.jm.pending, s.second?.jm.pending ?? null]) {
-    if (p === null) continue;
+  for (const p of [...s.jm.pending, ...(s.second?.jm.pending ?? [])]) {
     at(p.ackAt);
     at(p.triggeredAt + c.checkpointTimeoutMs);
   }
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
   if (j?.task && jobWorkLeft(s, 2)) at(triggerAt(s, 2));
+  for (const no of s.second ? ([1, 2] as const) : ([1] as const)) {
+    const switchAt = alignmentTimeoutAt(s, no);
+    if (switchAt !== null) at(switchAt);
+  }
   for (let txn = 0; txn < s.kafka.txns.length; txn++) {
     const scan = expiryScan(s, txn);
     if (scan !== null) at(scan);
@@ -91,6 +103,35 @@ export function triggerAt(s: FlinkState, no: JobNo): number {
   const jm = slotOf(s, no).jm;
   const last = jm.latest;
   return last && s.config.minPauseMs > 0 ? Math.max(jm.nextTriggerAt, last.at + s.config.minPauseMs) : jm.nextTriggerAt;
+}
+
+/**
+ * When the first checkpoint since the (re)start is due if the random initial delay is min-pause: the start is one
+ * interval before the late draw (`nextTriggerAt` while `delayOpen`). Pure.
+ */
+export function earlyTriggerAt(c: FlinkConfig, jm: Pick<JobManager, 'nextTriggerAt'>): number {
+  return jm.nextTriggerAt - c.checkpointIntervalMs + c.minPauseMs;
+}
+
+/**
+ * Whether checkpoint `p` still aligns its barriers at `now`: unaligned checkpoints off, or on with
+ * execution.checkpointing.aligned-checkpoint-timeout above 0 and not yet passed since its trigger (the barrier's
+ * timestamp; CheckpointOptions.alignedCheckpointTimeout). Pure.
+ */
+export function alignedAt(c: FlinkConfig, p: Pick<PendingCheckpoint, 'triggeredAt'>, now: number): boolean {
+  return !c.unaligned || (c.alignedTimeoutMs > 0 && now < p.triggeredAt + c.alignedTimeoutMs);
+}
+
+/**
+ * When job `no`'s checkpoint, aligning with barriers already taken, switches to unaligned; null when none aligns
+ * under an aligned-checkpoint timeout. Pure.
+ */
+export function alignmentTimeoutAt(s: FlinkState, no: JobNo): number | null {
+  const c = s.config;
+  const j = slotOf(s, no);
+  if (!c.unaligned || c.alignedTimeoutMs === 0 || !j.task?.aligned.some(Boolean)) return null;
+  const p = j.jm.pending.find((x) => x.snapshot === null);
+  return p ? p.triggeredAt + c.alignedTimeoutMs : null;
 }
 
 /** `20.0 s` or `1500 ms`: a moment of the logical clock as a trace shows it. Pure. */

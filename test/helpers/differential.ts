@@ -55,6 +55,24 @@ export const flinkParallelConfigs: string[][] = [
   ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false', 'input.records=2'],
   ['parallelism.default=2', 'faults.send-errors=true', 'partitions=2'],
   ['faults.rescale=true', 'faults.prefix-change=true', 'faults.crashes=2', 'jobs=2'],
+  // POOLING at parallelism 2: a pool and a LISTING abort per sink subtask.
+  ['sink.transaction-naming-strategy=POOLING', 'parallelism.default=2', 'kafka.version=3.9'],
+];
+
+/**
+ * flink-kafka configs of checkpoint timing (#11): concurrent checkpoints with two slowed, both initial delays, an
+ * aligned-checkpoint timeout that a slowed alignment reaches.
+ */
+export const flinkTimingConfigs: string[][] = [
+  ['execution.checkpointing.max-concurrent-checkpoints=2', 'faults.slow-checkpoints=2', 'transaction.timeout.ms=11000'],
+  ['faults.checkpoint-initial-delay=both', 'execution.checkpointing.min-pause=500', 'transaction.timeout.ms=3000'],
+  [
+    'job.inputs=2',
+    'input.records=2',
+    'faults.slow-checkpoints=1',
+    'execution.checkpointing.unaligned.enabled=true',
+    'execution.checkpointing.aligned-checkpoint-timeout=5000',
+  ],
 ];
 
 const configs: Record<string, string[][]> = {
@@ -123,6 +141,7 @@ const configs: Record<string, string[][]> = {
       'execution.checkpointing.min-pause=3000',
     ],
     ...flinkParallelConfigs,
+    ...flinkTimingConfigs,
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
   'mirror-maker-2': [

@@ -89,3 +89,15 @@ describe('parallelism 2 and rescaling (random seed 1, exhaustive to 12000 states
     },
   );
 });
+
+describe('POOLING at parallelism 2 (a pool and a LISTING abort per sink subtask)', () => {
+  test('exactly-once holds with crashes and a lost notification (random seeds 1 and 2, exhaustive to 12000)', () => {
+    const pairs = ['sink.transaction-naming-strategy=POOLING', 'parallelism.default=2'];
+    for (const seed of [1, 2]) expect(random(pairs, seed).status).toBe('ok');
+    for (const version of ['kafka.version=4.1', 'kafka.version=3.9']) {
+      const x = exhaustive([...pairs, version]);
+      expect(x.status, version).toBe('ok');
+      expect(x.coverage!['AbortLingering']).toBeGreaterThan(0);
+    }
+  });
+});

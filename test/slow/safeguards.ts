@@ -93,6 +93,20 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 24,
   },
+  // Concurrent checkpoints (#11): two pending, both slowed, the default timeout.
+  {
+    model: 'flink-kafka',
+    set: ['execution.checkpointing.max-concurrent-checkpoints=2', 'faults.slow-checkpoints=2'],
+    runs: 1000,
+    depth: 24,
+  },
+  // POOLING at parallelism 2 (#11): a pool and a LISTING abort per sink subtask.
+  {
+    model: 'flink-kafka',
+    set: ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'parallelism.default=2'],
+    runs: 1000,
+    depth: 24,
+  },
   // A checkpoint slower than 60 s with transaction.timeout.ms above it; one past its own timeout, tolerated.
   {
     model: 'flink-kafka',
@@ -261,6 +275,17 @@ export const unsafe: {
   {
     model: 'flink-kafka',
     set: ['parallelism.default=2', 'jobs=2', 'safeguard.unique-transactional-id-prefix=false', 'faults.crashes=0'],
+    breaks: ['no-loss'],
+  },
+  // Two concurrent checkpoints both slowed by 10 s against transaction.timeout.ms=11000 (#11): the older transaction
+  // times out before either completes.
+  {
+    model: 'flink-kafka',
+    set: [
+      'execution.checkpointing.max-concurrent-checkpoints=2',
+      'faults.slow-checkpoints=2',
+      'transaction.timeout.ms=11000',
+    ],
     breaks: ['no-loss'],
   },
   // A pooled id reused at the same epoch (transaction.version=1): a restored committable commits the new transaction.

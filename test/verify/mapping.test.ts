@@ -124,6 +124,20 @@ describe('verify maps real keys to model keys', () => {
     );
   });
 
+  test('Flink checkpoint timing keys (#11): min-pause and the aligned-checkpoint timeout are durations', () => {
+    const v = verified({
+      'config.yaml':
+        'execution.checkpointing.interval: 2 s\nexecution.checkpointing.min-pause: 500 ms\n' +
+        'execution.checkpointing.max-concurrent-checkpoints: 2\n' +
+        'execution.checkpointing.alignment-timeout: 30 s\n',
+    });
+    expect(winners(v)).toMatchObject({
+      'execution.checkpointing.min-pause': '500',
+      'execution.checkpointing.max-concurrent-checkpoints': '2',
+      'execution.checkpointing.aligned-checkpoint-timeout': '30000',
+    });
+  });
+
   test("a SQL table reading the sink's topic is a downstream reader; a broker file lifts the timeout cap", () => {
     const sql =
       "SET 'execution.checkpointing.interval' = '20 s';\n" +

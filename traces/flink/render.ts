@@ -120,6 +120,15 @@ function flinkEventLine(
       return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
+    case 'alignment-timeout':
+      return {
+        lane: TM,
+        text: `checkpoint ${e.checkpoint}: aligned-checkpoint-timeout passed, it goes on unaligned (snapshot now)`,
+      };
+    case 'initial-delay':
+      return { lane: JM, text: `the random initial delay is min-pause: the first checkpoint is due at ${at(e.at)}` };
+    case 'checkpoint-subsumed':
+      return { lane: JM, text: `checkpoint ${e.checkpoint} subsumed by completed checkpoint ${e.by}` };
     case 'checkpoint-slow':
       return { lane: TM, text: `backpressure: checkpoint ${e.checkpoint} acknowledged at ${at(e.ackAt)}` };
     case 'checkpoint-expired':

@@ -148,10 +148,58 @@ describe('faults.rescale: the probe walks subtaskId += parallelism', () => {
     expect(s.task!.otherWriters[0]!.txn).toMatchObject({ name: 2 });
     expect(s.kafka.txns.map((t) => t.transactionalId)).toEqual(['flink-0-1', 'flink-0-2', 'flink-1-2']);
   });
-  test('POOLING is refused with parallelism 2 or a rescale (its TransactionOwnership is not modelled)', () => {
-    for (const p of ['parallelism.default=2', 'faults.rescale=true'])
-      expect(model.validate(flinkCfg('sink.transaction-naming-strategy=POOLING', p))).toMatch(
-        /^sink.transaction-naming-strategy=POOLING is modelled at parallelism 1 only/,
-      );
+});
+
+describe('POOLING at parallelism.default=2: a pool and a LISTING abort per sink subtask', () => {
+  const pooling = ['parallelism.default=2', 'input.records=4', 'sink.transaction-naming-strategy=POOLING'];
+  test('each subtask pools <prefix>-<subtask>-<n>; restored, each lists only its own subtask id', () => {
+    const s = stateAfter(
+      pooling,
+      ...start,
+      ...record(0),
+      ...record(1),
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'InitSink', subtask: 1 },
+      { type: 'Ack' },
+    );
+    expect(s.task!.committables).toMatchObject([
+      { checkpoint: 1, name: 0 },
+      { checkpoint: 1, name: 0, subtask: 1 },
+    ]);
+    expect(s.task!.writer.txn).toMatchObject({ name: 1 });
+    expect(s.task!.otherWriters[0]!.txn).toMatchObject({ name: 1 });
+    // The notification lost, v3 into flink-0-1, a crash: the restore commits checkpoint 1's committables, then subtask
+    // 0 lists flink-0-1 (open, not pre-committed) and aborts it (its InitProducerId is retried on
+    // CONCURRENT_TRANSACTIONS while the abort completes); subtask 1 finds none of its own open.
+    const down = play(s, { type: 'LoseNotification' }, ...record(0), { type: 'Crash' }).at(-1)!;
+    let cur = down;
+    const seen: string[] = [];
+    for (let i = 0; i < 200 && !(cur.task?.status === 'running'); i++) {
+      cur = model.step(cur, drain(cur)!);
+      for (const e of cur.events) {
+        if (e.type === 'txn-state' && e.to === 'PrepareAbort') seen.push(`abort ${e.txn}`);
+        if (e.type === 'listed') seen.push(`listed, kept ${e.kept.join(' ') || 'none'}`);
+        if (e.type === 'committed') seen.push(`commit ${e.transactionalId}`);
+      }
+    }
+    expect(seen).toEqual([
+      'commit flink-0-0',
+      'commit flink-1-0',
+      'abort flink-0-1',
+      'listed, kept flink-0-0',
+      'listed, kept flink-1-0',
+    ]);
+    expect(stateOf(cur, 'flink-0-1')).toBe('CompleteAbort');
+    // flink-0-0 and flink-1-0 are committed, so free again: each subtask takes its own id 0.
+    expect(cur.task!.writer.txn).toMatchObject({ name: 0 });
+    expect(cur.task!.otherWriters[0]!.txn).toMatchObject({ name: 0 });
+  });
+  test('POOLING is refused with a rescale (the owned subtask ids it redistributes are not modelled)', () => {
+    expect(model.validate(flinkCfg('sink.transaction-naming-strategy=POOLING', 'faults.rescale=true'))).toMatch(
+      /^sink.transaction-naming-strategy=POOLING is modelled at a fixed parallelism only/,
+    );
+    expect(model.validate(flinkCfg('sink.transaction-naming-strategy=POOLING', 'parallelism.default=2'))).toBeNull();
   });
 });

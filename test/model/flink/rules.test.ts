@@ -126,7 +126,7 @@ describe('barriers and alignment (job.inputs=2)', () => {
       { type: 'Process', input: 1 },
       { type: 'Process', input: 1 },
     );
-    expect(t.jm.pending).toMatchObject({ id: 1, offsets: [1, 1], snapshot: { count: 2 } });
+    expect(t.jm.pending).toMatchObject([{ id: 1, offsets: [1, 1], snapshot: { count: 2 } }]);
   });
   test('AT_LEAST_ONCE: records after the barrier on the fast input enter the snapshot', () => {
     const pairs = [
@@ -141,7 +141,7 @@ describe('barriers and alignment (job.inputs=2)', () => {
       { type: 'Process', input: 1 },
       { type: 'Process', input: 1 },
     );
-    expect(t.jm.pending).toMatchObject({ id: 1, offsets: [1, 1], snapshot: { count: 3 } });
+    expect(t.jm.pending).toMatchObject([{ id: 1, offsets: [1, 1], snapshot: { count: 3 } }]);
   });
 });
 
@@ -258,7 +258,7 @@ describe('checkpoints that take time (execution.checkpointing.timeout, tolerable
   ];
   test('a slowed checkpoint is acknowledged only at its time; the clock runs meanwhile', () => {
     const s = stateAfter(slow, ...slowed, { type: 'Process', input: 0 }, { type: 'InitSink' });
-    expect(s.jm.pending).toMatchObject({ id: 1, triggeredAt: 2000, ackAt: 72_000 });
+    expect(s.jm.pending).toMatchObject([{ id: 1, triggeredAt: 2000, ackAt: 72_000 }]);
     expect(types(enabled(s))).not.toContain('Ack');
     expect(types(enabled(s))).toContain('Tick');
   });
@@ -269,7 +269,7 @@ describe('checkpoints that take time (execution.checkpointing.timeout, tolerable
     const failed = model.step(s, { type: 'ExpireCheckpoint' });
     expect(failed.events[0]).toEqual({ type: 'checkpoint-expired', checkpoint: 1, failed: 1, tolerable: 0 });
     expect(failed.task).toBeNull();
-    expect(failed.jm).toMatchObject({ pending: null, failedCheckpoints: 0, restartAt: 33_000 });
+    expect(failed.jm).toMatchObject({ pending: [], failedCheckpoints: 0, restartAt: 33_000 });
     let t = stateAfter(
       [...slow, 'execution.checkpointing.tolerable-failed-checkpoints=1'],
       ...slowed,
@@ -281,7 +281,7 @@ describe('checkpoints that take time (execution.checkpointing.timeout, tolerable
     expect(kept.task).not.toBeNull();
     // Its committable stays with the committer: the next completion commits it.
     expect(kept.task!.committables).toMatchObject([{ checkpoint: 1, name: 1 }]);
-    expect(kept.jm).toMatchObject({ pending: null, failedCheckpoints: 1, restartAt: null });
+    expect(kept.jm).toMatchObject({ pending: [], failedCheckpoints: 1, restartAt: null });
   });
 });
 
