@@ -172,7 +172,16 @@ export function newTask(
  * Pure.
  */
 export function firstTriggerAt(c: FlinkConfig, now: number): number {
-  return now + (c.initialDelay === 'min-pause' ? c.minPauseMs : c.checkpointIntervalMs);
+  return now + (c.initialDelay === 'min-pause' ? c.minPauseMs : baseIntervalMs(c));
+}
+
+/**
+ * The interval checkpoints are scheduled at: execution.checkpointing.interval, raised to min-pause when that is
+ * longer (CheckpointCoordinator's constructor: "it does not make sense to schedule checkpoints more often than the
+ * desired time between checkpoints"). Pure.
+ */
+export function baseIntervalMs(c: FlinkConfig): number {
+  return Math.max(c.checkpointIntervalMs, c.minPauseMs);
 }
 
 /** The initial state: the job (both jobs with jobs=2) deployed at t=0, nothing arrived yet. Pure. */

@@ -6,7 +6,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { failover } from './failure.js';
-import { firstTriggerAt, newTask, startFailure } from './init.js';
+import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
@@ -46,7 +46,7 @@ export function trigger(d: D, no: JobNo = 1): void {
   const id = j.jm.nextCheckpointId;
   j.jm.nextCheckpointId += 1;
   // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
-  while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += d.config.checkpointIntervalMs;
+  while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += baseIntervalMs(d.config);
   j.jm.delayOpen = false;
   j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });

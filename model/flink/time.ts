@@ -4,6 +4,7 @@
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
+import { baseIntervalMs } from './init.js';
 import {
   arrived,
   type FlinkState,
@@ -110,7 +111,7 @@ export function triggerAt(s: FlinkState, no: JobNo): number {
  * interval before the late draw (`nextTriggerAt` while `delayOpen`). Pure.
  */
 export function earlyTriggerAt(c: FlinkConfig, jm: Pick<JobManager, 'nextTriggerAt'>): number {
-  return jm.nextTriggerAt - c.checkpointIntervalMs + c.minPauseMs;
+  return jm.nextTriggerAt - baseIntervalMs(c) + c.minPauseMs;
 }
 
 /**

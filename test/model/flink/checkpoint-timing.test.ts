@@ -112,6 +112,14 @@ describe('faults.checkpoint-initial-delay: the first checkpoint after a (re)star
     expect(s.jm).toMatchObject({ nextTriggerAt: 4000, delayOpen: false });
     expect(types(model.enabled(s))).not.toContain('InitialDelay');
   });
+  test('min-pause above the interval raises the interval to it (CheckpointCoordinator: baseInterval)', () => {
+    const pairs = ['execution.checkpointing.min-pause=5000'];
+    expect(model.init(flinkCfg(...pairs)).jm.nextTriggerAt).toBe(5000);
+    let s = stateAfter(pairs, ...eosStart);
+    while (!types(model.enabled(s)).includes('Trigger')) s = model.step(s, { type: 'Tick' });
+    expect(s.now).toBe(5000);
+    expect(model.step(s, { type: 'Trigger' }).jm.nextTriggerAt).toBe(10000);
+  });
   // A crash at 0 ms, the restart at 1 s.
   const downAt0: FlinkAction[] = [{ type: 'Crash' }, { type: 'Tick' }, { type: 'Restart' }];
   test('min-pause: due min-pause after the start and the restart, then every interval from there', () => {
