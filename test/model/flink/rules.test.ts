@@ -360,14 +360,19 @@ describe('faults.prefix-change: the probe walks the current prefix, then the one
 });
 
 describe('execution.checkpointing.min-pause', () => {
-  test('checkpoint 1 completes at 2.0 s; with a 3 s pause checkpoint 2 waits until 5.0 s (its slot was 4.0 s)', () => {
-    const at = (pairs: string[]) => {
-      let s = stateAfter(pairs, ...eosStart, ...oneRecord, ...oneRecord, ...eosCheckpoint(1, 0));
-      while (!enabled(s).some((a) => a.type === 'Trigger')) s = model.step(s, drain(s)!);
-      return s.now;
+  test('a 3 s pause above the 2 s interval: checkpoints at 3 s and 6 s, not 2 s and 4 s (baseInterval)', () => {
+    const triggers = (pairs: string[]) => {
+      let s = stateAfter(pairs, ...eosStart);
+      const at: number[] = [];
+      while (at.length < 2) {
+        const a = drain(s)!;
+        if (a.type === 'Trigger') at.push(s.now);
+        s = model.step(s, a);
+      }
+      return at;
     };
-    expect(at(['input.records=5'])).toBe(4000);
-    expect(at(['input.records=5', 'execution.checkpointing.min-pause=3000'])).toBe(5000);
+    expect(triggers(['input.records=5'])).toEqual([2000, 4000]);
+    expect(triggers(['input.records=5', 'execution.checkpointing.min-pause=3000'])).toEqual([3000, 6000]);
   });
 });
 
