@@ -92,7 +92,8 @@ export class Levels {
 
   /** Called after expanding the `k`-th state of the level at `depth`: whether the time bound stops the search. */
   late(k: number, depth: number, distinct: number, queue: number): boolean {
-    if ((k & 1023) !== 1023) return false;
+    // Every 128 states: a state of the Flink models takes up to a millisecond, so the bound is kept within ~0.1 s.
+    if ((k & 127) !== 127) return false;
     const elapsedMs = this.elapsedMs;
     const seconds = this.best === null ? this.opts.maxSeconds : (this.opts.foundSeconds ?? this.opts.maxSeconds);
     if (seconds !== undefined && elapsedMs > seconds * 1000) {
