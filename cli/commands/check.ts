@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Entry } from '../../catalog/entry.js';
 import { select } from '../../catalog/select.js';
 import { checkAuto } from '../../check/check.js';
+import type { CheckOptions } from '../../check/options.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
@@ -40,6 +41,14 @@ const spec = {
   por: { type: 'string' },
 } as const;
 
+/** The explorer that runs on one thread whatever `--workers` says, named for the error, or null. */
+function oneThread(opts: CheckOptions): string | null {
+  if (opts.mode === 'portfolio') return 'the default portfolio';
+  if (opts.mode === 'swarm') return '--swarm';
+  if (opts.mode === 'exhaustive' && opts.member) return 'a swarm verification member (--exhaustive --shard)';
+  return null;
+}
+
 /** `--workers N` (default: every core). */
 export function workersOption(v: Parsed['values']): number {
   return intOption(v, 'workers', 1, 256, availableParallelism());
@@ -65,16 +74,23 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   const json = v['json'] === true;
   const quiet = v['quiet'] === true;
   choiceOption(v, 'format', ['text'], 'text');
+  const base = checkOptions(v, io, e.model.defaultDepth);
+  const workers = workersOption(v);
+  if (v['workers'] !== undefined && workers > 1 && oneThread(base))
+    throw new UsageError(
+      `--workers ${workers}: ${oneThread(base)} runs on one thread (its order is its own); ` +
+        'give --workers 1, or for more threads use --runs N or the breadth-first --exhaustive',
+    );
   const m = meter(io, !json && !quiet);
   // The meter shows progress (cli/progress.ts): the options' own raw progress lines are off.
-  const opts = withProgress(checkOptions(v, io, e.model.defaultDepth), io, m);
+  const opts = withProgress(base, io, m);
   const initial = e.model.init(config.config);
   const o = await checkAuto(
     sel.checked,
     initial,
     { model: e.model.name, config: config.record, invariants: names },
     opts,
-    workersOption(v),
+    workers,
   );
   m.stop();
   const out = v['out'] === undefined ? undefined : String(v['out']);

@@ -222,6 +222,8 @@ const cases: Record<string, string[][]> = {
     ['check', 'kafka-txn', '--workers', '0'],
     ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--depth', '300'],
     ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--por', 'on'],
+    ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--workers', '2'],
+    ['check', 'kafka-txn', '--workers', '2'],
     ['check', 'kafka-txn', '--symmetry', 'on'],
     ['merge'],
     ['merge', '/nonexistent/a.json'],
