@@ -38,12 +38,12 @@ export interface MemberResult {
 }
 
 /** The member's order: the model's, the reverse, or a shuffle drawn from its number. */
-export function memberOrder(index: number): MemberOrder {
+function memberOrder(index: number): MemberOrder {
   return index === 1 ? 'model' : index === 2 ? 'reversed' : 'shuffled';
 }
 
 /** The member's salt for hash compaction (member 1's is 0). */
-export function memberSalt(index: number): number {
+function memberSalt(index: number): number {
   return index === 1 ? 0 : Math.imul(index, 0x9e3779b1) | 0;
 }
 

@@ -115,6 +115,23 @@ export interface Merged {
   readonly missing: readonly string[];
 }
 
+/** What every merge joins the same way: the longest time, the coverage summed, the shards given and missing. */
+function joined(
+  reports: readonly ShardReport[],
+  count: number,
+  indices: ReadonlySet<number>,
+  missing: readonly number[],
+) {
+  const coverage: Record<string, number> = {};
+  for (const r of reports) for (const [k, v] of Object.entries(r.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
+  return {
+    elapsedMs: Math.max(...reports.map(({ report }) => report.stats.elapsedMs)),
+    coverage,
+    shards: [...indices].sort((a, b) => a - b).map((i) => `${i}/${count}`),
+    lacking: missing.map((i) => `${i}/${count}`),
+  };
+}
+
 /** Merges shard reports. Pure; throws UsageError when they are not shards of one campaign. */
 export function mergeReports(reports: readonly ShardReport[]): Merged {
   const first = reports[0]!;
@@ -141,11 +158,7 @@ export function mergeReports(reports: readonly ShardReport[]): Merged {
     .sort((a, b) => (a.failingRun ?? 0) - (b.failingRun ?? 0))[0];
   const base = failing?.report ?? first.report;
   const sum = (k: 'runs' | 'steps') => reports.reduce((n, { report }) => n + report.stats[k], 0);
-  const elapsedMs = Math.max(...reports.map(({ report }) => report.stats.elapsedMs));
-  const coverage: Record<string, number> = {};
-  for (const r of reports) for (const [k, v] of Object.entries(r.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
-  const shards = [...indices].sort((a, b) => a - b).map((i) => `${i}/${count}`);
-  const lacking = missing.map((i) => `${i}/${count}`);
+  const { elapsedMs, coverage, shards, lacking } = joined(reports, count, indices, missing);
   const report: Report = {
     ...base,
     stats: {
@@ -187,11 +200,7 @@ function mergeMembers(
   const complete = reports.filter((r) => r.member!.bound === null || r.member!.bound === 'depth').map(index);
   const exhausted = reports.some((r) => r.member!.bound === null);
   const sum = (f: (r: Report) => number) => reports.reduce((n, { report }) => n + f(report), 0);
-  const elapsedMs = Math.max(...reports.map(({ report }) => report.stats.elapsedMs));
-  const coverage: Record<string, number> = {};
-  for (const r of reports) for (const [k, v] of Object.entries(r.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
-  const shards = [...indices].sort((a, b) => a - b).map((i) => `${i}/${count}`);
-  const lacking = missing.map((i) => `${i}/${count}`);
+  const { elapsedMs, coverage, shards, lacking } = joined(reports, count, indices, missing);
   const stored = sum((r) => r.stats.distinctStates ?? 0);
   const report: Report = {
     ...base,

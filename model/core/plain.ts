@@ -1,23 +1,9 @@
 /**
  * Generic fast-path helpers over plain data (objects, arrays, numbers, strings, booleans, null):
- * a deep mutable copy, and a canonical encoding into 32-bit words. Models whose state is plain
- * data get their fast path from these; models with a packed encoding write their own.
+ * a deep mutable copy of a state (its static parts shared), and a canonical encoding into 32-bit words.
+ * Models whose state is plain data get their fast path from these; models with a packed encoding write their own.
  */
 import type { Words } from './model.js';
-
-/** A deep, mutable copy of plain data (frozen input is fine). Pure. */
-export function clonePlain<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    // The copy has the same shape as `value`, field by field: that is what T says.
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = clonePlain(value[i]);
-    return out as T;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k in value) out[k] = clonePlain((value as Record<string, unknown>)[k]);
-  return out as T;
-}
 
 /**
  * A model state's deep mutable copy that shares what no step changes: fields named `config` (the
@@ -29,6 +15,7 @@ export function clonePlain<T>(value: T): T {
 export function cloneState<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
+    // The copy has the same shape as `value`, field by field: that is what T says.
     const out = new Array(value.length);
     for (let i = 0; i < value.length; i++) out[i] = cloneState(value[i]);
     return out as T;

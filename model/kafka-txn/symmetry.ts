@@ -9,7 +9,7 @@
  */
 import type { Draft } from 'immer';
 import type { Words } from '../core/model.js';
-import { clonePlain, encodePlain } from '../core/plain.js';
+import { cloneState, encodePlain } from '../core/plain.js';
 import { WordBuffer } from '../core/words.js';
 import { clusterIdentity } from '../kafka/cluster.js';
 import { GROUP, instanceId, type KafkaTxnState, producerIdsMove, transactionalId } from './state.js';
@@ -29,8 +29,9 @@ const PERMS = [1, 2, 3].map(permutations);
 
 /** The state with app a renamed pi[a], in canonical array orders. Pure (returns a new object). */
 export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnState {
-  // A fresh deep copy, so writable: renamed in place, then handed out as the state it now is.
-  const d = clonePlain(s) as D;
+  // A fresh deep copy (the static config and rules shared, never renamed), so writable: renamed in place, then
+  // handed out as the state it now is.
+  const d = cloneState(s) as D;
   const P = s.config.producers;
   const N = s.config.inputRecords;
   const app = (a: number): number => pi[a]!;
