@@ -5,6 +5,7 @@
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
+import { FingerprintSet } from './engine/fingerprint-set.js';
 import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
 import { exploreExhaustive } from './exhaustive.js';
 import type { CheckOptions } from './options.js';
@@ -35,9 +36,9 @@ export const WORKER_THRESHOLD_MS = 2000;
 /**
  * Checks on up to `workers` threads, starting them only when the work is worth it: the search
  * first runs here for two seconds; a search that finishes in that time is the result (one thread),
- * a longer exhaustive search starts again on the workers, a longer random campaign hands its
- * remaining runs to them. Results are those of one thread either way (counts, verdicts, the
- * lowest failing run). `named` tells the workers how to build the same model.
+ * a longer exhaustive search starts again on the workers (with the drain memo of those two
+ * seconds), a longer random campaign hands its remaining runs to them. Results are those of one
+ * thread either way (counts, verdicts, the lowest failing run). `named` tells the workers how to build the same model.
  */
 export async function checkAuto<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -61,11 +62,13 @@ export async function checkAuto<S, A extends AnyAction>(
       opts.maxSeconds === undefined
         ? WORKER_THRESHOLD_MS / 1000
         : Math.min(opts.maxSeconds, WORKER_THRESHOLD_MS / 1000);
-    const here = exploreExhaustive(c, initial, { ...opts, maxSeconds: budget });
+    const drainMemo = new FingerprintSet();
+    const here = exploreExhaustive(c, initial, { ...opts, maxSeconds: budget, drainMemo });
     if (here.bound !== 'max-seconds' || (opts.maxSeconds !== undefined && opts.maxSeconds <= budget))
       return { ...here, maxSeconds: opts.maxSeconds ?? null };
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - budget);
-    const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers);
+    // The workers start again from the initial state, with the drains run here known: those states judge at once.
+    const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo);
     return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };
   }
   const { nextRun, ...here } = exploreRandom(c, initial, opts, { deadline: t0 + WORKER_THRESHOLD_MS });

@@ -37,6 +37,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     symmetry: opts.symmetry === true,
     plain: opts.plain === true,
     maxStates: opts.maxStates,
+    drainMemo: opts.drainMemo,
   });
   const levels = new Levels(opts);
   const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;

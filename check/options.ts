@@ -1,4 +1,5 @@
 /** How to explore: one variant per explorer. */
+import type { FingerprintSet } from './engine/fingerprint-set.js';
 
 /** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
 export interface Shard {
@@ -50,6 +51,11 @@ export interface ExhaustiveOptions {
    * over a hash-compacted table (`engine/member-search.ts`), instead of the breadth-first search.
    */
   readonly member?: Shard | undefined;
+  /**
+   * Where the breadth-first search keeps its drain memo (a new table when absent): `checkAuto` passes one, so a
+   * search that goes on to the workers starts with the drains the first two seconds ran.
+   */
+  readonly drainMemo?: FingerprintSet | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
 }
 

@@ -74,6 +74,12 @@ export class FingerprintSet {
     }
   }
 
+  /** Calls `f` with every fingerprint held (in table order). */
+  forEach(f: (hi: number, lo: number) => void): void {
+    const s = this.slots;
+    for (let j = 0; j < s.length; j += 2) if (s[j] !== 0 || s[j + 1] !== 0) f(s[j]!, s[j + 1]!);
+  }
+
   /** Puts an absent fingerprint in, displacing residents nearer their home (Robin Hood). */
   private place(hi: number, lo: number): void {
     const s = this.slots;

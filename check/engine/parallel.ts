@@ -1,11 +1,13 @@
 /**
  * The search on worker threads (`--workers N`). Exhaustive: level-synchronous breadth-first
- * search; worker w owns the states whose fingerprint is w modulo N, so each fingerprint table is
- * private and needs no locks; a worker sends the successors another owns to it once per level.
- * Distinct-state counts are the same for every N; a counterexample has the fewest steps in total
- * (which of the shortest may depend on N: the lowest-numbered start state among them). Random: the
- * campaign's runs are dealt to the workers, each stops
- * past the lowest failing run found so far, and that run is replayed here, so the result is the
+ * search; worker w owns the fingerprints that are w modulo N (each fingerprint table is private and
+ * needs no locks) and numbers the states it admits. A state stays with the worker that made it:
+ * only its fingerprint is sent to its owner, which admits it or not, so states cross threads only
+ * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
+ * share (`shared-memo.ts`). Distinct-state counts are the same for every N; a counterexample has
+ * the fewest steps in total (which of the shortest may depend on N: the lowest-numbered start state
+ * among them). Random: the campaign's runs are dealt to the workers, each stops past the lowest
+ * failing run found so far, and that run is replayed here, so the result is the
  * one-thread result. Workers find the model by its name in the catalog.
  */
 import { existsSync } from 'node:fs';
@@ -19,9 +21,16 @@ import { indices } from '../execute.js';
 import type { ExhaustiveOptions, RandomOptions } from '../options.js';
 import type { ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
 import { exploreRandom, runSeed } from '../random.js';
+import { balancePlan } from './balance.js';
+import type { FingerprintSet } from './fingerprint-set.js';
 import { collisionProbability } from './hash.js';
 import { Levels } from './levels.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import { SharedMemo } from './shared-memo.js';
+
+/** Slots the shared drain memo starts with (8 bytes each), and how many times its entries it grows to. */
+const MEMO_SLOTS = 1 << 16;
+const MEMO_GROWTH = 4;
 
 /** The bundled worker script: next to this module in dist/, or dist/ of the package from source. */
 export function workerScript(): URL {
@@ -144,15 +153,24 @@ export async function randomParallel<S, A extends AnyAction>(
   };
 }
 
-/** An exhaustive search on `workers` threads; a counterexample is rebuilt here from the workers' links. */
+/**
+ * An exhaustive search on `workers` threads; a counterexample is rebuilt here from the workers' links. `drains`:
+ * the drain memo of a search of the same model and options on one thread, to start from.
+ */
 export async function exhaustiveParallel<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   named: Named,
   opts: ExhaustiveOptions,
   workers: number,
+  drains?: FingerprintSet,
 ): Promise<ExhaustiveOutcome<S, A>> {
   const t0 = performance.now();
+  // The shared drain memo, from the drains a search on one thread already ran when there are some.
+  let memo = SharedMemo.create(Math.max(MEMO_SLOTS, (drains?.size ?? 0) * MEMO_GROWTH));
+  drains?.forEach((hi, lo) => {
+    memo.add(hi, lo);
+  });
   const handles = Array.from(
     { length: workers },
     (_, w) =>
@@ -163,6 +181,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
         maxStates: opts.maxStates,
         worker: w,
         workers,
+        memo: memo.buffer,
       }),
   );
   const channels: (MessagePort | null)[][] = Array.from({ length: workers }, () =>
@@ -191,7 +210,20 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   let enabledAtFrontier = true;
   const deadline = opts.maxSeconds === undefined ? null : Date.now() + opts.maxSeconds * 1000;
   for (let depth = 0; levels.expand(depth, frontier, distinct, () => enabledAtFrontier); depth++) {
-    for (const h of handles) h.post({ type: 'level', depth, deadline });
+    // The workers wait between levels: the only time the shared memo may move to a bigger table.
+    const moved = memo.crowded;
+    if (moved) memo = memo.grown(memo.size * MEMO_GROWTH);
+    for (const h of handles) h.post({ type: 'level', depth, deadline, memo: moved ? memo.buffer : null });
+    const counts: number[] = [];
+    for (const h of handles) counts.push((await h.expect('kept')).count);
+    const plan = balancePlan(counts);
+    handles.forEach((h, w) => {
+      h.post({
+        type: 'balance',
+        sends: plan.filter((p) => p.from === w),
+        receives: plan.filter((p) => p.to === w).length,
+      });
+    });
     distinct = 0;
     generated = 0;
     bytes = 0;
@@ -247,7 +279,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     maxSeconds: opts.maxSeconds ?? null,
     depthCompleted: levels.depthCompleted,
     bound: levels.bound,
-    bytesPerState: distinct === 0 ? 0 : bytes / distinct,
+    bytesPerState: distinct === 0 ? 0 : (bytes + memo.bytes) / distinct,
     collisionProbability: collisionProbability(distinct, generated),
     symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
     shortest: levels.shortest,

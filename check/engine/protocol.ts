@@ -1,6 +1,7 @@
 /** Messages between the search's main thread and its worker threads, as plain data. */
 import type { MessagePort } from 'node:worker_threads';
 import type { ConfigValue } from '../../model/core/keys.js';
+import type { Shipment } from './balance.js';
 import type { Best } from './levels.js';
 
 /** What every worker is started with: the model by name, its resolved config, the invariants judged. */
@@ -15,7 +16,13 @@ interface Base {
 
 /** What a worker is started with. */
 export type WorkerInit =
-  | (Base & { readonly kind: 'exhaustive'; readonly symmetry: boolean; readonly maxStates: number })
+  | (Base & {
+      readonly kind: 'exhaustive';
+      readonly symmetry: boolean;
+      readonly maxStates: number;
+      /** The drain memo all workers share (`shared-memo.ts`). */
+      readonly memo: SharedArrayBuffer;
+    })
   | (Base & {
       readonly kind: 'random';
       readonly runs: number;
@@ -30,13 +37,23 @@ export type WorkerInit =
 /** Main to worker. */
 export type ToWorker =
   | { readonly type: 'peers'; readonly ports: readonly (MessagePort | null)[] }
-  | { readonly type: 'level'; readonly depth: number; readonly deadline: number | null }
+  | {
+      readonly type: 'level';
+      readonly depth: number;
+      readonly deadline: number | null;
+      /** The shared drain memo, when the main thread moved it to a bigger table since the last level. */
+      readonly memo: SharedArrayBuffer | null;
+    }
+  /** The level's new states are admitted: which to send to whom, and how many shipments to wait for. */
+  | { readonly type: 'balance'; readonly sends: readonly Shipment[]; readonly receives: number }
   | { readonly type: 'link'; readonly local: number }
   | { readonly type: 'stop' };
 
 /** Worker to main. */
 export type FromWorker =
   | { readonly type: 'ready'; readonly frontier: number }
+  /** The worker's new states of the level, admitted by their owners and not yet judged. */
+  | { readonly type: 'kept'; readonly count: number; readonly timedOut: boolean }
   | {
       readonly type: 'level-done';
       readonly distinct: number;
@@ -59,14 +76,20 @@ export type FromWorker =
     }
   | { readonly type: 'error'; readonly message: string };
 
-/** Worker to worker, once per level: the states it found that the peer owns. */
-export interface Batch {
-  readonly depth: number;
-  /** The states as objects, when the model cannot decode words (else empty). */
-  readonly states: readonly unknown[];
-  /**
-   * Per state: fingerprint halves, parent's global number, action index, then (decodable models) the word count and
-   * words.
-   */
-  readonly meta: Int32Array;
-}
+/**
+ * Worker to worker, three times a level. `claims`: the new states it made that the peer owns, as
+ * fingerprint halves, the parent's global number and the action index (4 words each); the states
+ * stay with their maker. `answers`: per claim, in order, the global number its owner gave it, or -1
+ * when the owner knew it. `states`: a shipment of the balance, judged, with their global numbers
+ * (a word each), as words when the model can decode them (length, then the words) else as objects.
+ */
+export type Batch =
+  | { readonly kind: 'claims'; readonly depth: number; readonly from: number; readonly meta: Int32Array<ArrayBuffer> }
+  | { readonly kind: 'answers'; readonly depth: number; readonly from: number; readonly meta: Int32Array<ArrayBuffer> }
+  | {
+      readonly kind: 'states';
+      readonly depth: number;
+      readonly from: number;
+      readonly meta: Int32Array<ArrayBuffer>;
+      readonly states: readonly unknown[];
+    };

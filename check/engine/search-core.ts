@@ -53,6 +53,16 @@ export interface CoreOptions {
   readonly plain?: boolean;
   /** Most distinct states the search admits (sizes the fingerprint table and the parent links). */
   readonly maxStates: number;
+  /** The drain memo's table, when the caller keeps it past the search (a new one otherwise). */
+  readonly drainMemo?: FingerprintSet | undefined;
+}
+
+/** Where the drain memo keeps fingerprints of states whose drain passes: this thread's, or one the workers share. */
+export interface DrainTable {
+  has(hi: number, lo: number): boolean;
+  add(hi: number, lo: number): unknown;
+  readonly size: number;
+  readonly bytes: number;
 }
 
 /** One thread's share of the search. */
@@ -68,7 +78,9 @@ export class SearchCore<S, A extends AnyAction> {
   generated = 0;
   private readonly words = new WordBuffer();
   private readonly spare = new WordBuffer();
-  private readonly drainOk: FingerprintSet;
+  /** The drain memo's table (`shareDrainMemo` replaces it with the workers' shared one, not counted in `bytes`). */
+  private drainOk: DrainTable;
+  private drainShared = false;
   private readonly path: number[] = [];
   private readonly memo: DrainMemo<S>;
   /** The judged state's fingerprint, used for the drain's first state instead of encoding it again. */
@@ -82,7 +94,7 @@ export class SearchCore<S, A extends AnyAction> {
     this.workers = opts.workers ?? 1;
     this.engine = engineFor(checked, opts.symmetry, opts.plain === true);
     this.seen = new FingerprintSet(256, opts.maxStates);
-    this.drainOk = new FingerprintSet();
+    this.drainOk = opts.drainMemo ?? new FingerprintSet();
     this.links = new Links(opts.maxStates * this.workers);
     for (const t of checked.model.actionTypes) this.coverage[t] = 0;
     const drainFp: Fingerprint = { hi: 0, lo: 0 };
@@ -106,6 +118,12 @@ export class SearchCore<S, A extends AnyAction> {
         for (let i = 0; i < this.path.length; i += 2) this.drainOk.add(this.path[i]!, this.path[i + 1]!);
       },
     };
+  }
+
+  /** Keeps the drain memo in `table` from now on (a table the workers share, counted by whoever made it). */
+  shareDrainMemo(table: DrainTable): void {
+    this.drainOk = table;
+    this.drainShared = true;
   }
 
   /** Fingerprints `s` into `this.fp`. */
@@ -140,9 +158,10 @@ export class SearchCore<S, A extends AnyAction> {
     return this.links.add(parent, action) * this.workers + this.worker;
   }
 
-  /** Bytes the search keeps for its states: fingerprints, parent links and the drain's memo. */
+  /** Bytes the search keeps for its states: fingerprints, parent links and (unless shared) the drain's memo. */
   get bytes(): number {
-    return this.seen.bytes + this.links.bytes + (this.drainOk.size > 0 ? this.drainOk.bytes : 0);
+    const memo = this.drainShared || this.drainOk.size === 0 ? 0 : this.drainOk.bytes;
+    return this.seen.bytes + this.links.bytes + memo;
   }
 
   /** Memory per admitted state. */

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../../catalog/entry.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
+import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
 import { exhaustiveParallel, randomParallel } from '../../../check/engine/parallel.js';
 import type { ExhaustiveOptions, RandomOptions } from '../../../check/options.js';
 import type { ConfigOf, Keys } from '../../../model/core/keys.js';
@@ -38,13 +39,14 @@ async function checkParallel<S, A extends AnyAction, K extends Keys>(
   pairs: string[],
   opts: ExhaustiveOptions | RandomOptions,
   workers: number,
+  drains?: FingerprintSet,
 ) {
   const named = { model: e.model.name, config: record(e.model.keys, ...pairs), invariants: null };
   const c = { model: e.model, invariants: e.invariants };
   const initial = e.model.init(cfg(e.model.keys, ...pairs));
   return flatten(
     opts.mode === 'exhaustive'
-      ? await exhaustiveParallel(c, initial, named, opts, workers)
+      ? await exhaustiveParallel(c, initial, named, opts, workers, drains)
       : await randomParallel(c, initial, named, opts, workers),
   );
 }
@@ -86,17 +88,39 @@ describe('worker threads', () => {
     const r = await checkParallel(twoPhaseCommitEntry, ['rm.count=5'], all, 2);
     expect([r.distinct, r.steps, r.bound]).toEqual([8832, 58_145, null]);
   });
-  test('two workers count what one counts on kafka-txn, and find the same shortest counterexample length', async () => {
+  test('three workers count what one counts on kafka-txn, and a second run finds the very same trace', async () => {
+    // Three workers: claims to two owners each, and levels evened out by shipments (the first level is all on
+    // the initial state's owner).
     const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
-    const one = checkModel(kafkaTxnSubject, kafkaConfig(), opts);
-    const two = await checkParallel(kafkaTxnEntry, [], opts, 2);
-    expect(two.distinct).toBe(one.distinct);
-    expect(two.steps).toBe(one.steps);
-    const b1 = checkModel(kafkaTxnSubject, kafkaConfig('safeguard.epoch-fencing=false'), opts);
-    const b2 = await checkParallel(kafkaTxnEntry, ['safeguard.epoch-fencing=false'], opts, 2);
-    expect(b2.trace!.filter((s) => s.phase === 'explore')).toHaveLength(
-      b1.trace!.filter((s) => s.phase === 'explore').length,
-    );
+    const one = checkModel(kafkaTxnSubject, kafkaConfig('faults.network=true'), opts);
+    const three = await checkParallel(kafkaTxnEntry, ['faults.network=true'], opts, 3);
+    expect([three.distinct, three.steps, three.bound]).toEqual([one.distinct, one.steps, one.bound]);
+    const pairs = ['transaction.version=1', 'safeguard.epoch-fencing=false'];
+    const a = await checkParallel(kafkaTxnEntry, pairs, opts, 3);
+    const b = await checkParallel(kafkaTxnEntry, pairs, opts, 3);
+    expect(a.status).toBe('violation');
+    expect(b.trace).toEqual(a.trace);
+    expect(a.trace).toHaveLength(checkModel(kafkaTxnSubject, kafkaConfig(...pairs), opts).trace!.length);
+  });
+  test('workers that start from the drains one thread ran count and find what workers alone do', async () => {
+    const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
+    for (const [pairs, status] of [
+      [[], 'ok'],
+      [['transaction.version=1', 'safeguard.epoch-fencing=false'], 'violation'],
+    ] as const) {
+      const drainMemo = new FingerprintSet();
+      const here = checkModel(kafkaTxnSubject, kafkaConfig(...pairs), { ...opts, depth: 4, drainMemo });
+      expect(drainMemo.size).toBeGreaterThan(here.distinct ?? 0);
+      const seeded = await checkParallel(kafkaTxnEntry, [...pairs], opts, 2, drainMemo);
+      const fresh = await checkParallel(kafkaTxnEntry, [...pairs], opts, 2);
+      expect(fresh.status).toBe(status);
+      expect([seeded.distinct, seeded.steps, seeded.status, seeded.trace]).toEqual([
+        fresh.distinct,
+        fresh.steps,
+        fresh.status,
+        fresh.trace,
+      ]);
+    }
   });
   test('random campaigns on two workers give the one-thread result', async () => {
     const opts = { mode: 'random', runs: 300, seed: 5, maxSteps: 40 } as const;

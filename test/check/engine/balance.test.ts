@@ -1,0 +1,37 @@
+/** The workers' balance plan: exact shipments for uneven levels, none for even ones. */
+import { describe, expect, test } from 'vitest';
+import { BALANCE_SLACK, balancePlan } from '../../../check/engine/balance.js';
+
+describe('balancePlan', () => {
+  test('the worker holding the level sends half of it to the other', () => {
+    expect(balancePlan([100, 0])).toEqual([{ from: 0, to: 1, count: 50 }]);
+    expect(balancePlan([0, 101])).toEqual([{ from: 1, to: 0, count: 51 }]);
+  });
+  test('shares differ by one at most, the first workers taking the remainder', () => {
+    const counts = [97, 3, 0];
+    const plan = balancePlan(counts);
+    expect(plan).toEqual([
+      { from: 0, to: 1, count: 30 },
+      { from: 0, to: 2, count: 33 },
+    ]);
+    const after = [...counts];
+    for (const p of plan) {
+      after[p.from]! -= p.count;
+      after[p.to]! += p.count;
+    }
+    expect(after).toEqual([34, 33, 33]);
+  });
+  test('several senders fill the receivers in worker order', () => {
+    expect(balancePlan([60, 0, 60, 0])).toEqual([
+      { from: 0, to: 1, count: 30 },
+      { from: 2, to: 3, count: 30 },
+    ]);
+  });
+  test('nothing moves while no worker is more than the slack above its share', () => {
+    expect(balancePlan([50 + BALANCE_SLACK, 50 - BALANCE_SLACK])).toEqual([]);
+    expect(balancePlan([51 + BALANCE_SLACK, 49 - BALANCE_SLACK])).toEqual([
+      { from: 0, to: 1, count: BALANCE_SLACK + 1 },
+    ]);
+    expect(balancePlan([0, 0])).toEqual([]);
+  });
+});
