@@ -5,11 +5,10 @@
  * memoized by fingerprint), count coverage. States are numbered globally as `local * workers + worker`.
  */
 import type { AnyAction, Words } from '../../model/core/model.js';
-import { WordBuffer } from '../../model/core/words.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
 import { FingerprintSet } from './fingerprint-set.js';
-import { type Fingerprint, fingerprint } from './hash.js';
+import { type Fingerprint, StreamingFingerprint } from './hash.js';
 import { Links } from './links.js';
 
 /** How the search makes successors and encodes states. */
@@ -76,8 +75,7 @@ export class SearchCore<S, A extends AnyAction> {
   /** The fingerprint of the state last given to `fingerprint`. */
   readonly fp: Fingerprint = { hi: 0, lo: 0 };
   generated = 0;
-  private readonly words = new WordBuffer();
-  private readonly spare = new WordBuffer();
+  private readonly stream = new StreamingFingerprint();
   /** The drain memo's table (`shareDrainMemo` replaces it with the workers' shared one, not counted in `bytes`). */
   private drainOk: DrainTable;
   private drainShared = false;
@@ -105,9 +103,9 @@ export class SearchCore<S, A extends AnyAction> {
           ({ hi, lo } = this.first);
           this.first = null;
         } else {
-          this.words.reset();
-          this.engine.encode(s, this.words);
-          fingerprint(this.words.words, this.words.length, drainFp);
+          this.stream.reset();
+          this.engine.encode(s, this.stream);
+          this.stream.finish(drainFp);
           ({ hi, lo } = drainFp);
         }
         if (this.drainOk.has(hi, lo)) return true;
@@ -128,23 +126,9 @@ export class SearchCore<S, A extends AnyAction> {
 
   /** Fingerprints `s` into `this.fp`. */
   fingerprint(s: S): void {
-    this.words.reset();
-    this.engine.encode(s, this.words);
-    fingerprint(this.words.words, this.words.length, this.fp);
-  }
-
-  /**
-   * The words of `s` as `fast.encode` writes them (what `fast.decode` reads), appended to `out`:
-   * the length, then the words. With symmetry off these are the words just fingerprinted.
-   */
-  appendEncoding(s: S, out: Words): void {
-    const b = this.engine.symmetry ? this.spare : this.words;
-    if (this.engine.symmetry) {
-      b.reset();
-      this.checked.model.fast.encode(s, b);
-    }
-    out.push(b.length);
-    for (let i = 0; i < b.length; i++) out.push(b.words[i]!);
+    this.stream.reset();
+    this.engine.encode(s, this.stream);
+    this.stream.finish(this.fp);
   }
 
   /** The worker that owns fingerprint (hi, lo). */

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
-import { collisionProbability, fingerprint } from '../../../check/engine/hash.js';
+import { collisionProbability, fingerprint, StreamingFingerprint } from '../../../check/engine/hash.js';
 import { Links } from '../../../check/engine/links.js';
 import { encodePlain } from '../../../model/core/plain.js';
 import { WordBuffer } from '../../../model/core/words.js';
@@ -98,6 +98,28 @@ describe('fingerprints of encodings', () => {
     expect(fpOf([1, 2])).not.toBe(fpOf([2, 1]));
     expect(fpOf({ a: 1, b: null })).not.toBe(fpOf({ a: 1, b: false }));
     expect(fpOf('ab')).not.toBe(fpOf('ba'));
+  });
+  test('the streaming fingerprint is the fingerprint of the buffer (any word: signed, unsigned, float bits)', () => {
+    const word = fc.oneof(fc.integer(), fc.nat({ max: 2 ** 32 - 1 }), fc.constantFrom(0, -1, 2 ** 31, 0x7fff0004));
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 300 }), fc.jsonValue(), (words, v) => {
+        const buf = new WordBuffer();
+        const stream = new StreamingFingerprint();
+        for (const w of words) {
+          buf.push(w);
+          stream.push(w);
+        }
+        encodePlain(v, buf);
+        encodePlain(v, stream);
+        const a = { hi: 0, lo: 0 };
+        const b = { hi: 0, lo: 0 };
+        fingerprint(buf.words, buf.length, a);
+        stream.finish(b);
+        stream.reset();
+        return a.hi === b.hi && a.lo === b.lo;
+      }),
+      { seed: 4, numRuns: 400 },
+    );
   });
   test('the collision probability is stated as TLC states it', () => {
     expect(collisionProbability(296_448, 2_744_705)).toBeCloseTo((296_448 * (2_744_705 - 296_448)) / 2 ** 64, 20);
