@@ -199,6 +199,11 @@ if (!quick) {
 await exhaustive('two-phase-commit rm.count=8, RM symmetry', 'two-phase-commit', ['rm.count=8'], 1000, 1, true);
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 1);
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 2);
+if (!quick) {
+  // Deep enough for the workers' start (a few tenths of a second) to matter little.
+  await exhaustive('kafka-txn defaults, depth 10', 'kafka-txn', [], 10, 1);
+  await exhaustive('kafka-txn defaults, depth 10', 'kafka-txn', [], 10, 2);
+}
 await exhaustive('kafka-txn defaults, depth 8, app symmetry', 'kafka-txn', [], 8, 1, true);
 await exhaustive('kafka-txn faults.network=true, depth 7', 'kafka-txn', ['faults.network=true'], 7, 1);
 // Swarm verification members (depth-first, hash-compacted): a finished member visits the breadth-first count.
@@ -223,6 +228,7 @@ await exhaustive(
 await exhaustive('consume-transform-produce defaults, depth 8', 'consume-transform-produce', [], 8, 1);
 await exhaustive('kafka-streams defaults, depth 8', 'kafka-streams', [], 8, 1);
 await exhaustive('flink-kafka defaults, depth 24', 'flink-kafka', [], 24, 1);
+if (!quick) await exhaustive('flink-kafka defaults, depth 24', 'flink-kafka', [], 24, 2);
 const porFull = await exhaustive(
   'two-phase-commit rm.count=7, no reduction',
   'two-phase-commit',
