@@ -10,7 +10,7 @@ import type { Levels } from './levels.js';
 import type { SearchCore } from './search-core.js';
 
 /** A level of packed states with their global numbers. */
-class PackedLevel {
+export class PackedLevel {
   words: Int32Array;
   ids: Int32Array;
   length = 0;

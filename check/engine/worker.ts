@@ -16,11 +16,11 @@ import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
 import { DRAIN_LIMIT } from '../execute.js';
 import { exploreRandom } from '../random.js';
-import { FingerprintSet } from './fingerprint-set.js';
-import { newFrontier } from './frontier.js';
+import { ClaimCache } from './claim-cache.js';
 import type { Best } from './levels.js';
 import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { SearchCore } from './search-core.js';
+import { DROP, held, newShare } from './share.js';
 import { SharedMemo } from './shared-memo.js';
 
 // The parent starts every worker with a WorkerInit (parallel.ts); worker_threads types it `any`.
@@ -73,10 +73,9 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
 
   const W = init.workers;
   const me = init.worker;
-  const fast = c.model.fast;
   const core = new SearchCore(c, { symmetry: init.symmetry, worker: me, workers: W, maxStates: init.maxStates });
   core.shareDrainMemo(new SharedMemo(init.memo));
-  let frontier = newFrontier(c.model, initial);
+  const share = newShare(core, initial, W);
   // This worker's shortest counterexample so far: the state it starts from (global number) and its total length.
   let best: Best | null = null;
   const judged = (n: number, depth: number, k: number): void => {
@@ -86,8 +85,8 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
   let peers: readonly (MessagePort | null)[] = [];
   const mail = new Mailbox();
   let planned: ((m: Extract<ToWorker, { type: 'balance' }>) => void) | null = null;
-  // Fingerprints already claimed from their owner: a state reached again is not claimed again.
-  const sent = new FingerprintSet(256, init.maxStates);
+  // Fingerprints already claimed from their owner: a state reached again is mostly not claimed again.
+  const sent = new ClaimCache();
   const post = (to: number, b: Batch): void => peers[to]!.postMessage(b, [b.meta.buffer]);
 
   core.fingerprint(initial);
@@ -95,44 +94,30 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
     const { hi, lo } = core.fp;
     const n = core.admit(hi, lo, -1, 0);
     judged(n, 0, core.judge(initial, hi, lo));
-    frontier.push(initial, n);
+    share.seed(initial, n);
   }
 
   /**
-   * Expands this worker's share of the level: the new states their owners admitted are judged at once (while
-   * their objects are fresh in the cache: judging a level's states after making them all ran a third slower) and
-   * kept, with their global numbers and fingerprints, for the next level. True when the time ran out.
+   * Expands this worker's share of the level: it keeps the successors it owns and the owners admit,
+   * with their global numbers, for the next level. True when the time ran out.
    */
-  const expand = async (depth: number, deadline: number | null, kept: Kept<S>): Promise<boolean> => {
+  const expand = async (depth: number, deadline: number | null): Promise<boolean> => {
     let timedOut = false;
-    const judge = (t: S, n: number, hi: number, lo: number): void => {
-      kept.push(t, n, hi, lo);
-    };
     const claims = Array.from({ length: W }, () => new WordBuffer());
-    // A claimed state is made again from its parent if admitted: holding every claimed state until the answers
-    // came kept half of them alive past young-generation collections (a tenth more time in the collector).
-    const pending: { readonly k: number; readonly action: A }[][] = Array.from({ length: W }, () => []);
-    for (let k = 0; k < frontier.length && !timedOut; k++) {
+    for (let k = 0; k < share.size && !timedOut; k++) {
       if (deadline !== null && (k & 127) === 127 && Date.now() > deadline) timedOut = true;
-      const s = frontier.state(k);
-      const from = frontier.id(k);
-      const acts = core.enabledCounted(s);
-      for (let i = 0; i < acts.length; i++) {
-        const t = core.engine.successor(s, acts[i]!);
-        core.fingerprint(t);
-        const { hi, lo } = core.fp;
+      const from = share.id(k);
+      share.expand(k, (hi, lo, i) => {
         const o = core.owner(lo);
-        if (o === me) {
-          if (!core.seen.has(hi, lo)) judge(t, core.admit(hi, lo, from, i), hi, lo);
-        } else if (sent.add(hi, lo)) {
-          const out = claims[o]!;
-          out.push(hi);
-          out.push(lo);
-          out.push(from);
-          out.push(i);
-          pending[o]!.push({ k, action: acts[i]! });
-        }
-      }
+        if (o === me) return core.seen.has(hi, lo) ? DROP : core.admit(hi, lo, from, i);
+        if (!sent.add(hi, lo)) return DROP;
+        const out = claims[o]!;
+        out.push(hi);
+        out.push(lo);
+        out.push(from);
+        out.push(i);
+        return held(o);
+      });
     }
     for (let p = 0; p < W; p++) {
       if (p !== me) post(p, { kind: 'claims', depth, from: me, meta: claims[p]!.words.slice(0, claims[p]!.length) });
@@ -152,76 +137,43 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
       const cl = claims[b.from]!.words;
       for (let j = 0; j < b.meta.length; j++) {
         const n = b.meta[j]!;
-        if (n < 0) continue;
-        const { k, action } = pending[b.from]![j]!;
-        judge(core.engine.successor(frontier.state(k), action), n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0);
+        if (n >= 0) share.admitHeld(b.from, j, n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0);
       }
     }
     return timedOut;
   };
 
   /** Sends the surplus the main thread planned to the workers below their share, takes in what comes. */
-  const balance = async (depth: number, plan: Extract<ToWorker, { type: 'balance' }>, kept: Kept<S>) => {
+  const balance = async (depth: number, plan: Extract<ToWorker, { type: 'balance' }>): Promise<void> => {
     for (const sh of plan.sends) {
       const meta = new WordBuffer();
-      const states: S[] = [];
-      for (let j = 0; j < sh.count; j++) {
-        const { state, id, hi, lo } = kept.pop();
-        meta.push(id);
-        meta.push(hi);
-        meta.push(lo);
-        if (fast.decode) encodeInto(fast.encode, state, meta);
-        else states.push(state);
-      }
-      const b: Batch = { kind: 'states', depth, from: me, meta: meta.words.slice(0, meta.length), states };
-      post(sh.to, b);
+      const states: unknown[] = [];
+      share.ship(sh.count, meta, states);
+      post(sh.to, { kind: 'states', depth, from: me, meta: meta.words.slice(0, meta.length), states });
     }
-    for (const b of await mail.take('states', depth, plan.receives)) {
-      const m = b.meta;
-      for (let j = 0, at = 0; at < m.length; j++) {
-        const id = m[at]!;
-        const hi = m[at + 1]! >>> 0;
-        const lo = m[at + 2]! >>> 0;
-        at += 3;
-        let t: S;
-        if (fast.decode) {
-          t = fast.decode(m, at + 1, initial);
-          at += 1 + m[at]!;
-        } else {
-          // A peer of the same model sent it: a state of this model, as structured clone copied it.
-          t = b.states[j] as S;
-        }
-        kept.push(t, id, hi, lo);
-      }
-    }
+    for (const b of await mail.take('states', depth, plan.receives)) share.receive(b.meta, b.states);
   };
 
   const level = async (depth: number, deadline: number | null): Promise<void> => {
-    const kept = new Kept<S>();
-    let timedOut = await expand(depth, deadline, kept);
+    let timedOut = await expand(depth, deadline);
     const plan = new Promise<Extract<ToWorker, { type: 'balance' }>>((resolve) => (planned = resolve));
-    send({ type: 'kept', count: kept.length, timedOut });
-    await balance(depth, await plan, kept);
-    const next = newFrontier(c.model, initial);
-    for (let j = 0; j < kept.length; j++) {
+    send({ type: 'kept', count: share.kept, timedOut });
+    await balance(depth, await plan);
+    let j = 0;
+    for (; j < share.kept; j++) {
       if (deadline !== null && (j & 127) === 127 && Date.now() > deadline) {
         timedOut = true;
         break;
       }
-      const t = kept.states[j]!;
-      judged(kept.ids[j]!, depth + 1, core.judge(t, kept.fps[2 * j]!, kept.fps[2 * j + 1]!));
-      next.push(t, kept.ids[j]!);
+      judged(share.keptId(j), depth + 1, share.judge(j));
     }
-    frontier = next;
-    let enabledAtFrontier = false;
-    for (let k = 0; k < frontier.length && !enabledAtFrontier; k++)
-      enabledAtFrontier = c.model.enabled(frontier.state(k)).length > 0;
+    share.advance(j);
     send({
       type: 'level-done',
       distinct: core.seen.size,
       generated: core.generated,
-      frontier: frontier.length,
-      enabledAtFrontier,
+      frontier: share.size,
+      enabledAtFrontier: share.enabledAtLevel(),
       best,
       timedOut,
       coverage: core.coverage,
@@ -234,7 +186,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
       case 'peers':
         peers = m.ports;
         for (const p of peers) p?.on('message', (b: Batch) => mail.put(b));
-        send({ type: 'ready', frontier: frontier.length });
+        send({ type: 'ready', frontier: share.size });
         return;
       case 'level':
         if (m.memo) core.shareDrainMemo(new SharedMemo(m.memo));
@@ -253,34 +205,6 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
         return;
     }
   });
-}
-
-/** Appends the length of `state`'s encoding, then the words. */
-function encodeInto<S>(encode: (s: S, out: WordBuffer) => void, state: S, out: WordBuffer): void {
-  const words = new WordBuffer();
-  encode(state, words);
-  out.push(words.length);
-  for (let i = 0; i < words.length; i++) out.push(words.words[i]!);
-}
-
-/** A level's new states held by this worker, judged: the objects with their global numbers. */
-class Kept<S> {
-  readonly states: S[] = [];
-  readonly ids: number[] = [];
-  readonly fps: number[] = [];
-  get length(): number {
-    return this.states.length;
-  }
-  push(state: S, id: number, hi: number, lo: number): void {
-    this.states.push(state);
-    this.ids.push(id);
-    this.fps.push(hi, lo);
-  }
-  pop(): { readonly state: S; readonly id: number; readonly hi: number; readonly lo: number } {
-    const lo = this.fps.pop()!;
-    const hi = this.fps.pop()!;
-    return { state: this.states.pop()!, id: this.ids.pop()!, hi, lo };
-  }
 }
 
 /** Peer batches by kind and level, handed out in worker order once all expected have come. */

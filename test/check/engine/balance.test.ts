@@ -1,6 +1,7 @@
-/** The workers' balance plan: exact shipments for uneven levels, none for even ones. */
+/** The workers' balance plan (exact shipments for uneven levels, none for even ones) and their cache of claims. */
 import { describe, expect, test } from 'vitest';
 import { BALANCE_SLACK, balancePlan } from '../../../check/engine/balance.js';
+import { ClaimCache } from '../../../check/engine/claim-cache.js';
 
 describe('balancePlan', () => {
   test('the worker holding the level sends half of it to the other', () => {
@@ -33,5 +34,19 @@ describe('balancePlan', () => {
       { from: 0, to: 1, count: BALANCE_SLACK + 1 },
     ]);
     expect(balancePlan([0, 0])).toEqual([]);
+  });
+});
+
+describe('ClaimCache', () => {
+  test('a fingerprint claimed before is not claimed again, until another one takes its slot', () => {
+    const c = new ClaimCache();
+    expect([c.add(1, 2), c.add(1, 2), c.add(0, 2), c.add(1, 3)]).toEqual([true, false, false, true]);
+    // 2^16 slots: among 200,000 fingerprints some share a slot, and the later one pushes the earlier out.
+    let again = 0;
+    for (let i = 0; i < 200_000; i++) c.add(i * 2_654_435_761, i);
+    for (let i = 0; i < 200_000; i++) if (c.add(i * 2_654_435_761, i)) again += 1;
+    expect(again).toBeGreaterThan(100_000);
+    expect(again).toBeLessThan(200_000);
+    expect(c.bytes).toBe(2 ** 16 * 8);
   });
 });

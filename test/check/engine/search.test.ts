@@ -84,9 +84,13 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
 });
 
 describe('worker threads', () => {
-  test('two workers count what one counts (two-phase-commit, 5 RMs, 8,832 states)', async () => {
+  test('two workers count what one counts (two-phase-commit, 5 RMs, 8,832 states; with symmetry too)', async () => {
     const r = await checkParallel(twoPhaseCommitEntry, ['rm.count=5'], all, 2);
     expect([r.distinct, r.steps, r.bound]).toEqual([8832, 58_145, null]);
+    // With symmetry the workers hold states as objects (the packed rules have none): the same representatives.
+    const sym = await checkParallel(twoPhaseCommitEntry, ['rm.count=5'], { ...all, symmetry: true }, 2);
+    const one = checkModel(twoPhaseCommitSubject, tpc('rm.count=5'), { ...all, symmetry: true });
+    expect([sym.distinct, sym.steps, sym.symmetry]).toEqual([one.distinct, one.steps, true]);
   });
   test('three workers count what one counts on kafka-txn, and a second run finds the very same trace', async () => {
     // Three workers: claims to two owners each, and levels evened out by shipments (the first level is all on

@@ -1,0 +1,260 @@
+/**
+ * A worker's states of the level it expands and of the next one, whatever holds them: objects
+ * (through `enabled` and the fast path) or, for a model with packed rules, fixed-width words
+ * (`packed-search.ts`'s rules, no object per state). The worker's protocol (`worker.ts`) is the
+ * same over both: it expands, keeps the successors it owns, holds those it claims until their
+ * owner answers, ships its surplus, judges what it keeps, and moves to the next level.
+ */
+import type { AnyAction, Packed } from '../../model/core/model.js';
+import type { WordBuffer } from '../../model/core/words.js';
+import { type Frontier, newFrontier } from './frontier.js';
+import { fingerprint } from './hash.js';
+import { PackedLevel } from './packed-search.js';
+import type { SearchCore } from './search-core.js';
+
+/** What `see` answers for a successor: its global number (kept here), DROP, or `held(peer)`. */
+export const DROP = -1;
+export const held = (peer: number): number => -2 - peer;
+
+/** Successor `i` of the state being expanded, with fingerprint (hi, lo): what to do with it. */
+export type See = (hi: number, lo: number, i: number) => number;
+
+export interface Share<S> {
+  /** Makes `s` (number `id`) the level: the initial state, before the first. */
+  seed(s: S, id: number): void;
+  /** States of the level being expanded. */
+  readonly size: number;
+  /** The global number of the level's k-th state. */
+  id(k: number): number;
+  /** Expands the level's k-th state, asking `see` about each successor. */
+  expand(k: number, see: See): void;
+  /** The j-th successor held for `peer` was admitted by it as number `n`: kept here. */
+  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void;
+  /** States kept for the next level. */
+  readonly kept: number;
+  /** Moves the last `count` kept states into a shipment: per state its number and fingerprint, then its words or object. */
+  ship(count: number, meta: WordBuffer, states: unknown[]): void;
+  /** Keeps the states of a shipment. */
+  receive(meta: Int32Array, states: readonly unknown[]): void;
+  /** How far the j-th kept state is from a violation (`SearchCore.judge`). */
+  judge(j: number): number;
+  keptId(j: number): number;
+  /** The first `count` kept states become the level; nothing is kept or held. */
+  advance(count: number): void;
+  /** Whether some state of the level can move (for the depth bound's report). */
+  enabledAtLevel(): boolean;
+}
+
+/** The share of a worker: packed when the model has packed rules for this config (and no symmetry), else objects. */
+export function newShare<S, A extends AnyAction>(core: SearchCore<S, A>, initial: S, workers: number): Share<S> {
+  const packed = core.engine.symmetry ? null : (core.checked.model.fast.packed?.(initial) ?? null);
+  return packed ? new PackedShare(core, packed, initial, workers) : new ObjectShare(core, initial, workers);
+}
+
+class ObjectShare<S, A extends AnyAction> implements Share<S> {
+  private level: Frontier<S>;
+  private states: S[] = [];
+  private ids: number[] = [];
+  private fps: number[] = [];
+  // A claimed state is made again from its parent if admitted: holding every claimed state until the answers
+  // came kept half of them alive past young-generation collections.
+  private holds: { readonly k: number; readonly action: A }[][];
+  private readonly decode;
+
+  constructor(
+    private readonly core: SearchCore<S, A>,
+    private readonly initial: S,
+    private readonly workers: number,
+  ) {
+    this.level = newFrontier(core.checked.model, initial);
+    this.holds = Array.from({ length: workers }, () => []);
+    this.decode = core.checked.model.fast.decode;
+  }
+  get size(): number {
+    return this.level.length;
+  }
+  id(k: number): number {
+    return this.level.id(k);
+  }
+  /** The initial state, as the level before the first. */
+  seed(s: S, id: number): void {
+    this.level.push(s, id);
+  }
+  expand(k: number, see: See): void {
+    const { core } = this;
+    const s = this.level.state(k);
+    const acts = core.enabledCounted(s);
+    for (let i = 0; i < acts.length; i++) {
+      const t = core.engine.successor(s, acts[i]!);
+      core.fingerprint(t);
+      const { hi, lo } = core.fp;
+      const r = see(hi, lo, i);
+      if (r >= 0) this.keep(t, r, hi, lo);
+      else if (r !== DROP) this.holds[-2 - r]!.push({ k, action: acts[i]! });
+    }
+  }
+  private keep(t: S, id: number, hi: number, lo: number): void {
+    this.states.push(t);
+    this.ids.push(id);
+    this.fps.push(hi, lo);
+  }
+  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
+    const { k, action } = this.holds[peer]![j]!;
+    this.keep(this.core.engine.successor(this.level.state(k), action), n, hi, lo);
+  }
+  get kept(): number {
+    return this.states.length;
+  }
+  ship(count: number, meta: WordBuffer, states: unknown[]): void {
+    const encode = this.core.checked.model.fast.encode;
+    for (let j = 0; j < count; j++) {
+      const lo = this.fps.pop()!;
+      const hi = this.fps.pop()!;
+      meta.push(this.ids.pop()!);
+      meta.push(hi);
+      meta.push(lo);
+      const t = this.states.pop()!;
+      if (!this.decode) {
+        states.push(t);
+        continue;
+      }
+      const at = meta.length;
+      meta.push(0);
+      encode(t, meta);
+      meta.words[at] = meta.length - at - 1;
+    }
+  }
+  receive(m: Int32Array, states: readonly unknown[]): void {
+    for (let j = 0, at = 0; at < m.length; j++) {
+      const id = m[at]!;
+      const hi = m[at + 1]! >>> 0;
+      const lo = m[at + 2]! >>> 0;
+      at += 3;
+      if (this.decode) {
+        this.keep(this.decode(m, at + 1, this.initial), id, hi, lo);
+        at += 1 + m[at]!;
+      } else {
+        // A peer of the same model sent it: a state of this model, as structured clone copied it.
+        this.keep(states[j] as S, id, hi, lo);
+      }
+    }
+  }
+  judge(j: number): number {
+    return this.core.judge(this.states[j]!, this.fps[2 * j]!, this.fps[2 * j + 1]!);
+  }
+  keptId(j: number): number {
+    return this.ids[j]!;
+  }
+  advance(count: number): void {
+    this.level = newFrontier(this.core.checked.model, this.initial);
+    for (let j = 0; j < count; j++) this.level.push(this.states[j]!, this.ids[j]!);
+    this.states = [];
+    this.ids = [];
+    this.fps = [];
+    this.holds = Array.from({ length: this.workers }, () => []);
+  }
+  enabledAtLevel(): boolean {
+    for (let k = 0; k < this.level.length; k++)
+      if (this.core.checked.model.enabled(this.level.state(k)).length > 0) return true;
+    return false;
+  }
+}
+
+/** A worker's states as packed words: successors by the model's word rules, decoded only to be judged. */
+class PackedShare<S, A extends AnyAction> implements Share<S> {
+  private level: PackedLevel;
+  private next: PackedLevel;
+  private fps: number[] = [];
+  private holds: PackedLevel[];
+  private readonly out: Int32Array;
+  private readonly taken: Uint8Array;
+  private readonly fp = { hi: 0, lo: 0 };
+  private readonly width: number;
+
+  constructor(
+    private readonly core: SearchCore<S, A>,
+    private readonly p: Packed,
+    private readonly initial: S,
+    private readonly workers: number,
+  ) {
+    this.width = p.width;
+    this.level = new PackedLevel(p.width);
+    this.next = new PackedLevel(p.width);
+    this.holds = Array.from({ length: workers }, () => new PackedLevel(p.width));
+    this.out = new Int32Array(p.most * p.width);
+    this.taken = new Uint8Array(p.most);
+  }
+  get size(): number {
+    return this.level.length;
+  }
+  id(k: number): number {
+    return this.level.ids[k]!;
+  }
+  seed(s: S, id: number): void {
+    const words: number[] = [];
+    this.core.checked.model.fast.encode(s, { push: (w) => words.push(w) });
+    this.level.push(Int32Array.from(words), 0, id);
+  }
+  expand(k: number, see: See): void {
+    const { core, width: w, out, fp } = this;
+    const n = this.p.successors(this.level.words, k * w, out, this.taken);
+    core.generated += n;
+    const types = core.checked.model.actionTypes;
+    for (let i = 0; i < n; i++) {
+      const type = types[this.taken[i]!]!;
+      core.coverage[type] = (core.coverage[type] ?? 0) + 1;
+      fingerprint(out, w, fp, i * w);
+      const r = see(fp.hi, fp.lo, i);
+      if (r >= 0) {
+        this.next.push(out, i * w, r);
+        this.fps.push(fp.hi, fp.lo);
+      } else if (r !== DROP) this.holds[-2 - r]!.push(out, i * w, 0);
+    }
+  }
+  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
+    this.next.push(this.holds[peer]!.words, j * this.width, n);
+    this.fps.push(hi, lo);
+  }
+  get kept(): number {
+    return this.next.length;
+  }
+  ship(count: number, meta: WordBuffer): void {
+    const w = this.width;
+    for (let j = 0; j < count; j++) {
+      const lo = this.fps.pop()!;
+      const hi = this.fps.pop()!;
+      const at = --this.next.length;
+      meta.push(this.next.ids[at]!);
+      meta.push(hi);
+      meta.push(lo);
+      for (let x = 0; x < w; x++) meta.push(this.next.words[at * w + x]!);
+    }
+  }
+  receive(m: Int32Array): void {
+    for (let at = 0; at < m.length; at += 3 + this.width) {
+      this.next.push(m, at + 3, m[at]!);
+      this.fps.push(m[at + 1]! >>> 0, m[at + 2]! >>> 0);
+    }
+  }
+  judge(j: number): number {
+    const at = j * this.width;
+    if (this.p.quiet(this.next.words, at)) return -1;
+    const decode = this.core.checked.model.fast.decode!;
+    return this.core.judge(decode(this.next.words, at, this.initial), this.fps[2 * j]!, this.fps[2 * j + 1]!);
+  }
+  keptId(j: number): number {
+    return this.next.ids[j]!;
+  }
+  advance(count: number): void {
+    this.next.length = Math.min(this.next.length, count);
+    this.level = this.next;
+    this.next = new PackedLevel(this.width);
+    this.fps = [];
+    this.holds = Array.from({ length: this.workers }, () => new PackedLevel(this.width));
+  }
+  enabledAtLevel(): boolean {
+    for (let k = 0; k < this.level.length; k++)
+      if (this.p.successors(this.level.words, k * this.width, this.out, this.taken) > 0) return true;
+    return false;
+  }
+}
