@@ -32,7 +32,7 @@ export interface Share<S> {
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void;
   /** States kept for the next level. */
   readonly kept: number;
-  /** Moves the last `count` kept states into a shipment: per state its number and fingerprint, then its words or object. */
+  /** Moves the last `count` kept states into a shipment: per state its number, fingerprint, words or object. */
   ship(count: number, meta: WordBuffer, states: unknown[]): void;
   /** Keeps the states of a shipment. */
   receive(meta: Int32Array, states: readonly unknown[]): void;
