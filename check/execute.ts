@@ -109,7 +109,7 @@ export interface DrainMemo<S> {
    * Whether the drain from `s` (not quiescent) is known to pass; if not, `s` joins the current
    * drain's path.
    */
-  known(s: S): boolean;
+  known<A extends AnyAction>(s: S, next: A): boolean;
   /** The current drain passed: every state on its path is known to pass from now on. */
   passed(): void;
 }
@@ -193,7 +193,7 @@ export function run<S, A extends AnyAction>(
       const a = model.drain(state);
       if (a === null) break;
       // A quiescent state is judged at once, so the memo keeps only states the drain moves on from.
-      if (opts.memo?.known(state)) return result(true);
+      if (opts.memo?.known(state, a)) return result(true);
       if (n >= DRAIN_LIMIT) {
         add(found, [
           {

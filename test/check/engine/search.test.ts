@@ -114,7 +114,8 @@ describe('worker threads', () => {
     ] as const) {
       const drainMemo = new FingerprintSet();
       const here = checkModel(kafkaTxnSubject, kafkaConfig(...pairs), { ...opts, depth: 4, drainMemo });
-      expect(drainMemo.size).toBeGreaterThan(here.distinct ?? 0);
+      // Every judged state the drain passes from and moves on from, and about one drain state in eight, is kept.
+      expect(drainMemo.size).toBeGreaterThan((here.distinct ?? 0) / 2);
       const seeded = await checkParallel(kafkaTxnEntry, [...pairs], opts, 2, drainMemo);
       const fresh = await checkParallel(kafkaTxnEntry, [...pairs], opts, 2);
       expect(fresh.status).toBe(status);
