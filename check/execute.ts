@@ -142,7 +142,7 @@ export interface RunResult<S, A extends AnyAction> {
   readonly length: number;
   /** Whether the run ended quiescent (its quiescence invariants were judged). */
   readonly quiescent: boolean;
-  /** The last state (the owned copy itself with the owned stepper). */
+  /** The last state (the owned copy itself with the owned stepper; `initial` when no step was taken). */
   readonly last: S;
   /** The source entry that was not enabled where it stood, when not skipping. */
   readonly notEnabled: { readonly step: number; readonly action: A } | null;
@@ -159,10 +159,16 @@ export function run<S, A extends AnyAction>(
   const { model, invariants } = c;
   const steps: TraceStep<A>[] = [];
   const found: Violation[] = violations(invariants, initial, 'every-step', -1);
-  let state = opts.stepper.start(initial);
+  // The run's own copy is made at its first step (a drain the memo ends at once needs none).
+  let state = initial;
+  let started = false;
   let length = 0;
   const stopped = (): boolean => opts.stopAtViolation && found.length > 0;
   const take = (a: A, ph: Phase): void => {
+    if (!started) {
+      state = opts.stepper.start(state);
+      started = true;
+    }
     state = opts.stepper.apply(state, a);
     const st = { action: a, phase: ph };
     if (opts.record) steps.push(st);
