@@ -13,23 +13,41 @@ import type { DataEntry, Marker, Partition } from './records.js';
  */
 export function fates(p: Partition): (Marker | 'plain' | null | undefined)[] {
   const out: (Marker | 'plain' | null | undefined)[] = new Array(p.log.length);
-  const next = new Map<number, Marker>();
+  // The latest marker of each producer seen so far, walking back: a handful of producers, so two short
+  // scratch lists (reused: this runs several times a step) instead of a Map.
+  LATER_PIDS.length = 0;
+  LATER_MARKERS.length = 0;
   for (let i = p.log.length - 1; i >= 0; i--) {
     const e = p.log[i]!;
-    if (e.kind === 'control') next.set(e.producerId, e.marker);
-    else out[i] = e.transactional ? (next.get(e.producerId) ?? null) : 'plain';
+    const at = LATER_PIDS.indexOf(e.producerId);
+    if (e.kind === 'control') {
+      if (at < 0) {
+        LATER_PIDS.push(e.producerId);
+        LATER_MARKERS.push(e.marker);
+      } else LATER_MARKERS[at] = e.marker;
+    } else out[i] = e.transactional ? (at < 0 ? null : LATER_MARKERS[at]!) : 'plain';
   }
   return out;
 }
+const LATER_PIDS: number[] = [];
+const LATER_MARKERS: Marker[] = [];
 
 /** The data records a consumer at `level` reads, in offset order. Pure. */
 export function readPartition(p: Partition, level: IsolationLevel): DataEntry[] {
+  return readWithFates(p, level, level === 'read_uncommitted' ? [] : fates(p));
+}
+
+/** `readPartition` with the partition's `fates` already computed (read_uncommitted does not look at them). Pure. */
+export function readWithFates(
+  p: Partition,
+  level: IsolationLevel,
+  f: readonly (Marker | 'plain' | null | undefined)[],
+): DataEntry[] {
   const out: DataEntry[] = [];
   if (level === 'read_uncommitted') {
     for (const e of p.log) if (e.kind === 'data' && e.offset < p.highWatermark) out.push(e);
     return out;
   }
-  const f = fates(p);
   for (const e of p.log) {
     if (e.offset >= p.lastStableOffset) break;
     if (e.kind !== 'data') continue;

@@ -5,7 +5,7 @@
  */
 import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
-import { fates, firstOpenOffsetFromLog, readPartition } from '../../model/kafka/read.js';
+import { fates, firstOpenOffsetFromLog, readWithFates } from '../../model/kafka/read.js';
 import type { Marker, Partition } from '../../model/kafka/records.js';
 import { lostAcks } from '../../model/kafka/replication.js';
 import { firstRepeat } from '../view.js';
@@ -21,7 +21,7 @@ export interface Told {
 export function abortedRead(partitions: readonly Partition[], level: IsolationLevel): string | null {
   for (const p of partitions) {
     const f = fates(p);
-    for (const e of readPartition(p, level)) {
+    for (const e of readWithFates(p, level, f)) {
       if (f[e.offset] === 'ABORT')
         return (
           `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` +
@@ -78,31 +78,28 @@ export function hangingTransaction(k: Cluster, tail = ''): string | null {
  */
 export function staleEpochEffect(k: Cluster): string | null {
   for (const p of k.partitions) {
-    const open = new Map<number, { value: number; epoch: number; offset: number }[]>();
-    for (const e of p.log) {
-      if (e.kind === 'data') {
-        if (!e.transactional) continue;
-        const list = open.get(e.producerId) ?? [];
-        list.push({ value: e.value, epoch: e.epoch, offset: e.offset });
-        open.set(e.producerId, list);
-        continue;
-      }
+    const log = p.log;
+    for (let i = 0; i < log.length; i++) {
+      const e = log[i]!;
+      if (e.kind === 'data') continue;
       if (e.endedBy !== null && e.endedBy < e.txnEpoch) {
         return (
           `${p.name} offset ${e.offset}: an EndTxn from epoch ${e.endedBy} decided ${e.marker} for the transaction ` +
           `of epoch ${e.txnEpoch}`
         );
       }
-      if (e.marker === 'COMMIT') {
-        for (const r of open.get(e.producerId) ?? []) {
-          if (r.epoch < e.txnEpoch)
-            return (
-              `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the ` +
-              `transaction of epoch ${e.txnEpoch}`
-            );
-        }
+      if (e.marker !== 'COMMIT') continue;
+      // The transaction this marker ends: the producer's transactional records since its previous marker.
+      let from = i - 1;
+      while (from >= 0 && !(log[from]!.kind === 'control' && log[from]!.producerId === e.producerId)) from--;
+      for (let j = from + 1; j < i; j++) {
+        const r = log[j]!;
+        if (r.kind === 'data' && r.transactional && r.producerId === e.producerId && r.epoch < e.txnEpoch)
+          return (
+            `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the ` +
+            `transaction of epoch ${e.txnEpoch}`
+          );
       }
-      open.delete(e.producerId);
     }
   }
   for (const g of k.groups) {
@@ -142,18 +139,24 @@ const word = (m: Marker): string => (m === 'COMMIT' ? 'committed' : 'aborted');
  * committed, and the other way round).
  */
 export function splitFate(k: Cluster, told: readonly Told[], name: (instance: number) => string): string | null {
-  const seen = new Map<string, { fate: Marker; what: string }>();
-  for (const o of told) seen.set(`${o.instance}:${o.txn}`, { fate: o.result, what: `the client was told ${o.result}` });
-  const judge = (instance: number, txn: number | null, fate: Marker, what: string): string | null => {
+  // The first fate met for each transaction (instance, txn), and where; the words are written only for a violation.
+  const seen = new Map<number, Fated>();
+  const key = (instance: number, txn: number): number => instance * 1_048_576 + txn;
+  for (const o of told) seen.set(key(o.instance, o.txn), { fate: o.result, kind: 'told', where: '', at: 0, value: 0 });
+  const said = (f: Fated): string =>
+    f.kind === 'told'
+      ? `the client was told ${f.fate}`
+      : `${f.kind === 'offsets' ? `its offset commit of input ${f.at}` : `v${f.value} at ${f.where} offset ${f.at}`} ` +
+        `is ${word(f.fate)}`;
+  const judge = (instance: number, txn: number | null, f: Fated): string | null => {
     if (txn === null) return null;
-    const key = `${instance}:${txn}`;
-    const prev = seen.get(key);
+    const prev = seen.get(key(instance, txn));
     if (!prev) {
-      seen.set(key, { fate, what: `${what} is ${word(fate)}` });
+      seen.set(key(instance, txn), f);
       return null;
     }
-    if (prev.fate === fate) return null;
-    return `transaction ${txn} of ${name(instance)}: ${what} is ${word(fate)}, but ${prev.what}`;
+    if (prev.fate === f.fate) return null;
+    return `transaction ${txn} of ${name(instance)}: ${said(f)}, but ${said(prev)}`;
   };
   for (const p of k.partitions) {
     const f = fates(p);
@@ -161,17 +164,34 @@ export function splitFate(k: Cluster, told: readonly Told[], name: (instance: nu
       if (e.kind !== 'data') continue;
       const fate = f[e.offset];
       if (fate !== 'COMMIT' && fate !== 'ABORT') continue;
-      const bad = judge(e.origin.instance, e.origin.txn, fate, `v${e.value} at ${p.name} offset ${e.offset}`);
+      const bad = judge(e.origin.instance, e.origin.txn, {
+        fate,
+        kind: 'record',
+        where: p.name,
+        at: e.offset,
+        value: e.value,
+      });
       if (bad) return bad;
     }
   }
   for (const g of k.groups) {
     for (const o of g.fates) {
-      const bad = judge(o.origin.instance, o.origin.txn, o.fate, `its offset commit of input ${o.input}`);
+      const at = o.input;
+      const bad = judge(o.origin.instance, o.origin.txn, { fate: o.fate, kind: 'offsets', where: '', at, value: 0 });
       if (bad) return bad;
     }
   }
   return null;
+}
+
+/** A fate met by `splitFate`: told to the client, a record's (in partition `where`), or an offset commit's. */
+interface Fated {
+  readonly fate: Marker;
+  readonly kind: 'told' | 'record' | 'offsets';
+  readonly where: string;
+  /** The record's offset, or the offset commit's input. */
+  readonly at: number;
+  readonly value: number;
 }
 
 /**
