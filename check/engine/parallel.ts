@@ -19,7 +19,7 @@ import type { Checked } from '../checked.js';
 import { counterexample } from '../counterexample.js';
 import { indices } from '../execute.js';
 import type { ExhaustiveOptions, RandomOptions } from '../options.js';
-import type { ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
+import type { Counterexample, ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
 import { exploreRandom, runSeed } from '../random.js';
 import { balancePlan } from './balance.js';
 import type { FingerprintSet } from './fingerprint-set.js';
@@ -167,7 +167,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
 ): Promise<ExhaustiveOutcome<S, A>> {
   const t0 = performance.now();
   // The shared drain memo, from the drains a search on one thread already ran when there are some.
-  let memo = SharedMemo.create(Math.max(MEMO_SLOTS, (drains?.size ?? 0) * MEMO_GROWTH));
+  const memo = SharedMemo.create(Math.max(MEMO_SLOTS, (drains?.size ?? 0) * MEMO_GROWTH));
   drains?.forEach((hi, lo) => {
     memo.add(hi, lo);
   });
@@ -200,6 +200,29 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
       channels[w]!.filter((p): p is MessagePort => p !== null),
     );
   });
+  // Whatever happens (a worker's error included), no worker outlives the search.
+  try {
+    const r = await levelByLevel(handles, opts, memo);
+    const found = r.levels.best === null ? null : await rebuild(c, initial, handles, r.levels.best.id);
+    return outcome(c, opts, workers, r, found, performance.now() - t0);
+  } finally {
+    await Promise.all(handles.map((h) => h.worker.terminate()));
+  }
+}
+
+/** What the levels of a search on workers came to. */
+interface Levelled {
+  readonly levels: Levels;
+  readonly distinct: number;
+  readonly generated: number;
+  /** Bytes the workers keep, the shared drain memo included. */
+  readonly bytes: number;
+  readonly coverage: Record<string, number>;
+}
+
+/** The search, level by level: each level expanded, claimed, evened out and judged by the workers. */
+async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions, first: SharedMemo): Promise<Levelled> {
+  let memo = first;
   let frontier = 0;
   for (const h of handles) frontier += (await h.expect('ready')).frontier;
   const levels = new Levels(opts);
@@ -249,28 +272,41 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     levels.completed(depth, frontier);
     if (levels.full(distinct)) break;
   }
-  let found = null;
-  if (levels.best !== null) {
-    const path: number[] = [];
-    for (let g = levels.best.id; g >= 0; ) {
-      const h = handles[g % workers]!;
-      h.post({ type: 'link', local: Math.floor(g / workers) });
-      const m = await h.expect('link');
-      if (m.parent < 0) break;
-      path.push(m.action);
-      g = m.parent;
-    }
-    found = counterexample(c, initial, indices(c, path.reverse()));
+  return { levels, distinct, generated, bytes: bytes + memo.bytes, coverage };
+}
+
+/** The counterexample ending at state `id`: its path from the workers' parent links, replayed here. */
+async function rebuild<S, A extends AnyAction>(c: Checked<S, A>, initial: S, handles: readonly Handle[], id: number) {
+  const workers = handles.length;
+  const path: number[] = [];
+  for (let g = id; g >= 0; ) {
+    const h = handles[g % workers]!;
+    h.post({ type: 'link', local: Math.floor(g / workers) });
+    const m = await h.expect('link');
+    if (m.parent < 0) break;
+    path.push(m.action);
+    g = m.parent;
   }
-  for (const h of handles) h.post({ type: 'stop' });
-  await Promise.all(handles.map((h) => h.worker.terminate()));
+  return counterexample(c, initial, indices(c, path.reverse()));
+}
+
+/** The outcome of a search on workers. */
+function outcome<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  opts: ExhaustiveOptions,
+  workers: number,
+  r: Levelled,
+  found: Counterexample<S, A> | null,
+  elapsedMs: number,
+): ExhaustiveOutcome<S, A> {
+  const { levels, distinct, generated } = r;
   return {
     mode: 'exhaustive',
     status: found ? 'violation' : 'ok',
     found,
     invariants: c.invariants.map((i) => i.name),
-    coverage,
-    elapsedMs: performance.now() - t0,
+    coverage: r.coverage,
+    elapsedMs,
     workers,
     distinct,
     generated,
@@ -279,7 +315,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     maxSeconds: opts.maxSeconds ?? null,
     depthCompleted: levels.depthCompleted,
     bound: levels.bound,
-    bytesPerState: distinct === 0 ? 0 : (bytes + memo.bytes) / distinct,
+    bytesPerState: distinct === 0 ? 0 : r.bytes / distinct,
     collisionProbability: collisionProbability(distinct, generated),
     symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
     shortest: levels.shortest,

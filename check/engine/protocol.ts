@@ -46,8 +46,7 @@ export type ToWorker =
     }
   /** The level's new states are admitted: which to send to whom, and how many shipments to wait for. */
   | { readonly type: 'balance'; readonly sends: readonly Shipment[]; readonly receives: number }
-  | { readonly type: 'link'; readonly local: number }
-  | { readonly type: 'stop' };
+  | { readonly type: 'link'; readonly local: number };
 
 /** Worker to main. */
 export type FromWorker =

@@ -199,10 +199,6 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
       case 'link':
         send({ type: 'link', parent: core.links.parentOf(m.local), action: core.links.actionOf(m.local) });
         return;
-      case 'stop':
-        for (const p of peers) p?.close();
-        port.close();
-        return;
     }
   });
 }

@@ -127,6 +127,14 @@ describe('worker threads', () => {
       ]);
     }
   });
+  test("a worker's error ends the search with that error (the workers are terminated on every path)", async () => {
+    const c = { model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants };
+    const named = { model: 'no-such-model', config: {}, invariants: null };
+    const opts = { mode: 'exhaustive', depth: 3, maxStates: 1000 } as const;
+    await expect(exhaustiveParallel(c, kafkaTxnModel.init(kafkaConfig()), named, opts, 2)).rejects.toThrow(
+      'worker: unknown model no-such-model',
+    );
+  });
   test('random campaigns on two workers give the one-thread result', async () => {
     const opts = { mode: 'random', runs: 300, seed: 5, maxSteps: 40 } as const;
     const one = checkModel(kafkaTxnSubject, kafkaConfig('transaction.version=1', 'faults.network=true'), opts);
