@@ -13,19 +13,18 @@ import type { DataEntry, Marker, Partition } from './records.js';
  */
 export function fates(p: Partition): (Marker | 'plain' | null | undefined)[] {
   const out: (Marker | 'plain' | null | undefined)[] = new Array(p.log.length);
-  // The latest marker of each producer seen so far, walking back: a handful of producers, so two short
-  // scratch lists (reused: this runs several times a step) instead of a Map.
-  LATER_PIDS.length = 0;
-  LATER_MARKERS.length = 0;
+  // The latest marker of each producer met so far, walking back: a handful of producers, so two reused
+  // scratch lists and a count (this runs several times a step) instead of a Map.
+  let n = 0;
   for (let i = p.log.length - 1; i >= 0; i--) {
     const e = p.log[i]!;
-    const at = LATER_PIDS.indexOf(e.producerId);
+    let at = 0;
+    while (at < n && LATER_PIDS[at] !== e.producerId) at++;
     if (e.kind === 'control') {
-      if (at < 0) {
-        LATER_PIDS.push(e.producerId);
-        LATER_MARKERS.push(e.marker);
-      } else LATER_MARKERS[at] = e.marker;
-    } else out[i] = e.transactional ? (at < 0 ? null : LATER_MARKERS[at]!) : 'plain';
+      LATER_PIDS[at] = e.producerId;
+      LATER_MARKERS[at] = e.marker;
+      if (at === n) n++;
+    } else out[i] = e.transactional ? (at < n ? LATER_MARKERS[at]! : null) : 'plain';
   }
   return out;
 }
