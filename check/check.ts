@@ -5,6 +5,7 @@
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
+import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/estimate.js';
 import { FingerprintSet } from './engine/fingerprint-set.js';
 import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
 import { exploreExhaustive } from './exhaustive.js';
@@ -33,12 +34,19 @@ export function checkHere<S, A extends AnyAction>(c: Checked<S, A>, initial: S, 
 /** Below this much work (milliseconds in one thread) starting workers costs more than it saves. */
 export const WORKER_THRESHOLD_MS = 2000;
 
+/** When an exhaustive search on one thread asks whether workers pay, and above how much time left they do. */
+export interface HandOffTuning {
+  readonly afterMs?: number;
+  readonly payOffMs?: number;
+}
+
 /**
  * Checks on up to `workers` threads, starting them only when the work is worth it: the search
- * first runs here for two seconds; a search that finishes in that time is the result (one thread),
- * a longer exhaustive search starts again on the workers (with the drain memo of those two
- * seconds), a longer random campaign hands its remaining runs to them. Results are those of one
- * thread either way (counts, verdicts, the lowest failing run). `named` tells the workers how to build the same model.
+ * first runs here for two seconds; a search that finishes in that time is the result (one thread).
+ * An exhaustive search then estimates the time it has left (`engine/estimate.ts`): with little left
+ * it goes on here, else it starts again on the workers (with the drain memo of those two seconds).
+ * A longer random campaign hands its remaining runs to them. Results are those of one thread either
+ * way (counts, verdicts, the lowest failing run). `named` tells the workers how to build the same model.
  */
 export async function checkAuto<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -46,6 +54,7 @@ export async function checkAuto<S, A extends AnyAction>(
   named: Named,
   opts: CheckOptions,
   workers: number,
+  tuning: HandOffTuning = {},
 ): Promise<Outcome<S, A>> {
   // The portfolio and swarm runs are one thread's: a run's profile may depend on the runs before it.
   if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
@@ -58,15 +67,20 @@ export async function checkAuto<S, A extends AnyAction>(
     return checkHere(c, initial, opts);
   const t0 = performance.now();
   if (opts.mode === 'exhaustive') {
-    const budget =
-      opts.maxSeconds === undefined
-        ? WORKER_THRESHOLD_MS / 1000
-        : Math.min(opts.maxSeconds, WORKER_THRESHOLD_MS / 1000);
     const drainMemo = new FingerprintSet();
-    const here = exploreExhaustive(c, initial, { ...opts, maxSeconds: budget, drainMemo });
-    if (here.bound !== 'max-seconds' || (opts.maxSeconds !== undefined && opts.maxSeconds <= budget))
-      return { ...here, maxSeconds: opts.maxSeconds ?? null };
-    const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - budget);
+    const payOff = tuning.payOffMs ?? WORKERS_PAY_OFF_MS;
+    let handed = false;
+    const handOff = {
+      afterMs: tuning.afterMs ?? WORKER_THRESHOLD_MS,
+      worth: (s: Standing): boolean => {
+        handed = remainingMs(s) > payOff;
+        return handed;
+      },
+    };
+    const here = exploreExhaustive(c, initial, { ...opts, drainMemo, handOff });
+    if (!handed) return here;
+    const spent = (performance.now() - t0) / 1000;
+    const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
     // The workers start again from the initial state, with the drains run here known: those states judge at once.
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo);
     return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };

@@ -1,4 +1,5 @@
 /** How to explore: one variant per explorer. */
+import type { Standing } from './engine/estimate.js';
 import type { FingerprintSet } from './engine/fingerprint-set.js';
 
 /** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
@@ -56,6 +57,11 @@ export interface ExhaustiveOptions {
    * search that goes on to the workers starts with the drains the first two seconds ran.
    */
   readonly drainMemo?: FingerprintSet | undefined;
+  /**
+   * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop
+   * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`).
+   */
+  readonly handOff?: { readonly afterMs: number; worth(s: Standing): boolean } | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
 }
 

@@ -40,6 +40,10 @@ export class Levels {
   /** Most distinct states while looking for a shorter counterexample (set at the first one). */
   private limit = Number.POSITIVE_INFINITY;
   private readonly t0 = performance.now();
+  /** States at each depth whose level is known in full (the initial state's first). */
+  private readonly sizes: number[] = [1];
+  /** The hand-off question was asked (`ExhaustiveOptions.handOff`). */
+  private asked = false;
 
   constructor(private readonly opts: ExhaustiveOptions) {}
 
@@ -101,11 +105,21 @@ export class Levels {
       return true;
     }
     if ((k & 16383) === 16383) this.opts.onProgress?.({ depth, distinct, queue: queue - k, elapsedMs });
+    const h = this.opts.handOff;
+    if (h && !this.asked && this.best === null && elapsedMs > h.afterMs) {
+      this.asked = true;
+      const sizes = this.sizes;
+      if (h.worth({ depth, queue, expanded: k + 1, maxDepth: this.opts.depth, distinct, elapsedMs, sizes })) {
+        this.bound = 'max-seconds';
+        return true;
+      }
+    }
     return false;
   }
 
   /** The level at `depth` is expanded; `next` states were found at depth + 1. */
   completed(depth: number, next: number): void {
+    this.sizes[depth + 1] = next;
     if (next > 0) this.depthCompleted = depth + 1;
   }
 
