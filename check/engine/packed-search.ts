@@ -102,7 +102,7 @@ function levelByLevel<S, A extends AnyAction>(
 }
 
 /** A `Words` sink that writes into `buf` from 0. */
-function pushInto(buf: Int32Array): { push(word: number): void } {
+export function pushInto(buf: Int32Array): { push(word: number): void } {
   let at = 0;
   return {
     push(word: number) {

@@ -52,7 +52,7 @@ export type ToWorker =
 export type FromWorker =
   | { readonly type: 'ready'; readonly frontier: number }
   /** The worker's new states of the level, admitted by their owners and not yet judged. */
-  | { readonly type: 'kept'; readonly count: number; readonly timedOut: boolean }
+  | { readonly type: 'kept'; readonly count: number }
   | {
       readonly type: 'level-done';
       readonly distinct: number;

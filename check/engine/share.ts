@@ -9,12 +9,14 @@ import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { WordBuffer } from '../../model/core/words.js';
 import { type Frontier, newFrontier } from './frontier.js';
 import { fingerprint } from './hash.js';
-import { PackedLevel } from './packed-search.js';
+import { PackedLevel, pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
 
 /** What `see` answers for a successor: its global number (kept here), DROP, or `held(peer)`. */
 export const DROP = -1;
 export const held = (peer: number): number => -2 - peer;
+/** The peer of a `held(peer)` answer. */
+const peerOf = (answer: number): number => -2 - answer;
 
 /** Successor `i` of the state being expanded, with fingerprint (hi, lo): what to do with it. */
 export type See = (hi: number, lo: number, i: number) => number;
@@ -90,7 +92,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);
       if (r >= 0) this.keep(t, r, hi, lo);
-      else if (r !== DROP) this.holds[-2 - r]!.push({ k, action: acts[i]! });
+      else if (r !== DROP) this.holds[peerOf(r)]!.push({ k, action: acts[i]! });
     }
   }
   private keep(t: S, id: number, hi: number, lo: number): void {
@@ -191,9 +193,9 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
     return this.level.ids[k]!;
   }
   seed(s: S, id: number): void {
-    const words: number[] = [];
-    this.core.checked.model.fast.encode(s, { push: (w) => words.push(w) });
-    this.level.push(Int32Array.from(words), 0, id);
+    const words = new Int32Array(this.width);
+    this.core.checked.model.fast.encode(s, pushInto(words));
+    this.level.push(words, 0, id);
   }
   expand(k: number, see: See): void {
     const { core, width: w, out, fp } = this;
@@ -208,7 +210,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
       if (r >= 0) {
         this.next.push(out, i * w, r);
         this.fps.push(fp.hi, fp.lo);
-      } else if (r !== DROP) this.holds[-2 - r]!.push(out, i * w, 0);
+      } else if (r !== DROP) this.holds[peerOf(r)]!.push(out, i * w, 0);
     }
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {

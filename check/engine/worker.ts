@@ -157,7 +157,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
   const level = async (depth: number, deadline: number | null): Promise<void> => {
     let timedOut = await expand(depth, deadline);
     const plan = new Promise<Extract<ToWorker, { type: 'balance' }>>((resolve) => (planned = resolve));
-    send({ type: 'kept', count: share.kept, timedOut });
+    send({ type: 'kept', count: share.kept });
     await balance(depth, await plan);
     let j = 0;
     for (; j < share.kept; j++) {
