@@ -28,8 +28,11 @@ import { Levels } from './levels.js';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
 import { SharedMemo } from './shared-memo.js';
 
-/** Slots the shared drain memo starts with (8 bytes each), and how many times its entries it grows to. */
-const MEMO_SLOTS = 1 << 16;
+/**
+ * Slots the shared drain memo starts with (8 bytes each), and how many times its entries it grows to
+ * between levels once half full (a model that rarely drains, as two-phase-commit, keeps it small).
+ */
+const MEMO_SLOTS = 1 << 10;
 const MEMO_GROWTH = 4;
 
 /** The bundled worker script: next to this module in dist/, or dist/ of the package from source. */

@@ -104,6 +104,7 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
   const expand = async (depth: number, deadline: number | null): Promise<boolean> => {
     let timedOut = false;
     const claims = Array.from({ length: W }, () => new WordBuffer());
+    sent.fit(core.seen.size);
     for (let k = 0; k < share.size && !timedOut; k++) {
       if (deadline !== null && (k & 127) === 127 && Date.now() > deadline) timedOut = true;
       const from = share.id(k);

@@ -1,7 +1,7 @@
 /** The workers' balance plan (exact shipments for uneven levels, none for even ones) and their cache of claims. */
 import { describe, expect, test } from 'vitest';
 import { BALANCE_SLACK, balancePlan } from '../../../check/engine/balance.js';
-import { ClaimCache } from '../../../check/engine/claim-cache.js';
+import { ClaimCache, STATES_PER_SLOT } from '../../../check/engine/claim-cache.js';
 
 describe('balancePlan', () => {
   test('the worker holding the level sends half of it to the other', () => {
@@ -40,6 +40,7 @@ describe('balancePlan', () => {
 describe('ClaimCache', () => {
   test('a fingerprint claimed before is not claimed again, until another one takes its slot', () => {
     const c = new ClaimCache();
+    c.fit(2 ** 20);
     expect([c.add(1, 2), c.add(1, 2), c.add(0, 2), c.add(1, 3)]).toEqual([true, false, false, true]);
     // 2^16 slots: among 200,000 fingerprints some share a slot, and the later one pushes the earlier out.
     let again = 0;
@@ -48,5 +49,26 @@ describe('ClaimCache', () => {
     expect(again).toBeGreaterThan(100_000);
     expect(again).toBeLessThan(200_000);
     expect(c.bytes).toBe(2 ** 16 * 8);
+  });
+
+  test('the cache grows with the share, a slot for every 16 states, from 2^8 to 2^16 slots, and only grows', () => {
+    const c = new ClaimCache();
+    expect([c.size, c.bytes]).toEqual([256, 2048]);
+    c.fit(STATES_PER_SLOT * 512 - 1);
+    expect(c.size).toBe(256);
+    c.fit(STATES_PER_SLOT * 512);
+    expect(c.size).toBe(512);
+    c.add(7, 9);
+    c.fit(STATES_PER_SLOT * 700);
+    // Not grown: what it holds stays.
+    expect([c.size, c.add(7, 9)]).toEqual([512, false]);
+    c.fit(296_448 / 2);
+    expect(c.size).toBe(8192);
+    // A bigger cache starts empty: it forgets (a claim sent again), never invents one.
+    expect(c.add(7, 9)).toBe(true);
+    c.fit(100);
+    expect(c.size).toBe(8192);
+    c.fit(10_000_000);
+    expect([c.size, c.bytes]).toEqual([65_536, 65_536 * 8]);
   });
 });
