@@ -8,6 +8,7 @@ import type { Checked } from './checked.js';
 import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/estimate.js';
 import { FingerprintSet } from './engine/fingerprint-set.js';
 import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
+import { portfolioSideBySide } from './engine/side-by-side.js';
 import { exploreExhaustive } from './exhaustive.js';
 import type { CheckOptions } from './options.js';
 import type { Outcome } from './outcome.js';
@@ -41,7 +42,8 @@ export interface HandOffTuning {
 }
 
 /**
- * Checks on up to `workers` threads, starting them only when the work is worth it: the search
+ * Checks on up to `workers` threads. The portfolio, with two or more, runs its swarm on a worker beside its
+ * pass (`engine/side-by-side.ts`). Other explorers start workers only when the work is worth it: the search
  * first runs here for two seconds; a search that finishes in that time is the result (one thread).
  * An exhaustive search then estimates the time it has left (`engine/estimate.ts`): with little left
  * it goes on here, else it starts again on the workers (with the drain memo of those two seconds).
@@ -56,7 +58,9 @@ export async function checkAuto<S, A extends AnyAction>(
   workers: number,
   tuning: HandOffTuning = {},
 ): Promise<Outcome<S, A>> {
-  // The portfolio and swarm runs are one thread's: a run's profile may depend on the runs before it.
+  // Swarm runs are one thread's: a run's profile may depend on the runs before it. The portfolio runs its pass
+  // here and its swarm on one worker, side by side.
+  if (opts.mode === 'portfolio' && workers > 1) return portfolioSideBySide(c, initial, named, opts);
   if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
   // A swarm verification member is one thread's search: its order is its own.
   if (

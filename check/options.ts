@@ -62,6 +62,12 @@ export interface ExhaustiveOptions {
    * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`).
    */
   readonly handOff?: { readonly afterMs: number; worth(s: Standing): boolean } | undefined;
+  /**
+   * The portfolio's swarm beside the search (`engine/side-by-side.ts`): `found` is told of the search's first
+   * counterexample; `cancelled` is asked every 128 states while the search has found none, and true stops it
+   * (bound `stopped`: the swarm found one first).
+   */
+  readonly beside?: { cancelled(): boolean; found(): void } | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
 }
 

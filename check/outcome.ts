@@ -19,8 +19,11 @@ export interface Counterexample<S, A extends AnyAction> {
   readonly states: readonly S[];
 }
 
-/** Which bound stopped an exhaustive search, or null when the reachable space was exhausted. */
-export type Bound = 'depth' | 'max-states' | 'max-seconds' | null;
+/**
+ * Which bound stopped an exhaustive search, or null when the reachable space was exhausted; `stopped`: the
+ * portfolio's swarm, running beside it, found a violation first.
+ */
+export type Bound = 'depth' | 'max-states' | 'max-seconds' | 'stopped' | null;
 
 interface Common<S, A extends AnyAction> {
   readonly status: 'ok' | 'violation';

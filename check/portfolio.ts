@@ -20,7 +20,7 @@ import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import { exploreExhaustive } from './exhaustive.js';
 import type { PortfolioOptions } from './options.js';
-import type { PortfolioOutcome } from './outcome.js';
+import type { ExhaustiveOutcome, PortfolioOutcome, SwarmOutcome } from './outcome.js';
 import { exploreSwarm } from './swarm.js';
 
 /** Runs the portfolio in this thread. */
@@ -41,25 +41,9 @@ export function explorePortfolio<S, A extends AnyAction>(
     foundSeconds: Math.max(budget * opts.exhaustiveShare, budget - 1),
     symmetry: opts.symmetry,
   });
-  const base = {
-    mode: 'portfolio' as const,
-    invariants: exhaustive.invariants,
-    workers: 1,
-    campaignSeed: opts.seed,
-    maxSeconds: budget,
-    exhaustive,
-  };
-  if (exhaustive.found || exhaustive.bound === null) {
-    return {
-      ...base,
-      status: exhaustive.status,
-      found: exhaustive.found,
-      coverage: exhaustive.coverage,
-      elapsedMs: performance.now() - t0,
-      swarm: null,
-      foundBy: exhaustive.found ? 'exhaustive' : null,
-    };
-  }
+  // Nothing is left to try once the pass found a violation or exhausted the reachable space.
+  if (exhaustive.found || exhaustive.bound === null)
+    return portfolioOutcome(c, opts, exhaustive, null, 1, performance.now() - t0);
   opts.onProgress?.('swarm runs');
   const left = Math.max(0, budget - (performance.now() - t0) / 1000);
   const swarm = exploreSwarm(c, initial, {
@@ -69,15 +53,40 @@ export function explorePortfolio<S, A extends AnyAction>(
     maxSteps: opts.maxSteps,
     maxSeconds: left,
   });
-  const coverage: Record<string, number> = {};
-  for (const t of c.model.actionTypes) coverage[t] = (exhaustive.coverage[t] ?? 0) + (swarm.coverage[t] ?? 0);
+  return portfolioOutcome(c, opts, exhaustive, swarm, 1, performance.now() - t0);
+}
+
+/**
+ * The portfolio's outcome from what its parts did (`swarm` null: not run): the pass's counterexample
+ * when it found one, else the swarm's; the coverage of both. Pure.
+ */
+export function portfolioOutcome<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  opts: PortfolioOptions,
+  exhaustive: ExhaustiveOutcome<S, A>,
+  swarm: SwarmOutcome<S, A> | null,
+  workers: number,
+  elapsedMs: number,
+): PortfolioOutcome<S, A> {
+  const by = exhaustive.found ? exhaustive : swarm?.found ? swarm : null;
+  let coverage = exhaustive.coverage;
+  if (swarm) {
+    const sum: Record<string, number> = {};
+    for (const t of c.model.actionTypes) sum[t] = (exhaustive.coverage[t] ?? 0) + (swarm.coverage[t] ?? 0);
+    coverage = sum;
+  }
   return {
-    ...base,
-    status: swarm.status,
-    found: swarm.found,
+    mode: 'portfolio',
+    invariants: exhaustive.invariants,
+    workers,
+    campaignSeed: opts.seed,
+    maxSeconds: opts.maxSeconds,
+    exhaustive,
+    status: by ? 'violation' : 'ok',
+    found: by?.found ?? null,
     coverage,
-    elapsedMs: performance.now() - t0,
+    elapsedMs,
     swarm,
-    foundBy: swarm.found ? 'swarm' : null,
+    foundBy: by === null ? null : by.mode,
   };
 }

@@ -60,8 +60,10 @@ export class Levels {
 
   /** A worker's best counterexample: kept if shorter, or as short and from a lower-numbered state. */
   offer(b: Best, distinct = b.id + 1): void {
-    if (this.best === null)
+    if (this.best === null) {
       this.limit = distinct + (this.opts.shortestStates ?? Math.max(SHORTEST_STATES, 20 * distinct));
+      this.opts.beside?.found();
+    }
     if (this.best === null || b.total < this.best.total || (b.total === this.best.total && b.id < this.best.id))
       this.best = b;
   }
@@ -102,6 +104,10 @@ export class Levels {
     const seconds = this.best === null ? this.opts.maxSeconds : (this.opts.foundSeconds ?? this.opts.maxSeconds);
     if (seconds !== undefined && elapsedMs > seconds * 1000) {
       this.bound = 'max-seconds';
+      return true;
+    }
+    if (this.best === null && this.opts.beside?.cancelled()) {
+      this.bound = 'stopped';
       return true;
     }
     if ((k & 16383) === 16383) this.opts.onProgress?.({ depth, distinct, queue: queue - k, elapsedMs });

@@ -43,7 +43,7 @@ export function workerScript(): URL {
 }
 
 /** A worker with a queue of the messages it sent. */
-class Handle {
+export class Handle {
   private readonly queue: FromWorker[] = [];
   private wake: (() => void) | null = null;
   readonly worker: Worker;

@@ -1,6 +1,8 @@
 /** Messages between the search's main thread and its worker threads, as plain data. */
 import type { MessagePort } from 'node:worker_threads';
 import type { ConfigValue } from '../../model/core/keys.js';
+import type { AnyAction } from '../../model/core/model.js';
+import type { SwarmOutcome } from '../outcome.js';
 import type { Shipment } from './balance.js';
 import type { Best } from './levels.js';
 
@@ -32,7 +34,31 @@ export type WorkerInit =
       readonly shard: { readonly index: number; readonly count: number } | null;
       /** Shared: the lowest failing run number any worker has found (Int32, starts at runs). */
       readonly stop: SharedArrayBuffer;
+    })
+  | (Base & {
+      /** The portfolio's swarm, beside its breadth-first pass on the main thread (`side-by-side.ts`). */
+      readonly kind: 'swarm';
+      readonly runs: number;
+      readonly seed: number;
+      readonly maxSteps: number;
+      /** When to stop, in `Date.now()` milliseconds (the threads' `performance.now()` clocks differ). */
+      readonly deadline: number;
+      /** Shared with the pass (Int32: `Beside`): who found first, or that the pass is done. */
+      readonly stop: SharedArrayBuffer;
     });
+
+/** A swarm campaign's failing run, as its outcome says it. */
+export type SwarmFailure = NonNullable<SwarmOutcome<unknown, AnyAction>['failure']>;
+
+/** The shared word between the pass and the swarm: who found first, or that the pass is done. */
+export const Beside = {
+  running: 0,
+  /** The swarm found a violation: the pass stops (unless it has one too). */
+  swarmFound: 1,
+  /** The pass found a violation, or exhausted the reachable space: the swarm stops before its next run. */
+  passFound: 2,
+  passDone: 3,
+} as const;
 
 /** Main to worker. */
 export type ToWorker =
@@ -72,6 +98,16 @@ export type FromWorker =
       readonly steps: number;
       readonly failingRun: number | null;
       readonly coverage: Record<string, number>;
+    }
+  | {
+      readonly type: 'swarm-done';
+      readonly runs: number;
+      readonly steps: number;
+      readonly elapsedMs: number;
+      readonly coverage: Record<string, number>;
+      /** The find: the failing run as the swarm reports it, and the explored actions of its minimized trace. */
+      readonly failure: SwarmFailure | null;
+      readonly explored: readonly AnyAction[] | null;
     }
   | { readonly type: 'error'; readonly message: string };
 

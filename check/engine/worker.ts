@@ -3,8 +3,9 @@
  * fingerprint another worker owns is claimed from that owner (words only: the fingerprint, parent
  * and action) and stays here if the owner admits it; after the main thread's balance plan evens
  * the level out, it judges its states, the drain memo shared by all workers. Random: it runs its
- * slice of the campaign's runs, stopping past the lowest failing run any worker has found. It builds
- * its model from the catalog by name.
+ * slice of the campaign's runs, stopping past the lowest failing run any worker has found. Swarm:
+ * the default portfolio's swarm runs, beside its pass on the main thread. It builds its model from
+ * the catalog by name.
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { catalog } from '../../catalog/index.js';
@@ -16,9 +17,10 @@ import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
 import { DRAIN_LIMIT } from '../execute.js';
 import { exploreRandom } from '../random.js';
+import { exploreSwarm } from '../swarm.js';
 import { ClaimCache } from './claim-cache.js';
 import type { Best } from './levels.js';
-import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import { type Batch, Beside, type FromWorker, type ToWorker, type WorkerInit } from './protocol.js';
 import { SearchCore } from './search-core.js';
 import { DROP, held, newShare } from './share.js';
 import { SharedMemo } from './shared-memo.js';
@@ -44,33 +46,87 @@ function start(): void {
 }
 
 function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
-  if (init.kind === 'random') {
-    const stop = new Int32Array(init.stop);
-    const r = exploreRandom(
-      c,
-      initial,
-      { mode: 'random', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps, shard: init.shard ?? undefined },
-      {
-        firstRun: init.firstRun,
-        slice: { index: init.worker, count: init.workers },
-        stopAt: () => Atomics.load(stop, 0),
-      },
-    );
-    const failing = r.failure?.run ?? null;
-    if (failing !== null) {
-      for (let cur = Atomics.load(stop, 0); failing < cur; cur = Atomics.load(stop, 0))
-        Atomics.compareExchange(stop, 0, cur, failing);
-    }
-    send({
-      type: 'random-done',
-      runs: r.runs,
-      steps: r.steps,
-      failingRun: failing,
-      coverage: { ...r.coverage },
-    });
-    return;
+  switch (init.kind) {
+    case 'random':
+      randomWork(c, initial, init);
+      return;
+    case 'swarm':
+      swarmWork(c, initial, init);
+      return;
+    case 'exhaustive':
+      exhaustiveWork(c, initial, init);
+      return;
   }
+}
 
+/** A slice of a random campaign's runs, stopping past the lowest failing run any worker has found. */
+function randomWork<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  init: Extract<WorkerInit, { kind: 'random' }>,
+): void {
+  const stop = new Int32Array(init.stop);
+  const r = exploreRandom(
+    c,
+    initial,
+    { mode: 'random', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps, shard: init.shard ?? undefined },
+    {
+      firstRun: init.firstRun,
+      slice: { index: init.worker, count: init.workers },
+      stopAt: () => Atomics.load(stop, 0),
+    },
+  );
+  const failing = r.failure?.run ?? null;
+  if (failing !== null) {
+    for (let cur = Atomics.load(stop, 0); failing < cur; cur = Atomics.load(stop, 0))
+      Atomics.compareExchange(stop, 0, cur, failing);
+  }
+  send({
+    type: 'random-done',
+    runs: r.runs,
+    steps: r.steps,
+    failingRun: failing,
+    coverage: { ...r.coverage },
+  });
+}
+
+/**
+ * The portfolio's swarm beside its pass (`side-by-side.ts`): runs until the deadline, the campaign's
+ * runs, or the pass's word to stop; a find is told to the pass at once, then sent with its explored actions.
+ */
+function swarmWork<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  init: Extract<WorkerInit, { kind: 'swarm' }>,
+): void {
+  const flag = new Int32Array(init.stop);
+  const r = exploreSwarm(
+    c,
+    initial,
+    { mode: 'swarm', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps },
+    {
+      deadline: performance.now() + (init.deadline - Date.now()),
+      stopAt: () => (Atomics.load(flag, 0) === Beside.running ? init.runs : 0),
+    },
+  );
+  if (r.found) Atomics.compareExchange(flag, 0, Beside.running, Beside.swarmFound);
+  send({
+    type: 'swarm-done',
+    runs: r.runs,
+    steps: r.steps,
+    elapsedMs: r.elapsedMs,
+    coverage: { ...r.coverage },
+    failure: r.failure,
+    explored: r.found ? r.found.trace.filter((st) => st.phase === 'explore').map((st) => st.action) : null,
+  });
+}
+
+/** This worker's share of a breadth-first search on workers (see the top of the file). */
+function exhaustiveWork<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  init: Extract<WorkerInit, { kind: 'exhaustive' }>,
+): void {
   const W = init.workers;
   const me = init.worker;
   const core = new SearchCore(c, { symmetry: init.symmetry, worker: me, workers: W, maxStates: init.maxStates });

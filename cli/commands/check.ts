@@ -43,7 +43,6 @@ const spec = {
 
 /** The explorer that runs on one thread whatever `--workers` says, named for the error, or null. */
 function oneThread(opts: CheckOptions): string | null {
-  if (opts.mode === 'portfolio') return 'the default portfolio';
   if (opts.mode === 'swarm') return '--swarm';
   if (opts.mode === 'exhaustive' && opts.member) return 'a swarm verification member (--exhaustive --shard)';
   return null;

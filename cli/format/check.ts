@@ -75,7 +75,7 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
     lines.push(`eoscheck check ${name}: ok, no invariant violated in ${exploredText(o)}`);
     if (quiet) return `${lines.join('\n')}\n`;
     lines.push(
-      `  ${describeSearch(opts)}`,
+      `  ${describeSearch(opts, o.workers)}`,
       `  config: ${configDiff(e.model.keys, config.record)}`,
       `  invariants${allJudged ? '' : ' (only these, --invariant)'}: ${o.invariants.join(', ')}`,
       ...coveredLines(o),
@@ -96,7 +96,7 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
   if (quiet) return `${lines.join('\n')}\n`;
   lines.push(`  meaning: ${meaningOf(e.invariants, v.invariant)}`, `  what:    ${v.message}`);
   for (const x of f.violations.slice(1)) lines.push(`  also:    ${x.invariant}: ${x.message}`);
-  lines.push(`  config:  ${configDiff(e.model.keys, config.record)}`, `  search:  ${describeSearch(opts)}`);
+  lines.push(`  config:  ${configDiff(e.model.keys, config.record)}`, `  search:  ${describeSearch(opts, o.workers)}`);
   if (!allJudged) lines.push(`  judged:  only ${o.invariants.join(', ')} (--invariant)`);
   const drained = f.trace.filter((s) => s.phase === 'drain').length;
   lines.push(`  found:   ${foundText(o, f.trace.length, drained)}`);

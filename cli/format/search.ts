@@ -7,8 +7,8 @@ import type { ExhaustiveOutcome, MemberSummary, Outcome, SwarmOutcome } from '..
 import type { AnyAction } from '../../model/core/model.js';
 import { seconds } from '../common.js';
 
-/** What was asked, one line. */
-export function describeSearch(opts: CheckOptions): string {
+/** What was asked, one line (`workers`: the threads the outcome says it ran on). */
+export function describeSearch(opts: CheckOptions, workers = 1): string {
   switch (opts.mode) {
     case 'random':
       return (
@@ -32,10 +32,11 @@ export function describeSearch(opts: CheckOptions): string {
         `${opts.path ? `, path ${opts.path}` : ''}`
       );
     case 'portfolio':
-      return (
-        `portfolio within ${opts.maxSeconds} s, campaign seed ${opts.seed}: a breadth-first pass ` +
-        `(${Math.round(opts.exhaustiveShare * 100)}% of the time), then swarm runs of up to ${opts.maxSteps} steps`
-      );
+      return workers > 1
+        ? `portfolio within ${opts.maxSeconds} s, campaign seed ${opts.seed}: a breadth-first pass and, on a ` +
+            `second thread beside it, swarm runs of up to ${opts.maxSteps} steps`
+        : `portfolio within ${opts.maxSeconds} s, campaign seed ${opts.seed}: a breadth-first pass ` +
+            `(${Math.round(opts.exhaustiveShare * 100)}% of the time), then swarm runs of up to ${opts.maxSteps} steps`;
   }
 }
 
@@ -54,6 +55,8 @@ export function boundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): s
       );
     case 'max-seconds':
       return `stopped by --max-seconds ${o.maxSeconds ?? '?'}: levels up to depth ${o.depthCompleted} complete`;
+    case 'stopped':
+      return `stopped when the swarm beside it found a violation: levels up to depth ${o.depthCompleted} complete`;
   }
 }
 
@@ -74,14 +77,16 @@ function memberBoundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>, m: 
         ` after ${o.distinct} states: part of the space within --depth ${o.depth}, as its order reached it ` +
         '(the other members reach other parts)'
       );
+    case 'stopped':
+      return `member ${m.index}/${m.count} (${order}): stopped by its caller after ${o.distinct} states`;
   }
 }
 
-/** Why a swarm campaign ended. */
-function swarmEnd<S, A extends AnyAction>(o: SwarmOutcome<S, A>): string {
-  return o.runs >= o.maxRuns
-    ? `all ${o.maxRuns} runs done`
-    : `stopped by the time budget (${o.maxSeconds === null ? '?' : o.maxSeconds.toFixed(1)} s)`;
+/** Why a swarm campaign ended (`passDone`: beside a pass that exhausted the reachable space). */
+function swarmEnd<S, A extends AnyAction>(o: SwarmOutcome<S, A>, passDone = false): string {
+  if (o.runs >= o.maxRuns) return `all ${o.maxRuns} runs done`;
+  if (passDone) return 'stopped when the pass beside it exhausted the reachable state space';
+  return `stopped by the time budget (${o.maxSeconds === null ? '?' : o.maxSeconds.toFixed(1)} s)`;
 }
 
 /** `1234 runs (5678 steps)`, `360 distinct states (429 transitions)`, or both for the portfolio. */
@@ -111,11 +116,12 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
       return [
         `  exhaustive pass: ${exploredText(o.exhaustive)} in ${seconds(o.exhaustive.elapsedMs)}; ` +
           (o.exhaustive.bound === 'max-seconds'
-            ? `every state to depth ${o.exhaustive.depthCompleted} explored (its share of the time ran out)`
+            ? `every state to depth ${o.exhaustive.depthCompleted} explored ` +
+              `(${o.workers > 1 ? 'the time' : 'its share of the time'} ran out)`
             : boundText(o.exhaustive)),
         o.swarm
-          ? `  swarm: ${o.swarm.runs} runs (${o.swarm.steps} steps) in ${seconds(o.swarm.elapsedMs)}; ` +
-            swarmEnd(o.swarm)
+          ? `  swarm${o.workers > 1 ? ' (beside the pass)' : ''}: ${o.swarm.runs} runs (${o.swarm.steps} steps) ` +
+            `in ${seconds(o.swarm.elapsedMs)}; ${swarmEnd(o.swarm, o.exhaustive.bound === null)}`
           : '  swarm: not run (the pass exhausted the reachable state space: every reachable state holds)',
         `  ${fingerprintText(o.exhaustive)}`,
       ];
@@ -181,8 +187,8 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
       );
     case 'portfolio':
       return o.foundBy === 'swarm' && o.swarm
-        ? `by the swarm after the breadth-first pass (${exploredText(o.exhaustive)}, every state to depth ` +
-            `${o.exhaustive.depthCompleted} holds), ${foundText(o.swarm, total, drained)}`
+        ? `by the swarm ${o.workers > 1 ? 'beside' : 'after'} the breadth-first pass (${exploredText(o.exhaustive)}, ` +
+            `every state to depth ${o.exhaustive.depthCompleted} holds), ${foundText(o.swarm, total, drained)}`
         : `by the breadth-first pass, ${foundText(o.exhaustive, total, drained)}`;
   }
 }

@@ -2,17 +2,20 @@
  * The default check's parts: swarm runs (profiles drawn per run, reproducible in order, a find
  * replayed exactly from its `R:P` path) and the portfolio (a breadth-first pass, then the swarm;
  * which found, and nothing left to try once the pass exhausts the space). Seeds are pinned; the
- * bounds are counts of work, never time, so every assertion is exact.
+ * bounds are counts of work, never time, so every assertion is exact. On two threads (the swarm
+ * beside the pass) which part finds first is a race: those tests pin what holds whichever wins, and
+ * force the winner where the other cannot find (a pass short of the bug, swarm runs too short for it).
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import { checkHere } from '../../check/check.js';
+import { checkAuto, checkHere } from '../../check/check.js';
+import { exploreExhaustive } from '../../check/exhaustive.js';
 import type { PortfolioOptions, SwarmOptions } from '../../check/options.js';
 import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
 import { drawProfile, weighted } from '../../check/swarm.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { kafkaTxnModel } from '../../model/kafka-txn/model.js';
-import { cfg } from '../helpers/check.js';
+import { cfg, record } from '../helpers/check.js';
 
 const swarm = (seed: number, runs = 5000, path?: string): SwarmOptions => ({
   mode: 'swarm',
@@ -40,6 +43,22 @@ function run(name: string, pairs: string[], opts: SwarmOptions | PortfolioOption
     .open((e) =>
       checkHere({ model: e.model, invariants: e.invariants }, e.model.init(cfg(e.model.keys, ...pairs)), opts),
     );
+}
+
+/** The portfolio of model `name` at `pairs` on two threads: the pass here, the swarm on a worker beside it. */
+async function beside(name: string, pairs: string[], opts: PortfolioOptions) {
+  const o = await catalog
+    .get(name)!
+    .open((e) =>
+      checkAuto(
+        { model: e.model, invariants: e.invariants },
+        e.model.init(cfg(e.model.keys, ...pairs)),
+        { model: name, config: record(e.model.keys, ...pairs), invariants: null },
+        opts,
+        2,
+      ),
+    );
+  return asPortfolio(o);
 }
 
 /** The outcome as a portfolio's (the test asked for one). */
@@ -153,5 +172,76 @@ describe('the portfolio', () => {
       const alone = run('kafka-txn', ['safeguard.epoch-fencing=false'], swarm(seed));
       expect(alone.found?.trace).toEqual(r.found?.trace);
     }
+  });
+});
+
+describe('the portfolio on two threads: the swarm beside the pass', () => {
+  const endless = { runs: Number.MAX_SAFE_INTEGER };
+  test('a pass that exhausts the space stops the swarm: an hour of budget and endless runs end at once', async () => {
+    const r = await beside('two-phase-commit', ['rm.count=4'], { ...portfolio(1, 10_000), ...endless });
+    expect([r.status, r.foundBy, r.workers, r.exhaustive.distinct, r.exhaustive.bound]).toEqual([
+      'ok',
+      null,
+      2,
+      1568,
+      null,
+    ]);
+    // Stopped (or not started yet): never the endless campaign it was given.
+    expect(r.swarm === null || (r.swarm.status === 'ok' && r.swarm.runs < endless.runs)).toBe(true);
+  }, 60_000);
+  test("the pass's find stops the swarm, and is the pass's alone: the fewest steps", async () => {
+    // Swarm runs of one or two steps cannot reach the zombie: only the pass can find it.
+    const opts = { ...portfolio(1, 8), ...endless, maxSteps: 1 };
+    const r = await beside('kafka-txn', ['safeguard.epoch-fencing=false'], opts);
+    const alone = asPortfolio(run('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(1, 8)));
+    expect([r.foundBy, r.exhaustive.shortest, r.found?.trace.length]).toEqual(['exhaustive', true, 9]);
+    expect(r.found?.trace).toEqual(alone.found?.trace);
+    expect(r.swarm === null || (r.swarm.status === 'ok' && r.swarm.runs < endless.runs)).toBe(true);
+  }, 60_000);
+  test("a swarm find is the swarm's alone, replayed here from its actions (seeds 1 and 2)", async () => {
+    for (const seed of [1, 2]) {
+      // The pass stops at depth 3, short of the bug: the swarm finds it.
+      const r = await beside('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(seed, 3));
+      expect([r.foundBy, r.exhaustive.bound, r.exhaustive.depthCompleted]).toEqual(['swarm', 'depth', 3]);
+      const alone = asSwarm(run('kafka-txn', ['safeguard.epoch-fencing=false'], swarm(seed)));
+      expect(r.swarm?.failure).toEqual(alone.failure);
+      expect([r.found?.trace, r.found?.violations, r.found?.states]).toEqual([
+        alone.found?.trace,
+        alone.found?.violations,
+        alone.found?.states,
+      ]);
+    }
+  }, 60_000);
+  test('whichever part finds first, the report is the one it makes alone (kafka-txn, zombie, seeds 1-3)', async () => {
+    for (const seed of [1, 2, 3]) {
+      const r = await beside('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(seed, 10_000));
+      expect(r.status).toBe('violation');
+      if (r.foundBy === 'swarm') {
+        // The swarm found first: the pass stopped with nothing (else its own find would be reported).
+        expect([r.exhaustive.status, r.exhaustive.bound]).toEqual(['ok', 'stopped']);
+        const alone = asSwarm(run('kafka-txn', ['safeguard.epoch-fencing=false'], swarm(seed)));
+        expect(r.found?.trace).toEqual(alone.found?.trace);
+      } else {
+        expect([r.foundBy, r.exhaustive.shortest, r.found?.trace.length]).toEqual(['exhaustive', true, 9]);
+      }
+    }
+  }, 60_000);
+  test('the pass stops when told the swarm found, within 128 states, unless it found one: then it proves it', () => {
+    const open = (pairs: string[], cancelled: () => boolean, told: { n: number }) =>
+      catalog.get('kafka-txn')!.open((e) =>
+        exploreExhaustive({ model: e.model, invariants: e.invariants }, e.model.init(cfg(e.model.keys, ...pairs)), {
+          mode: 'exhaustive',
+          depth: 10,
+          maxStates: 1_000_000,
+          beside: { cancelled, found: () => void told.n++ },
+        }),
+      );
+    const stopped = open([], () => true, { n: 0 });
+    expect([stopped.status, stopped.bound, stopped.depthCompleted]).toEqual(['ok', 'stopped', 5]);
+    expect(stopped.distinct).toBeLessThan(1000);
+    // Told once, at its first find; cancelled from then on, yet it goes on to prove the trace the fewest steps.
+    const told = { n: 0 };
+    const found = open(['safeguard.epoch-fencing=false'], () => told.n > 0, told);
+    expect([told.n, found.bound, found.shortest, found.found?.trace.length]).toEqual([1, null, true, 9]);
   });
 });

@@ -1,0 +1,92 @@
+/**
+ * The default check on two threads: the portfolio's breadth-first pass here and its swarm runs on a
+ * worker thread, side by side, each for the whole budget instead of a share of it. The first to find
+ * a violation ends the other: the pass tells the swarm to stop before its next run, a swarm find
+ * stops the pass within 128 states (bound `stopped`), unless the pass has found one too, which it
+ * then goes on proving the fewest steps as it does alone. A pass that exhausts the reachable space
+ * stops the swarm (nothing is left to try).
+ *
+ * Each part is the part it is alone: the pass's counterexample is the one `--exhaustive --depth D`
+ * finds, the swarm's the one `--swarm --seed S --path R:P` replays (the worker sends the explored
+ * actions of its minimized trace; the states are rebuilt here by replay). When both found, the
+ * pass's trace is reported (its length is proved or bounded). Which part finds first depends on the
+ * machine's speed, as the sequential portfolio's share of the budget already made it.
+ */
+import type { AnyAction } from '../../model/core/model.js';
+import type { Checked } from '../checked.js';
+import { counterexample } from '../counterexample.js';
+import { script } from '../execute.js';
+import { exploreExhaustive } from '../exhaustive.js';
+import type { PortfolioOptions } from '../options.js';
+import type { PortfolioOutcome, SwarmOutcome } from '../outcome.js';
+import { portfolioOutcome } from '../portfolio.js';
+import { Handle, type Named } from './parallel.js';
+import { Beside } from './protocol.js';
+
+/** Seconds the parts end before the budget, for the worker's end and the replay of a swarm find. */
+const MARGIN_SECONDS = 0.5;
+
+/** Runs the portfolio with its swarm on a worker thread; `named` tells the worker how to build the same model. */
+export async function portfolioSideBySide<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  named: Named,
+  opts: PortfolioOptions,
+): Promise<PortfolioOutcome<S, A>> {
+  const t0 = performance.now();
+  const budget = opts.maxSeconds;
+  const parts = Math.max(MARGIN_SECONDS, budget - MARGIN_SECONDS);
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const swarmWorker = new Handle({
+    ...named,
+    kind: 'swarm',
+    worker: 0,
+    workers: 1,
+    runs: opts.runs,
+    seed: opts.seed,
+    maxSteps: opts.maxSteps,
+    deadline: Date.now() + parts * 1000,
+    stop: flag.buffer as SharedArrayBuffer,
+  });
+  try {
+    opts.onProgress?.('exhaustive pass, swarm beside it');
+    const exhaustive = exploreExhaustive(c, initial, {
+      mode: 'exhaustive',
+      depth: opts.depth,
+      maxStates: opts.maxStates,
+      maxSeconds: parts,
+      // Proving a found trace shortest stops a second before the budget: the report is due within it.
+      foundSeconds: Math.max(parts, budget - 1),
+      symmetry: opts.symmetry,
+      beside: {
+        cancelled: () => Atomics.load(flag, 0) === Beside.swarmFound,
+        found: () => void Atomics.compareExchange(flag, 0, Beside.running, Beside.passFound),
+      },
+    });
+    if (exhaustive.bound === null) Atomics.compareExchange(flag, 0, Beside.running, Beside.passDone);
+    const m = await swarmWorker.expect('swarm-done');
+    const found = m.explored && counterexample(c, initial, script(c, m.explored as readonly A[]));
+    const swarm: SwarmOutcome<S, A> = {
+      mode: 'swarm',
+      status: found ? 'violation' : 'ok',
+      found,
+      invariants: exhaustive.invariants,
+      coverage: m.coverage,
+      elapsedMs: m.elapsedMs,
+      workers: 1,
+      campaignSeed: opts.seed,
+      maxSteps: opts.maxSteps,
+      maxRuns: opts.runs,
+      maxSeconds: parts,
+      shard: null,
+      runs: m.runs,
+      steps: m.steps,
+      failure: m.failure,
+    };
+    // A pass that exhausted the space before the swarm's first run leaves nothing to report of it.
+    const ran = m.runs > 0 || found !== null ? swarm : null;
+    return portfolioOutcome(c, opts, exhaustive, ran, 2, performance.now() - t0);
+  } finally {
+    await swarmWorker.worker.terminate();
+  }
+}
