@@ -286,7 +286,10 @@ for (const [model, depth] of [
   });
 }
 
-/** The default command (the portfolio, no flags) on the configurations issue #12 names, through the CLI. */
+/**
+ * The default command (the portfolio, no flags) on the configurations issue #12 names, and one the swarm finds
+ * sooner than the pass, through the CLI: on one thread (the pass, then the swarm) and on two (side by side).
+ */
 const cliBin = join(import.meta.dirname, '..', 'bin', 'eoscheck.js');
 const portfolioCases: [string, string[]][] = [
   ['consume-transform-produce', ['safeguard.require-stable-offsets=false']],
@@ -303,9 +306,12 @@ const portfolioCases: [string, string[]][] = [
   ],
   ['flink-kafka', ['transaction.timeout.ms=2500', 'faults.lost-notifications=0', 'restart.delay.ms=3000']],
   ['kafka-txn', ['safeguard.epoch-fencing=false', 'faults.zombies=true']],
+  ['kafka-streams', ['safeguard.require-stable-offsets=false']],
 ];
-const portfolio = portfolioCases.map(([model, pairs]) => {
-  const args = ['check', model, ...pairs.flatMap((p) => ['--set', p]), '--seed', '1', '--workers', '1', '--json'];
+const portfolio = portfolioCases.flatMap(([model, pairs]) => [1, 2].map((workers) => ({ model, pairs, workers })));
+const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
+  const sets = pairs.flatMap((p) => ['--set', p]);
+  const args = ['check', model, ...sets, '--seed', '1', '--workers', String(workers), '--json'];
   const t = performance.now();
   const p = spawnSync(process.execPath, [cliBin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const ms = Math.round(performance.now() - t);
@@ -317,6 +323,7 @@ const portfolio = portfolioCases.map(([model, pairs]) => {
   };
   return {
     config: `${model} ${pairs.join(' ')}`,
+    workers,
     exit: p.status,
     foundBy: j.portfolio.foundBy,
     invariant: j.violations[0]?.invariant ?? null,
@@ -372,7 +379,7 @@ if (json)
         machine: { ...machine, loadAfter },
         exhaustive: rows,
         reductions,
-        portfolio,
+        portfolio: portfolioRows,
         shortest: { exhaustive: shortestX.traceLength, swarm: shortestSwarm },
         random,
         zombie,
@@ -398,11 +405,11 @@ else {
             `${saved(r.fullGenerated, r.reducedGenerated)} |`,
     );
   console.log('');
-  console.log('| plain `check` (the portfolio, 30 s), seed 1 | exit | found by | invariant | steps | time |');
-  console.log('|---|---|---|---|---|---|');
-  for (const r of portfolio)
+  console.log('| plain `check` (the portfolio, 30 s), seed 1 | threads | exit | found by | invariant | steps | time |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of portfolioRows)
     console.log(
-      `| ${r.config} | ${r.exit} | ${r.foundBy ?? '-'} | ${r.invariant ?? '-'} | ${r.steps ?? '-'} | ` +
+      `| ${r.config} | ${r.workers} | ${r.exit} | ${r.foundBy ?? '-'} | ${r.invariant ?? '-'} | ${r.steps ?? '-'} | ` +
         `${secs(r.elapsedMs)} |`,
     );
   console.log('');

@@ -24,7 +24,7 @@ import { Handle, type Named } from './parallel.js';
 import { Beside } from './protocol.js';
 
 /** Seconds the parts end before the budget, for the worker's end and the replay of a swarm find. */
-const MARGIN_SECONDS = 0.5;
+const MARGIN_SECONDS = 0.25;
 
 /** Runs the portfolio with its swarm on a worker thread; `named` tells the worker how to build the same model. */
 export async function portfolioSideBySide<S, A extends AnyAction>(
