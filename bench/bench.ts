@@ -11,7 +11,7 @@
  * kind). The output is markdown: the README's performance table is this output, pasted with its date.
  */
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -332,6 +332,24 @@ const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
   };
 });
 
+/**
+ * This machine's ceiling for two workers: the same one-thread search as two separate processes at once, against
+ * one alone (through the CLI, start included). Two workers cannot beat two searches that share nothing.
+ */
+async function cliMs(args: readonly string[]): Promise<number> {
+  const t = performance.now();
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [cliBin, ...args], { stdio: 'ignore' });
+    child.on('error', fail);
+    child.on('exit', () => done());
+  });
+  return performance.now() - t;
+}
+const ceilingArgs = ['check', 'kafka-txn', '--exhaustive', '--depth', quick ? '8' : '10', '--workers', '1'];
+const aloneMs = await cliMs(ceilingArgs);
+const pairMs = Math.max(...(await Promise.all([cliMs(ceilingArgs), cliMs(ceilingArgs)])));
+const ceiling = { depth: quick ? 8 : 10, aloneMs: Math.round(aloneMs), pairMs: Math.round(pairMs) };
+
 /** Shortest counterexamples: the exhaustive one against swarm runs' minimized ones (issue #12: within 1.5x). */
 const zombiePairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
 const shortestX = await run('kafka-txn', zombiePairs, { mode: 'exhaustive', depth: 12, maxStates: 5_000_000 }, 1);
@@ -380,6 +398,7 @@ if (json)
         exhaustive: rows,
         reductions,
         portfolio: portfolioRows,
+        ceiling,
         shortest: { exhaustive: shortestX.traceLength, swarm: shortestSwarm },
         random,
         zombie,
@@ -430,6 +449,12 @@ else {
   console.log(
     `zombie, exhaustive: found in ${zombieExhaustive.elapsedMs} ms among ${zombieExhaustive.distinct} states, ` +
       `${zombieExhaustive.steps} steps (the fewest in total)`,
+  );
+  const pairGain = ((2 * ceiling.aloneMs) / ceiling.pairMs).toFixed(2);
+  console.log(
+    `two-worker ceiling, kafka-txn depth ${ceiling.depth} through the CLI on one thread: ` +
+      `${secs(ceiling.aloneMs)} alone, ${secs(ceiling.pairMs)} as two processes at once = ${pairGain}x ` +
+      "one search's throughput (two workers sharing nothing could do no better here)",
   );
   console.log(`load average after: ${loadAfter}`);
 }
