@@ -4,10 +4,11 @@
  * new state, and from every new state the fault-free drain run to quiescence (memoized by
  * fingerprint) for the quiescence invariants. Successors are made by the fast path on plain copies
  * the search owns (or, with `plain`, by `step`), or, for a model with packed rules, on packed words
- * (`engine/packed-search.ts`). Only the frontier is kept as states; each state's parent and action
- * index are kept in 4 bytes, and a counterexample is rebuilt by replay through `step`. The
- * counterexample has the fewest steps in total, drain included (`engine/levels.ts`). With `por`,
- * and a model that declares footprints, only persistent sets are expanded (`engine/reduced-search.ts`).
+ * (`engine/packed-search.ts`). Only the frontier is kept as states, as words (`engine/frontier.ts`);
+ * each state's parent and action index are kept in 4 bytes, and a counterexample is rebuilt by
+ * replay through `step`. The counterexample has the fewest steps in total, drain included
+ * (`engine/levels.ts`). With `por`, and a model that declares footprints, only persistent sets are
+ * expanded (`engine/reduced-search.ts`).
  * A search that hits a bound says which and how deep it got.
  */
 import type { AnyAction } from '../model/core/model.js';
@@ -38,6 +39,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     plain: opts.plain === true,
     maxStates: opts.maxStates,
     drainMemo: opts.drainMemo,
+    packAt: opts.packAt,
   });
   const levels = new Levels(opts);
   const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;
@@ -133,7 +135,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
   core.fingerprint(initial);
   const n0 = core.admit(core.fp.hi, core.fp.lo, -1, 0);
   if (levels.judged(n0, 0, core.judge(initial, core.fp.hi, core.fp.lo))) return;
-  let frontier = newFrontier(model, initial);
+  let frontier = newFrontier(model, initial, core.packAt);
   frontier.push(initial, n0);
   for (let depth = 0; ; depth++) {
     const level = frontier;
@@ -142,7 +144,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
       return false;
     };
     if (!levels.expand(depth, level.length, core.seen.size, enabledAt)) return;
-    const next = newFrontier(model, initial);
+    const next = newFrontier(model, initial, core.packAt);
     for (let k = 0; k < level.length; k++) {
       const s = level.state(k);
       const from = level.id(k);

@@ -48,6 +48,11 @@ export interface ExhaustiveOptions {
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
   readonly plain?: boolean | undefined;
   /**
+   * States a level of a model without its own decoding keeps as objects before it packs them into words
+   * (`engine/frontier.ts`; default `PACK_AT`; tests pack every level with 1).
+   */
+  readonly packAt?: number | undefined;
+  /**
    * Run as member `index` of `count` of a swarm verification: depth-first, in the member's own order,
    * over a hash-compacted table (`engine/member-search.ts`), instead of the breadth-first search.
    */

@@ -1,40 +1,101 @@
 /**
  * One level of the breadth-first search. States of a model that can decode its encoding are kept
- * as words (a few bytes each instead of an object graph), otherwise as the objects themselves.
+ * as its words (a few bytes each instead of an object graph). Other models' states are kept as the
+ * objects themselves until a level holds `packAt` of them; from then on that level keeps them as
+ * words of the reversible plain-data encoding (`model/core/pack.ts`: about a quarter of the memory,
+ * for a decoding when the state is expanded), so a deep search keeps its frontier in memory.
  */
 import type { AnyAction, Model } from '../../model/core/model.js';
+import { PlainCodec } from '../../model/core/pack.js';
 import { WordBuffer } from '../../model/core/words.js';
+
+/** States a level keeps as objects before it packs them (about 300 MB of kafka-txn states). */
+export const PACK_AT = 0;
 
 /** The states of a level with their global numbers. */
 export interface Frontier<S> {
   readonly length: number;
   push(state: S, id: number): void;
+  /** The k-th state: the object pushed, or a new copy decoded from its words. */
   state(k: number): S;
   id(k: number): number;
+  /** Whether the level keeps its states as words. */
+  readonly packed: boolean;
 }
 
+/** Words a chunk of packed states holds (4 MiB): the level grows by chunks, never copying what it holds. */
+const CHUNK_WORDS = 1 << 20;
+
+/**
+ * Objects until `packAt` of them, then words (`PlainCodec`) in fixed chunks, a state never split
+ * between two: a buffer that doubled as it grew made the collector run after each copy of a level
+ * of hundreds of megabytes.
+ */
 class Objects<S> implements Frontier<S> {
-  private readonly states: S[] = [];
+  private states: S[] = [];
   private readonly ids: number[] = [];
+  private codec: PlainCodec<S> | null = null;
+  private readonly chunks: Int32Array[] = [];
+  private used = CHUNK_WORDS;
+  /** The k-th packed state's chunk and its offset there. */
+  private readonly chunkOf = new WordBuffer();
+  private readonly at = new WordBuffer();
+  private readonly scratch = new WordBuffer();
+  constructor(
+    private readonly like: S,
+    private readonly packAt: number,
+  ) {}
   get length(): number {
-    return this.states.length;
+    return this.ids.length;
+  }
+  get packed(): boolean {
+    return this.codec !== null;
   }
   push(state: S, id: number): void {
-    this.states.push(state);
     this.ids.push(id);
+    if (this.codec === null) {
+      this.states.push(state);
+      if (this.states.length >= this.packAt) this.pack();
+      return;
+    }
+    this.store(this.codec, state);
+  }
+  /** Moves the level's states into words. */
+  private pack(): void {
+    const codec = new PlainCodec(this.like);
+    for (const s of this.states) this.store(codec, s);
+    this.states = [];
+    this.codec = codec;
+  }
+  private store(codec: PlainCodec<S>, s: S): void {
+    const w = this.scratch;
+    w.reset();
+    codec.pack(s, w);
+    if (this.used + w.length > CHUNK_WORDS) {
+      this.chunks.push(new Int32Array(Math.max(CHUNK_WORDS, w.length)));
+      this.used = 0;
+    }
+    const chunk = this.chunks.length - 1;
+    this.chunks[chunk]!.set(w.words.subarray(0, w.length), this.used);
+    this.chunkOf.push(chunk);
+    this.at.push(this.used);
+    this.used += w.length;
   }
   state(k: number): S {
-    return this.states[k]!;
+    if (this.codec === null) return this.states[k]!;
+    return this.codec.unpack(this.chunks[this.chunkOf.words[k]!]!, this.at.words[k]!);
   }
   id(k: number): number {
     return this.ids[k]!;
   }
 }
 
+/** The words of the model's own encoding, decoded by the model. */
 class Encoded<S> implements Frontier<S> {
   private readonly words = new WordBuffer();
   private readonly at = new WordBuffer();
   private readonly ids = new WordBuffer();
+  readonly packed = true;
   constructor(
     private readonly encode: (s: S, out: WordBuffer) => void,
     private readonly decode: (words: Int32Array, offset: number, like: S) => S,
@@ -56,8 +117,11 @@ class Encoded<S> implements Frontier<S> {
   }
 }
 
-/** A new, empty level for `model` (`like` supplies what decoding needs, such as the config). */
-export function newFrontier<S, A extends AnyAction>(model: Model<S, A>, like: S): Frontier<S> {
+/**
+ * A new, empty level for `model` (`like`, the initial state, supplies what decoding needs, such as the
+ * config); `packAt`: how many states a level of a model without its own decoding keeps as objects.
+ */
+export function newFrontier<S, A extends AnyAction>(model: Model<S, A>, like: S, packAt = PACK_AT): Frontier<S> {
   const { encode, decode } = model.fast;
-  return decode ? new Encoded<S>(encode, decode, like) : new Objects<S>();
+  return decode ? new Encoded<S>(encode, decode, like) : new Objects<S>(like, packAt);
 }

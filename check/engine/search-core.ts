@@ -9,6 +9,7 @@ import { encodePlain } from '../../model/core/plain.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
 import { FingerprintSet } from './fingerprint-set.js';
+import { PACK_AT } from './frontier.js';
 import { type Fingerprint, StreamingFingerprint } from './hash.js';
 import { Links } from './links.js';
 
@@ -55,6 +56,8 @@ export interface CoreOptions {
   readonly maxStates: number;
   /** The drain memo's table, when the caller keeps it past the search (a new one otherwise). */
   readonly drainMemo?: FingerprintSet | undefined;
+  /** States a level keeps as objects before packing them (`frontier.ts`). */
+  readonly packAt?: number | undefined;
 }
 
 /** Where the drain memo keeps fingerprints of states whose drain passes: this thread's, or one the workers share. */
@@ -72,6 +75,7 @@ export class SearchCore<S, A extends AnyAction> {
   readonly links: Links;
   readonly worker: number;
   readonly workers: number;
+  readonly packAt: number;
   readonly coverage: Record<string, number> = {};
   /** The fingerprint of the state last given to `fingerprint`. */
   readonly fp: Fingerprint = { hi: 0, lo: 0 };
@@ -90,6 +94,7 @@ export class SearchCore<S, A extends AnyAction> {
     opts: CoreOptions,
   ) {
     this.worker = opts.worker ?? 0;
+    this.packAt = opts.packAt ?? PACK_AT;
     this.workers = opts.workers ?? 1;
     this.engine = engineFor(checked, opts.symmetry, opts.plain === true);
     this.seen = new FingerprintSet(256, opts.maxStates);

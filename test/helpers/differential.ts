@@ -6,9 +6,10 @@
  * copy is judged before and after each in-place step, as the search does, so a cache keyed by
  * object identity answers stale there and fails this test. A model's packed rules (successors computed
  * on words) give the words of `step`'s successors in `enabled`'s order, and vouch only for states that
- * hold every invariant and are quiescent. Finally the whole search through the fast path (packed
- * where the model has packed rules) and through plain `step` gives the same verdict, counterexample
- * and number of states.
+ * hold every invariant and are quiescent. The reversible encoding a level's states are kept in
+ * (`model/core/pack.ts`) decodes to the state itself. Finally the whole search through the fast path
+ * (packed where the model has packed rules) and through plain `step`, and with its levels kept as
+ * objects, gives the same verdict, counterexample and number of states.
  */
 import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
@@ -16,6 +17,7 @@ import { catalog } from '../../catalog/index.js';
 import { checkHere } from '../../check/check.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
+import { PlainCodec } from '../../model/core/pack.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
 import { declarationsHold } from './por.js';
@@ -281,6 +283,29 @@ function suite<S, A extends AnyAction, K extends Keys>(
       }
       expect(quiet).toBeGreaterThan(0);
     });
+    test(`${label}: the frontier's packed words decode to the state, its static parts shared`, () => {
+      const initial = model.init(config());
+      const codec = new PlainCodec(initial);
+      const buffer = new WordBuffer();
+      const states = reached(e, initial, scale.walks, scale.bfs);
+      for (const s of states) {
+        buffer.reset();
+        buffer.push(-7);
+        codec.pack(s, buffer);
+        const back = codec.unpack(buffer.words, 1);
+        // A step's events are not kept (the next step starts a new list); everything else is.
+        expect(back).toEqual({ ...s, events: [] });
+        expect(words(model, back)).toEqual(words(model, s));
+        expect(verdicts(e, back)).toEqual(verdicts(e, s));
+        expect((back as { config: unknown }).config).toBe((initial as { config: unknown }).config);
+        // A mutable copy: the fast path applies a step to it in place.
+        const acts = model.enabled(back);
+        if (acts.length > 0) {
+          model.fast.apply(back, acts[0]!);
+          expect(words(model, back)).toEqual(words(model, model.step(s, acts[0]!)));
+        }
+      }
+    });
     test(`${label}: partial-order declarations (where the model has them) hold on reached states`, () => {
       const checked = declarationsHold(e, pairs, scale.bfs);
       expect(checked === 0 ? model.por : checked).toBe(checked === 0 ? null : checked);
@@ -315,6 +340,12 @@ function suite<S, A extends AnyAction, K extends Keys>(
         expect(b.found?.violations ?? []).toEqual(a.found?.violations ?? []);
         expect(b.found?.trace ?? null).toEqual(a.found?.trace ?? null);
         expect(b.mode === 'exhaustive' && a.mode === 'exhaustive' && b.distinct === a.distinct).toBe(true);
+        // The frontier kept as objects instead of packed words: the same search.
+        const objects = Number.POSITIVE_INFINITY;
+        const o = checkHere(c, initial, { mode: 'exhaustive', depth, maxStates: scale.searchStates, packAt: objects });
+        expect(o.found?.trace ?? null).toEqual(a.found?.trace ?? null);
+        expect(o.mode === 'exhaustive' && a.mode === 'exhaustive' && o.distinct === a.distinct).toBe(true);
+        expect(o.mode === 'exhaustive' && a.mode === 'exhaustive' && o.generated === a.generated).toBe(true);
       },
     );
   }

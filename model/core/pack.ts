@@ -1,0 +1,182 @@
+/**
+ * A compact, reversible encoding of a plain-data state as 32-bit words, for the breadth-first
+ * search's large levels: a Kafka state kept as words takes about a quarter of the memory of its
+ * objects (kafka-txn: some 380 words, against 55 objects and their arrays), so deep searches keep
+ * their frontier in memory instead of running out of heap. Unlike the fingerprint's encoding
+ * (`encodePlain`, which hashes strings and drops field names) this one decodes: field names and
+ * strings go through a dictionary of this process (so words are never sent to another thread),
+ * and the static parts a state shares with the initial state (fields named `config` or `rules`)
+ * are written as a reference to them. A step's `events` are not kept: every step starts a new list
+ * (`compile`), and nothing but the renderers reads them.
+ */
+import type { Words } from './model.js';
+
+/** Tags: values from here up are tags; smaller integers are themselves. */
+const TAG = 0x7fff0000;
+const NULL = TAG + 1;
+const UNDEFINED = TAG + 2;
+const FALSE = TAG + 3;
+const TRUE = TAG + 4;
+const FLOAT = TAG + 5;
+const STRING = TAG + 6;
+const ARRAY = TAG + 7;
+const OBJECT = TAG + 8;
+const SHARED = TAG + 9;
+const MIN_INT = -0x7fff0000;
+
+/** The names and strings met so far, numbered in order (this process only). */
+const names = new Map<string, number>();
+const byNumber: string[] = [];
+
+function nameNumber(s: string): number {
+  let n = names.get(s);
+  if (n === undefined) {
+    n = byNumber.length;
+    names.set(s, n);
+    byNumber.push(s);
+  }
+  return n;
+}
+
+const F64 = new Float64Array(1);
+const I32 = new Int32Array(F64.buffer);
+
+/** Whether field `k`'s value is shared with the initial state (never changed by a step). */
+function isShared(k: string): boolean {
+  return k === 'config' || k === 'rules';
+}
+
+/** Packs and unpacks the states of one search: `like` is its initial state, whose static parts the words point to. */
+export class PlainCodec<S> {
+  /** The static parts of `like` (fields named config or rules, at any depth), in the order first met. */
+  private readonly shared: unknown[] = [];
+  private at = 0;
+  private words: Int32Array = new Int32Array(0);
+
+  constructor(like: S) {
+    this.collect(like);
+  }
+
+  private collect(v: unknown): void {
+    if (typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) {
+      for (const x of v) this.collect(x);
+      return;
+    }
+    for (const k in v) {
+      const x = (v as Record<string, unknown>)[k];
+      if (isShared(k)) {
+        if (typeof x === 'object' && x !== null && !this.shared.includes(x)) this.shared.push(x);
+      } else this.collect(x);
+    }
+  }
+
+  /** Writes `s` as words. */
+  pack(s: S, out: Words): void {
+    this.write(s, out);
+  }
+
+  private write(v: unknown, out: Words): void {
+    if (typeof v === 'number') {
+      if ((v | 0) === v && v >= MIN_INT && v < TAG) out.push(v);
+      else {
+        out.push(FLOAT);
+        F64[0] = v;
+        out.push(I32[0]!);
+        out.push(I32[1]!);
+      }
+      return;
+    }
+    if (typeof v === 'object') {
+      if (v === null) {
+        out.push(NULL);
+        return;
+      }
+      if (Array.isArray(v)) {
+        out.push(ARRAY);
+        out.push(v.length);
+        for (let i = 0; i < v.length; i++) this.write(v[i], out);
+        return;
+      }
+      out.push(OBJECT);
+      let n = 0;
+      for (const _ in v) n += 1;
+      out.push(n);
+      for (const k in v) {
+        out.push(nameNumber(k));
+        const x = (v as Record<string, unknown>)[k];
+        const i = isShared(k) ? this.shared.indexOf(x) : -1;
+        if (i >= 0) {
+          out.push(SHARED);
+          out.push(i);
+        } else if (k === 'events' && Array.isArray(x)) {
+          out.push(ARRAY);
+          out.push(0);
+        } else this.write(x, out);
+      }
+      return;
+    }
+    switch (typeof v) {
+      case 'undefined':
+        out.push(UNDEFINED);
+        return;
+      case 'boolean':
+        out.push(v ? TRUE : FALSE);
+        return;
+      case 'string':
+        out.push(STRING);
+        out.push(nameNumber(v));
+        return;
+      default:
+        throw new Error(`PlainCodec: not plain data (${typeof v})`);
+    }
+  }
+
+  /** A new, mutable copy of the state packed at `offset` of `words` (static parts shared with the initial state). */
+  unpack(words: Int32Array, offset: number): S {
+    this.words = words;
+    this.at = offset;
+    // The words are what `pack` wrote of a state of this search: they read back as one.
+    return this.read() as S;
+  }
+
+  private read(): unknown {
+    const w = this.words[this.at++]!;
+    if (w < TAG) return w;
+    switch (w) {
+      case NULL:
+        return null;
+      case UNDEFINED:
+        return undefined;
+      case FALSE:
+        return false;
+      case TRUE:
+        return true;
+      case FLOAT:
+        I32[0] = this.words[this.at++]!;
+        I32[1] = this.words[this.at++]!;
+        return F64[0];
+      case STRING:
+        return byNumber[this.words[this.at++]!];
+      case ARRAY: {
+        const n = this.words[this.at++]!;
+        const out = new Array(n);
+        for (let i = 0; i < n; i++) out[i] = this.read();
+        return out;
+      }
+      case OBJECT: {
+        const n = this.words[this.at++]!;
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < n; i++) {
+          const k = byNumber[this.words[this.at++]!]!;
+          out[k] = this.read();
+        }
+        return out;
+      }
+      case SHARED:
+        return this.shared[this.words[this.at++]!];
+      default:
+        throw new Error(`PlainCodec: bad word ${w} at ${this.at - 1}`);
+    }
+  }
+}
