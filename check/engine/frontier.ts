@@ -21,6 +21,8 @@ export interface Frontier<S> {
   id(k: number): number;
   /** Whether the level keeps its states as words. */
   readonly packed: boolean;
+  /** Keeps the first `n` states only (those after are forgotten). */
+  truncate(n: number): void;
 }
 
 /** Words a chunk of packed states holds (4 MiB): the level grows by chunks, never copying what it holds. */
@@ -85,6 +87,17 @@ class Objects<S> implements Frontier<S> {
     if (this.codec === null) return this.states[k]!;
     return this.codec.unpack(this.chunks[this.chunkOf.words[k]!]!, this.at.words[k]!);
   }
+  truncate(n: number): void {
+    if (n >= this.ids.length) return;
+    this.ids.length = n;
+    if (this.codec === null) {
+      this.states.length = n;
+      return;
+    }
+    // The forgotten states' words stay in their chunk, unused (only a worker's surplus, shipped, is forgotten).
+    this.chunkOf.length = n;
+    this.at.length = n;
+  }
   id(k: number): number {
     return this.ids[k]!;
   }
@@ -111,6 +124,12 @@ class Encoded<S> implements Frontier<S> {
   }
   state(k: number): S {
     return this.decode(this.words.words, this.at.words[k]!, this.like);
+  }
+  truncate(n: number): void {
+    if (n >= this.ids.length) return;
+    this.words.length = this.at.words[n]!;
+    this.at.length = n;
+    this.ids.length = n;
   }
   id(k: number): number {
     return this.ids.words[k]!;

@@ -54,30 +54,33 @@ export function newShare<S, A extends AnyAction>(core: SearchCore<S, A>, initial
 }
 
 /**
- * A worker's level keeps its states as objects: its kept successors live through the whole level (until
- * they are judged) as objects anyway, and packing them too made two workers slower (kafka-txn depth 11:
- * 8.8-9.6 s against 7.3-8.0 s), where one thread, which packs each new state at once, got faster.
+ * A worker's levels as the one-thread search keeps them (`frontier.ts`): the states it keeps for the
+ * next level are packed as it finds them, decoded to be judged, shipped or expanded.
  */
-const KEEP_OBJECTS = Number.POSITIVE_INFINITY;
-
 class ObjectShare<S, A extends AnyAction> implements Share<S> {
   private level: Frontier<S>;
-  private states: S[] = [];
-  private ids: number[] = [];
+  private next: Frontier<S>;
   private fps: number[] = [];
   // A claimed state is made again from its parent if admitted: holding every claimed state until the answers
   // came kept half of them alive past young-generation collections.
   private holds: { readonly k: number; readonly action: A }[][];
   private readonly decode;
+  /** The level's state last decoded for `admitHeld`, and its number (claims come in the order of their parents). */
+  private parent: S | null = null;
+  private parentK = -1;
 
   constructor(
     private readonly core: SearchCore<S, A>,
     private readonly initial: S,
     private readonly workers: number,
   ) {
-    this.level = newFrontier(core.checked.model, initial, KEEP_OBJECTS);
+    this.level = this.newLevel();
+    this.next = this.newLevel();
     this.holds = Array.from({ length: workers }, () => []);
     this.decode = core.checked.model.fast.decode;
+  }
+  private newLevel(): Frontier<S> {
+    return newFrontier(this.core.checked.model, this.initial, this.core.packAt);
   }
   get size(): number {
     return this.level.length;
@@ -103,26 +106,30 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     }
   }
   private keep(t: S, id: number, hi: number, lo: number): void {
-    this.states.push(t);
-    this.ids.push(id);
+    this.next.push(t, id);
     this.fps.push(hi, lo);
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
     const { k, action } = this.holds[peer]![j]!;
-    this.keep(this.core.engine.successor(this.level.state(k), action), n, hi, lo);
+    if (this.parentK !== k) {
+      this.parent = this.level.state(k);
+      this.parentK = k;
+    }
+    this.keep(this.core.engine.successor(this.parent!, action), n, hi, lo);
   }
   get kept(): number {
-    return this.states.length;
+    return this.next.length;
   }
   ship(count: number, meta: WordBuffer, states: unknown[]): void {
     const encode = this.core.checked.model.fast.encode;
-    for (let j = 0; j < count; j++) {
+    const last = this.next.length;
+    for (let j = last - 1; j >= last - count; j--) {
       const lo = this.fps.pop()!;
       const hi = this.fps.pop()!;
-      meta.push(this.ids.pop()!);
+      meta.push(this.next.id(j));
       meta.push(hi);
       meta.push(lo);
-      const t = this.states.pop()!;
+      const t = this.next.state(j);
       if (!this.decode) {
         states.push(t);
         continue;
@@ -132,6 +139,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
       encode(t, meta);
       meta.words[at] = meta.length - at - 1;
     }
+    this.next.truncate(last - count);
   }
   receive(m: Int32Array, states: readonly unknown[]): void {
     for (let j = 0, at = 0; at < m.length; j++) {
@@ -149,18 +157,19 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     }
   }
   judge(j: number): number {
-    return this.core.judge(this.states[j]!, this.fps[2 * j]!, this.fps[2 * j + 1]!);
+    return this.core.judge(this.next.state(j), this.fps[2 * j]!, this.fps[2 * j + 1]!);
   }
   keptId(j: number): number {
-    return this.ids[j]!;
+    return this.next.id(j);
   }
   advance(count: number): void {
-    this.level = newFrontier(this.core.checked.model, this.initial, KEEP_OBJECTS);
-    for (let j = 0; j < count; j++) this.level.push(this.states[j]!, this.ids[j]!);
-    this.states = [];
-    this.ids = [];
+    this.next.truncate(count);
+    this.level = this.next;
+    this.next = this.newLevel();
     this.fps = [];
     this.holds = Array.from({ length: this.workers }, () => []);
+    this.parent = null;
+    this.parentK = -1;
   }
   enabledAtLevel(): boolean {
     for (let k = 0; k < this.level.length; k++)
