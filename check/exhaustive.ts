@@ -149,15 +149,18 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
       const s = level.state(k);
       const from = level.id(k);
       const acts = core.enabledCounted(s);
+      // A packed level gives a new copy of its state each time: each successor starts from its own.
+      const inPlace = level.packed ? core.engine.inPlace : null;
       for (let i = 0; i < acts.length; i++) {
-        const t = core.engine.successor(s, acts[i]!);
+        const t = inPlace ? inPlace(level.state(k), acts[i]!) : core.engine.successor(s, acts[i]!);
         core.fingerprint(t);
         const { hi, lo } = core.fp;
         if (core.seen.has(hi, lo)) continue;
         if (levels.full(core.seen.size)) return;
         const n = core.admit(hi, lo, from, i);
-        if (levels.judged(n, depth + 1, core.judge(t, hi, lo))) return;
         next.push(t, n);
+        // Packed, `t` is no longer needed: the drain steps it in place.
+        if (levels.judged(n, depth + 1, core.judge(t, hi, lo, next.packed))) return;
       }
       if (levels.late(k, depth, core.seen.size, level.length)) return;
     }

@@ -16,6 +16,11 @@ import { Links } from './links.js';
 /** How the search makes successors and encodes states. */
 export interface Engine<S, A extends AnyAction> {
   successor(state: S, action: A): S;
+  /**
+   * The fast path's step applied in place to a copy the caller owns (a state decoded from a packed level
+   * is one: decoding is cheaper than copying), or null with `plain` (successors through `step` only).
+   */
+  readonly inPlace: ((own: S, action: A) => S) | null;
   /** How the drain from a new state runs. */
   readonly drain: Stepper<S, A>;
   encode(state: S, out: Words): void;
@@ -31,10 +36,14 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
   const f = c.model.fast;
   const sym = symmetry && f.encodeSymmetric !== undefined;
   const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
-  if (plain) return { successor: (s, a) => c.model.step(s, a), drain: frozen(c), encode, symmetry: sym };
+  if (plain) return { successor: (s, a) => c.model.step(s, a), inPlace: null, drain: frozen(c), encode, symmetry: sym };
   return {
     successor: (s, a) => {
       const t = f.clone(s);
+      f.apply(t, a);
+      return t;
+    },
+    inPlace: (t, a) => {
       f.apply(t, a);
       return t;
     },
@@ -86,6 +95,8 @@ export class SearchCore<S, A extends AnyAction> {
   private drainShared = false;
   private readonly path: number[] = [];
   private readonly memo: DrainMemo<S>;
+  /** The drain on the judged state itself, when the caller gives it up (fast path only). */
+  private readonly given: Stepper<S, A> | null;
   /** The judged state's fingerprint, used for the drain's first state instead of encoding it again. */
   private first: Fingerprint | null = null;
 
@@ -97,6 +108,8 @@ export class SearchCore<S, A extends AnyAction> {
     this.packAt = opts.packAt ?? PACK_AT;
     this.workers = opts.workers ?? 1;
     this.engine = engineFor(checked, opts.symmetry, opts.plain === true);
+    const inPlace = this.engine.inPlace;
+    this.given = inPlace && { start: (s) => s, apply: inPlace };
     this.seen = new FingerprintSet(256, opts.maxStates);
     this.drainOk = opts.drainMemo ?? new FingerprintSet();
     this.links = new Links(opts.maxStates * this.workers);
@@ -164,12 +177,13 @@ export class SearchCore<S, A extends AnyAction> {
    * How far `s` (fingerprint `hi`, `lo`) is from a violation: -1 when it holds every invariant and
    * drains to a quiescence that does, else the steps from `s` to the violated step (0: `s` itself
    * violates an every-step invariant or is a quiescence that violates one; k: the k-th drain step).
+   * `mine`: the caller gives `s` up (it is packed away), so the drain steps it in place instead of a copy.
    */
-  judge(s: S, hi: number, lo: number): number {
+  judge(s: S, hi: number, lo: number, mine = false): number {
     this.path.length = 0;
     this.first = { hi, lo };
     const r = run(this.checked, s, () => null, 'explore', {
-      stepper: this.engine.drain,
+      stepper: mine && this.given ? this.given : this.engine.drain,
       drain: true,
       stopAtViolation: true,
       skipDisabled: false,

@@ -96,8 +96,10 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     const { core } = this;
     const s = this.level.state(k);
     const acts = core.enabledCounted(s);
+    // A packed level gives a new copy of its state each time: each successor starts from its own.
+    const inPlace = this.level.packed ? core.engine.inPlace : null;
     for (let i = 0; i < acts.length; i++) {
-      const t = core.engine.successor(s, acts[i]!);
+      const t = inPlace ? inPlace(this.level.state(k), acts[i]!) : core.engine.successor(s, acts[i]!);
       core.fingerprint(t);
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);
@@ -111,6 +113,11 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
     const { k, action } = this.holds[peer]![j]!;
+    const inPlace = this.level.packed ? this.core.engine.inPlace : null;
+    if (inPlace) {
+      this.keep(inPlace(this.level.state(k), action), n, hi, lo);
+      return;
+    }
     if (this.parentK !== k) {
       this.parent = this.level.state(k);
       this.parentK = k;
@@ -157,7 +164,8 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     }
   }
   judge(j: number): number {
-    return this.core.judge(this.next.state(j), this.fps[2 * j]!, this.fps[2 * j + 1]!);
+    // A packed level's state is a new copy: the drain may step it in place.
+    return this.core.judge(this.next.state(j), this.fps[2 * j]!, this.fps[2 * j + 1]!, this.next.packed);
   }
   keptId(j: number): number {
     return this.next.id(j);

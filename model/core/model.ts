@@ -82,7 +82,10 @@ export interface FastPath<S, A extends AnyAction> {
   encode(state: S, out: Words): void;
   /** The words of the state's canonical representative under the model's symmetries, if it declares any. */
   encodeSymmetric?(state: S, out: Words): void;
-  /** The state `encode` wrote at `words[offset..]`, static parts from `like`; lets workers pass words. */
+  /**
+   * The state `encode` wrote at `words[offset..]`, static parts from `like`; lets workers pass words. A new
+   * copy as `clone` makes one: the search applies the fast path's steps to it in place.
+   */
   decode?(words: Int32Array, offset: number, like: S): S;
   /**
    * The rules over packed words for the configuration of `like` (null where the model has none for

@@ -3,11 +3,17 @@
  * search's large levels: a Kafka state kept as words takes about a quarter of the memory of its
  * objects (kafka-txn: some 380 words, against 55 objects and their arrays), so deep searches keep
  * their frontier in memory instead of running out of heap. Unlike the fingerprint's encoding
- * (`encodePlain`, which hashes strings and drops field names) this one decodes: field names and
- * strings go through a dictionary of this process (so words are never sent to another thread),
- * and the static parts a state shares with the initial state (fields named `config` or `rules`)
- * are written as a reference to them. A step's `events` are not kept: every step starts a new list
- * (`compile`), and nothing but the renderers reads them.
+ * (`encodePlain`, which hashes strings and drops field names) this one decodes: an object's field
+ * names (its shape) and strings go through dictionaries of this process (so words are never sent
+ * to another thread), and the static parts a state shares with the initial state (fields named
+ * `config` or `rules`) are written as a reference to them. A step's `events` are not kept: every
+ * step starts a new list (`compile`), and nothing but the renderers reads them.
+ *
+ * Decoding builds each object with a builder made once per shape, an object literal with the
+ * shape's fields in order (`new Function` over the field names, quoted by JSON.stringify): the
+ * object gets its final layout at once instead of growing field by field, which makes a decoded
+ * copy cheaper than a generic deep copy, so the search decodes a successor's base instead of
+ * copying it.
  */
 import type { Words } from './model.js';
 
@@ -24,7 +30,7 @@ const OBJECT = TAG + 8;
 const SHARED = TAG + 9;
 const MIN_INT = -0x7fff0000;
 
-/** The names and strings met so far, numbered in order (this process only). */
+/** The strings met so far, numbered in order (this process only). */
 const names = new Map<string, number>();
 const byNumber: string[] = [];
 
@@ -38,6 +44,46 @@ function nameNumber(s: string): number {
   return n;
 }
 
+/** What a builder reads a shape's field values from. */
+interface Reader {
+  read(): unknown;
+}
+
+/** A node of the tree of field-name sequences: the shape ending here (-1: none yet) and the longer ones. */
+interface ShapeNode {
+  id: number;
+  readonly next: Map<string, ShapeNode>;
+}
+
+/** The shapes (field-name sequences) met so far, numbered in order, with their builders (this process only). */
+const shapeRoot: ShapeNode = { id: -1, next: new Map() };
+const builders: ((r: Reader) => Record<string, unknown>)[] = [];
+
+/** A builder of objects with fields `keys`, in that order, their values read one after another. */
+function builder(keys: readonly string[]): (r: Reader) => Record<string, unknown> {
+  const fields = keys.map((k) => `${JSON.stringify(k)}: r.read()`).join(', ');
+  // The body is an object literal of the field names, each quoted as a JSON string: no code but the reads.
+  return new Function('r', `return { ${fields} };`) as (r: Reader) => Record<string, unknown>;
+}
+
+/** The number of the shape of `v` (its field names in order), registered on first sight. */
+function shapeOf(v: object): number {
+  let node = shapeRoot;
+  for (const k in v) {
+    let n = node.next.get(k);
+    if (n === undefined) {
+      n = { id: -1, next: new Map() };
+      node.next.set(k, n);
+    }
+    node = n;
+  }
+  if (node.id < 0) {
+    node.id = builders.length;
+    builders.push(builder(Object.keys(v)));
+  }
+  return node.id;
+}
+
 const F64 = new Float64Array(1);
 const I32 = new Int32Array(F64.buffer);
 
@@ -47,7 +93,7 @@ function isShared(k: string): boolean {
 }
 
 /** Packs and unpacks the states of one search: `like` is its initial state, whose static parts the words point to. */
-export class PlainCodec<S> {
+export class PlainCodec<S> implements Reader {
   /** The static parts of `like` (fields named config or rules, at any depth), in the order first met. */
   private readonly shared: unknown[] = [];
   private at = 0;
@@ -99,11 +145,8 @@ export class PlainCodec<S> {
         return;
       }
       out.push(OBJECT);
-      let n = 0;
-      for (const _ in v) n += 1;
-      out.push(n);
+      out.push(shapeOf(v));
       for (const k in v) {
-        out.push(nameNumber(k));
         const x = (v as Record<string, unknown>)[k];
         const i = isShared(k) ? this.shared.indexOf(x) : -1;
         if (i >= 0) {
@@ -140,7 +183,8 @@ export class PlainCodec<S> {
     return this.read() as S;
   }
 
-  private read(): unknown {
+  /** The next value of the words being unpacked (for the shapes' builders). */
+  read(): unknown {
     const w = this.words[this.at++]!;
     if (w < TAG) return w;
     switch (w) {
@@ -164,15 +208,8 @@ export class PlainCodec<S> {
         for (let i = 0; i < n; i++) out[i] = this.read();
         return out;
       }
-      case OBJECT: {
-        const n = this.words[this.at++]!;
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < n; i++) {
-          const k = byNumber[this.words[this.at++]!]!;
-          out[k] = this.read();
-        }
-        return out;
-      }
+      case OBJECT:
+        return builders[this.words[this.at++]!]!(this);
       case SHARED:
         return this.shared[this.words[this.at++]!];
       default:

@@ -49,9 +49,9 @@ describe('PlainCodec', () => {
     expect(back.kafka.logs).not.toBe(state.kafka.logs);
     back.kafka.logs[1]!.push(4);
     expect(state.kafka.logs[1]).toEqual([3]);
-    // The object (tag, count); config (name, shared 0); kafka (name, tag, count; rules: name, shared 1; logs: name,
-    // tag, length, [tag, length, 1, 2], [tag, length, 3]); events (name, an empty array).
-    expect(words).toBe(2 + 3 + (3 + 3 + (3 + 4 + 3)) + 3);
+    // The object (tag, shape); config (shared 0); kafka (tag, shape; rules: shared 1; logs: tag, length,
+    // [tag, length, 1, 2], [tag, length, 3]); events (an empty array). Field names are in the shapes.
+    expect(words).toBe(2 + 2 + (2 + 2 + (2 + 4 + 3)) + 2);
   });
   test('a config or rules object that is not the initial state own is written in full', () => {
     const codec = new PlainCodec(initial);
