@@ -78,7 +78,9 @@ class Objects<S> implements Frontier<S> {
       this.used = 0;
     }
     const chunk = this.chunks.length - 1;
-    this.chunks[chunk]!.set(w.words.subarray(0, w.length), this.used);
+    const to = this.chunks[chunk]!;
+    const from = w.words;
+    for (let i = 0, j = this.used; i < w.length; i++, j++) to[j] = from[i]!;
     this.chunkOf.push(chunk);
     this.at.push(this.used);
     this.used += w.length;

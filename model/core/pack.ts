@@ -15,7 +15,7 @@
  * copy cheaper than a generic deep copy, so the search decodes a successor's base instead of
  * copying it.
  */
-import type { Words } from './model.js';
+import type { WordBuffer } from './words.js';
 
 /** Tags: values from here up are tags; smaller integers are themselves. */
 const TAG = 0x7fff0000;
@@ -61,26 +61,30 @@ const builders: ((r: Reader) => Record<string, unknown>)[] = [];
 
 /** A builder of objects with fields `keys`, in that order, their values read one after another. */
 function builder(keys: readonly string[]): (r: Reader) => Record<string, unknown> {
+  // In a literal, `"__proto__": v` would set the prototype: such a field is defined one by one instead.
+  if (keys.includes('__proto__'))
+    return (r) => {
+      const out: Record<string, unknown> = {};
+      for (const k of keys)
+        Object.defineProperty(out, k, { value: r.read(), enumerable: true, writable: true, configurable: true });
+      return out;
+    };
   const fields = keys.map((k) => `${JSON.stringify(k)}: r.read()`).join(', ');
   // The body is an object literal of the field names, each quoted as a JSON string: no code but the reads.
   return new Function('r', `return { ${fields} };`) as (r: Reader) => Record<string, unknown>;
 }
 
-/** The number of the shape of `v` (its field names in order), registered on first sight. */
-function shapeOf(v: object): number {
-  let node = shapeRoot;
-  for (const k in v) {
-    let n = node.next.get(k);
-    if (n === undefined) {
-      n = { id: -1, next: new Map() };
-      node.next.set(k, n);
-    }
-    node = n;
-  }
-  if (node.id < 0) {
-    node.id = builders.length;
-    builders.push(builder(Object.keys(v)));
-  }
+/** The node after `node` for field name `k`, made on first sight. */
+function grow(node: ShapeNode, k: string): ShapeNode {
+  const n: ShapeNode = { id: -1, next: new Map() };
+  node.next.set(k, n);
+  return n;
+}
+
+/** Numbers the shape ending at `node`, the shape of `v` (its field names in order), and makes its builder. */
+function register(node: ShapeNode, v: object): number {
+  node.id = builders.length;
+  builders.push(builder(Object.keys(v)));
   return node.id;
 }
 
@@ -118,11 +122,11 @@ export class PlainCodec<S> implements Reader {
   }
 
   /** Writes `s` as words. */
-  pack(s: S, out: Words): void {
+  pack(s: S, out: WordBuffer): void {
     this.write(s, out);
   }
 
-  private write(v: unknown, out: Words): void {
+  private write(v: unknown, out: WordBuffer): void {
     if (typeof v === 'number') {
       if ((v | 0) === v && v >= MIN_INT && v < TAG) out.push(v);
       else {
@@ -145,8 +149,12 @@ export class PlainCodec<S> implements Reader {
         return;
       }
       out.push(OBJECT);
-      out.push(shapeOf(v));
+      // One pass over the fields: the shape is found as they are written, and its number put in front after.
+      const at = out.length;
+      out.push(0);
+      let node = shapeRoot;
       for (const k in v) {
+        node = node.next.get(k) ?? grow(node, k);
         const x = (v as Record<string, unknown>)[k];
         const i = isShared(k) ? this.shared.indexOf(x) : -1;
         if (i >= 0) {
@@ -157,6 +165,7 @@ export class PlainCodec<S> implements Reader {
           out.push(0);
         } else this.write(x, out);
       }
+      out.words[at] = node.id >= 0 ? node.id : register(node, v);
       return;
     }
     switch (typeof v) {

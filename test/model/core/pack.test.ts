@@ -60,6 +60,14 @@ describe('PlainCodec', () => {
     expect(back.config).toEqual({ producers: 3, name: 'y' });
     expect(back.config).not.toBe(initial.config);
   });
+  test('any field name reads back: quotes, new lines, non-ASCII, and __proto__ as an own field', () => {
+    const codec = new PlainCodec<unknown>(initial);
+    const value = JSON.parse('{"a\\"b": 1, "line\\nbreak": [2], "ü ç": "x", "__proto__": {"y": 3}, "constructor": 4}');
+    const { back } = roundTrip(codec, value);
+    expect(Object.keys(back as object)).toEqual(['a"b', 'line\nbreak', 'ü ç', '__proto__', 'constructor']);
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    expect(back).toStrictEqual(value);
+  });
   test('what is not plain data is refused, naming its type', () => {
     const codec = new PlainCodec<unknown>(initial);
     expect(() => roundTrip(codec, { f: () => 1 })).toThrow('PlainCodec: not plain data (function)');
