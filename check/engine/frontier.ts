@@ -9,7 +9,10 @@ import type { AnyAction, Model } from '../../model/core/model.js';
 import { PlainCodec } from '../../model/core/pack.js';
 import { WordBuffer } from '../../model/core/words.js';
 
-/** States a level keeps as objects before it packs them (about 300 MB of kafka-txn states). */
+/**
+ * States a level keeps as objects before it packs them: none (packed, the search ran faster as well as in
+ * less memory; tests keep levels as objects with a bound of infinity, to compare).
+ */
 export const PACK_AT = 0;
 
 /** The states of a level with their global numbers. */
@@ -33,7 +36,7 @@ const CHUNK_WORDS = 1 << 20;
  * between two: a buffer that doubled as it grew made the collector run after each copy of a level
  * of hundreds of megabytes.
  */
-class Objects<S> implements Frontier<S> {
+class PlainLevel<S> implements Frontier<S> {
   private states: S[] = [];
   private readonly ids: number[] = [];
   private codec: PlainCodec<S> | null = null;
@@ -144,5 +147,5 @@ class Encoded<S> implements Frontier<S> {
  */
 export function newFrontier<S, A extends AnyAction>(model: Model<S, A>, like: S, packAt = PACK_AT): Frontier<S> {
   const { encode, decode } = model.fast;
-  return decode ? new Encoded<S>(encode, decode, like) : new Objects<S>(like, packAt);
+  return decode ? new Encoded<S>(encode, decode, like) : new PlainLevel<S>(like, packAt);
 }

@@ -65,6 +65,7 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
     });
     if (exhaustive.bound === null) Atomics.compareExchange(flag, 0, Beside.running, Beside.passDone);
     const m = await swarmWorker.expect('swarm-done');
+    // The worker built the same model from its name and config: the actions it sent are this model's.
     const found = m.explored && counterexample(c, initial, script(c, m.explored as readonly A[]));
     const swarm: SwarmOutcome<S, A> = {
       mode: 'swarm',
