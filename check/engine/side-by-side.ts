@@ -84,8 +84,10 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
       steps: m.steps,
       failure: m.failure,
     };
-    // A pass that exhausted the space before the swarm's first run leaves nothing to report of it.
-    const ran = m.runs > 0 || found !== null ? swarm : null;
+    // Once the pass has exhausted the space, the swarm's runs add nothing (unless it found what the pass did not,
+    // which only a fingerprint collision would explain): reported as not run, as on one thread, the same every
+    // time however many runs it made before it was stopped.
+    const ran = found !== null || (exhaustive.bound !== null && m.runs > 0) ? swarm : null;
     return portfolioOutcome(c, opts, exhaustive, ran, 2, performance.now() - t0);
   } finally {
     await swarmWorker.worker.terminate();
