@@ -149,10 +149,8 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
       const s = level.state(k);
       const from = level.id(k);
       const acts = core.enabledCounted(s);
-      // A packed level gives a new copy of its state each time: each successor starts from its own.
-      const inPlace = level.packed ? core.engine.inPlace : null;
       for (let i = 0; i < acts.length; i++) {
-        const t = inPlace ? inPlace(level.state(k), acts[i]!) : core.engine.successor(s, acts[i]!);
+        const t = core.successorAt(level, k, acts[i]!, s);
         core.fingerprint(t);
         const { hi, lo } = core.fp;
         if (core.seen.has(hi, lo)) continue;

@@ -9,7 +9,7 @@ import { encodePlain } from '../../model/core/plain.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
 import { FingerprintSet } from './fingerprint-set.js';
-import { PACK_AT } from './frontier.js';
+import { type Frontier, PACK_AT } from './frontier.js';
 import { type Fingerprint, StreamingFingerprint } from './hash.js';
 import { Links } from './links.js';
 
@@ -37,16 +37,13 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
   const sym = symmetry && f.encodeSymmetric !== undefined;
   const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
   if (plain) return { successor: (s, a) => c.model.step(s, a), inPlace: null, drain: frozen(c), encode, symmetry: sym };
+  const inPlace = (t: S, a: A): S => {
+    f.apply(t, a);
+    return t;
+  };
   return {
-    successor: (s, a) => {
-      const t = f.clone(s);
-      f.apply(t, a);
-      return t;
-    },
-    inPlace: (t, a) => {
-      f.apply(t, a);
-      return t;
-    },
+    successor: (s, a) => inPlace(f.clone(s), a),
+    inPlace,
     drain: owned(c),
     encode,
     symmetry: sym,
@@ -191,6 +188,15 @@ export class SearchCore<S, A extends AnyAction> {
     });
     this.first = null;
     return r.violations.length === 0 ? -1 : distance(r.violations);
+  }
+
+  /**
+   * The successor by `a` of the k-th state of `level` (`s`: that state, when the caller has it). A packed
+   * level gives a new decoded copy each time, cheaper than a copy of `s`: the step is applied to it in place.
+   */
+  successorAt(level: Frontier<S>, k: number, a: A, s?: S): S {
+    const inPlace = level.packed ? this.engine.inPlace : null;
+    return inPlace ? inPlace(level.state(k), a) : this.engine.successor(s ?? level.state(k), a);
   }
 
   /** The enabled actions of `s`, counted for coverage (at most 255: the links store a byte). */

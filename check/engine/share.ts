@@ -65,9 +65,6 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   // came kept half of them alive past young-generation collections.
   private holds: { readonly k: number; readonly action: A }[][];
   private readonly decode;
-  /** The level's state last decoded for `admitHeld`, and its number (claims come in the order of their parents). */
-  private parent: S | null = null;
-  private parentK = -1;
 
   constructor(
     private readonly core: SearchCore<S, A>,
@@ -96,10 +93,8 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     const { core } = this;
     const s = this.level.state(k);
     const acts = core.enabledCounted(s);
-    // A packed level gives a new copy of its state each time: each successor starts from its own.
-    const inPlace = this.level.packed ? core.engine.inPlace : null;
     for (let i = 0; i < acts.length; i++) {
-      const t = inPlace ? inPlace(this.level.state(k), acts[i]!) : core.engine.successor(s, acts[i]!);
+      const t = core.successorAt(this.level, k, acts[i]!, s);
       core.fingerprint(t);
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);
@@ -113,16 +108,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
     const { k, action } = this.holds[peer]![j]!;
-    const inPlace = this.level.packed ? this.core.engine.inPlace : null;
-    if (inPlace) {
-      this.keep(inPlace(this.level.state(k), action), n, hi, lo);
-      return;
-    }
-    if (this.parentK !== k) {
-      this.parent = this.level.state(k);
-      this.parentK = k;
-    }
-    this.keep(this.core.engine.successor(this.parent!, action), n, hi, lo);
+    this.keep(this.core.successorAt(this.level, k, action), n, hi, lo);
   }
   get kept(): number {
     return this.next.length;
@@ -176,8 +162,6 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     this.next = this.newLevel();
     this.fps = [];
     this.holds = Array.from({ length: this.workers }, () => []);
-    this.parent = null;
-    this.parentK = -1;
   }
   enabledAtLevel(): boolean {
     for (let k = 0; k < this.level.length; k++)
