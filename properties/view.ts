@@ -57,6 +57,13 @@ export function firstRepeat(
   values: readonly number[],
   offsets: readonly number[],
 ): { value: number; first: number; second: number } | null {
+  // A judged view holds a few dozen records at most after a step: compared pairwise, without a Map.
+  if (values.length <= 32) {
+    for (let i = 1; i < values.length; i++)
+      for (let j = 0; j < i; j++)
+        if (values[j] === values[i]) return { value: values[i]!, first: offsets[j]!, second: offsets[i]! };
+    return null;
+  }
   const seen = new Map<number, number>();
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;

@@ -11,8 +11,27 @@ import type { DataEntry, Marker, Partition } from './records.js';
  * The fate of each data record, indexed by offset: COMMIT or ABORT from the first later marker of
  * its producer, null while its transaction is open, 'plain' for a non-transactional record.
  */
-export function fates(p: Partition): (Marker | 'plain' | null | undefined)[] {
-  const out: (Marker | 'plain' | null | undefined)[] = new Array(p.log.length);
+export function fates(p: Partition): Fates {
+  return writeFates(p, new Array(p.log.length));
+}
+
+/** A partition's `fates`, indexed by offset (undefined at a marker). */
+export type Fates = (Marker | 'plain' | null | undefined)[];
+
+/**
+ * `fates(p)` written into one list this module reuses, which the next call overwrites: for a check
+ * that reads it at once, by offset, and keeps nothing (the invariants run after every step; a new list
+ * each time was a tenth of their cost). Entries past the log's end are left from earlier calls (setting
+ * the list's length cost more than the walk): read only the offsets of `p`'s log.
+ */
+export function scratchFates(p: Partition): Readonly<Fates> {
+  return writeFates(p, SCRATCH);
+}
+const SCRATCH: Fates = [];
+/** What read_uncommitted reads fates from: nothing. */
+const NO_FATES: Readonly<Fates> = [];
+
+function writeFates(p: Partition, out: Fates): Fates {
   // The latest marker of each producer met so far, walking back: a handful of producers, so two reused
   // scratch lists and a count (this runs several times a step) instead of a Map.
   let n = 0;
@@ -24,6 +43,7 @@ export function fates(p: Partition): (Marker | 'plain' | null | undefined)[] {
       LATER_PIDS[at] = e.producerId;
       LATER_MARKERS[at] = e.marker;
       if (at === n) n++;
+      out[i] = undefined;
     } else out[i] = e.transactional ? (at < n ? LATER_MARKERS[at]! : null) : 'plain';
   }
   return out;
@@ -33,27 +53,26 @@ const LATER_MARKERS: Marker[] = [];
 
 /** The data records a consumer at `level` reads, in offset order. Pure. */
 export function readPartition(p: Partition, level: IsolationLevel): DataEntry[] {
-  return readWithFates(p, level, level === 'read_uncommitted' ? [] : fates(p));
+  return readWithFates(p, level, level === 'read_uncommitted' ? NO_FATES : scratchFates(p));
 }
 
 /** `readPartition` with the partition's `fates` already computed (read_uncommitted does not look at them). Pure. */
-export function readWithFates(
-  p: Partition,
-  level: IsolationLevel,
-  f: readonly (Marker | 'plain' | null | undefined)[],
-): DataEntry[] {
+export function readWithFates(p: Partition, level: IsolationLevel, f: Readonly<Fates>): DataEntry[] {
   const out: DataEntry[] = [];
-  if (level === 'read_uncommitted') {
-    for (const e of p.log) if (e.kind === 'data' && e.offset < p.highWatermark) out.push(e);
-    return out;
-  }
-  for (const e of p.log) {
-    if (e.offset >= p.lastStableOffset) break;
-    if (e.kind !== 'data') continue;
-    const fate = f[e.offset];
-    if (fate === 'plain' || fate === 'COMMIT') out.push(e);
-  }
+  for (const e of p.log) if (e.kind === 'data' && isRead(p, level, f, e)) out.push(e);
   return out;
+}
+
+/**
+ * Whether a consumer at `level` reads data record `e` of `p` (`f`: the partition's fates; read_uncommitted
+ * does not look at them): read_uncommitted below the high watermark, read_committed below the LSO and
+ * committed or non-transactional (KIP-98). Pure.
+ */
+export function isRead(p: Partition, level: IsolationLevel, f: Readonly<Fates>, e: DataEntry): boolean {
+  if (level === 'read_uncommitted') return e.offset < p.highWatermark;
+  if (e.offset >= p.lastStableOffset) return false;
+  const fate = f[e.offset];
+  return fate === 'plain' || fate === 'COMMIT';
 }
 
 /**
@@ -61,7 +80,7 @@ export function readWithFates(
  * transactional data record with no later marker of its producer), or null.
  */
 export function firstOpenOffsetFromLog(p: Partition): number | null {
-  const f = fates(p);
+  const f = scratchFates(p);
   for (const e of p.log) if (e.kind === 'data' && e.transactional && f[e.offset] === null) return e.offset;
   return null;
 }
@@ -74,7 +93,9 @@ export function readTopic(
   const values: number[] = [];
   const offsets: number[] = [];
   for (const p of partitions) {
-    for (const e of readPartition(p, level)) {
+    const f = level === 'read_uncommitted' ? NO_FATES : scratchFates(p);
+    for (const e of p.log) {
+      if (e.kind !== 'data' || !isRead(p, level, f, e)) continue;
       values.push(e.value);
       offsets.push(e.offset);
     }
@@ -89,7 +110,7 @@ export function readTopic(
  * so in between a reader sees some partitions of a decided transaction committed and others not
  * yet; a claim about a transaction as a whole is judged on this view. Pure.
  */
-export function decidedFates(k: Cluster, p: number): (Marker | 'plain' | null | undefined)[] {
+export function decidedFates(k: Cluster, p: number): Fates {
   const f = fates(k.partitions[p]!);
   const log = k.partitions[p]!.log;
   for (const t of k.txns) {

@@ -5,7 +5,7 @@
  */
 import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
-import { fates, firstOpenOffsetFromLog, readWithFates } from '../../model/kafka/read.js';
+import { firstOpenOffsetFromLog, isRead, scratchFates } from '../../model/kafka/read.js';
 import type { Marker, Partition } from '../../model/kafka/records.js';
 import { lostAcks } from '../../model/kafka/replication.js';
 import { firstRepeat } from '../view.js';
@@ -20,9 +20,9 @@ export interface Told {
 /** `no-aborted-read`: the first record of an aborted transaction a reader at `level` returns from `partitions`. */
 export function abortedRead(partitions: readonly Partition[], level: IsolationLevel): string | null {
   for (const p of partitions) {
-    const f = fates(p);
-    for (const e of readWithFates(p, level, f)) {
-      if (f[e.offset] === 'ABORT')
+    const f = scratchFates(p);
+    for (const e of p.log) {
+      if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e))
         return (
           `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` +
           `aborted transaction`
@@ -139,60 +139,78 @@ const word = (m: Marker): string => (m === 'COMMIT' ? 'committed' : 'aborted');
  * committed, and the other way round).
  */
 export function splitFate(k: Cluster, told: readonly Told[], name: (instance: number) => string): string | null {
-  // The first fate met for each transaction (instance, txn), and where; the words are written only for a violation.
-  const seen = new Map<number, Fated>();
-  const key = (instance: number, txn: number): number => instance * 1_048_576 + txn;
-  for (const o of told) seen.set(key(o.instance, o.txn), { fate: o.result, kind: 'told', where: '', at: 0, value: 0 });
-  const said = (f: Fated): string =>
-    f.kind === 'told'
-      ? `the client was told ${f.fate}`
-      : `${f.kind === 'offsets' ? `its offset commit of input ${f.at}` : `v${f.value} at ${f.where} offset ${f.at}`} ` +
-        `is ${word(f.fate)}`;
-  const judge = (instance: number, txn: number | null, f: Fated): string | null => {
+  // The first fate met for each transaction (instance, txn), and where, in reused lists searched in order (a
+  // run has a handful of transactions; this runs after every step): the words are written only for a violation.
+  const met = MET;
+  met.n = 0;
+  for (const o of told) {
+    const i = met.find(o.instance, o.txn);
+    met.put(i < 0 ? met.n++ : i, o.instance, o.txn, o.result, TOLD, 0, 0);
+  }
+  const judge = (instance: number, txn: number | null, fate: Marker, where: number, at: number, value: number) => {
     if (txn === null) return null;
-    const prev = seen.get(key(instance, txn));
-    if (!prev) {
-      seen.set(key(instance, txn), f);
+    const i = met.find(instance, txn);
+    if (i < 0) {
+      met.put(met.n++, instance, txn, fate, where, at, value);
       return null;
     }
-    if (prev.fate === f.fate) return null;
-    return `transaction ${txn} of ${name(instance)}: ${said(f)}, but ${said(prev)}`;
+    if (met.fate[i] === fate) return null;
+    const said = (f: Marker, w: number, a: number, v: number): string =>
+      w === TOLD
+        ? `the client was told ${f}`
+        : `${w === OFFSETS ? `its offset commit of input ${a}` : `v${v} at ${k.partitions[w]!.name} offset ${a}`} ` +
+          `is ${word(f)}`;
+    const before = said(met.fate[i]!, met.where[i]!, met.at[i]!, met.value[i]!);
+    return `transaction ${txn} of ${name(instance)}: ${said(fate, where, at, value)}, but ${before}`;
   };
-  for (const p of k.partitions) {
-    const f = fates(p);
+  for (let pi = 0; pi < k.partitions.length; pi++) {
+    const p = k.partitions[pi]!;
+    const f = scratchFates(p);
     for (const e of p.log) {
       if (e.kind !== 'data') continue;
       const fate = f[e.offset];
       if (fate !== 'COMMIT' && fate !== 'ABORT') continue;
-      const bad = judge(e.origin.instance, e.origin.txn, {
-        fate,
-        kind: 'record',
-        where: p.name,
-        at: e.offset,
-        value: e.value,
-      });
+      const bad = judge(e.origin.instance, e.origin.txn, fate, pi, e.offset, e.value);
       if (bad) return bad;
     }
   }
   for (const g of k.groups) {
     for (const o of g.fates) {
-      const at = o.input;
-      const bad = judge(o.origin.instance, o.origin.txn, { fate: o.fate, kind: 'offsets', where: '', at, value: 0 });
+      const bad = judge(o.origin.instance, o.origin.txn, o.fate, OFFSETS, o.input, 0);
       if (bad) return bad;
     }
   }
   return null;
 }
 
-/** A fate met by `splitFate`: told to the client, a record's (in partition `where`), or an offset commit's. */
-interface Fated {
-  readonly fate: Marker;
-  readonly kind: 'told' | 'record' | 'offsets';
-  readonly where: string;
-  /** The record's offset, or the offset commit's input. */
-  readonly at: number;
-  readonly value: number;
+/** Where `splitFate` met a fate: told to the client, an offset commit, or (0 and up) a record of that partition. */
+const TOLD = -1;
+const OFFSETS = -2;
+
+/** The fates `splitFate` has met, one transaction each, as parallel lists reused from call to call. */
+class Met {
+  n = 0;
+  readonly instance: number[] = [];
+  readonly txn: number[] = [];
+  readonly fate: Marker[] = [];
+  readonly where: number[] = [];
+  /** A record's offset, or an offset commit's input. */
+  readonly at: number[] = [];
+  readonly value: number[] = [];
+  find(instance: number, txn: number): number {
+    for (let i = 0; i < this.n; i++) if (this.instance[i] === instance && this.txn[i] === txn) return i;
+    return -1;
+  }
+  put(i: number, instance: number, txn: number, fate: Marker, where: number, at: number, value: number): void {
+    this.instance[i] = instance;
+    this.txn[i] = txn;
+    this.fate[i] = fate;
+    this.where[i] = where;
+    this.at[i] = at;
+    this.value[i] = value;
+  }
 }
+const MET = new Met();
 
 /**
  * `acked-durable`: every write acknowledged to its producer (acks=0: sent) is still at its offset in
