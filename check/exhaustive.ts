@@ -150,7 +150,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
       const from = level.id(k);
       const acts = core.enabledCounted(s);
       for (let i = 0; i < acts.length; i++) {
-        const t = core.successorAt(level, k, acts[i]!, s);
+        const t = core.successorAt(level, k, acts[i]!, s, i === acts.length - 1);
         core.fingerprint(t);
         const { hi, lo } = core.fp;
         if (core.seen.has(hi, lo)) continue;

@@ -192,11 +192,13 @@ export class SearchCore<S, A extends AnyAction> {
 
   /**
    * The successor by `a` of the k-th state of `level` (`s`: that state, when the caller has it). A packed
-   * level gives a new decoded copy each time, cheaper than a copy of `s`: the step is applied to it in place.
+   * level gives a new decoded copy each time, cheaper than a copy of `s`: the step is applied to it in place;
+   * with `last` (the caller's last use of `s`, which a packed level decoded for it alone) to `s` itself.
    */
-  successorAt(level: Frontier<S>, k: number, a: A, s?: S): S {
+  successorAt(level: Frontier<S>, k: number, a: A, s?: S, last = false): S {
     const inPlace = level.packed ? this.engine.inPlace : null;
-    return inPlace ? inPlace(level.state(k), a) : this.engine.successor(s ?? level.state(k), a);
+    if (inPlace === null) return this.engine.successor(s ?? level.state(k), a);
+    return inPlace(last && s !== undefined ? s : level.state(k), a);
   }
 
   /** The enabled actions of `s`, counted for coverage (at most 255: the links store a byte). */

@@ -94,7 +94,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     const s = this.level.state(k);
     const acts = core.enabledCounted(s);
     for (let i = 0; i < acts.length; i++) {
-      const t = core.successorAt(this.level, k, acts[i]!, s);
+      const t = core.successorAt(this.level, k, acts[i]!, s, i === acts.length - 1);
       core.fingerprint(t);
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);

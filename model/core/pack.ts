@@ -49,14 +49,20 @@ interface Reader {
   read(): unknown;
 }
 
-/** A node of the tree of field-name sequences: the shape ending here (-1: none yet) and the longer ones. */
+/**
+ * A node of the tree of field-name sequences: the shape ending here (-1: none yet) and the longer ones.
+ * Most nodes have one longer sequence (a prefix of field names nearly always goes on the same way): the
+ * first one met is kept beside the map, found by comparing one name instead of hashing it.
+ */
 interface ShapeNode {
   id: number;
+  key: string | null;
+  child: ShapeNode | null;
   readonly next: Map<string, ShapeNode>;
 }
 
 /** The shapes (field-name sequences) met so far, numbered in order, with their builders (this process only). */
-const shapeRoot: ShapeNode = { id: -1, next: new Map() };
+const shapeRoot: ShapeNode = { id: -1, key: null, child: null, next: new Map() };
 const builders: ((r: Reader) => Record<string, unknown>)[] = [];
 
 /** A builder of objects with fields `keys`, in that order, their values read one after another. */
@@ -75,9 +81,15 @@ function builder(keys: readonly string[]): (r: Reader) => Record<string, unknown
 }
 
 /** The node after `node` for field name `k`, made on first sight. */
-function grow(node: ShapeNode, k: string): ShapeNode {
-  const n: ShapeNode = { id: -1, next: new Map() };
-  node.next.set(k, n);
+function after(node: ShapeNode, k: string): ShapeNode {
+  if (node.key === k) return node.child!;
+  const found = node.next.get(k);
+  if (found !== undefined) return found;
+  const n: ShapeNode = { id: -1, key: null, child: null, next: new Map() };
+  if (node.key === null) {
+    node.key = k;
+    node.child = n;
+  } else node.next.set(k, n);
   return n;
 }
 
@@ -154,7 +166,7 @@ export class PlainCodec<S> implements Reader {
       out.push(0);
       let node = shapeRoot;
       for (const k in v) {
-        node = node.next.get(k) ?? grow(node, k);
+        node = node.key === k ? node.child! : after(node, k);
         const x = (v as Record<string, unknown>)[k];
         const i = isShared(k) ? this.shared.indexOf(x) : -1;
         if (i >= 0) {
