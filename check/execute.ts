@@ -158,7 +158,7 @@ export function run<S, A extends AnyAction>(
 ): RunResult<S, A> {
   const { model, invariants } = c;
   const steps: TraceStep<A>[] = [];
-  const found: Violation[] = violations(invariants, initial, 'every-step', -1);
+  const found: Violation[] = [...violations(invariants, initial, 'every-step', -1)];
   // The run's own copy is made at its first step (a drain the memo ends at once needs none).
   let state = initial;
   let started = false;
@@ -170,10 +170,12 @@ export function run<S, A extends AnyAction>(
       started = true;
     }
     state = opts.stepper.apply(state, a);
-    const st = { action: a, phase: ph };
-    if (opts.record) steps.push(st);
     length += 1;
-    opts.onStep?.(state, st);
+    if (opts.record || opts.onStep) {
+      const st = { action: a, phase: ph };
+      if (opts.record) steps.push(st);
+      opts.onStep?.(state, st);
+    }
     add(found, violations(invariants, state, 'every-step', length - 1));
   };
   const result = (quiescent: boolean, notEnabled: RunResult<S, A>['notEnabled'] = null): RunResult<S, A> => ({

@@ -49,21 +49,22 @@ export interface Violation {
   readonly step: number;
 }
 
-/** Every violated invariant of `when` in `state`. Pure. */
+/** Every violated invariant of `when` in `state` (none: one shared empty list, as this runs after every step). Pure. */
 export function violations<S>(
   invariants: readonly Invariant<S>[],
   state: S,
   when: InvariantWhen,
   step: number,
-): Violation[] {
-  const out: Violation[] = [];
+): readonly Violation[] {
+  let out: Violation[] | null = null;
   for (const inv of invariants) {
     if (inv.when !== when) continue;
     const message = inv.check(state);
-    if (message !== null) out.push({ invariant: inv.name, message, step });
+    if (message !== null) (out ??= []).push({ invariant: inv.name, message, step });
   }
-  return out;
+  return out ?? NONE;
 }
+const NONE: readonly Violation[] = Object.freeze([]);
 
 /** The meaning of invariant `name`: from the subject's own invariants, else the contract's. Pure. */
 export function meaningOf(
