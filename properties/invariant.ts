@@ -60,7 +60,9 @@ export function violations<S>(
   for (const inv of invariants) {
     if (inv.when !== when) continue;
     const message = inv.check(state);
-    if (message !== null) (out ??= []).push({ invariant: inv.name, message, step });
+    if (message === null) continue;
+    if (out === null) out = [];
+    out.push({ invariant: inv.name, message, step });
   }
   return out ?? NONE;
 }
