@@ -39,6 +39,8 @@ interface Figures {
   readonly runsUntilFailure: number | null;
   /** Partial-order reduction: states expanded with a persistent set, or why none was. */
   readonly por: string;
+  /** Whether the search ran under the model's symmetry (asked for, and declared by the model). */
+  readonly symmetry: boolean;
 }
 
 function figures<S, A extends AnyAction>(o: Outcome<S, A>): Figures {
@@ -52,6 +54,7 @@ function figures<S, A extends AnyAction>(o: Outcome<S, A>): Figures {
     traceLength: o.found?.trace.length ?? -1,
     runsUntilFailure: (o.mode === 'random' || o.mode === 'swarm') && o.failure ? o.failure.run + 1 : null,
     por: o.mode !== 'exhaustive' ? 'off' : typeof o.por === 'string' ? o.por : `${o.por.reduced} reduced`,
+    symmetry: o.mode === 'exhaustive' && o.symmetry,
   };
 }
 
@@ -256,6 +259,17 @@ interface Reduced {
   reducedGenerated: number;
   por: string;
 }
+/** States with and without the model's symmetry (null: the model declares none). */
+const symmetries: { model: string; full: number; reduced: number | null }[] = [];
+{
+  const sym = await run(
+    'two-phase-commit',
+    ['rm.count=7'],
+    { mode: 'exhaustive', depth: 1000, maxStates: 50_000_000, symmetry: true },
+    1,
+  );
+  symmetries.push({ model: 'two-phase-commit rm.count=7', full: porFull.distinct, reduced: sym.distinct });
+}
 const reductions: Reduced[] = [
   {
     model: 'two-phase-commit rm.count=7',
@@ -284,6 +298,8 @@ for (const [model, depth] of [
     reducedGenerated: red.generated,
     por: red.por,
   });
+  const sym = await run(model, [], { mode: 'exhaustive', depth, maxStates: 50_000_000, symmetry: true }, 1);
+  symmetries.push({ model: name, full: full.distinct, reduced: sym.symmetry ? sym.distinct : null });
 }
 
 /**
@@ -403,6 +419,7 @@ if (json)
         machine: { ...machine, loadAfter },
         exhaustive: rows,
         reductions,
+        symmetries,
         portfolio: portfolioRows,
         ceiling,
         shortest: { exhaustive: shortestX.traceLength, swarm: shortestSwarm },
@@ -428,6 +445,13 @@ else {
         ? `| ${r.model} | ${fmt(r.full)} | no footprints declared: full search | ${fmt(r.fullGenerated)} | - |`
         : `| ${r.model} | ${fmt(r.full)} | ${saved(r.full, r.reduced)} | ${fmt(r.fullGenerated)} | ` +
             `${saved(r.fullGenerated, r.reducedGenerated)} |`,
+    );
+  console.log('');
+  console.log('| symmetry reduction (`--symmetry on`) | states, full | states, reduced |');
+  console.log('|---|---|---|');
+  for (const r of symmetries)
+    console.log(
+      `| ${r.model} | ${fmt(r.full)} | ${r.reduced === null ? 'no symmetry declared' : saved(r.full, r.reduced)} |`,
     );
   console.log('');
   console.log('| plain `check` (the portfolio, 30 s), seed 1 | threads | exit | found by | invariant | steps | time |');
