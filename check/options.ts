@@ -109,7 +109,15 @@ export interface PortfolioOptions {
   /** Most swarm runs, and the picks of each. */
   readonly runs: number;
   readonly maxSteps: number;
-  readonly onProgress?: ((line: string) => void) | undefined;
+  readonly onProgress?: ((p: PortfolioProgress) => void) | undefined;
+}
+
+/** Where the default check stands: what its pass and its swarm have done so far (null: not started). */
+export interface PortfolioProgress {
+  readonly pass: Progress | null;
+  readonly swarm: { readonly runs: number; readonly steps: number } | null;
+  /** Since the check began. */
+  readonly elapsedMs: number;
 }
 
 /** How to explore. */

@@ -19,7 +19,7 @@
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import { exploreExhaustive } from './exhaustive.js';
-import type { PortfolioOptions } from './options.js';
+import type { PortfolioOptions, Progress } from './options.js';
 import type { ExhaustiveOutcome, PortfolioOutcome, SwarmOutcome } from './outcome.js';
 import { exploreSwarm } from './swarm.js';
 
@@ -31,7 +31,8 @@ export function explorePortfolio<S, A extends AnyAction>(
 ): PortfolioOutcome<S, A> {
   const t0 = performance.now();
   const budget = opts.maxSeconds;
-  opts.onProgress?.('exhaustive pass');
+  const tell = opts.onProgress;
+  let pass: Progress | null = null;
   const exhaustive = exploreExhaustive(c, initial, {
     mode: 'exhaustive',
     depth: opts.depth,
@@ -40,11 +41,16 @@ export function explorePortfolio<S, A extends AnyAction>(
     // Proving a found trace shortest stops a second before the budget: the report is due within it.
     foundSeconds: Math.max(budget * opts.exhaustiveShare, budget - 1),
     symmetry: opts.symmetry,
+    onProgress:
+      tell &&
+      ((p) => {
+        pass = p;
+        tell({ pass, swarm: null, elapsedMs: performance.now() - t0 });
+      }),
   });
   // Nothing is left to try once the pass found a violation or exhausted the reachable space.
   if (exhaustive.found || exhaustive.bound === null)
     return portfolioOutcome(c, opts, exhaustive, null, 1, performance.now() - t0);
-  opts.onProgress?.('swarm runs');
   const left = Math.max(0, budget - (performance.now() - t0) / 1000);
   const swarm = exploreSwarm(c, initial, {
     mode: 'swarm',
@@ -52,6 +58,7 @@ export function explorePortfolio<S, A extends AnyAction>(
     seed: opts.seed,
     maxSteps: opts.maxSteps,
     maxSeconds: left,
+    onProgress: tell && ((runs, steps) => tell({ pass, swarm: { runs, steps }, elapsedMs: performance.now() - t0 })),
   });
   return portfolioOutcome(c, opts, exhaustive, swarm, 1, performance.now() - t0);
 }

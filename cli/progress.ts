@@ -6,7 +6,7 @@
  */
 import cliProgress from 'cli-progress';
 import type { Plan } from '../check/each.js';
-import type { CheckOptions, ExhaustiveOptions, Progress, RandomOptions } from '../check/options.js';
+import type { CheckOptions, ExhaustiveOptions, PortfolioProgress, Progress, RandomOptions } from '../check/options.js';
 import { now } from './common.js';
 import type { Io } from './io.js';
 
@@ -176,22 +176,24 @@ export function withProgress(opts: CheckOptions, io: Io, m: Meter, label?: strin
       return { ...opts, onProgress: exhaustiveProgress(m, opts.depth, opts.maxSeconds, label) };
     case 'swarm':
       return { ...opts, onProgress: swarmProgress(io, m, opts.maxSeconds, label) };
-    case 'portfolio': {
-      const t0 = now(io);
-      // The portfolio names its phase; the time left is its budget's.
-      return {
-        ...opts,
-        onProgress: (phase: string) =>
-          m.update({
-            label: label ?? 'portfolio',
-            done: now(io) - t0,
-            total: opts.maxSeconds * 1000,
-            figures: phase,
-            leftMs: opts.maxSeconds * 1000 - (now(io) - t0),
-          }),
-      };
-    }
+    case 'portfolio':
+      return { ...opts, onProgress: portfolioProgress(m, opts.maxSeconds, label) };
   }
+}
+
+/**
+ * The `onProgress` of the default check: the time of its budget spent, the pass's depth and states (its bound
+ * is the time), and the swarm's runs and steps once it runs (after the pass on one thread, beside it on two).
+ */
+function portfolioProgress(m: Meter, maxSeconds: number, label = 'portfolio'): (p: PortfolioProgress) => void {
+  const budget = maxSeconds * 1000;
+  return ({ pass, swarm, elapsedMs }) => {
+    const parts = [
+      pass ? `pass depth ${pass.depth}, ${grouped(pass.distinct)} states` : 'pass starting',
+      ...(swarm ? [`swarm run ${grouped(swarm.runs)}, ${grouped(swarm.steps)} steps`] : []),
+    ];
+    m.update({ label, done: elapsedMs, total: budget, figures: parts.join('; '), leftMs: budget - elapsedMs });
+  };
 }
 
 /** The `onProgress` of swarm runs (runs until the time budget): runs, steps, rate, time left of the budget. */

@@ -43,14 +43,20 @@ export type WorkerInit =
       readonly maxSteps: number;
       /** When to stop, in `Date.now()` milliseconds (the threads' `performance.now()` clocks differ). */
       readonly deadline: number;
-      /** Shared with the pass (Int32: `Beside`): who found first, or that the pass is done. */
+      /**
+       * Shared with the pass, three Int32 words (`BesideWord`): who found first or that the pass is done
+       * (`Beside`), and the swarm's runs and steps so far (for the progress shown beside the pass's).
+       */
       readonly stop: SharedArrayBuffer;
     });
 
 /** A swarm campaign's failing run, as its outcome says it. */
 export type SwarmFailure = NonNullable<SwarmOutcome<unknown, AnyAction>['failure']>;
 
-/** The shared word between the pass and the swarm: who found first, or that the pass is done. */
+/** The words the pass and the swarm share: who found first (`Beside`), the swarm's runs and steps so far. */
+export const BesideWord = { flag: 0, runs: 1, steps: 2, count: 3 } as const;
+
+/** The shared flag between the pass and the swarm: who found first, or that the pass is done. */
 export const Beside = {
   running: 0,
   /** The swarm found a violation: the pass stops (unless it has one too). */

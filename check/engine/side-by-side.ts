@@ -17,11 +17,11 @@ import type { Checked } from '../checked.js';
 import { counterexample } from '../counterexample.js';
 import { script } from '../execute.js';
 import { exploreExhaustive } from '../exhaustive.js';
-import type { PortfolioOptions } from '../options.js';
+import type { PortfolioOptions, Progress } from '../options.js';
 import type { PortfolioOutcome, SwarmOutcome } from '../outcome.js';
 import { portfolioOutcome } from '../portfolio.js';
 import { Handle, type Named } from './parallel.js';
-import { Beside } from './protocol.js';
+import { Beside, BesideWord } from './protocol.js';
 
 /** Seconds the parts end before the budget, for the worker's end and the replay of a swarm find. */
 const MARGIN_SECONDS = 0.25;
@@ -36,7 +36,8 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
   const t0 = performance.now();
   const budget = opts.maxSeconds;
   const parts = Math.max(MARGIN_SECONDS, budget - MARGIN_SECONDS);
-  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const shared = new Int32Array(new SharedArrayBuffer(4 * BesideWord.count));
+  const F = BesideWord.flag;
   const swarmWorker = new Handle({
     ...named,
     kind: 'swarm',
@@ -46,10 +47,23 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
     seed: opts.seed,
     maxSteps: opts.maxSteps,
     deadline: Date.now() + parts * 1000,
-    stop: flag.buffer as SharedArrayBuffer,
+    stop: shared.buffer as SharedArrayBuffer,
   });
   try {
-    opts.onProgress?.('exhaustive pass, swarm beside it');
+    // The pass's progress, with the swarm's runs and steps so far as the worker last wrote them.
+    const tell = opts.onProgress;
+    let pass: Progress | null = null;
+    const progress = (): void => {
+      const runs = Atomics.load(shared, BesideWord.runs);
+      const swarm = runs > 0 ? { runs, steps: Atomics.load(shared, BesideWord.steps) } : null;
+      tell?.({ pass, swarm, elapsedMs: performance.now() - t0 });
+    };
+    const onProgress =
+      tell &&
+      ((p: Progress) => {
+        pass = p;
+        progress();
+      });
     const exhaustive = exploreExhaustive(c, initial, {
       mode: 'exhaustive',
       depth: opts.depth,
@@ -59,12 +73,15 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
       foundSeconds: Math.max(parts, budget - 1),
       symmetry: opts.symmetry,
       beside: {
-        cancelled: () => Atomics.load(flag, 0) === Beside.swarmFound,
-        found: () => void Atomics.compareExchange(flag, 0, Beside.running, Beside.passFound),
+        cancelled: () => Atomics.load(shared, F) === Beside.swarmFound,
+        found: () => void Atomics.compareExchange(shared, F, Beside.running, Beside.passFound),
       },
+      onProgress,
     });
-    if (exhaustive.bound === null) Atomics.compareExchange(flag, 0, Beside.running, Beside.passDone);
-    const m = await swarmWorker.expect('swarm-done');
+    if (exhaustive.bound === null) Atomics.compareExchange(shared, F, Beside.running, Beside.passDone);
+    // A pass that ended at its bound leaves the swarm running to the end of the budget: shown every second.
+    const timer = tell ? setInterval(progress, 1000) : null;
+    const m = await swarmWorker.expect('swarm-done').finally(() => timer && clearInterval(timer));
     // The worker built the same model from its name and config: the actions it sent are this model's.
     const found = m.explored && counterexample(c, initial, script(c, m.explored as readonly A[]));
     const swarm: SwarmOutcome<S, A> = {

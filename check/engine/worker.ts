@@ -20,7 +20,7 @@ import { exploreRandom } from '../random.js';
 import { exploreSwarm } from '../swarm.js';
 import { ClaimCache } from './claim-cache.js';
 import type { Best } from './levels.js';
-import { type Batch, Beside, type FromWorker, type ToWorker, type WorkerInit } from './protocol.js';
+import { type Batch, Beside, BesideWord, type FromWorker, type ToWorker, type WorkerInit } from './protocol.js';
 import { SearchCore } from './search-core.js';
 import { DROP, held, newShare } from './share.js';
 import { SharedMemo } from './shared-memo.js';
@@ -99,17 +99,23 @@ function swarmWork<S, A extends AnyAction>(
   initial: S,
   init: Extract<WorkerInit, { kind: 'swarm' }>,
 ): void {
-  const flag = new Int32Array(init.stop);
+  const shared = new Int32Array(init.stop);
+  const F = BesideWord.flag;
+  // The pass shows these beside its own progress (steps capped to an Int32: a 30 s swarm makes a few million).
+  const onProgress = (runs: number, steps: number): void => {
+    Atomics.store(shared, BesideWord.steps, Math.min(steps, 0x7fffffff));
+    Atomics.store(shared, BesideWord.runs, runs);
+  };
   const r = exploreSwarm(
     c,
     initial,
-    { mode: 'swarm', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps },
+    { mode: 'swarm', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps, onProgress },
     {
       deadline: performance.now() + (init.deadline - Date.now()),
-      stopAt: () => (Atomics.load(flag, 0) === Beside.running ? init.runs : 0),
+      stopAt: () => (Atomics.load(shared, F) === Beside.running ? init.runs : 0),
     },
   );
-  if (r.found) Atomics.compareExchange(flag, 0, Beside.running, Beside.swarmFound);
+  if (r.found) Atomics.compareExchange(shared, F, Beside.running, Beside.swarmFound);
   send({
     type: 'swarm-done',
     runs: r.runs,

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { checkAuto, checkHere } from '../../check/check.js';
 import { exploreExhaustive } from '../../check/exhaustive.js';
-import type { PortfolioOptions, SwarmOptions } from '../../check/options.js';
+import type { PortfolioOptions, PortfolioProgress, SwarmOptions } from '../../check/options.js';
 import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
 import { drawProfile, weighted } from '../../check/swarm.js';
 import type { AnyAction } from '../../model/core/model.js';
@@ -245,4 +245,42 @@ describe('the portfolio on two threads: the swarm beside the pass', () => {
     const found = open(['safeguard.epoch-fencing=false'], () => told.n > 0, told);
     expect([told.n, found.bound, found.shortest, found.found?.trace.length]).toEqual([1, null, true, 9]);
   });
+});
+
+describe("the portfolio's progress: the pass's depth and states, the swarm's runs and steps", () => {
+  /** Every progress report of the portfolio of kafka-txn (its pass bounded at depth 4) for `seconds`. */
+  async function reports(workers: 1 | 2, seconds: number): Promise<PortfolioProgress[]> {
+    const seen: PortfolioProgress[] = [];
+    const opts: PortfolioOptions = {
+      ...portfolio(1, 4),
+      exhaustiveShare: 0.5,
+      maxSeconds: seconds,
+      runs: Number.MAX_SAFE_INTEGER,
+      onProgress: (p) => void seen.push(p),
+    };
+    if (workers === 1) run('kafka-txn', [], opts);
+    else await beside('kafka-txn', [], opts);
+    return seen;
+  }
+  const depths = (ps: readonly PortfolioProgress[]) => [...new Set(ps.flatMap((p) => (p.pass ? [p.pass.depth] : [])))];
+
+  test('one thread: each level of the pass, then the swarm every 50 runs with the pass as it ended', async () => {
+    const ps = await reports(1, 2);
+    expect(depths(ps)).toEqual([0, 1, 2, 3, 4]);
+    const swarm = ps.filter((p) => p.swarm !== null);
+    expect(swarm.length).toBeGreaterThan(1);
+    expect(swarm.every((p) => p.pass?.depth === 4 && p.swarm!.runs % 50 === 0 && p.swarm!.steps > 0)).toBe(true);
+    // Reports come in time order, runs growing.
+    for (let i = 1; i < ps.length; i++) expect(ps[i]!.elapsedMs).toBeGreaterThanOrEqual(ps[i - 1]!.elapsedMs);
+    expect(swarm.at(-1)!.swarm!.runs).toBeGreaterThan(swarm[0]!.swarm!.runs);
+  });
+
+  test('two threads: the pass ends at its bound at once, then the swarm beside it shows every second', async () => {
+    const ps = await reports(2, 3);
+    expect(depths(ps)).toEqual([0, 1, 2, 3, 4]);
+    const swarm = ps.filter((p) => p.swarm !== null);
+    // The worker writes its runs every 50 runs; the main thread reads them once a second while it waits.
+    expect(swarm.length).toBeGreaterThanOrEqual(1);
+    expect(swarm.every((p) => p.pass?.depth === 4 && p.swarm!.runs % 50 === 0 && p.swarm!.steps > 0)).toBe(true);
+  }, 30_000);
 });

@@ -92,6 +92,17 @@ describe('progress', () => {
       await main([...args, flag], quiet);
       expect(quiet.err()).toBe('');
     }
+    // The default check (the portfolio): its pass, then its swarm, against the time of its budget.
+    const portfolio = io(false, 2600);
+    expect(await main(['check', 'kafka-txn', '--max-seconds', '2', '--seed', '1', '--workers', '1'], portfolio)).toBe(
+      0,
+    );
+    const lines = portfolio.err().split('\n').filter(Boolean);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^eoscheck: portfolio: pass depth \d+, [\d,]+ states(; swarm run [\d,]+, [\d,]+ steps)?, \d+ s left$/,
+      );
+    expect(lines.some((l) => l.includes('; swarm run'))).toBe(true);
     const random = io(false, 700);
     await main(['check', 'kafka-txn', '--runs', '300', '--seed', '1', '--workers', '1'], random);
     expect(random.err()).toMatch(
