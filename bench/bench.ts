@@ -437,8 +437,11 @@ else {
     '| partial-order reduction | states, full | states, reduced | transitions, full | transitions, reduced |',
   );
   console.log('|---|---|---|---|---|');
-  const saved = (full: number, reduced: number) =>
-    `${fmt(reduced)} (${Math.round((100 * (full - reduced)) / Math.max(1, full))}% saved)`;
+  // Whole percents, but one decimal above 99 (296,448 states to 920 is 99.7%, not all of them).
+  const saved = (full: number, reduced: number) => {
+    const pct = (100 * (full - reduced)) / Math.max(1, full);
+    return `${fmt(reduced)} (${pct > 99 && reduced > 0 ? pct.toFixed(1) : Math.round(pct)}% saved)`;
+  };
   for (const r of reductions)
     console.log(
       r.por === 'undeclared'
