@@ -1,0 +1,78 @@
+/**
+ * kafka-txn's symmetric encoding (the least encoding over every renaming of the apps) against the plain
+ * definition, on states of seeded walks with two and three apps: the same words, whether or not the
+ * state's arrays are already in canonical order (the encoding skips the identity renaming's copy when
+ * they are), and the same words for every renaming of a state (one encoding per orbit).
+ */
+import { describe, expect, test } from 'vitest';
+import type { Words } from '../../../model/core/model.js';
+import { encodePlain } from '../../../model/core/plain.js';
+import { WordBuffer } from '../../../model/core/words.js';
+import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
+import { kafkaTxnModel } from '../../../model/kafka-txn/model.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
+import { encodeSymmetric, identity, renameApps } from '../../../model/kafka-txn/symmetry.js';
+import { cfg } from '../../helpers/check.js';
+
+const words = (encode: (s: KafkaTxnState, out: Words) => void, s: KafkaTxnState): string => {
+  const b = new WordBuffer();
+  encode(s, b);
+  return Array.from(b.words.subarray(0, b.length)).join(',');
+};
+
+const plain = (s: KafkaTxnState): string => words((x, out) => identity(x).forEach((p) => encodePlain(p, out)), s);
+
+/** Every permutation of 0..n-1. */
+const perms = (n: number): number[][] =>
+  n <= 1
+    ? [[0]]
+    : perms(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+
+/** The definition: the least plain encoding of the state renamed every way (shorter first on a common prefix). */
+function least(s: KafkaTxnState): string {
+  const all = perms(s.config.producers).map((pi) =>
+    words((x, out) => identity(renameApps(x, pi)).forEach((p) => encodePlain(p, out)), s),
+  );
+  const key = (w: string) => w.split(',').map(Number);
+  return all.reduce((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? a : b;
+    return x.length <= y.length ? a : b;
+  });
+}
+
+/** States of seeded walks (a linear congruential generator picks the actions). */
+function walked(pairs: string[], runs: number, steps: number): KafkaTxnState[] {
+  let seed = 99;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
+  const out: KafkaTxnState[] = [];
+  for (let r = 0; r < runs; r++) {
+    let s = kafkaTxnModel.init(cfg(kafkaTxnKeys, ...pairs));
+    for (let i = 0; i < steps; i++) {
+      const acts = kafkaTxnModel.enabled(s);
+      if (acts.length === 0) break;
+      s = kafkaTxnModel.step(s, acts[next() % acts.length]!);
+      out.push(s);
+    }
+  }
+  return out;
+}
+
+describe('kafka-txn symmetric encoding', () => {
+  for (const pairs of [['faults.network=true'], ['producers=3', 'faults.network=true', 'faults.zombies=true']])
+    test(`the least renaming, one encoding per orbit: ${pairs.join(' ')}`, () => {
+      let canonical = 0;
+      let reordered = 0;
+      for (const s of walked(pairs, 25, 40)) {
+        const w = words(encodeSymmetric, s);
+        expect(w).toBe(least(s));
+        for (const pi of perms(s.config.producers)) expect(words(encodeSymmetric, renameApps(s, pi))).toBe(w);
+        // Both ways through the identity renaming: a state already in canonical order, and one it reorders.
+        if (plain(renameApps(s, [...Array(s.config.producers).keys()])) === plain(s)) canonical++;
+        else reordered++;
+      }
+      expect(canonical).toBeGreaterThan(50);
+      expect(reordered).toBeGreaterThan(5);
+    });
+});
