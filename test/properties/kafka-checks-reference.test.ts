@@ -149,6 +149,8 @@ function compare(s: Kafkaish): void {
   expect(split).toBe(splitRef(k, told, name));
   if (split) found.split++;
   for (const p of k.partitions) {
+    // The fates are indexed by offset and a reused list holds entries past the log's end: offsets are indexes.
+    expect(p.log.every((e, i) => e.offset === i)).toBe(true);
     const o = firstOpenOffsetFromLog(p);
     expect(o).toBe(openRef(p));
     if (o !== null) found.open++;
