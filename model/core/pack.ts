@@ -15,6 +15,7 @@
  * copy cheaper than a generic deep copy, so the search decodes a successor's base instead of
  * copying it.
  */
+import { after, type ShapeNode, shapeRoot } from './shapes.js';
 import type { WordBuffer } from './words.js';
 
 /** Tags: values from here up are tags; smaller integers are themselves. */
@@ -49,20 +50,7 @@ interface Reader {
   read(): unknown;
 }
 
-/**
- * A node of the tree of field-name sequences: the shape ending here (-1: none yet) and the longer ones.
- * Most nodes have one longer sequence (a prefix of field names nearly always goes on the same way): the
- * first one met is kept beside the map, found by comparing one name instead of hashing it.
- */
-interface ShapeNode {
-  id: number;
-  key: string | null;
-  child: ShapeNode | null;
-  readonly next: Map<string, ShapeNode>;
-}
-
-/** The shapes (field-name sequences) met so far, numbered in order, with their builders (this process only). */
-const shapeRoot: ShapeNode = { id: -1, key: null, child: null, next: new Map() };
+/** The builders of the shapes numbered so far (this process only). */
 const builders: ((r: Reader) => Record<string, unknown>)[] = [];
 
 /** A builder of objects with fields `keys`, in that order, their values read one after another. */
@@ -78,19 +66,6 @@ function builder(keys: readonly string[]): (r: Reader) => Record<string, unknown
   const fields = keys.map((k) => `${JSON.stringify(k)}: r.read()`).join(', ');
   // The body is an object literal of the field names, each quoted as a JSON string: no code but the reads.
   return new Function('r', `return { ${fields} };`) as (r: Reader) => Record<string, unknown>;
-}
-
-/** The node after `node` for field name `k`, made on first sight. */
-function after(node: ShapeNode, k: string): ShapeNode {
-  if (node.key === k) return node.child!;
-  const found = node.next.get(k);
-  if (found !== undefined) return found;
-  const n: ShapeNode = { id: -1, key: null, child: null, next: new Map() };
-  if (node.key === null) {
-    node.key = k;
-    node.child = n;
-  } else node.next.set(k, n);
-  return n;
 }
 
 /** Numbers the shape ending at `node`, the shape of `v` (its field names in order), and makes its builder. */
