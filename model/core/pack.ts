@@ -15,6 +15,7 @@
  * copy cheaper than a generic deep copy, so the search decodes a successor's base instead of
  * copying it.
  */
+import { isStatic } from './plain.js';
 import { after, type ShapeNode, shapeRoot } from './shapes.js';
 import type { WordBuffer } from './words.js';
 
@@ -78,11 +79,6 @@ function register(node: ShapeNode, v: object): number {
 const F64 = new Float64Array(1);
 const I32 = new Int32Array(F64.buffer);
 
-/** Whether field `k`'s value is shared with the initial state (never changed by a step). */
-function isShared(k: string): boolean {
-  return k === 'config' || k === 'rules';
-}
-
 /** Packs and unpacks the states of one search: `like` is its initial state, whose static parts the words point to. */
 export class PlainCodec<S> implements Reader {
   /** The static parts of `like` (fields named config or rules, at any depth), in the order first met. */
@@ -102,7 +98,7 @@ export class PlainCodec<S> implements Reader {
     }
     for (const k in v) {
       const x = (v as Record<string, unknown>)[k];
-      if (isShared(k)) {
+      if (isStatic(k)) {
         if (typeof x === 'object' && x !== null && !this.shared.includes(x)) this.shared.push(x);
       } else this.collect(x);
     }
@@ -143,7 +139,7 @@ export class PlainCodec<S> implements Reader {
       for (const k in v) {
         node = node.key === k ? node.child! : after(node, k);
         const x = (v as Record<string, unknown>)[k];
-        const i = isShared(k) ? this.shared.indexOf(x) : -1;
+        const i = isStatic(k) ? this.shared.indexOf(x) : -1;
         if (i >= 0) {
           out.push(SHARED);
           out.push(i);

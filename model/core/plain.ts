@@ -35,8 +35,11 @@ function copy(v: unknown): unknown {
   return shape.copy(v as Record<string, unknown>, copy);
 }
 
-/** Whether field `k` is shared with the original instead of copied. */
-const shared = (k: string): boolean => k === 'config' || k === 'rules';
+/**
+ * Whether a field named `k` is static (the configuration, or the rules derived from it): shared with the
+ * original by a copy, and by the packed encoding with the initial state.
+ */
+export const isStatic = (k: string): boolean => k === 'config' || k === 'rules';
 
 /** A copier of objects with fields `keys`, in that order. */
 function copier(keys: readonly string[]): NonNullable<ShapeNode['copy']> {
@@ -45,14 +48,14 @@ function copier(keys: readonly string[]): NonNullable<ShapeNode['copy']> {
     return (o, c) => {
       const out: Record<string, unknown> = {};
       for (const k of keys) {
-        const value = shared(k) ? o[k] : c(o[k]);
+        const value = isStatic(k) ? o[k] : c(o[k]);
         Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
       }
       return out;
     };
   const fields = keys.map((k) => {
     const name = JSON.stringify(k);
-    return shared(k) ? `${name}: o[${name}]` : `${name}: c(o[${name}])`;
+    return isStatic(k) ? `${name}: o[${name}]` : `${name}: c(o[${name}])`;
   });
   // The body is an object literal of the field names, each quoted as a JSON string: no code but the reads.
   return new Function('o', 'c', `return { ${fields.join(', ')} };`) as NonNullable<ShapeNode['copy']>;

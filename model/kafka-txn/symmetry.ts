@@ -27,7 +27,10 @@ function permutations(n: number): number[][] {
 
 const PERMS = [1, 2, 3].map(permutations);
 
-/** The state with app a renamed pi[a], in canonical array orders. Pure (returns a new object). */
+/**
+ * The state with app a renamed pi[a], in canonical array orders (the orders `inCanonicalOrder` checks: a
+ * new sort here goes there too). Pure (returns a new object).
+ */
 export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnState {
   // A fresh deep copy (the static config and rules shared, never renamed), so writable: renamed in place, then
   // handed out as the state it now is.
