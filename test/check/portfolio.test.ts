@@ -262,25 +262,28 @@ describe("the portfolio's progress: the pass's depth and states, the swarm's run
     else await beside('kafka-txn', [], opts);
     return seen;
   }
-  const depths = (ps: readonly PortfolioProgress[]) => [...new Set(ps.flatMap((p) => (p.pass ? [p.pass.depth] : [])))];
+  /**
+   * The reports of the swarm, once each level of the pass (depth 0 to 4) was reported: each with the pass as it
+   * ended, runs a multiple of 50 (the swarm reports every 50 runs), some steps.
+   */
+  function swarmAfterPass(ps: readonly PortfolioProgress[]): PortfolioProgress[] {
+    expect([...new Set(ps.flatMap((p) => (p.pass ? [p.pass.depth] : [])))]).toEqual([0, 1, 2, 3, 4]);
+    const swarm = ps.filter((p) => p.swarm !== null);
+    expect(swarm.every((p) => p.pass?.depth === 4 && p.swarm!.runs % 50 === 0 && p.swarm!.steps > 0)).toBe(true);
+    return swarm;
+  }
 
   test('one thread: each level of the pass, then the swarm every 50 runs with the pass as it ended', async () => {
     const ps = await reports(1, 2);
-    expect(depths(ps)).toEqual([0, 1, 2, 3, 4]);
-    const swarm = ps.filter((p) => p.swarm !== null);
+    const swarm = swarmAfterPass(ps);
     expect(swarm.length).toBeGreaterThan(1);
-    expect(swarm.every((p) => p.pass?.depth === 4 && p.swarm!.runs % 50 === 0 && p.swarm!.steps > 0)).toBe(true);
     // Reports come in time order, runs growing.
     for (let i = 1; i < ps.length; i++) expect(ps[i]!.elapsedMs).toBeGreaterThanOrEqual(ps[i - 1]!.elapsedMs);
     expect(swarm.at(-1)!.swarm!.runs).toBeGreaterThan(swarm[0]!.swarm!.runs);
   });
 
   test('two threads: the pass ends at its bound at once, then the swarm beside it shows every second', async () => {
-    const ps = await reports(2, 3);
-    expect(depths(ps)).toEqual([0, 1, 2, 3, 4]);
-    const swarm = ps.filter((p) => p.swarm !== null);
     // The worker writes its runs every 50 runs; the main thread reads them once a second while it waits.
-    expect(swarm.length).toBeGreaterThanOrEqual(1);
-    expect(swarm.every((p) => p.pass?.depth === 4 && p.swarm!.runs % 50 === 0 && p.swarm!.steps > 0)).toBe(true);
+    expect(swarmAfterPass(await reports(2, 3)).length).toBeGreaterThanOrEqual(1);
   }, 30_000);
 });
