@@ -233,7 +233,7 @@ interface Levelled {
   readonly coverage: Record<string, number>;
 }
 
-/** The search, level by level: each level expanded, claimed, evened out and judged by the workers. */
+/** The search, level by level: each level expanded, claimed and judged, then evened out, by the workers. */
 async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions, first: SharedMemo): Promise<Levelled> {
   let memo = first;
   let frontier = 0;

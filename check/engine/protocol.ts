@@ -83,7 +83,7 @@ export type ToWorker =
 /** Worker to main. */
 export type FromWorker =
   | { readonly type: 'ready'; readonly frontier: number }
-  /** The worker's new states of the level, admitted by their owners and not yet judged. */
+  /** The worker's new states of the level, admitted by their owners and judged. */
   | { readonly type: 'kept'; readonly count: number }
   | {
       readonly type: 'level-done';

@@ -2,8 +2,10 @@
  * A worker's states of the level it expands and of the next one, whatever holds them: objects
  * (through `enabled` and the fast path) or, for a model with packed rules, fixed-width words
  * (`packed-search.ts`'s rules, no object per state). The worker's protocol (`worker.ts`) is the
- * same over both: it expands, keeps the successors it owns, holds those it claims until their
- * owner answers, ships its surplus, judges what it keeps, and moves to the next level.
+ * same over both: it expands, keeps and judges the successors it owns, holds those it claims until
+ * their owner answers (then keeps and judges those admitted), ships its surplus, and moves to the
+ * next level. A state is judged as it is kept, as on one thread: judged after the balance, every
+ * kept state was decoded once more.
  */
 import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { WordBuffer } from '../../model/core/words.js';
@@ -21,6 +23,9 @@ const peerOf = (answer: number): number => -2 - answer;
 /** Successor `i` of the state being expanded, with fingerprint (hi, lo): what to do with it. */
 export type See = (hi: number, lo: number, i: number) => number;
 
+/** A kept state, number `id`, is `distance` steps from a violation (`SearchCore.judge`: -1 for none). */
+export type Judged = (id: number, distance: number) => void;
+
 export interface Share<S> {
   /** Makes `s` (number `id`) the level: the initial state, before the first. */
   seed(s: S, id: number): void;
@@ -28,21 +33,18 @@ export interface Share<S> {
   readonly size: number;
   /** The global number of the level's k-th state. */
   id(k: number): number;
-  /** Expands the level's k-th state, asking `see` about each successor. */
-  expand(k: number, see: See): void;
-  /** The j-th successor held for `peer` was admitted by it as number `n`: kept here. */
-  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void;
+  /** Expands the level's k-th state, asking `see` about each successor; those kept are judged. */
+  expand(k: number, see: See, judged: Judged): void;
+  /** The j-th successor held for `peer` was admitted by it as number `n`: kept here, and its distance. */
+  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number;
   /** States kept for the next level. */
   readonly kept: number;
   /** Moves the last `count` kept states into a shipment: per state its number, fingerprint, words or object. */
   ship(count: number, meta: WordBuffer, states: unknown[]): void;
-  /** Keeps the states of a shipment. */
+  /** Keeps the states of a shipment (judged by their sender). */
   receive(meta: Int32Array, states: readonly unknown[]): void;
-  /** How far the j-th kept state is from a violation (`SearchCore.judge`). */
-  judge(j: number): number;
-  keptId(j: number): number;
-  /** The first `count` kept states become the level; nothing is kept or held. */
-  advance(count: number): void;
+  /** The kept states become the level; nothing is kept or held. */
+  advance(): void;
   /** Whether some state of the level can move (for the depth bound's report). */
   enabledAtLevel(): boolean;
 }
@@ -55,7 +57,7 @@ export function newShare<S, A extends AnyAction>(core: SearchCore<S, A>, initial
 
 /**
  * A worker's levels as the one-thread search keeps them (`frontier.ts`): the states it keeps for the
- * next level are packed as it finds them, decoded to be judged, shipped or expanded.
+ * next level are judged and packed as it finds them, decoded to be shipped or expanded.
  */
 class ObjectShare<S, A extends AnyAction> implements Share<S> {
   private level: Frontier<S>;
@@ -89,7 +91,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   seed(s: S, id: number): void {
     this.level.push(s, id);
   }
-  expand(k: number, see: See): void {
+  expand(k: number, see: See, judged: Judged): void {
     const { core } = this;
     const s = this.level.state(k);
     const acts = core.enabledCounted(s);
@@ -98,17 +100,23 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
       core.fingerprint(t);
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);
-      if (r >= 0) this.keep(t, r, hi, lo);
+      if (r >= 0) judged(r, this.keep(t, r, hi, lo));
       else if (r !== DROP) this.holds[peerOf(r)]!.push({ k, action: acts[i]! });
     }
   }
-  private keep(t: S, id: number, hi: number, lo: number): void {
+  /** Keeps `t` for the next level and judges it: its distance. */
+  private keep(t: S, id: number, hi: number, lo: number): number {
+    this.store(t, id, hi, lo);
+    // Packed, `t` is no longer needed: the drain steps it in place.
+    return this.core.judge(t, hi, lo, this.next.packed);
+  }
+  private store(t: S, id: number, hi: number, lo: number): void {
     this.next.push(t, id);
     this.fps.push(hi, lo);
   }
-  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
+  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number {
     const { k, action } = this.holds[peer]![j]!;
-    this.keep(this.core.successorAt(this.level, k, action), n, hi, lo);
+    return this.keep(this.core.successorAt(this.level, k, action), n, hi, lo);
   }
   get kept(): number {
     return this.next.length;
@@ -141,23 +149,15 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
       const lo = m[at + 2]! >>> 0;
       at += 3;
       if (this.decode) {
-        this.keep(this.decode(m, at + 1, this.initial), id, hi, lo);
+        this.store(this.decode(m, at + 1, this.initial), id, hi, lo);
         at += 1 + m[at]!;
       } else {
         // A peer of the same model sent it: a state of this model, as structured clone copied it.
-        this.keep(states[j] as S, id, hi, lo);
+        this.store(states[j] as S, id, hi, lo);
       }
     }
   }
-  judge(j: number): number {
-    // A packed level's state is a new copy: the drain may step it in place.
-    return this.core.judge(this.next.state(j), this.fps[2 * j]!, this.fps[2 * j + 1]!, this.next.packed);
-  }
-  keptId(j: number): number {
-    return this.next.id(j);
-  }
-  advance(count: number): void {
-    this.next.truncate(count);
+  advance(): void {
     this.level = this.next;
     this.next = this.newLevel();
     this.fps = [];
@@ -205,7 +205,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
     this.core.checked.model.fast.encode(s, pushInto(words));
     this.level.push(words, 0, id);
   }
-  expand(k: number, see: See): void {
+  expand(k: number, see: See, judged: Judged): void {
     const { core, width: w, out, fp } = this;
     const n = this.p.successors(this.level.words, k * w, out, this.taken);
     core.generated += n;
@@ -215,15 +215,19 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
       core.coverage[type] = (core.coverage[type] ?? 0) + 1;
       fingerprint(out, w, fp, i * w);
       const r = see(fp.hi, fp.lo, i);
-      if (r >= 0) {
-        this.next.push(out, i * w, r);
-        this.fps.push(fp.hi, fp.lo);
-      } else if (r !== DROP) this.holds[peerOf(r)]!.push(out, i * w, 0);
+      if (r >= 0) judged(r, this.keep(out, i * w, r, fp.hi, fp.lo));
+      else if (r !== DROP) this.holds[peerOf(r)]!.push(out, i * w, 0);
     }
   }
-  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): void {
-    this.next.push(this.holds[peer]!.words, j * this.width, n);
+  /** Keeps the state at `at` of `src` for the next level and judges it: its distance. */
+  private keep(src: Int32Array, at: number, id: number, hi: number, lo: number): number {
+    this.next.push(src, at, id);
     this.fps.push(hi, lo);
+    if (this.p.quiet(src, at)) return -1;
+    return this.core.judge(this.core.checked.model.fast.decode!(src, at, this.initial), hi, lo);
+  }
+  admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number {
+    return this.keep(this.holds[peer]!.words, j * this.width, n, hi, lo);
   }
   get kept(): number {
     return this.next.length;
@@ -246,17 +250,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
       this.fps.push(m[at + 1]! >>> 0, m[at + 2]! >>> 0);
     }
   }
-  judge(j: number): number {
-    const at = j * this.width;
-    if (this.p.quiet(this.next.words, at)) return -1;
-    const decode = this.core.checked.model.fast.decode!;
-    return this.core.judge(decode(this.next.words, at, this.initial), this.fps[2 * j]!, this.fps[2 * j + 1]!);
-  }
-  keptId(j: number): number {
-    return this.next.ids[j]!;
-  }
-  advance(count: number): void {
-    this.next.length = Math.min(this.next.length, count);
+  advance(): void {
     this.level = this.next;
     this.next = new PackedLevel(this.width);
     this.fps = [];

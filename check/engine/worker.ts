@@ -1,8 +1,9 @@
 /**
  * A worker thread of the search. Exhaustive: it expands its share of each level; a successor whose
  * fingerprint another worker owns is claimed from that owner (words only: the fingerprint, parent
- * and action) and stays here if the owner admits it; after the main thread's balance plan evens
- * the level out, it judges its states, the drain memo shared by all workers. Random: it runs its
+ * and action) and stays here if the owner admits it; it judges each state it keeps as it keeps it
+ * (the drain memo shared by all workers), then the main thread's balance plan evens out the level
+ * to be expanded next. Random: it runs its
  * slice of the campaign's runs, stopping past the lowest failing run any worker has found. Swarm:
  * the default portfolio's swarm runs, beside its pass on the main thread. It builds its model from
  * the catalog by name.
@@ -138,10 +139,12 @@ function exhaustiveWork<S, A extends AnyAction>(
   const core = new SearchCore(c, { symmetry: init.symmetry, worker: me, workers: W, maxStates: init.maxStates });
   core.shareDrainMemo(new SharedMemo(init.memo));
   const share = newShare(core, initial, W);
-  // This worker's shortest counterexample so far: the state it starts from (global number) and its total length.
+  // This worker's shortest counterexample so far: the state it starts from (global number) and its total length;
+  // of two as short, the lower-numbered (as the main thread picks among the workers'), whatever the order judged.
   let best: Best | null = null;
   const judged = (n: number, depth: number, k: number): void => {
-    if (k >= 0 && (best === null || depth + k < best.total))
+    if (k < 0) return;
+    if (best === null || depth + k < best.total || (depth + k === best.total && n < best.id))
       best = { id: n, total: depth + k, endless: k >= DRAIN_LIMIT };
   };
   let peers: readonly (MessagePort | null)[] = [];
@@ -160,27 +163,34 @@ function exhaustiveWork<S, A extends AnyAction>(
   }
 
   /**
-   * Expands this worker's share of the level: it keeps the successors it owns and the owners admit,
-   * with their global numbers, for the next level. True when the time ran out.
+   * Expands this worker's share of the level: it keeps and judges the successors it owns and the owners
+   * admit, with their global numbers, for the next level. True when the time ran out (the level's states
+   * not kept by then are dropped, as the one-thread search drops them).
    */
   const expand = async (depth: number, deadline: number | null): Promise<boolean> => {
     let timedOut = false;
+    const late = (j: number): boolean => deadline !== null && (j & 127) === 127 && Date.now() > deadline;
+    const judgedNext = (n: number, k: number): void => judged(n, depth + 1, k);
     const claims = Array.from({ length: W }, () => new WordBuffer());
     sent.fit(core.seen.size);
     for (let k = 0; k < share.size && !timedOut; k++) {
-      if (deadline !== null && (k & 127) === 127 && Date.now() > deadline) timedOut = true;
+      if (late(k)) timedOut = true;
       const from = share.id(k);
-      share.expand(k, (hi, lo, i) => {
-        const o = core.owner(lo);
-        if (o === me) return core.seen.has(hi, lo) ? DROP : core.admit(hi, lo, from, i);
-        if (!sent.add(hi, lo)) return DROP;
-        const out = claims[o]!;
-        out.push(hi);
-        out.push(lo);
-        out.push(from);
-        out.push(i);
-        return held(o);
-      });
+      share.expand(
+        k,
+        (hi, lo, i) => {
+          const o = core.owner(lo);
+          if (o === me) return core.seen.has(hi, lo) ? DROP : core.admit(hi, lo, from, i);
+          if (!sent.add(hi, lo)) return DROP;
+          const out = claims[o]!;
+          out.push(hi);
+          out.push(lo);
+          out.push(from);
+          out.push(i);
+          return held(o);
+        },
+        judgedNext,
+      );
     }
     for (let p = 0; p < W; p++) {
       if (p !== me) post(p, { kind: 'claims', depth, from: me, meta: claims[p]!.words.slice(0, claims[p]!.length) });
@@ -198,9 +208,10 @@ function exhaustiveWork<S, A extends AnyAction>(
     }
     for (const b of await mail.take('answers', depth, W - 1)) {
       const cl = claims[b.from]!.words;
-      for (let j = 0; j < b.meta.length; j++) {
+      for (let j = 0; j < b.meta.length && !timedOut; j++) {
+        if (late(j)) timedOut = true;
         const n = b.meta[j]!;
-        if (n >= 0) share.admitHeld(b.from, j, n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0);
+        if (n >= 0) judgedNext(n, share.admitHeld(b.from, j, n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0));
       }
     }
     return timedOut;
@@ -218,19 +229,11 @@ function exhaustiveWork<S, A extends AnyAction>(
   };
 
   const level = async (depth: number, deadline: number | null): Promise<void> => {
-    let timedOut = await expand(depth, deadline);
+    const timedOut = await expand(depth, deadline);
     const plan = new Promise<Extract<ToWorker, { type: 'balance' }>>((resolve) => (planned = resolve));
     send({ type: 'kept', count: share.kept });
     await balance(depth, await plan);
-    let j = 0;
-    for (; j < share.kept; j++) {
-      if (deadline !== null && (j & 127) === 127 && Date.now() > deadline) {
-        timedOut = true;
-        break;
-      }
-      judged(share.keptId(j), depth + 1, share.judge(j));
-    }
-    share.advance(j);
+    share.advance();
     send({
       type: 'level-done',
       distinct: core.seen.size,
