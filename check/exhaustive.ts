@@ -45,8 +45,10 @@ export function exploreExhaustive<S, A extends AnyAction>(
   const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;
   const packed = opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
-  if (reduction) por = searchReduced(core, levels, reduction, initial);
-  else if (packed) searchPacked(core, levels, packed, initial);
+  if (reduction) {
+    por = searchReduced(core, levels, reduction, initial);
+    por.depth = levels.depthCompleted;
+  } else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial);
   const found = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
   return {
@@ -62,7 +64,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
     depth: opts.depth,
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,
-    depthCompleted: levels.depthCompleted,
+    // A reduced search proves a depth of the full graph only by ending (`ReductionStats.depth`): cut, none past
+    // the initial state.
+    depthCompleted: typeof por !== 'string' && levels.bound !== null ? 0 : levels.depthCompleted,
     bound: levels.bound,
     bytesPerState: core.bytesPerState,
     collisionProbability: collisionProbability(core.seen.size, core.generated),

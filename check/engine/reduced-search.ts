@@ -14,6 +14,8 @@
  * Together these keep every state an invariant or the drain's verdict can tell apart (with the
  * model's declarations sound: docs/partial-order-reduction.md), not every state: the counts differ
  * from the full search, the verdicts do not. A counterexample is real but not of the fewest steps.
+ * They keep it at a longer distance, though: a search the depth bound (or any other) cuts proves no
+ * depth of the full graph (`ReductionStats.depth`).
  */
 import type { AnyAction } from '../../model/core/model.js';
 import type { Levels } from './levels.js';
@@ -28,11 +30,20 @@ interface Entry<S> {
   readonly only: readonly number[] | null;
 }
 
-/** What the reduction did: states expanded with a proper persistent set, and transitions a sleep set spared. */
+/**
+ * What the reduction did: states expanded with a proper persistent set, transitions a sleep set spared,
+ * states expanded again, and the levels of the reduced graph completed.
+ */
 export interface ReductionStats {
   reduced: number;
   slept: number;
   reexpanded: number;
+  /**
+   * Every reduced path of this many steps or fewer was followed. Not a depth of the full graph: a state
+   * k steps from the start may be reached only by a longer reduced path (a deferred action that commutes
+   * with the whole path is taken first), so a search cut by a bound proves no depth (`depthCompleted` 0).
+   */
+  depth: number;
 }
 
 const intersect = (a: readonly number[], b: readonly number[]): number[] => a.filter((x) => b.includes(x));
@@ -44,7 +55,7 @@ export function searchReduced<S, A extends AnyAction>(
   red: Reduction<A>,
   initial: S,
 ): ReductionStats {
-  const stats: ReductionStats = { reduced: 0, slept: 0, reexpanded: 0 };
+  const stats: ReductionStats = { reduced: 0, slept: 0, reexpanded: 0, depth: 0 };
   const number = new Map<string, number>();
   /** Sleep sets of the states not expanded yet, and of the expanded ones while not empty. */
   const waiting = new Map<number, Entry<S>>();

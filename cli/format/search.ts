@@ -2,6 +2,8 @@
  * How a search reads, per explorer: what it set out to do, what it covered, why it stopped, how it
  * found a counterexample, and the command that reproduces that counterexample exactly. Pure.
  */
+
+import type { ReductionStats } from '../../check/engine/reduced-search.js';
 import type { CheckOptions } from '../../check/options.js';
 import type { ExhaustiveOutcome, MemberSummary, Outcome, SwarmOutcome } from '../../check/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
@@ -43,6 +45,7 @@ export function describeSearch(opts: CheckOptions, workers = 1): string {
 /** Why an exhaustive search ended, one line. */
 export function boundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
   if (o.member) return memberBoundText(o, o.member);
+  if (typeof o.por !== 'string' && o.bound !== null) return reducedBoundText(o, o.por);
   switch (o.bound) {
     case null:
       return `the reachable state space is exhausted (deepest level ${o.depthCompleted})`;
@@ -58,6 +61,26 @@ export function boundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): s
     case 'stopped':
       return `stopped when the swarm beside it found a violation: levels up to depth ${o.depthCompleted} complete`;
   }
+}
+
+/**
+ * Why a search with partial-order reduction ended before its reduced graph did, one line: its levels
+ * are not the full graph's, so it proves no depth (`ReductionStats.depth`).
+ */
+function reducedBoundText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>, r: ReductionStats): string {
+  const by =
+    o.bound === 'depth'
+      ? `--depth ${o.depth}`
+      : o.bound === 'max-states'
+        ? `--max-states ${o.maxStates}`
+        : o.bound === 'max-seconds'
+          ? `--max-seconds ${o.maxSeconds ?? '?'}`
+          : 'the swarm beside it';
+  return (
+    `stopped by ${by} after ${r.depth} levels of the reduced graph: no depth is proved (a state ${r.depth} ` +
+    `steps away may lie deeper there; the reduction proves its verdict once its search ends, --por off ` +
+    `proves each depth)`
+  );
 }
 
 /** Why a swarm verification member ended, one line: a member cut short covered only part of its bound. */

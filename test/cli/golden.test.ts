@@ -113,6 +113,8 @@ const cases: Record<string, string[][]> = {
     ['check', 'two-phase-commit', '--seed', '1', '--workers', '1'],
     ['check', 'two-phase-commit', '--exhaustive', '--workers', '1'],
     ['check', 'two-phase-commit', '--exhaustive', '--set', 'rm.count=5', '--symmetry', 'on', '--workers', '1'],
+    // A reduced search cut by --depth proves no depth (docs/partial-order-reduction.md, "Depth bounds").
+    ['check', 'two-phase-commit', '--exhaustive', '--por', 'on', '--depth', '3', '--workers', '1'],
     [
       'check',
       'two-phase-commit',
