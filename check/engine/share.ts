@@ -63,9 +63,12 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   private level: Frontier<S>;
   private next: Frontier<S>;
   private fps: number[] = [];
+  // Per state of the level and of the next, 1 when its drain passed (`SearchCore.drainIndex`; a shipped state 0).
+  private passed: number[] = [];
+  private nextPassed: number[] = [];
   // A claimed state is made again from its parent if admitted: holding every claimed state until the answers
   // came kept half of them alive past young-generation collections.
-  private holds: { readonly k: number; readonly action: A }[][];
+  private holds: { readonly k: number; readonly action: A; readonly along: boolean }[][];
   private readonly decode;
 
   constructor(
@@ -90,33 +93,37 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   /** The initial state, as the level before the first. */
   seed(s: S, id: number): void {
     this.level.push(s, id);
+    this.passed.push(0);
   }
   expand(k: number, see: See, judged: Judged): void {
     const { core } = this;
     const s = this.level.state(k);
     const acts = core.enabledCounted(s);
+    const along = this.passed[k] === 1 ? core.drainIndex(s, acts) : -1;
     for (let i = 0; i < acts.length; i++) {
       const t = core.successorAt(this.level, k, acts[i]!, s, i === acts.length - 1);
       core.fingerprint(t);
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);
-      if (r >= 0) judged(r, this.keep(t, r, hi, lo));
-      else if (r !== DROP) this.holds[peerOf(r)]!.push({ k, action: acts[i]! });
+      if (r >= 0) judged(r, this.keep(t, r, hi, lo, i === along));
+      else if (r !== DROP) this.holds[peerOf(r)]!.push({ k, action: acts[i]!, along: i === along });
     }
   }
-  /** Keeps `t` for the next level and judges it: its distance. */
-  private keep(t: S, id: number, hi: number, lo: number): number {
+  /** Keeps `t` for the next level and judges it (`along`: by the action a passing drain takes): its distance. */
+  private keep(t: S, id: number, hi: number, lo: number, along: boolean): number {
     this.store(t, id, hi, lo);
     // Packed, `t` is no longer needed: the drain steps it in place.
-    return this.core.judge(t, hi, lo, this.next.packed);
+    const j = along ? -1 : this.core.judge(t, hi, lo, this.next.packed);
+    this.nextPassed.push(j === -1 ? 1 : 0);
+    return j;
   }
   private store(t: S, id: number, hi: number, lo: number): void {
     this.next.push(t, id);
     this.fps.push(hi, lo);
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number {
-    const { k, action } = this.holds[peer]![j]!;
-    return this.keep(this.core.successorAt(this.level, k, action), n, hi, lo);
+    const { k, action, along } = this.holds[peer]![j]!;
+    return this.keep(this.core.successorAt(this.level, k, action), n, hi, lo, along);
   }
   get kept(): number {
     return this.next.length;
@@ -141,6 +148,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
       meta.words[at] = meta.length - at - 1;
     }
     this.next.truncate(last - count);
+    this.nextPassed.length = last - count;
   }
   receive(m: Int32Array, states: readonly unknown[]): void {
     for (let j = 0, at = 0; at < m.length; j++) {
@@ -155,11 +163,14 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
         // A peer of the same model sent it: a state of this model, as structured clone copied it.
         this.store(states[j] as S, id, hi, lo);
       }
+      this.nextPassed.push(0);
     }
   }
   advance(): void {
     this.level = this.next;
     this.next = this.newLevel();
+    this.passed = this.nextPassed;
+    this.nextPassed = [];
     this.fps = [];
     this.holds = Array.from({ length: this.workers }, () => []);
   }

@@ -184,14 +184,16 @@ export interface Por<S, A extends AnyAction> {
   observed(s: S, emit: (resource: number) => void): void;
 }
 
-/** Structural equality of two actions (plain data with primitive fields). Pure. */
+/** Structural equality of two actions (plain data with primitive fields). Pure; allocates nothing (asked per state). */
 export function sameAction(a: AnyAction, b: AnyAction): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  const ra: Readonly<Record<string, unknown>> = { ...a };
-  const rb: Readonly<Record<string, unknown>> = { ...b };
-  for (const k of ka) if (ra[k] !== rb[k]) return false;
-  return true;
+  if (a.type !== b.type) return false;
+  let fields = 0;
+  for (const k in a) {
+    if (Reflect.get(a, k) !== Reflect.get(b, k)) return false;
+    fields += 1;
+  }
+  for (const _ in b) fields -= 1;
+  return fields === 0;
 }
 
 /** Compiles a model definition: derives `enabled`, `step`, the fast path and the lists from its table. */

@@ -15,8 +15,9 @@ import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
 import { catalog } from '../../catalog/index.js';
 import { checkHere } from '../../check/check.js';
+import { SearchCore } from '../../check/engine/search-core.js';
 import type { Keys } from '../../model/core/keys.js';
-import type { AnyAction, Model } from '../../model/core/model.js';
+import { type AnyAction, type Model, sameAction } from '../../model/core/model.js';
 import { PlainCodec } from '../../model/core/pack.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
@@ -327,6 +328,32 @@ function suite<S, A extends AnyAction, K extends Keys>(
         }
         expect(words(model, own)).toEqual(words(model, frozen));
       }
+    });
+    test(`${label}: the successor along a passing drain passes (the search takes it without a drain)`, () => {
+      const initial = model.init(config());
+      const c = { model, invariants: e.invariants };
+      const core = () => new SearchCore(c, { symmetry: false, maxStates: 16 });
+      // A fresh core each time: no memo from an earlier drain decides.
+      const judge = (s: S): number => {
+        const k = core();
+        k.fingerprint(s);
+        return k.judge(s, k.fp.hi, k.fp.lo);
+      };
+      let along = 0;
+      let moving = 0;
+      for (const s of reached(e, initial, scale.drainWalks, scale.drainBfs)) {
+        if (judge(s) !== -1) continue;
+        const acts = model.enabled(s);
+        const i = core().drainIndex(s, acts);
+        const d = model.drain(s);
+        if (d !== null) moving += 1;
+        expect(i >= 0 ? sameAction(acts[i]!, d!) : d === null || !acts.some((a) => sameAction(a, d))).toBe(true);
+        if (i < 0) continue;
+        expect(judge(model.step(s, acts[i]!))).toBe(-1);
+        along += 1;
+      }
+      // The drain takes only actions the explorers can take too (two-phase-commit's drain never moves).
+      expect(along).toBe(moving);
     });
     test(
       `${label}: the exhaustive search gives the same verdict and state count through the fast ` +
