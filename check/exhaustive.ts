@@ -71,8 +71,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
     bytesPerState: core.bytesPerState,
     collisionProbability: collisionProbability(core.seen.size, core.generated),
     symmetry: core.engine.symmetry,
-    // The reduced search keeps fewer paths: its traces are real, not proved the fewest.
-    shortest: levels.shortest && typeof por === 'string',
+    // The reduced search keeps fewer paths: its traces are real, not proved the fewest. With symmetry one member
+    // of an orbit is judged, and another's drain may reach the violation in fewer steps (the verdict is the same).
+    shortest: levels.shortest && typeof por === 'string' && !core.engine.symmetry,
     por,
     member: null,
   };

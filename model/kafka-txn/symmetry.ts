@@ -4,17 +4,17 @@
  * instances' ids, its input values, its committed offsets and its coordinator entry. The canonical
  * encoding is the least encoding over every renaming of the apps (at most 3! = 6). Arrays whose
  * order is an accident of history but not of meaning (the leader's producer table, pending
- * offsets, the instance list) are put in a fixed order first. The drain is not symmetric: it
- * finishes apps in index order, so where a configuration breaks, the members of an orbit can drain to
- * different verdicts (59 of 1,500 renamings of walked states without epoch fencing; none where it
- * holds). The search judges the member it meets first: a violation that only another member's drain
- * reaches is found by the full search alone. The verdicts of every safeguard row agree (slow suite).
+ * offsets, the stale markers, the instance list, the verification guards) are put in a fixed order
+ * first. Renaming commutes with stepping (`renamings.ts`, tested on walked states): a renamed state has
+ * the renamed actions and successors. The drain finishes apps in index order, so two members of an orbit
+ * drain differently: to the same verdict on every walked state tested, but not always in as many steps,
+ * so a search with the reduction does not claim its counterexample is the fewest steps.
  */
 import type { Draft } from 'immer';
 import type { Words } from '../core/model.js';
 import { cloneState, encodePlain } from '../core/plain.js';
 import { WordBuffer } from '../core/words.js';
-import { clusterIdentity } from '../kafka/cluster.js';
+import { clusterIdentity, type StaleMarker } from '../kafka/cluster.js';
 import { GROUP, instanceId, type KafkaTxnState, producerIdsMove, transactionalId } from './state.js';
 
 type D = Draft<KafkaTxnState>;
@@ -28,7 +28,38 @@ function permutations(n: number): number[][] {
   return out;
 }
 
-const PERMS = [1, 2, 3].map(permutations);
+/** Every renaming of 1, 2 and 3 apps. */
+export const PERMS = [1, 2, 3].map(permutations);
+
+/** The names a renaming of the apps gives: an app's, an input value's, an instance's, a producer id's. */
+export interface Names {
+  app(a: number): number;
+  value(v: number): number;
+  instance(id: number): number;
+  producerId(p: number): number;
+}
+
+/** The names renaming app a to pi[a] gives in states of `s`'s config. */
+export function names(s: KafkaTxnState, pi: readonly number[]): Names {
+  const P = s.config.producers;
+  const N = s.config.inputRecords;
+  const app = (a: number): number => pi[a]!;
+  return {
+    app,
+    value: (v) => app(Math.floor((v - 1) / N)) * N + ((v - 1) % N) + 1,
+    instance: (id) => instanceId(s.config, app((id - 1) % P), Math.floor((id - 1) / P) + 1),
+    producerId: (p) => (p > 0 ? app(p - 1) + 1 : p),
+  };
+}
+
+/**
+ * Whether the apps of `s` can be renamed: producer ids handed out during the run are not named after an
+ * app, so no renaming keeps them apart; replicas and acknowledged writes are not renamed either (replicated
+ * runs are searched without the reduction).
+ */
+export function renames(s: KafkaTxnState): boolean {
+  return !producerIdsMove(s.config) && !s.kafka.replication;
+}
 
 /**
  * The state with app a renamed pi[a], in canonical array orders (the orders `inCanonicalOrder` checks: a
@@ -38,12 +69,7 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
   // A fresh deep copy (the static config and rules shared, never renamed), so writable: renamed in place, then
   // handed out as the state it now is.
   const d = cloneState(s) as D;
-  const P = s.config.producers;
-  const N = s.config.inputRecords;
-  const app = (a: number): number => pi[a]!;
-  const value = (v: number): number => app(Math.floor((v - 1) / N)) * N + ((v - 1) % N) + 1;
-  const inst = (id: number): number => instanceId(s.config, app((id - 1) % P), Math.floor((id - 1) / P) + 1);
-  const pid = (p: number): number => (p > 0 ? app(p - 1) + 1 : p);
+  const { app, value, instance: inst, producerId: pid } = names(s, pi);
   for (const i of d.instances) {
     i.id = inst(i.id);
     i.app = app(i.app);
@@ -62,6 +88,8 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
     }
     for (const e of p.producers) e.producerId = pid(e.producerId);
     p.producers.sort((a, b) => a.producerId - b.producerId);
+    for (const g of p.guards) g.producerId = pid(g.producerId);
+    p.guards.sort((a, b) => a.producerId - b.producerId);
   }
   const g = d.kafka.groups[GROUP]!;
   const committed = g.committed.slice();
@@ -92,6 +120,8 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
   });
   d.kafka.txns = txns;
   for (const m of d.kafka.coordinator.staleMarkers) m.producerId = pid(m.producerId);
+  // Made in the order of the apps' entries at a coordinator move, and arriving in any order: no meaning.
+  d.kafka.coordinator.staleMarkers.sort(staleMarkerOrder);
   for (const q of d.kafka.parked) {
     q.req.producerId = pid(q.req.producerId);
     q.req.value = value(q.req.value);
@@ -129,6 +159,19 @@ function isIdentity(pi: readonly number[]): boolean {
   return true;
 }
 
+/** A total order of stale markers by every field (equal ones are interchangeable). */
+export function staleMarkerOrder(a: StaleMarker, b: StaleMarker): number {
+  return (
+    a.partition - b.partition ||
+    a.producerId - b.producerId ||
+    a.epoch - b.epoch ||
+    a.marker.localeCompare(b.marker) ||
+    a.coordinatorEpoch - b.coordinatorEpoch ||
+    a.txnEpoch - b.txnEpoch ||
+    (a.endedBy ?? -1) - (b.endedBy ?? -1)
+  );
+}
+
 /** Whether `xs` is in ascending order of `key` (ties kept in their order, as a stable sort keeps them). */
 function ascending<T>(xs: readonly T[], key: (x: T) => number): boolean {
   for (let i = 1; i < xs.length; i++) if (key(xs[i - 1]!) > key(xs[i]!)) return false;
@@ -140,9 +183,12 @@ function inCanonicalOrder(s: KafkaTxnState): boolean {
   const g = s.kafka.groups[GROUP]!;
   return (
     ascending(s.instances, (i) => i.id) &&
-    s.kafka.partitions.every((p) => ascending(p.producers, (e) => e.producerId)) &&
+    s.kafka.partitions.every(
+      (p) => ascending(p.producers, (e) => e.producerId) && ascending(p.guards, (g) => g.producerId),
+    ) &&
     ascending(g.pending, (po) => po.partition) &&
-    ascending(g.producerEpochs, (e) => e.producerId)
+    ascending(g.producerEpochs, (e) => e.producerId) &&
+    s.kafka.coordinator.staleMarkers.every((m, i, all) => i === 0 || staleMarkerOrder(all[i - 1]!, m) <= 0)
   );
 }
 
@@ -151,9 +197,7 @@ const trial = new WordBuffer();
 
 /** The least encoding over every renaming of the apps. */
 export function encodeSymmetric(s: KafkaTxnState, out: Words): void {
-  // Producer ids handed out during the run are not named after an app: no renaming keeps them apart. Replicas
-  // and acknowledged writes are not renamed either: replicated runs are searched without the reduction.
-  if (producerIdsMove(s.config) || s.kafka.replication) {
+  if (!renames(s)) {
     for (const part of identity(s)) encodePlain(part, out);
     return;
   }
