@@ -313,6 +313,7 @@ function outcome<S, A extends AnyAction>(
   elapsedMs: number,
 ): ExhaustiveOutcome<S, A> {
   const { levels, distinct, generated } = r;
+  const symmetry = opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined;
   return {
     mode: 'exhaustive',
     status: found ? 'violation' : 'ok',
@@ -330,9 +331,9 @@ function outcome<S, A extends AnyAction>(
     bound: levels.bound,
     bytesPerState: distinct === 0 ? 0 : r.bytes / distinct,
     collisionProbability: collisionProbability(distinct, generated),
-    symmetry: opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined,
+    symmetry,
     // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
-    shortest: levels.shortest && !(opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined),
+    shortest: levels.shortest && !symmetry,
     por: 'off',
     member: null,
   };
