@@ -88,6 +88,16 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
         .status,
     ).toBe('violation');
   });
+  test('with symmetry a counterexample is not claimed the fewest steps: another renaming may drain sooner', async () => {
+    const pairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
+    const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
+    const full = check(kafkaTxnEntry, pairs, opts);
+    const sym = check(kafkaTxnEntry, pairs, { ...opts, symmetry: true });
+    const two = await checkParallel(kafkaTxnEntry, pairs, { ...opts, symmetry: true }, 2);
+    expect([full.status, full.shortest, full.trace?.length]).toEqual(['violation', true, 9]);
+    expect([sym.status, sym.shortest, sym.symmetry]).toEqual(['violation', false, true]);
+    expect([two.status, two.shortest, two.symmetry]).toEqual(['violation', false, true]);
+  });
 });
 
 describe('worker threads', () => {
