@@ -88,7 +88,7 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
         .status,
     ).toBe('violation');
   });
-  test('with symmetry a counterexample is not claimed the fewest steps: another renaming may drain sooner', async () => {
+  test('with symmetry a counterexample is not claimed the fewest steps: a renaming may drain sooner', async () => {
     const pairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
     const opts = { mode: 'exhaustive', depth: 6, maxStates: 1_000_000 } as const;
     const full = check(kafkaTxnEntry, pairs, opts);
