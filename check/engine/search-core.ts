@@ -107,6 +107,7 @@ export class SearchCore<S, A extends AnyAction> {
   private readonly given: Stepper<S, A> | null;
   /** The judged state's fingerprint, used for the drain's first state instead of encoding it again. */
   private first: Fingerprint | null = null;
+  private readonly judgedFp: Fingerprint = { hi: 0, lo: 0 };
 
   constructor(
     readonly checked: Checked<S, A>,
@@ -132,7 +133,8 @@ export class SearchCore<S, A extends AnyAction> {
         } else {
           if (!sampled(next, this.stream)) return false;
           this.stream.reset();
-          this.engine.encode(s, this.stream);
+          // The state's own words, with symmetry too: a drain is a function of the state, not of its orbit.
+          this.checked.model.fast.encode(s, this.stream);
           this.stream.finish(drainFp);
           ({ hi, lo } = drainFp);
         }
@@ -189,7 +191,13 @@ export class SearchCore<S, A extends AnyAction> {
    */
   judge(s: S, hi: number, lo: number, mine = false): number {
     this.path.length = 0;
-    this.first = { hi, lo };
+    if (this.engine.symmetry) {
+      // (hi, lo) is the orbit's fingerprint: the memo keys drains by the state's own.
+      this.stream.reset();
+      this.checked.model.fast.encode(s, this.stream);
+      this.stream.finish(this.judgedFp);
+      this.first = this.judgedFp;
+    } else this.first = { hi, lo };
     const r = run(this.checked, s, () => null, 'explore', {
       stepper: mine && this.given ? this.given : this.engine.drain,
       drain: true,

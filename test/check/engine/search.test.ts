@@ -10,12 +10,15 @@ import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
 import { exhaustiveParallel, randomParallel } from '../../../check/engine/parallel.js';
+import { SearchCore } from '../../../check/engine/search-core.js';
 import type { ExhaustiveOptions, RandomOptions } from '../../../check/options.js';
 import type { ConfigOf, Keys } from '../../../model/core/keys.js';
 import type { AnyAction } from '../../../model/core/model.js';
 import { WordBuffer } from '../../../model/core/words.js';
+import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
 import { kafkaTxnModel } from '../../../model/kafka-txn/model.js';
+import { renamings } from '../../../model/kafka-txn/renamings.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { renameApps } from '../../../model/kafka-txn/symmetry.js';
 import { twoPhaseCommitKeys } from '../../../model/two-phase-commit/config.js';
@@ -87,6 +90,29 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
       checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), { ...all, symmetry: true })
         .status,
     ).toBe('violation');
+  });
+  test('with symmetry the drain memo keeps a state by its own fingerprint, not its orbit', () => {
+    const c = { model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants };
+    let s = kafkaTxnModel.init(kafkaConfig('faults.network=true'));
+    // App 0 begun, app 1 not: the renaming moves something.
+    for (const type of ['InitProducerId', 'InitProducerId', 'BeginTxn'])
+      s = kafkaTxnModel.step(s, kafkaTxnModel.enabled(s).find((a) => a.type === type)!);
+    const plain = new SearchCore(c, { symmetry: false, maxStates: 16 });
+    const sym = new SearchCore(c, { symmetry: true, maxStates: 16 });
+    const fp = (core: SearchCore<KafkaTxnState, KafkaTxnAction>, x: KafkaTxnState) => {
+      core.fingerprint(x);
+      return { ...core.fp };
+    };
+    // Of the state and its renaming, the one that is not its orbit's representative (its own words are not the least).
+    const other = renamings.state(s, 0);
+    const [x] = [s, other].filter((y) => fp(sym, y).lo !== fp(plain, y).lo);
+    expect(x).toBeDefined();
+    const drainMemo = new FingerprintSet();
+    const core = new SearchCore(c, { symmetry: true, maxStates: 16, drainMemo });
+    const { hi, lo } = fp(core, x!);
+    expect(core.judge(x!, hi, lo)).toBe(-1);
+    const own = fp(plain, x!);
+    expect([drainMemo.has(own.hi, own.lo), drainMemo.has(hi, lo)]).toEqual([true, false]);
   });
   test('with symmetry a counterexample is not claimed the fewest steps: a renaming may drain sooner', async () => {
     const pairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
