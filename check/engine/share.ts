@@ -13,6 +13,7 @@ import { type Frontier, newFrontier } from './frontier.js';
 import { fingerprint } from './hash.js';
 import { PackedLevel, pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
+import { packedVouches } from './vouched.js';
 
 /** What `see` answers for a successor: its global number (kept here), DROP, or `held(peer)`. */
 export const DROP = -1;
@@ -191,6 +192,8 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   private readonly taken: Uint8Array;
   private readonly fp = { hi: 0, lo: 0 };
   private readonly width: number;
+  /** Whether the packed quick verdict stands for the checked invariants (`vouched.ts`). */
+  private readonly vouched: boolean;
 
   constructor(
     private readonly core: SearchCore<S, A>,
@@ -199,6 +202,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
     private readonly workers: number,
   ) {
     this.width = p.width;
+    this.vouched = packedVouches(core.checked);
     this.level = new PackedLevel(p.width);
     this.next = new PackedLevel(p.width);
     this.holds = Array.from({ length: workers }, () => new PackedLevel(p.width));
@@ -234,7 +238,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   private keep(src: Int32Array, at: number, id: number, hi: number, lo: number): number {
     this.next.push(src, at, id);
     this.fps.push(hi, lo);
-    if (this.p.quiet(src, at)) return -1;
+    if (this.vouched && this.p.quiet(src, at)) return -1;
     return this.core.judge(this.core.checked.model.fast.decode!(src, at, this.initial), hi, lo);
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number {

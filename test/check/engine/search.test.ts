@@ -8,9 +8,11 @@ import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../../catalog/entry.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
+import { checkHere } from '../../../check/check.js';
 import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
 import { exhaustiveParallel, randomParallel } from '../../../check/engine/parallel.js';
 import { SearchCore } from '../../../check/engine/search-core.js';
+import { packedVouches } from '../../../check/engine/vouched.js';
 import type { ExhaustiveOptions, RandomOptions } from '../../../check/options.js';
 import type { ConfigOf, Keys } from '../../../model/core/keys.js';
 import type { AnyAction } from '../../../model/core/model.js';
@@ -23,6 +25,8 @@ import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { renameApps } from '../../../model/kafka-txn/symmetry.js';
 import { twoPhaseCommitKeys } from '../../../model/two-phase-commit/config.js';
 import { twoPhaseCommitModel } from '../../../model/two-phase-commit/model.js';
+import type { TwoPhaseState } from '../../../model/two-phase-commit/state.js';
+import type { Invariant } from '../../../properties/invariant.js';
 import { cfg, check, flatten, record } from '../../helpers/check.js';
 
 const tpc = (...pairs: string[]) => cfg(twoPhaseCommitKeys, ...pairs);
@@ -83,6 +87,26 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
     expect(one.trace!.map((s) => s.action.type)).toEqual(['TMCommit', 'RMChooseToAbort', 'RMRcvCommitMsg']);
     expect(two.trace).toHaveLength(3);
     expect(two.violations[0]!.invariant).toBe('tc-consistent');
+  });
+  test("a user's own invariant is judged on every state: the packed quick verdict covers the model's alone", () => {
+    const initial = twoPhaseCommitModel.init(tpc('rm.count=3'));
+    const allWorking: Invariant<TwoPhaseState> = {
+      name: 'not-all-working',
+      meaning: 'never every RM working (the initial state breaks it)',
+      when: 'every-step',
+      check: (s) => (s.rmState.every((r) => r === 'working') ? 'all working' : null),
+    };
+    const own = { model: twoPhaseCommitModel, invariants: twoPhaseCommitEntry.invariants };
+    const mine = { model: twoPhaseCommitModel, invariants: [allWorking] };
+    expect([packedVouches(own), packedVouches(mine)]).toEqual([true, false]);
+    const found = checkHere(mine, initial, all);
+    expect([found.status, found.found?.trace.length, found.found?.violations[0]?.invariant]).toEqual([
+      'violation',
+      0,
+      'not-all-working',
+    ]);
+    // The model's own, through the quick verdict: every state holds.
+    expect(checkHere(own, initial, all).status).toBe('ok');
   });
   test('symmetry reduction: 80 representatives for 3 RMs, same verdicts', () => {
     expect(checkModel(twoPhaseCommitSubject, tpc('rm.count=3'), { ...all, symmetry: true }).distinct).toBe(80);
