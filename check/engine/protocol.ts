@@ -88,6 +88,8 @@ export type FromWorker =
   | {
       readonly type: 'level-done';
       readonly distinct: number;
+      /** States its owner admitted for this worker that the time ran out before it judged (not counted as checked). */
+      readonly unjudged: number;
       readonly generated: number;
       readonly frontier: number;
       readonly enabledAtFrontier: boolean;

@@ -167,6 +167,8 @@ function exhaustiveWork<S, A extends AnyAction>(
    * admit, with their global numbers, for the next level. True when the time ran out (the level's states
    * not kept by then are dropped, as the one-thread search drops them).
    */
+  // States the owners admitted for this worker that the time ran out before it judged: found, not checked.
+  let unjudged = 0;
   const expand = async (depth: number, deadline: number | null): Promise<boolean> => {
     let timedOut = false;
     const late = (j: number): boolean => deadline !== null && (j & 127) === 127 && Date.now() > deadline;
@@ -208,10 +210,12 @@ function exhaustiveWork<S, A extends AnyAction>(
     }
     for (const b of await mail.take('answers', depth, W - 1)) {
       const cl = claims[b.from]!.words;
-      for (let j = 0; j < b.meta.length && !timedOut; j++) {
-        if (late(j)) timedOut = true;
+      for (let j = 0; j < b.meta.length; j++) {
+        if (!timedOut && late(j)) timedOut = true;
         const n = b.meta[j]!;
-        if (n >= 0) judgedNext(n, share.admitHeld(b.from, j, n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0));
+        if (n < 0) continue;
+        if (timedOut) unjudged += 1;
+        else judgedNext(n, share.admitHeld(b.from, j, n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0));
       }
     }
     return timedOut;
@@ -237,6 +241,7 @@ function exhaustiveWork<S, A extends AnyAction>(
     send({
       type: 'level-done',
       distinct: core.seen.size,
+      unjudged,
       generated: core.generated,
       frontier: share.size,
       enabledAtFrontier: share.enabledAtLevel(),

@@ -151,6 +151,20 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
 });
 
 describe('worker threads', () => {
+  test('cut by --max-seconds: the levels it calls complete, no more states than it could have judged', async () => {
+    const cut = await checkParallel(
+      kafkaTxnEntry,
+      [],
+      { mode: 'exhaustive', depth: 14, maxStates: 10_000_000, maxSeconds: 1.5 },
+      2,
+    );
+    expect([cut.status, cut.bound]).toEqual(['ok', 'max-seconds']);
+    const d = cut.depthCompleted ?? 0;
+    const upTo = (depth: number) =>
+      check(kafkaTxnEntry, [], { mode: 'exhaustive', depth, maxStates: 10_000_000 }).distinct!;
+    expect(cut.distinct!).toBeGreaterThanOrEqual(upTo(d));
+    expect(cut.distinct!).toBeLessThanOrEqual(upTo(d + 1));
+  });
   test('two workers count what one counts (two-phase-commit, 5 RMs, 8,832 states; with symmetry too)', async () => {
     const r = await checkParallel(twoPhaseCommitEntry, ['rm.count=5'], all, 2);
     expect([r.distinct, r.steps, r.bound]).toEqual([8832, 58_145, null]);
