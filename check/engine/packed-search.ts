@@ -8,8 +8,8 @@
 import type { AnyAction, Packed } from '../../model/core/model.js';
 import { fingerprint } from './hash.js';
 import type { Levels } from './levels.js';
+import { ownInvariants } from './own-invariants.js';
 import type { SearchCore } from './search-core.js';
-import { packedVouches } from './vouched.js';
 
 /** A level of packed states with their global numbers. */
 export class PackedLevel {
@@ -47,7 +47,7 @@ export function searchPacked<S, A extends AnyAction>(
   if (!decode) throw new Error(`internal: ${model.name} has packed rules but no decode`);
   const types = model.actionTypes;
   const counts = new Float64Array(types.length);
-  const vouched = packedVouches(core.checked);
+  const vouched = ownInvariants(core.checked);
   const judge = (src: Int32Array, at: number, hi: number, lo: number): number =>
     vouched && p.quiet(src, at) ? -1 : core.judge(decode(src, at, initial), hi, lo);
 

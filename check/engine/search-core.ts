@@ -12,6 +12,7 @@ import { FingerprintSet } from './fingerprint-set.js';
 import { type Frontier, PACK_AT } from './frontier.js';
 import { type Fingerprint, StreamingFingerprint } from './hash.js';
 import { Links } from './links.js';
+import { ownInvariants } from './own-invariants.js';
 
 /** How the search makes successors and encodes states. */
 export interface Engine<S, A extends AnyAction> {
@@ -36,7 +37,8 @@ export interface Engine<S, A extends AnyAction> {
  */
 export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: boolean, plain = false): Engine<S, A> {
   const f = c.model.fast;
-  const sym = symmetry && f.encodeSymmetric !== undefined;
+  // A model's symmetry holds for its own invariants (`own-invariants.ts`).
+  const sym = symmetry && f.encodeSymmetric !== undefined && ownInvariants(c);
   const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
   if (plain)
     return {

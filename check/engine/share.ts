@@ -11,9 +11,9 @@ import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { WordBuffer } from '../../model/core/words.js';
 import { type Frontier, newFrontier } from './frontier.js';
 import { fingerprint } from './hash.js';
+import { ownInvariants } from './own-invariants.js';
 import { PackedLevel, pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
-import { packedVouches } from './vouched.js';
 
 /** What `see` answers for a successor: its global number (kept here), DROP, or `held(peer)`. */
 export const DROP = -1;
@@ -192,7 +192,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   private readonly taken: Uint8Array;
   private readonly fp = { hi: 0, lo: 0 };
   private readonly width: number;
-  /** Whether the packed quick verdict stands for the checked invariants (`vouched.ts`). */
+  /** Whether the packed quick verdict stands for the checked invariants (`own-invariants.ts`). */
   private readonly vouched: boolean;
 
   constructor(
@@ -202,7 +202,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
     private readonly workers: number,
   ) {
     this.width = p.width;
-    this.vouched = packedVouches(core.checked);
+    this.vouched = ownInvariants(core.checked);
     this.level = new PackedLevel(p.width);
     this.next = new PackedLevel(p.width);
     this.holds = Array.from({ length: workers }, () => new PackedLevel(p.width));

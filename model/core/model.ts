@@ -114,7 +114,7 @@ export interface Packed {
    * True only if the state holds every invariant of the model and is quiescent (its drain is
    * null); false means "decode it and judge it the ordinary way", so a model may answer false
    * whenever it is unsure. The search asks it only when it checks the model's own invariants
-   * (`check/engine/vouched.ts`): it knows nothing of a property a user wrote.
+   * (`check/engine/own-invariants.ts`): it knows nothing of a property a user wrote.
    */
   quiet(src: Int32Array, at: number): boolean;
 }

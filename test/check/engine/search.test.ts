@@ -10,9 +10,9 @@ import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { checkHere } from '../../../check/check.js';
 import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
+import { ownInvariants } from '../../../check/engine/own-invariants.js';
 import { exhaustiveParallel, randomParallel } from '../../../check/engine/parallel.js';
 import { SearchCore } from '../../../check/engine/search-core.js';
-import { packedVouches } from '../../../check/engine/vouched.js';
 import type { ExhaustiveOptions, RandomOptions } from '../../../check/options.js';
 import type { ConfigOf, Keys } from '../../../model/core/keys.js';
 import type { AnyAction } from '../../../model/core/model.js';
@@ -98,7 +98,7 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
     };
     const own = { model: twoPhaseCommitModel, invariants: twoPhaseCommitEntry.invariants };
     const mine = { model: twoPhaseCommitModel, invariants: [allWorking] };
-    expect([packedVouches(own), packedVouches(mine)]).toEqual([true, false]);
+    expect([ownInvariants(own), ownInvariants(mine)]).toEqual([true, false]);
     const found = checkHere(mine, initial, all);
     expect([found.status, found.found?.trace.length, found.found?.violations[0]?.invariant]).toEqual([
       'violation',
@@ -114,6 +114,23 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
       checkModel(twoPhaseCommitSubject, tpc('safeguard.commit-needs-all-prepared=false'), { ...all, symmetry: true })
         .status,
     ).toBe('violation');
+  });
+  test("with a property of one's own the model's symmetry is not taken: 'app 1 never begins' tells the apps apart", () => {
+    const initial = kafkaTxnModel.init(kafkaConfig());
+    const never = (app: number): Invariant<KafkaTxnState> => ({
+      name: `app-${app}-never-begins`,
+      meaning: `app ${app} never begins a transaction`,
+      when: 'every-step',
+      check: (s) => (s.instances.some((i) => i.app === app && i.status === 'in-txn') ? 'began' : null),
+    });
+    const opts = { mode: 'exhaustive', depth: 3, maxStates: 1_000_000, symmetry: true } as const;
+    for (const app of [0, 1]) {
+      const r = checkHere({ model: kafkaTxnModel, invariants: [never(app)] }, initial, opts);
+      // Both found as the full search finds them: two steps (InitProducerId, BeginTxn), no symmetry.
+      expect([r.status, r.found?.trace.length, r.mode === 'exhaustive' && r.symmetry]).toEqual(['violation', 2, false]);
+    }
+    const own = checkHere({ model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants }, initial, opts);
+    expect(own.mode === 'exhaustive' && own.symmetry).toBe(true);
   });
   test('with symmetry the drain memo keeps a state by its own fingerprint, not its orbit', () => {
     const c = { model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants };
