@@ -115,7 +115,7 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
         .status,
     ).toBe('violation');
   });
-  test("with a property of one's own the model's symmetry is not taken: 'app 1 never begins' tells the apps apart", () => {
+  test("a property of one's own gets no symmetry: 'app 1 never begins' tells the apps apart", () => {
     const initial = kafkaTxnModel.init(kafkaConfig());
     const never = (app: number): Invariant<KafkaTxnState> => ({
       name: `app-${app}-never-begins`,
