@@ -31,6 +31,11 @@ export interface Best {
 /** States the search may admit after its first counterexample, looking for a shorter one: at least this many. */
 export const SHORTEST_STATES = 50_000;
 
+/** Whether counterexample `b` is better than `best`: shorter, or as short and from a lower-numbered state. */
+export function beats(b: Best, best: Best | null): boolean {
+  return best === null || b.total < best.total || (b.total === best.total && b.id < best.id);
+}
+
 export class Levels {
   best: Best | null = null;
   bound: Bound = null;
@@ -64,8 +69,7 @@ export class Levels {
       this.limit = distinct + (this.opts.shortestStates ?? Math.max(SHORTEST_STATES, 20 * distinct));
       this.opts.beside?.found();
     }
-    if (this.best === null || b.total < this.best.total || (b.total === this.best.total && b.id < this.best.id))
-      this.best = b;
+    if (beats(b, this.best)) this.best = b;
   }
 
   /**

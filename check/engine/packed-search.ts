@@ -4,11 +4,9 @@
  * scratch buffer, and a state is decoded into an object only when the rules cannot vouch for it
  * (`quiet` false: it may violate an invariant, or it needs its drain). No allocation per state.
  */
-
 import type { AnyAction, Packed } from '../../model/core/model.js';
 import { fingerprint } from './hash.js';
 import type { Levels } from './levels.js';
-import { ownInvariants } from './own-invariants.js';
 import type { SearchCore } from './search-core.js';
 
 /** A level of packed states with their global numbers. */
@@ -47,9 +45,9 @@ export function searchPacked<S, A extends AnyAction>(
   if (!decode) throw new Error(`internal: ${model.name} has packed rules but no decode`);
   const types = model.actionTypes;
   const counts = new Float64Array(types.length);
-  const vouched = ownInvariants(core.checked);
+  const { own } = core.engine;
   const judge = (src: Int32Array, at: number, hi: number, lo: number): number =>
-    vouched && p.quiet(src, at) ? -1 : core.judge(decode(src, at, initial), hi, lo);
+    own && p.quiet(src, at) ? -1 : core.judge(decode(src, at, initial), hi, lo);
 
   levelByLevel(core, levels, p, initial, judge, counts);
   for (let t = 0; t < types.length; t++) core.coverage[types[t]!] = (core.coverage[types[t]!] ?? 0) + counts[t]!;

@@ -26,6 +26,11 @@ export interface Engine<S, A extends AnyAction> {
   readonly drain: Stepper<S, A>;
   encode(state: S, out: Words): void;
   readonly symmetry: boolean;
+  /**
+   * Whether every checked invariant is the model's own (`own-invariants.ts`): only then are its symmetry and
+   * its packed quick verdict taken.
+   */
+  readonly own: boolean;
   /** Whether the successor along a passing drain is passed without a drain of its own (`SearchCore.drainIndex`). */
   readonly along: boolean;
 }
@@ -37,8 +42,8 @@ export interface Engine<S, A extends AnyAction> {
  */
 export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: boolean, plain = false): Engine<S, A> {
   const f = c.model.fast;
-  // A model's symmetry holds for its own invariants (`own-invariants.ts`).
-  const sym = symmetry && f.encodeSymmetric !== undefined && ownInvariants(c);
+  const own = ownInvariants(c);
+  const sym = symmetry && f.encodeSymmetric !== undefined && own;
   const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
   if (plain)
     return {
@@ -47,6 +52,7 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
       drain: frozen(c),
       encode,
       symmetry: sym,
+      own,
       along: false,
     };
   const inPlace = (t: S, a: A): S => {
@@ -59,6 +65,7 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
     drain: owned(c),
     encode,
     symmetry: sym,
+    own,
     along: true,
   };
 }

@@ -11,7 +11,6 @@ import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { WordBuffer } from '../../model/core/words.js';
 import { type Frontier, newFrontier } from './frontier.js';
 import { fingerprint } from './hash.js';
-import { ownInvariants } from './own-invariants.js';
 import { PackedLevel, pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
 
@@ -192,8 +191,6 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   private readonly taken: Uint8Array;
   private readonly fp = { hi: 0, lo: 0 };
   private readonly width: number;
-  /** Whether the packed quick verdict stands for the checked invariants (`own-invariants.ts`). */
-  private readonly vouched: boolean;
 
   constructor(
     private readonly core: SearchCore<S, A>,
@@ -202,7 +199,6 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
     private readonly workers: number,
   ) {
     this.width = p.width;
-    this.vouched = ownInvariants(core.checked);
     this.level = new PackedLevel(p.width);
     this.next = new PackedLevel(p.width);
     this.holds = Array.from({ length: workers }, () => new PackedLevel(p.width));
@@ -238,7 +234,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   private keep(src: Int32Array, at: number, id: number, hi: number, lo: number): number {
     this.next.push(src, at, id);
     this.fps.push(hi, lo);
-    if (this.vouched && this.p.quiet(src, at)) return -1;
+    if (this.core.engine.own && this.p.quiet(src, at)) return -1;
     return this.core.judge(this.core.checked.model.fast.decode!(src, at, this.initial), hi, lo);
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number {

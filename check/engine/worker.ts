@@ -20,7 +20,7 @@ import { DRAIN_LIMIT } from '../execute.js';
 import { exploreRandom } from '../random.js';
 import { exploreSwarm } from '../swarm.js';
 import { ClaimCache } from './claim-cache.js';
-import type { Best } from './levels.js';
+import { type Best, beats } from './levels.js';
 import { type Batch, Beside, BesideWord, type FromWorker, type ToWorker, type WorkerInit } from './protocol.js';
 import { SearchCore } from './search-core.js';
 import { DROP, held, newShare } from './share.js';
@@ -144,8 +144,8 @@ function exhaustiveWork<S, A extends AnyAction>(
   let best: Best | null = null;
   const judged = (n: number, depth: number, k: number): void => {
     if (k < 0) return;
-    if (best === null || depth + k < best.total || (depth + k === best.total && n < best.id))
-      best = { id: n, total: depth + k, endless: k >= DRAIN_LIMIT };
+    const b = { id: n, total: depth + k, endless: k >= DRAIN_LIMIT };
+    if (beats(b, best)) best = b;
   };
   let peers: readonly (MessagePort | null)[] = [];
   const mail = new Mailbox();
