@@ -32,19 +32,48 @@ export interface Frontier<S> {
 const CHUNK_WORDS = 1 << 20;
 
 /**
- * Objects until `packAt` of them, then words (`PlainCodec`) in fixed chunks, a state never split
- * between two: a buffer that doubled as it grew made the collector run after each copy of a level
- * of hundreds of megabytes.
+ * Word sequences in fixed chunks, a sequence never split between two: a buffer that doubled as it grew made
+ * the collector run after each copy of a level of hundreds of megabytes.
  */
+class Chunks {
+  private readonly chunks: Int32Array[] = [];
+  private used = CHUNK_WORDS;
+  /** The k-th sequence's chunk and its offset there. */
+  private readonly chunkOf = new WordBuffer();
+  private readonly offsets = new WordBuffer();
+  /** Keeps the words `w` holds as the next sequence. */
+  add(w: WordBuffer): void {
+    if (this.used + w.length > CHUNK_WORDS) {
+      this.chunks.push(new Int32Array(Math.max(CHUNK_WORDS, w.length)));
+      this.used = 0;
+    }
+    const chunk = this.chunks.length - 1;
+    this.chunks[chunk]!.set(w.words.subarray(0, w.length), this.used);
+    this.chunkOf.push(chunk);
+    this.offsets.push(this.used);
+    this.used += w.length;
+  }
+  /** The chunk holding the k-th sequence. */
+  chunk(k: number): Int32Array {
+    return this.chunks[this.chunkOf.words[k]!]!;
+  }
+  /** Where the k-th sequence starts in its chunk. */
+  at(k: number): number {
+    return this.offsets.words[k]!;
+  }
+  /** Keeps the first `n` sequences (the words of those after stay in their chunk, unused). */
+  truncate(n: number): void {
+    this.chunkOf.length = Math.min(n, this.chunkOf.length);
+    this.offsets.length = Math.min(n, this.offsets.length);
+  }
+}
+
+/** Objects until `packAt` of them, then words (`PlainCodec`) in chunks. */
 class PlainLevel<S> implements Frontier<S> {
   private states: S[] = [];
   private readonly ids: number[] = [];
   private codec: PlainCodec<S> | null = null;
-  private readonly chunks: Int32Array[] = [];
-  private used = CHUNK_WORDS;
-  /** The k-th packed state's chunk and its offset there. */
-  private readonly chunkOf = new WordBuffer();
-  private readonly at = new WordBuffer();
+  private readonly chunks = new Chunks();
   private readonly scratch = new WordBuffer();
   constructor(
     private readonly like: S,
@@ -73,46 +102,31 @@ class PlainLevel<S> implements Frontier<S> {
     this.codec = codec;
   }
   private store(codec: PlainCodec<S>, s: S): void {
-    const w = this.scratch;
-    w.reset();
-    codec.pack(s, w);
-    if (this.used + w.length > CHUNK_WORDS) {
-      this.chunks.push(new Int32Array(Math.max(CHUNK_WORDS, w.length)));
-      this.used = 0;
-    }
-    const chunk = this.chunks.length - 1;
-    const to = this.chunks[chunk]!;
-    const from = w.words;
-    for (let i = 0, j = this.used; i < w.length; i++, j++) to[j] = from[i]!;
-    this.chunkOf.push(chunk);
-    this.at.push(this.used);
-    this.used += w.length;
+    this.scratch.reset();
+    codec.pack(s, this.scratch);
+    this.chunks.add(this.scratch);
   }
   state(k: number): S {
     if (this.codec === null) return this.states[k]!;
-    return this.codec.unpack(this.chunks[this.chunkOf.words[k]!]!, this.at.words[k]!);
+    return this.codec.unpack(this.chunks.chunk(k), this.chunks.at(k));
   }
   truncate(n: number): void {
     if (n >= this.ids.length) return;
     this.ids.length = n;
-    if (this.codec === null) {
-      this.states.length = n;
-      return;
-    }
-    // The forgotten states' words stay in their chunk, unused (only a worker's surplus, shipped, is forgotten).
-    this.chunkOf.length = n;
-    this.at.length = n;
+    if (this.codec === null) this.states.length = n;
+    // Only a worker's surplus, shipped, is forgotten.
+    else this.chunks.truncate(n);
   }
   id(k: number): number {
     return this.ids[k]!;
   }
 }
 
-/** The words of the model's own encoding, decoded by the model. */
+/** The words of the model's own encoding in chunks, decoded by the model. */
 class Encoded<S> implements Frontier<S> {
-  private readonly words = new WordBuffer();
-  private readonly at = new WordBuffer();
+  private readonly chunks = new Chunks();
   private readonly ids = new WordBuffer();
+  private readonly scratch = new WordBuffer();
   readonly packed = true;
   constructor(
     private readonly encode: (s: S, out: WordBuffer) => void,
@@ -123,17 +137,17 @@ class Encoded<S> implements Frontier<S> {
     return this.ids.length;
   }
   push(state: S, id: number): void {
-    this.at.push(this.words.length);
-    this.encode(state, this.words);
+    this.scratch.reset();
+    this.encode(state, this.scratch);
+    this.chunks.add(this.scratch);
     this.ids.push(id);
   }
   state(k: number): S {
-    return this.decode(this.words.words, this.at.words[k]!, this.like);
+    return this.decode(this.chunks.chunk(k), this.chunks.at(k), this.like);
   }
   truncate(n: number): void {
     if (n >= this.ids.length) return;
-    this.words.length = this.at.words[n]!;
-    this.at.length = n;
+    this.chunks.truncate(n);
     this.ids.length = n;
   }
   id(k: number): number {

@@ -160,7 +160,10 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   /** Every action possible in `state`: the table's entries in order, each in actor order. Pure. */
   enabled(state: S): A[];
   drain(state: S): A | null;
-  /** A string identifying the state (the JSON of its identity). Pure. */
+  /**
+   * A string identifying the state: the JSON of its identity, each object's fields in name order (two
+   * equal objects made by different rules, or decoded from words, may list their fields in other orders). Pure.
+   */
   key(state: S): string;
   describe(before: S, action: A): string;
   lanes(before: S, action: A): Lanes;
@@ -195,6 +198,14 @@ export function sameAction(a: AnyAction, b: AnyAction): boolean {
   }
   for (const _ in b) fields -= 1;
   return fields === 0;
+}
+
+/** A JSON replacer that writes an object's fields in name order (arrays and other values as they are). */
+function byFieldName(_: string, v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const sorted: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+  return sorted;
 }
 
 /** Compiles a model definition: derives `enabled`, `step`, the fast path and the lists from its table. */
@@ -255,7 +266,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
       return out;
     },
     drain: def.drain,
-    key: (s) => JSON.stringify(def.identity(s)),
+    key: (s) => JSON.stringify(def.identity(s), byFieldName),
     describe: (before, a) => spec(a).describe(before, a),
     lanes: (before, a) => spec(a).lanes(before, a),
     isFault: (a) => spec(a).fault === true,

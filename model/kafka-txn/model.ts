@@ -5,6 +5,7 @@ import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
+import { kafkaTxnCodec } from './schema.js';
 import { encodeSymmetric, identity } from './symmetry.js';
 
 /** The `kafka-txn` model. */
@@ -20,5 +21,5 @@ export const kafkaTxnModel = compile({
   actions: kafkaTxnActions,
   drain,
   identity,
-  fast: { encodeSymmetric },
+  fast: { encode: kafkaTxnCodec.encode, decode: kafkaTxnCodec.decode, encodeSymmetric },
 });

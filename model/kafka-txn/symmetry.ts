@@ -12,9 +12,10 @@
  */
 import type { Draft } from 'immer';
 import type { Words } from '../core/model.js';
-import { cloneState, encodePlain } from '../core/plain.js';
+import { cloneState } from '../core/plain.js';
 import { WordBuffer } from '../core/words.js';
 import { clusterIdentity, type StaleMarker } from '../kafka/cluster.js';
+import { kafkaTxnCodec } from './schema.js';
 import { GROUP, instanceId, type KafkaTxnState, producerIdsMove, transactionalId } from './state.js';
 
 type D = Draft<KafkaTxnState>;
@@ -129,7 +130,8 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
   }
   for (const r of d.network) {
     r.instance = inst(r.instance);
-    r.txn = app(r.txn);
+    // -1: a plain or idempotent producer's request, of no transactional.id.
+    if (r.txn >= 0) r.txn = app(r.txn);
     switch (r.type) {
       case 'Produce':
         r.req.producerId = pid(r.req.producerId);
@@ -198,7 +200,7 @@ const trial = new WordBuffer();
 /** The least encoding over every renaming of the apps. */
 export function encodeSymmetric(s: KafkaTxnState, out: Words): void {
   if (!renames(s)) {
-    for (const part of identity(s)) encodePlain(part, out);
+    kafkaTxnCodec.encode(s, out);
     return;
   }
   best.reset();
@@ -207,7 +209,7 @@ export function encodeSymmetric(s: KafkaTxnState, out: Words): void {
     trial.reset();
     // Renaming by the identity only puts the arrays in canonical order: a state already in it is its own renaming.
     const renamed = isIdentity(pi) && inCanonicalOrder(s) ? s : renameApps(s, pi);
-    for (const part of identity(renamed)) encodePlain(part, trial);
+    kafkaTxnCodec.encode(renamed, trial);
     if (first || trial.lessThan(best)) {
       best.copyFrom(trial);
       first = false;

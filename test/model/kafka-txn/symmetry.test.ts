@@ -1,5 +1,5 @@
 /**
- * kafka-txn's symmetric encoding (the least encoding over every renaming of the apps) against the plain
+ * kafka-txn's symmetric encoding (the least encoding over every renaming of the apps) against its
  * definition, on states of seeded walks with two and three apps: the same words, whether or not the
  * state's arrays are already in canonical order (the encoding skips the identity renaming's copy when
  * they are), and the same words for every renaming of a state (one encoding per orbit). What makes the
@@ -11,13 +11,12 @@ import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { SearchCore } from '../../../check/engine/search-core.js';
 import type { Words } from '../../../model/core/model.js';
-import { encodePlain } from '../../../model/core/plain.js';
 import { WordBuffer } from '../../../model/core/words.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
 import { kafkaTxnModel } from '../../../model/kafka-txn/model.js';
 import { renamings } from '../../../model/kafka-txn/renamings.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
-import { encodeSymmetric, identity, PERMS, renameApps, renames } from '../../../model/kafka-txn/symmetry.js';
+import { encodeSymmetric, PERMS, renameApps, renames } from '../../../model/kafka-txn/symmetry.js';
 import { cfg } from '../../helpers/check.js';
 
 const words = (encode: (s: KafkaTxnState, out: Words) => void, s: KafkaTxnState): string => {
@@ -26,11 +25,9 @@ const words = (encode: (s: KafkaTxnState, out: Words) => void, s: KafkaTxnState)
   return Array.from(b.words.subarray(0, b.length)).join(',');
 };
 
-/** The plain encoding of `s` renamed by `pi` (of `s` itself without one). */
+/** The model's encoding of `s` renamed by `pi` (of `s` itself without one). */
 const encoded = (s: KafkaTxnState, pi?: readonly number[]): string =>
-  words((x, out) => {
-    for (const part of identity(pi ? renameApps(x, pi) : x)) encodePlain(part, out);
-  }, s);
+  words((x, out) => kafkaTxnModel.fast.encode(pi ? renameApps(x, pi) : x, out), s);
 
 /** Every permutation of 0..n-1. */
 const perms = (n: number): number[][] =>
@@ -38,7 +35,7 @@ const perms = (n: number): number[][] =>
     ? [[0]]
     : perms(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
 
-/** The definition: the least plain encoding of the state renamed every way (shorter first on a common prefix). */
+/** The definition: the least encoding of the state renamed every way (shorter first on a common prefix). */
 function least(s: KafkaTxnState): string {
   const all = perms(s.config.producers).map((pi) => encoded(s, pi));
   const key = (w: string) => w.split(',').map(Number);

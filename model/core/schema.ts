@@ -1,0 +1,377 @@
+/**
+ * A typed description of a state's shape, compiled into the model's own encoding and its decoding
+ * (`FastPath.encode`/`decode`): straight-line code for that one shape instead of the generic walk over
+ * plain data (`plain.ts` to fingerprint, `pack.ts` to keep a level), so one pass writes the words that
+ * both identify a state and keep it, with no tag or field count in them but where a union or a list
+ * needs one. `struct<T>` asks for a schema of every field of T and nothing else, so a field added to a
+ * state type does not compile until it is encoded; a value that does not fit its schema (a string where
+ * an enum's labels are expected, a boolean that is undefined) throws, never encodes as something else.
+ *
+ * The words are a function of the fields' values, not of the order the fields were created in, and the
+ * same in every worker (strings are written as their characters), so they fingerprint a state wherever
+ * it is met. Decoding gives a new mutable copy, static parts (`fromLike`) shared with `like`.
+ */
+import type { Words } from './model.js';
+
+/** Words from here up are escapes: an integer at or above it, or a fraction, is written as a float. */
+const TAG = 0x7fff0000;
+const FLOAT = TAG + 1;
+
+type Node =
+  | { readonly kind: 'int' }
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'enum'; readonly labels: readonly string[] }
+  | { readonly kind: 'string' }
+  | { readonly kind: 'nullable'; readonly of: Node }
+  | { readonly kind: 'list'; readonly of: Node }
+  | { readonly kind: 'struct'; readonly fields: readonly Field[] }
+  | { readonly kind: 'union'; readonly tag: string; readonly cases: readonly Case[] }
+  | { readonly kind: 'static' }
+  | { readonly kind: 'empty' };
+
+interface Field {
+  readonly name: string;
+  readonly node: Node;
+  /** An optional field (`f?: T`): absent or present, never undefined. */
+  readonly optional: boolean;
+}
+
+interface Case {
+  readonly label: string;
+  readonly fields: readonly Field[];
+}
+
+/** The schema of values of type T (`type` only keeps T exact: a schema of another type does not fit). */
+export interface Schema<T> {
+  readonly node: Node;
+  readonly type?: (t: T) => T;
+}
+
+/** The schema of an optional field's value when present. */
+export interface Optional<T> {
+  readonly optional: Node;
+  readonly type?: (t: T) => T;
+}
+
+type OptionalKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? K : never }[keyof T];
+
+/** A schema for every field of T: `optional(...)` for its optional fields. */
+export type Fields<T> = {
+  readonly [K in keyof T]-?: K extends OptionalKeys<T> ? Optional<Exclude<T[K], undefined>> : Schema<T[K]>;
+};
+
+/** Integers (any other number is written exactly, in three words). */
+export const int: Schema<number> = { node: { kind: 'int' } };
+
+/** true or false. */
+export const bool: Schema<boolean> = { node: { kind: 'bool' } };
+
+/** Strings, written as their characters. */
+export const str: Schema<string> = { node: { kind: 'string' } };
+
+/** One of a string union's labels, every one of them named once: `oneOf<Marker>({ COMMIT: 1, ABORT: 1 })`. */
+export function oneOf<T extends string>(labels: Record<T, 1>): Schema<T> {
+  return { node: { kind: 'enum', labels: Object.keys(labels) } };
+}
+
+/** A number literal union, `acks`-like: written as the number. */
+export function literal<T extends number>(): Schema<T> {
+  return { node: { kind: 'int' } };
+}
+
+/** T or null. */
+export function nullable<T>(of: Schema<T>): Schema<T | null> {
+  return { node: { kind: 'nullable', of: of.node } };
+}
+
+/** A list of T. */
+export function list<T>(of: Schema<T>): Schema<readonly T[]> {
+  return { node: { kind: 'list', of: of.node } };
+}
+
+/** An optional field's schema. */
+export function optional<T>(of: Schema<T>): Optional<T> {
+  return { optional: of.node };
+}
+
+/** The configuration, or rules derived from it: not written; a decoded state shares `like`'s (never inside a list). */
+export function fromLike<T>(): Schema<T> {
+  return { node: { kind: 'static' } };
+}
+
+/** What the last step did (a state's events): not written; a decoded state has none. */
+export function none<T extends readonly unknown[]>(): Schema<T> {
+  return { node: { kind: 'empty' } };
+}
+
+function fieldList<T>(fields: Fields<T>): Field[] {
+  // Each value is a Schema or an Optional of its field's type: only their nodes are read here.
+  const parts: [string, { readonly node?: Node; readonly optional?: Node }][] = Object.entries(fields as object);
+  return parts.map(([name, s]) => {
+    // In the decoder's object literal, `"__proto__": v` would set the prototype.
+    if (name === '__proto__') throw new Error('internal: a schema field is named __proto__');
+    if (s.optional) return { name, node: s.optional, optional: true };
+    if (!s.node) throw new Error(`internal: schema field ${name} has no schema`);
+    return { name, node: s.node, optional: false };
+  });
+}
+
+/** An object with fields `fields`. */
+export function struct<T>(fields: Fields<T>): Schema<T> {
+  return { node: { kind: 'struct', fields: fieldList(fields) } };
+}
+
+/** The variants of a union on tag field `Tag`, keyed by the tag's value: every variant's other fields. */
+export type Variants<T extends Record<Tag, string>, Tag extends keyof T> = {
+  readonly [V in T[Tag]]: Fields<Omit<Extract<T, Record<Tag, V>>, Tag>>;
+};
+
+/** A discriminated union on `tag`, the tag written as its variant's number. */
+export function union<T extends Record<Tag, string>, Tag extends keyof T & string>(
+  tag: Tag,
+  variants: Variants<T, Tag>,
+): Schema<T> {
+  const entries: [string, Fields<unknown>][] = Object.entries(variants as object);
+  const cases = entries.map(([label, f]) => ({ label, fields: fieldList(f) }));
+  return { node: { kind: 'union', tag, cases } };
+}
+
+/** A schema compiled: the state's words and the state again from them. */
+export interface Codec<T> {
+  /** Writes `v`'s words; throws if `v` does not fit the schema. */
+  encode(v: T, out: Words): void;
+  /** A new mutable copy of the value written at `words[offset..]`, static parts from `like`. */
+  decode(words: Int32Array, offset: number, like: T): T;
+}
+
+/** Compiles `schema` into its encoding and decoding (generated once: straight-line code for the shape). */
+export function compileSchema<T>(schema: Schema<T>): Codec<T> {
+  const g = new Generator();
+  const enc = g.encoder(schema.node);
+  const dec = g.decoder(schema.node);
+  const F64 = new Float64Array(1);
+  const I32 = new Int32Array(F64.buffer);
+  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', `${enc}\n${dec}\nreturn [encode, decode];`);
+  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad);
+  return { encode, decode };
+}
+
+function bad(path: string, v: unknown): never {
+  throw new Error(`internal: ${path} is ${JSON.stringify(v) ?? String(v)}, outside the state's schema`);
+}
+
+/** Writes the source of a schema's encoder and decoder (variables numbered so nested blocks never shadow). */
+class Generator {
+  readonly labels: (readonly string[])[] = [];
+  private n = 0;
+  private fresh(p: string): string {
+    this.n += 1;
+    return `${p}${this.n}`;
+  }
+  private labelsOf(labels: readonly string[]): number {
+    this.labels.push(labels);
+    return this.labels.length - 1;
+  }
+
+  encoder(root: Node): string {
+    const lines: string[] = [];
+    this.enc(root, 'v', 'state', lines);
+    return `function encode(v, out) {\n${lines.join('\n')}\n}`;
+  }
+
+  private enc(node: Node, e: string, path: string, out: string[]): void {
+    const p = JSON.stringify(path);
+    switch (node.kind) {
+      case 'int': {
+        const x = this.fresh('x');
+        out.push(`const ${x} = ${e};`);
+        out.push(`if ((${x} | 0) === ${x} && ${x} < TAG) out.push(${x});`);
+        out.push(
+          `else if (typeof ${x} === 'number') { F64[0] = ${x}; out.push(FLOAT); out.push(I32[0]); out.push(I32[1]); }`,
+        );
+        out.push(`else bad(${p}, ${x});`);
+        return;
+      }
+      case 'bool': {
+        const x = this.fresh('b');
+        out.push(`const ${x} = ${e};`);
+        out.push(`if (${x} === true) out.push(1); else if (${x} === false) out.push(0); else bad(${p}, ${x});`);
+        return;
+      }
+      case 'enum': {
+        const x = this.fresh('l');
+        out.push(`const ${x} = ${e};`);
+        out.push(`switch (${x}) {`);
+        node.labels.forEach((l, i) => {
+          out.push(`case ${JSON.stringify(l)}: out.push(${i}); break;`);
+        });
+        out.push(`default: bad(${p}, ${x});`);
+        out.push('}');
+        return;
+      }
+      case 'string': {
+        const x = this.fresh('s');
+        const i = this.fresh('i');
+        out.push(`const ${x} = ${e};`);
+        out.push(`if (typeof ${x} !== 'string') bad(${p}, ${x});`);
+        out.push(`out.push(${x}.length);`);
+        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) out.push(${x}.charCodeAt(${i}));`);
+        return;
+      }
+      case 'nullable': {
+        const x = this.fresh('n');
+        out.push(`const ${x} = ${e};`);
+        out.push(`if (${x} === null) out.push(0); else {`);
+        out.push('out.push(1);');
+        this.enc(node.of, x, path, out);
+        out.push('}');
+        return;
+      }
+      case 'list': {
+        const x = this.fresh('a');
+        const i = this.fresh('i');
+        out.push(`const ${x} = ${e};`);
+        out.push(`if (!Array.isArray(${x})) bad(${p}, ${x});`);
+        out.push(`out.push(${x}.length);`);
+        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) {`);
+        this.enc(node.of, `${x}[${i}]`, `${path}[]`, out);
+        out.push('}');
+        return;
+      }
+      case 'struct': {
+        const x = this.fresh('o');
+        out.push(`const ${x} = ${e};`);
+        out.push(`if (typeof ${x} !== 'object' || ${x} === null) bad(${p}, ${x});`);
+        this.encFields(node.fields, x, path, out);
+        return;
+      }
+      case 'union': {
+        const x = this.fresh('u');
+        out.push(`const ${x} = ${e};`);
+        out.push(`switch (${x}[${JSON.stringify(node.tag)}]) {`);
+        node.cases.forEach((c, i) => {
+          out.push(`case ${JSON.stringify(c.label)}: {`);
+          out.push(`out.push(${i});`);
+          this.encFields(c.fields, x, `${path}<${c.label}>`, out);
+          out.push('break; }');
+        });
+        out.push(`default: bad(${p}, ${x});`);
+        out.push('}');
+        return;
+      }
+      case 'static':
+      case 'empty':
+        return;
+    }
+  }
+
+  private encFields(fields: readonly Field[], o: string, path: string, out: string[]): void {
+    for (const f of fields) {
+      const e = `${o}[${JSON.stringify(f.name)}]`;
+      if (!f.optional) {
+        this.enc(f.node, e, `${path}.${f.name}`, out);
+        continue;
+      }
+      out.push(`if (${e} === undefined) out.push(0); else {`);
+      out.push('out.push(1);');
+      this.enc(f.node, e, `${path}.${f.name}`, out);
+      out.push('}');
+    }
+  }
+
+  decoder(root: Node): string {
+    const lines: string[] = [];
+    const v = this.dec(root, 'like', lines);
+    return `function decode(w, offset, like) {\nlet at = offset;\n${lines.join('\n')}\nreturn ${v};\n}`;
+  }
+
+  /** Statements that read a value of `node` into a new variable (named in the result); `like`: its counterpart. */
+  private dec(node: Node, like: string | null, out: string[]): string {
+    const t = this.fresh('t');
+    switch (node.kind) {
+      case 'int':
+        out.push(`let ${t} = w[at++];`);
+        out.push(`if (${t} === FLOAT) { I32[0] = w[at++]; I32[1] = w[at++]; ${t} = F64[0]; }`);
+        return t;
+      case 'bool':
+        out.push(`const ${t} = w[at++] === 1;`);
+        return t;
+      case 'enum':
+        out.push(`const ${t} = L[${this.labelsOf(node.labels)}][w[at++]];`);
+        return t;
+      case 'string': {
+        const n = this.fresh('k');
+        out.push(`const ${n} = w[at++];`);
+        out.push(`const ${t} = String.fromCharCode.apply(null, w.subarray(at, at + ${n}));`);
+        out.push(`at += ${n};`);
+        return t;
+      }
+      case 'nullable': {
+        out.push(`let ${t} = null;`);
+        out.push('if (w[at++] === 1) {');
+        const v = this.dec(node.of, null, out);
+        out.push(`${t} = ${v};`);
+        out.push('}');
+        return t;
+      }
+      case 'list': {
+        const n = this.fresh('k');
+        const i = this.fresh('i');
+        out.push(`const ${n} = w[at++];`);
+        out.push(`const ${t} = new Array(${n});`);
+        out.push(`for (let ${i} = 0; ${i} < ${n}; ${i}++) {`);
+        const v = this.dec(node.of, null, out);
+        out.push(`${t}[${i}] = ${v};`);
+        out.push('}');
+        return t;
+      }
+      case 'struct':
+        return this.decFields(node.fields, [], like, out);
+      case 'union': {
+        out.push(`let ${t};`);
+        out.push('switch (w[at++]) {');
+        node.cases.forEach((c, i) => {
+          out.push(`case ${i}: {`);
+          const v = this.decFields(c.fields, [[node.tag, JSON.stringify(c.label)]], null, out);
+          out.push(`${t} = ${v};`);
+          out.push('break; }');
+        });
+        out.push(`default: throw new Error('internal: bad variant at word ' + (at - 1));`);
+        out.push('}');
+        return t;
+      }
+      case 'static':
+        if (like === null) throw new Error('internal: a schema has fromLike() inside a list, union or nullable');
+        out.push(`const ${t} = ${like};`);
+        return t;
+      case 'empty':
+        out.push(`const ${t} = [];`);
+        return t;
+    }
+  }
+
+  /** Reads the fields, then makes the object (literal fields in the schema's order, optional ones set if present). */
+  private decFields(fields: readonly Field[], first: [string, string][], like: string | null, out: string[]): string {
+    const t = this.fresh('t');
+    const read: [string, string][] = [...first];
+    const present: [string, string, string][] = [];
+    for (const f of fields) {
+      const inner = like === null || f.optional ? null : `${like}[${JSON.stringify(f.name)}]`;
+      if (!f.optional) {
+        read.push([f.name, this.dec(f.node, inner, out)]);
+        continue;
+      }
+      const has = this.fresh('h');
+      const val = this.fresh('t');
+      out.push(`const ${has} = w[at++] === 1;`);
+      out.push(`let ${val};`);
+      out.push(`if (${has}) {`);
+      out.push(`${val} = ${this.dec(f.node, null, out)};`);
+      out.push('}');
+      present.push([f.name, has, val]);
+    }
+    out.push(`const ${t} = { ${read.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} };`);
+    for (const [k, has, val] of present) out.push(`if (${has}) ${t}[${JSON.stringify(k)}] = ${val};`);
+    return t;
+  }
+}

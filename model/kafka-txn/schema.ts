@@ -1,0 +1,68 @@
+/**
+ * The `kafka-txn` state's schema (`model/core/schema.ts`), compiled into the model's encoding: the words
+ * that identify a state (everything but the configuration and the last step's events) and keep it in a
+ * search level, decoded when the state is expanded or passed to another worker.
+ */
+import {
+  bool,
+  compileSchema,
+  fromLike,
+  int,
+  list,
+  none,
+  nullable,
+  oneOf,
+  optional,
+  struct,
+  union,
+} from '../core/schema.js';
+import { cluster, marker, origin, produceRequest, producer } from '../kafka/schema.js';
+import type { KafkaTxnConfig } from './config.js';
+import type {
+  Acking,
+  Awaiting,
+  ClientOutcome,
+  Instance,
+  InstanceStatus,
+  KafkaTxnEvent,
+  KafkaTxnState,
+  Request,
+  Unacked,
+} from './state.js';
+
+const instance = struct<Instance>({
+  id: int,
+  app: int,
+  incarnation: int,
+  status: oneOf<InstanceStatus>({ new: 1, ready: 1, 'in-txn': 1, fenced: 1, failed: 1, crashed: 1 }),
+  paused: bool,
+  producer,
+  position: int,
+  committedPosition: int,
+  txnCount: int,
+  txnStart: nullable(int),
+  unacked: list(struct<Unacked>({ request: int, partition: int, value: int, sequence: int })),
+  awaiting: nullable(struct<Awaiting>({ request: int, partition: int, sequence: int })),
+  acking: optional(struct<Acking>({ partition: int, offset: int, sequence: int, epoch: int })),
+});
+
+const request = union<Request, 'type'>('type', {
+  Produce: { id: int, instance: int, txn: int, req: produceRequest },
+  EndTxn: { id: int, instance: int, txn: int, producerId: int, epoch: int, result: marker, origin },
+  AddPartitionsToTxn: { id: int, instance: int, txn: int, producerId: int, epoch: int, partition: int },
+});
+
+/** The state's encoding and decoding. */
+export const kafkaTxnCodec = compileSchema(
+  struct<KafkaTxnState>({
+    config: fromLike<KafkaTxnConfig>(),
+    now: int,
+    kafka: cluster,
+    instances: list(instance),
+    network: list(request),
+    nextRequest: int,
+    faults: struct<KafkaTxnState['faults']>({ crashes: int, pauses: int }),
+    outcomes: list(struct<ClientOutcome>({ instance: int, txn: int, result: marker })),
+    events: none<readonly KafkaTxnEvent[]>(),
+  }),
+);

@@ -1,0 +1,181 @@
+/**
+ * The schema codec (`model/core/schema.ts`) on a shape with every kind of field: generated values come
+ * back from their words, two values have the same words exactly when they are equal (whatever order
+ * their fields were made in), a value outside its schema throws naming where, and a schema that does
+ * not name every field of its type, or names one with another type, does not compile.
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  bool,
+  compileSchema,
+  fromLike,
+  int,
+  list,
+  none,
+  nullable,
+  oneOf,
+  optional,
+  str,
+  struct,
+  union,
+} from '../../../model/core/schema.js';
+import { WordBuffer } from '../../../model/core/words.js';
+
+type Shape = { readonly kind: 'circle'; readonly r: number } | { readonly kind: 'box'; readonly w: number };
+
+interface Thing {
+  readonly config: { readonly name: string };
+  readonly n: number;
+  readonly ok: boolean;
+  readonly color: 'red' | 'green';
+  readonly label: string;
+  readonly maybe: number | null;
+  readonly xs: readonly (readonly number[])[];
+  readonly shapes: readonly Shape[];
+  readonly extra?: { readonly at: number };
+  readonly events: readonly string[];
+}
+
+const thing = struct<Thing>({
+  config: fromLike<Thing['config']>(),
+  n: int,
+  ok: bool,
+  color: oneOf<Thing['color']>({ red: 1, green: 1 }),
+  label: str,
+  maybe: nullable(int),
+  xs: list(list(int)),
+  shapes: list(union<Shape, 'kind'>('kind', { circle: { r: int }, box: { w: int } })),
+  extra: optional(struct<{ readonly at: number }>({ at: int })),
+  events: none<readonly string[]>(),
+});
+const codec = compileSchema(thing);
+const like: Thing = {
+  config: { name: 'cfg' },
+  n: 0,
+  ok: false,
+  color: 'red',
+  label: '',
+  maybe: null,
+  xs: [],
+  shapes: [],
+  events: [],
+};
+
+const number = fc.oneof(fc.integer(), fc.integer({ min: 0x7ffefff0, max: 0x7fffffff }), fc.double());
+const things: fc.Arbitrary<Thing> = fc
+  .record(
+    {
+      n: number,
+      ok: fc.boolean(),
+      color: fc.constantFrom('red' as const, 'green' as const),
+      label: fc.string({ unit: 'binary', maxLength: 6 }),
+      maybe: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+      xs: fc.array(fc.array(fc.integer({ min: -2, max: 2 }), { maxLength: 2 }), { maxLength: 2 }),
+      shapes: fc.array(
+        fc.oneof(
+          fc.record({ kind: fc.constant('circle' as const), r: fc.integer({ min: 0, max: 2 }) }),
+          fc.record({ kind: fc.constant('box' as const), w: fc.integer({ min: 0, max: 2 }) }),
+        ),
+        { maxLength: 2 },
+      ),
+      extra: fc.record({ at: fc.integer({ min: 0, max: 2 }) }),
+    },
+    { requiredKeys: ['n', 'ok', 'color', 'label', 'maybe', 'xs', 'shapes'] },
+  )
+  .map((t) => ({ ...t, config: like.config, events: ['what the last step did'] }));
+
+/** A deep copy with every object's fields made in the reverse order (the static config kept as it is). */
+const reversed = <T>(v: T): T => {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(reversed) as T;
+  const entries = Object.entries(v).reverse();
+  return Object.fromEntries(entries.map(([k, x]) => [k, k === 'config' ? x : reversed(x)])) as T;
+};
+
+const words = (t: Thing): number[] => {
+  const b = new WordBuffer();
+  codec.encode(t, b);
+  return Array.from(b.words.subarray(0, b.length));
+};
+
+describe('schema codec', () => {
+  test('a value comes back from its words, static parts shared, no events', () => {
+    fc.assert(
+      fc.property(things, (t) => {
+        const b = new WordBuffer();
+        b.push(42);
+        codec.encode(t, b);
+        const back = codec.decode(b.words, 1, like);
+        expect(back).toEqual({ ...t, events: [] });
+        expect(back.config).toBe(like.config);
+        expect('extra' in back).toBe('extra' in t);
+        expect(Object.isFrozen(back)).toBe(false);
+      }),
+      { seed: 7, numRuns: 500 },
+    );
+  });
+
+  test('the same words exactly for equal values, whatever order their fields were made in', () => {
+    // Each value in one canonical text: fields in name order, numbers as their names (-0 is 0), no events.
+    const canon = (t: Thing): string =>
+      JSON.stringify({ ...t, events: [] }, (_, v: unknown) =>
+        typeof v === 'number'
+          ? String(v)
+          : typeof v === 'object' && v !== null && !Array.isArray(v)
+            ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)))
+            : v,
+      );
+    fc.assert(
+      fc.property(things, things, (a, b) => {
+        const equal = canon(a) === canon(b);
+        expect(words(a).join() === words(b).join()).toBe(equal);
+        expect(words(reversed(a)).join()).toBe(words(a).join());
+      }),
+      { seed: 8, numRuns: 2000 },
+    );
+    const t: Thing = { ...like, n: 3, shapes: [{ kind: 'box', w: 1 }] };
+    const reordered = { events: [], shapes: [{ w: 1, kind: 'box' }], xs: [], maybe: null, label: '', color: 'red' };
+    expect(words({ ...reordered, ok: false, n: 3, config: like.config } as Thing)).toEqual(words(t));
+  });
+
+  test('numbers are written exactly: integers as one word, anything else as three', () => {
+    expect(words({ ...like, n: -5 }).slice(0, 1)).toEqual([-5]);
+    for (const n of [0x7fff0000, 2 ** 31, 0.5, -0, Number.NaN, 1e300]) {
+      const back = codec.decode(Int32Array.from(words({ ...like, n })), 0, like);
+      expect(Object.is(back.n, n === 0 ? 0 : n) || (Number.isNaN(n) && Number.isNaN(back.n))).toBe(true);
+    }
+    expect(words({ ...like, n: 0x7fff0000 }).length).toBe(words(like).length + 2);
+  });
+
+  test('a value outside its schema throws, naming where', () => {
+    const bad = (t: unknown): unknown => words(t as Thing);
+    expect(() => bad({ ...like, color: 'blue' })).toThrow('internal: state.color is "blue", outside');
+    expect(() => bad({ ...like, ok: undefined })).toThrow('internal: state.ok is undefined');
+    expect(() => bad({ ...like, n: '1' })).toThrow('internal: state.n is "1"');
+    expect(() => bad({ ...like, xs: [[1, 'x']] })).toThrow('internal: state.xs[][] is "x"');
+    expect(() => bad({ ...like, shapes: [{ kind: 'star' }] })).toThrow('internal: state.shapes[] is {"kind":"star"}');
+    expect(() => bad({ ...like, shapes: [{ kind: 'box' }] })).toThrow('internal: state.shapes[]<box>.w is undefined');
+    expect(() => bad({ ...like, label: null })).toThrow('internal: state.label is null');
+  });
+
+  test('a schema names every field of its type with the field type', () => {
+    type P = { readonly a: number; readonly b?: string };
+    struct<P>({ a: int, b: optional(str) });
+    // @ts-expect-error: b is missing
+    struct<P>({ a: int });
+    // @ts-expect-error: a is a number, not a string
+    struct<P>({ a: str, b: optional(str) });
+    // @ts-expect-error: b is optional
+    struct<P>({ a: int, b: str });
+    // @ts-expect-error: c is no field of P
+    struct<P>({ a: int, b: optional(str), c: int });
+    // @ts-expect-error: a label outside the union
+    oneOf<'x' | 'y'>({ x: 1, y: 1, z: 1 });
+    // @ts-expect-error: a label of the union left out
+    oneOf<'x' | 'y'>({ x: 1 });
+    // @ts-expect-error: nullable where the field is not
+    struct<{ readonly a: number }>({ a: nullable(int) });
+    expect(true).toBe(true);
+  });
+});
