@@ -66,7 +66,11 @@ export const int: Schema<number> = { node: { kind: 'int' } };
 /** true or false. */
 export const bool: Schema<boolean> = { node: { kind: 'bool' } };
 
-/** Strings, written as their characters. */
+/**
+ * Strings (names: of partitions, transactional.ids, groups), each written as one word: a hash of its
+ * characters, the same in every worker. Decoding looks the word up among the strings met so far and those
+ * of `like`; two strings with one hash, or a word of no string known, throw.
+ */
 export const str: Schema<string> = { node: { kind: 'string' } };
 
 /** One of a string union's labels, every one of them named once: `oneOf<Marker>({ COMMIT: 1, ABORT: 1 })`. */
@@ -151,9 +155,46 @@ export function compileSchema<T>(schema: Schema<T>): Codec<T> {
   const dec = g.decoder(schema.node);
   const F64 = new Float64Array(1);
   const I32 = new Int32Array(F64.buffer);
-  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', `${enc}\n${dec}\nreturn [encode, decode];`);
-  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad);
+  const source = `${enc}\n${dec}\nreturn [encode, decode];`;
+  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', 'word', 'named', source);
+  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad, stringWord, named);
   return { encode, decode };
+}
+
+/** Every string written so far, by its word; and each string's word. */
+const byWord = new Map<number, string>();
+const words = new Map<string, number>();
+
+/** The word of string `x` (FNV-1a of its UTF-16 units): the same in every process. */
+function stringWord(x: string): number {
+  const known = words.get(x);
+  if (known !== undefined) return known;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < x.length; i++) h = Math.imul(h ^ x.charCodeAt(i), 0x01000193);
+  h |= 0;
+  const other = byWord.get(h);
+  if (other !== undefined && other !== x)
+    throw new Error(`internal: strings ${JSON.stringify(x)} and ${JSON.stringify(other)} have one word`);
+  byWord.set(h, x);
+  words.set(x, h);
+  return h;
+}
+
+/** The string of word `w`: one met before, or one of `like`'s (a worker decodes words another wrote). */
+function named(w: number, like: unknown): string {
+  const s = byWord.get(w);
+  if (s !== undefined) return s;
+  meet(like);
+  const again = byWord.get(w);
+  if (again === undefined) throw new Error(`internal: word ${w} names no string met`);
+  return again;
+}
+
+/** Gives a word to every string in `v`. */
+function meet(v: unknown): void {
+  if (typeof v === 'string') stringWord(v);
+  else if (Array.isArray(v)) for (const x of v) meet(x);
+  else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) meet(x);
 }
 
 function bad(path: string, v: unknown): never {
@@ -211,11 +252,9 @@ class Generator {
       }
       case 'string': {
         const x = this.fresh('s');
-        const i = this.fresh('i');
         out.push(`const ${x} = ${e};`);
         out.push(`if (typeof ${x} !== 'string') bad(${p}, ${x});`);
-        out.push(`out.push(${x}.length);`);
-        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) out.push(${x}.charCodeAt(${i}));`);
+        out.push(`out.push(word(${x}));`);
         return;
       }
       case 'nullable': {
@@ -299,13 +338,9 @@ class Generator {
       case 'enum':
         out.push(`const ${t} = L[${this.labelsOf(node.labels)}][w[at++]];`);
         return t;
-      case 'string': {
-        const n = this.fresh('k');
-        out.push(`const ${n} = w[at++];`);
-        out.push(`const ${t} = String.fromCharCode.apply(null, w.subarray(at, at + ${n}));`);
-        out.push(`at += ${n};`);
+      case 'string':
+        out.push(`const ${t} = named(w[at++], like);`);
         return t;
-      }
       case 'nullable': {
         out.push(`let ${t} = null;`);
         out.push('if (w[at++] === 1) {');

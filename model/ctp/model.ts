@@ -9,6 +9,7 @@ import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
 import { type AppSettings, ctpKeys, ctpSettings } from './config.js';
 import { appDrain } from './drain.js';
+import { appCodec } from './schema.js';
 import { type AppState, txnIdName } from './state.js';
 
 /** The initial state: empty partitions, coordinators empty, one unjoined instance per slot. Pure. */
@@ -53,6 +54,7 @@ export function appModel<K extends Keys>(
     actions: appActions,
     drain: appDrain,
     identity,
+    fast: { encode: appCodec.encode, decode: appCodec.decode },
   });
 }
 

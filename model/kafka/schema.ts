@@ -179,15 +179,15 @@ const coordinator = struct<Coordinator>({
   staleMarkers: list(staleMarker),
 });
 
-/** A produce request (a data record and its partition) in flight or parked. */
+/** A produce request (a data record and its partition) in flight or parked, fields in the order the client makes them. */
 export const produceRequest = struct<ProduceRequest>({
+  partition: int,
+  value: int,
   producerId: int,
   epoch: int,
   sequence: int,
-  value: int,
   transactional: bool,
   origin,
-  partition: int,
 });
 
 const parked = struct<Parked>({ id: int, req: produceRequest, guard: int, leaderEpoch: optional(int) });

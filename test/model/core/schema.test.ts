@@ -159,6 +159,27 @@ describe('schema codec', () => {
     expect(() => bad({ ...like, label: null })).toThrow('internal: state.label is null');
   });
 
+  test('a string is one word, the same in every process; a word of no string known throws', () => {
+    const w = words({ ...like, label: 'out-0' });
+    expect(w.length).toBe(words(like).length);
+    const at = 3; // n, ok, color, then the label
+    expect(codec.decode(Int32Array.from(w), 0, like).label).toBe('out-0');
+    const unknown = w.slice();
+    unknown[at] = 12345;
+    expect(() => codec.decode(Int32Array.from(unknown), 0, like)).toThrow('internal: word 12345 names no string met');
+    // A string of `like` is known to the decoder even if this process never wrote it.
+    const other = { ...like, config: { name: 'only-in-like' } };
+    const fnv = (x: string) => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < x.length; i++) h = Math.imul(h ^ x.charCodeAt(i), 0x01000193);
+      return h | 0;
+    };
+    // FNV-1a of the characters: fixed, so another worker writes the same word.
+    expect(w[at]).toBe(fnv('out-0'));
+    unknown[at] = fnv('only-in-like');
+    expect(codec.decode(Int32Array.from(unknown), 0, other).label).toBe('only-in-like');
+  });
+
   test('a schema names every field of its type with the field type', () => {
     type P = { readonly a: number; readonly b?: string };
     struct<P>({ a: int, b: optional(str) });
