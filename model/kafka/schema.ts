@@ -179,7 +179,7 @@ const coordinator = struct<Coordinator>({
   staleMarkers: list(staleMarker),
 });
 
-/** A produce request (a data record and its partition) in flight or parked, fields in the order the client makes them. */
+/** A produce request (a record and its partition) in flight or parked, fields in the order the client makes them. */
 export const produceRequest = struct<ProduceRequest>({
   partition: int,
   value: int,
