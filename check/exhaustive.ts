@@ -166,7 +166,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
         if (core.seen.has(hi, lo)) continue;
         if (levels.full(core.seen.size)) return;
         const n = core.admit(hi, lo, from, i);
-        next.push(t, n);
+        next.push(t, n, core.ownWords);
         // Packed, `t` is no longer needed: the drain steps it in place.
         const j = i === along ? -1 : core.judge(t, hi, lo, next.packed);
         nextPassed.push(j === -1 ? 1 : 0);

@@ -18,7 +18,8 @@ export const PACK_AT = 0;
 /** The states of a level with their global numbers. */
 export interface Frontier<S> {
   readonly length: number;
-  push(state: S, id: number): void;
+  /** Adds `state`; `words`, if given, are the model's own encoding of it (a level of such words copies them). */
+  push(state: S, id: number, words?: WordBuffer | null): void;
   /** The k-th state: the object pushed, or a new copy decoded from its words. */
   state(k: number): S;
   id(k: number): number;
@@ -136,10 +137,13 @@ class Encoded<S> implements Frontier<S> {
   get length(): number {
     return this.ids.length;
   }
-  push(state: S, id: number): void {
-    this.scratch.reset();
-    this.encode(state, this.scratch);
-    this.chunks.add(this.scratch);
+  push(state: S, id: number, words?: WordBuffer | null): void {
+    if (words) this.chunks.add(words);
+    else {
+      this.scratch.reset();
+      this.encode(state, this.scratch);
+      this.chunks.add(this.scratch);
+    }
     this.ids.push(id);
   }
   state(k: number): S {
