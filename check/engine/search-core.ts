@@ -107,6 +107,8 @@ export class SearchCore<S, A extends AnyAction> {
   /** The fingerprint of the state last given to `fingerprint`. */
   readonly fp: Fingerprint = { hi: 0, lo: 0 };
   private readonly words = new WordBuffer();
+  /** Words of the drain's states, for its memo (apart from `words`, which a level may still copy). */
+  private readonly drainWords = new WordBuffer();
   generated = 0;
   private readonly stream = new StreamingFingerprint();
   /** The drain memo's table (`shareDrainMemo` replaces it with the workers' shared one, not counted in `bytes`). */
@@ -143,10 +145,8 @@ export class SearchCore<S, A extends AnyAction> {
           this.first = null;
         } else {
           if (!sampled(next, this.stream)) return false;
-          this.stream.reset();
           // The state's own words, with symmetry too: a drain is a function of the state, not of its orbit.
-          this.checked.model.fast.encode(s, this.stream);
-          this.stream.finish(drainFp);
+          this.ownFingerprint(s, drainFp);
           ({ hi, lo } = drainFp);
         }
         if (this.drainOk.has(hi, lo)) return true;
@@ -173,6 +173,14 @@ export class SearchCore<S, A extends AnyAction> {
     this.words.reset();
     this.engine.encode(s, this.words);
     fingerprint(this.words.words, this.words.length, this.fp);
+  }
+
+  /** The fingerprint of `s`'s own words (the model's encoding, whatever the engine's) into `out`. */
+  private ownFingerprint(s: S, out: Fingerprint): void {
+    const w = this.drainWords;
+    w.reset();
+    this.checked.model.fast.encode(s, w);
+    fingerprint(w.words, w.length, out);
   }
 
   /**
@@ -215,9 +223,7 @@ export class SearchCore<S, A extends AnyAction> {
     this.path.length = 0;
     if (this.engine.symmetry) {
       // (hi, lo) is the orbit's fingerprint: the memo keys drains by the state's own.
-      this.stream.reset();
-      this.checked.model.fast.encode(s, this.stream);
-      this.stream.finish(this.judgedFp);
+      this.ownFingerprint(s, this.judgedFp);
       this.first = this.judgedFp;
     } else this.first = { hi, lo };
     const r = run(this.checked, s, () => null, 'explore', {
