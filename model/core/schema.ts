@@ -151,11 +151,9 @@ export interface Codec<T> {
 /** Compiles `schema` into its encoding and decoding (generated once: straight-line code for the shape). */
 export function compileSchema<T>(schema: Schema<T>): Codec<T> {
   const g = new Generator();
-  const enc = g.encoder(schema.node);
-  const dec = g.decoder(schema.node);
+  const source = g.source(schema.node);
   const F64 = new Float64Array(1);
   const I32 = new Int32Array(F64.buffer);
-  const source = `${enc}\n${dec}\nreturn [encode, decode];`;
   const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', 'word', 'named', source);
   const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad, stringWord, named);
   return { encode, decode };
@@ -201,9 +199,18 @@ function bad(path: string, v: unknown): never {
   throw new Error(`internal: ${path} is ${JSON.stringify(v) ?? String(v)}, outside the state's schema`);
 }
 
-/** Writes the source of a schema's encoder and decoder (variables numbered so nested blocks never shadow). */
+/**
+ * Writes the source of a schema's encoder and decoder: a function per struct or union of the schema
+ * (called wherever it is used: one function inlining a whole Flink state was too big for V8 to optimize
+ * and ran a fifth slower), variables numbered so nested blocks never shadow.
+ */
 class Generator {
   readonly labels: (readonly string[])[] = [];
+  private readonly functions: string[] = [];
+  private readonly encoders = new Map<Node, string>();
+  private readonly decoders = new Map<Node, string>();
+  /** Decoders of nodes on the path of struct fields from the root: they take their counterpart in `like`. */
+  private readonly likeDecoders = new Map<Node, string>();
   private n = 0;
   private fresh(p: string): string {
     this.n += 1;
@@ -214,10 +221,52 @@ class Generator {
     return this.labels.length - 1;
   }
 
-  encoder(root: Node): string {
-    const lines: string[] = [];
-    this.enc(root, 'v', 'state', lines);
-    return `function encode(v, out) {\n${lines.join('\n')}\n}`;
+  /** The source: the functions, then `encode` and `decode` over them. */
+  source(root: Node): string {
+    const e: string[] = [];
+    this.enc(root, 'v', 'state', e);
+    const d: string[] = [];
+    const value = this.dec(root, 'like', d);
+    return [
+      'let w = null;',
+      'let at = 0;',
+      'let root = null;',
+      ...this.functions,
+      `function encode(v, out) {\n${e.join('\n')}\n}`,
+      'function decode(words, offset, like) {',
+      'w = words; at = offset; root = like;',
+      ...d,
+      'w = null; root = null;',
+      `return ${value};`,
+      '}',
+      'return [encode, decode];',
+    ].join('\n');
+  }
+
+  /** The name of the function that writes a struct or union node (made on first use). */
+  private encoderOf(node: Node, path: string): string {
+    const known = this.encoders.get(node);
+    if (known !== undefined) return known;
+    const name = this.fresh('e');
+    this.encoders.set(node, name);
+    const body: string[] = [];
+    const p = JSON.stringify(path);
+    if (node.kind === 'struct') {
+      body.push(`if (typeof v !== 'object' || v === null) bad(${p}, v);`);
+      this.encFields(node.fields, 'v', path, body);
+    } else if (node.kind === 'union') {
+      body.push(`switch (v === null || typeof v !== 'object' ? undefined : v[${JSON.stringify(node.tag)}]) {`);
+      node.cases.forEach((c, i) => {
+        body.push(`case ${JSON.stringify(c.label)}: {`);
+        body.push(`out.push(${i});`);
+        this.encFields(c.fields, 'v', `${path}<${c.label}>`, body);
+        body.push('break; }');
+      });
+      body.push(`default: bad(${p}, v);`);
+      body.push('}');
+    } else throw new Error(`internal: no function for a ${node.kind} node`);
+    this.functions.push(`function ${name}(v, out) {\n${body.join('\n')}\n}`);
+    return name;
   }
 
   private enc(node: Node, e: string, path: string, out: string[]): void {
@@ -277,27 +326,10 @@ class Generator {
         out.push('}');
         return;
       }
-      case 'struct': {
-        const x = this.fresh('o');
-        out.push(`const ${x} = ${e};`);
-        out.push(`if (typeof ${x} !== 'object' || ${x} === null) bad(${p}, ${x});`);
-        this.encFields(node.fields, x, path, out);
+      case 'struct':
+      case 'union':
+        out.push(`${this.encoderOf(node, path)}(${e}, out);`);
         return;
-      }
-      case 'union': {
-        const x = this.fresh('u');
-        out.push(`const ${x} = ${e};`);
-        out.push(`switch (${x}[${JSON.stringify(node.tag)}]) {`);
-        node.cases.forEach((c, i) => {
-          out.push(`case ${JSON.stringify(c.label)}: {`);
-          out.push(`out.push(${i});`);
-          this.encFields(c.fields, x, `${path}<${c.label}>`, out);
-          out.push('break; }');
-        });
-        out.push(`default: bad(${p}, ${x});`);
-        out.push('}');
-        return;
-      }
       case 'static':
       case 'empty':
         return;
@@ -318,10 +350,35 @@ class Generator {
     }
   }
 
-  decoder(root: Node): string {
-    const lines: string[] = [];
-    const v = this.dec(root, 'like', lines);
-    return `function decode(w, offset, like) {\nlet at = offset;\n${lines.join('\n')}\nreturn ${v};\n}`;
+  /**
+   * The name of the function that reads a struct or union node and returns it (made on first use). `withLike`:
+   * it takes its counterpart in `like` (static fields are read from it); only on the path of struct fields from
+   * the root.
+   */
+  private decoderOf(node: Node, withLike: boolean): string {
+    const table = withLike ? this.likeDecoders : this.decoders;
+    const known = table.get(node);
+    if (known !== undefined) return known;
+    const name = this.fresh('d');
+    table.set(node, name);
+    const body: string[] = [];
+    let v: string;
+    if (node.kind === 'struct') v = this.decFields(node.fields, [], withLike ? 'lk' : null, body);
+    else if (node.kind === 'union') {
+      v = this.fresh('t');
+      body.push(`let ${v};`);
+      body.push('switch (w[at++]) {');
+      node.cases.forEach((c, i) => {
+        body.push(`case ${i}: {`);
+        const x = this.decFields(c.fields, [[node.tag, JSON.stringify(c.label)]], null, body);
+        body.push(`${v} = ${x};`);
+        body.push('break; }');
+      });
+      body.push(`default: throw new Error('internal: bad variant at word ' + (at - 1));`);
+      body.push('}');
+    } else throw new Error(`internal: no function for a ${node.kind} node`);
+    this.functions.push(`function ${name}(lk) {\n${body.join('\n')}\nreturn ${v};\n}`);
+    return name;
   }
 
   /** Statements that read a value of `node` into a new variable (named in the result); `like`: its counterpart. */
@@ -339,7 +396,7 @@ class Generator {
         out.push(`const ${t} = L[${this.labelsOf(node.labels)}][w[at++]];`);
         return t;
       case 'string':
-        out.push(`const ${t} = named(w[at++], like);`);
+        out.push(`const ${t} = named(w[at++], root);`);
         return t;
       case 'nullable': {
         out.push(`let ${t} = null;`);
@@ -361,20 +418,9 @@ class Generator {
         return t;
       }
       case 'struct':
-        return this.decFields(node.fields, [], like, out);
-      case 'union': {
-        out.push(`let ${t};`);
-        out.push('switch (w[at++]) {');
-        node.cases.forEach((c, i) => {
-          out.push(`case ${i}: {`);
-          const v = this.decFields(c.fields, [[node.tag, JSON.stringify(c.label)]], null, out);
-          out.push(`${t} = ${v};`);
-          out.push('break; }');
-        });
-        out.push(`default: throw new Error('internal: bad variant at word ' + (at - 1));`);
-        out.push('}');
+      case 'union':
+        out.push(`const ${t} = ${this.decoderOf(node, like !== null)}(${like ?? 'null'});`);
         return t;
-      }
       case 'static':
         if (like === null) throw new Error('internal: a schema has fromLike() inside a list, union or nullable');
         out.push(`const ${t} = ${like};`);

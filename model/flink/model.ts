@@ -6,6 +6,7 @@ import { flinkActions } from './actions.js';
 import { type FlinkConfig, flinkKafkaKeys } from './config.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
+import { flinkCodec } from './schema.js';
 import type { FlinkState } from './state.js';
 
 /**
@@ -59,6 +60,7 @@ export const flinkKafkaModel = compile({
   actions: flinkActions,
   drain,
   identity,
+  fast: { encode: flinkCodec.encode, decode: flinkCodec.decode },
   // Records, checkpoints, a crash and a restart take a couple of dozen steps: search that deep.
   defaultDepth: 24,
 });
