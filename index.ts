@@ -39,6 +39,8 @@ export {
   type ModelDef,
   sameAction,
 } from './model/core/model.js';
+/** The schema combinators (`schema.struct`, `schema.list`, ..., `schema.compileSchema`): a model's own encoding. */
+export * as schema from './model/core/schema.js';
 export type { KafkaTxnAction } from './model/kafka-txn/actions.js';
 export type { KafkaTxnConfig } from './model/kafka-txn/config.js';
 export { kafkaTxnModel } from './model/kafka-txn/model.js';
