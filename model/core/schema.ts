@@ -67,9 +67,9 @@ export const int: Schema<number> = { node: { kind: 'int' } };
 export const bool: Schema<boolean> = { node: { kind: 'bool' } };
 
 /**
- * Strings (names: of partitions, transactional.ids, groups), each written as one word: a hash of its
- * characters, the same in every worker. Decoding looks the word up among the strings met so far and those
- * of `like`; two strings with one hash, or a word of no string known, throw.
+ * Strings, written as their length and characters: words that depend on the value only, so any worker
+ * decodes them (one word a string, a hash looked up in the strings a process had met, failed on two
+ * workers: flink-kafka's transactional ids are made during the run, and a worker met another's first).
  */
 export const str: Schema<string> = { node: { kind: 'string' } };
 
@@ -154,45 +154,9 @@ export function compileSchema<T>(schema: Schema<T>): Codec<T> {
   const source = g.source(schema.node);
   const F64 = new Float64Array(1);
   const I32 = new Int32Array(F64.buffer);
-  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', 'word', 'named', source);
-  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad, stringWord, named);
+  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', source);
+  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad);
   return { encode, decode };
-}
-
-/** Every string written so far, by its word; and each string's word. */
-const byWord = new Map<number, string>();
-const words = new Map<string, number>();
-
-/** The word of string `x` (FNV-1a of its UTF-16 units): the same in every process. */
-function stringWord(x: string): number {
-  const known = words.get(x);
-  if (known !== undefined) return known;
-  let h = 0x811c9dc5;
-  for (let i = 0; i < x.length; i++) h = Math.imul(h ^ x.charCodeAt(i), 0x01000193);
-  h |= 0;
-  const other = byWord.get(h);
-  if (other !== undefined && other !== x)
-    throw new Error(`internal: strings ${JSON.stringify(x)} and ${JSON.stringify(other)} have one word`);
-  byWord.set(h, x);
-  words.set(x, h);
-  return h;
-}
-
-/** The string of word `w`: one met before, or one of `like`'s (a worker decodes words another wrote). */
-function named(w: number, like: unknown): string {
-  const s = byWord.get(w);
-  if (s !== undefined) return s;
-  meet(like);
-  const again = byWord.get(w);
-  if (again === undefined) throw new Error(`internal: word ${w} names no string met`);
-  return again;
-}
-
-/** Gives a word to every string in `v`. */
-function meet(v: unknown): void {
-  if (typeof v === 'string') stringWord(v);
-  else if (Array.isArray(v)) for (const x of v) meet(x);
-  else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) meet(x);
 }
 
 function bad(path: string, v: unknown): never {
@@ -230,13 +194,12 @@ class Generator {
     return [
       'let w = null;',
       'let at = 0;',
-      'let root = null;',
       ...this.functions,
       `function encode(v, out) {\n${e.join('\n')}\n}`,
       'function decode(words, offset, like) {',
-      'w = words; at = offset; root = like;',
+      'w = words; at = offset;',
       ...d,
-      'w = null; root = null;',
+      'w = null;',
       `return ${value};`,
       '}',
       'return [encode, decode];',
@@ -301,9 +264,11 @@ class Generator {
       }
       case 'string': {
         const x = this.fresh('s');
+        const i = this.fresh('i');
         out.push(`const ${x} = ${e};`);
         out.push(`if (typeof ${x} !== 'string') bad(${p}, ${x});`);
-        out.push(`out.push(word(${x}));`);
+        out.push(`out.push(${x}.length);`);
+        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) out.push(${x}.charCodeAt(${i}));`);
         return;
       }
       case 'nullable': {
@@ -395,9 +360,13 @@ class Generator {
       case 'enum':
         out.push(`const ${t} = L[${this.labelsOf(node.labels)}][w[at++]];`);
         return t;
-      case 'string':
-        out.push(`const ${t} = named(w[at++], root);`);
+      case 'string': {
+        const n = this.fresh('k');
+        out.push(`const ${n} = w[at++];`);
+        out.push(`const ${t} = String.fromCharCode.apply(null, w.subarray(at, at + ${n}));`);
+        out.push(`at += ${n};`);
         return t;
+      }
       case 'nullable': {
         out.push(`let ${t} = null;`);
         out.push('if (w[at++] === 1) {');
