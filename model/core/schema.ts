@@ -1,11 +1,12 @@
 /**
  * A typed description of a state's shape, compiled into the model's own encoding and its decoding
- * (`FastPath.encode`/`decode`): straight-line code for that one shape instead of the generic walk over
- * plain data (`plain.ts` to fingerprint, `pack.ts` to keep a level), so one pass writes the words that
- * both identify a state and keep it, with no tag or field count in them but where a union or a list
- * needs one. `struct<T>` asks for a schema of every field of T and nothing else, so a field added to a
- * state type does not compile until it is encoded; a value that does not fit its schema (a string where
- * an enum's labels are expected, a boolean that is undefined) throws, never encodes as something else.
+ * (`FastPath.encode`/`decode`): code generated for that one shape (a function per object type) instead
+ * of the generic walk over plain data (`plain.ts` to fingerprint, `pack.ts` to keep a level), so one
+ * pass writes the words that both identify a state and keep it, with no tag or field count in them but
+ * where a union or a list needs one. `struct<T>` asks for a schema of every field of T and nothing else,
+ * so a field added to a state type does not compile until it is encoded; a value that does not fit its
+ * schema (a string where an enum's labels are expected, a boolean that is undefined) throws, never
+ * encodes as something else.
  *
  * The words are a function of the fields' values, not of the order the fields were created in, and the
  * same in every worker (strings are written as their characters), so they fingerprint a state wherever
