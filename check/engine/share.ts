@@ -105,20 +105,21 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
       core.fingerprint(t);
       const { hi, lo } = core.fp;
       const r = see(hi, lo, i);
-      if (r >= 0) judged(r, this.keep(t, r, hi, lo, i === along));
+      // The words `fingerprint` left are `t`'s own (or null): its level keeps them rather than encode it again.
+      if (r >= 0) judged(r, this.keep(t, r, hi, lo, i === along, core.ownWords));
       else if (r !== DROP) this.holds[peerOf(r)]!.push({ k, action: acts[i]!, along: i === along });
     }
   }
   /** Keeps `t` for the next level and judges it (`along`: by the action a passing drain takes): its distance. */
-  private keep(t: S, id: number, hi: number, lo: number, along: boolean): number {
-    this.store(t, id, hi, lo);
+  private keep(t: S, id: number, hi: number, lo: number, along: boolean, words: WordBuffer | null = null): number {
+    this.store(t, id, hi, lo, words);
     // Packed, `t` is no longer needed: the drain steps it in place.
     const j = along ? -1 : this.core.judge(t, hi, lo, this.next.packed);
     this.nextPassed.push(j === -1 ? 1 : 0);
     return j;
   }
-  private store(t: S, id: number, hi: number, lo: number): void {
-    this.next.push(t, id);
+  private store(t: S, id: number, hi: number, lo: number, words: WordBuffer | null = null): void {
+    this.next.push(t, id, words);
     this.fps.push(hi, lo);
   }
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number): number {
