@@ -141,7 +141,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
   const n0 = core.admit(core.fp.hi, core.fp.lo, -1, 0);
   const j0 = core.judge(initial, core.fp.hi, core.fp.lo);
   if (levels.judged(n0, 0, j0)) return;
-  let frontier = newFrontier(model, initial, core.packAt);
+  let frontier = newFrontier(model, initial, core.packAt, core.chunks);
   frontier.push(initial, n0);
   // Per state of the frontier, 1 when its drain passed (`SearchCore.drainIndex`).
   let passed = [j0 === -1 ? 1 : 0];
@@ -152,7 +152,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
       return false;
     };
     if (!levels.expand(depth, level.length, core.seen.size, enabledAt)) return;
-    const next = newFrontier(model, initial, core.packAt);
+    const next = newFrontier(model, initial, core.packAt, core.chunks);
     const nextPassed: number[] = [];
     for (let k = 0; k < level.length; k++) {
       const s = level.state(k);
@@ -175,6 +175,7 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
       if (levels.late(k, depth, core.seen.size, level.length)) return;
     }
     levels.completed(depth, next.length);
+    level.release();
     frontier = next;
     passed = nextPassed;
   }

@@ -40,6 +40,39 @@ export interface Invariant<S> {
   readonly when: InvariantWhen;
   /** A one-line message when `state` violates it, else null. Pure. */
   check(state: S): string | null;
+  /** The family it is judged with, and its place there (`family`): absent for an invariant judged alone. */
+  readonly member?: { readonly family: Family<S>; readonly index: number } | undefined;
+}
+
+/**
+ * Invariants of one `when` judged in one pass over a state, because they read the same data (the Kafka
+ * checks each walked every log and worked out each record's fate again: a fifth of a kafka-txn search).
+ * `judge` writes the message of each member (or null) into `out` at its place in `names`, every place each
+ * time (`out` is reused); each member's message is the one it would give alone.
+ */
+export interface Family<S> {
+  readonly names: readonly InvariantName[];
+  readonly when: InvariantWhen;
+  judge(state: S, out: (string | null)[]): void;
+}
+
+/**
+ * The members of `f` as invariants, in the order of its names: `violations` judges the family once a state
+ * for all of them; a member's own `check` judges the family and gives its part (a library user or a
+ * test may call it alone, and `--invariant` may pick some members only).
+ */
+export function family<S>(f: Family<S>): Invariant<S>[] {
+  return f.names.map((name, index) => ({
+    name,
+    meaning: invariantMeanings[name],
+    when: f.when,
+    check: (state: S) => {
+      const out: (string | null)[] = [];
+      f.judge(state, out);
+      return out[index] ?? null;
+    },
+    member: { family: f, index },
+  }));
 }
 
 /** A violation as data: which invariant, what is wrong, at which index of the trace's steps (-1: the initial state). */
@@ -57,9 +90,16 @@ export function violations<S>(
   step: number,
 ): readonly Violation[] {
   let out: Violation[] | null = null;
+  // The family judged last for this state, and its messages.
+  let judged: Family<S> | null = null;
   for (const inv of invariants) {
     if (inv.when !== when) continue;
-    const message = inv.check(state);
+    const m = inv.member;
+    if (m !== undefined && m.family !== judged) {
+      judged = m.family;
+      judged.judge(state, FAMILY);
+    }
+    const message = m === undefined ? inv.check(state) : (FAMILY[m.index] ?? null);
     if (message === null) continue;
     if (out === null) out = [];
     out.push({ invariant: inv.name, message, step });
@@ -67,6 +107,8 @@ export function violations<S>(
   return out ?? NONE;
 }
 const NONE: readonly Violation[] = Object.freeze([]);
+/** The messages of the family `violations` judged last (read at once, for the state it was judged on). */
+const FAMILY: (string | null)[] = [];
 
 /** The meaning of invariant `name`: from the subject's own invariants, else the contract's. Pure. */
 export function meaningOf(

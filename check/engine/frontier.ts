@@ -8,6 +8,7 @@
 import type { AnyAction, Model } from '../../model/core/model.js';
 import { PlainCodec } from '../../model/core/pack.js';
 import { WordBuffer } from '../../model/core/words.js';
+import { ChunkPool, Chunks } from './chunks.js';
 
 /**
  * States a level keeps as objects before it packs them: none (packed, the search ran faster as well as in
@@ -27,46 +28,8 @@ export interface Frontier<S> {
   readonly packed: boolean;
   /** Keeps the first `n` states only (those after are forgotten). */
   truncate(n: number): void;
-}
-
-/** Words a chunk of packed states holds (4 MiB): the level grows by chunks, never copying what it holds. */
-const CHUNK_WORDS = 1 << 20;
-
-/**
- * Word sequences in fixed chunks, a sequence never split between two: a buffer that doubled as it grew made
- * the collector run after each copy of a level of hundreds of megabytes.
- */
-class Chunks {
-  private readonly chunks: Int32Array[] = [];
-  private used = CHUNK_WORDS;
-  /** The k-th sequence's chunk and its offset there. */
-  private readonly chunkOf = new WordBuffer();
-  private readonly offsets = new WordBuffer();
-  /** Keeps the words `w` holds as the next sequence. */
-  add(w: WordBuffer): void {
-    if (this.used + w.length > CHUNK_WORDS) {
-      this.chunks.push(new Int32Array(Math.max(CHUNK_WORDS, w.length)));
-      this.used = 0;
-    }
-    const chunk = this.chunks.length - 1;
-    this.chunks[chunk]!.set(w.words.subarray(0, w.length), this.used);
-    this.chunkOf.push(chunk);
-    this.offsets.push(this.used);
-    this.used += w.length;
-  }
-  /** The chunk holding the k-th sequence. */
-  chunk(k: number): Int32Array {
-    return this.chunks[this.chunkOf.words[k]!]!;
-  }
-  /** Where the k-th sequence starts in its chunk. */
-  at(k: number): number {
-    return this.offsets.words[k]!;
-  }
-  /** Keeps the first `n` sequences (the words of those after stay in their chunk, unused). */
-  truncate(n: number): void {
-    this.chunkOf.length = Math.min(n, this.chunkOf.length);
-    this.offsets.length = Math.min(n, this.offsets.length);
-  }
+  /** Gives the level's memory back to its pool: the level is empty from now on, and reading a state of it throws. */
+  release(): void;
 }
 
 /** Objects until `packAt` of them, then words (`PlainCodec`) in chunks. */
@@ -74,12 +37,16 @@ class PlainLevel<S> implements Frontier<S> {
   private states: S[] = [];
   private readonly ids: number[] = [];
   private codec: PlainCodec<S> | null = null;
-  private readonly chunks = new Chunks();
+  private readonly chunks: Chunks;
   private readonly scratch = new WordBuffer();
+  private released = false;
   constructor(
     private readonly like: S,
     private readonly packAt: number,
-  ) {}
+    pool: ChunkPool,
+  ) {
+    this.chunks = new Chunks(pool);
+  }
   get length(): number {
     return this.ids.length;
   }
@@ -108,8 +75,17 @@ class PlainLevel<S> implements Frontier<S> {
     this.chunks.add(this.scratch);
   }
   state(k: number): S {
-    if (this.codec === null) return this.states[k]!;
-    return this.codec.unpack(this.chunks.chunk(k), this.chunks.at(k));
+    if (this.codec === null) {
+      if (this.released) throw new Error(`internal: state ${k} of a level read after the level was released`);
+      return this.states[k]!;
+    }
+    return this.codec.unpack(this.chunks.words(k), 0);
+  }
+  release(): void {
+    this.released = true;
+    this.states = [];
+    this.ids.length = 0;
+    this.chunks.release();
   }
   truncate(n: number): void {
     if (n >= this.ids.length) return;
@@ -125,7 +101,7 @@ class PlainLevel<S> implements Frontier<S> {
 
 /** The words of the model's own encoding in chunks, decoded by the model. */
 class Encoded<S> implements Frontier<S> {
-  private readonly chunks = new Chunks();
+  private readonly chunks: Chunks;
   private readonly ids = new WordBuffer();
   private readonly scratch = new WordBuffer();
   readonly packed = true;
@@ -133,7 +109,10 @@ class Encoded<S> implements Frontier<S> {
     private readonly encode: (s: S, out: WordBuffer) => void,
     private readonly decode: (words: Int32Array, offset: number, like: S) => S,
     private readonly like: S,
-  ) {}
+    pool: ChunkPool,
+  ) {
+    this.chunks = new Chunks(pool);
+  }
   get length(): number {
     return this.ids.length;
   }
@@ -147,12 +126,16 @@ class Encoded<S> implements Frontier<S> {
     this.ids.push(id);
   }
   state(k: number): S {
-    return this.decode(this.chunks.chunk(k), this.chunks.at(k), this.like);
+    return this.decode(this.chunks.words(k), 0, this.like);
   }
   truncate(n: number): void {
     if (n >= this.ids.length) return;
     this.chunks.truncate(n);
     this.ids.length = n;
+  }
+  release(): void {
+    this.ids.reset();
+    this.chunks.release();
   }
   id(k: number): number {
     return this.ids.words[k]!;
@@ -161,9 +144,15 @@ class Encoded<S> implements Frontier<S> {
 
 /**
  * A new, empty level for `model` (`like`, the initial state, supplies what decoding needs, such as the
- * config); `packAt`: how many states a level of a model without its own decoding keeps as objects.
+ * config); `packAt`: how many states a level of a model without its own decoding keeps as objects; `pool`:
+ * where its chunks come from and go back to when it is released.
  */
-export function newFrontier<S, A extends AnyAction>(model: Model<S, A>, like: S, packAt = PACK_AT): Frontier<S> {
+export function newFrontier<S, A extends AnyAction>(
+  model: Model<S, A>,
+  like: S,
+  packAt = PACK_AT,
+  pool = new ChunkPool(),
+): Frontier<S> {
   const { encode, decode } = model.fast;
-  return decode ? new Encoded<S>(encode, decode, like) : new PlainLevel<S>(like, packAt);
+  return decode ? new Encoded<S>(encode, decode, like, pool) : new PlainLevel<S>(like, packAt, pool);
 }

@@ -9,6 +9,7 @@ import { encodePlain } from '../../model/core/plain.js';
 import { WordBuffer } from '../../model/core/words.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
+import { ChunkPool } from './chunks.js';
 import { FingerprintSet } from './fingerprint-set.js';
 import { type Frontier, PACK_AT } from './frontier.js';
 import { type Fingerprint, fingerprint, StreamingFingerprint } from './hash.js';
@@ -104,6 +105,8 @@ export class SearchCore<S, A extends AnyAction> {
   readonly workers: number;
   readonly packAt: number;
   readonly coverage: Record<string, number> = {};
+  /** The chunks of this thread's levels (`frontier.ts`): a level released gives them to the next. */
+  readonly chunks = new ChunkPool();
   /** The fingerprint of the state last given to `fingerprint`. */
   readonly fp: Fingerprint = { hi: 0, lo: 0 };
   private readonly words = new WordBuffer();

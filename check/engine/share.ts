@@ -82,7 +82,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     this.decode = core.checked.model.fast.decode;
   }
   private newLevel(): Frontier<S> {
-    return newFrontier(this.core.checked.model, this.initial, this.core.packAt);
+    return newFrontier(this.core.checked.model, this.initial, this.core.packAt, this.core.chunks);
   }
   get size(): number {
     return this.level.length;
@@ -168,6 +168,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     }
   }
   advance(): void {
+    this.level.release();
     this.level = this.next;
     this.next = this.newLevel();
     this.passed = this.nextPassed;

@@ -80,7 +80,11 @@ export function isRead(p: Partition, level: IsolationLevel, f: Readonly<Fates>, 
  * transactional data record with no later marker of its producer), or null.
  */
 export function firstOpenOffsetFromLog(p: Partition): number | null {
-  const f = scratchFates(p);
+  return firstOpenOffsetWith(p, scratchFates(p));
+}
+
+/** `firstOpenOffsetFromLog` of a partition whose fates are `f`. Pure. */
+export function firstOpenOffsetWith(p: Partition, f: Readonly<Fates>): number | null {
   for (const e of p.log) if (e.kind === 'data' && e.transactional && f[e.offset] === null) return e.offset;
   return null;
 }

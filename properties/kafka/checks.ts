@@ -5,7 +5,13 @@
  */
 import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
-import { firstOpenOffsetFromLog, isRead, scratchFates } from '../../model/kafka/read.js';
+import {
+  type Fates,
+  firstOpenOffsetFromLog,
+  firstOpenOffsetWith,
+  isRead,
+  scratchFates,
+} from '../../model/kafka/read.js';
 import type { Marker, Partition } from '../../model/kafka/records.js';
 import { lostAcks } from '../../model/kafka/replication.js';
 import { firstRepeat } from '../view.js';
@@ -20,14 +26,17 @@ export interface Told {
 /** `no-aborted-read`: the first record of an aborted transaction a reader at `level` returns from `partitions`. */
 export function abortedRead(partitions: readonly Partition[], level: IsolationLevel): string | null {
   for (const p of partitions) {
-    const f = scratchFates(p);
-    for (const e of p.log) {
-      if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e))
-        return (
-          `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` +
-          `aborted transaction`
-        );
-    }
+    const m = abortedReadIn(p, level, scratchFates(p));
+    if (m !== null) return m;
+  }
+  return null;
+}
+
+/** `abortedRead` on one partition whose fates are `f`. */
+export function abortedReadIn(p: Partition, level: IsolationLevel, f: Readonly<Fates>): string | null {
+  for (const e of p.log) {
+    if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e))
+      return `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
   }
   return null;
 }
@@ -41,18 +50,37 @@ export function duplicateRead(
   unit = 'offsets',
 ): string | null {
   const r = firstRepeat(values, offsets);
-  return r && `v${r.value} is read twice ${where}at ${level} (${unit} ${r.first} and ${r.second})`;
+  return r && duplicateMessage(r.value, r.first, r.second, level, where, unit);
+}
+
+/** `duplicateRead`'s message for value `value` read at `first` and again at `second`. */
+export function duplicateMessage(
+  value: number,
+  first: number,
+  second: number,
+  level: IsolationLevel,
+  where = '',
+  unit = 'offsets',
+): string {
+  return `v${value} is read twice ${where}at ${level} (${unit} ${first} and ${second})`;
 }
 
 /** `lso-bound`: the leader's LSO against the open transactions read off the log itself, and the high watermark. */
 export function lsoOutOfBounds(partitions: readonly Partition[]): string | null {
   for (const p of partitions) {
-    if (p.lastStableOffset > p.highWatermark)
-      return `${p.name}: LSO ${p.lastStableOffset} is above the high watermark ${p.highWatermark}`;
-    const open = firstOpenOffsetFromLog(p);
-    if (open !== null && p.lastStableOffset > open)
-      return `${p.name}: LSO ${p.lastStableOffset} passes offset ${open} of a still-open transaction`;
+    const m = lsoOutOfBoundsIn(p, scratchFates(p));
+    if (m !== null) return m;
   }
+  return null;
+}
+
+/** `lsoOutOfBounds` on one partition whose fates are `f`. */
+export function lsoOutOfBoundsIn(p: Partition, f: Readonly<Fates>): string | null {
+  if (p.lastStableOffset > p.highWatermark)
+    return `${p.name}: LSO ${p.lastStableOffset} is above the high watermark ${p.highWatermark}`;
+  const open = firstOpenOffsetWith(p, f);
+  if (open !== null && p.lastStableOffset > open)
+    return `${p.name}: LSO ${p.lastStableOffset} passes offset ${open} of a still-open transaction`;
   return null;
 }
 
@@ -78,30 +106,42 @@ export function hangingTransaction(k: Cluster, tail = ''): string | null {
  */
 export function staleEpochEffect(k: Cluster): string | null {
   for (const p of k.partitions) {
-    const log = p.log;
-    for (let i = 0; i < log.length; i++) {
-      const e = log[i]!;
-      if (e.kind === 'data') continue;
-      if (e.endedBy !== null && e.endedBy < e.txnEpoch) {
+    const m = staleEpochIn(p);
+    if (m !== null) return m;
+  }
+  return staleEpochOffsets(k);
+}
+
+/** `staleEpochEffect` on the records and markers of one partition. */
+export function staleEpochIn(p: Partition): string | null {
+  const log = p.log;
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i]!;
+    if (e.kind === 'data') continue;
+    if (e.endedBy !== null && e.endedBy < e.txnEpoch) {
+      return (
+        `${p.name} offset ${e.offset}: an EndTxn from epoch ${e.endedBy} decided ${e.marker} for the transaction ` +
+        `of epoch ${e.txnEpoch}`
+      );
+    }
+    if (e.marker !== 'COMMIT') continue;
+    // The transaction this marker ends: the producer's transactional records since its previous marker.
+    let from = i - 1;
+    while (from >= 0 && !(log[from]!.kind === 'control' && log[from]!.producerId === e.producerId)) from--;
+    for (let j = from + 1; j < i; j++) {
+      const r = log[j]!;
+      if (r.kind === 'data' && r.transactional && r.producerId === e.producerId && r.epoch < e.txnEpoch)
         return (
-          `${p.name} offset ${e.offset}: an EndTxn from epoch ${e.endedBy} decided ${e.marker} for the transaction ` +
-          `of epoch ${e.txnEpoch}`
+          `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the ` +
+          `transaction of epoch ${e.txnEpoch}`
         );
-      }
-      if (e.marker !== 'COMMIT') continue;
-      // The transaction this marker ends: the producer's transactional records since its previous marker.
-      let from = i - 1;
-      while (from >= 0 && !(log[from]!.kind === 'control' && log[from]!.producerId === e.producerId)) from--;
-      for (let j = from + 1; j < i; j++) {
-        const r = log[j]!;
-        if (r.kind === 'data' && r.transactional && r.producerId === e.producerId && r.epoch < e.txnEpoch)
-          return (
-            `${p.name} offset ${r.offset}: v${r.value} written with stale epoch ${r.epoch} is committed by the ` +
-            `transaction of epoch ${e.txnEpoch}`
-          );
-      }
     }
   }
+  return null;
+}
+
+/** `staleEpochEffect` on the groups' committed offsets. */
+export function staleEpochOffsets(k: Cluster): string | null {
   for (const g of k.groups) {
     for (let input = 0; input < g.committed.length; input++) {
       const c = g.committed[input]!;
@@ -139,6 +179,20 @@ const word = (m: Marker): string => (m === 'COMMIT' ? 'committed' : 'aborted');
  * committed, and the other way round).
  */
 export function splitFate(k: Cluster, told: readonly Told[], name: (instance: number) => string): string | null {
+  splitFateBegin(told);
+  for (let pi = 0; pi < k.partitions.length; pi++) {
+    const bad = splitFateIn(k, pi, scratchFates(k.partitions[pi]!), name);
+    if (bad !== null) return bad;
+  }
+  return splitFateOffsets(k, name);
+}
+
+/**
+ * `splitFate` in parts, for a pass that walks the partitions itself: `splitFateBegin` with what the clients
+ * were told, then `splitFateIn` for each partition in order (fates `f`), then `splitFateOffsets`; the first
+ * message any part returns is `splitFate`'s (the parts after it are not to be called).
+ */
+export function splitFateBegin(told: readonly Told[]): void {
   // The first fate met for each transaction (instance, txn), and where, in reused lists searched in order (a
   // run has a handful of transactions; this runs after every step): the words are written only for a violation.
   const met = MET;
@@ -147,40 +201,62 @@ export function splitFate(k: Cluster, told: readonly Told[], name: (instance: nu
     const i = met.find(o.instance, o.txn);
     met.put(i < 0 ? met.n++ : i, o.instance, o.txn, o.result, TOLD, 0, 0);
   }
-  const judge = (instance: number, txn: number | null, fate: Marker, where: number, at: number, value: number) => {
-    if (txn === null) return null;
-    const i = met.find(instance, txn);
-    if (i < 0) {
-      met.put(met.n++, instance, txn, fate, where, at, value);
-      return null;
-    }
-    if (met.fate[i] === fate) return null;
-    const said = (f: Marker, w: number, a: number, v: number): string =>
-      w === TOLD
-        ? `the client was told ${f}`
-        : `${w === OFFSETS ? `its offset commit of input ${a}` : `v${v} at ${k.partitions[w]!.name} offset ${a}`} ` +
-          `is ${word(f)}`;
-    const before = said(met.fate[i]!, met.where[i]!, met.at[i]!, met.value[i]!);
-    return `transaction ${txn} of ${name(instance)}: ${said(fate, where, at, value)}, but ${before}`;
-  };
-  for (let pi = 0; pi < k.partitions.length; pi++) {
-    const p = k.partitions[pi]!;
-    const f = scratchFates(p);
-    for (const e of p.log) {
-      if (e.kind !== 'data') continue;
-      const fate = f[e.offset];
-      if (fate !== 'COMMIT' && fate !== 'ABORT') continue;
-      const bad = judge(e.origin.instance, e.origin.txn, fate, pi, e.offset, e.value);
-      if (bad) return bad;
-    }
+}
+
+/** `splitFate` on the records of partition `pi`, whose fates are `f`. */
+export function splitFateIn(
+  k: Cluster,
+  pi: number,
+  f: Readonly<Fates>,
+  name: (instance: number) => string,
+): string | null {
+  for (const e of k.partitions[pi]!.log) {
+    if (e.kind !== 'data') continue;
+    const fate = f[e.offset];
+    if (fate !== 'COMMIT' && fate !== 'ABORT') continue;
+    const bad = metFate(k, name, e.origin.instance, e.origin.txn, fate, pi, e.offset, e.value);
+    if (bad !== null) return bad;
   }
+  return null;
+}
+
+/** `splitFate` on the groups' offset commits. */
+export function splitFateOffsets(k: Cluster, name: (instance: number) => string): string | null {
   for (const g of k.groups) {
     for (const o of g.fates) {
-      const bad = judge(o.origin.instance, o.origin.txn, o.fate, OFFSETS, o.input, 0);
-      if (bad) return bad;
+      const bad = metFate(k, name, o.origin.instance, o.origin.txn, o.fate, OFFSETS, o.input, 0);
+      if (bad !== null) return bad;
     }
   }
   return null;
+}
+
+/** A fate met for transaction (instance, txn): null if it is the first or the same as the first met, else the message. */
+function metFate(
+  k: Cluster,
+  name: (instance: number) => string,
+  instance: number,
+  txn: number | null,
+  fate: Marker,
+  where: number,
+  at: number,
+  value: number,
+): string | null {
+  if (txn === null) return null;
+  const met = MET;
+  const i = met.find(instance, txn);
+  if (i < 0) {
+    met.put(met.n++, instance, txn, fate, where, at, value);
+    return null;
+  }
+  if (met.fate[i] === fate) return null;
+  const said = (f: Marker, w: number, a: number, v: number): string =>
+    w === TOLD
+      ? `the client was told ${f}`
+      : `${w === OFFSETS ? `its offset commit of input ${a}` : `v${v} at ${k.partitions[w]!.name} offset ${a}`} ` +
+        `is ${word(f)}`;
+  const before = said(met.fate[i]!, met.where[i]!, met.at[i]!, met.value[i]!);
+  return `transaction ${txn} of ${name(instance)}: ${said(fate, where, at, value)}, but ${before}`;
 }
 
 /** Where `splitFate` met a fate: told to the client, an offset commit, or (0 and up) a record of that partition. */

@@ -1,0 +1,108 @@
+/**
+ * The Kafka checks that read the records of every partition, judged in one pass (`Family` in
+ * `../invariant.ts`): each partition's fates are worked out once for all of them, instead of once per
+ * check, and what a reader returns is gathered into reused lists. Each message is the one the check
+ * alone gives (`checks.ts`): the parts run partition by partition in the same order, and a check that
+ * has found its first violation is not run again. Pure but for the reused lists.
+ */
+import type { Cluster } from '../../model/kafka/cluster.js';
+import type { IsolationLevel } from '../../model/kafka/keys.js';
+import { type Fates, isRead, scratchFates } from '../../model/kafka/read.js';
+import type { Partition } from '../../model/kafka/records.js';
+import {
+  abortedReadIn,
+  duplicateMessage,
+  lsoOutOfBoundsIn,
+  splitFateBegin,
+  splitFateIn,
+  splitFateOffsets,
+  staleEpochIn,
+  staleEpochOffsets,
+  type Told,
+} from './checks.js';
+
+/** The checks of the pass, in the order it writes their messages. */
+export const LOG_CHECKS = ['zombie-fenced', 'txn-atomicity', 'no-aborted-read', 'no-duplicates', 'lso-bound'] as const;
+
+/**
+ * Writes into `out`, in the order of `LOG_CHECKS`: `staleEpochEffect(k)`, `splitFate(k, told, name)`,
+ * `abortedRead(k.partitions, level)`, `duplicateRead` of `readTopic(k.partitions, level)`, and
+ * `lsoOutOfBounds(k.partitions)`.
+ */
+export function judgeLogs(
+  k: Cluster,
+  told: readonly Told[],
+  name: (instance: number) => string,
+  level: IsolationLevel,
+  out: (string | null)[],
+): void {
+  let zombie: string | null = null;
+  let atomicity: string | null = null;
+  let aborted: string | null = null;
+  let lso: string | null = null;
+  READ.n = 0;
+  splitFateBegin(told);
+  for (let pi = 0; pi < k.partitions.length; pi++) {
+    const p = k.partitions[pi]!;
+    // read_uncommitted reads no fates (`isRead`), so the partition's fates serve every level.
+    const f = scratchFates(p);
+    zombie ??= staleEpochIn(p);
+    atomicity ??= splitFateIn(k, pi, f, name);
+    aborted ??= abortedReadIn(p, level, f);
+    READ.add(p, level, f);
+    lso ??= lsoOutOfBoundsIn(p, f);
+  }
+  zombie ??= staleEpochOffsets(k);
+  atomicity ??= splitFateOffsets(k, name);
+  // Written by place, not pushed: emptying a list by setting its length was a slow path of its own.
+  out[0] = zombie;
+  out[1] = atomicity;
+  out[2] = aborted;
+  out[3] = READ.repeat === null ? null : duplicateMessage(READ.repeat, READ.first, READ.second, level);
+  out[4] = lso;
+}
+
+/**
+ * What a reader returns, record by record, with the first value it returns twice: the same as `firstRepeat`
+ * over `readTopic`'s lists (the first record whose value an earlier one had, and the earliest such), kept in
+ * reused arrays.
+ */
+class Reads {
+  n = 0;
+  private values = new Float64Array(64);
+  private offsets = new Float64Array(64);
+  repeat: number | null = null;
+  first = 0;
+  second = 0;
+  /** Reads partition `p` (fates `f`) at `level` after what was read so far. */
+  add(p: Partition, level: IsolationLevel, f: Readonly<Fates>): void {
+    if (this.n === 0) this.repeat = null;
+    for (const e of p.log) {
+      if (e.kind !== 'data' || !isRead(p, level, f, e)) continue;
+      if (this.repeat === null) {
+        for (let j = 0; j < this.n; j++) {
+          if (this.values[j] !== e.value) continue;
+          this.repeat = e.value;
+          this.first = this.offsets[j]!;
+          this.second = e.offset;
+          break;
+        }
+      }
+      this.push(e.value, e.offset);
+    }
+  }
+  private push(value: number, offset: number): void {
+    if (this.n === this.values.length) {
+      const v = new Float64Array(this.n * 2);
+      const o = new Float64Array(this.n * 2);
+      v.set(this.values);
+      o.set(this.offsets);
+      this.values = v;
+      this.offsets = o;
+    }
+    this.values[this.n] = value;
+    this.offsets[this.n] = offset;
+    this.n++;
+  }
+}
+const READ = new Reads();
