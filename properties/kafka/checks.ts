@@ -36,7 +36,9 @@ export function abortedRead(partitions: readonly Partition[], level: IsolationLe
 export function abortedReadIn(p: Partition, level: IsolationLevel, f: Readonly<Fates>): string | null {
   for (const e of p.log) {
     if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e))
-      return `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
+      return (
+        `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` + `aborted transaction`
+      );
   }
   return null;
 }
@@ -231,7 +233,7 @@ export function splitFateOffsets(k: Cluster, name: (instance: number) => string)
   return null;
 }
 
-/** A fate met for transaction (instance, txn): null if it is the first or the same as the first met, else the message. */
+/** A fate met for transaction (instance, txn): null if it is the first met or agrees with it, else the message. */
 function metFate(
   k: Cluster,
   name: (instance: number) => string,

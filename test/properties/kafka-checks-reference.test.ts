@@ -17,7 +17,15 @@ import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
 import { fates, firstOpenOffsetFromLog, readTopic } from '../../model/kafka/read.js';
 import type { DataEntry, Marker, Partition } from '../../model/kafka/records.js';
-import { abortedRead, lsoOutOfBounds, splitFate, type Told } from '../../properties/kafka/checks.js';
+import {
+  abortedRead,
+  duplicateRead,
+  lsoOutOfBounds,
+  splitFate,
+  staleEpochEffect,
+  type Told,
+} from '../../properties/kafka/checks.js';
+import { judgeLogs } from '../../properties/kafka/log-pass.js';
 import { firstRepeat } from '../../properties/view.js';
 import { cfg } from '../helpers/check.js';
 
@@ -127,7 +135,7 @@ interface Kafkaish {
 }
 
 /** Violations found per check, over every case: each must be above zero for the comparison to mean something. */
-const found = { aborted: 0, split: 0, repeat: 0, open: 0 };
+const found = { aborted: 0, split: 0, repeat: 0, open: 0, zombie: 0, pass: [0, 0, 0, 0, 0] };
 
 function compare(s: Kafkaish): void {
   const k = s.kafka;
@@ -144,6 +152,21 @@ function compare(s: Kafkaish): void {
     const rep = firstRepeat(r.values, r.offsets);
     expect(rep).toEqual(repeatRef(r.values, r.offsets));
     if (rep) found.repeat++;
+    // The one-pass judgement gives each check's own message, in the order of LOG_CHECKS.
+    const alone = [
+      staleEpochEffect(k),
+      splitFate(k, told, name),
+      abortedRead(k.partitions, level),
+      duplicateRead(r.values, r.offsets, level, ''),
+      lsoOutOfBounds(k.partitions),
+    ];
+    const out: (string | null)[] = ['stale', 'stale', 'stale', 'stale', 'stale'];
+    judgeLogs(k, told, name, level, out);
+    expect(out).toEqual(alone);
+    alone.forEach((m, i) => {
+      if (m !== null) found.pass[i]!++;
+    });
+    if (alone[0] !== null) found.zombie++;
   }
   const split = splitFate(k, told, name);
   expect(split).toBe(splitRef(k, told, name));
@@ -187,6 +210,10 @@ describe('the shared Kafka checks agree with their plain reference versions', ()
     expect(found.split).toBeGreaterThan(0);
     expect(found.repeat).toBeGreaterThan(0);
     expect(found.open).toBeGreaterThan(0);
+    expect(found.zombie).toBeGreaterThan(0);
+    // The one pass met violations of zombie-fenced, txn-atomicity, no-aborted-read and no-duplicates (no
+    // configuration here breaks the LSO).
+    expect(found.pass.slice(0, 4).every((n) => n > 0)).toBe(true);
     const values = Array.from({ length: 40 }, (_, i) => i + 1);
     const offsets = values.map((v) => v * 2);
     expect(firstRepeat(values, offsets)).toBeNull();
