@@ -2,6 +2,8 @@
  * The events of the Kafka rules as lines, for every Kafka-speaking model's renderer: what a
  * partition, the transaction coordinator and the group coordinator did in a step. Pure.
  */
+
+import { match } from 'ts-pattern';
 import type { Cluster, KafkaEvent } from '../../model/kafka/cluster.js';
 import type { EventLine } from '../render/renderer.js';
 
@@ -22,101 +24,100 @@ function offsetText(e: Extract<KafkaEvent, { type: 'offset' }>): string {
  * names it. Pure.
  */
 export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) => string): EventLine {
-  switch (e.type) {
-    case 'appended':
-      return { lane: partName(k, e.partition), text: `${partName(k, e.partition)}: appended offset ${e.offset}` };
-    case 'marker':
-      return e.partition === 'offsets'
+  return match<KafkaEvent, EventLine>(e)
+    .with({ type: 'appended' }, (e) => ({
+      lane: partName(k, e.partition),
+      text: `${partName(k, e.partition)}: appended offset ${e.offset}`,
+    }))
+    .with({ type: 'marker' }, (e) =>
+      e.partition === 'offsets'
         ? { lane: '__consumer_offsets', text: `__consumer_offsets: ${e.marker} marker` }
         : {
             lane: partName(k, e.partition),
             text: `${partName(k, e.partition)}: ${e.marker} marker at offset ${e.offset ?? '?'} (epoch ${e.epoch})`,
-          };
-    case 'duplicate':
-      return {
-        lane: partName(k, e.partition),
-        text:
-          `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ` +
-          `${e.offset}), not appended`,
-      };
-    case 'rejected':
-      return { lane: e.by, text: `rejected by ${e.by}: ${e.error} (${e.request})`, refused: true };
-    case 'txn-state':
-      return { lane: 'coordinator', text: `coordinator ${e.txn}: ${e.from} -> ${e.to} (epoch ${e.epoch})` };
-    case 'epoch':
-      return {
-        lane: 'coordinator',
-        text:
-          `coordinator ${e.txn}: ` +
-          `${e.fresh ? `producer id ${e.producerId}, epoch ${e.epoch}` : `epoch bumped to ${e.epoch}`}`,
-      };
-    case 'verified':
-      return {
-        lane: partName(k, e.partition),
-        text:
-          `${partName(k, e.partition)}: the coordinator ${e.added ? 'added it to' : 'verified it in'} the ` +
-          `transaction of ${e.txn} (the write appends under a verification guard)`,
-      };
-    case 'marker-acked':
-      return {
-        lane: 'coordinator',
-        text:
-          `coordinator ${e.txn}: the acknowledgement of the marker to ` +
-          `${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
-          'was lost; it will be sent again',
-      };
-    case 'coordinator-moved':
-      return {
-        lane: 'coordinator',
-        text:
-          `coordinator: __transaction_state moved, coordinator epoch ${e.epoch}` +
-          `${e.resent.length > 0 ? `; markers re-sent for ${e.resent.join(', ')}` : ''}`,
-      };
-    case 'forgotten':
-      return { lane: e.partition === null ? 'coordinator' : partName(k, e.partition), text: e.what };
-    case 'added':
-      return {
-        lane: 'coordinator',
-        text:
-          `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
-          `added to the transaction`,
-      };
-    case 'offset':
-      return { lane: '__consumer_offsets', text: offsetText(e) };
-    case 'rebalance':
-      return {
-        lane: 'group coordinator',
-        text:
-          `group: ${e.reason}, rebalance to generation ${e.generation}: ` +
-          `${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
-      };
-    case 'truncated':
-      return {
-        lane: partName(k, e.partition),
-        text: `${partName(k, e.partition)}: broker ${e.broker} truncated its replica to offset ${e.offset}`,
-      };
-    case 'recovered':
-      return {
-        lane: partName(k, e.partition),
-        text:
-          `${partName(k, e.partition)}: broker ${e.broker} lost power; its replica recovered to offset ${e.offset} ` +
-          '(its last flush)',
-      };
-    case 'isr':
-      return {
-        lane: partName(k, e.partition),
-        text: `${partName(k, e.partition)}: ISR [${e.isr.join(', ')}] (${e.reason})`,
-      };
-    case 'leader':
-      return {
-        lane: 'controller',
-        text:
-          `controller: broker ${e.broker} leads ${partName(k, e.partition)} at epoch ${e.epoch} ` +
-          `(${e.how} election)`,
-      };
-    case 'broker':
-      return { lane: 'controller', text: `controller: broker ${e.broker} ${e.up ? 'restarted' : 'crashed'}` };
-  }
+          },
+    )
+    .with({ type: 'duplicate' }, (e) => ({
+      lane: partName(k, e.partition),
+      text:
+        `${partName(k, e.partition)}: duplicate of sequence ${e.sequence} acknowledged (already at offset ` +
+        `${e.offset}), not appended`,
+    }))
+    .with({ type: 'rejected' }, (e) => ({
+      lane: e.by,
+      text: `rejected by ${e.by}: ${e.error} (${e.request})`,
+      refused: true,
+    }))
+    .with({ type: 'txn-state' }, (e) => ({
+      lane: 'coordinator',
+      text: `coordinator ${e.txn}: ${e.from} -> ${e.to} (epoch ${e.epoch})`,
+    }))
+    .with({ type: 'epoch' }, (e) => ({
+      lane: 'coordinator',
+      text:
+        `coordinator ${e.txn}: ` +
+        `${e.fresh ? `producer id ${e.producerId}, epoch ${e.epoch}` : `epoch bumped to ${e.epoch}`}`,
+    }))
+    .with({ type: 'verified' }, (e) => ({
+      lane: partName(k, e.partition),
+      text:
+        `${partName(k, e.partition)}: the coordinator ${e.added ? 'added it to' : 'verified it in'} the ` +
+        `transaction of ${e.txn} (the write appends under a verification guard)`,
+    }))
+    .with({ type: 'marker-acked' }, (e) => ({
+      lane: 'coordinator',
+      text:
+        `coordinator ${e.txn}: the acknowledgement of the marker to ` +
+        `${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
+        'was lost; it will be sent again',
+    }))
+    .with({ type: 'coordinator-moved' }, (e) => ({
+      lane: 'coordinator',
+      text:
+        `coordinator: __transaction_state moved, coordinator epoch ${e.epoch}` +
+        `${e.resent.length > 0 ? `; markers re-sent for ${e.resent.join(', ')}` : ''}`,
+    }))
+    .with({ type: 'forgotten' }, (e) => ({
+      lane: e.partition === null ? 'coordinator' : partName(k, e.partition),
+      text: e.what,
+    }))
+    .with({ type: 'added' }, (e) => ({
+      lane: 'coordinator',
+      text:
+        `coordinator ${e.txn}: ${e.partition === 'offsets' ? '__consumer_offsets' : partName(k, e.partition)} ` +
+        `added to the transaction`,
+    }))
+    .with({ type: 'offset' }, (e) => ({ lane: '__consumer_offsets', text: offsetText(e) }))
+    .with({ type: 'rebalance' }, (e) => ({
+      lane: 'group coordinator',
+      text:
+        `group: ${e.reason}, rebalance to generation ${e.generation}: ` +
+        `${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
+    }))
+    .with({ type: 'truncated' }, (e) => ({
+      lane: partName(k, e.partition),
+      text: `${partName(k, e.partition)}: broker ${e.broker} truncated its replica to offset ${e.offset}`,
+    }))
+    .with({ type: 'recovered' }, (e) => ({
+      lane: partName(k, e.partition),
+      text:
+        `${partName(k, e.partition)}: broker ${e.broker} lost power; its replica recovered to offset ${e.offset} ` +
+        '(its last flush)',
+    }))
+    .with({ type: 'isr' }, (e) => ({
+      lane: partName(k, e.partition),
+      text: `${partName(k, e.partition)}: ISR [${e.isr.join(', ')}] (${e.reason})`,
+    }))
+    .with({ type: 'leader' }, (e) => ({
+      lane: 'controller',
+      text:
+        `controller: broker ${e.broker} leads ${partName(k, e.partition)} at epoch ${e.epoch} ` + `(${e.how} election)`,
+    }))
+    .with({ type: 'broker' }, (e) => ({
+      lane: 'controller',
+      text: `controller: broker ${e.broker} ${e.up ? 'restarted' : 'crashed'}`,
+    }))
+    .exhaustive();
 }
 
 /** The partitions a step wrote to (appended, a marker, a duplicate acknowledged), ascending. Pure. */
