@@ -61,18 +61,24 @@ export interface Family<S> {
  * for all of them; a member's own `check` judges the family and gives its part (a library user or a
  * test may call it alone, and `--invariant` may pick some members only).
  */
-export function family<S>(f: Family<S>): Invariant<S>[] {
-  return f.names.map((name, index) => ({
-    name,
-    meaning: invariantMeanings[name],
-    when: f.when,
-    check: (state: S) => {
-      const out: (string | null)[] = [];
-      f.judge(state, out);
-      return out[index] ?? null;
-    },
-    member: { family: f, index },
-  }));
+export function family<S, const N extends readonly InvariantName[]>(
+  f: Family<S> & { readonly names: N },
+): { readonly [I in keyof N]: Invariant<S> } {
+  const members = f.names.map(
+    (name, index): Invariant<S> => ({
+      name,
+      meaning: invariantMeanings[name],
+      when: f.when,
+      check: (state: S) => {
+        const out: (string | null)[] = [];
+        f.judge(state, out);
+        return out[index] ?? null;
+      },
+      member: { family: f, index },
+    }),
+  );
+  // One member a name, in the names' order: the tuple the type promises.
+  return members as unknown as { readonly [I in keyof N]: Invariant<S> };
 }
 
 /** A violation as data: which invariant, what is wrong, at which index of the trace's steps (-1: the initial state). */

@@ -5,17 +5,11 @@
  */
 import { type FlinkState, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
 import { at, workLeft } from '../../model/flink/time.js';
-import { type Invariant, invariant } from '../invariant.js';
-import {
-  abortedRead,
-  duplicateRead,
-  hangingTransaction,
-  lsoOutOfBounds,
-  splitFate,
-  staleEpochEffect,
-} from '../kafka/checks.js';
+import { family, type Invariant, invariant } from '../invariant.js';
+import { hangingTransaction } from '../kafka/checks.js';
+import { judgeLogs, LOG_CHECKS } from '../kafka/log-pass.js';
 import { lossMessage } from '../view.js';
-import { flinkOutView, readFlinkOut } from './outputs.js';
+import { flinkOutView } from './outputs.js';
 
 type S = FlinkState;
 
@@ -51,12 +45,20 @@ function timedOut(s: S): string | null {
   );
 }
 
+/**
+ * The Kafka checks on every log of `out`, judged in one pass (`judgeLogs`; `no-duplicates` reads `out` as
+ * `readFlinkOut` does, every partition in order). The sink's transactions are not told to the job as a
+ * client's are: no told fates.
+ */
+const [zombieFenced, txnAtomicity, noAbortedRead, noDuplicates, lsoBound] = family({
+  names: LOG_CHECKS,
+  when: 'every-step',
+  judge: (s: S, out) => judgeLogs(s.kafka, [], (id) => `instance ${id}`, s.config.isolationLevel, out),
+});
+
 /** Every invariant of `flink-kafka`, in report order. */
 export const flinkInvariants: readonly Invariant<S>[] = [
-  invariant('no-duplicates', 'every-step', (s: S) => {
-    const r = readFlinkOut(s, s.config.isolationLevel);
-    return duplicateRead(r.values, r.offsets, s.config.isolationLevel, '');
-  }),
+  noDuplicates,
   /**
    * `state-exactly-once`: a restored count equals the inputs before the restored source offsets
    * (judged at the restore), and a finished job's count equals the number of its inputs (each
@@ -84,10 +86,10 @@ export const flinkInvariants: readonly Invariant<S>[] = [
     }
     return null;
   }),
-  invariant('no-aborted-read', 'every-step', (s: S) => abortedRead(s.kafka.partitions, s.config.isolationLevel)),
-  invariant('zombie-fenced', 'every-step', (s: S) => staleEpochEffect(s.kafka)),
-  invariant('txn-atomicity', 'every-step', (s: S) => splitFate(s.kafka, [], (id) => `instance ${id}`)),
-  invariant('lso-bound', 'every-step', (s: S) => lsoOutOfBounds(s.kafka.partitions)),
+  noAbortedRead,
+  zombieFenced,
+  txnAtomicity,
+  lsoBound,
   invariant('no-loss', 'quiescence', (s: S) =>
     lossMessage(flinkOutView(s, s.config.isolationLevel), 'out', s.config.isolationLevel),
   ),

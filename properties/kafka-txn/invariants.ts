@@ -12,10 +12,10 @@ type S = KafkaTxnState;
  * The checks on the records of `out` and the groups, judged in one pass (`judgeLogs`): `zombie-fenced`,
  * `txn-atomicity`, `no-aborted-read`, `no-duplicates`, `lso-bound`.
  */
-const logs = family<S>({
+const logs = family({
   names: LOG_CHECKS,
   when: 'every-step',
-  judge: (s, out) => judgeLogs(s.kafka, s.outcomes, (id) => instanceName(s, id), s.config.isolationLevel, out),
+  judge: (s: S, out) => judgeLogs(s.kafka, s.outcomes, (id) => instanceName(s, id), s.config.isolationLevel, out),
 });
 
 /** Every invariant of `kafka-txn`. */

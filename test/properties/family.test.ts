@@ -4,10 +4,10 @@ import { family, invariant, violations } from '../../properties/invariant.js';
 /** A family over a number: `no-loss` when it is negative, `no-duplicates` when it is even; counts its passes. */
 function counted() {
   const calls = { n: 0 };
-  const members = family<number>({
+  const members = family({
     names: ['no-loss', 'no-duplicates'],
     when: 'every-step',
-    judge: (s, out) => {
+    judge: (s: number, out) => {
       calls.n++;
       out[0] = s < 0 ? `${s} is negative` : null;
       out[1] = s % 2 === 0 ? `${s} is even` : null;
