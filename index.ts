@@ -47,6 +47,8 @@ export { kafkaTxnModel } from './model/kafka-txn/model.js';
 export type { KafkaTxnState } from './model/kafka-txn/state.js';
 export {
   type AnyInvariantName,
+  type Family,
+  family,
   type Invariant,
   type InvariantName,
   invariant,
