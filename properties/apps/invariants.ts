@@ -5,50 +5,35 @@
  */
 import { type AppInstance, type AppState, appName, GROUP, inputValue, isTxnApp, OUT } from '../../model/ctp/state.js';
 import { decidedOffset } from '../../model/kafka/read.js';
-import { type Invariant, invariant } from '../invariant.js';
-import {
-  abortedRead,
-  duplicateRead,
-  hangingTransaction,
-  lsoOutOfBounds,
-  splitFate,
-  staleEpochEffect,
-  staleGenerationEffect,
-} from '../kafka/checks.js';
+import { family, type Invariant, invariant } from '../invariant.js';
+import { duplicateRead, hangingTransaction, staleGenerationEffect } from '../kafka/checks.js';
+import { judgeLogs, LOG_CHECKS } from '../kafka/log-pass.js';
 import { lossMessage } from '../view.js';
 import { committedValues, judgedName, judgedView, readJudged } from './outputs.js';
 
 type S = AppState;
 
 /**
- * `zombie-fenced` for consumer applications: the epoch rule (nothing from an epoch older than its
- * transaction's takes effect) and KIP-447's generation rule (no offset commit sent by an instance
- * outside the group's current generation takes effect: with one transactional.id per instance, the
- * generation is what fences a zombie).
+ * The Kafka checks judged in one pass over the logs (`judgeLogs`): `zombie-fenced` for consumer applications
+ * is the epoch rule (nothing from an epoch older than its transaction's takes effect) and KIP-447's
+ * generation rule (no offset commit sent by an instance outside the group's current generation takes
+ * effect: with one transactional.id per instance, the generation is what fences a zombie); Streams EOS v1
+ * fences a task's previous owner by the epoch of the task's transactional.id alone. `no-aborted-read` and
+ * `no-duplicates` judge the reader of `out` (the changelog is read by the restore consumer, not by it), or
+ * for `no-duplicates` the external sink the loop writes to instead.
  */
-const zombieFenced = invariant(
-  'zombie-fenced',
-  'every-step',
-  (s: S) =>
-    staleEpochEffect(s.kafka) ??
-    // Streams EOS v1 fences a task's previous owner by the epoch of the task's transactional.id alone.
-    (s.config.txnIdPerTask ? null : staleGenerationEffect(s.kafka, (id) => appName(s, id))),
-);
-
-/** `no-aborted-read`: the judged reader of `out`; the changelog is read by the restore consumer, not by it. */
-const noAbortedRead = invariant('no-aborted-read', 'every-step', (s: S) =>
-  abortedRead([s.kafka.partitions[OUT]!], s.config.isolationLevel),
-);
-
-const noDuplicates = invariant('no-duplicates', 'every-step', (s: S) => {
-  const r = readJudged(s, s.config.isolationLevel);
-  return duplicateRead(
-    r.values,
-    r.offsets,
-    s.config.isolationLevel,
-    `in ${judgedName(s)} `,
-    s.config.sink === 'kafka' ? 'offsets' : 'entries',
-  );
+const [zombieFenced, txnAtomicity, noAbortedRead, noDuplicates, lsoBound] = family({
+  names: LOG_CHECKS,
+  when: 'every-step',
+  judge: (s: S, out) => {
+    const name = (id: number): string => appName(s, id);
+    judgeLogs(s.kafka, s.outcomes, name, s.config.isolationLevel, out, { judged: OUT, where: 'in out ' });
+    if (out[0] === null && !s.config.txnIdPerTask) out[0] = staleGenerationEffect(s.kafka, name);
+    if (s.config.sink !== 'kafka') {
+      const r = readJudged(s, s.config.isolationLevel);
+      out[3] = duplicateRead(r.values, r.offsets, s.config.isolationLevel, `in ${judgedName(s)} `, 'entries');
+    }
+  },
 });
 
 /**
@@ -114,10 +99,6 @@ const stateExactlyOnce = invariant('state-exactly-once', 'every-step', (s: S) =>
 });
 
 const common = {
-  txnAtomicity: invariant('txn-atomicity', 'every-step', (s: S) =>
-    splitFate(s.kafka, s.outcomes, (id) => appName(s, id)),
-  ),
-  lsoBound: invariant('lso-bound', 'every-step', (s: S) => lsoOutOfBounds(s.kafka.partitions)),
   noLoss: invariant('no-loss', 'quiescence', (s: S) =>
     lossMessage(judgedView(s, s.config.isolationLevel), judgedName(s), s.config.isolationLevel),
   ),
@@ -127,11 +108,11 @@ const common = {
 /** Every invariant of `consume-transform-produce`. */
 export const ctpInvariants: readonly Invariant<S>[] = [
   zombieFenced,
-  common.txnAtomicity,
+  txnAtomicity,
   noAbortedRead,
   noDuplicates,
   offsetsAtomic,
-  common.lsoBound,
+  lsoBound,
   common.noLoss,
   common.noHangingTransaction,
 ];
@@ -139,12 +120,12 @@ export const ctpInvariants: readonly Invariant<S>[] = [
 /** Every invariant of `kafka-streams`. */
 export const streamsInvariants: readonly Invariant<S>[] = [
   zombieFenced,
-  common.txnAtomicity,
+  txnAtomicity,
   noAbortedRead,
   noDuplicates,
   stateExactlyOnce,
   offsetsAtomic,
-  common.lsoBound,
+  lsoBound,
   common.noLoss,
   common.noHangingTransaction,
 ];

@@ -25,9 +25,20 @@ import {
 export const LOG_CHECKS = ['zombie-fenced', 'txn-atomicity', 'no-aborted-read', 'no-duplicates', 'lso-bound'] as const;
 
 /**
+ * Which records `no-aborted-read` and `no-duplicates` judge: a reader of every partition in order (`judged`
+ * null), or of partition `judged` alone; `where` names it in a duplicate's message (`duplicateRead`).
+ */
+export interface Judged {
+  readonly judged: number | null;
+  readonly where: string;
+}
+const EVERY_PARTITION: Judged = { judged: null, where: '' };
+
+/**
  * Writes into `out`, in the order of `LOG_CHECKS`: `staleEpochEffect(k)`, `splitFate(k, told, name)`,
- * `abortedRead(k.partitions, level)`, `duplicateRead` of `readTopic(k.partitions, level)`, and
- * `lsoOutOfBounds(k.partitions)`.
+ * `abortedRead(partitions, level)`, `duplicateRead(values, offsets, level, where)` of what a reader of
+ * `partitions` returns (`readTopic`), and `lsoOutOfBounds(k.partitions)`, where `partitions` are every
+ * partition or the one `judged`.
  */
 export function judgeLogs(
   k: Cluster,
@@ -35,12 +46,13 @@ export function judgeLogs(
   name: (instance: number) => string,
   level: IsolationLevel,
   out: (string | null)[],
+  reader: Judged = EVERY_PARTITION,
 ): void {
   let zombie: string | null = null;
   let atomicity: string | null = null;
   let aborted: string | null = null;
   let lso: string | null = null;
-  READ.n = 0;
+  READ.reset();
   splitFateBegin(told);
   for (let pi = 0; pi < k.partitions.length; pi++) {
     const p = k.partitions[pi]!;
@@ -48,8 +60,10 @@ export function judgeLogs(
     const f = scratchFates(p);
     zombie ??= staleEpochIn(p);
     atomicity ??= splitFateIn(k, pi, f, name);
-    aborted ??= abortedReadIn(p, level, f);
-    READ.add(p, level, f);
+    if (reader.judged === null || reader.judged === pi) {
+      aborted ??= abortedReadIn(p, level, f);
+      READ.add(p, level, f);
+    }
     lso ??= lsoOutOfBoundsIn(p, f);
   }
   zombie ??= staleEpochOffsets(k);
@@ -58,7 +72,7 @@ export function judgeLogs(
   out[0] = zombie;
   out[1] = atomicity;
   out[2] = aborted;
-  out[3] = READ.repeat === null ? null : duplicateMessage(READ.repeat, READ.first, READ.second, level);
+  out[3] = READ.repeat === null ? null : duplicateMessage(READ.repeat, READ.first, READ.second, level, reader.where);
   out[4] = lso;
 }
 
@@ -74,9 +88,13 @@ class Reads {
   repeat: number | null = null;
   first = 0;
   second = 0;
+  /** Forgets what was read. */
+  reset(): void {
+    this.n = 0;
+    this.repeat = null;
+  }
   /** Reads partition `p` (fates `f`) at `level` after what was read so far. */
   add(p: Partition, level: IsolationLevel, f: Readonly<Fates>): void {
-    if (this.n === 0) this.repeat = null;
     for (const e of p.log) {
       if (e.kind !== 'data' || !isRead(p, level, f, e)) continue;
       if (this.repeat === null) {
