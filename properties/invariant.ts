@@ -96,25 +96,32 @@ export function violations<S>(
   step: number,
 ): readonly Violation[] {
   let out: Violation[] | null = null;
-  // The family judged last for this state, and its messages.
+  // The family judged last for this state, and its messages: in a list reused from call to call, or a new one
+  // for a call made from inside a check (a property of a user's that asks `violations` itself).
   let judged: Family<S> | null = null;
-  for (const inv of invariants) {
-    if (inv.when !== when) continue;
-    const m = inv.member;
-    if (m !== undefined && m.family !== judged) {
-      judged = m.family;
-      judged.judge(state, FAMILY);
+  const messages = depth++ === 0 ? FAMILY : [];
+  try {
+    for (const inv of invariants) {
+      if (inv.when !== when) continue;
+      const m = inv.member;
+      if (m !== undefined && m.family !== judged) {
+        judged = m.family;
+        judged.judge(state, messages);
+      }
+      const message = m === undefined ? inv.check(state) : (messages[m.index] ?? null);
+      if (message === null) continue;
+      if (out === null) out = [];
+      out.push({ invariant: inv.name, message, step });
     }
-    const message = m === undefined ? inv.check(state) : (FAMILY[m.index] ?? null);
-    if (message === null) continue;
-    if (out === null) out = [];
-    out.push({ invariant: inv.name, message, step });
+  } finally {
+    depth--;
   }
   return out ?? NONE;
 }
 const NONE: readonly Violation[] = Object.freeze([]);
-/** The messages of the family `violations` judged last (read at once, for the state it was judged on). */
 const FAMILY: (string | null)[] = [];
+/** Calls of `violations` under way (more than one: a check called it). */
+let depth = 0;
 
 /** The meaning of invariant `name`: from the subject's own invariants, else the contract's. Pure. */
 export function meaningOf(

@@ -48,4 +48,17 @@ describe('invariant families', () => {
     expect(violations(members, -4, 'quiescence', 0)).toEqual([]);
     expect(calls.n).toBe(0);
   });
+
+  test('a check that asks violations itself does not disturb the family judged around it', () => {
+    const { members } = counted();
+    const inner = invariant<number>('lso-bound', 'every-step', (s) =>
+      violations([members[0]], s + 1, 'every-step', 0).length > 0 ? 'inner saw a negative' : null,
+    );
+    // -2: both members violated; the inner call judges -1 (negative, odd) between them.
+    expect(violations([members[0], inner, members[1]], -2, 'every-step', 0).map((v) => v.message)).toEqual([
+      '-2 is negative',
+      'inner saw a negative',
+      '-2 is even',
+    ]);
+  });
 });
