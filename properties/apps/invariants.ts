@@ -27,7 +27,7 @@ const [zombieFenced, txnAtomicity, noAbortedRead, noDuplicates, lsoBound] = fami
   when: 'every-step',
   judge: (s: S, out) => {
     const name = (id: number): string => appName(s, id);
-    judgeLogs(s.kafka, s.outcomes, name, s.config.isolationLevel, out, { judged: OUT, where: 'in out ' });
+    judgeLogs(s.kafka, s.outcomes, name, s.config.isolationLevel, out, { partition: OUT, where: 'in out ' });
     if (out[0] === null && !s.config.txnIdPerTask) out[0] = staleGenerationEffect(s.kafka, name);
     if (s.config.sink !== 'kafka') {
       const r = readJudged(s, s.config.isolationLevel);

@@ -25,20 +25,20 @@ import {
 export const LOG_CHECKS = ['zombie-fenced', 'txn-atomicity', 'no-aborted-read', 'no-duplicates', 'lso-bound'] as const;
 
 /**
- * Which records `no-aborted-read` and `no-duplicates` judge: a reader of every partition in order (`judged`
- * null), or of partition `judged` alone; `where` names it in a duplicate's message (`duplicateRead`).
+ * The reader `no-aborted-read` and `no-duplicates` judge: one of every partition in order (`partition` null),
+ * or of that partition alone; `where` names what it reads in a duplicate's message (`duplicateRead`).
  */
-export interface Judged {
-  readonly judged: number | null;
+export interface Reader {
+  readonly partition: number | null;
   readonly where: string;
 }
-const EVERY_PARTITION: Judged = { judged: null, where: '' };
+const EVERY_PARTITION: Reader = { partition: null, where: '' };
 
 /**
  * Writes into `out`, in the order of `LOG_CHECKS`: `staleEpochEffect(k)`, `splitFate(k, told, name)`,
  * `abortedRead(partitions, level)`, `duplicateRead(values, offsets, level, where)` of what a reader of
  * `partitions` returns (`readTopic`), and `lsoOutOfBounds(k.partitions)`, where `partitions` are every
- * partition or the one `judged`.
+ * partition or the reader's one.
  */
 export function judgeLogs(
   k: Cluster,
@@ -46,7 +46,7 @@ export function judgeLogs(
   name: (instance: number) => string,
   level: IsolationLevel,
   out: (string | null)[],
-  reader: Judged = EVERY_PARTITION,
+  reader: Reader = EVERY_PARTITION,
 ): void {
   let zombie: string | null = null;
   let atomicity: string | null = null;
@@ -60,7 +60,7 @@ export function judgeLogs(
     const f = scratchFates(p);
     zombie ??= staleEpochIn(p);
     atomicity ??= splitFateIn(k, pi, f, name);
-    if (reader.judged === null || reader.judged === pi) {
+    if (reader.partition === null || reader.partition === pi) {
       aborted ??= abortedReadIn(p, level, f);
       READ.add(p, level, f);
     }

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ChunkPool, Chunks } from '../../../check/engine/chunks.js';
+import { newFrontier } from '../../../check/engine/frontier.js';
 import { WordBuffer } from '../../../model/core/words.js';
+import { kafkaTxnModel } from '../../../model/kafka-txn/model.js';
+import { cfg } from '../../helpers/check.js';
+import { lampEntry } from '../../toy/lamp.js';
 
 const buffer = (words: readonly number[]): WordBuffer => {
   const w = new WordBuffer();
@@ -80,5 +84,33 @@ describe('Chunks', () => {
     next.add(buffer([5, 6]));
     expect(pool.size).toBe(1);
     expect(read(next, 0, 2)).toEqual([5, 6]);
+  });
+});
+
+describe('a search level', () => {
+  test('released, it gives its chunks to the next level and a read of it throws, kept as words or as objects', () => {
+    const m = kafkaTxnModel;
+    const s0 = m.init(cfg(m.keys));
+    const pool = new ChunkPool();
+    const words = newFrontier(m, s0, 0, pool);
+    words.push(s0, 7);
+    expect(words.state(0)).toEqual(s0);
+    words.release();
+    expect(pool.size).toBe(1);
+    expect(words.length).toBe(0);
+    expect(() => words.state(0)).toThrow('read after the level was released');
+    const next = newFrontier(m, s0, 0, pool);
+    next.push(s0, 8);
+    expect(pool.size).toBe(0);
+    expect([next.state(0), next.id(0)]).toEqual([s0, 8]);
+
+    // A model without its own decoding, its level kept as objects (tests keep them so up to a bound).
+    const lamp = lampEntry.model;
+    const l0 = lamp.init(cfg(lamp.keys));
+    const objects = newFrontier(lamp, l0, Number.POSITIVE_INFINITY, pool);
+    objects.push(l0, 1);
+    expect(objects.state(0)).toBe(l0);
+    objects.release();
+    expect(() => objects.state(0)).toThrow('read after the level was released');
   });
 });
