@@ -206,6 +206,9 @@ if (!quick) {
   // Deep enough for the workers' start (a few tenths of a second) to matter little.
   await exhaustive('kafka-txn defaults, depth 10', 'kafka-txn', [], 10, 1);
   await exhaustive('kafka-txn defaults, depth 10', 'kafka-txn', [], 10, 2);
+  // Deeper, where the workers have time to pay for their start and warm-up (one run each, about ten seconds).
+  await exhaustive('kafka-txn defaults, depth 12', 'kafka-txn', [], 12, 1, false, 1);
+  await exhaustive('kafka-txn defaults, depth 12', 'kafka-txn', [], 12, 2, false, 1);
 }
 await exhaustive('kafka-txn defaults, depth 8, app symmetry', 'kafka-txn', [], 8, 1, true);
 await exhaustive('kafka-txn faults.network=true, depth 7', 'kafka-txn', ['faults.network=true'], 7, 1);
