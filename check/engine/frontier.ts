@@ -3,7 +3,8 @@
  * as its words (a few bytes each instead of an object graph). Other models' states are kept as the
  * objects themselves until a level holds `packAt` of them; from then on that level keeps them as
  * words of the reversible plain-data encoding (`model/core/pack.ts`: about a quarter of the memory,
- * for a decoding when the state is expanded), so a deep search keeps its frontier in memory.
+ * for a decoding when the state is expanded), so a deep search keeps its frontier in memory. Either way
+ * the words are stored a byte or so each in chunks (`chunks.ts`) that a released level gives to the next.
  */
 import type { AnyAction, Model } from '../../model/core/model.js';
 import { PlainCodec } from '../../model/core/pack.js';

@@ -105,7 +105,7 @@ export class SearchCore<S, A extends AnyAction> {
   readonly workers: number;
   readonly packAt: number;
   readonly coverage: Record<string, number> = {};
-  /** The chunks of this thread's levels (`frontier.ts`): a level released gives them to the next. */
+  /** The chunks of this thread's levels (`chunks.ts`): a level released gives them to the next. */
   readonly chunks = new ChunkPool();
   /** The fingerprint of the state last given to `fingerprint`. */
   readonly fp: Fingerprint = { hi: 0, lo: 0 };
