@@ -99,7 +99,10 @@ export function optional<T>(of: Schema<T>): Optional<T> {
   return { optional: of.node };
 }
 
-/** The configuration, or rules derived from it: not written; a decoded state shares `like`'s (never inside a list). */
+/**
+ * The configuration, or a part derived from it that no step changes (the Kafka rules, mirror-maker-2's source
+ * topic): not written; a decoded state shares `like`'s (never inside a list).
+ */
 export function fromLike<T>(): Schema<T> {
   return { node: { kind: 'static' } };
 }

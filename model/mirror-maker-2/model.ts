@@ -3,6 +3,7 @@ import { compile } from '../core/model.js';
 import { mirrorMaker2Actions } from './actions.js';
 import { checkMirrorMaker2, mirrorMaker2Keys } from './config.js';
 import { drain } from './drain.js';
+import { mirrorMaker2Codec } from './schema.js';
 import { initialState, type MirrorMaker2State } from './state.js';
 
 /** The parts of a state that identify it (the source topic is static: only whether it is alive). */
@@ -34,4 +35,5 @@ export const mirrorMaker2Model = compile({
   drain,
   identity,
   defaultDepth: 12,
+  fast: { encode: mirrorMaker2Codec.encode, decode: mirrorMaker2Codec.decode },
 });

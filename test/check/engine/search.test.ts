@@ -9,6 +9,7 @@ import { ctpEntry, kafkaStreamsEntry } from '../../../catalog/apps.js';
 import type { Entry } from '../../../catalog/entry.js';
 import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
+import { mirrorMaker2Entry } from '../../../catalog/mirror-maker-2.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { checkHere } from '../../../check/check.js';
 import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
@@ -207,6 +208,7 @@ describe('worker threads', () => {
       await both(flinkKafkaEntry, ['faults.crashes=2'], 16),
       await both(ctpEntry, [], 9),
       await both(kafkaStreamsEntry, [], 10),
+      await both(mirrorMaker2Entry, ['source.transaction.records=2', 'sync.group.offsets.enabled=true'], 12),
     ]) {
       expect(two).toEqual(one);
       expect(one![0]).toBeGreaterThan(500);
