@@ -16,9 +16,9 @@ import type { AnyAction } from '../../model/core/model.js';
 import { type AppState, appName, OUT } from '../../model/ctp/state.js';
 import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
-import { fates, firstOpenOffsetFromLog, readTopic } from '../../model/kafka/read.js';
+import { decidedFates, fates, firstOpenOffsetFromLog, readTopic } from '../../model/kafka/read.js';
 import type { DataEntry, Marker, Partition } from '../../model/kafka/records.js';
-import { judgedName, readJudged } from '../../properties/apps/outputs.js';
+import { committedValues, judgedName, readJudged } from '../../properties/apps/outputs.js';
 import { violations } from '../../properties/invariant.js';
 import {
   abortedRead,
@@ -246,6 +246,24 @@ function appChecksAlone(s: AppState): Record<string, string | null> {
   };
 }
 
+/** The input values with a committed (or plain) record in `out`, markers already decided counted: the plain way. */
+function committedRef(s: AppState, decided: boolean): number[] {
+  const p = s.kafka.partitions[OUT]!;
+  const f = decided ? decidedFates(s.kafka, OUT) : fates(p);
+  const out = new Set<number>();
+  for (const e of p.log)
+    if (e.kind === 'data' && (f[e.offset] === 'COMMIT' || f[e.offset] === 'plain')) out.add(e.value);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** The values `committedValues` marks, in order. */
+function marked(s: AppState): number[] {
+  const done = committedValues(s);
+  const out: number[] = [];
+  for (let v = 0; v < done.length; v++) if (done[v] === 1) out.push(v);
+  return out;
+}
+
 describe('the consumer applications judge their log checks in one pass, with the messages of the checks alone', () => {
   const appCases: [Entry<never, AnyAction, Keys>, string[]][] = [
     [ctpEntry, []],
@@ -259,6 +277,8 @@ describe('the consumer applications judge their log checks in one pass, with the
     [kafkaStreamsEntry, ['safeguard.require-stable-offsets=false']],
   ] as never;
   const seen: Record<string, number> = {};
+  /** States with committed output, and states where a decided marker not yet written counts. */
+  const committed = { some: 0, decided: 0 };
   for (const [e, pairs] of appCases)
     test(`${e.model.name} ${pairs.join(' ') || 'defaults'}`, () => {
       const invariants = (e.invariants as readonly { name: string; when: string }[]).filter((i) =>
@@ -272,10 +292,18 @@ describe('the consumer applications judge their log checks in one pass, with the
         for (const v of violations(invariants as never, s, 'every-step', 0)) judged[v.invariant] = v.message;
         expect(judged).toEqual(alone);
         for (const [n, m] of Object.entries(alone)) if (m !== null) seen[n] = (seen[n] ?? 0) + 1;
+        // offsets-atomic's committed values, kept in a reused list, against a new list of decided fates and a Set.
+        const st = s as unknown as AppState;
+        const ref = committedRef(st, true);
+        expect(marked(st)).toEqual(ref);
+        if (ref.length > 0) committed.some++;
+        if (ref.join() !== committedRef(st, false).join()) committed.decided++;
       }
     });
   test('the walks met violations of the checks to agree on', () => {
     // (No walk here splits a transaction's fate or breaks the LSO: those agree on passes only.)
     expect(Object.keys(seen).sort()).toEqual(['no-aborted-read', 'no-duplicates', 'zombie-fenced']);
+    expect(committed.some).toBeGreaterThan(100);
+    expect(committed.decided).toBeGreaterThan(0);
   });
 });
