@@ -112,7 +112,9 @@ export function readTopic(
  * `fates`, with a record still open whose producer's transaction is PrepareCommit/PrepareAbort and
  * whose marker to `p` is still pending taking that marker. Markers reach partitions one at a time,
  * so in between a reader sees some partitions of a decided transaction committed and others not
- * yet; a claim about a transaction as a whole is judged on this view. Pure.
+ * yet; a claim about a transaction as a whole is judged on this view (`offsets-atomic` applies the rule
+ * record by record without the list, `committedValues` in properties/apps/outputs.ts; a test holds the two
+ * equal). Pure.
  */
 export function decidedFates(k: Cluster, p: number): Fates {
   const f = fates(k.partitions[p]!);
