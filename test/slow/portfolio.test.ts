@@ -3,7 +3,7 @@
  * unsafe row of the safeguard table on seed 1 with exit 1 and one of the invariants the row breaks, and says the
  * safe rows hold within a 3 s budget (safe.test.ts searches them to their bounds). Issue #12's full campaign
  * (10 seeds each, the swarm alone too) is `npm run test:campaign` (test/campaign/portfolio.test.ts): hours on
- * two cores.
+ * two cores. Configurations outside the table (larger, other timings) are checked both ways too, on another seed.
  */
 import { describe, expect, test } from 'vitest';
 import { cli } from '../cli/harness.js';
@@ -13,7 +13,14 @@ const sets = (pairs: readonly string[]) => pairs.flatMap((p) => ['--set', p]);
 
 /** What a plain check of `model` at `pairs` reports, as JSON: its exit code and first invariant. */
 async function plainCheck(model: string, pairs: readonly string[], ...flags: string[]) {
-  const r = await cli('check', model, ...sets(pairs), '--seed', '1', ...flags, '--json');
+  const r = await cli(
+    'check',
+    model,
+    ...sets(pairs),
+    ...(flags.includes('--seed') ? [] : ['--seed', '1']),
+    ...flags,
+    '--json',
+  );
   // A parsed JSON report of `check`: the field read below.
   const json = JSON.parse(r.stdout) as { violations: { invariant: string }[] };
   return { code: r.code, first: json.violations[0]?.invariant ?? null };
@@ -29,5 +36,105 @@ describe('plain check, seed 1', () => {
   for (const c of safe)
     test(`${c.model} ${c.set.join(' ') || 'defaults'}: holds (3 s)`, async () => {
       expect(await plainCheck(c.model, c.set, '--max-seconds', '3')).toEqual({ code: 0, first: null });
+    });
+});
+
+/**
+ * Configurations outside the safeguard table, as a user's would be (more apps, records and partitions, other
+ * intervals and timeouts): the default check is not fitted to the table's sizes. Seed 5, not 1.
+ */
+const unsafeVariants: { model: string; set: string[]; breaks: string[] }[] = [
+  {
+    model: 'kafka-txn',
+    set: ['producers=3', 'safeguard.epoch-fencing=false'],
+    breaks: ['zombie-fenced', 'no-duplicates', 'txn-atomicity'],
+  },
+  { model: 'kafka-txn', set: ['input.records=4', 'isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
+  {
+    model: 'kafka-txn',
+    set: ['partitions=3', 'input.records=3', 'kafka.version=3.5', 'faults.network=true'],
+    breaks: ['zombie-fenced', 'txn-atomicity', 'no-hanging-transaction', 'no-loss', 'no-duplicates'],
+  },
+  {
+    model: 'kafka-txn',
+    set: ['producers=3', 'enable.idempotence=false', 'faults.network=true'],
+    breaks: ['no-duplicates'],
+  },
+  {
+    model: 'kafka-txn',
+    set: ['faults.crashes=2', 'kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
+    breaks: ['txn-atomicity', 'no-loss'],
+  },
+  {
+    model: 'consume-transform-produce',
+    set: ['input.records=4', 'safeguard.require-stable-offsets=false'],
+    breaks: ['no-duplicates', 'offsets-atomic'],
+  },
+  {
+    model: 'consume-transform-produce',
+    set: ['instances=3', 'safeguard.generation-fencing=false'],
+    breaks: ['zombie-fenced'],
+  },
+  {
+    model: 'consume-transform-produce',
+    set: ['input.partitions=2', 'commit.strategy=commit-then-process'],
+    breaks: ['no-loss'],
+  },
+  {
+    model: 'kafka-streams',
+    set: ['instances=3', 'processing.guarantee=at_least_once'],
+    breaks: ['state-exactly-once', 'no-duplicates'],
+  },
+  { model: 'kafka-streams', set: ['input.records=4', 'safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
+  {
+    model: 'flink-kafka',
+    set: ['input.records=5', 'transaction.timeout.ms=2500'],
+    breaks: ['no-loss', 'no-hanging-transaction'],
+  },
+  {
+    model: 'flink-kafka',
+    set: ['parallelism.default=2', 'sink.delivery-guarantee=at-least-once'],
+    breaks: ['no-duplicates'],
+  },
+  {
+    model: 'flink-kafka',
+    set: ['execution.checkpointing.interval=5000', 'transaction.timeout.ms=4000'],
+    breaks: ['no-loss', 'no-hanging-transaction'],
+  },
+  {
+    model: 'two-phase-commit',
+    set: ['rm.count=6', 'safeguard.commit-needs-all-prepared=false'],
+    breaks: ['tc-consistent'],
+  },
+  {
+    model: 'mirror-maker-2',
+    set: ['input.records=10', 'failover=planned', 'kafka.version=3.6', 'offset.lag.max=3'],
+    breaks: ['no-duplicates'],
+  },
+];
+
+/** Safe configurations outside the table: no false alarm at larger sizes either. */
+const safeVariants: { model: string; set: string[] }[] = [
+  { model: 'kafka-txn', set: ['producers=3'] },
+  { model: 'kafka-txn', set: ['input.records=4', 'partitions=3'] },
+  { model: 'consume-transform-produce', set: ['instances=3', 'input.records=3'] },
+  { model: 'kafka-streams', set: ['input.records=4'] },
+  { model: 'flink-kafka', set: ['input.records=5', 'parallelism.default=2'] },
+  {
+    model: 'mirror-maker-2',
+    set: ['input.records=10', 'source.transaction.records=3', 'sync.group.offsets.enabled=true'],
+  },
+];
+
+describe('plain check outside the safeguard table, seed 5', () => {
+  for (const c of unsafeVariants)
+    test(`${c.model} ${c.set.join(' ')}: ${c.breaks.join(' or ')}`, async () => {
+      const r = await plainCheck(c.model, c.set, '--seed', '5');
+      expect(r.code).toBe(1);
+      expect(c.breaks).toContain(r.first);
+    });
+  for (const c of safeVariants)
+    test(`${c.model} ${c.set.join(' ')}: holds (5 s)`, async () => {
+      expect(await plainCheck(c.model, c.set, '--seed', '5', '--max-seconds', '5')).toEqual({ code: 0, first: null });
     });
 });
