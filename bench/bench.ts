@@ -354,9 +354,9 @@ const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
 /**
  * This machine's ceiling for two workers: the same one-thread search as two separate processes at once, against
  * one alone (through the CLI, start included). Two workers cannot beat two searches that share nothing. Measured
- * at each depth the kafka-txn two-worker rows run: it depends on the search's length (a search of two seconds
- * pays its start and its compiler's warm-up, which run on the other core too: 1.4x at depth 10 against about
- * 1.8x at depth 12 on the same hour).
+ * at each depth the kafka-txn two-worker rows run: it depends on the search's length (1.4x at depth 10 against
+ * about 1.8x at depth 12 on the same hour; a search of two seconds pays its start and its compiler's warm-up,
+ * likely what keeps the other core busy too).
  */
 async function cliMs(args: readonly string[]): Promise<number> {
   const t = performance.now();
