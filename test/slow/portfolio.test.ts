@@ -11,33 +11,43 @@ import { safe, unsafe } from './safeguards.js';
 
 const sets = (pairs: readonly string[]) => pairs.flatMap((p) => ['--set', p]);
 
-/** What a plain check of `model` at `pairs` reports, as JSON: its exit code and first invariant. */
-async function plainCheck(model: string, pairs: readonly string[], ...flags: string[]) {
-  const r = await cli(
-    'check',
-    model,
-    ...sets(pairs),
-    ...(flags.includes('--seed') ? [] : ['--seed', '1']),
-    ...flags,
-    '--json',
-  );
+/** What a plain check of `model` at `pairs` on `seed` reports, as JSON: its exit code and first invariant. */
+async function plainCheck(model: string, pairs: readonly string[], seed: number, ...flags: string[]) {
+  const r = await cli('check', model, ...sets(pairs), '--seed', String(seed), ...flags, '--json');
   // A parsed JSON report of `check`: the field read below.
   const json = JSON.parse(r.stdout) as { violations: { invariant: string }[] };
   return { code: r.code, first: json.violations[0]?.invariant ?? null };
 }
 
-describe('plain check, seed 1', () => {
-  for (const c of unsafe)
-    test(`${c.model} ${c.set.join(' ')}: ${c.breaks.join(' or ')}`, async () => {
-      const r = await plainCheck(c.model, c.set);
-      expect(r.code).toBe(1);
-      expect(c.breaks).toContain(r.first);
-    });
-  for (const c of safe)
-    test(`${c.model} ${c.set.join(' ') || 'defaults'}: holds (3 s)`, async () => {
-      expect(await plainCheck(c.model, c.set, '--max-seconds', '3')).toEqual({ code: 0, first: null });
-    });
-});
+type Row = { readonly model: string; readonly set: readonly string[] };
+
+/**
+ * Each unsafe row found by a plain check on `seed` (exit 1, one of the invariants it breaks), each safe row
+ * holding within `seconds`.
+ */
+function plainChecks(
+  title: string,
+  seed: number,
+  unsafeRows: readonly (Row & { readonly breaks: readonly string[] })[],
+  safeRows: readonly Row[],
+  seconds: number,
+): void {
+  describe(title, () => {
+    for (const c of unsafeRows)
+      test(`${c.model} ${c.set.join(' ')}: ${c.breaks.join(' or ')}`, async () => {
+        const r = await plainCheck(c.model, c.set, seed);
+        expect(r.code).toBe(1);
+        expect(c.breaks).toContain(r.first);
+      });
+    for (const c of safeRows)
+      test(`${c.model} ${c.set.join(' ') || 'defaults'}: holds (${seconds} s)`, async () => {
+        const r = await plainCheck(c.model, c.set, seed, '--max-seconds', String(seconds));
+        expect(r).toEqual({ code: 0, first: null });
+      });
+  });
+}
+
+plainChecks('plain check, seed 1', 1, unsafe, safe, 3);
 
 /**
  * Configurations outside the safeguard table, as a user's would be (more apps, records and partitions, other
@@ -126,15 +136,4 @@ const safeVariants: { model: string; set: string[] }[] = [
   },
 ];
 
-describe('plain check outside the safeguard table, seed 5', () => {
-  for (const c of unsafeVariants)
-    test(`${c.model} ${c.set.join(' ')}: ${c.breaks.join(' or ')}`, async () => {
-      const r = await plainCheck(c.model, c.set, '--seed', '5');
-      expect(r.code).toBe(1);
-      expect(c.breaks).toContain(r.first);
-    });
-  for (const c of safeVariants)
-    test(`${c.model} ${c.set.join(' ')}: holds (5 s)`, async () => {
-      expect(await plainCheck(c.model, c.set, '--seed', '5', '--max-seconds', '5')).toEqual({ code: 0, first: null });
-    });
-});
+plainChecks('plain check outside the safeguard table, seed 5', 5, unsafeVariants, safeVariants, 5);
