@@ -88,8 +88,15 @@ type S = KafkaTxnState;
 
 /** Whether the instance has input left. */
 const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
-/** Nothing of the instance's in flight: no timed-out batch, no produce parked at a leader. */
-const idle = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null && i.acking === undefined;
+/** Nothing of the instance's in flight: no timed-out batch, no produce parked at a leader or awaiting its acks. */
+const settled = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null && i.acking === undefined;
+/**
+ * Settled, and no refused batch waiting to be sent again: the instance may send its offsets, commit or end
+ * its transaction (commitTransaction() flushes the queued batches first).
+ */
+const idle = (i: Instance): boolean => settled(i) && i.requeued === undefined;
+/** Whether the instance's next send may go to partition `p`: any, unless a refused batch waits for its own. */
+const sendsTo = (i: Instance, p: number): boolean => i.requeued === undefined || i.requeued === p;
 /** The transactional instance's open transaction, when it may still do more than abort. */
 const working = (s: S, i: Instance) =>
   live(i) && isTransactional(s.config) && i.status === 'in-txn' && i.producer.transaction?.error === null
@@ -100,7 +107,7 @@ const plain = (s: S, i: Instance): boolean => live(i) && !isTransactional(s.conf
 
 /** Whether the instance may send its next record: input left, nothing in flight, offsets not yet sent. */
 function mayProduce(s: S, i: Instance): boolean {
-  if (!more(s, i) || !idle(i)) return false;
+  if (!more(s, i) || !settled(i)) return false;
   if (plain(s, i)) return true;
   const t = working(s, i);
   return t !== null && !t.offsetsSent && !t.offsetsAdded;
@@ -225,7 +232,8 @@ export const kafkaTxnActions = {
     enabled(s, emit) {
       for (const i of s.instances)
         if (mayProduce(s, i))
-          for (let p = 0; p < s.config.partitions; p++) emit({ type: 'Produce', instance: i.id, partition: p });
+          for (let p = 0; p < s.config.partitions; p++)
+            if (sendsTo(i, p)) emit({ type: 'Produce', instance: i.id, partition: p });
     },
     effect: (d, a) => doProduce(d, instanceOf(d, a.instance), a.partition, false),
     describe: (s, a) => call(s, a.instance, (i) => `Produce(${produceCall(s, i, a.partition)})`),
@@ -237,7 +245,8 @@ export const kafkaTxnActions = {
       if (!s.config.network) return;
       for (const i of s.instances)
         if (mayProduce(s, i))
-          for (let p = 0; p < s.config.partitions; p++) emit({ type: 'ProduceDelayed', instance: i.id, partition: p });
+          for (let p = 0; p < s.config.partitions; p++)
+            if (sendsTo(i, p)) emit({ type: 'ProduceDelayed', instance: i.id, partition: p });
     },
     effect: (d, a) => doProduce(d, instanceOf(d, a.instance), a.partition, true),
     describe: (s, a) =>
@@ -252,7 +261,8 @@ export const kafkaTxnActions = {
         const t = i.producer.transaction;
         if (mayProduce(s, i) && t && !plain(s, i))
           for (let p = 0; p < s.config.partitions; p++)
-            if (!t.partitions.includes(p)) emit({ type: 'AddPartitionsDelayed', instance: i.id, partition: p });
+            if (!t.partitions.includes(p) && sendsTo(i, p))
+              emit({ type: 'AddPartitionsDelayed', instance: i.id, partition: p });
       }
     },
     effect: (d, a) => doAddPartitionsDelayed(d, instanceOf(d, a.instance), a.partition),

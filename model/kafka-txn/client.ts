@@ -21,6 +21,7 @@ import {
   produceRequest,
   type Refused,
   sent,
+  severity,
 } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
 import { recordAck } from '../kafka/replication.js';
@@ -124,6 +125,8 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
   }
   const req = r.request;
   const id = nextId(d);
+  // A re-enqueued batch is on its way again: in flight from here (a new refusal re-enqueues it).
+  if (i.requeued !== undefined) delete i.requeued;
   if (delayed) {
     sent(i.producer, req);
     d.network.push(castDraft({ type: 'Produce', id, instance: i.id, txn: i.producer.txn, req }));
@@ -167,8 +170,19 @@ function answered(d: D, i: I, a: AppendResult, partition: number, sequence: numb
     produced(i);
     return;
   }
+  refused(d, i, partition, sequence, a.error);
+}
+
+/**
+ * A produce's refusal reaches the client: its sequence number is given back, and a retriable error's batch
+ * is re-enqueued for its partition (Sender.completeBatch -> reenqueueBatch), so the record goes there again
+ * with that number: a leader that appended it before refusing (NOT_ENOUGH_REPLICAS_AFTER_APPEND) knows
+ * the sequence and acknowledges the duplicate instead of writing it twice. Other errors go to `react`.
+ */
+function refused(d: D, i: I, partition: number, sequence: number, error: ErrorCode): void {
   if (sequence >= 0) i.producer.sequences[partition] = sequence;
-  react(d, i, { ok: false, error: a.error, from: 'produce' });
+  if (severity(error, 'produce', d.kafka.rules) === 'retriable') i.requeued = partition;
+  react(d, i, { ok: false, error, from: 'produce' });
 }
 
 /** Whether instance `i`'s acks=all answer is due: the high watermark passed its write, or its leader changed. Pure. */
@@ -184,7 +198,7 @@ export function ackDue(s: KafkaTxnState, i: Instance): boolean {
  * Partition.checkEnoughReplicasReachOffset): written, if the high watermark passed it under the same
  * leader and the ISR is at least min.insync.replicas; NOT_ENOUGH_REPLICAS_AFTER_APPEND if the ISR
  * is smaller (the record stays in the log); NOT_LEADER_OR_FOLLOWER under a new leader. Both errors
- * are retriable: the client sends the batch again with the same sequence number.
+ * are retriable: the client sends the batch again, to the same partition, with the same sequence number.
  */
 export function doAckProduce(d: D, i: I): void {
   const w = i.acking!;
@@ -199,9 +213,8 @@ export function doAckProduce(d: D, i: I): void {
     produced(i);
     return;
   }
-  if (w.sequence >= 0) i.producer.sequences[w.partition] = w.sequence;
   d.events.push({ type: 'rejected', by: k.partitions[w.partition]!.name, error, request: 'Produce (acks=all)' });
-  react(d, i, { ok: false, error, from: 'produce' });
+  refused(d, i, w.partition, w.sequence, error);
 }
 
 /**
@@ -329,6 +342,8 @@ export function doAbortTxn(d: D, i: I, delayed: boolean): void {
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'ABORT' });
   i.unacked = [];
+  // The abort drops the batches not yet sent (RecordAccumulator.abortUndrainedBatches).
+  if (i.requeued !== undefined) delete i.requeued;
   i.position = i.txnStart!;
   i.txnStart = null;
   const rules = d.kafka.rules;

@@ -22,7 +22,7 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (dead(i)) return { type: 'Restart', app };
   const instance = i.id;
   const more = i.position < c.inputRecords;
-  const partition = i.position % c.partitions;
+  const partition = i.requeued ?? i.position % c.partitions;
   const t = i.producer.transaction;
   if (i.unacked.length > 0 && !t?.error) return { type: 'Retry', instance };
   if (!isTransactional(c)) {

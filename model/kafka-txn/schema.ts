@@ -44,6 +44,7 @@ const instance = struct<Instance>({
   unacked: list(struct<Unacked>({ request: int, partition: int, value: int, sequence: int })),
   awaiting: nullable(struct<Awaiting>({ request: int, partition: int, sequence: int })),
   acking: optional(struct<Acking>({ partition: int, offset: int, sequence: int, epoch: int })),
+  requeued: optional(int),
 });
 
 const request = union<Request, 'type'>('type', {

@@ -58,6 +58,13 @@ export interface Instance {
   readonly awaiting: Awaiting | null;
   /** Replicated partitions: an acks=all produce waiting for its answer (absent otherwise). */
   readonly acking?: Acking;
+  /**
+   * A batch its leader refused with a retriable error (NOT_ENOUGH_REPLICAS, NOT_LEADER_OR_FOLLOWER,
+   * CONCURRENT_TRANSACTIONS, ...): the partition the Sender re-enqueues it for (Sender.completeBatch ->
+   * reenqueueBatch; a batch's partition is fixed at send()), so the next send is that record again, to
+   * that partition, with its sequence number. Absent otherwise.
+   */
+  readonly requeued?: number;
 }
 
 /** A request delayed in the network: it lands when a `Deliver` action picks it. */

@@ -72,6 +72,74 @@ describe('fetches, the high watermark and acks=all', () => {
   });
 });
 
+describe('a batch refused with a retriable error goes to its partition again (Sender.reenqueueBatch)', () => {
+  // Two partitions, so the app could pick another one for its next send. Kafka 3.6 raises the high watermark
+  // when the ISR shrinks to the leader alone (3.7 freezes it under min.insync.replicas, KAFKA-15583), so the
+  // acks=all answer is NOT_ENOUGH_REPLICAS_AFTER_APPEND with the record already in the log; then both
+  // followers catch up (a fetch for the data, one to report it: the ISR grows back) before the retry.
+  const catchUp: KafkaTxnAction[] = [1, 1, 2, 2].map((broker) => ({ type: 'Fetch', partition: 1, broker }));
+  const retry: KafkaTxnAction = { type: 'Produce', instance: i1, partition: 1 };
+  const refusedAfterAppend = (idempotent: boolean) => {
+    const steps: KafkaTxnAction[] = [
+      ...(idempotent
+        ? ([
+            { type: 'InitProducerId', instance: i1 },
+            { type: 'BeginTxn', instance: i1 },
+          ] as const)
+        : []),
+      { type: 'Produce', instance: i1, partition: 1 },
+      // transaction.version=1 with verification (3.6): the produce waits at the leader for the coordinator's yes.
+      ...(idempotent ? ([{ type: 'Append', instance: i1 }] as const) : []),
+      { type: 'ShrinkIsr', partition: 1, broker: 1 },
+      { type: 'ShrinkIsr', partition: 1, broker: 2 },
+      { type: 'AckProduce', instance: i1 },
+    ];
+    const extra = idempotent ? [] : ['enable.idempotence=false'];
+    return scripted(entry, config('partitions=2', 'kafka.version=3.6', ...extra), steps);
+  };
+  type State = ReturnType<typeof refusedAfterAppend>['last'];
+  const sends = (s: State): number[] =>
+    entry.model.enabled(s).flatMap((a) => (a.type === 'Produce' ? [a.partition] : []));
+  const values = (s: State, p: number): number[] =>
+    s.kafka.partitions[p]!.log.flatMap((r) => (r.kind === 'data' ? [r.value] : []));
+  const stepped = (s: State, steps: readonly KafkaTxnAction[]): State =>
+    steps.reduce((x, a) => entry.model.step(x, a), s);
+
+  test('idempotent: the retry may only go to out-1, and the leader acknowledges it as a duplicate', () => {
+    const r = refusedAfterAppend(true);
+    expect(r.last.events).toEqual([
+      { type: 'rejected', by: 'out-1', error: 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', request: 'Produce (acks=all)' },
+    ]);
+    expect(r.last.instances[0]!.requeued).toBe(1);
+    expect(r.last.instances[0]!.position).toBe(0);
+    // The false alarm this replaces (kafka-txn replication.factor=3 input.records=3): the same record sent to
+    // out-0 as a new one, both copies committed in the one transaction.
+    expect(sends(r.last)).toEqual([1]);
+    // Committing waits for the batch: commitTransaction() flushes it first.
+    expect(entry.model.enabled(r.last).map((a) => a.type)).not.toContain('TxnOffsetCommit');
+    const s = stepped(r.last, [...catchUp, retry]);
+    expect(s.events).toEqual([{ type: 'duplicate', partition: 1, sequence: 0, offset: 0 }]);
+    expect(values(s, 1)).toEqual([1]);
+    expect(s.instances[0]!.requeued).toBeUndefined();
+    expect(s.instances[0]!.position).toBe(1);
+  });
+
+  test('without idempotence the same retry writes the record a second time (what enable.idempotence prevents)', () => {
+    const r = refusedAfterAppend(false);
+    expect(r.last.instances[0]!.requeued).toBe(1);
+    expect(sends(r.last)).toEqual([1]);
+    const s = stepped(r.last, [...catchUp, retry]);
+    expect(values(s, 1)).toEqual([1, 1]);
+  });
+
+  test('an abort drops the re-enqueued batch (RecordAccumulator.abortUndrainedBatches)', () => {
+    const r = refusedAfterAppend(true);
+    const s = entry.model.step(r.last, { type: 'AbortTxn', instance: i1 });
+    expect(s.instances[0]!.requeued).toBeUndefined();
+    expect(s.instances[0]!.status).toBe('ready');
+  });
+});
+
 describe('elections and truncation', () => {
   test('acks=1: the leader acknowledges, dies before a fetch; the successor lacks it, the old leader truncates', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...plain, 'acks=1', 'faults.broker=1'), [
