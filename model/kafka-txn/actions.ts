@@ -319,7 +319,11 @@ export const kafkaTxnActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => i.unacked.length > 0 && i.awaiting === null && (plain(s, i) || working(s, i) !== null),
+        (i) =>
+          i.unacked.length > 0 &&
+          i.awaiting === null &&
+          i.acking === undefined &&
+          (plain(s, i) || working(s, i) !== null),
         (i) => emit({ type: 'Retry', instance: i.id }),
       ),
     effect: (d, a) => doRetry(d, instanceOf(d, a.instance)),
@@ -431,6 +435,7 @@ export const kafkaTxnActions = {
           isTransactional(s.config) &&
           i.status === 'in-txn' &&
           i.awaiting === null &&
+          i.acking === undefined &&
           i.producer.transaction?.started === true,
         (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
       ),

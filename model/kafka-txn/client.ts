@@ -131,7 +131,9 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
     sent(i.producer, req);
     d.network.push(castDraft({ type: 'Produce', id, instance: i.id, txn: i.producer.txn, req }));
     d.events.push({ type: 'delayed', request: id, what: `Produce(v${value})` });
-    i.unacked.push({ request: id, partition, value, sequence: req.sequence });
+    // acks=0 waits for no answer, so nothing times out and nothing is retried (`retries` has no effect,
+    // ProducerConfig ACKS_DOC): the send is done, the request lands when it lands.
+    if (d.kafka.rules.acks !== 0) i.unacked.push({ request: id, partition, value, sequence: req.sequence });
     produced(i);
     return;
   }
@@ -149,11 +151,12 @@ export function doProduce(d: D, i: I, partition: number, delayed: boolean): void
 function answered(d: D, i: I, a: AppendResult, partition: number, sequence: number): void {
   const r = d.kafka.replication?.partitions[partition];
   const acks = d.kafka.rules.acks;
-  if (r && acks === 0) {
+  if (acks === 0) {
     // acks=0: the leader never answers (KafkaApis.handleProduceRequest); the send counts as done, whatever
-    // became of it.
-    if (a.ok) recordAck(ctxOf(d), partition, a.offset);
-    else d.kafka.replication!.acked.push({ partition, offset: -1, value: inputValue(d.config, i.app, i.position) });
+    // became of it (one replica or many: acks is the client's setting).
+    if (r && a.ok) recordAck(ctxOf(d), partition, a.offset);
+    else if (r)
+      d.kafka.replication!.acked.push({ partition, offset: -1, value: inputValue(d.config, i.app, i.position) });
     if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
     produced(i);
     return;
@@ -208,13 +211,18 @@ export function doAckProduce(d: D, i: I): void {
   let error: ErrorCode | null = null;
   if (r.epoch !== w.epoch) error = 'NOT_LEADER_OR_FOLLOWER';
   else if (r.isr.length < effectiveMinIsr(k)) error = 'NOT_ENOUGH_REPLICAS_AFTER_APPEND';
+  // The answer to a timed-out batch's retry (`doRetry`): that batch counted as sent when it first went out,
+  // and stays the oldest unanswered one until this answer (nothing else is sent while one is unanswered).
+  const retried = i.unacked.length > 0;
   if (error === null) {
     recordAck(ctxOf(d), w.partition, w.offset);
-    produced(i);
+    if (retried) i.unacked.shift();
+    else produced(i);
     return;
   }
   d.events.push({ type: 'rejected', by: k.partitions[w.partition]!.name, error, request: 'Produce (acks=all)' });
-  refused(d, i, w.partition, w.sequence, error);
+  if (retried) react(d, i, { ok: false, error, from: 'produce' });
+  else refused(d, i, w.partition, w.sequence, error);
 }
 
 /**
@@ -242,11 +250,23 @@ export function doRetry(d: D, i: I): void {
     transactional: p.txn >= 0,
     origin: origin(i),
   };
-  const r = arrive(ctxOf(d), p.txn, req, nextId(d), false);
+  const x = ctxOf(d);
+  const r = arrive(x, p.txn, req, nextId(d), false);
   if (r.ok === false) {
     react(d, i, { ok: false, error: r.error, from: 'produce' });
     return;
   }
+  // Not parked: the retry's append is not split from its arrival (`park` false).
+  if (r.ok === 'parked') throw new Error('internal: a retry parked at its leader');
+  const rep = d.kafka.replication?.partitions[u.partition];
+  if (rep && d.kafka.rules.acks === -1 && d.kafka.partitions[u.partition]!.highWatermark <= r.offset) {
+    // acks=all: the retry's answer waits for the high watermark as a first send's does (DelayedProduce), and
+    // the batch stays unanswered until then: commitTransaction() sends EndTxn only once every batch is
+    // answered (TransactionManager.nextRequest holds it while the accumulator has incomplete batches).
+    i.acking = { partition: u.partition, offset: r.offset, sequence: u.sequence, epoch: rep.epoch };
+    return;
+  }
+  if (rep) recordAck(x, u.partition, r.offset);
   i.unacked.shift();
 }
 

@@ -24,7 +24,7 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   const more = i.position < c.inputRecords;
   const partition = i.requeued ?? i.position % c.partitions;
   const t = i.producer.transaction;
-  if (i.unacked.length > 0 && !t?.error) return { type: 'Retry', instance };
+  if (i.unacked.length > 0 && !t?.error && i.acking === undefined) return { type: 'Retry', instance };
   if (!isTransactional(c)) {
     if (more) return { type: 'Produce', instance, partition };
     return i.position > i.committedPosition ? { type: 'CommitOffsets', instance } : null;

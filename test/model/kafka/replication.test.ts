@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { cfg, check, exhaustive, only, random, scripted } from '../../helpers/check.js';
 
 /** One app, one partition, one record: the smallest replicated run. */
@@ -137,6 +138,64 @@ describe('a batch refused with a retriable error goes to its partition again (Se
     const s = entry.model.step(r.last, { type: 'AbortTxn', instance: i1 });
     expect(s.instances[0]!.requeued).toBeUndefined();
     expect(s.instances[0]!.status).toBe('ready');
+  });
+});
+
+describe('a timed-out batch under replication (faults.network)', () => {
+  const start: KafkaTxnAction[] = [
+    { type: 'InitProducerId', instance: i1 },
+    { type: 'BeginTxn', instance: i1 },
+    { type: 'ProduceDelayed', instance: i1, partition: 0 },
+  ];
+  const fetches: KafkaTxnAction[] = [1, 1].map((broker) => ({ type: 'Fetch', partition: 0, broker }));
+  const types = (s: KafkaTxnState): string[] => entry.model.enabled(s).map((a) => a.type);
+
+  test('acks=all: the retry is answered once the high watermark passes it; until then nothing ends the transaction', () => {
+    const c = config('replication.factor=2', 'faults.network=true');
+    const r = scripted(entry, c, [...start, { type: 'Retry', instance: i1 }]);
+    const i = r.last.instances[0]!;
+    expect(i.acking).toEqual({ partition: 0, offset: 0, sequence: 0, epoch: 0 });
+    expect(i.unacked.map((u) => u.value)).toEqual([1]);
+    expect(i.position).toBe(1);
+    // The false alarm this replaces: the client moved on at the append, committed, and a leader crash before
+    // the follower's fetch lost the record of a committed transaction (no-loss). EndTxn waits for every batch.
+    const t = types(r.last);
+    for (const no of ['TxnOffsetCommit', 'CommitTxn', 'AbortTxn', 'AbortTxnDelayed', 'Retry'])
+      expect(t).not.toContain(no);
+    const done = scripted(entry, c, [
+      ...start,
+      { type: 'Retry', instance: i1 },
+      ...fetches,
+      { type: 'AckProduce', instance: i1 },
+    ]);
+    const j = done.last.instances[0]!;
+    expect(j.unacked).toEqual([]);
+    expect(j.acking).toBeUndefined();
+    expect(j.position).toBe(1);
+    expect(done.last.kafka.replication!.acked).toEqual([{ partition: 0, offset: 0, value: 1 }]);
+  });
+
+  test('an acks=all write waiting for its answer blocks an abort whose EndTxn is delayed too (as AbortTxn)', () => {
+    const c = config('replication.factor=2', 'faults.network=true');
+    const r = scripted(entry, c, [
+      { type: 'InitProducerId', instance: i1 },
+      { type: 'BeginTxn', instance: i1 },
+      { type: 'Produce', instance: i1, partition: 0 },
+      { type: 'Append', instance: i1 },
+    ]);
+    expect(r.last.instances[0]!.acking).toBeDefined();
+    expect(types(r.last)).not.toContain('AbortTxnDelayed');
+  });
+
+  test('acks=0 waits for no answer: a delayed send is done, never retried (one copy, or none if it never lands)', () => {
+    for (const rf of ['1', '2']) {
+      const c = config(`replication.factor=${rf}`, 'faults.network=true', 'enable.idempotence=false', 'acks=0');
+      const r = scripted(entry, c, [{ type: 'ProduceDelayed', instance: i1, partition: 0 }]);
+      expect(r.last.instances[0]!.unacked).toEqual([]);
+      expect(r.last.instances[0]!.position).toBe(1);
+      expect(r.last.network.map((q) => q.type)).toEqual(['Produce']);
+      expect(types(r.last)).not.toContain('Retry');
+    }
   });
 });
 
