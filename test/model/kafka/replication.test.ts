@@ -150,7 +150,7 @@ describe('a timed-out batch under replication (faults.network)', () => {
   const fetches: KafkaTxnAction[] = [1, 1].map((broker) => ({ type: 'Fetch', partition: 0, broker }));
   const types = (s: KafkaTxnState): string[] => entry.model.enabled(s).map((a) => a.type);
 
-  test('acks=all: the retry is answered once the high watermark passes it; until then nothing ends the transaction', () => {
+  test('acks=all: the retry is answered once the high watermark passes it; nothing ends the transaction before', () => {
     const c = config('replication.factor=2', 'faults.network=true');
     const r = scripted(entry, c, [...start, { type: 'Retry', instance: i1 }]);
     const i = r.last.instances[0]!;
@@ -187,7 +187,7 @@ describe('a timed-out batch under replication (faults.network)', () => {
     expect(types(r.last)).not.toContain('AbortTxnDelayed');
   });
 
-  test('acks=0 waits for no answer: a delayed send is done, never retried (one copy, or none if it never lands)', () => {
+  test('acks=0 waits for no answer: a delayed send is done, never retried (one copy, or none if it is lost)', () => {
     for (const rf of ['1', '2']) {
       const c = config(`replication.factor=${rf}`, 'faults.network=true', 'enable.idempotence=false', 'acks=0');
       const r = scripted(entry, c, [{ type: 'ProduceDelayed', instance: i1, partition: 0 }]);
