@@ -92,7 +92,7 @@ const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
 const settled = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null && i.acking === undefined;
 /**
  * Settled, and no refused batch waiting to be sent again: the instance may send its offsets, commit or end
- * its transaction (commitTransaction() flushes the queued batches first).
+ * its transaction (EndTxn waits for every batch; an abort keeps a batch that has a sequence number).
  */
 const idle = (i: Instance): boolean => settled(i) && i.requeued === undefined;
 /** Whether the instance's next send may go to partition `p`: any, unless a refused batch waits for its own. */
@@ -417,7 +417,8 @@ export const kafkaTxnActions = {
           isTransactional(s.config) &&
           i.status === 'in-txn' &&
           i.awaiting === null &&
-          i.acking === undefined,
+          i.acking === undefined &&
+          i.requeued === undefined,
         (i) => emit({ type: 'AbortTxn', instance: i.id }),
       ),
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), false),
@@ -436,6 +437,7 @@ export const kafkaTxnActions = {
           i.status === 'in-txn' &&
           i.awaiting === null &&
           i.acking === undefined &&
+          i.requeued === undefined &&
           i.producer.transaction?.started === true,
         (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
       ),

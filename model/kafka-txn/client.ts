@@ -362,8 +362,6 @@ export function doAbortTxn(d: D, i: I, delayed: boolean): void {
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'ABORT' });
   i.unacked = [];
-  // The abort drops the batches not yet sent (RecordAccumulator.abortUndrainedBatches).
-  if (i.requeued !== undefined) delete i.requeued;
   i.position = i.txnStart!;
   i.txnStart = null;
   const rules = d.kafka.rules;

@@ -62,7 +62,9 @@ export interface Instance {
    * A batch its leader refused with a retriable error (NOT_ENOUGH_REPLICAS, NOT_LEADER_OR_FOLLOWER,
    * CONCURRENT_TRANSACTIONS, ...): the partition the Sender re-enqueues it for (Sender.completeBatch ->
    * reenqueueBatch; a batch's partition is fixed at send()), so the next send is that record again, to
-   * that partition, with its sequence number. Absent otherwise.
+   * that partition, with its sequence number. Absent otherwise. Nothing ends the transaction before it is
+   * sent and answered: an abort does not drop a batch that has a sequence number
+   * (RecordAccumulator.abortUndrainedBatches), and EndTxn waits for every batch (TransactionManager.nextRequest).
    */
   readonly requeued?: number;
 }

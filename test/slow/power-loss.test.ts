@@ -41,6 +41,6 @@ describe('min.insync.replicas=2 and one power loss, depth 14', () => {
       maxStates: 2_000_000,
     });
     expect(r.status).toBe('ok');
-    expect(r.distinct).toBe(79682);
+    expect(r.distinct).toBe(69368);
   });
 });
