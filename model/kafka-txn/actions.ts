@@ -113,6 +113,21 @@ function mayProduce(s: S, i: Instance): boolean {
   return t !== null && !t.offsetsSent && !t.offsetsAdded;
 }
 
+/**
+ * Whether the instance may abort its transaction (AbortTxn, and AbortTxnDelayed in one rule with it): nothing
+ * parked, no acks=all answer awaited, no refused batch to send again, since EndTxn waits for every batch.
+ */
+function mayAbort(s: S, i: Instance): boolean {
+  return (
+    live(i) &&
+    isTransactional(s.config) &&
+    i.status === 'in-txn' &&
+    i.awaiting === null &&
+    i.acking === undefined &&
+    i.requeued === undefined
+  );
+}
+
 /** Whether the instance's offsets may go into the transaction now (after its records, nothing in flight). */
 function mayCommitOffsets(s: S, i: Instance): boolean {
   const t = working(s, i);
@@ -412,13 +427,7 @@ export const kafkaTxnActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) =>
-          live(i) &&
-          isTransactional(s.config) &&
-          i.status === 'in-txn' &&
-          i.awaiting === null &&
-          i.acking === undefined &&
-          i.requeued === undefined,
+        (i) => mayAbort(s, i),
         (i) => emit({ type: 'AbortTxn', instance: i.id }),
       ),
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), false),
@@ -430,15 +439,7 @@ export const kafkaTxnActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) =>
-          s.config.network &&
-          live(i) &&
-          isTransactional(s.config) &&
-          i.status === 'in-txn' &&
-          i.awaiting === null &&
-          i.acking === undefined &&
-          i.requeued === undefined &&
-          i.producer.transaction?.started === true,
+        (i) => s.config.network && mayAbort(s, i) && i.producer.transaction?.started === true,
         (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
       ),
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), true),

@@ -154,9 +154,10 @@ function answered(d: D, i: I, a: AppendResult, partition: number, sequence: numb
   if (acks === 0) {
     // acks=0: the leader never answers (KafkaApis.handleProduceRequest); the send counts as done, whatever
     // became of it (one replica or many: acks is the client's setting).
-    if (r && a.ok) recordAck(ctxOf(d), partition, a.offset);
-    else if (r)
-      d.kafka.replication!.acked.push({ partition, offset: -1, value: inputValue(d.config, i.app, i.position) });
+    if (r) {
+      if (a.ok) recordAck(ctxOf(d), partition, a.offset);
+      else d.kafka.replication!.acked.push({ partition, offset: -1, value: inputValue(d.config, i.app, i.position) });
+    }
     if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
     produced(i);
     return;
