@@ -163,10 +163,8 @@ function answered(d: D, i: I, a: AppendResult, partition: number, sequence: numb
     return;
   }
   if (a.ok) {
-    if (r && acks === -1 && d.kafka.partitions[partition]!.highWatermark <= a.offset) {
-      // DelayedProduce: the answer waits until the high watermark passes the write (ReplicaManager).
+    if (awaitsAnswer(d, i, partition, a.offset, sequence)) {
       if (sequence >= 0) i.producer.sequences[partition] = sequence + 1;
-      i.acking = { partition, offset: a.offset, sequence, epoch: r.epoch };
       return;
     }
     if (r) recordAck(ctxOf(d), partition, a.offset);
@@ -187,6 +185,17 @@ function refused(d: D, i: I, partition: number, sequence: number, error: ErrorCo
   if (sequence >= 0) i.producer.sequences[partition] = sequence;
   if (severity(error, 'produce', d.kafka.rules) === 'retriable') i.requeued = partition;
   react(d, i, { ok: false, error, from: 'produce' });
+}
+
+/**
+ * acks=all on a replicated partition: the answer to a write at `offset` waits until the high watermark passes
+ * it (DelayedProduce, ReplicaManager); true when it waits (recorded in `i.acking`), false when it is due now.
+ */
+function awaitsAnswer(d: D, i: I, partition: number, offset: number, sequence: number): boolean {
+  const r = d.kafka.replication?.partitions[partition];
+  if (!r || d.kafka.rules.acks !== -1 || d.kafka.partitions[partition]!.highWatermark > offset) return false;
+  i.acking = { partition, offset, sequence, epoch: r.epoch };
+  return true;
 }
 
 /** Whether instance `i`'s acks=all answer is due: the high watermark passed its write, or its leader changed. Pure. */
@@ -259,15 +268,10 @@ export function doRetry(d: D, i: I): void {
   }
   // Not parked: the retry's append is not split from its arrival (`park` false).
   if (r.ok === 'parked') throw new Error('internal: a retry parked at its leader');
-  const rep = d.kafka.replication?.partitions[u.partition];
-  if (rep && d.kafka.rules.acks === -1 && d.kafka.partitions[u.partition]!.highWatermark <= r.offset) {
-    // acks=all: the retry's answer waits for the high watermark as a first send's does (DelayedProduce), and
-    // the batch stays unanswered until then: commitTransaction() sends EndTxn only once every batch is
-    // answered (TransactionManager.nextRequest holds it while the accumulator has incomplete batches).
-    i.acking = { partition: u.partition, offset: r.offset, sequence: u.sequence, epoch: rep.epoch };
-    return;
-  }
-  if (rep) recordAck(x, u.partition, r.offset);
+  // The retry's answer waits as a first send's does, and the batch stays unanswered until then:
+  // commitTransaction() sends EndTxn only once every batch is answered (TransactionManager.nextRequest).
+  if (awaitsAnswer(d, i, u.partition, r.offset, u.sequence)) return;
+  if (d.kafka.replication) recordAck(x, u.partition, r.offset);
   i.unacked.shift();
 }
 
