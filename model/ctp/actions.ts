@@ -28,6 +28,7 @@ import {
   doJoin,
   doPause,
   doProcess,
+  doRejoin,
   doRestart,
   doRestoreStore,
   doResume,
@@ -45,6 +46,7 @@ import {
   latestOfSlot,
   nextSessionExpiry,
   producerDue,
+  rejoinDue,
   restoreReady,
   restoring,
   txnIdName,
@@ -56,7 +58,7 @@ import {
 export type AppAction =
   // an instance's consumer (group membership, offsets), kafka-streams' restore, and its loop
   | TransactionalCall
-  | InstanceCall<'Join' | 'InitializeTask' | 'RestoreStore' | 'CommitOffsets' | 'AutoCommit'>
+  | InstanceCall<'Join' | 'Rejoin' | 'InitializeTask' | 'RestoreStore' | 'CommitOffsets' | 'AutoCommit'>
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
@@ -86,7 +88,7 @@ const member = (i: AppInstance): boolean => canAct(i) && i.life === 'member';
 /** The input partitions whose next record the loop may process now. */
 function processable(s: S, i: AppInstance): number[] {
   const c = s.config;
-  if (!ready(i)) return [];
+  if (!ready(i) || rejoinDue(s, i)) return [];
   const work = workable(c, i);
   if (!isTxnApp(c)) {
     if (c.autoCommit) return work;
@@ -100,7 +102,7 @@ function processable(s: S, i: AppInstance): number[] {
 /** Whether a plain loop commits its offsets now (commitSync). */
 function commitsOffsets(s: S, i: AppInstance): boolean {
   const c = s.config;
-  if (!ready(i) || isTxnApp(c)) return false;
+  if (!ready(i) || isTxnApp(c) || rejoinDue(s, i)) return false;
   const pending = uncommitted(i);
   const work = workable(c, i);
   if (c.autoCommit) return pending > 0 && work.length === 0;
@@ -165,6 +167,18 @@ export const appActions = {
     describe: (s, a) => call(s, a.instance, 'JoinGroup()'),
     lanes: to('group coordinator'),
   },
+  Rejoin: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => rejoinDue(s, i),
+        (i) => emit({ type: 'Rejoin', instance: i.id }),
+      ),
+    effect: (d, a) => doRejoin(d, appOf(d, a.instance)),
+    describe: (s, a) =>
+      call(s, a.instance, `poll() (generation ${generation(s, a.instance)} not current: JoinGroup())`),
+    lanes: to('group coordinator'),
+  },
   InitProducerId: {
     enabled: (s, emit) =>
       each(
@@ -209,7 +223,7 @@ export const appActions = {
   FetchOffset: {
     enabled(s, emit) {
       for (const i of s.apps) {
-        if (!member(i) || !producerReady(s.config, i) || restoring(s.config, i)) continue;
+        if (!member(i) || !producerReady(s.config, i) || restoring(s.config, i) || rejoinDue(s, i)) continue;
         for (const p of [...i.owned].sort((x, y) => x - y))
           if (i.positions[p] === null) emit({ type: 'FetchOffset', instance: i.id, partition: p });
       }
@@ -222,7 +236,12 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => ready(i) && isTxnApp(s.config) && !i.producer.transaction && workable(s.config, i).length > 0,
+        (i) =>
+          ready(i) &&
+          isTxnApp(s.config) &&
+          !i.producer.transaction &&
+          workable(s.config, i).length > 0 &&
+          !rejoinDue(s, i),
         (i) => emit({ type: 'BeginTxn', instance: i.id }),
       ),
     effect: (d, a) => doBeginTxn(appOf(d, a.instance)),

@@ -180,6 +180,16 @@ export function doJoin(d: D, i: I): void {
   sync(d);
 }
 
+/**
+ * poll() of a member whose heartbeat found its generation not current (`rejoinDue`): the consumer gives up its
+ * partitions (ConsumerCoordinator.onJoinPrepare) and joins again (AbstractCoordinator.ensureActiveGroup).
+ */
+export function doRejoin(d: D, i: I): void {
+  d.events.push({ type: 'life', instance: i.id, status: `generation ${i.generation} not current: rejoins` });
+  rejoinNeeded(d, i);
+  doJoin(d, i);
+}
+
 /** InitProducerId of the instance's transactional.id (KIP-360: also the epoch bump after UNKNOWN_PRODUCER_ID). */
 export function doInitProducerId(d: D, i: I): void {
   const r = initTransactions(ctxOf(d), i.producer);

@@ -19,6 +19,7 @@ import {
   latestOfSlot,
   nextSessionExpiry,
   producerDue,
+  rejoinDue,
   restoreReady,
   restoring,
   uncommitted,
@@ -30,6 +31,7 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
   const c = s.config;
   const instance = i.id;
   if (i.life === 'unjoined') return { type: 'Join', instance };
+  if (rejoinDue(s, i)) return { type: 'Rejoin', instance };
   if (producerDue(s, i)) return { type: 'InitProducerId', instance };
   if (restoring(c, i)) {
     if (i.restoreEnd === null) return { type: 'InitializeTask', instance };

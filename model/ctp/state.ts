@@ -183,6 +183,28 @@ export function nextSessionExpiry(s: AppState): number | null {
   return best;
 }
 
+/**
+ * Whether the loop is between batches, where its next call is poll(): no open transaction, nothing processed and
+ * uncommitted, no committed-ahead record waiting. Pure.
+ */
+export function atPoll(c: AppSettings, i: AppInstance): boolean {
+  return isTxnApp(c) ? i.producer.transaction === null : uncommitted(i) === 0 && i.ahead === null;
+}
+
+/**
+ * A member that stalled whole and resumed still in the group (record.processing.ms), its generation behind the
+ * group's: its first heartbeat got ILLEGAL_GENERATION or REBALANCE_IN_PROGRESS, which reset the generation and
+ * requested a rejoin (AbstractCoordinator.HeartbeatResponseHandler), so the next poll() rejoins
+ * (ensureActiveGroup) instead of fetching. Until then it goes on with its batch at the old generation. Pure.
+ */
+export function rejoinDue(s: AppState, i: AppInstance): boolean {
+  if (!s.config.pollTimer) return false;
+  const g = s.kafka.groups[GROUP]!;
+  return (
+    canAct(i) && i.life === 'member' && i.generation !== g.generation && g.members.includes(i.id) && atPoll(s.config, i)
+  );
+}
+
 /** Records processed by `i` since its last commit, over its owned partitions. Pure. */
 export function uncommitted(i: AppInstance): number {
   let n = 0;
