@@ -187,7 +187,7 @@ export function nextSessionExpiry(s: AppState): number | null {
  * Whether the loop is between batches, where its next call is poll(): no open transaction, nothing processed and
  * uncommitted, no committed-ahead record waiting. Pure.
  */
-export function atPoll(c: AppSettings, i: AppInstance): boolean {
+function atPoll(c: AppSettings, i: AppInstance): boolean {
   return isTxnApp(c) ? i.producer.transaction === null : uncommitted(i) === 0 && i.ahead === null;
 }
 
