@@ -8,7 +8,7 @@
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import type { Setting } from './files/entry.js';
-import { kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
+import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
 import {
@@ -140,7 +140,7 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
     },
     {
       key: 'transaction.timeout.ms',
-      text: '3600000',
+      text: String(KAFKA_SINK_TXN_TIMEOUT_MS),
       why:
         "Flink's KafkaSink sets transaction.timeout.ms to 1 hour when " +
         "'properties.transaction.timeout.ms' is not set",

@@ -111,6 +111,9 @@ export function producerMode(s: Settings): Parsed<ProducerMode> {
   return { ok: true, value: { idempotence, disabledBy, transactional, transactionTimeoutMs: timeout.value } };
 }
 
+/** What Flink's `KafkaSinkBuilder` sets transaction.timeout.ms to unless the job sets it (1 hour). */
+export const KAFKA_SINK_TXN_TIMEOUT_MS = 3_600_000;
+
 /** The broker's default transaction.max.timeout.ms (15 minutes). */
 export const BROKER_MAX_TXN_TIMEOUT_MS = 900_000;
 

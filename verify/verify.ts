@@ -9,7 +9,12 @@ import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
-import { BROKER_MAX_TXN_TIMEOUT_MS, INVALID_TRANSACTION_TIMEOUT, kafkaInt } from './kafka-rules.js';
+import {
+  BROKER_MAX_TXN_TIMEOUT_MS,
+  INVALID_TRANSACTION_TIMEOUT,
+  KAFKA_SINK_TXN_TIMEOUT_MS,
+  kafkaInt,
+} from './kafka-rules.js';
 import { type Part, readParts } from './parts.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { type Assumed, resolveClaims } from './resolve.js';
@@ -59,7 +64,30 @@ function brokerMax(parts: readonly Placed[]): Read<{ ms: number; where: string }
     if (!n.ok) return { ok: false, error: `${p.file}:${s.line}: ${n.error}` };
     return { ok: true, value: { ms: n.value, where: `${p.file}:${s.line}` } };
   }
-  return { ok: true, value: { ms: BROKER_MAX_TXN_TIMEOUT_MS, where: 'the broker default (no broker file sets it)' } };
+  return { ok: true, value: { ms: BROKER_MAX_TXN_TIMEOUT_MS, where: 'the broker default: no broker file sets it' } };
+}
+
+/**
+ * The Flink KafkaSink's transaction.timeout.ms when no file gives the sink's producer properties (a DataStream job
+ * sets them in code): `KafkaSinkBuilder` puts 1 hour unless the job sets another, and a broker refuses an
+ * InitProducerId above its transaction.max.timeout.ms (INVALID_TRANSACTION_TIMEOUT, 15 minutes by default), so a
+ * job that starts runs with at most that: assumed the largest of the two the broker accepts.
+ */
+function sinkTimeoutInCode(max: { ms: number; where: string }): Assumed {
+  const value = Math.min(KAFKA_SINK_TXN_TIMEOUT_MS, max.ms);
+  const refused =
+    max.ms < KAFKA_SINK_TXN_TIMEOUT_MS
+      ? `, which a broker at transaction.max.timeout.ms=${max.ms} (${max.where}) refuses ` +
+        '(INVALID_TRANSACTION_TIMEOUT): a job that starts sets at most that in its code, and eoscheck assumes ' +
+        'the largest'
+      : '';
+  return {
+    key: 'transaction.timeout.ms',
+    value,
+    realDefault:
+      `Flink's KafkaSink sets 1 hour unless the job's code sets it (no file here holds the sink's properties)` +
+      `${refused}; give your job's value with --set transaction.timeout.ms=MS`,
+  };
 }
 
 /** Reads the files (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
@@ -87,6 +115,8 @@ export function verifyConfig(
   const winners = r.value.winners;
   const value = (k: string): string | undefined => winners.find((w) => w.key === k)?.text ?? String(defaults[k] ?? '');
   const notes = [...c.notes];
+  const pairs: (readonly [string, string])[] = winners.map((w) => [w.key, w.text] as const);
+  let assumed = r.value.assumed;
   if (model === 'flink-kafka' && !winners.some((w) => w.key === 'execution.checkpointing.interval'))
     return {
       ok: false,
@@ -108,6 +138,13 @@ export function verifyConfig(
           `transaction.max.timeout.ms=${max.value.ms} (${max.value.where}), and the broker refuses InitProducerId: ` +
           INVALID_TRANSACTION_TIMEOUT,
       };
+    if (model === 'flink-kafka' && t === undefined) {
+      // No file holds the sink's producer properties (a DataStream job sets them in its code): its timeout
+      // is assumed, as the largest a job that starts can have, not the model's default.
+      const code = sinkTimeoutInCode(max.value);
+      assumed = assumed.map((a) => (a.key === code.key ? code : a));
+      pairs.push([code.key, String(code.value)]);
+    }
     if (model === 'consume-transform-produce' && value('enable.auto.commit') === 'true')
       notes.push(
         'enable.auto.commit=true beside a transactional producer: the consumer also commits offsets on its own, ' +
@@ -120,11 +157,11 @@ export function verifyConfig(
     value: {
       model,
       parts: pipe.value.parts,
-      pairs: winners.map((w) => [w.key, w.text] as const),
+      pairs,
       winners,
       used: c.used,
       ignored: c.ignored,
-      assumed: r.value.assumed,
+      assumed,
       notes,
     },
   };

@@ -16,8 +16,8 @@ export const flinkKafkaKeys = {
   transactionTimeoutMs: withDefault(
     k.transactionTimeoutMs,
     60000,
-    'the KafkaSink sets 1 hour when unset (the Kafka producer default is 60000); the broker caps it at ' +
-      'transaction.max.timeout.ms, 15 minutes; it must exceed the longest checkpoint plus restart',
+    'the KafkaSink sets 1 hour when unset (the Kafka producer default is 60000), which a broker refuses above ' +
+      'its transaction.max.timeout.ms (15 minutes by default); it must exceed the longest checkpoint plus restart',
   ),
   transactionMaxTimeoutMs: int('transaction.max.timeout.ms', {
     default: 900_000,

@@ -146,6 +146,20 @@ describe('verify answers every example', () => {
   });
 });
 
+describe("a DataStream job's config.yaml: the sink's timeout is in its code", () => {
+  const file = 'test/fixtures/verify/datastream-config.yaml';
+  test('assumed as the largest a broker accepts it holds; the value the job sets is checked with --set', async () => {
+    const assumed = await cli('verify', file, '--json');
+    const a = JSON.parse(assumed.stdout) as { status: string; assumedDetail: { key: string }[] };
+    expect([assumed.code, a.status]).toEqual([0, 'ok']);
+    expect(a.assumedDetail.find((x) => x.key === 'transaction.timeout.ms')).toMatchObject({ value: 900_000 });
+    // 60 s under 30 s checkpoints: a lost notification leaves a pre-committed transaction open past its timeout.
+    const given = await cli('verify', file, '--set', 'transaction.timeout.ms=60000', '--json');
+    const g = JSON.parse(given.stdout) as { violations: { invariant: string }[] };
+    expect([given.code, g.violations.map((v) => v.invariant)]).toEqual([1, ['no-loss', 'no-hanging-transaction']]);
+  });
+});
+
 goldenSuite('golden verify transcripts', {
   'verify-examples': [
     ['verify', 'examples/ctp-unsafe'],

@@ -154,6 +154,30 @@ describe('verify maps real keys to model keys', () => {
     expect(winners(v)).toMatchObject({ 'isolation.level': 'read_uncommitted', 'transaction.timeout.ms': '3600000' });
     expect(how(v, 'transaction.timeout.ms')).toBe('inherited');
   });
+
+  test("a Flink config without the sink's properties: its timeout is assumed as the largest a broker accepts", () => {
+    const conf = { 'config.yaml': 'execution.checkpointing.interval: 30 s\n' };
+    const assumedTimeout = (v: Verified) => v.assumed.find((a) => a.key === 'transaction.timeout.ms');
+    const pair = (v: Verified) => v.pairs.find(([k]) => k === 'transaction.timeout.ms')?.[1];
+    // KafkaSinkBuilder's 1 hour is refused by a default broker (15 minutes): a job that starts has at most that.
+    const atDefaultBroker = verified(conf);
+    expect(assumedTimeout(atDefaultBroker)?.value).toBe(900_000);
+    expect(pair(atDefaultBroker)).toBe('900000');
+    expect(assumedTimeout(atDefaultBroker)?.realDefault).toContain(
+      'which a broker at transaction.max.timeout.ms=900000 (the broker default: no broker file sets it) refuses',
+    );
+    // A broker that allows more leaves the KafkaSink's own 1 hour; a broker file's smaller cap is the bound.
+    const lifted = verified({ ...conf, 'server.properties': 'transaction.max.timeout.ms=3600000\n' });
+    expect([assumedTimeout(lifted)?.value, pair(lifted)]).toEqual([3_600_000, '3600000']);
+    expect(assumedTimeout(lifted)?.realDefault).not.toContain('refuses');
+    const lowered = verified({ ...conf, 'server.properties': 'transaction.max.timeout.ms=300000\n' });
+    expect(pair(lowered)).toBe('300000');
+    // --set names the job's own value: nothing is assumed; an at-least-once sink runs no transactions.
+    const given = verified(conf, [['transaction.timeout.ms', '60000']]);
+    expect([assumedTimeout(given), pair(given)]).toEqual([undefined, '60000']);
+    const atLeastOnce = verified(conf, [['sink.delivery-guarantee', 'at-least-once']]);
+    expect(pair(atLeastOnce)).toBeUndefined();
+  });
 });
 
 describe('the replication keys kafka-txn declares', () => {
