@@ -385,7 +385,12 @@ function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
               (systemKeys.consumer.includes(bare) || bare === 'commit.offsets.on.checkpoint')
             : systemKeys.producer.includes(bare) && bare !== 'transactional.id';
       const reading: Reading = bare === 'commit.offsets.on.checkpoint' ? 'flink' : 'kafka';
-      if (reads && c.claim(p, s, bare, reading, `${s.key} is the ${client}'s ${bare}`, bare)) done.add(s.key);
+      // The model holds a client key by its bare name, or by the table's own (properties.auto.offset.reset).
+      if (
+        reads &&
+        (c.claim(p, s, bare, reading, `${s.key} is the ${client}'s ${bare}`, bare) || c.claim(p, s, s.key, reading))
+      )
+        done.add(s.key);
       else if (bare === 'isolation.level' && p.role === 'Kafka source table') {
         c.ignore(p, s, "the job's input reader: eoscheck's input topics hold no transactions");
         done.add(s.key);

@@ -155,6 +155,27 @@ describe('verify maps real keys to model keys', () => {
     expect(how(v, 'transaction.timeout.ms')).toBe('inherited');
   });
 
+  test("a source table's properties.auto.offset.reset (with group-offsets) is the model's key of that name", () => {
+    const sql =
+      "SET 'execution.checkpointing.interval' = '20 s';\n" +
+      "CREATE TABLE src (a INT) WITH ('connector' = 'kafka', 'topic' = 'in', 'scan.startup.mode' = 'group-offsets', " +
+      "'properties.auto.offset.reset' = 'earliest');\n" +
+      "CREATE TABLE o (a INT) WITH ('connector' = 'kafka', 'topic' = 'out', 'sink.delivery-guarantee' = 'exactly-once', " +
+      "'sink.transactional-id-prefix' = 'p', 'properties.transaction.timeout.ms' = '60000', " +
+      "'properties.auto.offset.reset' = 'latest');\n" +
+      'INSERT INTO o SELECT a FROM src;';
+    const v = verified({ 'job.sql': sql });
+    expect(winners(v)).toMatchObject({
+      'scan.startup.mode': 'group-offsets',
+      'properties.auto.offset.reset': 'earliest',
+    });
+    expect(v.winners.find((w) => w.key === 'properties.auto.offset.reset')?.where).toBe('job.sql:2');
+    // The sink's producer reads no auto.offset.reset: its option is listed, not taken.
+    expect(v.ignored.filter((i) => i.key === 'properties.auto.offset.reset').map((i) => i.why)).toEqual([
+      'not modelled',
+    ]);
+  });
+
   test("a Flink config without the sink's properties: its timeout is assumed as the largest a broker accepts", () => {
     const conf = { 'config.yaml': 'execution.checkpointing.interval: 30 s\n' };
     const assumedTimeout = (v: Verified) => v.assumed.find((a) => a.key === 'transaction.timeout.ms');
