@@ -14,7 +14,7 @@ import { type FileText, type Verified, verifyConfig } from '../../verify/verify.
 import { type Parsed, parse, setPairs } from '../args.js';
 import { catalogOf, modelConfig, readText } from '../common.js';
 import { verifyReport, verifyText } from '../format/verify.js';
-import { type Io, UsageError } from '../io.js';
+import { type Io, isUsageError, UsageError } from '../io.js';
 import { planOf, planSpec } from '../plan.js';
 import { type Meter, meter, planWithProgress } from '../progress.js';
 import type { Report } from '../report.js';
@@ -49,6 +49,23 @@ function pipelines(paths: readonly string[]): string[][] {
   return [paths.flatMap((p) => (isDirectory(p) ? files(p) : [p]))];
 }
 
+/**
+ * `configure()`, with a refusal that depends on the release saying so when no file named it: the release is
+ * assumed (the newest), and a file valid at an older one is refused only for that.
+ */
+function releaseNamed<T>(v: Verified, configure: () => T): T {
+  try {
+    return configure();
+  } catch (err) {
+    const assumed = v.assumed.find((a) => a.key === 'kafka.version');
+    if (!isUsageError(err) || assumed === undefined || !err.message.includes('kafka.version')) throw err;
+    throw new UsageError(
+      `${err.message} (no file names the release: kafka.version=${String(assumed.value)} is assumed; ` +
+        'give yours with --set kafka.version=X.Y)',
+    );
+  }
+}
+
 /** One pipeline's check and answer. */
 function verifyEntry<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
@@ -57,7 +74,7 @@ function verifyEntry<S, A extends AnyAction, K extends Keys>(
   io: Io,
   m: Meter,
 ): { code: number; text: string; report: Report } {
-  const config = modelConfig(e.model, v.pairs);
+  const config = releaseNamed(v, () => modelConfig(e.model, v.pairs));
   const plan = planOf(p.values, e.model.defaultDepth);
   const r = checkEach(
     { model: e.model, invariants: e.invariants },

@@ -24,6 +24,7 @@ goldenSuite('verify refusals', {
     ['verify', f('bad-duration-config.yaml')],
     ['verify', f('too-long-flink-conf.yaml')],
     ['verify', f('exactly-once-no-prefix.sql')],
+    ['verify', f('streams-eos-v1.properties')],
     ['verify', f('no-checkpoint-interval.sql')],
     ['verify', f('timeout-above-broker.sql')],
     ['verify', f('startup-timestamp.sql')],
