@@ -161,7 +161,8 @@ describe('verify maps real keys to model keys', () => {
       "CREATE TABLE src (a INT) WITH ('connector' = 'kafka', 'topic' = 'in', 'scan.startup.mode' = 'group-offsets', " +
       "'properties.auto.offset.reset' = 'earliest');\n" +
       "CREATE TABLE o (a INT) WITH ('connector' = 'kafka', 'topic' = 'out', " +
-      "'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'p', 'properties.transaction.timeout.ms' = '60000', " +
+      "'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = 'p', " +
+      "'properties.transaction.timeout.ms' = '60000', " +
       "'properties.auto.offset.reset' = 'latest');\n" +
       'INSERT INTO o SELECT a FROM src;';
     const v = verified({ 'job.sql': sql });
