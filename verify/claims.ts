@@ -8,7 +8,7 @@
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import type { Setting } from './files/entry.js';
-import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
+import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
 import {
@@ -422,6 +422,24 @@ function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
     );
 }
 
+/**
+ * A broker file that replicates its topics is judged through a broker failure: its replication settings
+ * (min.insync.replicas, unclean.leader.election.enable, the producer's acks) decide only what survives one, and a
+ * check without one passes them all unread. --set faults.broker=0 leaves failures out.
+ */
+function brokerFailures(c: Collector, p: Placed): void {
+  const rf = p.settings.find((s) => s.key === 'default.replication.factor');
+  const n = rf === undefined ? null : kafkaInt(rf.key, rf.value);
+  if (n === null || !n.ok || n.value < 2) return;
+  c.derive(
+    p,
+    'faults.broker',
+    '1',
+    `default.replication.factor=${n.value}: one broker failure is injected so that what survives it is judged ` +
+      '(--set faults.broker=0 leaves it out)',
+  );
+}
+
 /** Every part's claims and ignored keys, with the real defaults each leaves in place. Pure. */
 export function claims(
   pipe: Pipeline,
@@ -462,6 +480,7 @@ export function claims(
           )
             done.add(s.key);
         }
+        brokerFailures(c, p);
         break;
       case 'Flink job':
         flinkKeys(c, p, done);

@@ -160,6 +160,19 @@ describe("a DataStream job's config.yaml: the sink's timeout is in its code", ()
   });
 });
 
+describe('a broker file is judged through a broker failure', () => {
+  test('clean elections with min.insync.replicas=2 hold; min.insync.replicas=1 with unclean elections loses acks', async () => {
+    const verdict = async (dir: string) => {
+      // The search for the fewest steps of a 60-step no-loss trace goes past 390,000 states: bounded here.
+      const r = await cli('verify', `test/fixtures/verify/${dir}`, '--runs', '0', '--max-states', '30000', '--json');
+      const j = JSON.parse(r.stdout) as { violations: { invariant: string }[]; config: Record<string, unknown> };
+      return { code: r.code, violated: j.violations.map((v) => v.invariant), faults: j.config['faults.broker'] };
+    };
+    expect(await verdict('broker-replicated')).toEqual({ code: 0, violated: [], faults: 1 });
+    expect(await verdict('broker-unclean')).toEqual({ code: 1, violated: ['no-loss', 'acked-durable'], faults: 1 });
+  });
+});
+
 goldenSuite('golden verify transcripts', {
   'verify-examples': [
     ['verify', 'examples/ctp-unsafe'],

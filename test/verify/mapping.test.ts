@@ -202,6 +202,21 @@ describe('verify maps real keys to model keys', () => {
   });
 });
 
+describe('a broker file that replicates is judged through a broker failure', () => {
+  test('default.replication.factor above 1 derives faults.broker=1; 1 derives none; --set beats it', () => {
+    const producer = 'transactional.id=t\nacks=all\n';
+    const replicated = verified({ 'p.properties': producer, 'server.properties': 'default.replication.factor=3\n' });
+    expect(winners(replicated)).toMatchObject({ 'replication.factor': '3', 'faults.broker': '1' });
+    expect(how(replicated, 'faults.broker')).toBe('derived');
+    const single = verified({ 'p.properties': producer, 'server.properties': 'default.replication.factor=1\n' });
+    expect(winners(single)['faults.broker']).toBeUndefined();
+    const off = verified({ 'p.properties': producer, 'server.properties': 'default.replication.factor=2\n' }, [
+      ['faults.broker', '0'],
+    ]);
+    expect(winners(off)['faults.broker']).toBe('0');
+  });
+});
+
 describe('the replication keys kafka-txn declares', () => {
   test('acks (with -1 read as all), the broker default replication factor and min.insync.replicas', () => {
     const v = verified(
