@@ -161,7 +161,7 @@ describe("a DataStream job's config.yaml: the sink's timeout is in its code", ()
 });
 
 describe('a broker file is judged through a broker failure', () => {
-  test('clean elections with min.insync.replicas=2 hold; min.insync.replicas=1 with unclean elections loses acks', async () => {
+  test('min.insync.replicas=2 with clean elections holds; =1 with unclean elections loses acks', async () => {
     const verdict = async (dir: string) => {
       // The search for the fewest steps of a 60-step no-loss trace goes past 390,000 states: bounded here.
       const r = await cli('verify', `test/fixtures/verify/${dir}`, '--runs', '0', '--max-states', '30000', '--json');
