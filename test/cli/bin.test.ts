@@ -58,3 +58,26 @@ test('bin: processing.guarantee=exactly_once on kafka.version 4.0 or 4.1 is refu
   );
   expect(ok.status).toBe(0);
 });
+
+test("bin: a reader that closes the pipe early gets no stack trace, and the exit code is still the check's", () => {
+  // `head -c 0` exits at once; the check writes its report seconds later, into a closed pipe (EPIPE).
+  const r = spawnSync(
+    'bash',
+    ['-o', 'pipefail', '-c', `"${process.execPath}" "${bin}" check two-phase-commit --exhaustive --json | head -c 0`],
+    { encoding: 'utf8' },
+  );
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  const violated = spawnSync(
+    'bash',
+    [
+      '-o',
+      'pipefail',
+      '-c',
+      `"${process.execPath}" "${bin}" check two-phase-commit --set safeguard.commit-needs-all-prepared=false ` +
+        '--exhaustive --json | head -c 0',
+    ],
+    { encoding: 'utf8' },
+  );
+  expect([violated.stderr, violated.status]).toEqual(['', 1]);
+});
