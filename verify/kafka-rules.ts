@@ -5,6 +5,8 @@
  * later: acks other than all, or retries=0, silently turn an unset enable.idempotence off, and refuse
  * an explicit one), and the broker's cap on transaction timeouts. Pure.
  */
+
+import type { KafkaVersion } from '../model/kafka/releases.js';
 import type { Setting } from './files/entry.js';
 
 /** A value, or Kafka's one-line refusal. */
@@ -127,3 +129,28 @@ export const INVALID_TRANSACTION_TIMEOUT =
 
 /** `processing.guarantee` as Kafka Streams 3.x accepts it (4.0 keeps at_least_once and exactly_once_v2). */
 export const PROCESSING_GUARANTEES = ['at_least_once', 'exactly_once', 'exactly_once_beta', 'exactly_once_v2'] as const;
+
+/**
+ * The refusal of Kafka Streams at `version` for `processing.guarantee` spelled as a file writes it, or null: EOS v2
+ * is exactly_once_beta from 2.6 (KIP-447) and exactly_once_v2 from 3.0 (KIP-732, which deprecates the old name), and
+ * 4.0 removes exactly_once_beta with exactly_once (KAFKA-16331). exactly_once itself is the model's to refuse.
+ */
+export function streamsGuaranteeRefusal(literal: string, version: KafkaVersion): string | null {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  const at = major * 100 + minor;
+  if (literal === 'exactly_once_beta' && at < 206)
+    return (
+      'processing.guarantee=exactly_once_beta needs Kafka Streams 2.6 or later (KIP-447); ' + `kafka.version=${version}`
+    );
+  if (literal === 'exactly_once_beta' && at >= 400)
+    return (
+      `processing.guarantee=exactly_once_beta was removed in Kafka Streams 4.0 (KAFKA-16331) with exactly_once; ` +
+      `kafka.version=${version} accepts at_least_once|exactly_once_v2 (its name since 3.0)`
+    );
+  if (literal === 'exactly_once_v2' && at >= 206 && at < 300)
+    return (
+      "processing.guarantee=exactly_once_v2 is EOS v2's name from Kafka Streams 3.0 (KIP-732); " +
+      `kafka.version=${version} calls it exactly_once_beta`
+    );
+  return null;
+}

@@ -7,6 +7,7 @@
  */
 import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
+import type { KafkaVersion } from '../model/kafka/releases.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
 import {
@@ -14,6 +15,7 @@ import {
   INVALID_TRANSACTION_TIMEOUT,
   KAFKA_SINK_TXN_TIMEOUT_MS,
   kafkaInt,
+  streamsGuaranteeRefusal,
 } from './kafka-rules.js';
 import { type Part, readParts } from './parts.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
@@ -90,6 +92,30 @@ function sinkTimeoutInCode(max: { ms: number; where: string }): Assumed {
   };
 }
 
+/**
+ * The refusal of processing.guarantee as the Streams file spells it (exactly_once_beta or exactly_once_v2, read as
+ * one model value) at the resolved release, saying so when no file or --set named the release; null when accepted.
+ */
+function streamsGuaranteeName(
+  parts: readonly Placed[],
+  winners: readonly Claim[],
+  version: KafkaVersion,
+): string | null {
+  const winner = winners.find((w) => w.key === 'processing.guarantee');
+  if (winner === undefined || winner.where === '--set') return null;
+  for (const p of parts) {
+    const written = p.role === 'Streams application' ? p.settings.find((s) => s.key === 'processing.guarantee') : null;
+    const refused = written ? streamsGuaranteeRefusal(written.value.trim(), version) : null;
+    if (!written || refused === null) continue;
+    const named = winners.some((w) => w.key === 'kafka.version');
+    return (
+      `${p.file}:${written.line}: ${refused}` +
+      (named ? '' : ' (no file names the release: it is assumed; give yours with --set kafka.version=X.Y)')
+    );
+  }
+  return null;
+}
+
 /** Reads the files (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
 export function verifyConfig(
   files: readonly FileText[],
@@ -126,6 +152,10 @@ export function verifyConfig(
         "set it (config.yaml: execution.checkpointing.interval: 20 s; SQL: SET 'execution.checkpointing.interval' = " +
         "'20 s';) or give --set execution.checkpointing.interval=MS",
     };
+  if (model === 'kafka-streams') {
+    const refused = streamsGuaranteeName(pipe.value.parts, winners, value('kafka.version') as KafkaVersion);
+    if (refused !== null) return { ok: false, error: refused };
+  }
   if (transactional(model, value)) {
     const max = brokerMax(pipe.value.parts);
     if (!max.ok) return max;

@@ -85,11 +85,14 @@ describe('verify maps real keys to model keys', () => {
   });
 
   test('Streams: prefixed client keys, the old name of exactly_once_v2, keys Streams sets itself', () => {
-    const v = verified({
-      'streams.properties':
-        'application.id=a\nprocessing.guarantee=exactly_once_beta\nproducer.transaction.timeout.ms=20000\n' +
-        'consumer.isolation.level=read_uncommitted\n',
-    });
+    const v = verified(
+      {
+        'streams.properties':
+          'application.id=a\nprocessing.guarantee=exactly_once_beta\nproducer.transaction.timeout.ms=20000\n' +
+          'consumer.isolation.level=read_uncommitted\n',
+      },
+      [['kafka.version', '3.9']],
+    );
     expect(winners(v)).toMatchObject({ 'processing.guarantee': 'exactly_once_v2', 'transaction.timeout.ms': '20000' });
     expect(ignoredWhy(v, 'consumer.isolation.level')).toBe(
       'Kafka Streams sets its consumers to read_committed under exactly-once and leaves it otherwise',
@@ -199,6 +202,34 @@ describe('verify maps real keys to model keys', () => {
     expect([assumedTimeout(given), pair(given)]).toEqual([undefined, '60000']);
     const atLeastOnce = verified(conf, [['sink.delivery-guarantee', 'at-least-once']]);
     expect(pair(atLeastOnce)).toBeUndefined();
+  });
+});
+
+describe("processing.guarantee as the Streams file spells it, at the file's release", () => {
+  test('exactly_once_beta from 2.6 until 4.0, exactly_once_v2 from 3.0; an assumed release is said so', () => {
+    const file = (g: string) => [{ path: 'app.properties', text: `application.id=a\nprocessing.guarantee=${g}\n` }];
+    const error = (g: string, version?: string): string | null => {
+      const r = verifyConfig(file(g), version ? [['kafka.version', version]] : [], keysOf);
+      return r.ok ? null : r.error;
+    };
+    expect(error('exactly_once_beta')).toBe(
+      'app.properties:2: processing.guarantee=exactly_once_beta was removed in Kafka Streams 4.0 (KAFKA-16331) with ' +
+        'exactly_once; kafka.version=4.1 accepts at_least_once|exactly_once_v2 (its name since 3.0) (no file names ' +
+        'the release: it is assumed; give yours with --set kafka.version=X.Y)',
+    );
+    expect(error('exactly_once_beta', '2.5')).toBe(
+      'app.properties:2: processing.guarantee=exactly_once_beta needs Kafka Streams 2.6 or later (KIP-447); ' +
+        'kafka.version=2.5',
+    );
+    expect([error('exactly_once_beta', '2.7'), error('exactly_once_beta', '3.9')]).toEqual([null, null]);
+    expect(error('exactly_once_v2', '2.7')).toBe(
+      "app.properties:2: processing.guarantee=exactly_once_v2 is EOS v2's name from Kafka Streams 3.0 (KIP-732); " +
+        'kafka.version=2.7 calls it exactly_once_beta',
+    );
+    expect([error('exactly_once_v2', '3.5'), error('exactly_once_v2')]).toEqual([null, null]);
+    // --set speaks the model's names: its exactly_once_v2 is EOS v2 at any release that has it.
+    const set = verifyConfig(file('exactly_once_beta'), [['processing.guarantee', 'exactly_once_v2']], keysOf);
+    expect(set.ok).toBe(true);
   });
 });
 
