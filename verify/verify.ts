@@ -7,7 +7,7 @@
  */
 import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
-import type { KafkaVersion } from '../model/kafka/releases.js';
+import { KAFKA_VERSIONS, type KafkaVersion } from '../model/kafka/releases.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
 import {
@@ -92,6 +92,11 @@ function sinkTimeoutInCode(max: { ms: number; where: string }): Assumed {
   };
 }
 
+/** What a refusal that depends on the Kafka release adds when no file or --set named the release. */
+export function releaseAssumed(version: string): string {
+  return ` (no file names the release: kafka.version=${version} is assumed; give yours with --set kafka.version=X.Y)`;
+}
+
 /**
  * The refusal of processing.guarantee as the Streams file spells it (exactly_once_beta or exactly_once_v2, read as
  * one model value) at the resolved release, saying so when no file or --set named the release; null when accepted.
@@ -108,10 +113,7 @@ function streamsGuaranteeName(
     const refused = written ? streamsGuaranteeRefusal(written.value.trim(), version) : null;
     if (!written || refused === null) continue;
     const named = winners.some((w) => w.key === 'kafka.version');
-    return (
-      `${p.file}:${written.line}: ${refused}` +
-      (named ? '' : ' (no file names the release: it is assumed; give yours with --set kafka.version=X.Y)')
-    );
+    return `${p.file}:${written.line}: ${refused}${named ? '' : releaseAssumed(version)}`;
   }
   return null;
 }
@@ -152,8 +154,9 @@ export function verifyConfig(
         "set it (config.yaml: execution.checkpointing.interval: 20 s; SQL: SET 'execution.checkpointing.interval' = " +
         "'20 s';) or give --set execution.checkpointing.interval=MS",
     };
-  if (model === 'kafka-streams') {
-    const refused = streamsGuaranteeName(pipe.value.parts, winners, value('kafka.version') as KafkaVersion);
+  const version = KAFKA_VERSIONS.find((v) => v === value('kafka.version'));
+  if (model === 'kafka-streams' && version !== undefined) {
+    const refused = streamsGuaranteeName(pipe.value.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };
   }
   if (transactional(model, value)) {

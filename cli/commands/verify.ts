@@ -10,7 +10,7 @@ import { checkEach } from '../../check/each.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { READABLE } from '../../verify/parts.js';
-import { type FileText, type Verified, verifyConfig } from '../../verify/verify.js';
+import { type FileText, releaseAssumed, type Verified, verifyConfig } from '../../verify/verify.js';
 import { type Parsed, parse, setPairs } from '../args.js';
 import { catalogOf, modelConfig, readText } from '../common.js';
 import { verifyReport, verifyText } from '../format/verify.js';
@@ -59,10 +59,7 @@ function releaseNamed<T>(v: Verified, configure: () => T): T {
   } catch (err) {
     const assumed = v.assumed.find((a) => a.key === 'kafka.version');
     if (!isUsageError(err) || assumed === undefined || !err.message.includes('kafka.version')) throw err;
-    throw new UsageError(
-      `${err.message} (no file names the release: kafka.version=${String(assumed.value)} is assumed; ` +
-        'give yours with --set kafka.version=X.Y)',
-    );
+    throw new UsageError(`${err.message}${releaseAssumed(String(assumed.value))}`);
   }
 }
 

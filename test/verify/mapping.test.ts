@@ -215,7 +215,7 @@ describe("processing.guarantee as the Streams file spells it, at the file's rele
     expect(error('exactly_once_beta')).toBe(
       'app.properties:2: processing.guarantee=exactly_once_beta was removed in Kafka Streams 4.0 (KAFKA-16331) with ' +
         'exactly_once; kafka.version=4.1 accepts at_least_once|exactly_once_v2 (its name since 3.0) (no file names ' +
-        'the release: it is assumed; give yours with --set kafka.version=X.Y)',
+        'the release: kafka.version=4.1 is assumed; give yours with --set kafka.version=X.Y)',
     );
     expect(error('exactly_once_beta', '2.5')).toBe(
       'app.properties:2: processing.guarantee=exactly_once_beta needs Kafka Streams 2.6 or later (KIP-447); ' +
