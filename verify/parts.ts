@@ -50,9 +50,21 @@ function part(
   return { file, kind, detail, settings, skipped: [], topic };
 }
 
+/** A MirrorMaker 2 replication flow's key (`source->target.enabled`, `primary->backup.topics`, ...). */
+const MIRROR_FLOW = /^[^.\s]+->[^.\s]+\./;
+
 /** What a `.properties` file is, by the keys only one kind of file holds. */
 function propertiesKind(file: string, settings: readonly Setting[]): Read<PartKind> {
   const has = (s: keyof typeof systemKeys): boolean => settings.some((x) => systemKeys[s].includes(x.key));
+  const mirror = settings.find((x) => x.key === 'clusters' || MIRROR_FLOW.test(x.key));
+  if (mirror)
+    return {
+      ok: false,
+      error:
+        `'${file}' is a MirrorMaker 2 configuration (${mirror.key}, line ${mirror.line}), which verify does not ` +
+        'read: check its offset translation with eoscheck check mirror-maker-2 (--set sync.group.offsets.enabled, ' +
+        'offset.lag.max, kafka.version, failover)',
+    };
   if (has('streams')) return { ok: true, value: 'streams' };
   if (has('producer') && has('consumer')) return { ok: true, value: 'app' };
   if (has('producer')) return { ok: true, value: 'producer' };

@@ -25,6 +25,7 @@ goldenSuite('verify refusals', {
     ['verify', f('too-long-flink-conf.yaml')],
     ['verify', f('exactly-once-no-prefix.sql')],
     ['verify', f('streams-eos-v1.properties')],
+    ['verify', f('connect-mirror-maker.properties')],
     ['verify', f('no-checkpoint-interval.sql')],
     ['verify', f('timeout-above-broker.sql')],
     ['verify', f('startup-timestamp.sql')],
