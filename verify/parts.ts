@@ -53,18 +53,33 @@ function part(
 /** A MirrorMaker 2 replication flow's key (`source->target.enabled`, `primary->backup.topics`, ...). */
 const MIRROR_FLOW = /^[^.\s]+->[^.\s]+\./;
 
+/**
+ * The refusal of a file of a system verify does not read, which its keys would otherwise pass for another's (a
+ * MirrorMaker 2 file's replication.factor for a Streams application's, any YAML for Flink's), or null.
+ */
+function foreignConfig(file: string, settings: readonly Setting[]): string | null {
+  const mirror = settings.find((x) => x.key === 'clusters' || MIRROR_FLOW.test(x.key));
+  if (mirror)
+    return (
+      `'${file}' is a MirrorMaker 2 configuration (${mirror.key}, line ${mirror.line}), which verify does not ` +
+      'read: check its offset translation with eoscheck check mirror-maker-2 (--set sync.group.offsets.enabled, ' +
+      'offset.lag.max, kafka.version, failover)'
+    );
+  const spring = settings.find((x) => x.key.startsWith('spring.'));
+  if (spring)
+    return (
+      `'${file}' is a Spring Boot configuration (${spring.key}, line ${spring.line}), which verify does not read: ` +
+      "give it the Kafka clients' own keys in .properties files (a producer's transactional.id, a consumer's " +
+      'isolation.level and enable.auto.commit, a Streams application.id and processing.guarantee)'
+    );
+  return null;
+}
+
 /** What a `.properties` file is, by the keys only one kind of file holds. */
 function propertiesKind(file: string, settings: readonly Setting[]): Read<PartKind> {
   const has = (s: keyof typeof systemKeys): boolean => settings.some((x) => systemKeys[s].includes(x.key));
-  const mirror = settings.find((x) => x.key === 'clusters' || MIRROR_FLOW.test(x.key));
-  if (mirror)
-    return {
-      ok: false,
-      error:
-        `'${file}' is a MirrorMaker 2 configuration (${mirror.key}, line ${mirror.line}), which verify does not ` +
-        'read: check its offset translation with eoscheck check mirror-maker-2 (--set sync.group.offsets.enabled, ' +
-        'offset.lag.max, kafka.version, failover)',
-    };
+  const foreign = foreignConfig(file, settings);
+  if (foreign !== null) return { ok: false, error: foreign };
   if (has('streams')) return { ok: true, value: 'streams' };
   if (has('producer') && has('consumer')) return { ok: true, value: 'app' };
   if (has('producer')) return { ok: true, value: 'producer' };
@@ -152,6 +167,8 @@ export function readParts(file: string, text: string): Read<Part[]> {
     }
     const f = readFlinkConfigYaml(text);
     if (!f.ok) return { ok: false, error: `'${file}': ${f.error}` };
+    const foreign = foreignConfig(file, f.value.settings);
+    if (foreign !== null) return { ok: false, error: foreign };
     return { ok: true, value: [part(file, 'flink-job', 'config.yaml', f.value.settings)] };
   }
   if (/\.sql$/i.test(file)) {

@@ -26,6 +26,7 @@ goldenSuite('verify refusals', {
     ['verify', f('exactly-once-no-prefix.sql')],
     ['verify', f('streams-eos-v1.properties')],
     ['verify', f('connect-mirror-maker.properties')],
+    ['verify', f('spring/application.yml')],
     ['verify', f('no-checkpoint-interval.sql')],
     ['verify', f('timeout-above-broker.sql')],
     ['verify', f('startup-timestamp.sql')],
