@@ -139,9 +139,7 @@ export function streamsGuaranteeRefusal(literal: string, version: KafkaVersion):
   const [major = 0, minor = 0] = version.split('.').map(Number);
   const at = major * 100 + minor;
   if (literal === 'exactly_once_beta' && at < 206)
-    return (
-      'processing.guarantee=exactly_once_beta needs Kafka Streams 2.6 or later (KIP-447); ' + `kafka.version=${version}`
-    );
+    return `processing.guarantee=exactly_once_beta needs Kafka Streams 2.6 or later (KIP-447), not ${version}`;
   if (literal === 'exactly_once_beta' && at >= 400)
     return (
       `processing.guarantee=exactly_once_beta was removed in Kafka Streams 4.0 (KAFKA-16331) with exactly_once; ` +

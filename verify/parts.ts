@@ -2,9 +2,11 @@
  * Each file read into the parts of a pipeline it describes: a Kafka client's `.properties` (a producer,
  * a consumer, both in one file, a Streams application, a broker), Flink's `config.yaml` or legacy
  * `flink-conf.yaml` (the job's configuration), a Flink SQL script (its Kafka tables and `SET`
- * statements). Which consumer is the pipeline's input and which its downstream reader is decided with
- * the other files (`pipeline.ts`). Pure: text in, parts out.
+ * statements), a Docker Compose file (its JobManager's `FLINK_PROPERTIES`, its Kafka brokers' environment).
+ * Which consumer is the pipeline's input and which its downstream reader is decided with the other files
+ * (`pipeline.ts`). Pure: text in, parts out.
  */
+import { type ComposeService, kafkaEnvKey, readCompose } from './files/compose.js';
 import type { Read, Setting, Skipped } from './files/entry.js';
 import { isLegacyFlinkConf, readFlinkConfigYaml, readLegacyFlinkConf } from './files/flink-yaml.js';
 import { readProperties } from './files/properties.js';
@@ -37,7 +39,8 @@ export interface Part {
 
 /** The file kinds verify reads, for messages. */
 export const READABLE =
-  '.properties (Kafka producer, consumer, Streams or broker), .yaml/.yml (Flink config.yaml, flink-conf.yaml), ' +
+  '.properties (Kafka producer, consumer, Streams or broker), .yaml/.yml (Flink config.yaml, flink-conf.yaml, ' +
+  'a Docker Compose file), ' +
   '.sql (Flink SQL with a Kafka table)';
 
 function part(
@@ -149,6 +152,50 @@ function sqlParts(file: string, sql: SqlScript): Read<Part[]> {
   return { ok: true, value: out };
 }
 
+/** A Kafka broker's image (apache/kafka, apache/kafka-native, bitnami/kafka, confluentinc/cp-kafka or cp-server). */
+const KAFKA_BROKER_IMAGE = /(^|\/)(kafka|kafka-native|cp-kafka|cp-server)(:|@|$)/;
+
+/**
+ * The parts of a Docker Compose file: the Flink job's configuration from its JobManager's `FLINK_PROPERTIES` (the
+ * first Flink service's when none runs `jobmanager` or `standalone-job`), read as the lines Flink's image appends
+ * to its configuration, and a broker from each Kafka service's environment.
+ */
+function composeParts(file: string, services: readonly ComposeService[]): Read<Part[]> {
+  const flink = services.filter((s) => /(^|\/)flink(:|$)/.test(s.image));
+  const jobManager = flink.find((s) => /\b(jobmanager|standalone-job)\b/.test(s.command)) ?? flink[0];
+  const out: Part[] = [];
+  const props = jobManager?.env.find((e) => e.key === 'FLINK_PROPERTIES');
+  if (jobManager && props) {
+    const f = readLegacyFlinkConf(props.value);
+    const at = (line: number): number => props.line + line - 1;
+    out.push({
+      ...part(
+        file,
+        'flink-job',
+        `service ${jobManager.name} (FLINK_PROPERTIES)`,
+        f.settings.map((x) => ({ ...x, line: at(x.line) })),
+      ),
+      skipped: f.skipped.map((x) => ({ ...x, line: at(x.line) })),
+    });
+  }
+  for (const s of services) {
+    if (!KAFKA_BROKER_IMAGE.test(s.image)) continue;
+    const settings = s.env.flatMap((e) => {
+      const key = kafkaEnvKey(s.image, e.key);
+      return key === null ? [] : [{ ...e, key }];
+    });
+    if (settings.length > 0) out.push(part(file, 'broker', `service ${s.name} (environment)`, settings));
+  }
+  if (out.length === 0)
+    return {
+      ok: false,
+      error:
+        `'${file}' is a Docker Compose file with neither a Flink service's FLINK_PROPERTIES nor a Kafka broker's ` +
+        'KAFKA_* environment: verify reads those',
+    };
+  return { ok: true, value: out };
+}
+
 /** The parts of one file, from its name and text. Pure. */
 export function readParts(file: string, text: string): Read<Part[]> {
   if (/\.properties$/i.test(file)) {
@@ -165,6 +212,8 @@ export function readParts(file: string, text: string): Read<Part[]> {
         value: [{ ...part(file, 'flink-job', 'legacy flink-conf.yaml', f.settings), skipped: f.skipped }],
       };
     }
+    const compose = readCompose(text);
+    if (compose !== null) return composeParts(file, compose);
     const f = readFlinkConfigYaml(text);
     if (!f.ok) return { ok: false, error: `'${file}': ${f.error}` };
     const foreign = foreignConfig(file, f.value.settings);

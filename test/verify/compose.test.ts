@@ -1,0 +1,73 @@
+/**
+ * A Docker Compose file, as the seeds' experiments configure Kafka and Flink: the JobManager's FLINK_PROPERTIES
+ * is the job's configuration, a Kafka service's environment its broker's, each setting at its line.
+ */
+import { describe, expect, test } from 'vitest';
+import { kafkaEnvKey, readCompose } from '../../verify/files/compose.js';
+import { readParts } from '../../verify/parts.js';
+import { cli } from '../cli/harness.js';
+
+describe('verify reads a Docker Compose file', () => {
+  test('services, their environment as a map or a list, and the lines of the values', () => {
+    const yaml =
+      'services:\n' +
+      '  jm:\n' +
+      '    image: flink:2.2.1-java17\n' +
+      '    command: [jobmanager]\n' +
+      '    environment:\n' +
+      '      FLINK_PROPERTIES: |\n' +
+      '        execution.checkpointing.interval: 20 s\n' +
+      '        no separator here\n' +
+      '  broker:\n' +
+      '    image: bitnami/kafka:3.9\n' +
+      '    environment:\n' +
+      '      - KAFKA_CFG_TRANSACTION_MAX_TIMEOUT_MS=600000\n' +
+      '      - KAFKA_HEAP_OPTS=-Xmx512m\n' +
+      '  ui:\n' +
+      '    image: provectuslabs/kafka-ui\n' +
+      '    environment:\n' +
+      '      KAFKA_CLUSTERS_0_NAME: local\n';
+    expect(readCompose(yaml)?.map((s) => [s.name, s.image, s.command, s.line])).toEqual([
+      ['jm', 'flink:2.2.1-java17', 'jobmanager', 2],
+      ['broker', 'bitnami/kafka:3.9', '', 9],
+      ['ui', 'provectuslabs/kafka-ui', '', 14],
+    ]);
+    const parts = readParts('compose.yaml', yaml);
+    if (!parts.ok) throw new Error(parts.error);
+    expect(parts.value.map((p) => [p.kind, p.detail, p.settings.map((x) => `${x.key}=${x.value}@${x.line}`)])).toEqual([
+      ['flink-job', 'service jm (FLINK_PROPERTIES)', ['execution.checkpointing.interval=20 s@7']],
+      ['broker', 'service broker (environment)', ['transaction.max.timeout.ms=600000@12']],
+    ]);
+    // The line Flink's legacy reader skips is kept, with its line, as for a flink-conf.yaml.
+    expect(parts.value[0]!.skipped.map((x) => x.line)).toEqual([8]);
+    expect(readCompose('execution.checkpointing.interval: 20 s\n')).toBeNull();
+  });
+
+  test("Kafka images' variables: _ for a dot, __ for _, ___ for -; bitnami's KAFKA_CFG_; JVM options none", () => {
+    expect(kafkaEnvKey('apache/kafka:4.1.0', 'KAFKA_TRANSACTION_STATE_LOG_MIN_ISR')).toBe(
+      'transaction.state.log.min.isr',
+    );
+    expect(kafkaEnvKey('confluentinc/cp-kafka:7.9.0', 'KAFKA_LISTENER_SECURITY__PROTOCOL___MAP')).toBe(
+      'listener.security_protocol-map',
+    );
+    expect(kafkaEnvKey('bitnami/kafka:3.9', 'KAFKA_CFG_MIN_INSYNC_REPLICAS')).toBe('min.insync.replicas');
+    expect(kafkaEnvKey('bitnami/kafka:3.9', 'KAFKA_MIN_INSYNC_REPLICAS')).toBeNull();
+    expect(kafkaEnvKey('apache/kafka:4.1.0', 'KAFKA_HEAP_OPTS')).toBeNull();
+  });
+
+  test("seed 002's compose.yaml and exactly-once SQL: the JobManager's settings and the broker's", async () => {
+    const r = await cli('verify', 'test/fixtures/verify/compose', '--runs', '0', '--json');
+    const j = JSON.parse(r.stdout) as {
+      status: string;
+      files: { path: string; role: string; detail: string }[];
+      ignoredDetail: { key: string; line: number }[];
+    };
+    expect([r.code, j.status]).toEqual([0, 'ok']);
+    const composed = j.files.filter((f) => f.path.endsWith('compose.yaml'));
+    expect(composed.map((f) => `${f.role}: ${f.detail}`)).toEqual([
+      'Flink job: service jobmanager (FLINK_PROPERTIES)',
+      'broker: service kafka (environment)',
+    ]);
+    expect(j.ignoredDetail.find((x) => x.key === 'transaction.state.log.replication.factor')?.line).toBe(13);
+  });
+});
