@@ -178,12 +178,6 @@ export function verifyConfig(
       assumed = assumed.map((a) => (a.key === code.key ? code : a));
       pairs.push([code.key, String(code.value)]);
     }
-    if (model === 'consume-transform-produce' && value('enable.auto.commit') === 'true')
-      notes.push(
-        'enable.auto.commit=true beside a transactional producer: the consumer also commits offsets on its own, ' +
-          'outside ' +
-          'the transactions, which eoscheck does not model; set enable.auto.commit=false',
-      );
   }
   return {
     ok: true,

@@ -314,6 +314,9 @@ export const appActions = {
     describe: (s, a) => call(s, a.instance, `CommitOffsets(generation ${generation(s, a.instance)})`),
     lanes: to('group coordinator'),
   },
+  // The consumer's timer in poll() (ConsumerCoordinator.maybeAutoCommitOffsetsAsync, every auto.commit.interval.ms).
+  // A transactional loop polls between transactions, where its positions are its committed offsets: its timer
+  // commits nothing new; what it commits on close() is `closeCommit`'s.
   AutoCommit: {
     enabled: (s, emit) =>
       each(

@@ -129,6 +129,7 @@ function leave(d: D, i: I, reason: string): void {
  * (`expireSessions`); without it, the session is taken to time out before anything else happens.
  */
 export function die(d: D, i: I, status: 'crashed' | 'fenced' | 'failed'): void {
+  if (status !== 'crashed' && d.config.autoCommit && i.life === 'member') closeCommit(d, i);
   life(d, i, status);
   i.paused = false;
   if (status === 'crashed' && d.config.pollTimer && d.kafka.groups[GROUP]!.members.includes(i.id)) {
@@ -316,12 +317,40 @@ function pollTimeout(d: D, i: I): void {
 export function doCommitOffsets(d: D, i: I, auto: boolean): void {
   const c = d.config;
   const ahead = c.strategy === 'commit-then-process' && !c.autoCommit && !auto;
+  if (!commitPositions(d, i, ahead)) {
+    rejoinNeeded(d, i);
+    return;
+  }
+  i.lastAutoCommitMs = d.now;
+  polled(d, i);
+}
+
+/**
+ * consumer.close() with enable.auto.commit=true commits the positions before the consumer leaves
+ * (ConsumerCoordinator.close -> maybeAutoCommitOffsetsSync; AsyncKafkaConsumer.close likewise): whatever
+ * the application's producer did with those records. Beside a transactional producer (which
+ * KafkaProducer.sendOffsetsToTransaction's javadoc warns against: "the consumer should have
+ * enable.auto.commit=false") a process that ends on a fatal error (ProducerFencedException after its
+ * transaction timed out, say) commits past the records of its aborted transaction: the next owner of the
+ * partition starts after them. A refusal (an old generation) is only logged by close().
+ */
+function closeCommit(d: D, i: I): void {
+  if (uncommitted(i) === 0) return;
+  d.events.push({ type: 'life', instance: i.id, status: 'consumer.close(): auto commit of its positions' });
+  commitPositions(d, i, false);
+}
+
+/**
+ * OffsetCommit of `i`'s positions (with `ahead`: the offset after the record it is about to process, of the first
+ * partition with one), in partition order. False when the group coordinator refuses one (it stops there).
+ */
+function commitPositions(d: D, i: I, ahead: boolean): boolean {
   const targets: [number, number][] = [];
   for (const p of [...i.owned].sort((a, b) => a - b)) {
     const pos = i.positions[p];
     if (pos === null || pos === undefined) continue;
     if (ahead) {
-      if (pos < c.inputRecords) {
+      if (pos < d.config.inputRecords) {
         targets.push([p, pos + 1]);
         break;
       }
@@ -336,14 +365,12 @@ export function doCommitOffsets(d: D, i: I, auto: boolean): void {
         error: err,
         request: `OffsetCommit(in-${p} -> ${offset}, generation ${i.generation})`,
       });
-      rejoinNeeded(d, i);
-      return;
+      return false;
     }
     i.committed[p] = offset;
     if (ahead) i.ahead = p;
   }
-  i.lastAutoCommitMs = d.now;
-  polled(d, i);
+  return true;
 }
 
 /**

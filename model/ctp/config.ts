@@ -71,8 +71,9 @@ export const ctpKeys = {
   autoCommit: bool('enable.auto.commit', {
     default: false,
     meaning:
-      'the non-transactional loops commit the positions of processed records on a timer instead of ' +
-      'explicitly (and on close)',
+      'the consumer commits its positions on a timer in poll() and on close(): the non-transactional loops ' +
+      'instead of explicit commits; beside a transactional producer, a close after a fatal error commits past ' +
+      'the records of the aborted transaction',
     realDefault: 'true in the Java consumer',
   }),
   autoCommitIntervalMs: int('auto.commit.interval.ms', {

@@ -204,6 +204,13 @@ export const unsafe: {
   { model: 'consume-transform-produce', set: ['kafka.version=2.4'], breaks: ['zombie-fenced'] },
   { model: 'consume-transform-produce', set: ['sink=side-effect'], breaks: ['no-duplicates'] },
   { model: 'consume-transform-produce', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
+  // The consumer's default beside a transactional producer: close() after a fenced call commits past the aborted
+  // records (ConsumerCoordinator.close -> maybeAutoCommitOffsetsSync).
+  {
+    model: 'consume-transform-produce',
+    set: ['enable.auto.commit=true'],
+    breaks: ['offsets-atomic', 'no-loss'],
+  },
   {
     model: 'kafka-streams',
     set: ['processing.guarantee=at_least_once'],

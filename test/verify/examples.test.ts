@@ -160,6 +160,23 @@ describe("a DataStream job's config.yaml: the sink's timeout is in its code", ()
   });
 });
 
+describe('a transactional loop whose consumer leaves enable.auto.commit at its default', () => {
+  const dir = 'test/fixtures/verify/ctp-auto-commit';
+  test("loses the records of a timed-out transaction through close()'s commit; =false holds", async () => {
+    const verdict = async (...more: string[]) => {
+      const r = await cli('verify', dir, ...more, '--json');
+      const j = JSON.parse(r.stdout) as { violations: { invariant: string }[]; inherited: string[] };
+      return { code: r.code, violated: j.violations.map((v) => v.invariant), inherited: j.inherited };
+    };
+    expect(await verdict()).toEqual({
+      code: 1,
+      violated: ['offsets-atomic', 'no-loss'],
+      inherited: ['enable.auto.commit'],
+    });
+    expect(await verdict('--set', 'enable.auto.commit=false')).toMatchObject({ code: 0, violated: [] });
+  });
+});
+
 describe('a broker file is judged through a broker failure', () => {
   test('min.insync.replicas=2 with clean elections holds; =1 with unclean elections loses acks', async () => {
     const verdict = async (dir: string) => {
