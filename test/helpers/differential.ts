@@ -96,6 +96,7 @@ const configs: Record<string, string[][]> = {
     ['safeguard.generation-fencing=false'],
     ['sink=upsert'],
     ['enable.auto.commit=true', 'commit.strategy=process-then-commit'],
+    ['enable.auto.commit=true'],
   ],
   'kafka-streams': [
     [],
