@@ -34,8 +34,8 @@ export interface Claim {
   /** `file:line`, a file, or `--set`. */
   readonly where: string;
   /**
-   * A higher rank wins: --set 10, a downstream reader 3 (its isolation.level is the judged one), others 2, a broker
-   * 1.
+   * A higher rank wins: --set 10, a downstream reader 3 (its isolation.level is the judged one), a SQL script's SET
+   * 2.5 (over the cluster's file), others 2, a broker 1.
    */
   readonly rank: number;
   readonly why: string;
@@ -156,9 +156,18 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
   'downstream reader table': [consumerIsolation],
 };
 
-/** The rank of a part's claims. */
-function rankOf(role: Role): number {
-  return role === 'downstream reader' || role === 'downstream reader table' ? 3 : role === 'broker' ? 1 : 2;
+/** The rank of a SQL script's SET (`rankOf`). */
+export const SQL_SET_RANK = 2.5;
+
+/**
+ * The rank of a part's claim of `key`. A SQL script's SET configures its job over the cluster's configuration file
+ * (the SQL client submits the job with its session's configuration on top of config.yaml, so SET
+ * 'execution.checkpointing.interval' wins for that job), but not the cluster's high availability.
+ */
+function rankOf(p: Placed, key: string): number {
+  if (p.role === 'Flink job' && p.detail === 'SET statements' && !key.startsWith('high-availability'))
+    return SQL_SET_RANK;
+  return p.role === 'downstream reader' || p.role === 'downstream reader table' ? 3 : p.role === 'broker' ? 1 : 2;
 }
 
 /** Keys Kafka Streams sets itself, whatever its configuration says. */
@@ -204,20 +213,20 @@ class Collector {
     const t = modelText(key, realKey, s.value, reading);
     if (!t.ok) this.fail(`${p.file}:${s.line}: ${t.error}`);
     else
-      this.claims.push({ key: to, text: t.value, how: 'set', where: `${p.file}:${s.line}`, rank: rankOf(p.role), why });
+      this.claims.push({ key: to, text: t.value, how: 'set', where: `${p.file}:${s.line}`, rank: rankOf(p, to), why });
     return true;
   }
   /** A value derived from other settings of `p`. */
   derive(p: Placed, key: string, text: string, why: string): void {
     this.partKeys.add(key);
-    if (this.keys.has(key)) this.claims.push({ key, text, how: 'derived', where: p.file, rank: rankOf(p.role), why });
+    if (this.keys.has(key)) this.claims.push({ key, text, how: 'derived', where: p.file, rank: rankOf(p, key), why });
   }
   /** A real default `p` leaves in place (inherited when it differs from the model's default). */
   inherit(p: Placed, d: RealDefault): void {
     if (!this.keys.has(d.key) || this.partKeys.has(d.key)) return;
     this.partKeys.add(d.key);
     const how: How = String(this.defaults[d.key]) === d.text ? 'default' : 'inherited';
-    this.claims.push({ key: d.key, text: d.text, how, where: p.file, rank: rankOf(p.role), why: d.why });
+    this.claims.push({ key: d.key, text: d.text, how, where: p.file, rank: rankOf(p, d.key), why: d.why });
   }
 }
 

@@ -6,7 +6,7 @@
  * real system is listed as assumed. Pure.
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
-import type { Claim } from './claims.js';
+import { type Claim, SQL_SET_RANK } from './claims.js';
 
 /** A model key no file speaks to, held at the model's (safe) default. */
 export interface Assumed {
@@ -20,7 +20,12 @@ export interface Assumed {
 export interface Resolution {
   readonly winners: readonly Claim[];
   readonly assumed: readonly Assumed[];
+  /** A file's value another file's outranks (a SQL script's SET over config.yaml), in words. */
+  readonly overridden: readonly string[];
 }
+
+/** Whether a file wrote `c` (not a default it left in place, nor --set). */
+const written = (c: Claim): boolean => (c.how === 'set' || c.how === 'derived') && c.where !== '--set';
 
 const strength = (c: Claim): number => c.rank * 10 + (c.how === 'set' || c.how === 'derived' ? 1 : 0);
 
@@ -36,9 +41,13 @@ export function resolveClaims(
     ...set.map(([key, text]): Claim => ({ key, text, how: 'set', where: '--set', rank: 10, why: 'given with --set' })),
   ];
   const winners = new Map<string, Claim>();
+  const losers = new Map<string, Claim>();
   for (const c of all) {
     const w = winners.get(c.key);
-    if (w === undefined || strength(c) > strength(w)) winners.set(c.key, c);
+    if (w === undefined || strength(c) > strength(w)) {
+      winners.set(c.key, c);
+      if (w !== undefined && written(w)) losers.set(c.key, w);
+    } else if (strength(c) < strength(w) && written(c)) losers.set(c.key, c);
     else if (strength(c) === strength(w) && c.text !== w.text && c.how !== 'default' && c.how !== 'inherited')
       return {
         ok: false,
@@ -52,5 +61,11 @@ export function resolveClaims(
   for (const [name, key] of keys)
     if (!winners.has(name) && key.realDefault !== undefined && key.derive === undefined)
       assumed.push({ key: name, value: defaults[name] ?? key.default, realDefault: key.realDefault });
-  return { ok: true, value: { winners: [...winners.values()], assumed } };
+  const overridden: string[] = [];
+  for (const [key, l] of losers) {
+    const w = winners.get(key)!;
+    if (w.rank === SQL_SET_RANK && written(w) && w.text !== l.text)
+      overridden.push(`${key}: SET at ${w.where} (${w.text}) overrides ${l.where} (${l.text}) for this job`);
+  }
+  return { ok: true, value: { winners: [...winners.values()], assumed, overridden } };
 }

@@ -142,7 +142,7 @@ export function verifyConfig(
   if (!r.ok) return r;
   const winners = r.value.winners;
   const value = (k: string): string | undefined => winners.find((w) => w.key === k)?.text ?? String(defaults[k] ?? '');
-  const notes = [...c.notes];
+  const notes = [...c.notes, ...r.value.overridden];
   const pairs: (readonly [string, string])[] = winners.map((w) => [w.key, w.text] as const);
   let assumed = r.value.assumed;
   if (model === 'flink-kafka' && !winners.some((w) => w.key === 'execution.checkpointing.interval'))

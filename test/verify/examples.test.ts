@@ -177,6 +177,30 @@ describe('a transactional loop whose consumer leaves enable.auto.commit at its d
   });
 });
 
+describe("a SQL script's SET configures its job over the cluster's config.yaml", () => {
+  test('SET execution.checkpointing.interval wins, with a note of what it overrides; the verdict is its', async () => {
+    const dir = 'test/fixtures/verify/flink-set-override';
+    const r = await cli('verify', dir, '--json');
+    const j = JSON.parse(r.stdout) as {
+      violations: { invariant: string }[];
+      notes: string[];
+      settings: { key: string; from: string }[];
+    };
+    expect(j.settings.find((x) => x.key === 'execution.checkpointing.interval')).toMatchObject({
+      from: `${dir}/job.sql:2`,
+    });
+    expect(j.notes).toEqual([
+      `execution.checkpointing.interval: SET at ${dir}/job.sql:2 (45000) overrides ${dir}/config.yaml:4 (5000) ` +
+        'for this job',
+    ]);
+    // 45 s checkpoints under a 60 s transaction timeout: a lost notification leaves a pre-committed transaction open.
+    expect([r.code, j.violations.map((v) => v.invariant)]).toEqual([1, ['no-loss', 'no-hanging-transaction']]);
+    // At the cluster's 5 s it holds.
+    const at5 = await cli('verify', dir, '--set', 'execution.checkpointing.interval=5000', '--quiet');
+    expect(at5.code).toBe(0);
+  });
+});
+
 describe('a broker file is judged through a broker failure', () => {
   test('min.insync.replicas=2 with clean elections holds; =1 with unclean elections loses acks', async () => {
     const verdict = async (dir: string) => {
