@@ -57,10 +57,17 @@ function releaseNamed<T>(v: Verified, configure: () => T): T {
   try {
     return configure();
   } catch (err) {
+    if (!isUsageError(err)) throw err;
     const assumed = v.assumed.find((a) => a.key === 'kafka.version');
-    if (!isUsageError(err) || assumed === undefined || !err.message.includes('kafka.version')) throw err;
+    if (assumed === undefined || !err.message.includes('kafka.version')) throw new UsageError(placed(v, err.message));
     throw new UsageError(`${err.message}${releaseAssumed(String(assumed.value))}`);
   }
+}
+
+/** A model's refusal of a value (`key=value: ...`) a file wrote, with the file and line it came from. */
+function placed(v: Verified, message: string): string {
+  const w = v.winners.find((x) => message.startsWith(`${x.key}=`) && x.where !== '--set');
+  return w === undefined ? message : `${w.where}: ${message}`;
 }
 
 /** One pipeline's check and answer. */

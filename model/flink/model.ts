@@ -21,6 +21,12 @@ function identity(s: FlinkState): readonly unknown[] {
 
 /** Why Flink (or the model) refuses a combination of keys, one line naming what is accepted; null when none. Pure. */
 function refusal(c: FlinkConfig): string | null {
+  // CheckpointConfig.setCheckpointInterval (which configure() calls for the option): MINIMAL_CHECKPOINT_TIME is 10 ms.
+  if (c.checkpointIntervalMs < 10)
+    return (
+      `execution.checkpointing.interval=${c.checkpointIntervalMs}: Flink refuses it (Checkpoint interval must be ` +
+      'larger than or equal to 10 ms): accepted from 10 to 3600000'
+    );
   if (c.unaligned && c.checkpointingMode !== 'EXACTLY_ONCE')
     return (
       'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE ' +

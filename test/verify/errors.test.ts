@@ -23,6 +23,7 @@ goldenSuite('verify refusals', {
     ['verify', f('producer-a.properties'), f('producer-b.properties')],
     ['verify', f('bad-duration-config.yaml')],
     ['verify', f('too-long-flink-conf.yaml')],
+    ['verify', f('too-short-interval.yaml')],
     ['verify', f('exactly-once-no-prefix.sql')],
     ['verify', f('streams-eos-v1.properties')],
     ['verify', f('connect-mirror-maker.properties')],
