@@ -42,6 +42,9 @@ export interface Verified {
   readonly notes: readonly string[];
 }
 
+/** The model keys that only transactions read. */
+const TRANSACTION_KEYS = ['transaction.timeout.ms', 'transactions.abort.timed.out.transaction.cleanup.interval.ms'];
+
 /** Whether the pipeline runs Kafka transactions at this configuration. */
 function transactional(model: Pipeline['model'], value: (k: string) => string | undefined): boolean {
   switch (model) {
@@ -159,7 +162,9 @@ export function verifyConfig(
     const refused = streamsGuaranteeName(pipe.value.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };
   }
-  if (transactional(model, value)) {
+  // Without transactions their timeouts decide nothing: not listed as assumed.
+  if (!transactional(model, value)) assumed = assumed.filter((a) => !TRANSACTION_KEYS.includes(a.key));
+  else {
     const max = brokerMax(pipe.value.parts);
     if (!max.ok) return max;
     const t = winners.find((w) => w.key === 'transaction.timeout.ms');
