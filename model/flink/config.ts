@@ -73,9 +73,12 @@ export const flinkKafkaKeys = {
   }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
-    min: 1,
+    // From 0 so that Flink's own refusal below 10 ms (`refusal` in model.ts) answers 0 too.
+    min: 0,
     max: 3_600_000,
-    meaning: 'the checkpoint coordinator triggers a checkpoint every this many ms of logical time (on a fixed grid)',
+    meaning:
+      'the checkpoint coordinator triggers a checkpoint every this many ms of logical time (on a fixed grid); ' +
+      'Flink refuses an interval below 10',
   }),
   checkpointTimeoutMs: int('execution.checkpointing.timeout', {
     default: 600_000,
