@@ -327,7 +327,7 @@ export function doCommitOffsets(d: D, i: I, auto: boolean): void {
 
 /**
  * consumer.close() with enable.auto.commit=true commits the positions before the consumer leaves
- * (ConsumerCoordinator.close -> maybeAutoCommitOffsetsSync; AsyncKafkaConsumer.close likewise): whatever
+ * (ConsumerCoordinator.close -> maybeAutoCommitOffsetsSync; AsyncKafkaConsumer.autoCommitOnClose likewise): whatever
  * the application's producer did with those records. Beside a transactional producer (which
  * KafkaProducer.sendOffsetsToTransaction's javadoc warns against: "the consumer should have
  * enable.auto.commit=false") a process that ends on a fatal error (ProducerFencedException after its
