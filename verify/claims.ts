@@ -156,16 +156,6 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
   'downstream reader table': [consumerIsolation],
 };
 
-/**
- * Whether a Kafka sink table writes in transactions (sink.delivery-guarantee, or sink.semantic before Flink 1.15,
- * exactly-once): only then is the KafkaSink's transaction.timeout.ms of any use. True for other parts.
- */
-function exactlyOnce(p: Placed): boolean {
-  if (p.role !== 'Kafka sink table') return true;
-  const g = p.settings.find((s) => s.key === 'sink.delivery-guarantee' || s.key === 'sink.semantic');
-  return g !== undefined && g.value.trim().toLowerCase().replace('_', '-') === 'exactly-once';
-}
-
 /** The rank of a SQL script's SET (`rankOf`). */
 export const SQL_SET_RANK = 2.5;
 
@@ -512,8 +502,7 @@ export function claims(
     }
     // SET statements configure the job, not the cluster: its high availability is the cluster's, and unknown here.
     if (!(p.role === 'Flink job' && p.detail === 'SET statements'))
-      for (const d of realDefaults[p.role])
-        if (!(d.key === 'transaction.timeout.ms' && !exactlyOnce(p))) c.inherit(p, d);
+      for (const d of realDefaults[p.role]) c.inherit(p, d);
     for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
   }
   return { claims: c.claims, used: c.used, ignored: c.ignored, notes: c.notes, error: c.error };

@@ -143,11 +143,15 @@ export function verifyConfig(
   if (c.error !== null) return { ok: false, error: c.error };
   const r = resolveClaims(c.claims, set, keys, defaults);
   if (!r.ok) return r;
-  const winners = r.value.winners;
-  const value = (k: string): string | undefined => winners.find((w) => w.key === k)?.text ?? String(defaults[k] ?? '');
+  const value = (k: string): string | undefined =>
+    r.value.winners.find((w) => w.key === k)?.text ?? String(defaults[k] ?? '');
+  const txn = transactional(model, value);
+  // Without transactions their timeouts decide nothing: a default left in place is neither inherited nor assumed.
+  const unused = (k: { key: string }, inherited: boolean) => !txn && inherited && TRANSACTION_KEYS.includes(k.key);
+  const winners = r.value.winners.filter((w) => !unused(w, w.how === 'inherited'));
   const notes = [...c.notes, ...r.value.overridden];
   const pairs: (readonly [string, string])[] = winners.map((w) => [w.key, w.text] as const);
-  let assumed = r.value.assumed;
+  let assumed = r.value.assumed.filter((a) => !unused(a, true));
   if (model === 'flink-kafka' && !winners.some((w) => w.key === 'execution.checkpointing.interval'))
     return {
       ok: false,
@@ -162,9 +166,7 @@ export function verifyConfig(
     const refused = streamsGuaranteeName(pipe.value.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };
   }
-  // Without transactions their timeouts decide nothing: not listed as assumed.
-  if (!transactional(model, value)) assumed = assumed.filter((a) => !TRANSACTION_KEYS.includes(a.key));
-  else {
+  if (txn) {
     const max = brokerMax(pipe.value.parts);
     if (!max.ok) return max;
     const t = winners.find((w) => w.key === 'transaction.timeout.ms');
