@@ -254,6 +254,54 @@ export const flinkKafkaKeys = {
       'the job restarts this long after a failure (the fixed-delay restart strategy, ' +
       'restart-strategy.fixed-delay.delay)',
   }),
+  restartStrategy: oneOf('restart-strategy.type', ['exponential-delay', 'fixed-delay', 'failure-rate', 'none'], {
+    default: 'exponential-delay',
+    meaning:
+      'whether the JobManager restarts the job after a task failure (RestartBackoffTimeStrategy): exponential-delay ' +
+      'always (its attempts before a backoff reset are unbounded by default), fixed-delay ' +
+      'restart-strategy.fixed-delay.attempts times, failure-rate while a failure is not one more than ' +
+      'max-failures-per-interval within failure-rate-interval, none never; a job it gives up on FAILS, and the ' +
+      'operator resubmits it after resubmit.delay.ms (from its last checkpoint only when ' +
+      'execution.checkpointing.externalized-checkpoint-retention kept it)',
+  }),
+  fixedDelayAttempts: int('restart-strategy.fixed-delay.attempts', {
+    default: 1,
+    min: 0,
+    max: 5,
+    meaning: 'restart-strategy.type=fixed-delay: the restarts before the job fails (Flink default 1)',
+  }),
+  failureRateMax: int('restart-strategy.failure-rate.max-failures-per-interval', {
+    default: 1,
+    min: 1,
+    max: 5,
+    meaning:
+      'restart-strategy.type=failure-rate: the failures within the interval the job restarts from (Flink default 1)',
+  }),
+  failureRateIntervalMs: int('restart-strategy.failure-rate.failure-rate-interval', {
+    default: 60_000,
+    min: 1,
+    max: 3_600_000,
+    meaning: 'restart-strategy.type=failure-rate: the interval in ms (Flink default 1 min)',
+  }),
+  checkpointRetention: oneOf(
+    'execution.checkpointing.externalized-checkpoint-retention',
+    ['NO_EXTERNALIZED_CHECKPOINTS', 'DELETE_ON_CANCELLATION', 'RETAIN_ON_CANCELLATION'],
+    {
+      default: 'NO_EXTERNALIZED_CHECKPOINTS',
+      meaning:
+        'whether a job that FAILED keeps its completed checkpoints (CheckpointRetentionPolicy): ' +
+        'NO_EXTERNALIZED_CHECKPOINTS (Flink default) discards them, so the resubmitted job starts as a new one from ' +
+        'scan.startup.mode; DELETE_ON_CANCELLATION and RETAIN_ON_CANCELLATION keep them, and the operator ' +
+        'resubmits from the latest (-s)',
+    },
+  ),
+  resubmitDelayMs: int('resubmit.delay.ms', {
+    default: 60_000,
+    min: 0,
+    max: 3_600_000,
+    meaning:
+      'how long after the restart strategy gives up the operator resubmits the job (eoscheck assumes someone does)',
+  }),
   startupMode: oneOf('scan.startup.mode', ['earliest-offset', 'latest-offset', 'group-offsets'], {
     default: 'earliest-offset',
     meaning:

@@ -7,20 +7,30 @@
  */
 import type { Draft } from 'immer';
 import { highlyAvailable } from './config.js';
+import { giveUp, restarts } from './restart.js';
 import { type FlinkState, type JobNo, slotOf } from './state.js';
 
 type D = Draft<FlinkState>;
 
-/** Takes job `no` down: its task is gone, its restart is scheduled. */
-export function failover(d: D, reason: string, no: JobNo = 1): void {
+/**
+ * Takes job `no` down: its task is gone, its restart is scheduled, or with `task` (a task failure, which the restart
+ * strategy judges) and a strategy that gives up, the job FAILED and its resubmission is (`restart.ts`).
+ */
+export function failover(d: D, reason: string, no: JobNo = 1, task = true): void {
   const j = slotOf(d, no);
   j.task = null;
   for (const p of j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: p.id });
   j.jm.pending = [];
   j.jm.notify = null;
   j.jm.delayOpen = false;
-  j.jm.restartAt = d.now + d.config.restartDelayMs;
-  d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
+  if (!task || restarts(d.config, j.jm, d.now)) {
+    j.jm.restartAt = d.now + d.config.restartDelayMs;
+    d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
+    return;
+  }
+  j.jm.restartAt = d.now + d.config.resubmitDelayMs;
+  d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt, final: true });
+  giveUp(d, j.jm);
 }
 
 /** Job `no`'s JobManager process dies; with HA a new leader recovers the checkpoints, without HA they are gone. */
@@ -35,7 +45,10 @@ export function jobManagerFail(d: D, no: JobNo = 1): void {
       ? 'JobManager failure (HA recovers the completed checkpoints)'
       : 'JobManager failure without HA: completed checkpoints lost, the job is resubmitted as a new job',
     no,
+    false,
   );
+  // The recovered (or resubmitted) job's scheduler starts with a new restart strategy, none of its failures counted.
+  j.jm.failures = [];
   if (!ha) {
     j.jm.latest = null;
     j.jm.previous = null;

@@ -214,6 +214,7 @@ export function initialState(c: FlinkConfig): FlinkState {
     notify: null,
     restartAt: null,
     failedCheckpoints: 0,
+    failures: [],
   };
   // A start that fails (group-offsets without a committed offset) leaves the job down, its restart due.
   const deploy = (no: JobNo): JobSlot =>

@@ -119,6 +119,7 @@ const jobManager = struct<JobManager>({
   notify: nullable(int),
   restartAt: nullable(int),
   failedCheckpoints: int,
+  failures: list(int),
 });
 
 const ghost = struct<Ghost>({

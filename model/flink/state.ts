@@ -178,6 +178,11 @@ export interface JobManager {
   readonly prefixGen: number;
   /** Consecutive failed checkpoints (CheckpointFailureManager's counter; a completion resets it). */
   readonly failedCheckpoints: number;
+  /**
+   * The task failures the restart strategy counts since the job was (re)submitted (`restart.ts`): their times under
+   * failure-rate (its most recent max-failures-per-interval), one 0 each under fixed-delay, none otherwise.
+   */
+  readonly failures: readonly number[];
 }
 
 /** Which Flink job: 1, or the second job of `jobs=2` (its own JobManager, TaskManager, input and sink). */
@@ -225,7 +230,14 @@ export type FlinkEvent =
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }
   | { readonly type: 'listed'; readonly kept: readonly string[] }
   | { readonly type: 'recycled'; readonly transactionalId: string; readonly epoch: number }
-  | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number }
+  | { readonly type: 'failed'; readonly reason: string; readonly restartAt: number; readonly final?: true }
+  | {
+      readonly type: 'gave-up';
+      readonly strategy: string;
+      /** The checkpoint the operator resubmits from (kept by the retention), or null (discarded, or none). */
+      readonly from: number | null;
+      readonly retention: string;
+    }
   | { readonly type: 'checkpoint-aborted'; readonly checkpoint: number }
   | { readonly type: 'checkpoint-subsumed'; readonly checkpoint: number; readonly by: number }
   | { readonly type: 'initial-delay'; readonly at: number }

@@ -125,6 +125,23 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 24,
   },
+  // A restart strategy that gives up, with the checkpoints kept on failure and a quick resubmission from the latest.
+  {
+    model: 'flink-kafka',
+    set: [
+      'restart-strategy.type=none',
+      'execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION',
+      'resubmit.delay.ms=1000',
+    ],
+    runs: 1000,
+    depth: 24,
+  },
+  {
+    model: 'flink-kafka',
+    set: ['restart-strategy.type=fixed-delay', 'restart-strategy.fixed-delay.attempts=2', 'faults.crashes=2'],
+    runs: 1000,
+    depth: 24,
+  },
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
   // Issue #13: a planned switch through MirrorMaker 2 at 4.1 (delayed syncs) loses and repeats nothing.
   { model: 'mirror-maker-2', set: ['failover=planned', 'source.transaction.records=2'], runs: 2000, depth: 16 },
@@ -349,6 +366,14 @@ export const unsafe: {
       'properties.auto.offset.reset=earliest',
     ],
     breaks: ['state-exactly-once', 'no-duplicates'],
+  },
+  // A restart strategy that gives up: the FAILED job's checkpoints are discarded (NO_EXTERNALIZED_CHECKPOINTS), the
+  // resubmitted job reads from scan.startup.mode again; its open transaction waits for the timeout meanwhile.
+  { model: 'flink-kafka', set: ['restart-strategy.type=none'], breaks: ['no-duplicates', 'no-hanging-transaction'] },
+  {
+    model: 'flink-kafka',
+    set: ['restart-strategy.type=fixed-delay', 'faults.crashes=2'],
+    breaks: ['no-duplicates', 'no-hanging-transaction'],
   },
   {
     model: 'flink-kafka',

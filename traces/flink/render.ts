@@ -117,7 +117,19 @@ function flinkEventLine(
         text: `writer reuses the pooled producer of ${e.transactionalId} without InitProducerId (epoch ${e.epoch})`,
       };
     case 'failed':
-      return { lane: JM, text: `job failed (${e.reason}); restart at ${at(e.restartAt)}` };
+      return {
+        lane: JM,
+        text: `job failed (${e.reason}); ${e.final ? 'FAILED for good, resubmitted' : 'restart'} at ${at(e.restartAt)}`,
+      };
+    case 'gave-up':
+      return {
+        lane: JM,
+        text:
+          `restart-strategy.type=${e.strategy} gives up: the job FAILED; ${e.retention} ` +
+          (e.from === null
+            ? 'keeps no checkpoint: the operator resubmits it as a new job'
+            : `keeps checkpoint ${e.from}: the operator resubmits it from there (-s)`),
+      };
     case 'checkpoint-aborted':
       return { lane: JM, text: `checkpoint ${e.checkpoint} aborted` };
     case 'alignment-timeout':
