@@ -84,6 +84,14 @@ const flinkTranslations: readonly Translation[] = [
   },
   { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
   { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
+  { from: 'restart-strategy.failure-rate.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
+  {
+    from: 'restart-strategy.failure-rate.failure-rate-interval',
+    to: 'restart-strategy.failure-rate.failure-rate-interval',
+    reading: 'flink-duration',
+  },
+  // Its name before Flink 1.17 (the deprecated key of RestartStrategyOptions.RESTART_STRATEGY).
+  { from: 'restart-strategy', to: 'restart-strategy.type', reading: 'flink' },
   { from: 'high-availability', to: 'high-availability.type', reading: 'flink' },
 ];
 

@@ -20,6 +20,31 @@ const realValues: Readonly<Record<string, readonly string[]>> = {
   'high-availability.type': ['none', 'zookeeper', 'kubernetes'],
   'execution.checkpointing.mode': ['EXACTLY_ONCE', 'AT_LEAST_ONCE'],
   'sink.delivery-guarantee': ['none', 'at-least-once', 'exactly-once'],
+  'restart-strategy.type': [
+    'none',
+    'off',
+    'disable',
+    'fixed-delay',
+    'fixeddelay',
+    'failure-rate',
+    'failurerate',
+    'exponential-delay',
+    'exponentialdelay',
+  ],
+};
+
+/**
+ * Other spellings Flink reads as a value the model holds, in either case: RestartStrategyType.of matches each
+ * type's name and its aliases.
+ */
+const flinkAliases: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'restart-strategy.type': {
+    disable: 'none',
+    off: 'none',
+    fixeddelay: 'fixed-delay',
+    failurerate: 'failure-rate',
+    exponentialdelay: 'exponential-delay',
+  },
 };
 
 /** Other spellings Kafka reads as a value the model holds (`acks=-1` is `acks=all`, in either case). */
@@ -70,6 +95,8 @@ function realText(key: Key, realKey: string, raw: string, how: Reading): Parsed<
         ? { ok: true, value: String(Number(t)) }
         : { ok: false, error: flinkRefusal(realKey, raw) };
     case 'enum': {
+      const alias = flinkAliases[key.name]?.[t.toLowerCase()];
+      if (alias !== undefined) return { ok: true, value: alias };
       const real = realValues[key.name] ?? key.values.map(String);
       const hit = real.find((v) => v.toLowerCase() === t.toLowerCase());
       return hit === undefined

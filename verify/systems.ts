@@ -188,6 +188,7 @@ export function isOwnKey(name: string): boolean {
       'jobs',
       'job.inputs',
       'restart.delay.ms',
+      'resubmit.delay.ms',
       'kafka.version',
       'transaction.version',
     ].includes(name)

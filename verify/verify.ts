@@ -161,6 +161,17 @@ export function verifyConfig(
         "set it (config.yaml: execution.checkpointing.interval: 20 s; SQL: SET 'execution.checkpointing.interval' = " +
         "'20 s';) or give --set execution.checkpointing.interval=MS",
     };
+  const strategy = value('restart-strategy.type');
+  if (
+    model === 'flink-kafka' &&
+    strategy !== 'exponential-delay' &&
+    !winners.some((w) => w.key === 'resubmit.delay.ms')
+  )
+    notes.push(
+      `restart-strategy.type=${strategy} can give up on the job, which then FAILS: eoscheck assumes its operator ` +
+        `resubmits it ${value('resubmit.delay.ms')} ms later (--set resubmit.delay.ms=MS), from its latest ` +
+        'checkpoint only where execution.checkpointing.externalized-checkpoint-retention kept it',
+    );
   const version = KAFKA_VERSIONS.find((v) => v === value('kafka.version'));
   if (model === 'kafka-streams' && version !== undefined) {
     const refused = streamsGuaranteeName(pipe.value.parts, winners, version);

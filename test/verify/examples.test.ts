@@ -197,12 +197,44 @@ describe("a SQL script's SET configures its job over the cluster's config.yaml",
     expect(j.notes).toEqual([
       `execution.checkpointing.interval: SET at ${dir}/job.sql:2 (45000) overrides ${dir}/config.yaml:4 (5000) ` +
         'for this job',
+      // The cluster's fixed-delay restarts once (restart-strategy.fixed-delay.attempts defaults to 1).
+      'restart-strategy.type=fixed-delay can give up on the job, which then FAILS: eoscheck assumes its operator ' +
+        'resubmits it 60000 ms later (--set resubmit.delay.ms=MS), from its latest checkpoint only where ' +
+        'execution.checkpointing.externalized-checkpoint-retention kept it',
     ]);
     // 45 s checkpoints under a 60 s transaction timeout: a lost notification leaves a pre-committed transaction open.
     expect([r.code, j.violations.map((v) => v.invariant)]).toEqual([1, ['no-loss', 'no-hanging-transaction']]);
     // At the cluster's 5 s it holds.
     const at5 = await cli('verify', dir, '--set', 'execution.checkpointing.interval=5000', '--quiet');
     expect(at5.code).toBe(0);
+  });
+});
+
+describe('a Flink job whose restart strategy gives up (restart-strategy.type: off)', () => {
+  const dir = 'test/fixtures/verify/flink-restart-none';
+  const verdict = async (...more: string[]) => {
+    const r = await cli('verify', dir, ...more, '--json');
+    const j = JSON.parse(r.stdout) as {
+      violations: { invariant: string }[];
+      notes: string[];
+      settings: { key: string; value: unknown }[];
+    };
+    return { code: r.code, violated: j.violations.map((v) => v.invariant), notes: j.notes, settings: j.settings };
+  };
+  test('the resubmitted job starts over without its deleted checkpoints; kept ones hold', async () => {
+    const none = await verdict();
+    expect(none.settings.find((x) => x.key === 'restart-strategy.type')).toMatchObject({ value: 'none' });
+    expect([none.code, none.violated]).toEqual([1, ['no-duplicates']]);
+    expect(none.notes).toEqual([
+      'restart-strategy.type=none can give up on the job, which then FAILS: eoscheck assumes its operator resubmits ' +
+        'it 60000 ms later (--set resubmit.delay.ms=MS), from its latest checkpoint only where ' +
+        'execution.checkpointing.externalized-checkpoint-retention kept it',
+    ]);
+    const kept = await verdict(
+      '--set',
+      'execution.checkpointing.externalized-checkpoint-retention=DELETE_ON_CANCELLATION',
+    );
+    expect([kept.code, kept.violated]).toEqual([0, []]);
   });
 });
 
