@@ -9,7 +9,7 @@
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import type { Setting } from './files/entry.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
-import { flinkRefusal, modelText, type Reading } from './normalize.js';
+import { flinkRefusal, modelText, type Reading, restartStrategyOf } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
 import {
   isClientCommon,
@@ -64,6 +64,13 @@ interface Translation {
   readonly from: string;
   readonly to: string;
   readonly reading: Reading;
+  /** The restart-strategy.type whose key it is: Flink reads it only under that strategy. */
+  readonly strategy?: string;
+}
+
+/** The keys of one restart strategy (RestartStrategyOptions: each strategy reads its own). */
+function strategyKeys(strategy: string, ts: readonly Translation[]): Translation[] {
+  return ts.map((t) => ({ ...t, strategy }));
 }
 
 /** Flink configuration keys with another model name or a duration value (a missing model key: ignored). */
@@ -82,14 +89,26 @@ const flinkTranslations: readonly Translation[] = [
     to: 'execution.checkpointing.aligned-checkpoint-timeout',
     reading: 'flink-duration',
   },
-  { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
-  { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
-  { from: 'restart-strategy.failure-rate.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
-  {
-    from: 'restart-strategy.failure-rate.failure-rate-interval',
-    to: 'restart-strategy.failure-rate.failure-rate-interval',
-    reading: 'flink-duration',
-  },
+  ...strategyKeys('fixed-delay', [
+    { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
+    { from: 'restart-strategy.fixed-delay.attempts', to: 'restart-strategy.fixed-delay.attempts', reading: 'flink' },
+  ]),
+  ...strategyKeys('exponential-delay', [
+    { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
+  ]),
+  ...strategyKeys('failure-rate', [
+    { from: 'restart-strategy.failure-rate.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
+    {
+      from: 'restart-strategy.failure-rate.failure-rate-interval',
+      to: 'restart-strategy.failure-rate.failure-rate-interval',
+      reading: 'flink-duration',
+    },
+    {
+      from: 'restart-strategy.failure-rate.max-failures-per-interval',
+      to: 'restart-strategy.failure-rate.max-failures-per-interval',
+      reading: 'flink',
+    },
+  ]),
   // Its name before Flink 1.17 (the deprecated key of RestartStrategyOptions.RESTART_STRATEGY).
   { from: 'restart-strategy', to: 'restart-strategy.type', reading: 'flink' },
   { from: 'high-availability', to: 'high-availability.type', reading: 'flink' },
@@ -362,8 +381,26 @@ function streamsKeys(c: Collector, p: Placed, done: Set<string>): void {
   // transaction.timeout.ms needs no claim: the model's default is the one Streams sets by release.
 }
 
-/** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements). */
-function flinkKeys(c: Collector, p: Placed, done: Set<string>): void {
+/**
+ * The job's restart strategy: the `restart-strategy.type` (or pre-1.17 `restart-strategy`) of its highest-ranked
+ * Flink part (a SQL SET over the cluster's file), else a checkpointing job's default, which never gives up
+ * (exponential-delay since 1.19, fixed-delay with unbounded attempts before: the model's exponential-delay).
+ */
+function restartStrategy(pipe: Pipeline): string {
+  let best: { rank: number; type: string | null } | null = null;
+  for (const p of pipe.parts) {
+    if (p.role !== 'Flink job') continue;
+    for (const s of p.settings) {
+      if (s.key !== 'restart-strategy.type' && s.key !== 'restart-strategy') continue;
+      const rank = rankOf(p, 'restart-strategy.type');
+      if (best === null || rank > best.rank) best = { rank, type: restartStrategyOf(s.value) };
+    }
+  }
+  return best?.type ?? 'exponential-delay';
+}
+
+/** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements); `strategy`: the job's. */
+function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string): void {
   for (const s of p.settings) {
     if (isKafkaKey(s.key)) {
       c.ignore(
@@ -376,7 +413,10 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>): void {
       continue;
     }
     const t = flinkTranslations.find((x) => x.from === s.key);
-    if (t) {
+    if (t?.strategy !== undefined && t.strategy !== strategy) {
+      c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy}`);
+      done.add(s.key);
+    } else if (t) {
       if (!c.claim(p, s, t.to, t.reading, t.to === s.key ? 'as written' : `${s.key} is the model's ${t.to}`))
         c.ignore(p, s, `not modelled (it would be the model's ${t.to})`);
       done.add(s.key);
@@ -500,7 +540,7 @@ export function claims(
         brokerFailures(c, p);
         break;
       case 'Flink job':
-        flinkKeys(c, p, done);
+        flinkKeys(c, p, done, restartStrategy(pipe));
         break;
       case 'Kafka sink table':
       case 'Kafka source table':

@@ -238,6 +238,23 @@ describe('a Flink job whose restart strategy gives up (restart-strategy.type: of
   });
 });
 
+describe("a restart strategy's keys are read under that strategy only", () => {
+  test("no type: exponential-delay's backoff is the delay, fixed-delay's ignored (no conflict)", async () => {
+    const dir = 'test/fixtures/verify/flink-restart-delays';
+    const r = await cli('verify', dir, '--runs', '0', '--json');
+    const j = JSON.parse(r.stdout) as {
+      ignored: string[];
+      settings: { key: string; value: string; from: string }[];
+    };
+    expect(r.code).toBe(0);
+    expect(j.settings.find((x) => x.key === 'restart.delay.ms')).toMatchObject({
+      value: '2000',
+      from: `${dir}/flink-conf.yaml:6`,
+    });
+    expect(j.ignored).toEqual(['restart-strategy.fixed-delay.delay']);
+  });
+});
+
 describe('a broker file is judged through a broker failure', () => {
   test('min.insync.replicas=2 with clean elections holds; =1 with unclean elections loses acks', async () => {
     const verdict = async (dir: string) => {

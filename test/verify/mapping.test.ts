@@ -107,7 +107,8 @@ describe('verify maps real keys to model keys', () => {
     const v = verified({
       'flink-conf.yaml':
         'execution.checkpointing.interval: 1 min\nhigh-availability: ZooKeeper\n' +
-        'restart-strategy.fixed-delay.delay: 10 s\nexecution.checkpointing.mode: at_least_once\n' +
+        'restart-strategy: FixedDelay\nrestart-strategy.fixed-delay.delay: 10 s\n' +
+        'execution.checkpointing.mode: at_least_once\n' +
         'transaction.timeout.ms: 600000\n',
       'sink.sql':
         "CREATE TABLE o (a INT) WITH ('connector' = 'kafka', 'sink.semantic' = 'at-least-once', " +
@@ -116,6 +117,7 @@ describe('verify maps real keys to model keys', () => {
     expect(winners(v)).toMatchObject({
       'execution.checkpointing.interval': '60000',
       'high-availability.type': 'zookeeper',
+      'restart-strategy.type': 'fixed-delay',
       'restart.delay.ms': '10000',
       'execution.checkpointing.mode': 'AT_LEAST_ONCE',
       'sink.delivery-guarantee': 'at-least-once',
