@@ -35,7 +35,8 @@ export interface Claim {
   readonly where: string;
   /**
    * A higher rank wins: --set 10, a downstream reader 3 (its isolation.level is the judged one), a SQL script's SET
-   * 2.5 (over the cluster's file), others 2, a broker 1.
+   * 2.5 (over the cluster's file), others 2, a SQL script's SET of high-availability.* 1.5 (the cluster's file holds),
+   * a broker 1.
    */
   readonly rank: number;
   readonly why: string;
@@ -186,14 +187,17 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
 /** The rank of a SQL script's SET (`rankOf`). */
 export const SQL_SET_RANK = 2.5;
 
+/** The rank of a SQL script's SET of a cluster key (`high-availability.*`): below the cluster's own file. */
+export const SQL_CLUSTER_SET_RANK = 1.5;
+
 /**
  * The rank of a part's claim of `key`. A SQL script's SET configures its job over the cluster's configuration file
  * (the SQL client submits the job with its session's configuration on top of config.yaml, so SET
  * 'execution.checkpointing.interval' wins for that job), but not the cluster's high availability.
  */
 function rankOf(p: Placed, key: string): number {
-  if (p.role === 'Flink job' && p.detail === 'SET statements' && !key.startsWith('high-availability'))
-    return SQL_SET_RANK;
+  if (p.role === 'Flink job' && p.detail === 'SET statements')
+    return key.startsWith('high-availability') ? SQL_CLUSTER_SET_RANK : SQL_SET_RANK;
   return p.role === 'downstream reader' || p.role === 'downstream reader table' ? 3 : p.role === 'broker' ? 1 : 2;
 }
 

@@ -6,7 +6,7 @@
  * real system is listed as assumed. Pure.
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
-import { type Claim, SQL_SET_RANK } from './claims.js';
+import { type Claim, SQL_CLUSTER_SET_RANK, SQL_SET_RANK } from './claims.js';
 
 /** A model key no file speaks to, held at the model's (safe) default. */
 export interface Assumed {
@@ -66,6 +66,10 @@ export function resolveClaims(
     const w = winners.get(key)!;
     if (w.rank === SQL_SET_RANK && written(w) && w.text !== l.text)
       overridden.push(`${key}: SET at ${w.where} (${w.text}) overrides ${l.where} (${l.text}) for this job`);
+    else if (l.rank === SQL_CLUSTER_SET_RANK && w.text !== l.text)
+      overridden.push(
+        `${key}: SET at ${l.where} (${l.text}) does not change the running cluster; ${w.where} (${w.text}) holds`,
+      );
   }
   return { ok: true, value: { winners: [...winners.values()], assumed, overridden } };
 }

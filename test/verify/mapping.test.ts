@@ -129,6 +129,29 @@ describe('verify maps real keys to model keys', () => {
     );
   });
 
+  test("a SQL SET of high-availability.* leaves the running cluster's to its config.yaml, with a note", () => {
+    const sql = "SET 'high-availability.type' = 'zookeeper';\nSET 'execution.checkpointing.interval' = '10 s';\n";
+    const v = verified({ 'config.yaml': 'high-availability:\n  type: kubernetes\n', 'job.sql': sql });
+    expect(winners(v)).toMatchObject({
+      'high-availability.type': 'kubernetes',
+      'execution.checkpointing.interval': '10000',
+    });
+    expect(v.notes).toEqual([
+      'high-availability.type: SET at job.sql:1 (zookeeper) does not change the running cluster; config.yaml:2 ' +
+        '(kubernetes) holds',
+    ]);
+    // A cluster file silent on it runs without HA, Flink's default, whatever the session sets.
+    const silent = verified({ 'config.yaml': 'parallelism.default: 1\n', 'job.sql': sql });
+    expect(winners(silent)).toMatchObject({ 'high-availability.type': 'none' });
+    expect(how(silent, 'high-availability.type')).toBe('inherited');
+    expect(silent.notes).toEqual([
+      'high-availability.type: SET at job.sql:1 (zookeeper) does not change the running cluster; config.yaml (none) ' +
+        'holds',
+    ]);
+    // Without a cluster file the SET is all there is to read.
+    expect(winners(verified({ 'job.sql': sql }))).toMatchObject({ 'high-availability.type': 'zookeeper' });
+  });
+
   test('Flink checkpoint timing keys (#11): min-pause and the aligned-checkpoint timeout are durations', () => {
     const v = verified({
       'config.yaml':
