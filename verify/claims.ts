@@ -96,6 +96,16 @@ const flinkTranslations: readonly Translation[] = [
   ]),
   ...strategyKeys('exponential-delay', [
     { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
+    {
+      from: 'restart-strategy.exponential-delay.attempts-before-reset-backoff',
+      to: 'restart-strategy.exponential-delay.attempts-before-reset-backoff',
+      reading: 'flink',
+    },
+    {
+      from: 'restart-strategy.exponential-delay.reset-backoff-threshold',
+      to: 'restart-strategy.exponential-delay.reset-backoff-threshold',
+      reading: 'flink-duration',
+    },
   ]),
   ...strategyKeys('failure-rate', [
     { from: 'restart-strategy.failure-rate.delay', to: 'restart.delay.ms', reading: 'flink-duration' },

@@ -162,11 +162,10 @@ export function verifyConfig(
         "'20 s';) or give --set execution.checkpointing.interval=MS",
     };
   const strategy = value('restart-strategy.type');
-  if (
-    model === 'flink-kafka' &&
-    strategy !== 'exponential-delay' &&
-    !winners.some((w) => w.key === 'resubmit.delay.ms')
-  )
+  const givesUp =
+    strategy !== 'exponential-delay' ||
+    value('restart-strategy.exponential-delay.attempts-before-reset-backoff') !== '2147483647';
+  if (model === 'flink-kafka' && givesUp && !winners.some((w) => w.key === 'resubmit.delay.ms'))
     notes.push(
       `restart-strategy.type=${strategy} can give up on the job, which then FAILS: eoscheck assumes its operator ` +
         `resubmits it ${value('resubmit.delay.ms')} ms later (--set resubmit.delay.ms=MS), from its latest ` +

@@ -258,11 +258,26 @@ export const flinkKafkaKeys = {
     default: 'exponential-delay',
     meaning:
       'whether the JobManager restarts the job after a task failure (RestartBackoffTimeStrategy): exponential-delay ' +
-      'always (its attempts before a backoff reset are unbounded by default), fixed-delay ' +
+      'restart-strategy.exponential-delay.attempts-before-reset-backoff times (unbounded by default), fixed-delay ' +
       'restart-strategy.fixed-delay.attempts times, failure-rate while a failure is not one more than ' +
       'max-failures-per-interval within failure-rate-interval, none never; a job it gives up on FAILS, and the ' +
       'operator resubmits it after resubmit.delay.ms (from its last checkpoint only when ' +
       'execution.checkpointing.externalized-checkpoint-retention kept it)',
+  }),
+  exponentialAttempts: int('restart-strategy.exponential-delay.attempts-before-reset-backoff', {
+    default: 2_147_483_647,
+    min: 1,
+    max: 2_147_483_647,
+    meaning:
+      'restart-strategy.type=exponential-delay (Flink 1.19+): the restarts before the job fails, counted anew once ' +
+      'it ran reset-backoff-threshold past its last restart (Flink default Integer.MAX_VALUE: never fails)',
+  }),
+  exponentialResetMs: int('restart-strategy.exponential-delay.reset-backoff-threshold', {
+    default: 3_600_000,
+    min: 1,
+    max: 86_400_000,
+    meaning:
+      'restart-strategy.type=exponential-delay: the running time in ms that resets the count (Flink default 1 h)',
   }),
   fixedDelayAttempts: int('restart-strategy.fixed-delay.attempts', {
     default: 1,

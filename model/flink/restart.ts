@@ -13,16 +13,30 @@ import type { FlinkState, JobManager } from './state.js';
 
 type D = Draft<FlinkState>;
 
+/** Integer.MAX_VALUE: exponential-delay's default attempts, which never run out (nothing is counted then). */
+const UNBOUNDED = 2_147_483_647;
+
 /**
  * Records a task failure at `now` as the strategy counts it and says whether the job restarts. Pure but for `jm`.
  * fixed-delay: FixedDelayRestartBackoffTimeStrategy counts attempts and restarts while they are at most
- * `attempts`. failure-rate: FailureRateRestartBackoffTimeStrategy keeps the latest max-failures-per-interval
- * failure times and restarts unless they are that many and the oldest lies within the interval.
+ * `attempts`. failure-rate: FailureRateRestartBackoffTimeStrategy keeps the latest max-failures-per-interval + 1
+ * failure times and gives up when they are that many and the oldest lies within the interval. exponential-delay
+ * (1.19+): ExponentialDelayRestartBackoffTimeStrategy counts a failure after its restart time only (one at or before
+ * it is merged into the attempt), starts the count anew when the job ran reset-backoff-threshold past it, and
+ * restarts while the count is at most attempts-before-reset-backoff; `failures` holds each counted attempt's restart
+ * time.
  */
 export function restarts(c: FlinkConfig, jm: Draft<JobManager>, now: number): boolean {
   switch (c.restartStrategy) {
-    case 'exponential-delay':
-      return true;
+    case 'exponential-delay': {
+      if (c.exponentialAttempts === UNBOUNDED) return true;
+      const f = jm.failures;
+      const next = f.at(-1);
+      if (next !== undefined && now <= next) return f.length <= c.exponentialAttempts;
+      if (next !== undefined && now - next >= c.exponentialResetMs) f.splice(0);
+      f.push(now + c.restartDelayMs);
+      return f.length <= c.exponentialAttempts;
+    }
     case 'none':
       return false;
     case 'fixed-delay':

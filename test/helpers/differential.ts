@@ -147,6 +147,11 @@ const configs: Record<string, string[][]> = {
     ['restart-strategy.type=none', 'execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION'],
     ['restart-strategy.type=failure-rate', 'faults.crashes=2', 'faults.jobmanager=1', 'resubmit.delay.ms=2000'],
     ['restart-strategy.type=fixed-delay', 'faults.crashes=2', 'high-availability.type=none'],
+    [
+      'restart-strategy.exponential-delay.attempts-before-reset-backoff=1',
+      'restart-strategy.exponential-delay.reset-backoff-threshold=3000',
+      'faults.crashes=2',
+    ],
     ...flinkParallelConfigs,
     ...flinkTimingConfigs,
   ],

@@ -377,6 +377,11 @@ export const unsafe: {
   },
   {
     model: 'flink-kafka',
+    set: ['restart-strategy.exponential-delay.attempts-before-reset-backoff=1', 'faults.crashes=2'],
+    breaks: ['no-duplicates', 'no-hanging-transaction'],
+  },
+  {
+    model: 'flink-kafka',
     set: ['transaction.timeout.ms=2500', 'faults.lost-notifications=0', 'restart.delay.ms=3000'],
     // The coordinator's timeout ends the pre-committed transaction (#11 reports it): the loss's cause, also a finding.
     breaks: ['no-loss', 'no-hanging-transaction'],

@@ -129,6 +129,19 @@ describe('verify maps real keys to model keys', () => {
     );
   });
 
+  test('exponential-delay with bounded attempts can give up: read, with the note on the operator', () => {
+    const v = verified({
+      'config.yaml':
+        'execution.checkpointing.interval: 10 s\nrestart-strategy:\n  exponential-delay:\n' +
+        '    attempts-before-reset-backoff: 3\n    reset-backoff-threshold: 10 min\n',
+    });
+    expect(winners(v)).toMatchObject({
+      'restart-strategy.exponential-delay.attempts-before-reset-backoff': '3',
+      'restart-strategy.exponential-delay.reset-backoff-threshold': '600000',
+    });
+    expect(v.notes).toEqual([expect.stringMatching(/^restart-strategy.type=exponential-delay can give up on the job/)]);
+  });
+
   test("a SQL SET of high-availability.* leaves the running cluster's to its config.yaml, with a note", () => {
     const sql = "SET 'high-availability.type' = 'zookeeper';\nSET 'execution.checkpointing.interval' = '10 s';\n";
     const v = verified({ 'config.yaml': 'high-availability:\n  type: kubernetes\n', 'job.sql': sql });

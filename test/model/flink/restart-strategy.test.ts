@@ -22,6 +22,20 @@ describe('each strategy counts failures as Flink does', () => {
   test('exponential-delay (the default for a checkpointing job since 1.19) restarts every failure', () => {
     expect(verdicts([], [0, 1, 2, 3, 4])).toEqual([true, true, true, true, true]);
   });
+  test('exponential-delay, attempts-before-reset-backoff (1.19+): counted past each restart, reset by a run', () => {
+    const exp = (...more: string[]) => [
+      'restart-strategy.exponential-delay.attempts-before-reset-backoff=2',
+      'restart.delay.ms=1000',
+      ...more,
+    ];
+    expect(verdicts(exp(), [0, 5000, 9000])).toEqual([true, true, false]);
+    // A failure at or before the pending restart time is merged into that attempt (notifyFailure returns false).
+    expect(verdicts(exp(), [0, 1000, 5000, 9000])).toEqual([true, true, true, false]);
+    // Running reset-backoff-threshold past the last restart time starts the count anew.
+    const reset = exp('restart-strategy.exponential-delay.reset-backoff-threshold=2000');
+    expect(verdicts(reset, [0, 2000, 6000, 10_000])).toEqual([true, true, true, true]);
+    expect(verdicts(reset, [0, 2000, 3500])).toEqual([true, true, false]);
+  });
   test('none gives up at the first failure', () => {
     expect(verdicts(['restart-strategy.type=none'], [0])).toEqual([false]);
   });
