@@ -69,9 +69,15 @@ interface Translation {
   readonly strategy?: string;
 }
 
-/** The keys of one restart strategy (RestartStrategyOptions: each strategy reads its own). */
-function strategyKeys(strategy: string, ts: readonly Translation[]): Translation[] {
-  return ts.map((t) => ({ ...t, strategy }));
+/**
+ * The keys of one restart strategy (RestartStrategyOptions: each strategy reads its own): its delay, the model's
+ * restart.delay.ms, and keys the model holds by their own names.
+ */
+function strategyKeys(strategy: string, delay: string, own: readonly [string, Reading][]): Translation[] {
+  return [
+    { from: delay, to: 'restart.delay.ms', reading: 'flink-duration', strategy },
+    ...own.map(([key, reading]): Translation => ({ from: key, to: key, reading, strategy })),
+  ];
 }
 
 /** Flink configuration keys with another model name or a duration value (a missing model key: ignored). */
@@ -90,35 +96,16 @@ const flinkTranslations: readonly Translation[] = [
     to: 'execution.checkpointing.aligned-checkpoint-timeout',
     reading: 'flink-duration',
   },
-  ...strategyKeys('fixed-delay', [
-    { from: 'restart-strategy.fixed-delay.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
-    { from: 'restart-strategy.fixed-delay.attempts', to: 'restart-strategy.fixed-delay.attempts', reading: 'flink' },
+  ...strategyKeys('fixed-delay', 'restart-strategy.fixed-delay.delay', [
+    ['restart-strategy.fixed-delay.attempts', 'flink'],
   ]),
-  ...strategyKeys('exponential-delay', [
-    { from: 'restart-strategy.exponential-delay.initial-backoff', to: 'restart.delay.ms', reading: 'flink-duration' },
-    {
-      from: 'restart-strategy.exponential-delay.attempts-before-reset-backoff',
-      to: 'restart-strategy.exponential-delay.attempts-before-reset-backoff',
-      reading: 'flink',
-    },
-    {
-      from: 'restart-strategy.exponential-delay.reset-backoff-threshold',
-      to: 'restart-strategy.exponential-delay.reset-backoff-threshold',
-      reading: 'flink-duration',
-    },
+  ...strategyKeys('exponential-delay', 'restart-strategy.exponential-delay.initial-backoff', [
+    ['restart-strategy.exponential-delay.attempts-before-reset-backoff', 'flink'],
+    ['restart-strategy.exponential-delay.reset-backoff-threshold', 'flink-duration'],
   ]),
-  ...strategyKeys('failure-rate', [
-    { from: 'restart-strategy.failure-rate.delay', to: 'restart.delay.ms', reading: 'flink-duration' },
-    {
-      from: 'restart-strategy.failure-rate.failure-rate-interval',
-      to: 'restart-strategy.failure-rate.failure-rate-interval',
-      reading: 'flink-duration',
-    },
-    {
-      from: 'restart-strategy.failure-rate.max-failures-per-interval',
-      to: 'restart-strategy.failure-rate.max-failures-per-interval',
-      reading: 'flink',
-    },
+  ...strategyKeys('failure-rate', 'restart-strategy.failure-rate.delay', [
+    ['restart-strategy.failure-rate.failure-rate-interval', 'flink-duration'],
+    ['restart-strategy.failure-rate.max-failures-per-interval', 'flink'],
   ]),
   // Its name before Flink 1.17 (the deprecated key of RestartStrategyOptions.RESTART_STRATEGY).
   { from: 'restart-strategy', to: 'restart-strategy.type', reading: 'flink' },
@@ -518,6 +505,7 @@ export function claims(
   defaults: Readonly<Record<string, ConfigValue>>,
 ): Claims {
   const c = new Collector(keys, defaults);
+  const strategy = restartStrategy(pipe);
   for (const p of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
@@ -554,7 +542,7 @@ export function claims(
         brokerFailures(c, p);
         break;
       case 'Flink job':
-        flinkKeys(c, p, done, restartStrategy(pipe));
+        flinkKeys(c, p, done, strategy);
         break;
       case 'Kafka sink table':
       case 'Kafka source table':

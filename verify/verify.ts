@@ -5,8 +5,10 @@
  * transaction.max.timeout.ms) or a key no file sets (a Flink job without checkpoints). The check itself
  * is the caller's. Pure: texts in, a configuration out.
  */
+
 import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
+import { UNBOUNDED_ATTEMPTS } from '../model/flink/config.js';
 import { KAFKA_VERSIONS, type KafkaVersion } from '../model/kafka/releases.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
@@ -164,7 +166,7 @@ export function verifyConfig(
   const strategy = value('restart-strategy.type');
   const givesUp =
     strategy !== 'exponential-delay' ||
-    value('restart-strategy.exponential-delay.attempts-before-reset-backoff') !== '2147483647';
+    value('restart-strategy.exponential-delay.attempts-before-reset-backoff') !== String(UNBOUNDED_ATTEMPTS);
   if (model === 'flink-kafka' && givesUp && !winners.some((w) => w.key === 'resubmit.delay.ms'))
     notes.push(
       `restart-strategy.type=${strategy} can give up on the job, which then FAILS: eoscheck assumes its operator ` +

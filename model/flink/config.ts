@@ -7,6 +7,9 @@ import { kafkaKeys } from '../kafka/keys.js';
 
 const k = kafkaKeys;
 
+/** Integer.MAX_VALUE: exponential-delay's default attempts before a backoff reset, which never run out. */
+export const UNBOUNDED_ATTEMPTS = 2_147_483_647;
+
 /** The keys of `flink-kafka`, by field. */
 export const flinkKafkaKeys = {
   kafkaVersion: k.kafkaVersion,
@@ -265,9 +268,9 @@ export const flinkKafkaKeys = {
       'execution.checkpointing.externalized-checkpoint-retention kept it)',
   }),
   exponentialAttempts: int('restart-strategy.exponential-delay.attempts-before-reset-backoff', {
-    default: 2_147_483_647,
+    default: UNBOUNDED_ATTEMPTS,
     min: 1,
-    max: 2_147_483_647,
+    max: UNBOUNDED_ATTEMPTS,
     meaning:
       'restart-strategy.type=exponential-delay (Flink 1.19+): the restarts before the job fails, counted anew once ' +
       'it ran reset-backoff-threshold past its last restart (Flink default Integer.MAX_VALUE: never fails)',

@@ -8,13 +8,10 @@
  * does), else as a new job from `scan.startup.mode` with checkpoint ids from 1. Over an immer draft.
  */
 import type { Draft } from 'immer';
-import type { FlinkConfig } from './config.js';
+import { type FlinkConfig, UNBOUNDED_ATTEMPTS } from './config.js';
 import type { FlinkState, JobManager } from './state.js';
 
 type D = Draft<FlinkState>;
-
-/** Integer.MAX_VALUE: exponential-delay's default attempts, which never run out (nothing is counted then). */
-const UNBOUNDED = 2_147_483_647;
 
 /**
  * Records a task failure at `now` as the strategy counts it and says whether the job restarts. Pure but for `jm`.
@@ -29,7 +26,8 @@ const UNBOUNDED = 2_147_483_647;
 export function restarts(c: FlinkConfig, jm: Draft<JobManager>, now: number): boolean {
   switch (c.restartStrategy) {
     case 'exponential-delay': {
-      if (c.exponentialAttempts === UNBOUNDED) return true;
+      // Unbounded attempts never run out: nothing is counted (the default search keeps its states).
+      if (c.exponentialAttempts === UNBOUNDED_ATTEMPTS) return true;
       const f = jm.failures;
       const next = f.at(-1);
       if (next !== undefined && now <= next) return f.length <= c.exponentialAttempts;

@@ -180,7 +180,8 @@ export interface JobManager {
   readonly failedCheckpoints: number;
   /**
    * The task failures the restart strategy counts since the job was (re)submitted (`restart.ts`): their times under
-   * failure-rate (its most recent max-failures-per-interval), one 0 each under fixed-delay, none otherwise.
+   * failure-rate (its most recent max-failures-per-interval + 1), one 0 each under fixed-delay, each counted
+   * attempt's restart time under exponential-delay with bounded attempts, none otherwise.
    */
   readonly failures: readonly number[];
 }
