@@ -9,7 +9,7 @@
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import type { Setting } from './files/entry.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
-import { flinkRefusal, modelText, type Reading, restartStrategyOf } from './normalize.js';
+import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
 import {
   isClientCommon,
@@ -387,14 +387,17 @@ function streamsKeys(c: Collector, p: Placed, done: Set<string>): void {
  * Flink part (a SQL SET over the cluster's file), else a checkpointing job's default, which never gives up
  * (exponential-delay since 1.19, fixed-delay with unbounded attempts before: the model's exponential-delay).
  */
-function restartStrategy(pipe: Pipeline): string {
+function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>): string {
+  const key = keys.get('restart-strategy.type');
   let best: { rank: number; type: string | null } | null = null;
   for (const p of pipe.parts) {
-    if (p.role !== 'Flink job') continue;
+    if (p.role !== 'Flink job' || key === undefined) continue;
     for (const s of p.settings) {
       if (s.key !== 'restart-strategy.type' && s.key !== 'restart-strategy') continue;
-      const rank = rankOf(p, 'restart-strategy.type');
-      if (best === null || rank > best.rank) best = { rank, type: restartStrategyOf(s.value) };
+      const rank = rankOf(p, key.name);
+      // Read as the claim reads it (aliases, either case); a value Flink refuses is refused by that claim.
+      const t = modelText(key, s.key, s.value, 'flink');
+      if (best === null || rank > best.rank) best = { rank, type: t.ok ? t.value : null };
     }
   }
   return best?.type ?? 'exponential-delay';
@@ -505,7 +508,7 @@ export function claims(
   defaults: Readonly<Record<string, ConfigValue>>,
 ): Claims {
   const c = new Collector(keys, defaults);
-  const strategy = restartStrategy(pipe);
+  const strategy = restartStrategy(pipe, keys);
   for (const p of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();

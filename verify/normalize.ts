@@ -47,13 +47,6 @@ const flinkAliases: Readonly<Record<string, Readonly<Record<string, string>>>> =
   },
 };
 
-/** The restart strategy a Flink value of `restart-strategy.type` names (either case, any alias), or null. Pure. */
-export function restartStrategyOf(raw: string): string | null {
-  const t = raw.trim().toLowerCase();
-  const types = ['none', 'fixed-delay', 'failure-rate', 'exponential-delay'];
-  return flinkAliases['restart-strategy.type']![t] ?? (types.includes(t) ? t : null);
-}
-
 /** Other spellings Kafka reads as a value the model holds (`acks=-1` is `acks=all`, in either case). */
 const kafkaAliases: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   acks: { '-1': 'all', all: 'all' },
