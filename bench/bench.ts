@@ -35,6 +35,8 @@ interface Figures {
   readonly runs: number;
   readonly elapsedMs: number;
   readonly bytesPerState: number;
+  /** Drain steps a distinct state (the search's work beyond its states: the same on any machine, one worker). */
+  readonly drainPerState: number;
   readonly traceLength: number;
   readonly runsUntilFailure: number | null;
   /** Partial-order reduction: states expanded with a persistent set, or why none was. */
@@ -51,6 +53,7 @@ function figures<S, A extends AnyAction>(o: Outcome<S, A>): Figures {
     runs: o.mode === 'random' || o.mode === 'swarm' ? o.runs : 1,
     elapsedMs: o.elapsedMs,
     bytesPerState: o.mode === 'exhaustive' ? o.bytesPerState : 0,
+    drainPerState: o.mode === 'exhaustive' && o.distinct > 0 ? o.drainSteps / o.distinct : 0,
     traceLength: o.found?.trace.length ?? -1,
     runsUntilFailure: (o.mode === 'random' || o.mode === 'swarm') && o.failure ? o.failure.run + 1 : null,
     por: o.mode !== 'exhaustive' ? 'off' : typeof o.por === 'string' ? o.por : `${o.por.reduced} reduced`,
@@ -94,6 +97,7 @@ interface Row {
   readonly maxMs: number;
   readonly statesPerSecond: number;
   readonly bytesPerState: number;
+  readonly drainPerState: number;
 }
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -131,12 +135,14 @@ async function exhaustive(
     maxMs: Math.round(times[times.length - 1]!),
     statesPerSecond: Math.round((r!.distinct * 1000) / median),
     bytesPerState: Math.round(r!.bytesPerState * 10) / 10,
+    drainPerState: Math.round(r!.drainPerState * 10) / 10,
   };
   rows.push(row);
   if (!json)
     console.log(
       `| ${name} | ${workers} | ${fmt(row.distinct)} | ${fmt(row.generated)} | ${secs(row.elapsedMs)} ` +
-        `(${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} |`,
+        `(${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} | ` +
+        `${row.drainPerState} |`,
     );
   return row;
 }
@@ -174,8 +180,10 @@ if (!json) {
       `${machine.memoryGiB} GiB, Node ${machine.node}; load average before: ${machine.loadBefore}`,
   );
   console.log(`exhaustive rows: median of ${REPS} runs (fastest–slowest)\n`);
-  console.log('| exhaustive search | workers | distinct | generated | time | states/s | bytes a state |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| exhaustive search | workers | distinct | generated | time | states/s | bytes a state | drain steps a state |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
 }
 await exhaustive('two-phase-commit rm.count=7 (TLC: 296,448)', 'two-phase-commit', ['rm.count=7'], 1000, 1);
 await exhaustive('two-phase-commit rm.count=7 (TLC: 296,448)', 'two-phase-commit', ['rm.count=7'], 1000, 2);

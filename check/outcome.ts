@@ -59,6 +59,8 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly mode: 'exhaustive';
   readonly distinct: number;
   readonly generated: number;
+  /** Steps the fault-free drains took to judge the states (`SearchCore.drainSteps`), every worker's. */
+  readonly drainSteps: number;
   readonly depth: number;
   readonly maxStates: number;
   readonly maxSeconds: number | null;

@@ -228,6 +228,7 @@ interface Levelled {
   readonly levels: Levels;
   readonly distinct: number;
   readonly generated: number;
+  readonly drainSteps: number;
   /** Bytes the workers keep, the shared drain memo included. */
   readonly bytes: number;
   readonly coverage: Record<string, number>;
@@ -241,6 +242,7 @@ async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions,
   const levels = new Levels(opts);
   let distinct = 1;
   let generated = 0;
+  let drainSteps = 0;
   let bytes = 0;
   let coverage: Record<string, number> = {};
   let enabledAtFrontier = true;
@@ -262,6 +264,7 @@ async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions,
     });
     distinct = 0;
     generated = 0;
+    drainSteps = 0;
     bytes = 0;
     frontier = 0;
     enabledAtFrontier = false;
@@ -272,6 +275,7 @@ async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions,
       // A state admitted but not judged before the time ran out is not one the search checked.
       distinct += m.distinct - m.unjudged;
       generated += m.generated;
+      drainSteps += m.drainSteps;
       bytes += m.bytes;
       frontier += m.frontier;
       enabledAtFrontier ||= m.enabledAtFrontier;
@@ -286,7 +290,7 @@ async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions,
     levels.completed(depth, frontier);
     if (levels.full(distinct)) break;
   }
-  return { levels, distinct, generated, bytes: bytes + memo.bytes, coverage };
+  return { levels, distinct, generated, drainSteps, bytes: bytes + memo.bytes, coverage };
 }
 
 /** The counterexample ending at state `id`: its path from the workers' parent links, replayed here. */
@@ -313,7 +317,7 @@ function outcome<S, A extends AnyAction>(
   found: Counterexample<S, A> | null,
   elapsedMs: number,
 ): ExhaustiveOutcome<S, A> {
-  const { levels, distinct, generated } = r;
+  const { levels, distinct, generated, drainSteps } = r;
   const symmetry = opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined;
   return {
     mode: 'exhaustive',
@@ -325,6 +329,7 @@ function outcome<S, A extends AnyAction>(
     workers,
     distinct,
     generated,
+    drainSteps,
     depth: opts.depth,
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,

@@ -91,6 +91,7 @@ export type FromWorker =
       /** States its owner admitted for this worker that the time ran out before it judged (not counted as checked). */
       readonly unjudged: number;
       readonly generated: number;
+      readonly drainSteps: number;
       readonly frontier: number;
       readonly enabledAtFrontier: boolean;
       /** The worker's shortest counterexample so far: the state it starts from and its length with the drain. */

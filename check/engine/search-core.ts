@@ -113,6 +113,12 @@ export class SearchCore<S, A extends AnyAction> {
   /** Words of the drain's states, for its memo (apart from `words`, which a level may still copy). */
   private readonly drainWords = new WordBuffer();
   generated = 0;
+  /**
+   * Steps the fault-free drains took to judge this thread's states: a state's drain runs until it reaches
+   * quiescence or a state an earlier drain passed (the memo). The search's work beyond its own states, the
+   * figure a faster drain or memo changes whatever the machine's speed.
+   */
+  drainSteps = 0;
   private readonly stream = new StreamingFingerprint();
   /** The drain memo's table (`shareDrainMemo` replaces it with the workers' shared one, not counted in `bytes`). */
   private drainOk: DrainTable;
@@ -237,6 +243,7 @@ export class SearchCore<S, A extends AnyAction> {
       memo: this.memo,
     });
     this.first = null;
+    this.drainSteps += r.length;
     return r.violations.length === 0 ? -1 : distance(r.violations);
   }
 

@@ -243,6 +243,7 @@ function exhaustiveWork<S, A extends AnyAction>(
       distinct: core.seen.size,
       unjudged,
       generated: core.generated,
+      drainSteps: core.drainSteps,
       frontier: share.size,
       enabledAtFrontier: share.enabledAtLevel(),
       best,

@@ -109,6 +109,7 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       symmetry: ex ? ex.symmetry : false,
       workers: o.workers,
       bytesPerState: ex ? ex.bytesPerState : null,
+      drainSteps: ex ? ex.drainSteps : null,
       por: ex ? ex.por : null,
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,

@@ -134,7 +134,7 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
     case 'swarm':
       return [`  ${swarmEnd(o)}`];
     case 'exhaustive':
-      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`, ...porLines(o)];
+      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`, ...drainLines(o), ...porLines(o)];
     case 'portfolio':
       return [
         `  exhaustive pass: ${exploredText(o.exhaustive)} in ${seconds(o.exhaustive.elapsedMs)}; ` +
@@ -147,6 +147,7 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
             `in ${seconds(o.swarm.elapsedMs)}; ${swarmEnd(o.swarm, o.exhaustive.bound === null)}`
           : '  swarm: not run (the pass exhausted the reachable state space: every reachable state holds)',
         `  ${fingerprintText(o.exhaustive)}`,
+        ...drainLines(o.exhaustive),
       ];
   }
 }
@@ -159,6 +160,19 @@ function porLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] 
   return [
     `  partial-order reduction: ${o.por.reduced} states expanded with a persistent set, ${o.por.slept} ` +
       `transitions skipped by sleep sets, ${o.por.reexpanded} states expanded again (a smaller sleep set)`,
+  ];
+}
+
+/**
+ * What judging the states took: the steps of their fault-free drains (`SearchCore.drainSteps`); no line when
+ * none was taken (a model without a drain, as two-phase-commit).
+ */
+function drainLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] {
+  if (o.drainSteps === 0) return [];
+  const each = o.distinct === 0 ? 0 : o.drainSteps / o.distinct;
+  return [
+    `  drains: ${o.drainSteps} steps judged the states, ${each.toFixed(1)} a state (a drain runs to quiescence ` +
+      `or to a state an earlier drain passed)`,
   ];
 }
 

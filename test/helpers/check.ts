@@ -58,6 +58,8 @@ export interface Flat<S, A extends AnyAction> {
   readonly coverage: Readonly<Record<string, number>>;
   readonly symmetry: boolean;
   readonly bytesPerState: number | null;
+  /** Steps the drains took to judge the states (an exhaustive search's), else null. */
+  readonly drainSteps: number | null;
   readonly invariants: readonly string[];
   /** The counterexample was found by a breadth-first search that proved it of the fewest steps in total. */
   readonly shortest: boolean;
@@ -91,6 +93,7 @@ export function flatten<S, A extends AnyAction>(o: Outcome<S, A>): Flat<S, A> {
     path: failure?.path ?? null,
     symmetry: ex?.symmetry ?? false,
     bytesPerState: ex?.bytesPerState ?? null,
+    drainSteps: ex?.drainSteps ?? null,
     shortest: o.found !== null && ex !== null && failure === null && ex.shortest,
   };
 }

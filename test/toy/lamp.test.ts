@@ -50,6 +50,19 @@ describe('a toy model registered in a catalog of its own', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^eoscheck check lamp: ok, no invariant violated in 4 distinct states/);
   });
+  test('the report counts the drain steps that judged the states', async () => {
+    // dark -> lit -> (surge) dark+surged -> lit+surged: the two lit states each drain one Switch to a dark
+    // quiescence; the dark ones are quiescent. The lit state reached along the first one's drain is dark, seen.
+    const drains = async (...set: string[]) => {
+      const r = await cli('check', 'lamp', ...set, '--exhaustive', '--workers', '1', '--json');
+      const json = JSON.parse(r.stdout) as { drainSteps: number; stats: { distinctStates: number } };
+      return { states: json.stats.distinctStates, drainSteps: json.drainSteps };
+    };
+    expect(await drains('--set', 'faults.surge=true')).toEqual({ states: 4, drainSteps: 2 });
+    expect(await drains()).toEqual({ states: 2, drainSteps: 1 });
+    const text = await cli('check', 'lamp', '--set', 'faults.surge=true', '--exhaustive', '--workers', '1');
+    expect(text.stdout).toContain('\n  drains: 2 steps judged the states, 0.5 a state (a drain runs to quiescence');
+  });
   test('without it, the search finds the burnt lamp, writes the trace, and replay and mermaid show it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'eoscheck-lamp-'));
     const out = join(dir, 'trace.json');
