@@ -42,6 +42,14 @@ export interface Footprint {
 export interface ActionSpec<S, A extends AnyAction> {
   /** A fault: explorers take it, the fault-free drain never does. */
   readonly fault?: true;
+  /**
+   * The exhaustive search's drain memo keeps and looks up the drain states this action is taken from
+   * (`check/engine/search-core.ts`): two drains that merge meet again at the next such step, so a type
+   * every drain takes often, at a steady pace, lets a drain stop soon after it merges. Speed only: which
+   * states the memo keeps never changes a verdict. No entry marked: one drain state in about eight, by a
+   * hash of its next action.
+   */
+  readonly meet?: true;
   /** Emits every enabled action of this type in `s`, in actor order. Pure. */
   enabled(s: S, emit: (a: A) => void): void;
   /** The rule: changes an immer draft (`step`) or the search's own plain copy (fast path). */
@@ -172,6 +180,8 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   readonly actionTypes: readonly A['type'][];
   /** The tags of the faults, in table order. */
   readonly faultTypes: readonly A['type'][];
+  /** The tags marked `meet` (where drains are compared), or null when none is. */
+  readonly meetTypes: ReadonlySet<string> | null;
   /** What partial-order reduction needs, when every action table entry declares it (else null). */
   readonly por: Por<S, A> | null;
   readonly fast: FastPath<S, A>;
@@ -272,6 +282,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     isFault: (a) => spec(a).fault === true,
     actionTypes: types,
     faultTypes: types.filter((_t, i) => specs[i]!.fault === true),
+    meetTypes: specs.some((sp) => sp.meet) ? new Set(types.filter((_t, i) => specs[i]!.meet === true)) : null,
     por,
     fast,
   };

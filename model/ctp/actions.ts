@@ -233,6 +233,8 @@ export const appActions = {
     lanes: to('group coordinator'),
   },
   BeginTxn: {
+    // Every drain begins each transaction of each app: drains that merged meet again at the next BeginTxn.
+    meet: true,
     enabled: (s, emit) =>
       each(
         s,

@@ -338,6 +338,8 @@ export const flinkActions = {
     lanes: lanes(TM),
   },
   Process: {
+    // Every drain processes each record, one at a time: drains that merged meet again at the next Process.
+    meet: true,
     enabled: workOf('Process'),
     effect: (d, a) => processItem(d, a.input, jobOf(a)),
     describe: (s, a) => {

@@ -233,6 +233,9 @@ export const kafkaTxnActions = {
     lanes: toCoordinator,
   },
   BeginTxn: {
+    // Every drain begins each transaction of each app: drains that merged meet again at the next BeginTxn
+    // (kafka-txn depth 11: 13% fewer drain steps; Produce, taken twice as often, saved 21% but kept more).
+    meet: true,
     enabled: (s, emit) =>
       each(
         s,

@@ -65,6 +65,8 @@ function switchReady(s: S): boolean {
 export const mirrorMaker2Actions = {
   // MirrorSourceTask.poll/commitRecord: the next record reaches source.topic, acknowledged; maybe a sync.
   Mirror: {
+    // Every drain mirrors each record, one at a time: drains that merged meet again at the next Mirror.
+    meet: true,
     enabled(s, emit) {
       if (s.sourceAlive && nextRecord(s.source, s.mirrored) !== null) emit({ type: 'Mirror' });
     },
