@@ -59,7 +59,10 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly mode: 'exhaustive';
   readonly distinct: number;
   readonly generated: number;
-  /** Steps the fault-free drains took to judge the states (`SearchCore.drainSteps`), every worker's. */
+  /**
+   * Steps the fault-free drains took to judge the states (`SearchCore.drainSteps`), summed over the workers; a
+   * search handed to workers counts theirs, not the first thread's (they start over with its drain memo).
+   */
   readonly drainSteps: number;
   readonly depth: number;
   readonly maxStates: number;
