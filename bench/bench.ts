@@ -334,6 +334,11 @@ const portfolioCases: [string, string[]][] = [
   ['flink-kafka', ['transaction.timeout.ms=2500', 'faults.lost-notifications=0', 'restart.delay.ms=3000']],
   ['kafka-txn', ['safeguard.epoch-fencing=false', 'faults.zombies=true']],
   ['kafka-streams', ['safeguard.require-stable-offsets=false']],
+  // The acceptance campaign's slowest row: found at once, then 45-step failing drains while proving a trace shortest.
+  [
+    'flink-kafka',
+    ['parallelism.default=2', 'jobs=2', 'safeguard.unique-transactional-id-prefix=false', 'faults.crashes=0'],
+  ],
 ];
 const portfolio = portfolioCases.flatMap(([model, pairs]) => [1, 2].map((workers) => ({ model, pairs, workers })));
 const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
@@ -347,6 +352,7 @@ const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
     violations: { invariant: string }[];
     trace: { steps: unknown[] } | null;
     portfolio: { foundBy: string | null };
+    foundMs: number | null;
   };
   return {
     config: `${model} ${pairs.join(' ')}`,
@@ -355,6 +361,7 @@ const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
     foundBy: j.portfolio.foundBy,
     invariant: j.violations[0]?.invariant ?? null,
     steps: j.trace?.steps.length ?? null,
+    foundMs: j.foundMs,
     elapsedMs: ms,
   };
 });
@@ -474,12 +481,15 @@ else {
       `| ${r.model} | ${fmt(r.full)} | ${r.reduced === null ? 'no symmetry declared' : saved(r.full, r.reduced)} |`,
     );
   console.log('');
-  console.log('| plain `check` (the portfolio, 30 s), seed 1 | threads | exit | found by | invariant | steps | time |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(
+    '| plain `check` (the portfolio, 30 s), seed 1 | threads | exit | found by | invariant | steps | ' +
+      'pass met it after | time |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of portfolioRows)
     console.log(
       `| ${r.config} | ${r.workers} | ${r.exit} | ${r.foundBy ?? '-'} | ${r.invariant ?? '-'} | ${r.steps ?? '-'} | ` +
-        `${secs(r.elapsedMs)} |`,
+        `${r.foundMs === null ? '-' : secs(r.foundMs)} | ${secs(r.elapsedMs)} |`,
     );
   console.log('');
   console.log(

@@ -87,7 +87,8 @@ export async function checkAuto<S, A extends AnyAction>(
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
     // The workers start again from the initial state, with the drains run here known: those states judge at once.
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo);
-    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };
+    const foundMs = r.foundMs === null ? null : r.foundMs + spent * 1000;
+    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0, foundMs };
   }
   const { nextRun, ...here } = exploreRandom(c, initial, opts, { deadline: t0 + WORKER_THRESHOLD_MS });
   if (here.status === 'violation' || nextRun >= opts.runs) return { ...here, elapsedMs: performance.now() - t0 };

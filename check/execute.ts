@@ -106,12 +106,21 @@ export function script<S, A extends AnyAction>(c: Checked<S, A>, actions: readon
  */
 export interface DrainMemo<S> {
   /**
-   * Whether the drain from `s` (not quiescent) is known to pass; if not, `s` joins the current
-   * drain's path.
+   * What is known of the drain from `s` (not quiescent, `length` steps into the run, `next` its next action):
+   * true, it passes; a failure, it reaches those violations that many steps on; false, nothing, and `s` joins
+   * the current drain's path.
    */
-  known<A extends AnyAction>(s: S, next: A): boolean;
+  known<A extends AnyAction>(s: S, next: A, length: number): boolean | KnownFailure;
   /** The current drain passed: every state on its path is known to pass from now on. */
   passed(): void;
+}
+
+/** A failing drain the memo met: its violations, that many steps on from the state that met it. */
+export interface KnownFailure {
+  /** Steps from the met state to the violating step's state (at least 1). */
+  readonly steps: number;
+  /** What the drain violates there (each `step` as in the run that recorded it: the run meeting it reads `steps`). */
+  readonly violations: readonly Violation[];
 }
 
 /** Options of a run. */
@@ -201,7 +210,17 @@ export function run<S, A extends AnyAction>(
       const a = model.drain(state);
       if (a === null) break;
       // A quiescent state is judged at once, so the memo keeps only states the drain moves on from.
-      if (opts.memo?.known(state, a)) return result(true);
+      const known = opts.memo?.known(state, a, length) ?? false;
+      if (known === true) return result(true);
+      // A failure known from here is taken when the drain itself would reach it before its limit: the
+      // violations the drain meets that many steps on (the run ends there, short of its last state).
+      if (known !== false && opts.stopAtViolation && n + known.steps <= DRAIN_LIMIT) {
+        add(
+          found,
+          known.violations.map((v) => ({ ...v, step: length - 1 + known.steps })),
+        );
+        return result(false);
+      }
       if (n >= DRAIN_LIMIT) {
         add(found, [
           {

@@ -37,6 +37,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
   const core = new SearchCore(c, {
     symmetry: opts.symmetry === true,
     plain: opts.plain === true,
+    failedDrains: opts.failedDrains !== false,
     maxStates: opts.maxStates,
     drainMemo: opts.drainMemo,
     packAt: opts.packAt,
@@ -75,6 +76,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     // The reduced search keeps fewer paths: its traces are real, not proved the fewest. With symmetry one member
     // of an orbit is judged, and another's drain may reach the violation in fewer steps (the verdict is the same).
     shortest: levels.shortest && typeof por === 'string' && !core.engine.symmetry,
+    foundMs: levels.foundMs,
     por,
     member: null,
   };
@@ -95,6 +97,8 @@ function exploreMember<S, A extends AnyAction>(
   const m = searchMember(core, { ...member, ...opts }, initial, () => performance.now() - t0);
   let found: Counterexample<S, A> | null = null;
   let originalLength: number | null = null;
+  // A member's first counterexample ends its search: met when the search returned, before it is minimized.
+  const foundMs = m.path === null ? null : performance.now() - t0;
   if (m.path !== null) {
     const raw = counterexample(c, initial, indices(c, m.path));
     const minimal = minimize(c, initial, raw.trace, raw.violations[0]!.invariant);
@@ -122,6 +126,7 @@ function exploreMember<S, A extends AnyAction>(
     collisionProbability: m.omissionProbability,
     symmetry: core.engine.symmetry,
     shortest: false,
+    foundMs,
     por: 'off',
     member: {
       index: m.index,

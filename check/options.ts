@@ -48,6 +48,11 @@ export interface ExhaustiveOptions {
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
   readonly plain?: boolean | undefined;
   /**
+   * The drain memo keeps drains that fail as well as those that pass (`engine/failed-drains.ts`; default on; off
+   * only to compare, in the differential test).
+   */
+  readonly failedDrains?: boolean | undefined;
+  /**
    * States a level of a model without its own decoding keeps as objects before it packs them into words
    * (`engine/frontier.ts`; default `PACK_AT`; tests pack every level with 1).
    */

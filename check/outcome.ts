@@ -76,6 +76,11 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly symmetry: boolean;
   /** A counterexample found has the fewest steps in total (drain included): none could be shorter. */
   readonly shortest: boolean;
+  /**
+   * When the search met its first counterexample, in ms from its start (null: none met): the time it took to find
+   * the bug; the rest of `elapsedMs` looked for a shorter trace (`engine/levels.ts`).
+   */
+  readonly foundMs: number | null;
   /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
   readonly por: 'off' | 'undeclared' | ReductionStats;
   /** A swarm verification member's search (depth-first, hash-compacted), or null for the breadth-first search. */

@@ -40,6 +40,8 @@ export class Levels {
   best: Best | null = null;
   bound: Bound = null;
   depthCompleted = 0;
+  /** When the first counterexample was offered, in ms from the search's start (null: none yet). */
+  foundMs: number | null = null;
   /** The search stopped looking for a shorter counterexample: its budget of states ran out. */
   private cut = false;
   /** Most distinct states while looking for a shorter counterexample (set at the first one). */
@@ -66,6 +68,7 @@ export class Levels {
   /** A worker's best counterexample: kept if shorter, or as short and from a lower-numbered state. */
   offer(b: Best, distinct = b.id + 1): void {
     if (this.best === null) {
+      this.foundMs = this.elapsedMs;
       this.limit = distinct + (this.opts.shortestStates ?? Math.max(SHORTEST_STATES, 20 * distinct));
       this.opts.beside?.found();
     }

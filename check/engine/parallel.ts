@@ -340,6 +340,7 @@ function outcome<S, A extends AnyAction>(
     symmetry,
     // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
     shortest: levels.shortest && !symmetry,
+    foundMs: levels.foundMs,
     por: 'off',
     member: null,
   };

@@ -7,9 +7,11 @@
 import { type AnyAction, sameAction, type Words } from '../../model/core/model.js';
 import { encodePlain } from '../../model/core/plain.js';
 import { WordBuffer } from '../../model/core/words.js';
+import type { Violation } from '../../properties/invariant.js';
 import type { Checked } from '../checked.js';
 import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
 import { ChunkPool } from './chunks.js';
+import { FailedDrains } from './failed-drains.js';
 import { FingerprintSet } from './fingerprint-set.js';
 import { type Frontier, PACK_AT } from './frontier.js';
 import { type Fingerprint, fingerprint, StreamingFingerprint } from './hash.js';
@@ -80,6 +82,8 @@ export interface CoreOptions {
   readonly workers?: number;
   /** Successors through `step` (the reference the fast path is tested against). */
   readonly plain?: boolean;
+  /** The drain memo keeps failing drains too (`failed-drains.ts`; default on). */
+  readonly failedDrains?: boolean | undefined;
   /** Most distinct states the search admits (sizes the fingerprint table and the parent links). */
   readonly maxStates: number;
   /** The drain memo's table, when the caller keeps it past the search (a new one otherwise). */
@@ -123,7 +127,10 @@ export class SearchCore<S, A extends AnyAction> {
   /** The drain memo's table (`shareDrainMemo` replaces it with the workers' shared one, not counted in `bytes`). */
   private drainOk: DrainTable;
   private drainShared = false;
+  /** The current drain's states the memo keeps: fingerprint halves and the steps into the drain, three numbers each. */
   private readonly path: number[] = [];
+  /** The drain memo's failing half (`failed-drains.ts`): this thread's, filled once drains fail. */
+  private readonly failed: FailedDrains | null;
   private readonly memo: DrainMemo<S>;
   /** The drain on the judged state itself, when the caller gives it up (fast path only). */
   private readonly given: Stepper<S, A> | null;
@@ -143,12 +150,13 @@ export class SearchCore<S, A extends AnyAction> {
     this.given = inPlace && { start: (s) => s, apply: inPlace };
     this.seen = new FingerprintSet(256, opts.maxStates);
     this.drainOk = opts.drainMemo ?? new FingerprintSet();
+    this.failed = opts.failedDrains === false ? null : new FailedDrains();
     this.links = new Links(opts.maxStates * this.workers);
     for (const t of checked.model.actionTypes) this.coverage[t] = 0;
     const drainFp: Fingerprint = { hi: 0, lo: 0 };
     const meets = checked.model.meetTypes;
     this.memo = {
-      known: (s, next) => {
+      known: (s, next, length) => {
         let { hi, lo } = drainFp;
         if (this.first) {
           ({ hi, lo } = this.first);
@@ -160,11 +168,13 @@ export class SearchCore<S, A extends AnyAction> {
           ({ hi, lo } = drainFp);
         }
         if (this.drainOk.has(hi, lo)) return true;
-        this.path.push(hi, lo);
+        const failure = this.failed?.get(hi, lo) ?? null;
+        if (failure !== null) return failure;
+        this.path.push(hi, lo, length);
         return false;
       },
       passed: () => {
-        for (let i = 0; i < this.path.length; i += 2) this.drainOk.add(this.path[i]!, this.path[i + 1]!);
+        for (let i = 0; i < this.path.length; i += 3) this.drainOk.add(this.path[i]!, this.path[i + 1]!);
       },
     };
   }
@@ -212,10 +222,14 @@ export class SearchCore<S, A extends AnyAction> {
     return this.links.add(parent, action) * this.workers + this.worker;
   }
 
-  /** Bytes the search keeps for its states: fingerprints, parent links and (unless shared) the drain's memo. */
+  /**
+   * Bytes the search keeps for its states: fingerprints, parent links and the drain's memo (its passing half
+   * unless shared, its failing half).
+   */
   get bytes(): number {
     const memo = this.drainShared || this.drainOk.size === 0 ? 0 : this.drainOk.bytes;
-    return this.seen.bytes + this.links.bytes + memo;
+    const failed = this.failed === null || this.failed.size === 0 ? 0 : this.failed.bytes;
+    return this.seen.bytes + this.links.bytes + memo + failed;
   }
 
   /** Memory per admitted state. */
@@ -245,7 +259,21 @@ export class SearchCore<S, A extends AnyAction> {
     });
     this.first = null;
     this.drainSteps += r.length;
-    return r.violations.length === 0 ? -1 : distance(r.violations);
+    if (r.violations.length === 0) return -1;
+    const d = distance(r.violations);
+    this.failedAt(r.violations, d);
+    return d;
+  }
+
+  /**
+   * Keeps the states of a drain that failed `d` steps into it (each is that many steps from the violation less
+   * its own steps into it), unless the failure is the drain's step limit's (`progress`: a count, not a state's).
+   */
+  private failedAt(vs: readonly Violation[], d: number): void {
+    const path = this.path;
+    if (this.failed === null || path.length === 0 || vs.some((v) => v.invariant === 'progress')) return;
+    for (let i = 2; i < path.length; i += 3) path[i] = d - path[i]!;
+    this.failed.record(vs, path);
   }
 
   /**

@@ -50,6 +50,7 @@ function portfolioSection<S, A extends AnyAction>(o: PortfolioOutcome<S, A>, rep
       depthCompleted: x.depthCompleted,
       bound: x.bound,
       elapsedMs: Math.round(x.elapsedMs),
+      foundMs: x.foundMs === null ? null : Math.round(x.foundMs),
       shortest: x.found ? x.shortest : null,
     },
     swarm: o.swarm ? swarmSummary(o.swarm) : null,
@@ -72,6 +73,7 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       `${o.invariants.length === e.invariants.length ? '' : o.invariants.map((n) => ` --invariant ${n}`).join('')} ` +
       reproduceArgs(o)
     : null;
+  const byPass = o.found !== null && ex !== null && !(o.mode === 'portfolio' && o.foundBy === 'swarm');
   const campaignSeed = o.mode === 'portfolio' ? o.campaignSeed : runs ? runs.campaignSeed : null;
   return makeReport(
     {
@@ -114,7 +116,9 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,
       shrunk: o.found ? { from: runs?.failure?.originalLength ?? null, to: o.found.trace.length } : null,
-      shortest: o.found && ex && !(o.mode === 'portfolio' && o.foundBy === 'swarm') ? ex.shortest : null,
+      shortest: byPass ? ex.shortest : null,
+      // The breadth-first search found it this many ms after its start; the rest looked for a shorter trace.
+      foundMs: byPass && ex.foundMs !== null ? Math.round(ex.foundMs) : null,
       ...(o.mode === 'swarm' ? { profile: o.failure?.profile ?? null } : {}),
       ...(o.mode === 'portfolio' ? { portfolio: portfolioSection(o, reproduce) } : {}),
       reproduce,

@@ -217,7 +217,7 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
           `depth-first; minimized from ${o.member.originalLength ?? '?'} to ${steps}`
         );
       return (
-        `among ${o.distinct} distinct states; ${steps}, ` +
+        `among ${o.distinct} distinct states${firstMet(o)}; ${steps}, ` +
         (o.shortest
           ? 'the fewest possible'
           : `the fewest among traces starting up to depth ${o.depthCompleted} (the search for a shorter one stopped)`)
@@ -228,6 +228,11 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
             `every state to depth ${o.exhaustive.depthCompleted} holds), ${foundText(o.swarm, total, drained)}`
         : `by the breadth-first pass, ${foundText(o.exhaustive, total, drained)}`;
   }
+}
+
+/** When the search met its first counterexample (the rest of its time looked for a shorter one), or nothing. */
+function firstMet<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
+  return o.foundMs === null ? '' : ` (first met after ${seconds(o.foundMs)})`;
 }
 
 /** The options after `check <model> --set ... --invariant ...` that reproduce the counterexample exactly. */

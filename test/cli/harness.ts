@@ -30,6 +30,8 @@ export function normalize(text: string): string {
     .replace(/time: \d+\.\d s(, \d+ (steps|states)\/s)?/g, 'time: <elapsed>')
     .replace(/\d+\.\d s \(\d+\/s\)/g, '<elapsed>')
     .replace(/"elapsedMs": \d+/g, '"elapsedMs": 0')
+    .replace(/"foundMs": \d+/g, '"foundMs": 0')
+    .replace(/met after \d+\.\d s/g, 'met after <elapsed>')
     .replace(/"statesPerSecond": \d+/g, '"statesPerSecond": 0');
 }
 

@@ -148,6 +148,7 @@ describe('JSON report', () => {
         depthCompleted: 8,
         bound: null,
         elapsedMs: json['portfolio'].exhaustive.elapsedMs,
+        foundMs: json['foundMs'],
         shortest: true,
       },
       swarm: null,
@@ -155,6 +156,9 @@ describe('JSON report', () => {
         'npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false --exhaustive --depth 8 --max-states 10000000',
     });
     expect(json['reproduce']).toBe(json['portfolio'].reproduce);
+    // The pass met its first counterexample within its own time (the rest proved the trace shortest).
+    expect(json['foundMs']).toBeGreaterThanOrEqual(0);
+    expect(json['foundMs']).toBeLessThanOrEqual(json['portfolio'].exhaustive.elapsedMs);
     expect(json['trace']).toMatchObject({ seed: null, path: null });
     expect(json['stats']).toMatchObject({ distinctStates: 7801 });
     // The recipe gives the same counterexample.

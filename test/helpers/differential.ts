@@ -185,7 +185,7 @@ function verdicts<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, s: 
 }
 
 /** States reached by random walks (explored prefix, then the drain) and by a breadth-first search, via `step`. */
-function reached<S, A extends AnyAction, K extends Keys>(
+export function reached<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
   initial: S,
   walks: number,
