@@ -20,20 +20,46 @@ async function plainCheck(model: string, pairs: readonly string[], seed: number)
     status: string;
     violations: { invariant: string }[];
     portfolio: { foundBy: string | null };
+    stats: { elapsedMs: number };
+    foundMs: number | null;
   };
-  return { code: r.code, first: json.violations[0]?.invariant ?? null, foundBy: json.portfolio.foundBy };
+  return {
+    code: r.code,
+    first: json.violations[0]?.invariant ?? null,
+    foundBy: json.portfolio.foundBy,
+    foundMs: json.foundMs,
+    elapsedMs: json.stats.elapsedMs,
+  };
+}
+
+/** One line a row: each seed's exit, which part found it, when the pass met it, the check's whole time. */
+function summary(
+  row: string,
+  seeds: { seed: number; code: number; foundBy: string | null; foundMs: number | null; elapsedMs: number }[],
+): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const each = seeds.map(
+    (r) =>
+      `${r.seed}: exit ${r.code}${r.foundBy ? ` by ${r.foundBy}` : ''}` +
+      `${r.foundMs === null ? '' : ` met ${s(r.foundMs)}`}, ${s(r.elapsedMs)}`,
+  );
+  return `${row}\n  ${each.join('; ')}`;
 }
 
 describe('plain check finds every unsafe setting on at least 9 of 10 seeds', () => {
   for (const c of unsafe) {
     test(`${c.model} ${c.set.join(' ')}: ${c.breaks.join(' or ')}`, async () => {
       const found: number[] = [];
+      const seeds = [];
       for (const seed of SEEDS) {
         const r = await plainCheck(c.model, c.set, seed);
+        seeds.push({ seed, ...r });
         if (r.code !== 1) continue;
         expect({ seed, invariant: r.first }).toEqual({ seed, invariant: expect.toBeOneOf(c.breaks) });
         found.push(seed);
       }
+      // Per seed, for whoever reads the run: a row near 9 of 10, or near the budget, shows here first.
+      console.log(summary(`${c.model} ${c.set.join(' ')}`, seeds));
       expect(found.length).toBeGreaterThanOrEqual(9);
     });
   }
