@@ -54,6 +54,11 @@ export interface RandomControl {
   readonly firstRun?: number | undefined;
   /** Stop after the run during which `performance.now()` passes this. */
   readonly deadline?: number | undefined;
+  /**
+   * Asked while a failing run shrinks: true ends the shrinking there, and the run reports the value shrunk so far
+   * (the portfolio's swarm, once its pass has found the bug: the pass's trace is the one reported).
+   */
+  readonly interrupt?: (() => boolean) | undefined;
 }
 
 /** What a campaign runs. */
@@ -130,6 +135,8 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
   const stepper = owned(c);
   const property = (plan: P) =>
     fc.property(fc.array(fc.nat({ max: plan.pickMax }), { maxLength: plan.maxSteps, size: 'max' }), (list) => {
+      // Shrinking (a failure seen) and told to stop: each candidate passes unrun, so the shrinker ends at once.
+      if (firstFailure !== null && control.interrupt?.()) return;
       const taken: number[] = [];
       const counting = firstFailure === null;
       const r = run(c, initial, picks(c, list, taken, plan.choose), 'explore', {

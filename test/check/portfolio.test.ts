@@ -12,7 +12,7 @@ import { checkAuto, checkHere } from '../../check/check.js';
 import { exploreExhaustive } from '../../check/exhaustive.js';
 import type { PortfolioOptions, PortfolioProgress, SwarmOptions } from '../../check/options.js';
 import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
-import { drawProfile, weighted } from '../../check/swarm.js';
+import { drawProfile, exploreSwarm, weighted } from '../../check/swarm.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { kafkaTxnModel } from '../../model/kafka-txn/model.js';
 import { cfg, record } from '../helpers/check.js';
@@ -286,4 +286,36 @@ describe("the portfolio's progress: the pass's depth and states, the swarm's run
     // The worker writes its runs every 50 runs; the main thread reads them once a second while it waits.
     expect(swarmAfterPass(await reports(2, 3)).length).toBeGreaterThanOrEqual(1);
   }, 30_000);
+});
+
+describe('a swarm run told to stop shrinking', () => {
+  test('reports the value shrunk so far, asked only once its run has failed', () => {
+    const e = catalog.get('kafka-txn')!;
+    const pairs = ['isolation.level=read_uncommitted'];
+    const outcome = (interrupt?: () => boolean) =>
+      e.open((x) =>
+        exploreSwarm(
+          { model: x.model, invariants: x.invariants },
+          x.model.init(cfg(x.model.keys, ...pairs)),
+          swarm(7, 200),
+          interrupt ? { interrupt } : {},
+        ),
+      );
+    const full = outcome();
+    let asked = 0;
+    const cut = outcome(() => {
+      asked += 1;
+      return true;
+    });
+    // The same failing run; uninterrupted, fast-check shrinks it (its path goes on past the first failing value).
+    expect([cut.failure?.run, cut.found?.violations[0]?.invariant]).toEqual([
+      full.failure?.run,
+      full.found?.violations[0]?.invariant,
+    ]);
+    expect(full.failure!.path.split(':').length).toBeGreaterThan(2);
+    // Cut: the first failing value itself (run and fast-check index), every shrink candidate passing unrun.
+    expect(cut.failure!.path.split(':').length).toBe(2);
+    expect(asked).toBeGreaterThan(0);
+    expect(cut.found!.trace.length).toBeGreaterThanOrEqual(full.found!.trace.length);
+  });
 });
