@@ -114,7 +114,7 @@ function swarmWork<S, A extends AnyAction>(
     {
       deadline: performance.now() + (init.deadline - Date.now()),
       stopAt: () => (Atomics.load(shared, F) === Beside.running ? init.runs : 0),
-      // A run of 40 Flink steps shrank for 28 s after the pass had found the bug (a 30 s budget ended at 35 s).
+      // Once the pass has found the bug, the pass's trace is reported: a failing run here need not shrink on.
       interrupt: () => Atomics.load(shared, F) === Beside.passFound,
     },
   );
