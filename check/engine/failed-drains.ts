@@ -15,8 +15,7 @@
  */
 import type { Violation } from '../../properties/invariant.js';
 import type { KnownFailure } from '../execute.js';
-
-const TWO_32 = 4294967296;
+import { home } from './fingerprint-set.js';
 
 export class FailedDrains {
   /** Slot i: fingerprint (4i, 4i+1), steps (4i+2, 0: empty), failure number (4i+3). */
@@ -41,7 +40,7 @@ export class FailedDrains {
   get(hi: number, lo: number): KnownFailure | null {
     if (this.size === 0) return null;
     const s = this.slots;
-    for (let i = this.home(hi, lo); ; i = i + 1 === this.cap ? 0 : i + 1) {
+    for (let i = home(hi, lo, this.cap); ; i = i + 1 === this.cap ? 0 : i + 1) {
       const steps = s[4 * i + 2]!;
       if (steps === 0) return null;
       if (s[4 * i] === (hi | 0) && s[4 * i + 1] === (lo | 0))
@@ -49,16 +48,15 @@ export class FailedDrains {
     }
   }
 
-  private home(hi: number, lo: number): number {
-    return Math.floor((((lo ^ Math.imul(hi, 0x9e3779b1)) >>> 0) * this.cap) / TWO_32);
-  }
-
   private put(hi: number, lo: number, steps: number, failure: number): void {
     if ((this.size + 1) * 4 > this.cap * 3) this.grow();
     const s = this.slots;
-    for (let i = this.home(hi, lo); ; i = i + 1 === this.cap ? 0 : i + 1) {
+    for (let i = home(hi, lo, this.cap); ; i = i + 1 === this.cap ? 0 : i + 1) {
       if (s[4 * i + 2] === 0) {
-        s.set([hi, lo, steps, failure], 4 * i);
+        s[4 * i] = hi;
+        s[4 * i + 1] = lo;
+        s[4 * i + 2] = steps;
+        s[4 * i + 3] = failure;
         this.size += 1;
         return;
       }
