@@ -6,9 +6,12 @@
  * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
  * share (`shared-memo.ts`). Distinct-state counts are the same for every N; a counterexample has
  * the fewest steps in total (which of the shortest may depend on N: the lowest-numbered start state
- * among them). Random: the campaign's runs are dealt to the workers, each stops past the lowest
- * failing run found so far, and that run is replayed here, so the result is the
- * one-thread result. Workers find the model by its name in the catalog.
+ * among them). Both but where the look for a shorter counterexample is cut by its budget of states
+ * (`levels.ts`): the budget is counted from the first counterexample's state number, here a worker's
+ * numbering, and checked at level ends, where one thread checks it at every state. Random: the
+ * campaign's runs are dealt to the workers, each stops past the lowest failing run found so far,
+ * and that run is replayed here, so the result is the one-thread result. Workers find the model
+ * by its name in the catalog.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
