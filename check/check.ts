@@ -48,10 +48,8 @@ export interface HandOffTuning {
  * An exhaustive search then estimates the time it has left (`engine/estimate.ts`): with little left
  * it goes on here, else it starts again on the workers (with the drain memo of those two seconds).
  * A longer random campaign hands its remaining runs to them. Results are those of one thread either
- * way (counts, verdicts, the lowest failing run), but where an exhaustive search's look for a shorter
- * counterexample is cut by its budget of states (`engine/levels.ts`): that budget is counted from the states
- * admitted at the first counterexample, a count that depends on the threads, so the trace and the counts may
- * differ (not the verdict). `named` tells the workers how to build the same model.
+ * way (counts, verdicts, the lowest failing run; an exhaustive search's budget for a shorter counterexample
+ * counts whole levels, `engine/levels.ts`). `named` tells the workers how to build the same model.
  */
 export async function checkAuto<S, A extends AnyAction>(
   c: Checked<S, A>,

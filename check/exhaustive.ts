@@ -7,8 +7,9 @@
  * (`engine/packed-search.ts`). Only the frontier is kept as states, as words (`engine/frontier.ts`);
  * each state's parent and action index are kept in 4 bytes, and a counterexample is rebuilt by
  * replay through `step`. The counterexample has the fewest steps in total, drain included
- * (`engine/levels.ts`). With `por`, and a model that declares footprints, only persistent sets are
- * expanded (`engine/reduced-search.ts`).
+ * (`engine/levels.ts`), or, when the search for a shorter one was cut, it is minimized (`unproved.ts`).
+ * With `por`, and a model that declares footprints, only persistent sets are expanded
+ * (`engine/reduced-search.ts`).
  * A search that hits a bound says which and how deep it got.
  */
 import type { AnyAction } from '../model/core/model.js';
@@ -22,10 +23,10 @@ import { searchPacked } from './engine/packed-search.js';
 import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
 import { SearchCore } from './engine/search-core.js';
-import { indices, script } from './execute.js';
-import { minimize } from './minimize.js';
+import { indices } from './execute.js';
 import type { ExhaustiveOptions, Shard } from './options.js';
 import type { Counterexample, ExhaustiveOutcome } from './outcome.js';
+import { minimized, reported } from './unproved.js';
 
 /** Runs the search in this thread. */
 export function exploreExhaustive<S, A extends AnyAction>(
@@ -51,11 +52,15 @@ export function exploreExhaustive<S, A extends AnyAction>(
     por.depth = levels.depthCompleted;
   } else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial);
-  const found = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
+  const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
+  // A reduced search keeps fewer paths and a symmetric one judges one member of an orbit: not proved the fewest.
+  const shortest = levels.shortest && typeof por === 'string' && !core.engine.symmetry;
+  const { found, minimizedFrom } = reported(c, initial, met, { shortest, bound: levels.bound });
   return {
     mode: 'exhaustive',
     status: found ? 'violation' : 'ok',
     found,
+    minimizedFrom,
     invariants: c.invariants.map((i) => i.name),
     coverage: core.coverage,
     elapsedMs: levels.elapsedMs,
@@ -75,7 +80,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     symmetry: core.engine.symmetry,
     // The reduced search keeps fewer paths: its traces are real, not proved the fewest. With symmetry one member
     // of an orbit is judged, and another's drain may reach the violation in fewer steps (the verdict is the same).
-    shortest: levels.shortest && typeof por === 'string' && !core.engine.symmetry,
+    shortest,
     foundMs: levels.foundMs,
     por,
     member: null,
@@ -101,15 +106,15 @@ function exploreMember<S, A extends AnyAction>(
   const foundMs = m.path === null ? null : performance.now() - t0;
   if (m.path !== null) {
     const raw = counterexample(c, initial, indices(c, m.path));
-    const minimal = minimize(c, initial, raw.trace, raw.violations[0]!.invariant);
-    const short = counterexample(c, initial, script(c, minimal.explored));
-    found = short.violations.length > 0 && short.trace.length <= raw.trace.length ? short : raw;
+    found = minimized(c, initial, raw);
     originalLength = raw.trace.length;
   }
   return {
     mode: 'exhaustive',
     status: found ? 'violation' : 'ok',
     found,
+    // A member reports the length it met in its own summary (`member.originalLength`).
+    minimizedFrom: null,
     invariants: c.invariants.map((i) => i.name),
     coverage: core.coverage,
     elapsedMs: performance.now() - t0,

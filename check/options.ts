@@ -41,8 +41,8 @@ export interface ExhaustiveOptions {
   /** Partial-order reduction, where the model declares footprints (`engine/por.ts`). */
   readonly por?: boolean | undefined;
   /**
-   * States the search may admit after its first counterexample while looking for a shorter one
-   * (default: 20 times the states it took to find it, at least 50,000).
+   * States the search may admit past the level of its first counterexample while looking for a shorter one, in
+   * whole levels (default: twice the states it had admitted by the end of that level, at least 50,000).
    */
   readonly shortestStates?: number | undefined;
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */

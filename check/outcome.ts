@@ -77,6 +77,11 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   /** A counterexample found has the fewest steps in total (drain included): none could be shorter. */
   readonly shortest: boolean;
   /**
+   * The length of the counterexample the search met, when it was not proved the fewest steps and `found` is its
+   * minimization (`unproved.ts`); null when `found` is the one met.
+   */
+  readonly minimizedFrom: number | null;
+  /**
    * When the search met its first counterexample, in ms from its start (null: none met): the time it took to find
    * the bug; the rest of `elapsedMs` looked for a shorter trace (`engine/levels.ts`).
    */

@@ -6,9 +6,8 @@
  * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
  * share (`shared-memo.ts`). Distinct-state counts are the same for every N; a counterexample has
  * the fewest steps in total (which of the shortest may depend on N: the lowest-numbered start state
- * among them). Both but where the look for a shorter counterexample is cut by its budget of states
- * (`levels.ts`): the budget is counted from the first counterexample's state number, here a worker's
- * numbering, and checked at level ends, where one thread checks it at every state. Random: the
+ * among them), also where the look for a shorter one is cut (`levels.ts` budgets it in whole levels,
+ * counted from level sizes, not from state numbers, which are a worker's here). Random: the
  * campaign's runs are dealt to the workers, each stops past the lowest failing run found so far,
  * and that run is replayed here, so the result is the one-thread result. Workers find the model
  * by its name in the catalog.
@@ -24,6 +23,7 @@ import { indices } from '../execute.js';
 import type { ExhaustiveOptions, RandomOptions } from '../options.js';
 import type { Counterexample, ExhaustiveOutcome, RandomOutcome } from '../outcome.js';
 import { exploreRandom, runSeed } from '../random.js';
+import { reported } from '../unproved.js';
 import { balancePlan } from './balance.js';
 import type { FingerprintSet } from './fingerprint-set.js';
 import { collisionProbability } from './hash.js';
@@ -220,7 +220,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   try {
     const r = await levelByLevel(handles, opts, memo);
     const found = r.levels.best === null ? null : await rebuild(c, initial, handles, r.levels.best.id);
-    return outcome(c, opts, workers, r, found, performance.now() - t0);
+    return outcome(c, initial, opts, workers, r, found, performance.now() - t0);
   } finally {
     await Promise.all(handles.map((h) => h.worker.terminate()));
   }
@@ -314,6 +314,7 @@ async function rebuild<S, A extends AnyAction>(c: Checked<S, A>, initial: S, han
 /** The outcome of a search on workers. */
 function outcome<S, A extends AnyAction>(
   c: Checked<S, A>,
+  initial: S,
   opts: ExhaustiveOptions,
   workers: number,
   r: Levelled,
@@ -322,10 +323,14 @@ function outcome<S, A extends AnyAction>(
 ): ExhaustiveOutcome<S, A> {
   const { levels, distinct, generated, drainSteps } = r;
   const symmetry = opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined;
+  // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
+  const shortest = levels.shortest && !symmetry;
+  const shown = reported(c, initial, found, { shortest, bound: levels.bound });
   return {
     mode: 'exhaustive',
-    status: found ? 'violation' : 'ok',
-    found,
+    status: shown.found ? 'violation' : 'ok',
+    found: shown.found,
+    minimizedFrom: shown.minimizedFrom,
     invariants: c.invariants.map((i) => i.name),
     coverage: r.coverage,
     elapsedMs,
@@ -341,8 +346,7 @@ function outcome<S, A extends AnyAction>(
     bytesPerState: distinct === 0 ? 0 : r.bytes / distinct,
     collisionProbability: collisionProbability(distinct, generated),
     symmetry,
-    // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
-    shortest: levels.shortest && !symmetry,
+    shortest,
     foundMs: levels.foundMs,
     por: 'off',
     member: null,

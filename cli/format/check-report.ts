@@ -52,6 +52,7 @@ function portfolioSection<S, A extends AnyAction>(o: PortfolioOutcome<S, A>, rep
       elapsedMs: Math.round(x.elapsedMs),
       foundMs: x.foundMs === null ? null : Math.round(x.foundMs),
       shortest: x.found ? x.shortest : null,
+      minimizedFrom: x.found ? x.minimizedFrom : null,
     },
     swarm: o.swarm ? swarmSummary(o.swarm) : null,
     reproduce,
@@ -115,7 +116,13 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       por: ex ? ex.por : null,
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,
-      shrunk: o.found ? { from: runs?.failure?.originalLength ?? null, to: o.found.trace.length } : null,
+      // A random run's length before shrinking, or that of the trace a search met before it was minimized.
+      shrunk: o.found
+        ? {
+            from: runs?.failure?.originalLength ?? (byPass ? ex.minimizedFrom : null),
+            to: o.found.trace.length,
+          }
+        : null,
       shortest: byPass ? ex.shortest : null,
       // The breadth-first search found it this many ms after its start; the rest looked for a shorter trace.
       foundMs: byPass && ex.foundMs !== null ? Math.round(ex.foundMs) : null,

@@ -220,7 +220,10 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
         `among ${o.distinct} distinct states${firstMet(o)}; ${steps}, ` +
         (o.shortest
           ? 'the fewest possible'
-          : `the fewest among traces starting up to depth ${o.depthCompleted} (the search for a shorter one stopped)`)
+          : o.minimizedFrom !== null
+            ? `minimized from the ${o.minimizedFrom} steps of the fewest among traces starting up to depth ` +
+              `${o.depthCompleted} (the search for a shorter one stopped)`
+            : `the fewest among traces starting up to depth ${o.depthCompleted} (the search for a shorter one stopped)`)
       );
     case 'portfolio':
       return o.foundBy === 'swarm' && o.swarm

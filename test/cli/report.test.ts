@@ -150,6 +150,7 @@ describe('JSON report', () => {
         elapsedMs: json['portfolio'].exhaustive.elapsedMs,
         foundMs: json['foundMs'],
         shortest: true,
+        minimizedFrom: null,
       },
       swarm: null,
       reproduce:

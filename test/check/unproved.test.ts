@@ -1,0 +1,65 @@
+/**
+ * A counterexample the exhaustive search could not prove the fewest steps (`check/unproved.ts`,
+ * `check/engine/levels.ts`): its look for a shorter one goes level by level from the end of the level where
+ * it met the first, so one thread and two workers judge the same states and meet a trace of the same length,
+ * and that trace is then minimized. (Worker tests use dist/worker.js, built by pretest.)
+ */
+import { describe, expect, test } from 'vitest';
+import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
+import { counterexample } from '../../check/counterexample.js';
+import { exhaustiveParallel } from '../../check/engine/parallel.js';
+import { script } from '../../check/execute.js';
+import { exploreExhaustive } from '../../check/exhaustive.js';
+import type { ExhaustiveOptions } from '../../check/options.js';
+import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
+import { cfg, record } from '../helpers/check.js';
+
+// A zombie's write committed without epoch fencing: the first trace met is not the fewest steps.
+const pairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
+const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
+const initial = kafkaTxnEntry.model.init(cfg(kafkaTxnKeys, ...pairs));
+const named = { model: 'kafka-txn', config: record(kafkaTxnKeys, ...pairs), invariants: null };
+/** No states past the level of the first counterexample: the search stops there, its trace not proved shortest. */
+const cut: ExhaustiveOptions = { mode: 'exhaustive', depth: 8, maxStates: 1_000_000, shortestStates: 0 };
+
+describe('a search cut in its look for a shorter counterexample', () => {
+  test('judges the same states and meets a trace as long on one thread and on two workers', async () => {
+    const one = exploreExhaustive(c, initial, cut);
+    const two = await exhaustiveParallel(c, initial, named, cut, 2);
+    // The level of the first (depth 4) completed: a 14-step trace, minimized to 9.
+    expect([one.shortest, one.distinct, one.depthCompleted, one.minimizedFrom]).toEqual([false, 131, 4, 14]);
+    expect([two.distinct, two.depthCompleted, two.minimizedFrom]).toEqual([
+      one.distinct,
+      one.depthCompleted,
+      one.minimizedFrom,
+    ]);
+    expect(one.found?.violations.map((v) => v.invariant)).toEqual(two.found?.violations.map((v) => v.invariant));
+  });
+
+  test('reports the trace it met minimized: shorter, and it replays to the same violation', () => {
+    const o = exploreExhaustive(c, initial, cut);
+    const found = o.found!;
+    // As few as the full search proves possible (9: the next test).
+    expect([o.minimizedFrom, found.trace.length]).toEqual([14, 9]);
+    const again = counterexample(
+      c,
+      initial,
+      script(
+        c,
+        found.trace.filter((s) => s.phase === 'explore').map((s) => s.action),
+      ),
+    );
+    expect(again.trace.length).toBe(found.trace.length);
+    expect(again.violations.map((v) => v.invariant)).toEqual(found.violations.map((v) => v.invariant));
+  });
+
+  test('a trace proved the fewest steps is reported as met', () => {
+    const o = exploreExhaustive(c, initial, { ...cut, shortestStates: undefined });
+    expect([o.shortest, o.distinct, o.minimizedFrom, o.found?.trace.length]).toEqual([true, 7801, null, 9]);
+  });
+
+  test('a search its time bound stopped reports the trace it met: its time is spent', () => {
+    const o = exploreExhaustive(c, initial, { ...cut, shortestStates: undefined, foundSeconds: 0 });
+    expect([o.bound, o.shortest, o.minimizedFrom]).toEqual(['max-seconds', false, null]);
+  });
+});
