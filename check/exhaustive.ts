@@ -53,9 +53,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
   } else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
-  // A reduced search keeps fewer paths and a symmetric one judges one member of an orbit: not proved the fewest.
-  const shortest = levels.shortest && typeof por === 'string' && !core.engine.symmetry;
-  const { found, minimizedFrom } = reported(c, initial, met, { shortest, bound: levels.bound });
+  const { found, minimizedFrom } = reported(c, initial, met, levels);
   return {
     mode: 'exhaustive',
     status: found ? 'violation' : 'ok',
@@ -80,7 +78,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     symmetry: core.engine.symmetry,
     // The reduced search keeps fewer paths: its traces are real, not proved the fewest. With symmetry one member
     // of an orbit is judged, and another's drain may reach the violation in fewer steps (the verdict is the same).
-    shortest,
+    shortest: levels.shortest && typeof por === 'string' && !core.engine.symmetry,
     foundMs: levels.foundMs,
     por,
     member: null,

@@ -10,11 +10,11 @@ import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
 import { script } from './execute.js';
 import { minimize } from './minimize.js';
-import type { Bound, Counterexample } from './outcome.js';
+import type { Counterexample } from './outcome.js';
 
 /**
- * `found` minimized: a shorter trace that still violates the invariant it violates first, or `found` itself when
- * minimization finds none. Pure.
+ * `found` minimized: a shorter trace that still violates the invariant it violates first and nothing it does not
+ * (the report names the same invariants), or `found` itself when minimization finds none. Pure.
  */
 export function minimized<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -24,23 +24,27 @@ export function minimized<S, A extends AnyAction>(
   const target = found.violations[0]!.invariant;
   const minimal = minimize(c, initial, found.trace, target);
   const short = counterexample(c, initial, script(c, minimal.explored));
-  const kept = short.violations.some((v) => v.invariant === target) && short.trace.length < found.trace.length;
+  const named = new Set(found.violations.map((v) => v.invariant));
+  const kept =
+    short.trace.length < found.trace.length &&
+    short.violations.some((v) => v.invariant === target) &&
+    short.violations.every((v) => named.has(v.invariant));
   return kept ? short : found;
 }
 
 /**
  * The search's counterexample as reported, and the length of the one it met when that was minimized (null: as
- * met). Minimized when not proved the fewest steps, unless a time bound stopped the search (its time is spent: the
- * portfolio's pass, `--max-seconds`) or its drain ran to the step limit (`progress`: its length is the limit's).
+ * met). Minimized when the search gave up looking for a shorter one on its own budget (`Levels.gaveUp`); a bound
+ * the caller set (`--max-states`, `--max-seconds`, the portfolio's time) is kept to the letter and its trace is
+ * reported as met, and so is a drain that ran to the step limit (`progress`: its length is the limit's).
  */
 export function reported<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   found: Counterexample<S, A> | null,
-  search: { readonly shortest: boolean; readonly bound: Bound },
+  search: { readonly gaveUp: boolean },
 ): { found: Counterexample<S, A> | null; minimizedFrom: number | null } {
-  const timed = search.bound === 'max-seconds' || search.bound === 'stopped';
-  if (found === null || search.shortest || timed || found.violations.some((v) => v.invariant === 'progress'))
+  if (found === null || !search.gaveUp || found.violations.some((v) => v.invariant === 'progress'))
     return { found, minimizedFrom: null };
   const short = minimized(c, initial, found);
   return short === found ? { found, minimizedFrom: null } : { found: short, minimizedFrom: found.trace.length };

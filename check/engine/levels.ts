@@ -160,6 +160,11 @@ export class Levels {
     this.limit = reached + (this.opts.shortestStates ?? Math.max(SHORTEST_STATES, SHORTEST_FACTOR * reached));
   }
 
+  /** Whether the search stopped looking for a shorter counterexample on its own budget, no bound of the caller's. */
+  get gaveUp(): boolean {
+    return this.cut && this.bound === null;
+  }
+
   /** Whether a counterexample found is of the fewest steps: the search ended because nothing could beat it. */
   get shortest(): boolean {
     return this.best !== null && !this.best.endless && this.bound === null && !this.cut;

@@ -323,9 +323,7 @@ function outcome<S, A extends AnyAction>(
 ): ExhaustiveOutcome<S, A> {
   const { levels, distinct, generated, drainSteps } = r;
   const symmetry = opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined;
-  // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
-  const shortest = levels.shortest && !symmetry;
-  const shown = reported(c, initial, found, { shortest, bound: levels.bound });
+  const shown = reported(c, initial, found, levels);
   return {
     mode: 'exhaustive',
     status: shown.found ? 'violation' : 'ok',
@@ -346,7 +344,8 @@ function outcome<S, A extends AnyAction>(
     bytesPerState: distinct === 0 ? 0 : r.bytes / distinct,
     collisionProbability: collisionProbability(distinct, generated),
     symmetry,
-    shortest,
+    // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
+    shortest: levels.shortest && !symmetry,
     foundMs: levels.foundMs,
     por: 'off',
     member: null,

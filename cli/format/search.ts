@@ -256,9 +256,11 @@ export function reproduceArgs<S, A extends AnyAction>(o: Outcome<S, A>): string 
     case 'portfolio': {
       if (o.foundBy === 'swarm' && o.swarm) return reproduceArgs(o.swarm);
       // The pass went past no depth bound of its own: a breadth-first search to the depth of the trace's start
-      // state meets the same first counterexample and goes on the same way.
+      // state meets the same first counterexample and goes on the same way. A minimized trace starts elsewhere: the
+      // pass completed the level where it met the one it minimized, so a search to the depth it completed meets it.
       const explored = o.found?.trace.filter((s) => s.phase === 'explore').length ?? 0;
-      return `--exhaustive --depth ${explored} --max-states ${o.exhaustive.maxStates}`;
+      const depth = o.exhaustive.minimizedFrom === null ? explored : o.exhaustive.depthCompleted;
+      return `--exhaustive --depth ${depth} --max-states ${o.exhaustive.maxStates}`;
     }
   }
 }

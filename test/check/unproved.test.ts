@@ -5,12 +5,16 @@
  * and that trace is then minimized. (Worker tests use dist/worker.js, built by pretest.)
  */
 import { describe, expect, test } from 'vitest';
+import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
 import { counterexample } from '../../check/counterexample.js';
 import { exhaustiveParallel } from '../../check/engine/parallel.js';
 import { script } from '../../check/execute.js';
 import { exploreExhaustive } from '../../check/exhaustive.js';
 import type { ExhaustiveOptions } from '../../check/options.js';
+import { explorePortfolio } from '../../check/portfolio.js';
+import { reproduceArgs } from '../../cli/format/search.js';
+import { flinkKafkaKeys } from '../../model/flink/config.js';
 import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
 import { cfg, record } from '../helpers/check.js';
 
@@ -58,8 +62,36 @@ describe('a search cut in its look for a shorter counterexample', () => {
     expect([o.shortest, o.distinct, o.minimizedFrom, o.found?.trace.length]).toEqual([true, 7801, null, 9]);
   });
 
+  test('a search a bound of the caller stopped reports the trace it met: the bound is kept to the letter', () => {
+    const o = exploreExhaustive(c, initial, { ...cut, maxStates: 100 });
+    expect([o.bound, o.shortest, o.minimizedFrom, o.found?.trace.length]).toEqual(['max-states', false, null, 14]);
+  });
+
   test('a search its time bound stopped reports the trace it met: its time is spent', () => {
     const o = exploreExhaustive(c, initial, { ...cut, shortestStates: undefined, foundSeconds: 0 });
     expect([o.bound, o.shortest, o.minimizedFrom]).toEqual(['max-seconds', false, null]);
   });
 });
+
+test("the default check's Reproduce line for a pass's minimized trace gives that trace", () => {
+  // flink-kafka rescaled without the lingering-transaction probe: the pass meets a 37-step trace at 42,276 states,
+  // gives up on a shorter one, and minimizes it to 36 with 26 explored steps, where the search met it at depth 21.
+  const set = ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false'];
+  const f = { model: flinkKafkaEntry.model, invariants: flinkKafkaEntry.invariants };
+  const start = flinkKafkaEntry.model.init(cfg(flinkKafkaKeys, ...set));
+  const o = explorePortfolio(f, start, {
+    mode: 'portfolio',
+    seed: 1,
+    maxSeconds: 600,
+    exhaustiveShare: 0.4,
+    depth: 10_000,
+    maxStates: 10_000_000,
+    runs: 0,
+    maxSteps: 40,
+  });
+  expect([o.foundBy, o.exhaustive.minimizedFrom, o.found?.trace.length]).toEqual(['exhaustive', 37, 36]);
+  const args = reproduceArgs(o);
+  expect(args).toBe('--exhaustive --depth 21 --max-states 10000000');
+  const again = exploreExhaustive(f, start, { mode: 'exhaustive', depth: 21, maxStates: 10_000_000 });
+  expect(again.found?.trace.map((s) => s.action)).toEqual(o.found?.trace.map((s) => s.action));
+}, 120_000);
