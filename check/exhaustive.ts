@@ -26,7 +26,7 @@ import { SearchCore } from './engine/search-core.js';
 import { indices } from './execute.js';
 import type { ExhaustiveOptions, Shard } from './options.js';
 import type { Counterexample, ExhaustiveOutcome } from './outcome.js';
-import { minimized, reported } from './unproved.js';
+import { anyFinding, minimized, reported } from './unproved.js';
 
 /** Runs the search in this thread. */
 export function exploreExhaustive<S, A extends AnyAction>(
@@ -104,7 +104,7 @@ function exploreMember<S, A extends AnyAction>(
   const foundMs = m.path === null ? null : performance.now() - t0;
   if (m.path !== null) {
     const raw = counterexample(c, initial, indices(c, m.path));
-    found = minimized(c, initial, raw);
+    found = minimized(c, initial, raw, anyFinding);
     originalLength = raw.trace.length;
   }
   return {

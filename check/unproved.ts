@@ -12,24 +12,37 @@ import { script } from './execute.js';
 import { minimize } from './minimize.js';
 import type { Counterexample } from './outcome.js';
 
+/** Whether a minimized trace replaces the one met (`short`, `found`). */
+export type Accept<S, A extends AnyAction> = (short: Counterexample<S, A>, found: Counterexample<S, A>) => boolean;
+
 /**
- * `found` minimized: a shorter trace that still violates the invariant it violates first and nothing it does not
- * (the report names the same invariants), or `found` itself when minimization finds none. Pure.
+ * Shorter, still violating the invariant `found` violates first and nothing it does not: the report names the same
+ * invariants (the breadth-first search's rule).
  */
+export function sameFinding<S, A extends AnyAction>(short: Counterexample<S, A>, found: Counterexample<S, A>): boolean {
+  const named = new Set(found.violations.map((v) => v.invariant));
+  return (
+    short.trace.length < found.trace.length &&
+    short.violations.some((v) => v.invariant === found.violations[0]!.invariant) &&
+    short.violations.every((v) => named.has(v.invariant))
+  );
+}
+
+/** No longer, and violating something (a swarm verification member's rule: its summary keeps the length it met). */
+export function anyFinding<S, A extends AnyAction>(short: Counterexample<S, A>, found: Counterexample<S, A>): boolean {
+  return short.violations.length > 0 && short.trace.length <= found.trace.length;
+}
+
+/** `found` minimized for the invariant it violates first, kept when `accept` takes it, else `found` itself. Pure. */
 export function minimized<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   found: Counterexample<S, A>,
+  accept: Accept<S, A>,
 ): Counterexample<S, A> {
-  const target = found.violations[0]!.invariant;
-  const minimal = minimize(c, initial, found.trace, target);
+  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant);
   const short = counterexample(c, initial, script(c, minimal.explored));
-  const named = new Set(found.violations.map((v) => v.invariant));
-  const kept =
-    short.trace.length < found.trace.length &&
-    short.violations.some((v) => v.invariant === target) &&
-    short.violations.every((v) => named.has(v.invariant));
-  return kept ? short : found;
+  return accept(short, found) ? short : found;
 }
 
 /**
@@ -46,6 +59,6 @@ export function reported<S, A extends AnyAction>(
 ): { found: Counterexample<S, A> | null; minimizedFrom: number | null } {
   if (found === null || !search.gaveUp || found.violations.some((v) => v.invariant === 'progress'))
     return { found, minimizedFrom: null };
-  const short = minimized(c, initial, found);
+  const short = minimized(c, initial, found, sameFinding);
   return short === found ? { found, minimizedFrom: null } : { found: short, minimizedFrom: found.trace.length };
 }
