@@ -31,8 +31,8 @@ export interface Best {
 }
 
 /**
- * States the search may admit after the level of its first counterexample, looking for a shorter one: at least
- * this many, and as many again as it had admitted by then times `SHORTEST_FACTOR`.
+ * States the search may admit after the level of its first counterexample, looking for a shorter one: this many,
+ * or `SHORTEST_FACTOR` times the states it had admitted by then when that is more.
  */
 export const SHORTEST_STATES = 50_000;
 /**
@@ -156,7 +156,7 @@ export class Levels {
     if (this.best === null || this.limit !== Number.POSITIVE_INFINITY) return;
     // The budget, from the states of every level so far: the same whatever the order they were admitted in.
     let reached = 0;
-    for (const n of this.sizes) reached += n ?? 0;
+    for (const n of this.sizes) reached += n;
     this.limit = reached + (this.opts.shortestStates ?? Math.max(SHORTEST_STATES, SHORTEST_FACTOR * reached));
   }
 
