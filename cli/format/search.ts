@@ -210,21 +210,23 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
         `shrunk from ${f.originalLength} to ${steps}`
       );
     }
-    case 'exhaustive':
+    case 'exhaustive': {
       if (o.member)
         return (
           `by swarm verification member ${o.member.index}/${o.member.count} among ${o.distinct} states, ` +
           `depth-first; minimized from ${o.member.originalLength ?? '?'} to ${steps}`
         );
+      const depth = o.depthCompleted;
+      const unproved = `the fewest among traces starting up to depth ${depth} (the search for a shorter one stopped)`;
       return (
         `among ${o.distinct} distinct states${firstMet(o)}; ${steps}, ` +
         (o.shortest
           ? 'the fewest possible'
-          : o.minimizedFrom !== null
-            ? `minimized from the ${o.minimizedFrom} steps of the fewest among traces starting up to depth ` +
-              `${o.depthCompleted} (the search for a shorter one stopped)`
-            : `the fewest among traces starting up to depth ${o.depthCompleted} (the search for a shorter one stopped)`)
+          : o.minimizedFrom === null
+            ? unproved
+            : `minimized from the ${o.minimizedFrom} steps of ${unproved}`)
       );
+    }
     case 'portfolio':
       return o.foundBy === 'swarm' && o.swarm
         ? `by the swarm ${o.workers > 1 ? 'beside' : 'after'} the breadth-first pass (${exploredText(o.exhaustive)}, ` +
