@@ -19,7 +19,7 @@ import type { Violation } from '../properties/invariant.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
 import { type Choose, owned, picks, run, script, type TraceStep } from './execute.js';
-import { minimize } from './minimize.js';
+import { MINIMIZE_STEPS, minimize } from './minimize.js';
 import type { Shard } from './options.js';
 import type { Counterexample } from './outcome.js';
 
@@ -54,6 +54,11 @@ export interface RandomControl {
   readonly firstRun?: number | undefined;
   /** Stop after the run during which `performance.now()` passes this. */
   readonly deadline?: number | undefined;
+  /**
+   * When the report is due (a `performance.now()` time): a failing run's minimization stops by then, keeping the
+   * shortest trace found (default: none; not `deadline`, which may only end a probe of runs on one thread).
+   */
+  readonly dueBy?: number | undefined;
   /**
    * Asked while a failing run shrinks: true ends the shrinking there, and the run reports the value shrunk so far
    * (the portfolio's swarm, once its pass has found the bug: the pass's trace is the one reported).
@@ -188,7 +193,8 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
     if (spec.onProgress && count.runs % 50 === 0) spec.onProgress(count.runs, count.steps);
     if (!out.failed || out.counterexample === null) continue;
     if (!(out.errorInstance instanceof Found)) throw out.errorInstance;
-    const { found, originalLength } = report(c, initial, plan.choose, out.counterexample[0], firstFailure);
+    const due = control.dueBy ?? null;
+    const { found, originalLength } = report(c, initial, plan.choose, out.counterexample[0], firstFailure, due);
     return result(r + 1, found, { run: r, seed, path: out.counterexamplePath ?? '', originalLength, plan });
   }
   return result(last);
@@ -197,7 +203,8 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
 /**
  * The reported counterexample of a failing run: the shrunk picks and the first failing picks are
  * both rebuilt (drain included) and minimized, and the shorter wins, so a reported trace is never
- * longer than the run that failed (the drain can make a shrunk pick list the longer trace).
+ * longer than the run that failed (the drain can make a shrunk pick list the longer trace). The minimizations end
+ * by `due` (`Control.dueBy`, null: none), keeping the shortest trace found by then.
  */
 function report<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -205,6 +212,7 @@ function report<S, A extends AnyAction>(
   choose: Choose<A>,
   shrunk: readonly number[],
   firstPicks: readonly number[] | null,
+  due: number | null,
 ) {
   const explore = (list: readonly number[]): { steps: TraceStep<A>[]; minimal: { explored: A[]; length: number } } => {
     const r = run(c, initial, picks(c, list, undefined, choose), 'explore', {
@@ -215,7 +223,7 @@ function report<S, A extends AnyAction>(
       record: true,
     });
     const target = r.violations[0]!.invariant;
-    return { steps: r.steps, minimal: minimize(c, initial, r.steps, target) };
+    return { steps: r.steps, minimal: minimize(c, initial, r.steps, target, { steps: MINIMIZE_STEPS, deadline: due }) };
   };
   const a = explore(shrunk);
   const b = firstPicks === null ? null : explore(firstPicks);

@@ -104,7 +104,7 @@ function exploreMember<S, A extends AnyAction>(
   const foundMs = m.path === null ? null : performance.now() - t0;
   if (m.path !== null) {
     const raw = counterexample(c, initial, indices(c, m.path));
-    found = minimized(c, initial, raw, anyFinding);
+    found = minimized(c, initial, raw, anyFinding, opts.maxSeconds === undefined ? null : t0 + opts.maxSeconds * 1000);
     originalLength = raw.trace.length;
   }
   return {

@@ -21,6 +21,12 @@ export interface ShortcutBudget {
 
 export const SHORTCUT_BUDGET: ShortcutBudget = { radius: 3, states: 30_000 };
 
+/** A minimization's spending (`minimize.ts`): the steps taken here are added to it, and it can end the search. */
+export interface Spend {
+  spent: number;
+  readonly over: boolean;
+}
+
 /** The actions of a shorter trace from `initial` that still ends in a violation of `target` (or `actions` itself). */
 export function shortcut<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -28,6 +34,7 @@ export function shortcut<S, A extends AnyAction>(
   actions: readonly A[],
   target: string,
   budget: ShortcutBudget = SHORTCUT_BUDGET,
+  spending: Spend = { spent: 0, over: false },
 ): A[] {
   const { model } = c;
   const words = new WordBuffer();
@@ -54,6 +61,7 @@ export function shortcut<S, A extends AnyAction>(
   const remake = (from: number): void => {
     states.length = from + 1;
     keys.length = from + 1;
+    spending.spent += trace.length - from;
     for (let k = from; k < trace.length; k++) {
       states.push(model.step(states[k]!, trace[k]!));
       keys.push(keyOf(states[k + 1]!));
@@ -64,7 +72,7 @@ export function shortcut<S, A extends AnyAction>(
     });
   };
   remake(0);
-  for (let i = 0; i < trace.length && spent < budget.states; i++) {
+  for (let i = 0; i < trace.length && spent < budget.states && !spending.over; i++) {
     // Breadth-first from states[i]: the best shortcut is the one that saves the most steps.
     let best: { path: A[]; to: number; end: boolean } | null = null;
     let gain = 0;
@@ -77,6 +85,7 @@ export function shortcut<S, A extends AnyAction>(
           const t = model.step(s, a);
           const k = keyOf(t);
           spent += 1;
+          spending.spent += 1;
           if (seen.has(k)) continue;
           seen.add(k);
           const p = [...path, a];

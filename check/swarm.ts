@@ -126,7 +126,8 @@ export function exploreSwarm<S, A extends AnyAction>(
   // A swarm path is `R:P`: campaign run R, replayed at fast-check path P once the runs before it ran again.
   const [run, ...path] = opts.path === undefined ? [] : opts.path.split(':');
   const spec = run === undefined ? opts : { ...opts, replayRun: Number(run), path: path.join(':') };
-  const r = campaign(c, initial, spec, planner, { ...control, deadline });
+  // The swarm's time bound is its report's too: a failing run's minimization ends by then.
+  const r = campaign(c, initial, spec, planner, { ...control, deadline, dueBy: control.dueBy ?? deadline });
   return {
     mode: 'swarm',
     status: r.found ? 'violation' : 'ok',

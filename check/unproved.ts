@@ -9,7 +9,7 @@ import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
 import { script } from './execute.js';
-import { minimize } from './minimize.js';
+import { MINIMIZE_STEPS, minimize } from './minimize.js';
 import type { Counterexample } from './outcome.js';
 
 /** Whether a minimized trace replaces the one met (`short`, `found`). */
@@ -33,14 +33,20 @@ export function anyFinding<S, A extends AnyAction>(short: Counterexample<S, A>, 
   return short.violations.length > 0 && short.trace.length <= found.trace.length;
 }
 
-/** `found` minimized for the invariant it violates first, kept when `accept` takes it, else `found` itself. Pure. */
+/**
+ * `found` minimized for the invariant it violates first, kept when `accept` takes it, else `found` itself. Stops by
+ * `deadline` (a `performance.now()` time, null: none), keeping the shortest trace found by then; deterministic when
+ * that does not come first.
+ */
 export function minimized<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   found: Counterexample<S, A>,
   accept: Accept<S, A>,
+  deadline: number | null,
 ): Counterexample<S, A> {
-  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant);
+  const budget = { steps: MINIMIZE_STEPS, deadline };
+  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant, budget);
   const short = counterexample(c, initial, script(c, minimal.explored));
   return accept(short, found) ? short : found;
 }
@@ -49,16 +55,17 @@ export function minimized<S, A extends AnyAction>(
  * The search's counterexample as reported, and the length of the one it met when that was minimized (null: as
  * met). Minimized when the search gave up looking for a shorter one on its own budget (`Levels.gaveUp`); a bound
  * the caller set (`--max-states`, `--max-seconds`, the portfolio's time) is kept to the letter and its trace is
- * reported as met, and so is a drain that ran to the step limit (`progress`: its length is the limit's).
+ * reported as met, and so is a drain that ran to the step limit (`progress`: its length is the limit's). The
+ * minimization ends by the search's deadline (`Levels.deadline`): the report is due within the caller's time.
  */
 export function reported<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   found: Counterexample<S, A> | null,
-  search: { readonly gaveUp: boolean },
+  search: { readonly gaveUp: boolean; readonly deadline: number | null },
 ): { found: Counterexample<S, A> | null; minimizedFrom: number | null } {
   if (found === null || !search.gaveUp || found.violations.some((v) => v.invariant === 'progress'))
     return { found, minimizedFrom: null };
-  const short = minimized(c, initial, found, sameFinding);
+  const short = minimized(c, initial, found, sameFinding, search.deadline);
   return short === found ? { found, minimizedFrom: null } : { found: short, minimizedFrom: found.trace.length };
 }

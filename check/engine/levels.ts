@@ -69,6 +69,16 @@ export class Levels {
 
   constructor(private readonly opts: ExhaustiveOptions) {}
 
+  /**
+   * When the search and what follows it must end (a `performance.now()` time): its start plus the time bound while
+   * looking for a shorter counterexample (`foundSeconds`, else `maxSeconds`); null: none. A minimization of its
+   * trace stops by then (`unproved.ts`).
+   */
+  get deadline(): number | null {
+    const seconds = this.opts.foundSeconds ?? this.opts.maxSeconds;
+    return seconds === undefined ? null : this.t0 + seconds * 1000;
+  }
+
   get elapsedMs(): number {
     return performance.now() - this.t0;
   }

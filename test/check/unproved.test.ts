@@ -8,11 +8,14 @@ import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
 import { counterexample } from '../../check/counterexample.js';
+import { Levels } from '../../check/engine/levels.js';
 import { exhaustiveParallel } from '../../check/engine/parallel.js';
 import { script } from '../../check/execute.js';
 import { exploreExhaustive } from '../../check/exhaustive.js';
+import { MINIMIZE_BUDGET, MINIMIZE_STEPS, minimize } from '../../check/minimize.js';
 import type { ExhaustiveOptions } from '../../check/options.js';
 import { explorePortfolio } from '../../check/portfolio.js';
+import { minimized, sameFinding } from '../../check/unproved.js';
 import { reproduceArgs } from '../../cli/format/search.js';
 import { flinkKafkaKeys } from '../../model/flink/config.js';
 import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
@@ -95,3 +98,32 @@ test("the default check's Reproduce line for a pass's minimized trace gives that
   const again = exploreExhaustive(f, start, { mode: 'exhaustive', depth: 21, maxStates: 10_000_000 });
   expect(again.found?.trace.map((s) => s.action)).toEqual(o.found?.trace.map((s) => s.action));
 }, 120_000);
+
+describe("a minimization's budget", () => {
+  // The 14-step trace the search met (kept as met under the caller's bound of 100 states).
+  const met = exploreExhaustive(c, initial, { ...cut, maxStates: 100 }).found!;
+  const target = met.violations[0]!.invariant;
+
+  test('is counted in replayed steps: a smaller budget gives a trace no shorter, the same on every machine', () => {
+    const lengths = [0, 500, 1000, 2000, 4000, 8000, MINIMIZE_STEPS].map(
+      (steps) => minimize(c, initial, met.trace, target, { steps, deadline: null }).length,
+    );
+    // Nothing removed with none; two steps with 500 to 2,000; the fewest (9) from 4,000 on.
+    expect(lengths).toEqual([14, 12, 12, 12, 9, 9, 9]);
+    expect(MINIMIZE_BUDGET).toEqual({ steps: MINIMIZE_STEPS, deadline: null });
+  });
+
+  test('ends by its deadline, the trace met kept when no shorter one was found by then', () => {
+    expect(minimized(c, initial, met, sameFinding, performance.now() - 1)).toBe(met);
+    expect(minimized(c, initial, met, sameFinding, null).trace.length).toBe(9);
+  });
+
+  test("a search's minimization is due when its time bound once it found one ends (none: no deadline)", () => {
+    const before = performance.now();
+    const timed = new Levels({ ...cut, maxSeconds: 10, foundSeconds: 20 }).deadline!;
+    expect(timed - before).toBeGreaterThanOrEqual(20_000);
+    expect(timed - performance.now()).toBeLessThanOrEqual(20_000);
+    expect(new Levels({ ...cut, maxSeconds: 10 }).deadline! - before).toBeLessThan(10_100);
+    expect(new Levels(cut).deadline).toBeNull();
+  });
+});
