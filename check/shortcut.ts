@@ -45,6 +45,13 @@ export function shortcut<S, A extends AnyAction>(
     fingerprint(words.words, words.length, fp);
     return `${fp.hi}:${fp.lo}`;
   };
+  // A successor as an owned copy through the fast path (`execute.ts` `owned`; differential-tested against `step`):
+  // a state here is never changed once made, and the copy costs far less than `step`'s immer draft.
+  const successor = (s: S, a: A): S => {
+    const t = model.fast.clone(s);
+    model.fast.apply(t, a);
+    return t;
+  };
   const targeted = c.invariants.filter((i) => i.name === target);
   /** Whether `s` is itself a violation of the target: after a step, or as a quiescence. */
   const bad = (s: S): boolean =>
@@ -63,7 +70,7 @@ export function shortcut<S, A extends AnyAction>(
     keys.length = from + 1;
     spending.spent += trace.length - from;
     for (let k = from; k < trace.length; k++) {
-      states.push(model.step(states[k]!, trace[k]!));
+      states.push(successor(states[k]!, trace[k]!));
       keys.push(keyOf(states[k + 1]!));
     }
     index = new Map();
@@ -82,7 +89,7 @@ export function shortcut<S, A extends AnyAction>(
       const next: { s: S; path: A[] }[] = [];
       for (const { s, path } of level) {
         for (const a of model.enabled(s)) {
-          const t = model.step(s, a);
+          const t = successor(s, a);
           const k = keyOf(t);
           spent += 1;
           spending.spent += 1;
