@@ -12,7 +12,7 @@ export { checkEach, type Plan, type Verdict } from './check/each.js';
 export { frozen, owned, type Phase, picks, type RunResult, run, script, type TraceStep } from './check/execute.js';
 export { exploreExhaustive } from './check/exhaustive.js';
 export { type Matrix, runMatrix } from './check/matrix.js';
-export { minimize } from './check/minimize.js';
+export { type Cut, type Minimal, minimize } from './check/minimize.js';
 export type { CheckOptions, ExhaustiveOptions, RandomOptions } from './check/options.js';
 export type { Counterexample, ExhaustiveOutcome, Outcome, RandomOutcome } from './check/outcome.js';
 export { exploreRandom } from './check/random.js';

@@ -19,7 +19,7 @@ import type { Violation } from '../properties/invariant.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
 import { type Choose, owned, picks, run, script, type TraceStep } from './execute.js';
-import { MINIMIZE_STEPS, minimize } from './minimize.js';
+import { type Cut, type Minimal, minimize, minimizeBudget } from './minimize.js';
 import type { Shard } from './options.js';
 import type { Counterexample } from './outcome.js';
 
@@ -81,12 +81,13 @@ export interface CampaignSpec {
   readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
 }
 
-/** The failing run: its number, seed, fast-check path, length before shrinking, and plan. */
+/** The failing run: its number, seed, fast-check path, length before shrinking, what cut its minimization, plan. */
 export interface Failure<P> {
   readonly run: number;
   readonly seed: number;
   readonly path: string;
   readonly originalLength: number;
+  readonly cut: Cut;
   readonly plan: P;
 }
 
@@ -194,8 +195,8 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
     if (!out.failed || out.counterexample === null) continue;
     if (!(out.errorInstance instanceof Found)) throw out.errorInstance;
     const due = control.dueBy ?? null;
-    const { found, originalLength } = report(c, initial, plan.choose, out.counterexample[0], firstFailure, due);
-    return result(r + 1, found, { run: r, seed, path: out.counterexamplePath ?? '', originalLength, plan });
+    const { found, originalLength, cut } = report(c, initial, plan.choose, out.counterexample[0], firstFailure, due);
+    return result(r + 1, found, { run: r, seed, path: out.counterexamplePath ?? '', originalLength, cut, plan });
   }
   return result(last);
 }
@@ -214,7 +215,7 @@ function report<S, A extends AnyAction>(
   firstPicks: readonly number[] | null,
   due: number | null,
 ) {
-  const explore = (list: readonly number[]): { steps: TraceStep<A>[]; minimal: { explored: A[]; length: number } } => {
+  const explore = (list: readonly number[]): { steps: TraceStep<A>[]; minimal: Minimal<A> } => {
     const r = run(c, initial, picks(c, list, undefined, choose), 'explore', {
       stepper: owned(c),
       drain: true,
@@ -223,7 +224,7 @@ function report<S, A extends AnyAction>(
       record: true,
     });
     const target = r.violations[0]!.invariant;
-    return { steps: r.steps, minimal: minimize(c, initial, r.steps, target, { steps: MINIMIZE_STEPS, deadline: due }) };
+    return { steps: r.steps, minimal: minimize(c, initial, r.steps, target, minimizeBudget(due)) };
   };
   const a = explore(shrunk);
   const b = firstPicks === null ? null : explore(firstPicks);
@@ -231,5 +232,7 @@ function report<S, A extends AnyAction>(
   return {
     found: counterexample(c, initial, script(c, best.minimal.explored)),
     originalLength: b ? b.steps.length : a.steps.length,
+    // Either cut: the other might have been the shorter.
+    cut: a.minimal.cut ?? b?.minimal.cut ?? null,
   };
 }

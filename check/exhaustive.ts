@@ -24,6 +24,7 @@ import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
 import { SearchCore } from './engine/search-core.js';
 import { indices } from './execute.js';
+import type { Cut } from './minimize.js';
 import type { ExhaustiveOptions, Shard } from './options.js';
 import type { Counterexample, ExhaustiveOutcome } from './outcome.js';
 import { anyFinding, minimized, reported } from './unproved.js';
@@ -53,12 +54,13 @@ export function exploreExhaustive<S, A extends AnyAction>(
   } else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
-  const { found, minimizedFrom } = reported(c, initial, met, levels);
+  const { found, minimizedFrom, cut } = reported(c, initial, met, levels);
   return {
     mode: 'exhaustive',
     status: found ? 'violation' : 'ok',
     found,
     minimizedFrom,
+    cut,
     invariants: c.invariants.map((i) => i.name),
     coverage: core.coverage,
     elapsedMs: levels.elapsedMs,
@@ -100,11 +102,18 @@ function exploreMember<S, A extends AnyAction>(
   const m = searchMember(core, { ...member, ...opts }, initial, () => performance.now() - t0);
   let found: Counterexample<S, A> | null = null;
   let originalLength: number | null = null;
+  let cut: Cut = null;
   // A member's first counterexample ends its search: met when the search returned, before it is minimized.
   const foundMs = m.path === null ? null : performance.now() - t0;
   if (m.path !== null) {
     const raw = counterexample(c, initial, indices(c, m.path));
-    found = minimized(c, initial, raw, anyFinding, opts.maxSeconds === undefined ? null : t0 + opts.maxSeconds * 1000);
+    ({ found, cut } = minimized(
+      c,
+      initial,
+      raw,
+      anyFinding,
+      opts.maxSeconds === undefined ? null : t0 + opts.maxSeconds * 1000,
+    ));
     originalLength = raw.trace.length;
   }
   return {
@@ -113,6 +122,7 @@ function exploreMember<S, A extends AnyAction>(
     found,
     // A member reports the length it met in its own summary (`member.originalLength`).
     minimizedFrom: null,
+    cut,
     invariants: c.invariants.map((i) => i.name),
     coverage: core.coverage,
     elapsedMs: performance.now() - t0,

@@ -33,19 +33,41 @@ export interface MinimizeBudget {
  */
 export const MINIMIZE_STEPS = 500_000;
 
-/** The default budget: MINIMIZE_STEPS, no deadline. */
-export const MINIMIZE_BUDGET: MinimizeBudget = { steps: MINIMIZE_STEPS, deadline: null };
+/** The budget of a minimization the check's report is due by `deadline`: MINIMIZE_STEPS, and that time. */
+export function minimizeBudget(deadline: number | null): MinimizeBudget {
+  return { steps: MINIMIZE_STEPS, deadline };
+}
 
-/** The steps spent against a budget. */
+/** The default budget: MINIMIZE_STEPS, no deadline. */
+export const MINIMIZE_BUDGET: MinimizeBudget = minimizeBudget(null);
+
+/**
+ * Which part of its budget ended a minimization before it had tried everything (`steps`: the same on every
+ * machine; `time`: the deadline, so a run without it, as the report's `Reproduce:` line, may go on to a shorter
+ * trace), or null: it ran to its end.
+ */
+export type Cut = 'steps' | 'time' | null;
+
+/** The steps spent against a budget, and what it cut. */
 class Spending {
   spent = 0;
+  /** Set when the budget first refused something (`over` is asked only before work it would skip). */
+  cut: Cut = null;
   constructor(private readonly budget: MinimizeBudget) {}
   /** Whether the budget is spent (its steps, or its deadline passed). */
   get over(): boolean {
-    return (
-      this.spent >= this.budget.steps || (this.budget.deadline !== null && performance.now() > this.budget.deadline)
-    );
+    if (this.cut !== null) return true;
+    if (this.spent >= this.budget.steps) this.cut = 'steps';
+    else if (this.budget.deadline !== null && performance.now() > this.budget.deadline) this.cut = 'time';
+    return this.cut !== null;
   }
+}
+
+/** A minimized trace: its explored steps, its length with the drain, and what cut the minimization short. */
+export interface Minimal<A extends AnyAction> {
+  readonly explored: A[];
+  readonly length: number;
+  readonly cut: Cut;
 }
 
 /** How many fields two actions of the same tag share. */
@@ -140,8 +162,9 @@ export function minimize<S, A extends AnyAction>(
   steps: readonly TraceStep<A>[],
   target: string,
   budget: MinimizeBudget = MINIMIZE_BUDGET,
-): { explored: A[]; length: number } {
+): Minimal<A> {
   const spending = new Spending(budget);
+  const cut = (m: { explored: A[]; length: number }): Minimal<A> => ({ ...m, cut: spending.cut });
   const explored = steps.filter((s) => s.phase === 'explore').map((s) => s.action);
   const a = removeSteps(c, initial, explored, target, spending);
   const b =
@@ -155,11 +178,11 @@ export function minimize<S, A extends AnyAction>(
           spending,
         );
   const best = b.length < a.length ? b : a;
-  if (spending.over) return best;
+  if (spending.over) return cut(best);
   // Then shortcuts found by local search over the whole trace (drain included), and removals again.
   const whole = attempt(c, initial, best.explored).steps.map((s) => s.action);
   const short = shortcut(c, initial, whole, target, SHORTCUT_BUDGET, spending);
-  if (short.length >= best.length || spending.over) return best;
+  if (short.length >= best.length || spending.over) return cut(best);
   const c2 = removeSteps(c, initial, short, target, spending);
-  return c2.length < best.length ? c2 : best;
+  return cut(c2.length < best.length ? c2 : best);
 }

@@ -7,6 +7,7 @@ import type { Violation } from '../properties/invariant.js';
 import type { MemberOrder } from './engine/member-search.js';
 import type { ReductionStats } from './engine/reduced-search.js';
 import type { TraceStep } from './execute.js';
+import type { Cut } from './minimize.js';
 import type { Profile } from './swarm.js';
 
 /**
@@ -45,12 +46,16 @@ export interface RandomOutcome<S, A extends AnyAction> extends Common<S, A> {
   readonly campaignSeed: number;
   readonly maxSteps: number;
   readonly shard: { readonly index: number; readonly count: number } | null;
-  /** On a violation: the failing run's number (0-based), its seed and replay path, its length before shrinking. */
+  /**
+   * On a violation: the failing run's number (0-based), its seed and replay path, its length before shrinking, and
+   * what cut its minimization short (`minimize.ts`; null: nothing).
+   */
   readonly failure: {
     readonly run: number;
     readonly seed: number;
     readonly path: string;
     readonly originalLength: number;
+    readonly cut: Cut;
   } | null;
 }
 
@@ -81,6 +86,8 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
    * minimization (`unproved.ts`); null when `found` is the one met.
    */
   readonly minimizedFrom: number | null;
+  /** What cut the minimization of `found` short (`minimize.ts`; null: nothing, or `found` was not minimized). */
+  readonly cut: Cut;
   /**
    * When the search met its first counterexample, in ms from its start (null: none met): the time it took to find
    * the bug; the rest of `elapsedMs` looked for a shorter trace (`engine/levels.ts`).
@@ -118,12 +125,16 @@ export interface SwarmOutcome<S, A extends AnyAction> extends Common<S, A> {
   readonly maxRuns: number;
   readonly maxSeconds: number | null;
   readonly shard: { readonly index: number; readonly count: number } | null;
-  /** On a violation: the failing run (its number, seed, replay path `R:P`, length before shrinking) and its profile. */
+  /**
+   * On a violation: the failing run (its number, seed, replay path `R:P`, length before shrinking, what cut its
+   * minimization short) and its profile.
+   */
   readonly failure: {
     readonly run: number;
     readonly seed: number;
     readonly path: string;
     readonly originalLength: number;
+    readonly cut: Cut;
     readonly profile: Profile;
   } | null;
 }

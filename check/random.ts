@@ -44,6 +44,7 @@ export function exploreRandom<S, A extends AnyAction>(
       seed: r.failure.seed,
       path: r.failure.path,
       originalLength: r.failure.originalLength,
+      cut: r.failure.cut,
     },
     nextRun: r.nextRun,
   };

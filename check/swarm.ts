@@ -148,6 +148,7 @@ export function exploreSwarm<S, A extends AnyAction>(
       seed: r.failure.seed,
       path: `${r.failure.run}:${r.failure.path}`,
       originalLength: r.failure.originalLength,
+      cut: r.failure.cut,
       profile: r.failure.plan.profile,
     },
   };

@@ -9,7 +9,7 @@ import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
 import { script } from './execute.js';
-import { MINIMIZE_STEPS, minimize } from './minimize.js';
+import { type Cut, minimize, minimizeBudget } from './minimize.js';
 import type { Counterexample } from './outcome.js';
 
 /** Whether a minimized trace replaces the one met (`short`, `found`). */
@@ -34,9 +34,9 @@ export function anyFinding<S, A extends AnyAction>(short: Counterexample<S, A>, 
 }
 
 /**
- * `found` minimized for the invariant it violates first, kept when `accept` takes it, else `found` itself. Stops by
- * `deadline` (a `performance.now()` time, null: none), keeping the shortest trace found by then; deterministic when
- * that does not come first.
+ * `found` minimized for the invariant it violates first, kept when `accept` takes it, else `found` itself, and what
+ * cut the minimization short (`minimize.ts`). Stops by `deadline` (a `performance.now()` time, null: none), keeping
+ * the shortest trace found by then; deterministic when that does not come first.
  */
 export function minimized<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -44,11 +44,10 @@ export function minimized<S, A extends AnyAction>(
   found: Counterexample<S, A>,
   accept: Accept<S, A>,
   deadline: number | null,
-): Counterexample<S, A> {
-  const budget = { steps: MINIMIZE_STEPS, deadline };
-  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant, budget);
+): { found: Counterexample<S, A>; cut: Cut } {
+  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant, minimizeBudget(deadline));
   const short = counterexample(c, initial, script(c, minimal.explored));
-  return accept(short, found) ? short : found;
+  return { found: accept(short, found) ? short : found, cut: minimal.cut };
 }
 
 /**
@@ -56,16 +55,21 @@ export function minimized<S, A extends AnyAction>(
  * met). Minimized when the search gave up looking for a shorter one on its own budget (`Levels.gaveUp`); a bound
  * the caller set (`--max-states`, `--max-seconds`, the portfolio's time) is kept to the letter and its trace is
  * reported as met, and so is a drain that ran to the step limit (`progress`: its length is the limit's). The
- * minimization ends by the search's deadline (`Levels.deadline`): the report is due within the caller's time.
+ * minimization ends by the search's deadline (`Levels.deadline`): the report is due within the caller's time; `cut`
+ * says when that, or the minimization's own budget of steps, ended it.
  */
 export function reported<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   found: Counterexample<S, A> | null,
   search: { readonly gaveUp: boolean; readonly deadline: number | null },
-): { found: Counterexample<S, A> | null; minimizedFrom: number | null } {
+): { found: Counterexample<S, A> | null; minimizedFrom: number | null; cut: Cut } {
   if (found === null || !search.gaveUp || found.violations.some((v) => v.invariant === 'progress'))
-    return { found, minimizedFrom: null };
+    return { found, minimizedFrom: null, cut: null };
   const short = minimized(c, initial, found, sameFinding, search.deadline);
-  return short === found ? { found, minimizedFrom: null } : { found: short, minimizedFrom: found.trace.length };
+  return {
+    found: short.found,
+    minimizedFrom: short.found === found ? null : found.trace.length,
+    cut: short.cut,
+  };
 }

@@ -329,6 +329,7 @@ function outcome<S, A extends AnyAction>(
     status: shown.found ? 'violation' : 'ok',
     found: shown.found,
     minimizedFrom: shown.minimizedFrom,
+    cut: shown.cut,
     invariants: c.invariants.map((i) => i.name),
     coverage: r.coverage,
     elapsedMs,

@@ -116,11 +116,13 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       por: ex ? ex.por : null,
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,
-      // A random run's length before shrinking, or that of the trace a search met before it was minimized.
+      // A random run's length before shrinking, or that of the trace a search met before it was minimized; what cut
+      // the minimization short (`steps`: its budget of replayed steps; `time`: the check's time bound), or null.
       shrunk: o.found
         ? {
             from: runs?.failure?.originalLength ?? (byPass ? ex.minimizedFrom : null),
             to: o.found.trace.length,
+            cut: byPass ? ex.cut : (runs?.failure?.cut ?? null),
           }
         : null,
       shortest: byPass ? ex.shortest : null,

@@ -4,6 +4,7 @@
  */
 
 import type { ReductionStats } from '../../check/engine/reduced-search.js';
+import { type Cut, MINIMIZE_STEPS } from '../../check/minimize.js';
 import type { CheckOptions } from '../../check/options.js';
 import type { ExhaustiveOutcome, MemberSummary, Outcome, SwarmOutcome } from '../../check/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
@@ -198,7 +199,7 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
     case 'random':
       return o.failure
         ? `in run ${o.failure.run} (${o.failure.run + 1} runs; that run's seed ${o.failure.seed}); ` +
-            `shrunk from ${o.failure.originalLength} to ${steps}`
+            `shrunk from ${o.failure.originalLength} to ${steps}${cutText(o.failure.cut)}`
         : '';
     case 'swarm': {
       const f = o.failure;
@@ -207,14 +208,14 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
       return (
         `in swarm run ${f.run} (${o.runs} runs; ${faults}${f.profile.guided ? '; rarely taken actions favoured' : ''}` +
         `${f.profile.maxSteps !== o.maxSteps ? `; up to ${f.profile.maxSteps} steps` : ''}); ` +
-        `shrunk from ${f.originalLength} to ${steps}`
+        `shrunk from ${f.originalLength} to ${steps}${cutText(f.cut)}`
       );
     }
     case 'exhaustive': {
       if (o.member)
         return (
           `by swarm verification member ${o.member.index}/${o.member.count} among ${o.distinct} states, ` +
-          `depth-first; minimized from ${o.member.originalLength ?? '?'} to ${steps}`
+          `depth-first; minimized from ${o.member.originalLength ?? '?'} to ${steps}${cutText(o.cut)}`
         );
       const depth = o.depthCompleted;
       const unproved = `the fewest among traces starting up to depth ${depth} (the search for a shorter one stopped)`;
@@ -224,7 +225,8 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
           ? 'the fewest possible'
           : o.minimizedFrom === null
             ? unproved
-            : `minimized from the ${o.minimizedFrom} steps of ${unproved}`)
+            : `minimized from the ${o.minimizedFrom} steps of ${unproved}`) +
+        cutText(o.cut)
       );
     }
     case 'portfolio':
@@ -233,6 +235,17 @@ export function foundText<S, A extends AnyAction>(o: Outcome<S, A>, total: numbe
             `every state to depth ${o.exhaustive.depthCompleted} holds), ${foundText(o.swarm, total, drained)}`
         : `by the breadth-first pass, ${foundText(o.exhaustive, total, drained)}`;
   }
+}
+
+/**
+ * What cut the counterexample's minimization short, as a phrase, or nothing: the time bound's cut depends on the
+ * machine's speed, so the `Reproduce:` line, which runs without it, may give a shorter trace.
+ */
+function cutText(cut: Cut): string {
+  if (cut === null) return '';
+  return cut === 'time'
+    ? '; its minimization stopped at the time bound (Reproduce, without that bound, may give a shorter trace)'
+    : `; its minimization stopped after ${MINIMIZE_STEPS.toLocaleString('en-US')} replayed steps`;
 }
 
 /** When the search met its first counterexample (the rest of its time looked for a shorter one), or nothing. */

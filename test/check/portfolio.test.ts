@@ -13,9 +13,11 @@ import { exploreExhaustive } from '../../check/exhaustive.js';
 import type { PortfolioOptions, PortfolioProgress, SwarmOptions } from '../../check/options.js';
 import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
 import { drawProfile, exploreSwarm, weighted } from '../../check/swarm.js';
+import { checkReport } from '../../cli/format/check-report.js';
+import { foundText } from '../../cli/format/search.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { kafkaTxnModel } from '../../model/kafka-txn/model.js';
-import { cfg, record } from '../helpers/check.js';
+import { cfg, record, resolved } from '../helpers/check.js';
 
 const swarm = (seed: number, runs = 5000, path?: string): SwarmOptions => ({
   mode: 'swarm',
@@ -317,5 +319,31 @@ describe('a swarm run told to stop shrinking', () => {
     expect(cut.failure!.path.split(':').length).toBe(2);
     expect(asked).toBeGreaterThan(0);
     expect(cut.found!.trace.length).toBeGreaterThanOrEqual(full.found!.trace.length);
+  });
+});
+
+describe('a minimization cut short by its time bound', () => {
+  test('keeps the trace it had, and the text and JSON reports say so', () => {
+    const e = catalog.get('kafka-txn')!;
+    const pairs = ['isolation.level=read_uncommitted'];
+    const [full, late] = e.open((x) => {
+      const config = resolved(x.model.keys, ...pairs);
+      const checked = { model: x.model, invariants: x.invariants };
+      const go = (dueBy?: number) => {
+        const o = exploreSwarm(checked, x.model.init(config.config), swarm(7, 200), dueBy ? { dueBy } : {});
+        const t = o.found!.trace;
+        const text = foundText(o, t.length, t.filter((st) => st.phase === 'drain').length);
+        return { o, text, shrunk: checkReport(x, config, o)['shrunk'] };
+      };
+      // Due before it starts: the minimization replays the failing run once and stops there.
+      return [go(), go(performance.now() - 1)];
+    });
+    expect(late.o.failure?.run).toBe(full.o.failure?.run);
+    expect([full.o.failure?.cut, late.o.failure?.cut]).toEqual([null, 'time']);
+    expect(late.o.found!.trace.length).toBeGreaterThan(full.o.found!.trace.length);
+    expect(full.text).not.toContain('minimization stopped');
+    expect(late.text).toContain('; its minimization stopped at the time bound (Reproduce, without that bound');
+    expect(full.shrunk).toMatchObject({ to: full.o.found!.trace.length, cut: null });
+    expect(late.shrunk).toMatchObject({ to: late.o.found!.trace.length, cut: 'time' });
   });
 });

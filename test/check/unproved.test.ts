@@ -92,7 +92,12 @@ test("the default check's Reproduce line for a pass's minimized trace gives that
     runs: 0,
     maxSteps: 40,
   });
-  expect([o.foundBy, o.exhaustive.minimizedFrom, o.found?.trace.length]).toEqual(['exhaustive', 37, 36]);
+  expect([o.foundBy, o.exhaustive.minimizedFrom, o.found?.trace.length, o.exhaustive.cut]).toEqual([
+    'exhaustive',
+    37,
+    36,
+    null,
+  ]);
   const args = reproduceArgs(o);
   expect(args).toBe('--exhaustive --depth 21 --max-states 10000000');
   const again = exploreExhaustive(f, start, { mode: 'exhaustive', depth: 21, maxStates: 10_000_000 });
@@ -105,17 +110,30 @@ describe("a minimization's budget", () => {
   const target = met.violations[0]!.invariant;
 
   test('is counted in replayed steps: a smaller budget gives a trace no shorter, the same on every machine', () => {
-    const lengths = [0, 500, 1000, 2000, 4000, 8000, MINIMIZE_STEPS].map(
-      (steps) => minimize(c, initial, met.trace, target, { steps, deadline: null }).length,
-    );
-    // Nothing removed with none; two steps with 500 to 2,000; the fewest (9) from 4,000 on.
-    expect(lengths).toEqual([14, 12, 12, 12, 9, 9, 9]);
+    const results = [0, 500, 1000, 2000, 4000, 8000, MINIMIZE_STEPS].map((steps) => {
+      const m = minimize(c, initial, met.trace, target, { steps, deadline: null });
+      return [m.length, m.cut];
+    });
+    // Nothing removed with none; two steps with 500 to 2,000; the fewest (9) from 4,000 on, though 4,000 still cut
+    // short what it had not tried (the report says so: `cut`).
+    expect(results).toEqual([
+      [14, 'steps'],
+      [12, 'steps'],
+      [12, 'steps'],
+      [12, 'steps'],
+      [9, 'steps'],
+      [9, null],
+      [9, null],
+    ]);
     expect(MINIMIZE_BUDGET).toEqual({ steps: MINIMIZE_STEPS, deadline: null });
   });
 
   test('ends by its deadline, the trace met kept when no shorter one was found by then', () => {
-    expect(minimized(c, initial, met, sameFinding, performance.now() - 1)).toBe(met);
-    expect(minimized(c, initial, met, sameFinding, null).trace.length).toBe(9);
+    const late = minimized(c, initial, met, sameFinding, performance.now() - 1);
+    expect([late.found, late.cut]).toEqual([met, 'time']);
+    expect(late.found).toBe(met);
+    const whole = minimized(c, initial, met, sameFinding, null);
+    expect([whole.found.trace.length, whole.cut]).toEqual([9, null]);
   });
 
   test("a search's minimization is due when its time bound once it found one ends (none: no deadline)", () => {
