@@ -96,7 +96,7 @@ export function script<S, A extends AnyAction>(c: Checked<S, A>, actions: readon
   return (s, i) => {
     const want = actions[i];
     if (want === undefined) return null;
-    return c.model.enabled(s).find((a) => sameAction(a, want)) ?? { skipped: want };
+    return c.model.enabledOf(s, want.type).find((a) => sameAction(a, want)) ?? { skipped: want };
   };
 }
 

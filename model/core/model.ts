@@ -167,6 +167,8 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   step(state: S, action: A): S;
   /** Every action possible in `state`: the table's entries in order, each in actor order. Pure. */
   enabled(state: S): A[];
+  /** The actions of `enabled(state)` whose tag is `type`, in its order, listing that tag's alone. Pure. */
+  enabledOf(state: S, type: A['type']): A[];
   drain(state: S): A | null;
   /**
    * A string identifying the state: the JSON of its identity, each object's fields in name order (two
@@ -227,6 +229,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
   // cannot correlate the two through the mapped type, hence this one widening.
   const spec = (a: A): ActionSpec<S, A> => (def.actions as unknown as Record<string, ActionSpec<S, A>>)[a.type]!;
   const specs = types.map((t) => (def.actions as unknown as Record<string, ActionSpec<S, A>>)[t]!);
+  const byType = new Map<string, ActionSpec<S, A>>(types.map((t, i) => [t, specs[i]!]));
   const apply = (d: Draft<S>, a: A): void => {
     // A new step's events; an empty list is left alone, so a step that changes nothing returns the same state.
     const e = d as Draft<Stepped>;
@@ -273,6 +276,14 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
         out.push(a);
       };
       for (const sp of specs) sp.enabled(s, emit);
+      return out;
+    },
+    enabledOf(s, type) {
+      const out: A[] = [];
+      // A tag read from a file may be none of the table's: nothing is enabled of it.
+      byType.get(type)?.enabled(s, (a) => {
+        out.push(a);
+      });
       return out;
     },
     drain: def.drain,
