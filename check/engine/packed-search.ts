@@ -86,7 +86,11 @@ function levelByLevel<S, A extends AnyAction>(
       core.generated += n;
       const from = cur.ids[k]!;
       for (let i = 0; i < n; i++) counts[taken[i]!]! += 1;
+      const src = k * w;
       for (let i = 0; i < n; i++) {
+        // A step back to its own state (TwoPhase's TM receiving a Prepared it already has: a third of its transitions)
+        // reaches a state admitted already: compared word by word, it skips a hash and a probe of the table.
+        if (sameWords(out, i * w, cur.words, src, w)) continue;
         fingerprint(out, w, fp, i * w);
         const { hi, lo } = fp;
         if (core.seen.has(hi, lo)) continue;
@@ -100,6 +104,12 @@ function levelByLevel<S, A extends AnyAction>(
     levels.completed(depth, next.length);
     level = next;
   }
+}
+
+/** Whether the `w` words of `a` at `i` equal those of `b` at `j`. */
+function sameWords(a: Int32Array, i: number, b: Int32Array, j: number, w: number): boolean {
+  for (let x = 0; x < w; x++) if (a[i + x] !== b[j + x]) return false;
+  return true;
 }
 
 /** A `Words` sink that writes into `buf` from 0. */
