@@ -22,6 +22,7 @@ import type { CheckOptions } from '../check/options.js';
 import type { Outcome } from '../check/outcome.js';
 import { resolve } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
+import { spinAvailable, spinTwoPhase } from './spin.js';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -207,6 +208,41 @@ if (!quick) {
     1,
   );
 }
+/**
+ * SPIN's compiled verifier on the same TwoPhase (`spin.ts`), when installed: its own elapsed time, median of `reps`;
+ * `generated` is its transitions (the spec's without its stuttering steps), bytes its whole memory a state.
+ */
+function spinRow(n: number, w: number, reps: number): void {
+  const name = `SPIN's verifier, TwoPhase rm.count=${n}`;
+  if (!spinAvailable()) {
+    if (!json) console.log(`| ${name}: not installed here (apt-get install spin gcc) | 1 | – | – | – | – | – | – |`);
+    return;
+  }
+  const runs = spinTwoPhase(n, w, reps).sort((a, b) => a.elapsedMs - b.elapsedMs);
+  const median = runs[Math.floor(runs.length / 2)]!;
+  const row: Row = {
+    name: `${name} (SPIN ${median.version}, -DSAFETY, -w${w})`,
+    workers: 1,
+    symmetry: false,
+    por: false,
+    distinct: median.stored,
+    generated: median.transitions,
+    elapsedMs: Math.round(median.elapsedMs),
+    minMs: Math.round(runs[0]!.elapsedMs),
+    maxMs: Math.round(runs.at(-1)!.elapsedMs),
+    statesPerSecond: Math.round((median.stored * 1000) / median.elapsedMs),
+    bytesPerState: Math.round((median.bytes / median.stored) * 10) / 10,
+    drainPerState: 0,
+  };
+  rows.push(row);
+  if (!json)
+    console.log(
+      `| ${row.name} | 1 | ${fmt(row.distinct)} | ${fmt(row.generated)} | ${secs(row.elapsedMs)} ` +
+        `(${secs(row.minMs)}–${secs(row.maxMs)}) | ${fmt(row.statesPerSecond)} | ${row.bytesPerState} | 0 |`,
+    );
+}
+spinRow(7, 20, REPS);
+if (!quick) spinRow(8, 22, REPS);
 await exhaustive('two-phase-commit rm.count=8, RM symmetry', 'two-phase-commit', ['rm.count=8'], 1000, 1, true);
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 1);
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 2);
