@@ -18,7 +18,7 @@ import { counterexample } from './counterexample.js';
 import { newFrontier } from './engine/frontier.js';
 import { collisionProbability } from './engine/hash.js';
 import { Levels } from './engine/levels.js';
-import { searchMember } from './engine/member-search.js';
+import { objectSpace, packedSpace, searchMember } from './engine/member-search.js';
 import { searchPacked } from './engine/packed-search.js';
 import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
@@ -98,8 +98,17 @@ function exploreMember<S, A extends AnyAction>(
   member: Shard,
 ): ExhaustiveOutcome<S, A> {
   const t0 = performance.now();
-  const core = new SearchCore(c, { symmetry: opts.symmetry === true, maxStates: 16 });
-  const m = searchMember(core, { ...member, ...opts }, initial, () => performance.now() - t0);
+  const core = new SearchCore(c, { symmetry: opts.symmetry === true, maxStates: 16, plain: opts.plain === true });
+  // Over packed words where the model has word rules (as the breadth-first search), else over state objects.
+  const packed = opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
+  const types = c.model.actionTypes;
+  const counts = new Float64Array(types.length);
+  const bounds = { ...member, ...opts };
+  const elapsed = () => performance.now() - t0;
+  const m = packed
+    ? searchMember(core, packedSpace(core, packed, initial, counts), bounds, elapsed)
+    : searchMember(core, objectSpace(core, initial), bounds, elapsed);
+  for (let t = 0; t < types.length; t++) core.coverage[types[t]!] = (core.coverage[types[t]!] ?? 0) + counts[t]!;
   let found: Counterexample<S, A> | null = null;
   let originalLength: number | null = null;
   let cut: Cut = null;

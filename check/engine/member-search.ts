@@ -12,9 +12,11 @@
  * judged as in the breadth-first search (every invariant, then the drain); the first violation ends
  * the member with the path on its stack (not the fewest steps: the caller minimizes it).
  */
-import type { AnyAction } from '../../model/core/model.js';
+import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { Bound } from '../outcome.js';
 import { CompactTable } from './compact-table.js';
+import { fingerprint } from './hash.js';
+import { pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
 
 /** How a member orders each state's actions. */
@@ -56,19 +58,97 @@ export interface MemberBounds {
   readonly maxSeconds?: number | undefined;
 }
 
-/** One stack frame: a state, its actions in the member's order, the next to try. */
-interface Frame<S, A> {
-  readonly state: S;
-  readonly actions: readonly A[];
-  readonly order: Int32Array;
-  next: number;
+/**
+ * What a member searches: the successors of a state as a stack frame at a level, in the order `enabled` lists their
+ * actions, each fingerprinted when taken. `C` is how a state is held: an object, or a place in packed words.
+ */
+export interface MemberSpace<C> {
+  /** The initial state, fingerprinted into `core.fp`. */
+  root(): C;
+  /** Lists the successors of `c` as the frame at stack `level`: how many. */
+  open(level: number, c: C): number;
+  /** The `k`-th successor of the frame at `level`, fingerprinted into `core.fp`. */
+  successor(level: number, k: number): C;
+  /** How far `c` (fingerprint `hi`, `lo`) is from a violation: -1 none (`SearchCore.judge`). */
+  judge(c: C, hi: number, lo: number): number;
+  /** Whether some action is enabled in `c`. */
+  moves(c: C): boolean;
 }
 
-/** Runs member `b.index` of `b.count` from `initial`. */
-export function searchMember<S, A extends AnyAction>(
+/** The search over state objects: successors through the engine, the actions counted for coverage. */
+export function objectSpace<S, A extends AnyAction>(core: SearchCore<S, A>, initial: S): MemberSpace<S> {
+  const frames: { state: S; actions: readonly A[] }[] = [];
+  return {
+    root: () => {
+      core.fingerprint(initial);
+      return initial;
+    },
+    open: (level, s) => {
+      const actions = core.enabledCounted(s);
+      frames[level] = { state: s, actions };
+      return actions.length;
+    },
+    successor: (level, k) => {
+      const f = frames[level]!;
+      const t = core.engine.successor(f.state, f.actions[k]!);
+      core.fingerprint(t);
+      return t;
+    },
+    judge: (s, hi, lo) => core.judge(s, hi, lo),
+    moves: (s) => core.checked.model.enabled(s).length > 0,
+  };
+}
+
+/**
+ * The search over packed words (`Packed`: the model's word rules, as the breadth-first `packed-search.ts` takes
+ * them): a state is a place in the words of its parent's frame (-1: the initial state), decoded into an object only
+ * when the rules cannot vouch for it; the transitions are counted per tag into `counts`.
+ */
+export function packedSpace<S, A extends AnyAction>(
   core: SearchCore<S, A>,
-  b: MemberBounds,
+  p: Packed,
   initial: S,
+  counts: Float64Array,
+): MemberSpace<number> {
+  const { model } = core.checked;
+  const decode = model.fast.decode;
+  if (!decode) throw new Error(`internal: ${model.name} has packed rules but no decode`);
+  const w = p.width;
+  const start = new Int32Array(w);
+  model.fast.encode(initial, pushInto(start));
+  const outs: Int32Array[] = [];
+  const types: Uint8Array[] = [];
+  const spare = { out: new Int32Array(p.most * w), types: new Uint8Array(p.most) };
+  const words = (c: number): Int32Array => (c < 0 ? start : outs[Math.floor(c / p.most)]!);
+  const at = (c: number): number => (c < 0 ? 0 : (c % p.most) * w);
+  const { own } = core.engine;
+  return {
+    root: () => {
+      fingerprint(start, w, core.fp);
+      return -1;
+    },
+    open: (level, c) => {
+      outs[level] ??= new Int32Array(p.most * w);
+      types[level] ??= new Uint8Array(p.most);
+      const n = p.successors(words(c), at(c), outs[level]!, types[level]!);
+      core.generated += n;
+      for (let i = 0; i < n; i++) counts[types[level]![i]!]! += 1;
+      return n;
+    },
+    successor: (level, k) => {
+      fingerprint(outs[level]!, w, core.fp, k * w);
+      return level * p.most + k;
+    },
+    judge: (c, hi, lo) => (own && p.quiet(words(c), at(c)) ? -1 : core.judge(decode(words(c), at(c), initial), hi, lo)),
+    moves: (c) => p.successors(words(c), at(c), spare.out, spare.types) > 0,
+  };
+}
+
+/** Runs member `b.index` of `b.count` over `space`. */
+export function searchMember<S, A extends AnyAction, C>(
+  core: SearchCore<S, A>,
+  space: MemberSpace<C>,
+  b: MemberBounds,
   elapsedMs: () => number,
 ): MemberResult {
   const order = memberOrder(b.index);
@@ -107,27 +187,26 @@ export function searchMember<S, A extends AnyAction>(
     omissionProbability: table.omissionProbability(),
   });
 
-  core.fingerprint(initial);
+  const initial = space.root();
   table.visit(core.fp.hi, core.fp.lo, 0);
-  if (core.judge(initial, core.fp.hi, core.fp.lo) >= 0) return done([]);
-  const stack: Frame<S, A>[] = [];
-  const push = (s: S): void => {
-    const actions = core.enabledCounted(s);
-    stack.push({ state: s, actions, order: ordered(actions.length), next: 0 });
+  if (space.judge(initial, core.fp.hi, core.fp.lo) >= 0) return done([]);
+  // The stack: a frame a level, its successors in the member's order and the next to try.
+  const stack: Frame[] = [];
+  const push = (c: C): void => {
+    const n = space.open(stack.length, c);
+    stack.push({ count: n, order: ordered(n), next: 0 });
   };
   if (b.depth > 0) push(initial);
-  else if (core.checked.model.enabled(initial).length > 0) bound = 'depth';
+  else if (space.moves(initial)) bound = 'depth';
   let expanded = 0;
   while (stack.length > 0) {
     const top = stack[stack.length - 1]!;
-    if (top.next === top.actions.length) {
+    if (top.next === top.count) {
       stack.pop();
       continue;
     }
-    const k = top.order[top.next++]!;
-    const t = core.engine.successor(top.state, top.actions[k]!);
+    const t = space.successor(stack.length - 1, top.order[top.next++]!);
     const depth = stack.length;
-    core.fingerprint(t);
     const { hi, lo } = core.fp;
     const seen = table.visit(hi, lo, depth);
     if (seen === 'known') continue;
@@ -136,10 +215,10 @@ export function searchMember<S, A extends AnyAction>(
       return done(null);
     }
     if (seen === 'shallower') reexpanded += 1;
-    else if (core.judge(t, hi, lo) >= 0) return done(pathOf(stack));
+    else if (space.judge(t, hi, lo) >= 0) return done(pathOf(stack));
     if (depth > deepest) deepest = depth;
     if (depth < b.depth) push(t);
-    else if (bound === null && core.checked.model.enabled(t).length > 0) bound = 'depth';
+    else if (bound === null && space.moves(t)) bound = 'depth';
     if ((++expanded & 1023) === 0 && b.maxSeconds !== undefined && elapsedMs() > b.maxSeconds * 1000) {
       bound = 'max-seconds';
       return done(null);
@@ -148,7 +227,14 @@ export function searchMember<S, A extends AnyAction>(
   return done(null);
 }
 
+/** One stack frame: how many successors, their order, the next to try. */
+interface Frame {
+  readonly count: number;
+  readonly order: Int32Array;
+  next: number;
+}
+
 /** The indices into `enabled` of the actions taken along the stack, the last one included. */
-function pathOf<S, A>(stack: readonly Frame<S, A>[]): number[] {
+function pathOf(stack: readonly Frame[]): number[] {
   return stack.map((f) => f.order[f.next - 1]!);
 }

@@ -10,7 +10,7 @@
  * hold every invariant and are quiescent. The reversible encoding a level's states are kept in
  * (`model/core/pack.ts`) decodes to the state itself. Finally the whole search through the fast path
  * (packed where the model has packed rules) and through plain `step`, and with its levels kept as
- * objects, gives the same verdict, counterexample and number of states.
+ * objects, gives the same verdict, counterexample and number of states; so does a swarm verification member.
  */
 import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
@@ -420,6 +420,16 @@ function suite<S, A extends AnyAction, K extends Keys>(
         expect(o.found?.trace ?? null).toEqual(a.found?.trace ?? null);
         expect(o.mode === 'exhaustive' && a.mode === 'exhaustive' && o.distinct === a.distinct).toBe(true);
         expect(o.mode === 'exhaustive' && a.mode === 'exhaustive' && o.generated === a.generated).toBe(true);
+        // A swarm verification member (depth-first, shuffled order; over packed words where the model has word
+        // rules) against the same member through step: the same states, transitions, trace and summary.
+        const member = { index: 3, count: 4 };
+        const bound = { mode: 'exhaustive', depth, maxStates: Math.min(scale.searchStates, 3000), member } as const;
+        const m = checkHere(c, initial, bound);
+        const mp = checkHere(c, initial, { ...bound, plain: true });
+        expect(mp.found?.trace ?? null).toEqual(m.found?.trace ?? null);
+        const summary = (x: typeof m) =>
+          x.mode === 'exhaustive' ? [x.distinct, x.generated, x.bound, x.coverage, x.member] : null;
+        expect(summary(mp)).toEqual(summary(m));
       },
     );
   }
