@@ -82,6 +82,8 @@ export function spinTwoPhase(n: number, w: number, reps: number): SpinRun[] {
     writeFileSync(join(dir, 'two-phase.pml'), twoPhasePromela(n));
     const run = (cmd: string, args: string[]) => {
       const r = spawnSync(cmd, args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 24 });
+      // Not installed: spawnSync gives an error and no output.
+      if (r.error) throw new Error(`${cmd}: ${r.error.message} (apt-get install spin gcc)`);
       if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${(r.stderr || r.stdout).trim()}`);
       return r.stdout;
     };
