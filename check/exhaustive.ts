@@ -12,14 +12,14 @@
  * (`engine/reduced-search.ts`).
  * A search that hits a bound says which and how deep it got.
  */
-import type { AnyAction } from '../model/core/model.js';
+import type { AnyAction, Packed } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
 import { newFrontier } from './engine/frontier.js';
 import { collisionProbability } from './engine/hash.js';
 import { Levels } from './engine/levels.js';
 import { objectSpace, packedSpace, searchMember } from './engine/member-search.js';
-import { searchPacked } from './engine/packed-search.js';
+import { addCounts, searchPacked } from './engine/packed-search.js';
 import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
 import { SearchCore } from './engine/search-core.js';
@@ -46,7 +46,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
   });
   const levels = new Levels(opts);
   const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;
-  const packed = opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
+  const packed = packedRules(c, core, initial, opts);
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
   if (reduction) {
     por = searchReduced(core, levels, reduction, initial);
@@ -87,6 +87,16 @@ export function exploreExhaustive<S, A extends AnyAction>(
   };
 }
 
+/** The model's packed rules for a search from `initial`, or null: none, or the plain engine, or symmetry. */
+function packedRules<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  core: SearchCore<S, A>,
+  initial: S,
+  opts: ExhaustiveOptions,
+): Packed | null {
+  return opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
+}
+
 /**
  * Runs one member of a swarm verification (`engine/member-search.ts`). Its counterexample, found
  * depth-first, is minimized as a random run's is, and reported with its length before.
@@ -100,15 +110,14 @@ function exploreMember<S, A extends AnyAction>(
   const t0 = performance.now();
   const core = new SearchCore(c, { symmetry: opts.symmetry === true, maxStates: 16, plain: opts.plain === true });
   // Over packed words where the model has word rules (as the breadth-first search), else over state objects.
-  const packed = opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
-  const types = c.model.actionTypes;
-  const counts = new Float64Array(types.length);
+  const packed = packedRules(c, core, initial, opts);
+  const counts = new Float64Array(c.model.actionTypes.length);
   const bounds = { ...member, ...opts };
   const elapsed = () => performance.now() - t0;
   const m = packed
     ? searchMember(core, packedSpace(core, packed, initial, counts), bounds, elapsed)
     : searchMember(core, objectSpace(core, initial), bounds, elapsed);
-  for (let t = 0; t < types.length; t++) core.coverage[types[t]!] = (core.coverage[types[t]!] ?? 0) + counts[t]!;
+  addCounts(core, counts);
   let found: Counterexample<S, A> | null = null;
   let originalLength: number | null = null;
   let cut: Cut = null;

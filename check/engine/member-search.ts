@@ -16,7 +16,7 @@ import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { Bound } from '../outcome.js';
 import { CompactTable } from './compact-table.js';
 import { fingerprint } from './hash.js';
-import { pushInto } from './packed-search.js';
+import { packedJudge, pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
 
 /** How a member orders each state's actions. */
@@ -110,18 +110,15 @@ export function packedSpace<S, A extends AnyAction>(
   initial: S,
   counts: Float64Array,
 ): MemberSpace<number> {
-  const { model } = core.checked;
-  const decode = model.fast.decode;
-  if (!decode) throw new Error(`internal: ${model.name} has packed rules but no decode`);
+  const judge = packedJudge(core, p, initial);
   const w = p.width;
   const start = new Int32Array(w);
-  model.fast.encode(initial, pushInto(start));
+  core.checked.model.fast.encode(initial, pushInto(start));
   const outs: Int32Array[] = [];
   const types: Uint8Array[] = [];
   const spare = { out: new Int32Array(p.most * w), types: new Uint8Array(p.most) };
   const words = (c: number): Int32Array => (c < 0 ? start : outs[Math.floor(c / p.most)]!);
   const at = (c: number): number => (c < 0 ? 0 : (c % p.most) * w);
-  const { own } = core.engine;
   return {
     root: () => {
       fingerprint(start, w, core.fp);
@@ -139,7 +136,7 @@ export function packedSpace<S, A extends AnyAction>(
       fingerprint(outs[level]!, w, core.fp, k * w);
       return level * p.most + k;
     },
-    judge: (c, hi, lo) => (own && p.quiet(words(c), at(c)) ? -1 : core.judge(decode(words(c), at(c), initial), hi, lo)),
+    judge: (c, hi, lo) => judge(words(c), at(c), hi, lo),
     moves: (c) => p.successors(words(c), at(c), spare.out, spare.types) > 0,
   };
 }

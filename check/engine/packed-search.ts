@@ -40,16 +40,30 @@ export function searchPacked<S, A extends AnyAction>(
   p: Packed,
   initial: S,
 ): void {
+  const counts = new Float64Array(core.checked.model.actionTypes.length);
+  levelByLevel(core, levels, p, initial, packedJudge(core, p, initial), counts);
+  addCounts(core, counts);
+}
+
+/**
+ * How far the packed state at `src[at..]` (fingerprint `hi`, `lo`) is from a violation (`SearchCore.judge`): -1 at
+ * once where the rules vouch for it (`quiet`, and every checked invariant the model's own), else decoded and judged.
+ */
+export function packedJudge<S, A extends AnyAction>(
+  core: SearchCore<S, A>,
+  p: Packed,
+  initial: S,
+): (src: Int32Array, at: number, hi: number, lo: number) => number {
   const { model } = core.checked;
   const decode = model.fast.decode;
   if (!decode) throw new Error(`internal: ${model.name} has packed rules but no decode`);
-  const types = model.actionTypes;
-  const counts = new Float64Array(types.length);
   const { own } = core.engine;
-  const judge = (src: Int32Array, at: number, hi: number, lo: number): number =>
-    own && p.quiet(src, at) ? -1 : core.judge(decode(src, at, initial), hi, lo);
+  return (src, at, hi, lo) => (own && p.quiet(src, at) ? -1 : core.judge(decode(src, at, initial), hi, lo));
+}
 
-  levelByLevel(core, levels, p, initial, judge, counts);
+/** Adds the transitions counted per action tag (`counts`, by index in the action table) to `core`'s coverage. */
+export function addCounts<S, A extends AnyAction>(core: SearchCore<S, A>, counts: Float64Array): void {
+  const types = core.checked.model.actionTypes;
   for (let t = 0; t < types.length; t++) core.coverage[types[t]!] = (core.coverage[types[t]!] ?? 0) + counts[t]!;
 }
 
