@@ -33,7 +33,8 @@ describe('FingerprintSet', () => {
     const set = new FingerprintSet(16, 50_000);
     for (let i = 1; i <= 50_000; i++) set.add(i, (i * 40503) >>> 0);
     expect(set.size).toBe(50_000);
-    expect(set.bytes).toBeLessThanOrEqual(8 * (Math.ceil(50_000 / 0.9) + 1));
+    // The slots the limit needs, and the tail of 1,024 spare slots past the last home.
+    expect(set.bytes).toBeLessThanOrEqual(8 * (Math.ceil(50_000 / 0.9) + 1 + 1024));
     for (let i = 1; i <= 50_000; i += 101) expect(set.has(i, (i * 40503) >>> 0)).toBe(true);
   });
   test('agrees with a Set on random fingerprints, colliding homes included', () => {
@@ -52,6 +53,50 @@ describe('FingerprintSet', () => {
       }),
       { seed: 4, numRuns: 60 },
     );
+  });
+  /** A fingerprint whose 32-bit placement key (`keyOf` in fingerprint-set.ts) is `key`. */
+  const withKey = (hi: number, key: number): [number, number] => [hi >>> 0, (key ^ Math.imul(hi, 0x9e3779b1)) >>> 0];
+  const keyOf = (hi: number, lo: number): number => (lo ^ Math.imul(hi, 0x9e3779b1)) >>> 0;
+  test('holds its fingerprints in key order through every growth, runs past the last home included', () => {
+    // Keys drawn from a few narrow bands (the top of the range: runs that pass the last home into the tail; equal
+    // keys: ties broken by the other half), into a set that starts small and grows many times.
+    const band = fc.oneof(
+      fc.integer({ min: 2 ** 32 - 3000, max: 2 ** 32 - 1 }),
+      fc.integer({ min: 0, max: 2000 }),
+      fc.constantFrom(2 ** 31, 2 ** 31 + 1),
+      fc.nat({ max: 2 ** 32 - 1 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat({ max: 50 }), band), { minLength: 1, maxLength: 3000 }), (pairs) => {
+        const set = new FingerprintSet(4);
+        const ref = new Set<string>();
+        for (const [h, k] of pairs) {
+          const [hi, lo] = withKey(h + 1, k);
+          expect(set.add(hi, lo)).toBe(!ref.has(`${hi}:${lo}`));
+          ref.add(`${hi}:${lo}`);
+        }
+        expect(set.size).toBe(ref.size);
+        for (const [h, k] of pairs) {
+          expect(set.has(...withKey(h + 1, k))).toBe(true);
+          expect(set.has(...withKey(h + 52, k))).toBe(false);
+        }
+        const keys: number[] = [];
+        set.forEach((hi, lo) => {
+          keys.push(keyOf(hi, lo));
+        });
+        expect(keys.length).toBe(ref.size);
+        for (let i = 1; i < keys.length; i++) expect(keys[i]!).toBeGreaterThanOrEqual(keys[i - 1]!);
+      }),
+      { seed: 12, numRuns: 40 },
+    );
+  });
+  test('a run longer than the tail of spare slots lengthens the tail', () => {
+    // 5,000 fingerprints with the largest key share the last home: their run reaches 5,000 slots past it.
+    const set = new FingerprintSet(16, 100_000);
+    for (let i = 1; i <= 5000; i++) expect(set.add(...withKey(i, 2 ** 32 - 1))).toBe(true);
+    for (let i = 1; i <= 5000; i++) expect(set.has(...withKey(i, 2 ** 32 - 1))).toBe(true);
+    expect(set.has(...withKey(5001, 2 ** 32 - 1))).toBe(false);
+    expect(set.bytes / 8).toBeGreaterThan(5000);
   });
   test('links rebuild the path of action indices from the initial state', () => {
     const l = new Links(100);
