@@ -19,7 +19,7 @@ const GROWTH = 1.3;
 /** 2^32, for mapping a 32-bit key onto [0, capacity) by multiplication (no power-of-two sizes needed). */
 const TWO_32 = 4294967296;
 /** Spare slots past the last home, for the runs that pass it (the last slot is always left empty). */
-const TAIL = 1024;
+const TAIL = 4;
 /** Old slots a block of the in-place growth (`grow`) takes. */
 const BLOCK = 4096;
 /** How much room a new reservation makes, as a multiple of what the table needs when it is made. */

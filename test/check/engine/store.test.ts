@@ -33,8 +33,8 @@ describe('FingerprintSet', () => {
     const set = new FingerprintSet(16, 50_000);
     for (let i = 1; i <= 50_000; i++) set.add(i, (i * 40503) >>> 0);
     expect(set.size).toBe(50_000);
-    // The slots the limit needs, and the tail of 1,024 spare slots past the last home.
-    expect(set.bytes).toBeLessThanOrEqual(8 * (Math.ceil(50_000 / 0.9) + 1 + 1024));
+    // The slots the limit needs, and the tail of 4 spare slots past the last home.
+    expect(set.bytes).toBeLessThanOrEqual(8 * (Math.ceil(50_000 / 0.9) + 1 + 4));
     for (let i = 1; i <= 50_000; i += 101) expect(set.has(i, (i * 40503) >>> 0)).toBe(true);
   });
   test('agrees with a Set on random fingerprints, colliding homes included', () => {
