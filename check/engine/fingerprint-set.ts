@@ -24,6 +24,8 @@ const TAIL = 4;
 const BLOCK = 4096;
 /** How much room a new reservation makes, as a multiple of what the table needs when it is made. */
 const RESERVE = 4;
+/** Most slots a table can have: the longest Uint32Array holds 2^32 words. */
+const MOST_SLOTS = 2 ** 31;
 
 /** The 32-bit key a fingerprint is ordered and placed by. */
 function keyOf(hi: number, lo: number): number {
@@ -134,7 +136,7 @@ export class FingerprintSet {
 
   /** Slots to reserve for a table that needs `need` (at most what the limit needs, and never less than `need`). */
   private reserve(need: number): number {
-    return Math.max(need, Math.min(this.most + TAIL, need * RESERVE));
+    return Math.max(need, Math.min(this.most + TAIL, need * RESERVE, MOST_SLOTS));
   }
 
   /** Makes the slots in use `end`, moving to a new reservation if the old one is too small. */
