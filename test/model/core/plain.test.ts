@@ -46,7 +46,10 @@ describe('cloneState', () => {
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.keys(copy)).toEqual(Object.keys(odd));
     expect(JSON.stringify(copy)).toBe(JSON.stringify(odd));
-    expect(copy['__proto__']).not.toBe(odd['__proto__']);
+    // The own field named __proto__ (not the accessor): copied, not shared.
+    const own = (o: object): unknown => Object.getOwnPropertyDescriptor(o, '__proto__')?.value;
+    expect(own(copy)).toEqual({ x: 1 });
+    expect(own(copy)).not.toBe(own(odd));
     expect(copy['config']).toBe(odd['config']);
   });
 });
