@@ -35,9 +35,10 @@ export function abortedRead(partitions: readonly Partition[], level: IsolationLe
 /** `abortedRead` on one partition whose fates are `f`. */
 export function abortedReadIn(p: Partition, level: IsolationLevel, f: Readonly<Fates>): string | null {
   for (const e of p.log) {
-    if (e.kind !== 'data' || f[e.offset] !== 'ABORT' || !isRead(p, level, f, e)) continue;
-    const where = `${p.name} offset ${e.offset}`;
-    return `a ${level} reader returns v${e.value} at ${where}, a record of an aborted transaction`;
+    if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e))
+      return (
+        `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` + `aborted transaction`
+      );
   }
   return null;
 }
