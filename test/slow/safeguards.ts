@@ -152,7 +152,7 @@ export const unsafe: {
   model: string;
   set: string[];
   breaks: string[];
-  /** false: uniform random runs do not find it on these seeds (the default check's swarm runs do). */
+  /** false: uniform random runs do not find it on these seeds (plain check does; the swarm alone: `swarmSeeds`). */
   random?: false;
   /**
    * Of campaign seeds 1-10, how many the swarm alone (`--swarm`, 30 s) finds at least; 9 when absent. Lower only
