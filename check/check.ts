@@ -5,6 +5,7 @@
  */
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
+import type { Handed } from './engine/baton.js';
 import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/estimate.js';
 import { FingerprintSet } from './engine/fingerprint-set.js';
 import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
@@ -39,14 +40,34 @@ export const WORKER_THRESHOLD_MS = 2000;
 export interface HandOffTuning {
   readonly afterMs?: number;
   readonly payOffMs?: number;
+  /** (Tests) hand off after exactly `expanded` states of the level at `depth`, without asking. */
+  readonly force?: { readonly depth: number; readonly expanded: number };
+  /** The count of states, and of states ahead, at which the search over state objects is handed over. */
+  readonly handOffStates?: number;
+  readonly handOffAhead?: number;
 }
 
 /**
+ * The search over state objects is handed to the workers at the end of the first level after which it has
+ * `HAND_OFF_STATES` states, if the levels ahead, each growing as the last did, hold `HAND_OFF_AHEAD` states more:
+ * early, so that the first level after it, which a fresh worker runs about as slowly as one thread does, is a
+ * small one. Measured on kafka-txn (2026-12-04): its growth at 7,541 states foresees 46,254 states ahead at
+ * depth 10 (52,539 in all), 135,911 at depth 11 (137,275) and 374,896 at depth 12 (358,265); handed over, depth
+ * 12 takes 7.2-8.0 s against 8.3-9.4 s starting again after two seconds, and depth 10 2.62 s against 2.00 s.
+ */
+export const HAND_OFF_STATES = 5000;
+export const HAND_OFF_AHEAD = 250_000;
+
+/**
  * Checks on up to `workers` threads. The portfolio, with two or more, runs its swarm on a worker beside its
- * pass (`engine/side-by-side.ts`). Other explorers start workers only when the work is worth it: the search
- * first runs here for two seconds; a search that finishes in that time is the result (one thread).
- * An exhaustive search then estimates the time it has left (`engine/estimate.ts`): with little left
- * it goes on here, else it starts again on the workers (with the drain memo of those two seconds).
+ * pass (`engine/side-by-side.ts`). Other explorers start workers only when the work is worth it. The
+ * breadth-first search over state objects runs here until the end of the first level after which it has
+ * `HAND_OFF_STATES` states; if its levels, growing as they grew, foresee `HAND_OFF_AHEAD` more, this
+ * thread goes on from there as thread 0 beside the workers (`engine/baton.ts`): a level chosen by counts,
+ * the same on every run. Otherwise, and for the packed and the reduced searches, the search runs here for
+ * two seconds; one that finishes in that time is the result (one thread); then it estimates the time it has
+ * left (`engine/estimate.ts`): with little left it goes on here, else on the workers (from where it
+ * stopped, or, packed or reduced, again from the start with the drain memo of those two seconds).
  * A longer random campaign hands its remaining runs to them. Results are those of one thread either
  * way (counts, verdicts, the lowest failing run; an exhaustive search's budget for a shorter counterexample
  * counts whole levels, `engine/levels.ts`). `named` tells the workers how to build the same model.
@@ -75,20 +96,30 @@ export async function checkAuto<S, A extends AnyAction>(
     const drainMemo = new FingerprintSet();
     const payOff = tuning.payOffMs ?? WORKERS_PAY_OFF_MS;
     let handed = false;
+    let from: Handed | undefined;
     const handOff = {
       afterMs: tuning.afterMs ?? WORKER_THRESHOLD_MS,
-      worth: (s: Standing): boolean => {
-        handed = remainingMs(s) > payOff;
-        return handed;
+      worth: (s: Standing): boolean => remainingMs(s) > payOff,
+      take: (h: Handed | null): void => {
+        handed = true;
+        from = h ?? undefined;
       },
+      force: tuning.force,
+      // The search over state objects goes on here as thread 0 beside the workers, from the end of a level chosen
+      // by counts of states alone, so at the same level on every run (`engine/levels.ts`, `handAtEnd`).
+      byCount: tuning.force
+        ? undefined
+        : { states: tuning.handOffStates ?? HAND_OFF_STATES, ahead: tuning.handOffAhead ?? HAND_OFF_AHEAD },
     };
     const here = exploreExhaustive(c, initial, { ...opts, drainMemo, handOff });
     if (!handed) return here;
     const spent = (performance.now() - t0) / 1000;
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
-    // The workers start again from the initial state, with the drains run here known: those states judge at once.
-    const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo);
-    const foundMs = r.foundMs === null ? null : r.foundMs + spent * 1000;
+    // The workers go on where the search stopped here (`engine/baton.ts`); a packed or reduced search, which hands
+    // nothing over, starts again there, with the drains run here known: those states judge at once.
+    const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo, from);
+    // Going on, the search's times count from its start here (its `Levels`); starting again, from the workers'.
+    const foundMs = r.foundMs === null || from !== undefined ? r.foundMs : r.foundMs + spent * 1000;
     return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0, foundMs };
   }
   const { nextRun, ...here } = exploreRandom(c, initial, opts, { deadline: t0 + WORKER_THRESHOLD_MS });

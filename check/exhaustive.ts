@@ -15,6 +15,7 @@
 import type { AnyAction, Packed } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
+import { type Handed, handOver } from './engine/baton.js';
 import { newFrontier } from './engine/frontier.js';
 import { collisionProbability } from './engine/hash.js';
 import { Levels } from './engine/levels.js';
@@ -52,7 +53,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
     por = searchReduced(core, levels, reduction, initial);
     por.depth = levels.depthCompleted;
   } else if (packed) searchPacked(core, levels, packed, initial);
-  else searchObjects(core, levels, initial);
+  else searchObjects(core, levels, initial, opts.handOff?.take);
+  // The packed and the reduced searches hand nothing over: workers start them again.
+  if (levels.handed && (reduction || packed)) opts.handOff?.take?.(null);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
   const { found, minimizedFrom, cut } = reported(c, initial, met, levels);
   return {
@@ -172,8 +175,16 @@ function exploreMember<S, A extends AnyAction>(
   };
 }
 
-/** The search over state objects (or words the model decodes), through `enabled` and the fast path. */
-function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: Levels, initial: S): void {
+/**
+ * The search over state objects (or words the model decodes), through `enabled` and the fast path. Stopped to be
+ * handed to workers, it gives `take` what they need to go on from there (`engine/baton.ts`).
+ */
+function searchObjects<S, A extends AnyAction>(
+  core: SearchCore<S, A>,
+  levels: Levels,
+  initial: S,
+  take?: (h: Handed | null) => void,
+): void {
   const { model } = core.checked;
   core.fingerprint(initial);
   const n0 = core.admit(core.fp.hi, core.fp.lo, -1, 0);
@@ -210,9 +221,27 @@ function searchObjects<S, A extends AnyAction>(core: SearchCore<S, A>, levels: L
         nextPassed.push(j === -1 ? 1 : 0);
         if (levels.judged(n, depth + 1, j)) return;
       }
-      if (levels.late(k, depth, core.seen.size, level.length)) return;
+      if (levels.late(k, depth, core.seen.size, level.length)) {
+        if (levels.handed) take?.(handOver(core, initial, levels, depth, level, k + 1, next, true));
+        return;
+      }
     }
     levels.completed(depth, next.length);
+    if (take && levels.handAtEnd(depth, core.seen.size)) {
+      take(
+        handOver(
+          core,
+          initial,
+          levels,
+          depth + 1,
+          next,
+          0,
+          newFrontier(model, initial, core.packAt, core.chunks),
+          false,
+        ),
+      );
+      return;
+    }
     level.release();
     frontier = next;
     passed = nextPassed;

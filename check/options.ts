@@ -1,4 +1,5 @@
 /** How to explore: one variant per explorer. */
+import type { Handed } from './engine/baton.js';
 import type { Standing } from './engine/estimate.js';
 import type { FingerprintSet } from './engine/fingerprint-set.js';
 
@@ -69,9 +70,25 @@ export interface ExhaustiveOptions {
   readonly drainMemo?: FingerprintSet | undefined;
   /**
    * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop
-   * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`).
+   * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`). Then `take`
+   * is given where the search stopped, when workers can go on from there (`engine/baton.ts`; the search
+   * over state objects can), or null (the packed and the reduced searches: the caller starts again).
+   * `force` (tests): hand off after exactly `expanded` states of the level at `depth`, without asking.
    */
-  readonly handOff?: { readonly afterMs: number; worth(s: Standing): boolean } | undefined;
+  readonly handOff?:
+    | {
+        readonly afterMs: number;
+        worth(s: Standing): boolean;
+        take?: ((h: Handed | null) => void) | undefined;
+        readonly force?: { readonly depth: number; readonly expanded: number } | undefined;
+        /**
+         * The search over state objects is also handed over by counts (`Levels.handAtEnd`): at the end of the
+         * first level after which it has `states` states, when the levels ahead, each as much bigger as the last,
+         * hold `ahead` states (so at the same level on every run).
+         */
+        readonly byCount?: { readonly states: number; readonly ahead: number } | undefined;
+      }
+    | undefined;
   /**
    * The portfolio's swarm beside the search (`engine/side-by-side.ts`): `found` is told of the search's first
    * counterexample; `cancelled` is asked every 128 states while the search has found none, and true stops it

@@ -48,6 +48,8 @@ export class Chunks {
   private readonly chunkOf = new WordBuffer();
   private readonly offsets = new WordBuffer();
   private out = new Int32Array(256);
+  /** How many words the last `words` call read. */
+  private lastLength = 0;
   constructor(private readonly pool: ChunkPool) {}
 
   /** Sequences kept. */
@@ -90,6 +92,7 @@ export class Chunks {
       n |= (b & 0x7f) << shift;
       if (b < 0x80) break;
     }
+    this.lastLength = n;
     if (this.out.length < n) this.out = new Int32Array(Math.max(n, this.out.length * 2));
     const out = this.out;
     for (let i = 0; i < n; i++) {
@@ -102,6 +105,12 @@ export class Chunks {
       out[i] = (z >>> 1) ^ -(z & 1);
     }
     return out;
+  }
+
+  /** Appends the words of the k-th sequence to `into`. */
+  copyTo(k: number, into: WordBuffer): void {
+    const w = this.words(k);
+    into.append(w, this.lastLength);
   }
 
   /** Gives every chunk back to the pool; a sequence read after this throws. */

@@ -22,8 +22,12 @@ export interface Frontier<S> {
   readonly length: number;
   /** Adds `state`; `words`, if given, are the model's own encoding of it (a level of such words copies them). */
   push(state: S, id: number, words?: WordBuffer | null): void;
+  /** Adds the state whose own words `words` holds (a level that keeps words only: one that can decode them). */
+  pushWords(words: WordBuffer, id: number): void;
   /** The k-th state: the object pushed, or a new copy decoded from its words. */
   state(k: number): S;
+  /** Appends the model's own words of the k-th state to `into`, when the level keeps them: false when it does not. */
+  wordsOf(k: number, into: WordBuffer): boolean;
   id(k: number): number;
   /** Whether the level keeps its states as words. */
   readonly packed: boolean;
@@ -62,6 +66,12 @@ class PlainLevel<S> implements Frontier<S> {
       return;
     }
     this.store(this.codec, state);
+  }
+  pushWords(): void {
+    throw new Error('internal: words given to a level of a model that cannot decode them');
+  }
+  wordsOf(): boolean {
+    return false;
   }
   /** Moves the level's states into words. */
   private pack(): void {
@@ -125,6 +135,14 @@ class Encoded<S> implements Frontier<S> {
       this.chunks.add(this.scratch);
     }
     this.ids.push(id);
+  }
+  pushWords(words: WordBuffer, id: number): void {
+    this.chunks.add(words);
+    this.ids.push(id);
+  }
+  wordsOf(k: number, into: WordBuffer): boolean {
+    this.chunks.copyTo(k, into);
+    return true;
   }
   state(k: number): S {
     return this.decode(this.chunks.words(k), 0, this.like);

@@ -66,6 +66,10 @@ export class Levels {
   private readonly sizes: number[] = [1];
   /** The hand-off question was asked (`ExhaustiveOptions.handOff`). */
   private asked = false;
+  /** The search stopped to be handed to workers. */
+  handed = false;
+  /** The count has been asked (`handAtEnd`). */
+  private counted = false;
 
   constructor(private readonly opts: ExhaustiveOptions) {}
 
@@ -132,8 +136,13 @@ export class Levels {
     return true;
   }
 
-  /** Called after expanding the `k`-th state of the level at `depth`: whether the time bound stops the search. */
+  /**
+   * Called after expanding the `k`-th state of the level at `depth`: whether the time bound stops the search, or
+   * it is handed to workers (`handed`).
+   */
   late(k: number, depth: number, distinct: number, queue: number): boolean {
+    const force = this.opts.handOff?.force;
+    if (force && depth === force.depth && k + 1 === force.expanded) return this.handOff();
     // Every 128 states: a state of the Flink models takes up to a millisecond, so the bound is kept within ~0.1 s.
     if ((k & 127) !== 127) return false;
     const elapsedMs = this.elapsedMs;
@@ -148,15 +157,51 @@ export class Levels {
     }
     if ((k & 16383) === 16383) this.opts.onProgress?.({ depth, distinct, queue: queue - k, elapsedMs });
     const h = this.opts.handOff;
-    if (h && !this.asked && this.best === null && elapsedMs > h.afterMs) {
+    if (h && !h.force && !this.asked && this.best === null && elapsedMs > h.afterMs) {
       this.asked = true;
       const sizes = this.sizes;
-      if (h.worth({ depth, queue, expanded: k + 1, maxDepth: this.opts.depth, distinct, elapsedMs, sizes })) {
-        this.bound = 'max-seconds';
-        return true;
-      }
+      if (h.worth({ depth, queue, expanded: k + 1, maxDepth: this.opts.depth, distinct, elapsedMs, sizes }))
+        return this.handOff();
     }
     return false;
+  }
+
+  /**
+   * The search stops here for workers to go on: bound `max-seconds` for a caller that starts them again, and
+   * `handed`; `resume` clears both for workers that go on from here (`engine/baton.ts`).
+   */
+  private handOff(): true {
+    this.handed = true;
+    this.bound = 'max-seconds';
+    return true;
+  }
+
+  /**
+   * The search over state objects hands over by counts (`ExhaustiveOptions.handOff.byCount`) when the caller asks:
+   * called each time it has completed the level at `depth` with `distinct` states admitted, it decides once, at
+   * the first such level with `states` states and two levels left, and is true when the search stops there. The
+   * time is asked as well (`late`): a search slower than `states` states in two seconds is handed over by it.
+   */
+  handAtEnd(depth: number, distinct: number): boolean {
+    const by = this.opts.handOff?.byCount;
+    if (!by || this.counted || this.best !== null || distinct < by.states || depth + 2 >= this.opts.depth) return false;
+    this.counted = true;
+    // The levels after the next, each as many times bigger as the next is than this one, to the depth bound.
+    const next = this.sizes[depth + 1] ?? 0;
+    const growth = next / Math.max(1, this.sizes[depth] ?? 0);
+    let level = next;
+    let ahead = 0;
+    for (let d = depth + 2; d <= this.opts.depth && ahead < by.ahead; d++) {
+      level *= growth;
+      ahead += level;
+    }
+    return ahead >= by.ahead && this.handOff();
+  }
+
+  /** The workers go on with this search where the one thread handed it over. */
+  resume(): void {
+    this.handed = false;
+    this.bound = null;
   }
 
   /** The level at `depth` is expanded; `next` states were found at depth + 1. */

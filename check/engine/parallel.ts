@@ -1,7 +1,9 @@
 /**
  * The search on worker threads (`--workers N`). Exhaustive: level-synchronous breadth-first
- * search; worker w owns the fingerprints that are w modulo N (each fingerprint table is private and
- * needs no locks) and numbers the states it admits. A state stays with the worker that made it:
+ * search on N threads, this one thread 0 and N - 1 workers (`share-search.ts` is what each runs);
+ * thread w owns the fingerprints that are w modulo N (each fingerprint table is private and
+ * needs no locks) and numbers the states it admits. A search one thread began can go on this way
+ * from where it stopped (`baton.ts`), its thread as thread 0. A state stays with the thread that made it:
  * only its fingerprint is sent to its owner, which admits it or not, so states cross threads only
  * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
  * share (`shared-memo.ts`). Distinct-state counts are the same for every N; a counterexample has
@@ -17,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { ConfigValue } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
+import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
 import { counterexample } from '../counterexample.js';
 import { indices } from '../execute.js';
@@ -25,10 +28,12 @@ import type { Counterexample, ExhaustiveOutcome, RandomOutcome } from '../outcom
 import { exploreRandom, runSeed } from '../random.js';
 import { reported } from '../unproved.js';
 import { balancePlan } from './balance.js';
+import { batons, type Handed } from './baton.js';
 import type { FingerprintSet } from './fingerprint-set.js';
 import { collisionProbability } from './hash.js';
 import { Levels } from './levels.js';
-import type { FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import { Mailbox, startShare } from './share-search.js';
 import { SharedMemo } from './shared-memo.js';
 
 /**
@@ -52,27 +57,13 @@ export function workerScript(): URL {
  */
 const YOUNG_GENERATION_MB = 64;
 
-/** A worker with a queue of the messages it sent. */
-export class Handle {
+/** The messages a thread of the search sent, queued until taken. */
+class Inbox {
   private readonly queue: FromWorker[] = [];
   private wake: (() => void) | null = null;
-  readonly worker: Worker;
-  constructor(init: WorkerInit) {
-    this.worker = new Worker(workerScript(), {
-      workerData: init,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    this.worker.on('message', (m: FromWorker) => {
-      this.queue.push(m);
-      this.wake?.();
-    });
-    this.worker.on('error', (e) => {
-      this.queue.push({ type: 'error', message: e.message });
-      this.wake?.();
-    });
-  }
-  post(m: ToWorker, transfer: readonly MessagePort[] = []): void {
-    this.worker.postMessage(m, [...transfer]);
+  protected put(m: FromWorker): void {
+    this.queue.push(m);
+    this.wake?.();
   }
   async next(): Promise<FromWorker> {
     while (this.queue.length === 0) await new Promise<void>((r) => (this.wake = r));
@@ -86,6 +77,60 @@ export class Handle {
     const m = await this.next();
     if (m.type !== type) throw new Error(`internal: worker sent ${m.type}, expected ${type}`);
     return m as Extract<FromWorker, { type: T }>;
+  }
+}
+
+/** A thread of an exhaustive search, as the main thread's loop talks to it: a worker, or its own share (`Here`). */
+export interface SearchThread {
+  post(m: ToWorker, transfer?: readonly MessagePort[]): void;
+  expect<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>>;
+  terminate(): Promise<unknown>;
+}
+
+/** A worker with a queue of the messages it sent. */
+export class Handle extends Inbox implements SearchThread {
+  readonly worker: Worker;
+  constructor(init: WorkerInit) {
+    super();
+    this.worker = new Worker(workerScript(), {
+      workerData: init,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
+    this.worker.on('message', (m: FromWorker) => this.put(m));
+    this.worker.on('error', (e) => this.put({ type: 'error', message: e.message }));
+  }
+  post(m: ToWorker, transfer: readonly MessagePort[] = []): void {
+    this.worker.postMessage(m, [...transfer]);
+  }
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/**
+ * The main thread's own share of an exhaustive search (worker 0): the messages it is posted are handled once the
+ * loop that posted them waits (after it has posted them to the workers too), and what it sends is queued here.
+ */
+class Here extends Inbox implements SearchThread {
+  private readonly handle: (m: ToWorker) => void;
+  constructor(
+    build: (send: (m: FromWorker) => void) => (m: ToWorker) => void,
+    private readonly ports: readonly (MessagePort | null)[],
+  ) {
+    super();
+    this.handle = build((m) => this.put(m));
+  }
+  post(m: ToWorker): void {
+    queueMicrotask(() => {
+      try {
+        this.handle(m);
+      } catch (e) {
+        this.put({ type: 'error', message: errorMessage(e) });
+      }
+    });
+  }
+  async terminate(): Promise<void> {
+    for (const p of this.ports) p?.close();
   }
 }
 
@@ -170,8 +215,10 @@ export async function randomParallel<S, A extends AnyAction>(
 }
 
 /**
- * An exhaustive search on `workers` threads; a counterexample is rebuilt here from the workers' links. `drains`:
- * the drain memo of a search of the same model and options on one thread, to start from.
+ * An exhaustive search on `workers` threads, this one thread 0 and workers the others; a counterexample is
+ * rebuilt here from the threads' links. `drains`: the drain memo of a search of the same model and options on one
+ * thread, to start from; `from`: where that search stopped, to go on from there (`baton.ts`: this thread goes on
+ * with its core) rather than from the initial state.
  */
 export async function exhaustiveParallel<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -180,24 +227,61 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   opts: ExhaustiveOptions,
   workers: number,
   drains?: FingerprintSet,
+  from?: Handed,
 ): Promise<ExhaustiveOutcome<S, A>> {
   const t0 = performance.now();
-  // The shared drain memo, from the drains a search on one thread already ran when there are some.
-  const memo = SharedMemo.create(Math.max(MEMO_SLOTS, (drains?.size ?? 0) * MEMO_GROWTH));
-  drains?.forEach((hi, lo) => {
-    memo.add(hi, lo);
-  });
+  const { workers: remote, ports } = exhaustiveWorkers(named, opts, workers);
+  const mail = new Mailbox();
+  for (const p of ports) p?.on('message', (b: Batch) => mail.put(b));
+  let threads: readonly SearchThread[] = remote;
+  // Whatever happens (a worker's error included), no worker outlives the search.
+  try {
+    const handed = from === undefined ? null : batons(from, workers, c.model.fast.decode !== undefined);
+    // The shared drain memo, from the drains a search on one thread already ran when there are some.
+    const memo = SharedMemo.create(Math.max(MEMO_SLOTS, (drains?.size ?? 0) * MEMO_GROWTH));
+    drains?.forEach((hi, lo) => {
+      memo.add(hi, lo);
+    });
+    // The workers start first: this thread's share is set up while they set up theirs.
+    remote.forEach((h, i) => {
+      h.post({ type: 'start', memo: memo.buffer, baton: handed?.batons[i + 1] ?? null });
+    });
+    const here = new Here((send) => {
+      if (from && handed) return from.here(workers, ports, mail, memo.buffer, send, handed.batons[0]!, handed.others);
+      const setup = { symmetry: opts.symmetry === true, maxStates: opts.maxStates, worker: 0, workers };
+      return startShare(c, initial, setup, ports, mail, send, { type: 'start', memo: memo.buffer, baton: null });
+    }, ports);
+    threads = [here, ...remote];
+    const r = await levelByLevel(threads, opts, memo, from ?? null);
+    const found = r.levels.best === null ? null : await rebuild(c, initial, threads, r.levels.best.id, from?.base ?? 0);
+    // A search handed over counts its time from the thread's start, as its `foundMs` does (its `Levels`).
+    return outcome(c, initial, opts, workers, r, found, from ? from.levels.elapsedMs : performance.now() - t0);
+  } finally {
+    await Promise.all(threads.map((h) => h.terminate()));
+  }
+}
+
+/** The workers of an exhaustive search (threads 1 to N - 1; the main thread is thread 0) and thread 0's ports. */
+interface Crew {
+  readonly workers: readonly Handle[];
+  readonly ports: readonly (MessagePort | null)[];
+}
+
+/**
+ * Starts threads 1 to `workers` - 1 of an exhaustive search, each told its peers; they wait for `start` (what
+ * `exhaustiveParallel` sends).
+ */
+function exhaustiveWorkers(named: Named, opts: ExhaustiveOptions, workers: number): Crew {
   const handles = Array.from(
-    { length: workers },
-    (_, w) =>
+    { length: workers - 1 },
+    (_, i) =>
       new Handle({
         ...named,
         kind: 'exhaustive',
         symmetry: opts.symmetry === true,
         maxStates: opts.maxStates,
-        worker: w,
+        worker: i + 1,
         workers,
-        memo: memo.buffer,
       }),
   );
   const channels: (MessagePort | null)[][] = Array.from({ length: workers }, () =>
@@ -210,20 +294,14 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
       channels[j]![i] = ch.port2;
     }
   }
-  handles.forEach((h, w) => {
+  handles.forEach((h, i) => {
+    const mine = channels[i + 1]!;
     h.post(
-      { type: 'peers', ports: channels[w]! },
-      channels[w]!.filter((p): p is MessagePort => p !== null),
+      { type: 'peers', ports: mine },
+      mine.filter((p): p is MessagePort => p !== null),
     );
   });
-  // Whatever happens (a worker's error included), no worker outlives the search.
-  try {
-    const r = await levelByLevel(handles, opts, memo);
-    const found = r.levels.best === null ? null : await rebuild(c, initial, handles, r.levels.best.id);
-    return outcome(c, initial, opts, workers, r, found, performance.now() - t0);
-  } finally {
-    await Promise.all(handles.map((h) => h.worker.terminate()));
-  }
+  return { workers: handles, ports: channels[0]! };
 }
 
 /** What the levels of a search on workers came to. */
@@ -237,20 +315,35 @@ interface Levelled {
   readonly coverage: Record<string, number>;
 }
 
-/** The search, level by level: each level expanded, claimed and judged, then evened out, by the workers. */
-async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions, first: SharedMemo): Promise<Levelled> {
+/**
+ * The search, level by level: each level expanded, claimed and judged, then evened out, by the workers. A search
+ * handed over (`from`) goes on with the rest of the level the thread was expanding, its counts added to theirs.
+ */
+async function levelByLevel(
+  handles: readonly SearchThread[],
+  opts: ExhaustiveOptions,
+  first: SharedMemo,
+  from: Handed | null,
+): Promise<Levelled> {
   let memo = first;
   let frontier = 0;
   for (const h of handles) frontier += (await h.expect('ready')).frontier;
-  const levels = new Levels(opts);
-  let distinct = 1;
+  const levels = from?.levels ?? new Levels(opts);
+  levels.resume();
+  let distinct = from?.seen.size ?? 1;
   let generated = 0;
   let drainSteps = 0;
   let bytes = 0;
   let coverage: Record<string, number> = {};
   let enabledAtFrontier = true;
   const deadline = opts.maxSeconds === undefined ? null : Date.now() + opts.maxSeconds * 1000;
-  for (let depth = 0; levels.expand(depth, frontier, distinct, () => enabledAtFrontier); depth++) {
+  // The level the thread was expanding is expanded to its end whatever is left of it (the thread chose to).
+  let going = from?.mid === true;
+  for (
+    let depth = from?.depth ?? 0;
+    going || levels.expand(depth, frontier, distinct, () => enabledAtFrontier);
+    depth++, going = false
+  ) {
     // The workers wait between levels: the only time the shared memo may move to a bigger table.
     const moved = memo.crowded;
     if (moved) memo = memo.grown(memo.size * MEMO_GROWTH);
@@ -296,13 +389,22 @@ async function levelByLevel(handles: readonly Handle[], opts: ExhaustiveOptions,
   return { levels, distinct, generated, drainSteps, bytes: bytes + memo.bytes, coverage };
 }
 
-/** The counterexample ending at state `id`: its path from the workers' parent links, replayed here. */
-async function rebuild<S, A extends AnyAction>(c: Checked<S, A>, initial: S, handles: readonly Handle[], id: number) {
-  const workers = handles.length;
+/**
+ * The counterexample ending at state `id`: its path from the threads' parent links, replayed here. States below
+ * `base` are those one thread numbered before it handed the search over: thread 0's.
+ */
+async function rebuild<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  threads: readonly SearchThread[],
+  id: number,
+  base: number,
+) {
+  const workers = threads.length;
   const path: number[] = [];
   for (let g = id; g >= 0; ) {
-    const h = handles[g % workers]!;
-    h.post({ type: 'link', local: Math.floor(g / workers) });
+    const h = threads[g < base ? 0 : (g - base) % workers]!;
+    h.post({ type: 'link', id: g });
     const m = await h.expect('link');
     if (m.parent < 0) break;
     path.push(m.action);

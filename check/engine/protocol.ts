@@ -4,6 +4,7 @@ import type { ConfigValue } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import type { SwarmOutcome } from '../outcome.js';
 import type { Shipment } from './balance.js';
+import type { Baton } from './baton.js';
 import type { Best } from './levels.js';
 
 /** What every worker is started with: the model by name, its resolved config, the invariants judged. */
@@ -22,8 +23,6 @@ export type WorkerInit =
       readonly kind: 'exhaustive';
       readonly symmetry: boolean;
       readonly maxStates: number;
-      /** The drain memo all workers share (`shared-memo.ts`). */
-      readonly memo: SharedArrayBuffer;
     })
   | (Base & {
       readonly kind: 'random';
@@ -70,6 +69,13 @@ export const Beside = {
 export type ToWorker =
   | { readonly type: 'peers'; readonly ports: readonly (MessagePort | null)[] }
   | {
+      readonly type: 'start';
+      /** The drain memo all workers share (`shared-memo.ts`). */
+      readonly memo: SharedArrayBuffer;
+      /** Where to go on from, when one thread handed the search over (`baton.ts`); null: from the initial state. */
+      readonly baton: Baton | null;
+    }
+  | {
       readonly type: 'level';
       readonly depth: number;
       readonly deadline: number | null;
@@ -78,7 +84,8 @@ export type ToWorker =
     }
   /** The level's new states are admitted: which to send to whom, and how many shipments to wait for. */
   | { readonly type: 'balance'; readonly sends: readonly Shipment[]; readonly receives: number }
-  | { readonly type: 'link'; readonly local: number };
+  /** The parent and action of state `id`, one the thread numbered. */
+  | { readonly type: 'link'; readonly id: number };
 
 /** Worker to main. */
 export type FromWorker =

@@ -2,7 +2,7 @@
  * The part of the breadth-first search that one thread does, whether it is the only one or one
  * of several workers: encode and fingerprint a state, admit it if new (recording its parent and
  * action), judge it (every invariant, then the drain to quiescence through the one run loop,
- * memoized by fingerprint), count coverage. States are numbered globally as `local * workers + worker`.
+ * memoized by fingerprint), count coverage. States are numbered globally as `base + local * workers + worker`.
  */
 import { type AnyAction, sameAction, type Words } from '../../model/core/model.js';
 import { encodePlain } from '../../model/core/plain.js';
@@ -77,7 +77,7 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
 /** How one thread's share of the search is set up. */
 export interface CoreOptions {
   readonly symmetry: boolean;
-  /** This thread's number and the number of threads (states are numbered `local * workers + worker`). */
+  /** This thread's number and the number of threads (states are numbered `base + local * workers + worker`). */
   readonly worker?: number;
   readonly workers?: number;
   /** Successors through `step` (the reference the fast path is tested against). */
@@ -90,6 +90,15 @@ export interface CoreOptions {
   readonly drainMemo?: FingerprintSet | undefined;
   /** States a level keeps as objects before packing them (`frontier.ts`). */
   readonly packAt?: number | undefined;
+  /** States numbered before this thread's (a search handed over by one thread, `baton.ts`): its numbers follow them. */
+  readonly base?: number | undefined;
+  /**
+   * Fingerprints the table starts with room for: a handed search's, given in key order, would each walk the
+   * run of those before it in a table that grows as they come (64,000 took 1.9 s; in a table sized for them, 6 ms).
+   */
+  readonly room?: number | undefined;
+  /** Threads a search on this one may be handed to (`continueAs`): its parent links make room for their numbers. */
+  readonly handOffWorkers?: number | undefined;
 }
 
 /** Where the drain memo keeps fingerprints of states whose drain passes: this thread's, or one the workers share. */
@@ -105,8 +114,13 @@ export class SearchCore<S, A extends AnyAction> {
   readonly engine: Engine<S, A>;
   readonly seen: FingerprintSet;
   readonly links: Links;
-  readonly worker: number;
-  readonly workers: number;
+  private me: number;
+  private count: number;
+  /** States numbered before this thread's share of a search on several threads (a handed search's, `baton.ts`). */
+  private base: number;
+  /** This thread's first local number after `base` (its links before it are the states below `base`). */
+  private start = 0;
+  private others = 0;
   readonly packAt: number;
   readonly coverage: Record<string, number> = {};
   /** The chunks of this thread's levels (`chunks.ts`): a level released gives them to the next. */
@@ -142,16 +156,17 @@ export class SearchCore<S, A extends AnyAction> {
     readonly checked: Checked<S, A>,
     opts: CoreOptions,
   ) {
-    this.worker = opts.worker ?? 0;
+    this.me = opts.worker ?? 0;
     this.packAt = opts.packAt ?? PACK_AT;
-    this.workers = opts.workers ?? 1;
+    this.count = opts.workers ?? 1;
+    this.base = opts.base ?? 0;
     this.engine = engineFor(checked, opts.symmetry, opts.plain === true);
     const inPlace = this.engine.inPlace;
     this.given = inPlace && { start: (s) => s, apply: inPlace };
-    this.seen = new FingerprintSet(256, opts.maxStates);
+    this.seen = new FingerprintSet(Math.max(256, opts.room ?? 0), opts.maxStates);
     this.drainOk = opts.drainMemo ?? new FingerprintSet();
     this.failed = opts.failedDrains === false ? null : new FailedDrains();
-    this.links = new Links(opts.maxStates * this.workers);
+    this.links = new Links(this.base + opts.maxStates * Math.max(this.count, opts.handOffWorkers ?? 1));
     for (const t of checked.model.actionTypes) this.coverage[t] = 0;
     const drainFp: Fingerprint = { hi: 0, lo: 0 };
     const meets = checked.model.meetTypes;
@@ -213,13 +228,46 @@ export class SearchCore<S, A extends AnyAction> {
 
   /** The worker that owns fingerprint (hi, lo). */
   owner(lo: number): number {
-    return this.workers === 1 ? 0 : (lo >>> 0) % this.workers;
+    return this.count === 1 ? 0 : (lo >>> 0) % this.count;
+  }
+
+  /** This thread's number, and the number of threads (states are numbered `base + local * workers + worker`). */
+  get worker(): number {
+    return this.me;
+  }
+  get workers(): number {
+    return this.count;
+  }
+
+  /**
+   * This thread goes on as thread `worker` of `workers` with a search it ran alone so far (`baton.ts`): its states
+   * keep their numbers, and the ones it admits from now on are numbered after them as that thread's.
+   */
+  continueAs(worker: number, workers: number, others: number): void {
+    this.base = this.links.size;
+    this.start = this.links.size;
+    this.me = worker;
+    this.count = workers;
+    this.others = others;
+  }
+
+  /**
+   * The fingerprints this thread holds as their owner: all it holds but, after `continueAs`, the `others` it
+   * admitted alone that the other threads own now (it never looks them up again; they hold them too).
+   */
+  get owned(): number {
+    return this.seen.size - this.others;
+  }
+
+  /** The local number (in this thread's links) of state `id`, one this thread numbered. */
+  localOf(id: number): number {
+    return id < this.base ? id : this.start + Math.floor((id - this.base) / this.count);
   }
 
   /** Admits a state the caller found absent from `seen`: its global number. */
   admit(hi: number, lo: number, parent: number, action: number): number {
     this.seen.insert(hi, lo);
-    return this.links.add(parent, action) * this.workers + this.worker;
+    return this.base + (this.links.add(parent, action) - this.start) * this.count + this.me;
   }
 
   /**

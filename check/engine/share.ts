@@ -9,6 +9,7 @@
  */
 import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { WordBuffer } from '../../model/core/words.js';
+import { type Parcel, packState, readParcel } from './baton.js';
 import { type Frontier, newFrontier } from './frontier.js';
 import { fingerprint } from './hash.js';
 import { PackedLevel, pushInto } from './packed-search.js';
@@ -42,7 +43,9 @@ export interface Share<S> {
   /** Moves the last `count` kept states into a shipment: per state its number, fingerprint, words or object. */
   ship(count: number, meta: WordBuffer, states: unknown[]): void;
   /** Keeps the states of a shipment (judged by their sender). */
-  receive(meta: Int32Array, states: readonly unknown[]): void;
+  receive(meta: Int32Array<ArrayBuffer>, states: readonly unknown[]): void;
+  /** Makes the states of `p` the level, after the states of the level before it (a search handed over, `baton.ts`). */
+  seedParcel(p: Parcel): void;
   /** The kept states become the level; nothing is kept or held. */
   advance(): void;
   /** Whether some state of the level can move (for the depth bound's report). */
@@ -130,42 +133,31 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     return this.next.length;
   }
   ship(count: number, meta: WordBuffer, states: unknown[]): void {
-    const encode = this.core.checked.model.fast.encode;
+    const encode = this.decode ? this.core.checked.model.fast.encode : null;
     const last = this.next.length;
     for (let j = last - 1; j >= last - count; j--) {
       const lo = this.fps.pop()!;
       const hi = this.fps.pop()!;
-      meta.push(this.next.id(j));
-      meta.push(hi);
-      meta.push(lo);
-      const t = this.next.state(j);
-      if (!this.decode) {
-        states.push(t);
-        continue;
-      }
-      const at = meta.length;
-      meta.push(0);
-      encode(t, meta);
-      meta.words[at] = meta.length - at - 1;
+      packState(meta, states, this.next.state(j), this.next.id(j), hi, lo, encode);
     }
     this.next.truncate(last - count);
     this.nextPassed.length = last - count;
   }
-  receive(m: Int32Array, states: readonly unknown[]): void {
-    for (let j = 0, at = 0; at < m.length; j++) {
-      const id = m[at]!;
-      const hi = m[at + 1]! >>> 0;
-      const lo = m[at + 2]! >>> 0;
-      at += 3;
-      if (this.decode) {
-        this.store(this.decode(m, at + 1, this.initial), id, hi, lo);
-        at += 1 + m[at]!;
-      } else {
-        // A peer of the same model sent it: a state of this model, as structured clone copied it.
-        this.store(states[j] as S, id, hi, lo);
-      }
+  // A model that decodes its words keeps its levels as them (`frontier.ts`): received words are kept as they came.
+  receive(m: Int32Array<ArrayBuffer>, states: readonly unknown[]): void {
+    readParcel<S>(m, states, this.decode !== undefined, (words, s, id, hi, lo) => {
+      if (s === null) this.next.pushWords(words, id);
+      else this.next.push(s, id);
+      this.fps.push(hi, lo);
       this.nextPassed.push(0);
-    }
+    });
+  }
+  seedParcel(p: Parcel): void {
+    readParcel<S>(p.meta, p.states, this.decode !== undefined, (words, s, id) => {
+      if (s === null) this.level.pushWords(words, id);
+      else this.level.push(s, id);
+      this.passed.push(0);
+    });
   }
   advance(): void {
     this.level.release();
@@ -257,11 +249,15 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
       for (let x = 0; x < w; x++) meta.push(this.next.words[at * w + x]!);
     }
   }
-  receive(m: Int32Array): void {
+  receive(m: Int32Array<ArrayBuffer>): void {
     for (let at = 0; at < m.length; at += 3 + this.width) {
       this.next.push(m, at + 3, m[at]!);
       this.fps.push(m[at + 1]! >>> 0, m[at + 2]! >>> 0);
     }
+  }
+  seedParcel(): void {
+    // The packed search stops for workers that start again (`ExhaustiveOptions.handOff`): it hands nothing over.
+    throw new Error('internal: a packed search is not handed over to workers');
   }
   advance(): void {
     this.level = this.next;

@@ -33,6 +33,24 @@ describe('Chunks', () => {
     );
   });
 
+  test('copies a sequence onto the end of a buffer, as many words as it kept (a search handed over, baton.ts)', () => {
+    const word = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { maxLength: 300 }), { minLength: 1, maxLength: 20 }), (seqs) => {
+        const c = new Chunks(new ChunkPool());
+        for (const s of seqs) c.add(buffer(s));
+        // Read out of order, after a longer sequence than the one copied, onto what the buffer already held.
+        const into = buffer([7, -7]);
+        const order = seqs.map((_, k) => k).reverse();
+        for (const k of order) {
+          c.words(order[0]!);
+          c.copyTo(k, into);
+        }
+        expect(Array.from(into.words.subarray(0, into.length))).toEqual([7, -7, ...order.flatMap((k) => seqs[k]!)]);
+      }),
+    );
+  });
+
   test('a small word takes a byte: a level of typical states takes about a quarter of their words', () => {
     const c = new Chunks(new ChunkPool());
     const state = Array.from({ length: 100 }, (_, i) => (i % 5 === 0 ? -1 : i % 40));

@@ -7,6 +7,8 @@ import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { checkAuto } from '../../../check/check.js';
 import { remainingMs } from '../../../check/engine/estimate.js';
 import { exploreExhaustive } from '../../../check/exhaustive.js';
+import type { Outcome } from '../../../check/outcome.js';
+import type { AnyAction } from '../../../model/core/model.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
 import { cfg, record } from '../../helpers/check.js';
 
@@ -52,6 +54,19 @@ describe('remainingMs', () => {
   });
 });
 
+/** `handed` (on two threads) and `kept` (on one) count and stop as the one-thread search `one` does. */
+function expectOneResult(one: Outcome<unknown, AnyAction>, handed: Outcome<unknown, AnyAction>, kept: typeof handed) {
+  const figures = (o: Outcome<unknown, AnyAction>) => {
+    if (o.mode !== 'exhaustive') throw new Error('an exhaustive outcome');
+    return [o.status, o.distinct, o.generated, o.bound, o.depthCompleted, o.workers];
+  };
+  const expected = figures(one).slice(0, -1);
+  expect([figures(handed), figures(kept)]).toEqual([
+    [...expected, 2],
+    [...expected, 1],
+  ]);
+}
+
 describe('checkAuto on an exhaustive search', () => {
   const config = cfg(kafkaTxnKeys, 'faults.network=true');
   const named = { model: 'kafka-txn', config: record(kafkaTxnKeys, 'faults.network=true'), invariants: null };
@@ -60,18 +75,31 @@ describe('checkAuto on an exhaustive search', () => {
   test('hands the search to the workers when they pay, and goes on here when they do not: one result', async () => {
     const one = exploreExhaustive(c, kafkaTxnEntry.model.init(config), opts);
     const init = kafkaTxnEntry.model.init(config);
-    const handed = await checkAuto(c, init, named, opts, 2, { afterMs: 0, payOffMs: 0 });
-    const kept = await checkAuto(c, init, named, opts, 2, { afterMs: 0, payOffMs: Number.POSITIVE_INFINITY });
-    for (const o of [handed, kept]) {
-      if (o.mode !== 'exhaustive') throw new Error('an exhaustive outcome');
-      expect([o.status, o.distinct, o.generated, o.bound, o.depthCompleted]).toEqual([
-        one.status,
-        one.distinct,
-        one.generated,
-        one.bound,
-        one.depthCompleted,
-      ]);
-    }
-    expect([handed.workers, kept.workers]).toEqual([2, 1]);
+    // The count says no (no level of 10^12 states ahead): the estimate is asked, as it is for the other searches.
+    const never = { handOffStates: 100, handOffAhead: 1e12 };
+    const handed = await checkAuto(c, init, named, opts, 2, { ...never, afterMs: 0, payOffMs: 0 });
+    const kept = await checkAuto(c, init, named, opts, 2, { ...never, afterMs: 0, payOffMs: Number.POSITIVE_INFINITY });
+    expectOneResult(one, handed, kept);
+  });
+});
+
+describe('checkAuto hands the search over state objects to the workers by counts alone', () => {
+  const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
+  const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
+  const opts = { mode: 'exhaustive', depth: 8, maxStates: 1_000_000 } as const;
+  test('past 500 states, when its growth foresees enough states ahead: the one-thread result either way', async () => {
+    const one = exploreExhaustive(c, kafkaTxnEntry.model.init(cfg(kafkaTxnKeys)), opts);
+    const at = (ahead: number) =>
+      checkAuto(c, kafkaTxnEntry.model.init(cfg(kafkaTxnKeys)), named, opts, 2, {
+        handOffStates: 500,
+        handOffAhead: ahead,
+        // The two-second probe never asks within this search: only the counts decide.
+        afterMs: 60_000,
+      });
+    // Past 500 at the end of level 5 (1,031 states in all, 658 of them at depth 6, 2.72 times the 242 at depth 5),
+    // the levels at depths 7 and 8, each as much bigger, foresee 1,789 + 4,865 = 6,654 states ahead.
+    const handed = await at(6_600);
+    const kept = await at(6_700);
+    expectOneResult(one, handed, kept);
   });
 });
