@@ -44,6 +44,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     maxStates: opts.maxStates,
     drainMemo: opts.drainMemo,
     packAt: opts.packAt,
+    handOffWorkers: opts.handOff?.workers,
   });
   const levels = new Levels(opts);
   const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;

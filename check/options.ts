@@ -78,6 +78,8 @@ export interface ExhaustiveOptions {
   readonly handOff?:
     | {
         readonly afterMs: number;
+        /** The threads the search would go on on (its parent links make room for their numbers). */
+        readonly workers: number;
         worth(s: Standing): boolean;
         take?: ((h: Handed | null) => void) | undefined;
         readonly force?: { readonly depth: number; readonly expanded: number } | undefined;

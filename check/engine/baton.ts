@@ -175,7 +175,6 @@ export function handOver<S, A extends AnyAction>(
 
 /** What one worker is given to go on with a handed search. */
 export interface Baton {
-  readonly depth: number;
   /** The thread's states: this worker numbers its own from here (`SearchCore`'s `base`). */
   readonly base: number;
   /** The fingerprints this worker owns, as (hi, lo) pairs. */
@@ -207,13 +206,13 @@ export function batons(h: Handed, workers: number, words: boolean): { batons: Ba
   const rest = deal(h.level, workers, words);
   const next = deal(h.next, workers, words);
   return {
-    batons: seen.map((s, w) => ({ depth: h.depth, base: h.base, seen: s, level: rest[w]!, next: next[w]! })),
+    batons: seen.map((s, w) => ({ base: h.base, seen: s, level: rest[w]!, next: next[w]! })),
     others: h.seen.size - counts[0]!,
   };
 }
 
 /** A parcel cut into `workers` runs of states as even as can be, in order. */
-export function deal(p: Parcel, workers: number, words: boolean): Parcel[] {
+function deal(p: Parcel, workers: number, words: boolean): Parcel[] {
   const out: Parcel[] = [];
   let at = 0;
   let j = 0;

@@ -316,8 +316,8 @@ interface Levelled {
 }
 
 /**
- * The search, level by level: each level expanded, claimed and judged, then evened out, by the workers. A search
- * handed over (`from`) goes on with the rest of the level the thread was expanding, its counts added to theirs.
+ * The search, level by level: each level expanded, claimed and judged, then evened out, by the threads. A search
+ * handed over (`from`) goes on with what the thread left of its level (thread 0's counts include the thread's).
  */
 async function levelByLevel(
   handles: readonly SearchThread[],

@@ -87,7 +87,7 @@ export async function handedAgrees(
       };
       exploreExhaustive(c, e.model.init(r.config), {
         ...opts,
-        handOff: { afterMs: 0, worth: () => false, take, force },
+        handOff: { afterMs: 0, workers, worth: () => false, take, force },
       });
       const handed = await checkAuto(c, e.model.init(r.config), named, opts, workers, { force });
       if (handed.mode !== 'exhaustive') throw new Error('an exhaustive outcome');
