@@ -23,7 +23,7 @@ import { objectSpace, packedSpace, searchMember } from './engine/member-search.j
 import { addCounts, searchPacked } from './engine/packed-search.js';
 import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
-import { SearchCore } from './engine/search-core.js';
+import { SearchCore, symmetryOf } from './engine/search-core.js';
 import { indices } from './execute.js';
 import type { Cut } from './minimize.js';
 import type { ExhaustiveOptions, Shard } from './options.js';
@@ -37,6 +37,8 @@ export function exploreExhaustive<S, A extends AnyAction>(
   opts: ExhaustiveOptions,
 ): ExhaustiveOutcome<S, A> {
   if (opts.member) return exploreMember(c, initial, opts, opts.member);
+  const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;
+  const packed = reduction ? null : packedRules(c, initial, opts);
   const core = new SearchCore(c, {
     symmetry: opts.symmetry === true,
     plain: opts.plain === true,
@@ -44,11 +46,10 @@ export function exploreExhaustive<S, A extends AnyAction>(
     maxStates: opts.maxStates,
     drainMemo: opts.drainMemo,
     packAt: opts.packAt,
-    handOffWorkers: opts.handOff?.workers,
+    // Only the search over state objects goes on as thread 0, numbering states among the workers'.
+    handOffWorkers: reduction || packed ? undefined : opts.handOff?.workers,
   });
   const levels = new Levels(opts);
-  const reduction = opts.por === true ? Reduction.of(c.model, initial) : null;
-  const packed = packedRules(c, core, initial, opts);
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
   if (reduction) {
     por = searchReduced(core, levels, reduction, initial);
@@ -92,13 +93,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
 }
 
 /** The model's packed rules for a search from `initial`, or null: none, or the plain engine, or symmetry. */
-function packedRules<S, A extends AnyAction>(
-  c: Checked<S, A>,
-  core: SearchCore<S, A>,
-  initial: S,
-  opts: ExhaustiveOptions,
-): Packed | null {
-  return opts.plain || core.engine.symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
+function packedRules<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: ExhaustiveOptions): Packed | null {
+  const symmetry = opts.symmetry === true && symmetryOf(c);
+  return opts.plain || symmetry ? null : (c.model.fast.packed?.(initial) ?? null);
 }
 
 /**
@@ -114,7 +111,7 @@ function exploreMember<S, A extends AnyAction>(
   const t0 = performance.now();
   const core = new SearchCore(c, { symmetry: opts.symmetry === true, maxStates: 16, plain: opts.plain === true });
   // Over packed words where the model has word rules (as the breadth-first search), else over state objects.
-  const packed = packedRules(c, core, initial, opts);
+  const packed = packedRules(c, initial, opts);
   const counts = new Float64Array(c.model.actionTypes.length);
   const bounds = { ...member, ...opts };
   const elapsed = () => performance.now() - t0;

@@ -47,7 +47,7 @@ export interface Engine<S, A extends AnyAction> {
 export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: boolean, plain = false): Engine<S, A> {
   const f = c.model.fast;
   const own = ownInvariants(c);
-  const sym = symmetry && f.encodeSymmetric !== undefined && own;
+  const sym = symmetry && symmetryOf(c, own);
   const encode = sym ? (s: S, out: Words) => f.encodeSymmetric!(s, out) : (s: S, out: Words) => f.encode(s, out);
   if (plain)
     return {
@@ -72,6 +72,14 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
     own,
     along: true,
   };
+}
+
+/**
+ * Whether a search asked for symmetry gets it: the model declares its symmetric encoding and every checked
+ * invariant is its own (`own`, `ownInvariants`).
+ */
+export function symmetryOf<S, A extends AnyAction>(c: Checked<S, A>, own = ownInvariants(c)): boolean {
+  return c.model.fast.encodeSymmetric !== undefined && own;
 }
 
 /** How one thread's share of the search is set up. */
