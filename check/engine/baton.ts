@@ -55,6 +55,35 @@ export function packState<S>(
 }
 
 /**
+ * Appends the k-th state of `level` (fingerprint `hi`, `lo`) to a parcel as `packState` does, its words copied
+ * from the level when it keeps them (the model's own words, what `encode` writes) rather than decoded and encoded
+ * again.
+ */
+export function packKept<S>(
+  meta: WordBuffer,
+  states: unknown[],
+  level: Frontier<S>,
+  k: number,
+  hi: number,
+  lo: number,
+  encode: ((s: S, out: Words) => void) | null,
+): void {
+  const at = meta.length;
+  if (encode !== null) {
+    meta.push(level.id(k));
+    meta.push(hi);
+    meta.push(lo);
+    meta.push(0);
+    if (level.wordsOf(k, meta)) {
+      meta.words[at + 3] = meta.length - at - 4;
+      return;
+    }
+    meta.length = at;
+  }
+  packState(meta, states, level.state(k), level.id(k), hi, lo, encode);
+}
+
+/**
  * Calls `each` for every state of a parcel in order: with its words (`words` true: a view of the parcel, valid
  * until the next call) or with the parcel's object (`words` false: `state` is it, `view` empty).
  */

@@ -9,7 +9,7 @@
  */
 import type { AnyAction, Packed } from '../../model/core/model.js';
 import type { WordBuffer } from '../../model/core/words.js';
-import { type Parcel, packState, readParcel } from './baton.js';
+import { type Parcel, packKept, readParcel } from './baton.js';
 import { type Frontier, newFrontier } from './frontier.js';
 import { fingerprint } from './hash.js';
 import { PackedLevel, pushInto } from './packed-search.js';
@@ -138,7 +138,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
     for (let j = last - 1; j >= last - count; j--) {
       const lo = this.fps.pop()!;
       const hi = this.fps.pop()!;
-      packState(meta, states, this.next.state(j), this.next.id(j), hi, lo, encode);
+      packKept(meta, states, this.next, j, hi, lo, encode);
     }
     this.next.truncate(last - count);
     this.nextPassed.length = last - count;

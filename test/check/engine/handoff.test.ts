@@ -5,7 +5,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
+import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
+import { packKept, packState } from '../../../check/engine/baton.js';
+import { newFrontier } from '../../../check/engine/frontier.js';
 import { SearchCore } from '../../../check/engine/search-core.js';
+import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { WordBuffer } from '../../../model/core/words.js';
+import { cfg } from '../../helpers/check.js';
 import { handedAgrees } from '../../helpers/handoff.js';
 
 describe('a search handed to workers where one thread stopped', () => {
@@ -43,5 +49,54 @@ describe('a thread that goes on as thread 0 of two (SearchCore.continueAs)', () 
   });
   test('(without the room, the largest parents would not fit)', () => {
     expect(run(undefined).some(([, stored, parent]) => stored !== parent)).toBe(true);
+  });
+});
+
+describe('a parcel of kept states (packKept)', () => {
+  const { model } = kafkaTxnEntry;
+  const initial = model.init(cfg(model.keys));
+  // A walk by the first enabled action, then by the last: states whose words differ.
+  const walk = [initial];
+  for (let k = 0; k < 30; k++) {
+    const acts = model.enabled(walk.at(-1)!);
+    if (acts.length === 0) break;
+    walk.push(model.step(walk.at(-1)!, acts[k % 2 === 0 ? 0 : acts.length - 1]!));
+  }
+  const level = newFrontier(model, initial);
+  for (const [k, s] of walk.entries()) level.push(s, 1000 + k);
+  test('copies the words a level keeps: the parcel packState writes from each state decoded and encoded again', () => {
+    expect(level.packed).toBe(true);
+    const kept = new WordBuffer();
+    const made = new WordBuffer();
+    const states: unknown[] = [];
+    for (let k = 0; k < level.length; k++) {
+      packKept(kept, states, level, k, k, -k, model.fast.encode);
+      packState(made, states, level.state(k), level.id(k), k, -k, model.fast.encode);
+    }
+    expect(walk.length).toBe(31);
+    expect(states).toEqual([]);
+    expect(kept.length).toBeGreaterThan(31 * 100);
+    expect([...kept.words.subarray(0, kept.length)]).toEqual([...made.words.subarray(0, made.length)]);
+  });
+  test('without an encoding the parcel carries the state itself', () => {
+    const meta = new WordBuffer();
+    const states: unknown[] = [];
+    packKept(meta, states, level, 3, 7, 8, null);
+    expect([...meta.words.subarray(0, meta.length)]).toEqual([1003, 7, 8]);
+    expect(states).toEqual([level.state(3)]);
+  });
+});
+
+describe('a search that would start again on the workers (two-phase-commit, packed)', () => {
+  test('keeps the bytes a state of one thread: its links make no room for numbers it never gives', () => {
+    const c = { model: twoPhaseCommitEntry.model, invariants: twoPhaseCommitEntry.invariants };
+    const initial = c.model.init(cfg(c.model.keys, 'rm.count=5'));
+    const opts = { mode: 'exhaustive', depth: 10_000, maxStates: 10_000_000 } as const;
+    const alone = exploreExhaustive(c, initial, opts);
+    const handOff = { afterMs: 1e9, workers: 2, worth: () => false };
+    const offered = exploreExhaustive(c, initial, { ...opts, handOff });
+    expect(alone.distinct).toBe(8832);
+    expect(offered.distinct).toBe(8832);
+    expect(offered.bytesPerState).toBe(alone.bytesPerState);
   });
 });
