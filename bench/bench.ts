@@ -2,7 +2,8 @@
  * `npm run bench` (`-- --json` for scripts, `-- --quick` to skip the 1.7M-state runs): the
  * exploration speed of eoscheck on identical work as other checkers (TLA+'s TwoPhase with 7 and 8
  * resource managers), on the reference configurations of the Kafka models, and the fast-check
- * campaign figures (steps/s, time and shrunk length to find the zombie). Speed is measured here,
+ * campaign figures (steps/s, time and shrunk length to find the zombie), and what `check` itself gets from two
+ * cores (its hand-off, beside this machine's ceiling for two workers). Speed is measured here,
  * never in timed tests.
  *
  * Every exhaustive row runs three times, each in a fresh process (as a user's `check` runs), and prints the median
@@ -442,13 +443,22 @@ const portfolioRows = portfolio.map(({ model, pairs, workers }) => {
  * likely what keeps the other core busy too).
  */
 async function cliMs(args: readonly string[]): Promise<number> {
+  return (await cli(args)).ms;
+}
+/** Runs the CLI in a child process: its wall time, start included, and what it printed. */
+async function cli(args: readonly string[]): Promise<{ ms: number; out: string }> {
   const t = performance.now();
+  let out = '';
   await new Promise<void>((done, fail) => {
-    const child = spawn(process.execPath, [cliBin, ...args], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [cliBin, ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      out += d;
+    });
     child.on('error', fail);
-    child.on('exit', () => done());
+    child.on('close', () => done());
   });
-  return performance.now() - t;
+  return { ms: performance.now() - t, out };
 }
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ceilings: { depth: number; aloneMs: number; pairMs: number }[] = [];
@@ -462,6 +472,34 @@ for (const depth of quick ? [8] : [10, 12]) {
     pair.push(Math.max(...(await Promise.all([cliMs(args), cliMs(args)]))));
   }
   ceilings.push({ depth, aloneMs: Math.round(median(alone)), pairMs: Math.round(median(pair)) });
+}
+
+/**
+ * `check --exhaustive` as a user runs it, through the CLI: on two workers it hands a long search to them at the
+ * end of a level chosen by counts (`check/check.ts`, `Levels.handAtEnd`), the thread going on as thread 0, and
+ * keeps a short one on one thread; the report's `workers` says which. Medians of REPS, alternated with the same
+ * search on one worker.
+ */
+const handOffs: { depth: number; oneMs: number; twoMs: number; twoWorkers: number; distinct: number }[] = [];
+for (const depth of quick ? [8] : [10, 12]) {
+  const args = (w: number) => ['check', 'kafka-txn', '--exhaustive', '--depth', String(depth), '--workers', String(w)];
+  const one: number[] = [];
+  const two: number[] = [];
+  let report = { workers: 0, stats: { distinctStates: 0 } };
+  for (let r = 0; r < REPS; r++) {
+    one.push(await cliMs(args(1)));
+    const run2 = await cli([...args(2), '--json']);
+    two.push(run2.ms);
+    // The check report's fields read here (a parsed JSON report).
+    report = JSON.parse(run2.out) as typeof report;
+  }
+  handOffs.push({
+    depth,
+    oneMs: Math.round(median(one)),
+    twoMs: Math.round(median(two)),
+    twoWorkers: report.workers,
+    distinct: report.stats.distinctStates,
+  });
 }
 
 /** Shortest counterexamples: the exhaustive one against swarm runs' minimized ones (issue #12: within 1.5x). */
@@ -514,6 +552,7 @@ if (json)
         symmetries,
         portfolio: portfolioRows,
         ceilings,
+        handOffs,
         shortest: { exhaustive: shortestX.traceLength, swarm: shortestSwarm },
         random,
         zombie,
@@ -586,5 +625,12 @@ else {
         "one search's throughput (two workers sharing nothing could do no better here)",
     );
   }
+  for (const h of handOffs)
+    console.log(
+      `check --exhaustive kafka-txn depth ${h.depth} (${fmt(h.distinct)} states) through the CLI, medians of ` +
+        `${REPS}: ${secs(h.oneMs)} with --workers 1, ${secs(h.twoMs)} with --workers 2 ` +
+        `(${h.twoWorkers === 1 ? 'kept on one thread' : `handed to ${h.twoWorkers} threads`}) = ` +
+        `${(h.oneMs / h.twoMs).toFixed(2)}x`,
+    );
   console.log(`load average after: ${loadAfter}`);
 }
