@@ -48,8 +48,9 @@ export class Chunks {
   private readonly chunkOf = new WordBuffer();
   private readonly offsets = new WordBuffer();
   private out = new Int32Array(256);
-  /** How many words the last `words` call read. */
+  /** How many words the last `words` call read, and which sequence (-1: none, or `out` no longer holds it). */
   private lastLength = 0;
+  private lastK = -1;
   constructor(private readonly pool: ChunkPool) {}
 
   /** Sequences kept. */
@@ -80,9 +81,11 @@ export class Chunks {
 
   /**
    * The words of the k-th sequence, from index 0 of a buffer reused by the next call (a sequence read after
-   * `release` throws).
+   * `release` throws). The buffer is read, never written, by its callers: asked for the same sequence again (a
+   * search decodes a state once for each of its successors), it is returned as it is.
    */
   words(k: number): Int32Array {
+    if (k === this.lastK) return this.out;
     const c = k < this.offsets.length ? this.chunks[this.chunkOf.words[k]!] : undefined;
     if (c === undefined) throw new Error(`internal: state ${k} of a level read after the level was released`);
     let at = this.offsets.words[k]!;
@@ -104,6 +107,7 @@ export class Chunks {
       }
       out[i] = (z >>> 1) ^ -(z & 1);
     }
+    this.lastK = k;
     return out;
   }
 
@@ -120,10 +124,12 @@ export class Chunks {
     this.used = CHUNK_BYTES;
     this.chunkOf.reset();
     this.offsets.reset();
+    this.lastK = -1;
   }
 
   /** Keeps the first `n` sequences (the bytes of those after stay in their chunk, unused). */
   truncate(n: number): void {
+    if (this.lastK >= n) this.lastK = -1;
     this.chunkOf.length = Math.min(n, this.chunkOf.length);
     this.offsets.length = Math.min(n, this.offsets.length);
   }

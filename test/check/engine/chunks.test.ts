@@ -33,6 +33,42 @@ describe('Chunks', () => {
     );
   });
 
+  test('read again, a sequence is the same after any adds, truncations and other reads between', () => {
+    // The last sequence read is returned without reading it again: a truncation that drops it, and the sequence
+    // added in its place under its number, must not be answered from it.
+    const op = fc.oneof(
+      fc.record({ read: fc.nat(12), twice: fc.boolean() }),
+      fc.record({ add: fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { maxLength: 20 }) }),
+      fc.record({ truncate: fc.nat(12) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        const c = new Chunks(new ChunkPool());
+        const kept: number[][] = [];
+        for (const o of ops) {
+          if ('add' in o) {
+            c.add(buffer(o.add));
+            kept.push(o.add);
+          } else if ('truncate' in o) {
+            c.truncate(o.truncate);
+            kept.length = Math.min(kept.length, o.truncate);
+          } else if (o.read < kept.length) {
+            expect(read(c, o.read, kept[o.read]!.length)).toEqual(kept[o.read]);
+            if (o.twice) expect(read(c, o.read, kept[o.read]!.length)).toEqual(kept[o.read]);
+          } else expect(() => c.words(o.read)).toThrow(/read after the level was released/);
+        }
+      }),
+    );
+    const c = new Chunks(new ChunkPool());
+    for (let k = 0; k < 3; k++) c.add(buffer([k, k]));
+    expect(read(c, 2, 2)).toEqual([2, 2]);
+    c.truncate(2);
+    c.add(buffer([7, 8]));
+    expect(read(c, 2, 2)).toEqual([7, 8]);
+    c.release();
+    expect(() => c.words(2)).toThrow(/read after the level was released/);
+  });
+
   test('copies a sequence onto the end of a buffer, as many words as it kept (a search handed over, baton.ts)', () => {
     const word = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
     fc.assert(
