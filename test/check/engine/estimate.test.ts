@@ -103,3 +103,28 @@ describe('checkAuto hands the search over state objects to the workers by counts
     expectOneResult(one, handed, kept);
   });
 });
+
+describe('a search handed over by counts that meets a counterexample after the hand-off', () => {
+  test('reports one as short, proved the fewest, rebuilt from the parent links the threads kept', async () => {
+    const pairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
+    const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
+    const named = { model: 'kafka-txn', config: record(kafkaTxnKeys, ...pairs), invariants: null };
+    const opts = { mode: 'exhaustive', depth: 12, maxStates: 1_000_000 } as const;
+    const one = exploreExhaustive(c, kafkaTxnEntry.model.init(cfg(kafkaTxnKeys, ...pairs)), opts);
+    // Past 20 states at the end of level 3 (46 in all): the zombie's 9-step trace is met at a deeper level.
+    const handed = await checkAuto(c, kafkaTxnEntry.model.init(cfg(kafkaTxnKeys, ...pairs)), named, opts, 2, {
+      handOffStates: 20,
+      handOffAhead: 1,
+      afterMs: 60_000,
+    });
+    if (one.mode !== 'exhaustive' || handed.mode !== 'exhaustive') throw new Error('exhaustive outcomes');
+    const figures = (o: typeof one) => [o.workers, o.status, o.found?.trace.length, o.shortest, o.distinct];
+    expect(figures(one)).toEqual([1, 'violation', 9, true, 7801]);
+    expect(figures(handed)).toEqual([2, 'violation', 9, true, 7801]);
+    // The trace is the model's own steps (the counterexample is replayed from the initial state), and it ends in
+    // the violation it reports.
+    const found = handed.found!;
+    expect(found.states).toHaveLength(found.trace.length + 1);
+    expect(found.violations.length).toBeGreaterThan(0);
+  });
+});
