@@ -14,8 +14,9 @@ export interface Standing {
   readonly depth: number;
   readonly queue: number;
   readonly expanded: number;
-  /** The search's depth bound. */
+  /** The search's depth and state bounds. */
   readonly maxDepth: number;
+  readonly maxStates: number;
   /** States admitted so far, and the time taken. */
   readonly distinct: number;
   readonly elapsedMs: number;
@@ -43,7 +44,8 @@ export function remainingMs(s: Standing): number {
     level *= growth;
     states += level;
   }
-  return states * perState;
+  // `--max-states` stops the search first when the levels would pass it.
+  return Math.min(states, Math.max(0, s.maxStates - s.distinct)) * perState;
 }
 
 /**

@@ -160,7 +160,8 @@ export class Levels {
     if (h && !h.force && !this.asked && this.best === null && elapsedMs > h.afterMs) {
       this.asked = true;
       const sizes = this.sizes;
-      if (h.worth({ depth, queue, expanded: k + 1, maxDepth: this.opts.depth, distinct, elapsedMs, sizes }))
+      const { depth: maxDepth, maxStates } = this.opts;
+      if (h.worth({ depth, queue, expanded: k + 1, maxDepth, maxStates, distinct, elapsedMs, sizes }))
         return this.handOff();
     }
     return false;
@@ -195,7 +196,8 @@ export class Levels {
       level *= growth;
       ahead += level;
     }
-    return ahead >= by.ahead && this.handOff();
+    // `--max-states` stops the search first when the levels would pass it.
+    return Math.min(ahead, this.opts.maxStates - distinct) >= by.ahead && this.handOff();
   }
 
   /** The workers go on with this search where the one thread handed it over. */

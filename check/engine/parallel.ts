@@ -347,7 +347,12 @@ async function levelByLevel(
     // The workers wait between levels: the only time the shared memo may move to a bigger table.
     const moved = memo.crowded;
     if (moved) memo = memo.grown(memo.size * MEMO_GROWTH);
-    for (const h of handles) h.post({ type: 'level', depth, deadline, memo: moved ? memo.buffer : null });
+    // Each thread's part of the states `--max-states` leaves (the parts add up to it): the search stops within it.
+    const left = Math.max(0, opts.maxStates - distinct);
+    handles.forEach((h, w) => {
+      const budget = Math.floor(left / handles.length) + (w < left % handles.length ? 1 : 0);
+      h.post({ type: 'level', depth, deadline, budget, memo: moved ? memo.buffer : null });
+    });
     const counts: number[] = [];
     for (const h of handles) counts.push((await h.expect('kept')).count);
     const plan = balancePlan(counts);
@@ -366,6 +371,7 @@ async function levelByLevel(
     enabledAtFrontier = false;
     coverage = {};
     let timedOut = false;
+    let full = false;
     for (const h of handles) {
       const m = await h.expect('level-done');
       // A state admitted but not judged before the time ran out is not one the search checked.
@@ -376,11 +382,17 @@ async function levelByLevel(
       frontier += m.frontier;
       enabledAtFrontier ||= m.enabledAtFrontier;
       timedOut ||= m.timedOut;
+      full ||= m.full;
       sumCoverage(coverage, m.coverage);
       if (m.best) levels.offer(m.best);
     }
     if (timedOut) {
       levels.bound = 'max-seconds';
+      break;
+    }
+    // As on one thread, the level a bound stopped inside is not complete.
+    if (full) {
+      levels.bound = 'max-states';
       break;
     }
     levels.completed(depth, frontier);

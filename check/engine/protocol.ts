@@ -79,6 +79,11 @@ export type ToWorker =
       readonly type: 'level';
       readonly depth: number;
       readonly deadline: number | null;
+      /**
+       * States this thread may admit in the level: its part of what `--max-states` leaves (the parts add up to it).
+       * Past it the thread admits none (a claim is answered as not admitted) and expands no more of its share.
+       */
+      readonly budget: number;
       /** The shared drain memo, when the main thread moved it to a bigger table since the last level. */
       readonly memo: SharedArrayBuffer | null;
     }
@@ -104,6 +109,8 @@ export type FromWorker =
       /** The worker's shortest counterexample so far: the state it starts from and its length with the drain. */
       readonly best: Best | null;
       readonly timedOut: boolean;
+      /** The thread used its budget of states (the search stops at `--max-states`, the level not complete). */
+      readonly full: boolean;
       readonly coverage: Record<string, number>;
       readonly bytes: number;
     }

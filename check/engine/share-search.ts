@@ -57,20 +57,32 @@ export function shareSearch<S, A extends AnyAction>(
    */
   // States the owners admitted for this worker that the time ran out before it judged: found, not checked.
   let unjudged = 0;
-  const expand = async (depth: number, deadline: number | null): Promise<boolean> => {
+  // Whether this thread used its budget of states (`--max-states`): it admits no more.
+  let full = false;
+  const expand = async (depth: number, deadline: number | null, budget: number): Promise<boolean> => {
     let timedOut = false;
+    let room = budget;
+    // Admits a state this thread owns, within its budget: its global number, or DROP (the budget is used).
+    const admit = (hi: number, lo: number, parent: number, action: number): number => {
+      if (room <= 0) {
+        full = true;
+        return DROP;
+      }
+      room -= 1;
+      return core.admit(hi, lo, parent, action);
+    };
     const late = (j: number): boolean => deadline !== null && (j & 127) === 127 && Date.now() > deadline;
     const judgedNext = (n: number, k: number): void => judged(n, depth + 1, k);
     const claims = Array.from({ length: W }, () => new WordBuffer());
     sent.fit(core.seen.size);
-    for (let k = 0; k < share.size && !timedOut; k++) {
+    for (let k = 0; k < share.size && !timedOut && !full; k++) {
       if (late(k)) timedOut = true;
       const from = share.id(k);
       share.expand(
         k,
         (hi, lo, i) => {
           const o = core.owner(lo);
-          if (o === me) return core.seen.has(hi, lo) ? DROP : core.admit(hi, lo, from, i);
+          if (o === me) return core.seen.has(hi, lo) ? DROP : admit(hi, lo, from, i);
           if (!sent.add(hi, lo)) return DROP;
           const out = claims[o]!;
           out.push(hi);
@@ -92,7 +104,8 @@ export function shareSearch<S, A extends AnyAction>(
       for (let j = 0; j < answers.length; j++) {
         const hi = m[4 * j]! >>> 0;
         const lo = m[4 * j + 1]! >>> 0;
-        answers[j] = core.seen.has(hi, lo) ? -1 : core.admit(hi, lo, m[4 * j + 2]!, m[4 * j + 3]!);
+        // -1: seen, or past this thread's budget (DROP is -1): not admitted, so the claimant drops it.
+        answers[j] = core.seen.has(hi, lo) ? -1 : admit(hi, lo, m[4 * j + 2]!, m[4 * j + 3]!);
       }
       post(b.from, { kind: 'answers', depth, from: me, meta: answers });
     }
@@ -120,8 +133,8 @@ export function shareSearch<S, A extends AnyAction>(
     for (const b of await mail.take('states', depth, plan.receives)) share.receive(b.meta, b.states);
   };
 
-  const level = async (depth: number, deadline: number | null): Promise<void> => {
-    const timedOut = await expand(depth, deadline);
+  const level = async (depth: number, deadline: number | null, budget: number): Promise<void> => {
+    const timedOut = await expand(depth, deadline, budget);
     const plan = new Promise<Extract<ToWorker, { type: 'balance' }>>((resolve) => (planned = resolve));
     send({ type: 'kept', count: share.kept });
     await balance(depth, await plan);
@@ -136,6 +149,7 @@ export function shareSearch<S, A extends AnyAction>(
       enabledAtFrontier: share.enabledAtLevel(),
       best,
       timedOut,
+      full,
       coverage: core.coverage,
       bytes: core.bytes + sent.bytes,
     });
@@ -150,7 +164,9 @@ export function shareSearch<S, A extends AnyAction>(
         return;
       case 'level':
         if (m.memo) core.shareDrainMemo(new SharedMemo(m.memo));
-        void level(m.depth, m.deadline).catch((e: unknown) => send({ type: 'error', message: errorMessage(e) }));
+        void level(m.depth, m.deadline, m.budget).catch((e: unknown) =>
+          send({ type: 'error', message: errorMessage(e) }),
+        );
         return;
       case 'balance':
         planned?.(m);

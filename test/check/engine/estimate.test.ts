@@ -20,12 +20,16 @@ describe('remainingMs', () => {
       queue: 100,
       expanded: 20,
       maxDepth: 5,
+      maxStates: 10_000_000,
       elapsedMs: 221,
       distinct: 221,
       sizes: [1, 20, 40, 100],
     };
     // Level 4: 250 states, 190 to come; level 5: 625.
     expect(remainingMs(s)).toBeCloseTo(190 + 625, 6);
+    // `--max-states 500` stops the search 279 states on.
+    expect(remainingMs({ ...s, maxStates: 500 })).toBeCloseTo(279, 6);
+    expect(remainingMs({ ...s, maxStates: 200 })).toBe(0);
   });
   test('shrinking levels end; nothing is left at the depth bound or when nothing is queued', () => {
     const shrinking = {
@@ -33,6 +37,7 @@ describe('remainingMs', () => {
       queue: 50,
       expanded: 10,
       maxDepth: 1000,
+      maxStates: 10_000_000,
       elapsedMs: 151,
       distinct: 151,
       sizes: [1, 100, 50],
@@ -45,6 +50,7 @@ describe('remainingMs', () => {
       queue: 10,
       expanded: 10,
       maxDepth: 4,
+      maxStates: 10_000_000,
       elapsedMs: 30,
       distinct: 30,
       sizes: [1, 2, 4, 8, 10],
