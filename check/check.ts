@@ -65,10 +65,11 @@ export const HAND_OFF_AHEAD = 250_000;
  * breadth-first search over state objects runs here until the end of the first level after which it has
  * `HAND_OFF_STATES` states; if its levels, growing as they grew, foresee `HAND_OFF_AHEAD` more, this
  * thread goes on from there as thread 0 beside the workers (`engine/baton.ts`): a level chosen by counts,
- * the same on every run. Otherwise, and for the packed and the reduced searches, the search runs here for
- * two seconds; one that finishes in that time is the result (one thread); then it estimates the time it has
- * left (`engine/estimate.ts`): with little left it goes on here, else on the workers (from where it
- * stopped, or, packed or reduced, again from the start with the drain memo of those two seconds).
+ * the same on every run. Otherwise, and for the packed search, the search runs here for two seconds; one
+ * that finishes in that time is the result (one thread); then it estimates the time it has left
+ * (`engine/estimate.ts`): with little left it goes on here, else on the workers (from where it stopped, or,
+ * packed, again from the start with the drain memo of those two seconds). The reduced search (`--por on`)
+ * stays here: its persistent and sleep sets follow one order of expansion.
  * A longer random campaign hands its remaining runs to them. Results are those of one thread either
  * way (counts, verdicts, the lowest failing run; an exhaustive search's budget for a shorter counterexample
  * counts whole levels, `engine/levels.ts`). `named` tells the workers how to build the same model.
@@ -85,11 +86,12 @@ export async function checkAuto<S, A extends AnyAction>(
   // here and its swarm on one worker, side by side.
   if (opts.mode === 'portfolio' && workers > 1) return portfolioSideBySide(c, initial, named, opts);
   if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
-  // A swarm verification member is one thread's search: its order is its own.
+  // A swarm verification member is one thread's search: its order is its own; so is the reduced search (the
+  // workers would search the full graph).
   if (
     workers <= 1 ||
     (opts.mode === 'random' && opts.path !== undefined) ||
-    (opts.mode === 'exhaustive' && opts.member)
+    (opts.mode === 'exhaustive' && (opts.member || opts.por === true))
   )
     return checkHere(c, initial, opts);
   const t0 = performance.now();
@@ -117,8 +119,8 @@ export async function checkAuto<S, A extends AnyAction>(
     if (!handed) return here;
     const spent = (performance.now() - t0) / 1000;
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
-    // The workers go on where the search stopped here (`engine/baton.ts`); a packed or reduced search, which hands
-    // nothing over, starts again there, with the drains run here known: those states judge at once.
+    // The workers go on where the search stopped here (`engine/baton.ts`); a packed search, which hands nothing
+    // over, starts again there, with the drains run here known: those states judge at once.
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo, from);
     // Going on, the search's times count from its start here (its `Levels`); starting again, from the workers'.
     const foundMs = r.foundMs === null || from !== undefined ? r.foundMs : r.foundMs + spent * 1000;

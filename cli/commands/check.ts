@@ -41,10 +41,18 @@ const spec = {
   por: { type: 'string' },
 } as const;
 
-/** The explorer that runs on one thread whatever `--workers` says, named for the error, or null. */
-function oneThread(opts: CheckOptions): string | null {
-  if (opts.mode === 'swarm') return '--swarm';
-  if (opts.mode === 'exhaustive' && opts.member) return 'a swarm verification member (--exhaustive --shard)';
+/**
+ * The explorer that runs on one thread whatever `--workers` says, named for the error with what gives more
+ * threads instead, or null.
+ */
+function oneThread(opts: CheckOptions): { readonly what: string; readonly instead: string } | null {
+  const breadth = 'for more threads use --runs N or the breadth-first --exhaustive';
+  if (opts.mode === 'swarm') return { what: '--swarm', instead: breadth };
+  if (opts.mode === 'exhaustive' && opts.member)
+    return { what: 'a swarm verification member (--exhaustive --shard)', instead: breadth };
+  // Its persistent and sleep sets follow one order of expansion: the workers search the full graph.
+  if (opts.mode === 'exhaustive' && opts.por === true)
+    return { what: 'the partial-order reduced search (--por on)', instead: 'for more threads use --por off' };
   return null;
 }
 
@@ -75,10 +83,10 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   choiceOption(v, 'format', ['text'], 'text');
   const base = checkOptions(v, io, e.model.defaultDepth);
   const workers = workersOption(v);
-  if (v['workers'] !== undefined && workers > 1 && oneThread(base))
+  const alone = oneThread(base);
+  if (v['workers'] !== undefined && workers > 1 && alone)
     throw new UsageError(
-      `--workers ${workers}: ${oneThread(base)} runs on one thread (its order is its own); ` +
-        'give --workers 1, or for more threads use --runs N or the breadth-first --exhaustive',
+      `--workers ${workers}: ${alone.what} runs on one thread (its order is its own); give --workers 1, or ${alone.instead}`,
     );
   const m = meter(io, !json && !quiet);
   // The meter shows progress (cli/progress.ts): the options' own raw progress lines are off.

@@ -241,6 +241,7 @@ const cases: Record<string, string[][]> = {
     ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--por', 'on'],
     ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--workers', '2'],
     ['check', 'kafka-txn', '--swarm', '--workers', '2'],
+    ['check', 'two-phase-commit', '--exhaustive', '--por', 'on', '--workers', '2'],
     ['check', 'kafka-txn', '--symmetry', 'on'],
     ['merge'],
     ['merge', '/nonexistent/a.json'],

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../../catalog/entry.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
-import { checkHere } from '../../../check/check.js';
+import { checkAuto, checkHere } from '../../../check/check.js';
 import type { ExhaustiveOptions } from '../../../check/options.js';
 import type { Keys } from '../../../model/core/keys.js';
 import { type AnyAction, compile } from '../../../model/core/model.js';
@@ -192,5 +192,22 @@ describe('what it saves', () => {
     expect(() => checkHere({ model: broken, invariants: [] }, initial, all(true))).toThrow(
       `partial-order reduction: {"type":"Switch","lamp":0} is enabled but its tag's 'every' omits it`,
     );
+  });
+});
+
+describe('the reduced search on more than one thread', () => {
+  test('stays on one thread, reduced, where a full search would be handed to the workers', async () => {
+    const c = { model: twoPhaseCommitEntry.model, invariants: twoPhaseCommitEntry.invariants };
+    const config = cfg(twoPhaseCommitEntry.model.keys, 'rm.count=5');
+    const named = { model: 'two-phase-commit', config: { 'rm.count': 5 }, invariants: null };
+    const opts = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000 } as const;
+    // Asked at once, the estimate says the workers pay (payOffMs 0).
+    const now = { afterMs: 0, payOffMs: 0 };
+    const full = await checkAuto(c, twoPhaseCommitEntry.model.init(config), named, opts, 2, now);
+    const reduced = await checkAuto(c, twoPhaseCommitEntry.model.init(config), named, { ...opts, por: true }, 2, now);
+    if (full.mode !== 'exhaustive' || reduced.mode !== 'exhaustive') throw new Error('exhaustive outcomes');
+    expect([full.workers, full.distinct, full.generated, full.por]).toEqual([2, 8832, 58145, 'off']);
+    expect([reduced.workers, reduced.distinct, reduced.generated]).toEqual([1, 8832, 22487]);
+    expect(typeof reduced.por).toBe('object');
   });
 });
