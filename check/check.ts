@@ -8,6 +8,7 @@ import type { Checked } from './checked.js';
 import type { Handed } from './engine/baton.js';
 import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/estimate.js';
 import { FingerprintSet } from './engine/fingerprint-set.js';
+import { ownInvariants } from './engine/own-invariants.js';
 import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
 import { portfolioSideBySide } from './engine/side-by-side.js';
 import { exploreExhaustive } from './exhaustive.js';
@@ -72,16 +73,21 @@ export const HAND_OFF_AHEAD = 250_000;
  * stays here: its persistent and sleep sets follow one order of expansion.
  * A longer random campaign hands its remaining runs to them. Results are those of one thread either
  * way (counts, verdicts, the lowest failing run; an exhaustive search's budget for a shorter counterexample
- * counts whole levels, `engine/levels.ts`). `named` tells the workers how to build the same model.
+ * counts whole levels, `engine/levels.ts`). `asNamed` tells the workers how to build the same model and config
+ * (the catalog's, by name: with a model or an invariant that is not the catalog's the check runs on one thread).
  */
 export async function checkAuto<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
-  named: Named,
+  asNamed: Named,
   opts: CheckOptions,
   workers: number,
   tuning: HandOffTuning = {},
 ): Promise<Outcome<S, A>> {
+  // Other threads build the model and the invariants by name from the catalog: a model or a property of the
+  // caller's own is checked here alone, and they judge `c`'s invariants, in its order, whatever `asNamed` lists.
+  if (workers > 1 && !ownInvariants(c)) return checkHere(c, initial, opts);
+  const named: Named = { ...asNamed, invariants: c.invariants.map((i) => i.name) };
   // Swarm runs are one thread's: a run's profile may depend on the runs before it. The portfolio runs its pass
   // here and its swarm on one worker, side by side.
   if (opts.mode === 'portfolio' && workers > 1) return portfolioSideBySide(c, initial, named, opts);

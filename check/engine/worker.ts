@@ -36,7 +36,13 @@ function start(): void {
     if (!cfg.ok) return send({ type: 'error', message: cfg.error });
     const sel = select(e, init.invariants);
     if (!sel.ok) return send({ type: 'error', message: sel.error });
-    work(sel.checked, e.model.init(cfg.value.config));
+    // In the order the main thread judges them (the first violation of a state is reported first).
+    const names = init.invariants;
+    const invariants =
+      names === null
+        ? sel.checked.invariants
+        : [...sel.checked.invariants].sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
+    work({ model: sel.checked.model, invariants }, e.model.init(cfg.value.config));
   });
 }
 
