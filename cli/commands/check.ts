@@ -86,7 +86,8 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   const alone = oneThread(base);
   if (v['workers'] !== undefined && workers > 1 && alone)
     throw new UsageError(
-      `--workers ${workers}: ${alone.what} runs on one thread (its order is its own); give --workers 1, or ${alone.instead}`,
+      `--workers ${workers}: ${alone.what} runs on one thread (its order is its own); ` +
+        `give --workers 1, or ${alone.instead}`,
     );
   const m = meter(io, !json && !quiet);
   // The meter shows progress (cli/progress.ts): the options' own raw progress lines are off.
