@@ -3,6 +3,8 @@
  * (fast-check), swarm or exhaustive, in this thread, or (random and exhaustive) on worker threads
  * when the work is worth it. The outcome is plain data.
  */
+import { isDeepStrictEqual } from 'node:util';
+import { resolveRecord } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
 import type { Handed } from './engine/baton.js';
@@ -84,9 +86,10 @@ export async function checkAuto<S, A extends AnyAction>(
   workers: number,
   tuning: HandOffTuning = {},
 ): Promise<Outcome<S, A>> {
-  // Other threads build the model and the invariants by name from the catalog: a model or a property of the
-  // caller's own is checked here alone, and they judge `c`'s invariants, in its order, whatever `asNamed` lists.
-  if (workers > 1 && !ownInvariants(c)) return checkHere(c, initial, opts);
+  // Other threads build the model, its initial state and the invariants by name from the catalog: a model or a
+  // property of the caller's own, or a start the config does not build, is checked here alone, and they judge
+  // `c`'s invariants, in its order, whatever `asNamed` lists.
+  if (workers > 1 && !(ownInvariants(c) && builds(c, initial, asNamed))) return checkHere(c, initial, opts);
   const named: Named = { ...asNamed, invariants: c.invariants.map((i) => i.name) };
   // Swarm runs are one thread's: a run's profile may depend on the runs before it. The portfolio runs its pass
   // here and its swarm on one worker, side by side.
@@ -138,4 +141,11 @@ export async function checkAuto<S, A extends AnyAction>(
   const coverage = { ...r.coverage };
   for (const [k, v] of Object.entries(here.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
   return { ...r, runs: r.runs + here.runs, steps: r.steps + here.steps, coverage, elapsedMs: performance.now() - t0 };
+}
+
+/** Whether the model's initial state for `named.config` is `initial`, as the workers build it from the catalog. */
+function builds<S, A extends AnyAction>(c: Checked<S, A>, initial: S, named: Named): boolean {
+  if (named.model !== c.model.name) return false;
+  const r = resolveRecord(c.model.keys, named.config, c.model.name);
+  return r.ok && isDeepStrictEqual(c.model.init(r.value.config), initial);
 }

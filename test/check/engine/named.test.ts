@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
+import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { checkAuto } from '../../../check/check.js';
 import { exploreExhaustive } from '../../../check/exhaustive.js';
 import type { Outcome } from '../../../check/outcome.js';
@@ -49,5 +50,28 @@ describe('checkAuto on workers judges the invariants the caller checks', () => {
     const one = figures(exploreExhaustive(c, init(), opts));
     expect(figures(await checkAuto(c, init(), named, opts, 2, early))).toEqual(one);
     expect(one[0]).toBe(1);
+  });
+});
+
+describe('checkAuto from a state the config does not build', () => {
+  test('searches from it, on one thread (workers would start from the config initial state)', async () => {
+    const { model } = twoPhaseCommitEntry;
+    const c = { model, invariants: twoPhaseCommitEntry.invariants };
+    const config = cfg(model.keys, 'rm.count=5');
+    // One step in: the first RM prepared.
+    const init = model.init(config);
+    const start = model.step(init, model.enabled(init)[0]!);
+    const all = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000 } as const;
+    const one = exploreExhaustive(c, start, all);
+    const named2pc = { model: 'two-phase-commit', config: { 'rm.count': 5 }, invariants: null };
+    // Asked at once, the estimate says the workers pay: the packed search would start again on them, from the
+    // config's initial state (1 state and no transition counted, before this check).
+    const r = await checkAuto(c, start, named2pc, all, 2, { afterMs: 0, payOffMs: 0 });
+    if (one.mode !== 'exhaustive' || r.mode !== 'exhaustive') throw new Error('exhaustive outcomes');
+    expect(one.distinct).toBeLessThan(8832);
+    expect([r.workers, r.distinct, r.generated]).toEqual([1, one.distinct, one.generated]);
+    // From the config's own initial state the same call does go to the workers.
+    const fromInit = await checkAuto(c, init, named2pc, all, 2, { afterMs: 0, payOffMs: 0 });
+    expect([fromInit.workers, fromInit.mode === 'exhaustive' && fromInit.distinct]).toEqual([2, 8832]);
   });
 });
