@@ -312,6 +312,8 @@ interface Levelled {
   readonly drainSteps: number;
   /** Bytes the workers keep, the shared drain memo included. */
   readonly bytes: number;
+  /** States the threads hold: `distinct` and those admitted but not judged when the time ran out. */
+  readonly held: number;
   readonly coverage: Record<string, number>;
 }
 
@@ -334,6 +336,7 @@ async function levelByLevel(
   let generated = 0;
   let drainSteps = 0;
   let bytes = 0;
+  let held = distinct;
   let coverage: Record<string, number> = {};
   let enabledAtFrontier = true;
   const deadline = opts.maxSeconds === undefined ? null : Date.now() + opts.maxSeconds * 1000;
@@ -367,6 +370,7 @@ async function levelByLevel(
     generated = 0;
     drainSteps = 0;
     bytes = 0;
+    held = 0;
     frontier = 0;
     enabledAtFrontier = false;
     coverage = {};
@@ -376,6 +380,7 @@ async function levelByLevel(
       const m = await h.expect('level-done');
       // A state admitted but not judged before the time ran out is not one the search checked.
       distinct += m.distinct - m.unjudged;
+      held += m.distinct;
       generated += m.generated;
       drainSteps += m.drainSteps;
       bytes += m.bytes;
@@ -398,7 +403,7 @@ async function levelByLevel(
     levels.completed(depth, frontier);
     if (levels.full(distinct)) break;
   }
-  return { levels, distinct, generated, drainSteps, bytes: bytes + memo.bytes, coverage };
+  return { levels, distinct, generated, drainSteps, bytes: bytes + memo.bytes, held, coverage };
 }
 
 /**
@@ -456,7 +461,8 @@ function outcome<S, A extends AnyAction>(
     maxSeconds: opts.maxSeconds ?? null,
     depthCompleted: levels.depthCompleted,
     bound: levels.bound,
-    bytesPerState: distinct === 0 ? 0 : r.bytes / distinct,
+    // Per state held: a search the time cut holds states it did not judge (not counted in `distinct`).
+    bytesPerState: r.held === 0 ? 0 : r.bytes / r.held,
     collisionProbability: collisionProbability(distinct, generated),
     symmetry,
     // With symmetry, another member of the judged state's orbit may drain to the violation sooner (exhaustive.ts).
