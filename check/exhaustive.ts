@@ -49,15 +49,16 @@ export function exploreExhaustive<S, A extends AnyAction>(
     // Only the search over state objects goes on as thread 0, numbering states among the workers'.
     handOffWorkers: reduction || packed ? undefined : opts.handOff?.workers,
   });
-  const levels = new Levels(opts);
+  // The reduced search is not handed over: workers would search the full graph, and say nothing of the reduction.
+  const levels = new Levels(reduction ? { ...opts, handOff: undefined } : opts);
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
   if (reduction) {
     por = searchReduced(core, levels, reduction, initial);
     por.depth = levels.depthCompleted;
   } else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial, opts.handOff?.take);
-  // The packed and the reduced searches hand nothing over: workers start them again.
-  if (levels.handed && (reduction || packed)) opts.handOff?.take?.(null);
+  // The packed search hands nothing over: workers start it again.
+  if (levels.handed && packed) opts.handOff?.take?.(null);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
   const { found, minimizedFrom, cut } = reported(c, initial, met, levels);
   return {

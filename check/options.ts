@@ -72,7 +72,8 @@ export interface ExhaustiveOptions {
    * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop
    * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`). Then `take`
    * is given where the search stopped, when workers can go on from there (`engine/baton.ts`; the search
-   * over state objects can), or null (the packed and the reduced searches: the caller starts again).
+   * over state objects can), or null (the packed search: the caller starts again). The reduced search (`por`) is
+   * never stopped for it: workers would search the full graph.
    * `force` (tests): hand off after exactly `expanded` states of the level at `depth`, without asking.
    */
   readonly handOff?:

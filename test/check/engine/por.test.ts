@@ -9,6 +9,7 @@ import type { Entry } from '../../../catalog/entry.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { checkAuto, checkHere } from '../../../check/check.js';
+import { exploreExhaustive } from '../../../check/exhaustive.js';
 import type { ExhaustiveOptions } from '../../../check/options.js';
 import type { Keys } from '../../../model/core/keys.js';
 import { type AnyAction, compile } from '../../../model/core/model.js';
@@ -209,5 +210,22 @@ describe('the reduced search on more than one thread', () => {
     expect([full.workers, full.distinct, full.generated, full.por]).toEqual([2, 8832, 58145, 'off']);
     expect([reduced.workers, reduced.distinct, reduced.generated]).toEqual([1, 8832, 22487]);
     expect(typeof reduced.por).toBe('object');
+  });
+  test('a library caller offering a hand-off gets the reduced search whole, never stopped for the workers', () => {
+    const c = { model: twoPhaseCommitEntry.model, invariants: twoPhaseCommitEntry.invariants };
+    const init = () => twoPhaseCommitEntry.model.init(cfg(twoPhaseCommitEntry.model.keys, 'rm.count=5'));
+    const taken: unknown[] = [];
+    const handOff = {
+      afterMs: 0,
+      workers: 2,
+      worth: () => true,
+      take: (h: unknown) => taken.push(h),
+      force: { depth: 3, expanded: 1 },
+    };
+    const full = exploreExhaustive(c, init(), { ...all(false), handOff });
+    expect([full.bound, taken.length]).toEqual(['max-seconds', 1]);
+    const reduced = exploreExhaustive(c, init(), { ...all(true), handOff });
+    // Before, it stopped there too and offered null: the caller started the full search again.
+    expect([reduced.bound, reduced.distinct, reduced.generated, taken.length]).toEqual([null, 8832, 22487, 1]);
   });
 });
