@@ -68,11 +68,11 @@ export const HAND_OFF_AHEAD = 250_000;
  * breadth-first search over state objects runs here until the end of the first level after which it has
  * `HAND_OFF_STATES` states; if its levels, growing as they grew, foresee `HAND_OFF_AHEAD` more, this
  * thread goes on from there as thread 0 beside the workers (`engine/baton.ts`): a level chosen by counts,
- * the same on every run. Otherwise, and for the packed search, the search runs here for two seconds; one
- * that finishes in that time is the result (one thread); then it estimates the time it has left
- * (`engine/estimate.ts`): with little left it goes on here, else on the workers (from where it stopped, or,
- * packed, again from the start with the drain memo of those two seconds). The reduced search (`--por on`)
- * stays here: its persistent and sleep sets follow one order of expansion.
+ * the same on every run. Otherwise the search runs here for two seconds; one that finishes in that time is the
+ * result (one thread); then it estimates the time it has left (`engine/estimate.ts`): with little left it goes
+ * on here, else on the workers from where it stopped. The reduced search (`--por on`) stays here: its persistent
+ * and sleep sets follow one order of expansion; so does the search over packed words (two-phase-commit), which
+ * two workers do not speed up.
  * A longer random campaign hands its remaining runs to them. Results are those of one thread either
  * way (counts, verdicts, the lowest failing run; an exhaustive search's budget for a shorter counterexample
  * counts whole levels, `engine/levels.ts`). `asNamed` tells the workers how to build the same model and config
@@ -96,7 +96,10 @@ export async function checkAuto<S, A extends AnyAction>(
   if (opts.mode === 'portfolio' && workers > 1) return portfolioSideBySide(c, initial, named, opts);
   if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
   // A swarm verification member is one thread's search: its order is its own; so is the reduced search (the
-  // workers would search the full graph).
+  // workers would search the full graph). The search over packed words stays here too (`exploreExhaustive` never
+  // stops it for them): two workers lose to it (two-phase-commit `rm.count=8` 2.52 s against 1.93 s started at
+  // once, bench of 2026-12-04; `rm.count=9` to 10,000,000 states, handed over after two seconds and started
+  // again, 21.9 s against 19.6 s).
   if (
     workers <= 1 ||
     (opts.mode === 'random' && opts.path !== undefined) ||
@@ -107,15 +110,13 @@ export async function checkAuto<S, A extends AnyAction>(
   if (opts.mode === 'exhaustive') {
     const drainMemo = new FingerprintSet();
     const payOff = tuning.payOffMs ?? WORKERS_PAY_OFF_MS;
-    let handed = false;
-    let from: Handed | undefined;
+    let taken: Handed | null = null;
     const handOff = {
       afterMs: tuning.afterMs ?? WORKER_THRESHOLD_MS,
       workers,
       worth: (s: Standing): boolean => remainingMs(s) > payOff,
-      take: (h: Handed | null): void => {
-        handed = true;
-        from = h ?? undefined;
+      take: (h: Handed): void => {
+        taken = h;
       },
       force: tuning.force,
       // The search over state objects goes on here as thread 0 beside the workers, from the end of a level chosen
@@ -125,15 +126,15 @@ export async function checkAuto<S, A extends AnyAction>(
         : { states: tuning.handOffStates ?? HAND_OFF_STATES, ahead: tuning.handOffAhead ?? HAND_OFF_AHEAD },
     };
     const here = exploreExhaustive(c, initial, { ...opts, drainMemo, handOff });
-    if (!handed) return here;
+    // Set by `take`, when the search stopped for the workers.
+    const from = taken as Handed | null;
+    if (from === null) return here;
     const spent = (performance.now() - t0) / 1000;
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
-    // The workers go on where the search stopped here (`engine/baton.ts`); a packed search, which hands nothing
-    // over, starts again there, with the drains run here known: those states judge at once.
+    // The workers go on where the search stopped here (`engine/baton.ts`), with the drains run here known; the
+    // search's times count from its start here (its `Levels`).
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo, from);
-    // Going on, the search's times count from its start here (its `Levels`); starting again, from the workers'.
-    const foundMs = r.foundMs === null || from !== undefined ? r.foundMs : r.foundMs + spent * 1000;
-    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0, foundMs };
+    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };
   }
   const { nextRun, ...here } = exploreRandom(c, initial, opts, { deadline: t0 + WORKER_THRESHOLD_MS });
   if (here.status === 'violation' || nextRun >= opts.runs) return { ...here, elapsedMs: performance.now() - t0 };

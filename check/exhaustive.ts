@@ -49,16 +49,15 @@ export function exploreExhaustive<S, A extends AnyAction>(
     // Only the search over state objects goes on as thread 0, numbering states among the workers'.
     handOffWorkers: reduction || packed ? undefined : opts.handOff?.workers,
   });
-  // The reduced search is not handed over: workers would search the full graph, and say nothing of the reduction.
-  const levels = new Levels(reduction ? { ...opts, handOff: undefined } : opts);
+  // Only the search over state objects is handed over: workers would search the full graph instead of the reduced
+  // one, and start the packed one again, on threads that lose to one (`check.ts`, `checkAuto`).
+  const levels = new Levels(reduction || packed ? { ...opts, handOff: undefined } : opts);
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
   if (reduction) {
     por = searchReduced(core, levels, reduction, initial);
     por.depth = levels.depthCompleted;
   } else if (packed) searchPacked(core, levels, packed, initial);
   else searchObjects(core, levels, initial, opts.handOff?.take);
-  // The packed search hands nothing over: workers start it again.
-  if (levels.handed && packed) opts.handOff?.take?.(null);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
   const { found, minimizedFrom, cut } = reported(c, initial, met, levels);
   return {
@@ -182,7 +181,7 @@ function searchObjects<S, A extends AnyAction>(
   core: SearchCore<S, A>,
   levels: Levels,
   initial: S,
-  take?: (h: Handed | null) => void,
+  take?: (h: Handed) => void,
 ): void {
   const { model } = core.checked;
   core.fingerprint(initial);

@@ -71,9 +71,9 @@ export interface ExhaustiveOptions {
   /**
    * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop
    * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`). Then `take`
-   * is given where the search stopped, when workers can go on from there (`engine/baton.ts`; the search
-   * over state objects can), or null (the packed search: the caller starts again). The reduced search (`por`) is
-   * never stopped for it: workers would search the full graph.
+   * is given where the search stopped, for workers to go on from there (`engine/baton.ts`). Only the search over
+   * state objects is stopped for it: workers would search the full graph instead of the reduced one (`por`), and
+   * start the packed one again, on threads that lose to one (two-phase-commit: `check.ts`).
    * `force` (tests): hand off after exactly `expanded` states of the level at `depth`, without asking.
    */
   readonly handOff?:
@@ -82,7 +82,7 @@ export interface ExhaustiveOptions {
         /** The threads the search would go on on (its parent links make room for their numbers). */
         readonly workers: number;
         worth(s: Standing): boolean;
-        take?: ((h: Handed | null) => void) | undefined;
+        take?: ((h: Handed) => void) | undefined;
         readonly force?: { readonly depth: number; readonly expanded: number } | undefined;
         /**
          * The search over state objects is also handed over by counts (`Levels.handAtEnd`): at the end of the

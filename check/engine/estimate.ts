@@ -1,11 +1,10 @@
 /**
  * How long a breadth-first search still has to run, estimated from how far it got: the time per
  * state so far, and the growth of its last levels carried on to the depth bound. `check` asks it
- * once, two seconds in, whether starting worker threads will pay, of a search the counts did not
- * hand over (`Levels.handAtEnd`: the packed and the reduced searches, and a search over state objects
- * the counts took for a short one): the workers start a packed or reduced search again (with the
- * drains run so far) and take a few tenths of a second to start, so a search with a few seconds
- * left finishes sooner on the one thread it is on.
+ * once, two seconds in, whether starting worker threads will pay, of a search over state objects the counts
+ * (`Levels.handAtEnd`) took for a short one: the workers take a few tenths of a second to start, and run their
+ * first level about as slowly as one thread, so a search with a few seconds left finishes sooner on the one
+ * thread it is on.
  */
 
 /** Where a search stands, as `Levels` sees it. */

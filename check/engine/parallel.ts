@@ -248,7 +248,13 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     });
     const here = new Here((send) => {
       if (from && handed) return from.here(workers, ports, mail, memo.buffer, send, handed.batons[0]!, handed.others);
-      const setup = { symmetry: opts.symmetry === true, maxStates: opts.maxStates, worker: 0, workers };
+      const setup = {
+        symmetry: opts.symmetry === true,
+        plain: opts.plain === true,
+        maxStates: opts.maxStates,
+        worker: 0,
+        workers,
+      };
       return startShare(c, initial, setup, ports, mail, send, { type: 'start', memo: memo.buffer, baton: null });
     }, ports);
     threads = [here, ...remote];
@@ -279,6 +285,7 @@ function exhaustiveWorkers(named: Named, opts: ExhaustiveOptions, workers: numbe
         ...named,
         kind: 'exhaustive',
         symmetry: opts.symmetry === true,
+        plain: opts.plain === true,
         maxStates: opts.maxStates,
         worker: i + 1,
         workers,

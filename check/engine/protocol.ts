@@ -22,6 +22,7 @@ export type WorkerInit =
   | (Base & {
       readonly kind: 'exhaustive';
       readonly symmetry: boolean;
+      readonly plain: boolean;
       readonly maxStates: number;
     })
   | (Base & {

@@ -30,6 +30,8 @@ export interface Engine<S, A extends AnyAction> {
   readonly drain: Stepper<S, A>;
   encode(state: S, out: Words): void;
   readonly symmetry: boolean;
+  /** `plain`: the model's `step` only, so no packed rules either (a worker's share is then its objects). */
+  readonly plain: boolean;
   /**
    * Whether every checked invariant is the model's own (`own-invariants.ts`): only then are its symmetry and
    * its packed quick verdict taken.
@@ -56,6 +58,7 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
       drain: frozen(c),
       encode,
       symmetry: sym,
+      plain: true,
       own,
       along: false,
     };
@@ -69,6 +72,7 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
     drain: owned(c),
     encode,
     symmetry: sym,
+    plain: false,
     own,
     along: true,
   };

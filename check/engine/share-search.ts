@@ -186,6 +186,8 @@ export function shareSearch<S, A extends AnyAction>(
 /** How a thread's share of a search is set up: its number and the search's options. */
 export interface ShareSetup {
   readonly symmetry: boolean;
+  /** The model's `step` only (`ExhaustiveOptions.plain`). */
+  readonly plain: boolean;
   readonly maxStates: number;
   readonly worker: number;
   readonly workers: number;
@@ -207,6 +209,7 @@ export function startShare<S, A extends AnyAction>(
   const baton = start.baton;
   const core = new SearchCore(c, {
     symmetry: setup.symmetry,
+    plain: setup.plain,
     worker: setup.worker,
     workers: setup.workers,
     maxStates: setup.maxStates,

@@ -52,9 +52,13 @@ export interface Share<S> {
   enabledAtLevel(): boolean;
 }
 
-/** The share of a worker: packed when the model has packed rules for this config (and no symmetry), else objects. */
+/**
+ * The share of a worker: packed when the model has packed rules for this config (and no symmetry, not `plain`),
+ * else objects.
+ */
 export function newShare<S, A extends AnyAction>(core: SearchCore<S, A>, initial: S, workers: number): Share<S> {
-  const packed = core.engine.symmetry ? null : (core.checked.model.fast.packed?.(initial) ?? null);
+  const e = core.engine;
+  const packed = e.symmetry || e.plain ? null : (core.checked.model.fast.packed?.(initial) ?? null);
   return packed ? new PackedShare(core, packed, initial, workers) : new ObjectShare(core, initial, workers);
 }
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
+import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { checkAuto } from '../../../check/check.js';
 import { remainingMs } from '../../../check/engine/estimate.js';
 import { exploreExhaustive } from '../../../check/exhaustive.js';
@@ -86,6 +87,21 @@ describe('checkAuto on an exhaustive search', () => {
     const handed = await checkAuto(c, init, named, opts, 2, { ...never, afterMs: 0, payOffMs: 0 });
     const kept = await checkAuto(c, init, named, opts, 2, { ...never, afterMs: 0, payOffMs: Number.POSITIVE_INFINITY });
     expectOneResult(one, handed, kept);
+  });
+
+  test('keeps the search over packed words here, where two workers lose to one (two-phase-commit)', async () => {
+    const tpc = { model: twoPhaseCommitEntry.model, invariants: twoPhaseCommitEntry.invariants };
+    const named2pc = { model: 'two-phase-commit', config: { 'rm.count': 6 }, invariants: null };
+    const all = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000 } as const;
+    const at = (plain: boolean) =>
+      checkAuto(tpc, tpc.model.init(cfg(tpc.model.keys, 'rm.count=6')), named2pc, { ...all, plain }, 2, {
+        afterMs: 0,
+        payOffMs: 0,
+      });
+    // The estimate says the workers pay: the search over state objects goes to them, the packed one stays.
+    const [objects, packed] = [await at(true), await at(false)];
+    if (objects.mode !== 'exhaustive' || packed.mode !== 'exhaustive') throw new Error('exhaustive outcomes');
+    expect([objects.workers, objects.distinct, packed.workers, packed.distinct]).toEqual([2, 50816, 1, 50816]);
   });
 });
 

@@ -61,11 +61,12 @@ describe('checkAuto from a state the config does not build', () => {
     // One step in: the first RM prepared.
     const init = model.init(config);
     const start = model.step(init, model.enabled(init)[0]!);
-    const all = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000 } as const;
+    // Over state objects (`plain`): the packed search is never handed over.
+    const all = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000, plain: true } as const;
     const one = exploreExhaustive(c, start, all);
     const named2pc = { model: 'two-phase-commit', config: { 'rm.count': 5 }, invariants: null };
-    // Asked at once, the estimate says the workers pay: the packed search would start again on them, from the
-    // config's initial state (1 state and no transition counted, before this check).
+    // Asked at once, the estimate says the workers pay: they build the config's initial state, and the packed
+    // search, which they started again, counted 1 state and no transition from it before this check.
     const r = await checkAuto(c, start, named2pc, all, 2, { afterMs: 0, payOffMs: 0 });
     if (one.mode !== 'exhaustive' || r.mode !== 'exhaustive') throw new Error('exhaustive outcomes');
     expect(one.distinct).toBeLessThan(8832);

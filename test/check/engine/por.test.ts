@@ -201,7 +201,8 @@ describe('the reduced search on more than one thread', () => {
     const c = { model: twoPhaseCommitEntry.model, invariants: twoPhaseCommitEntry.invariants };
     const config = cfg(twoPhaseCommitEntry.model.keys, 'rm.count=5');
     const named = { model: 'two-phase-commit', config: { 'rm.count': 5 }, invariants: null };
-    const opts = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000 } as const;
+    // Over state objects (`plain`): the packed search stays on one thread too.
+    const opts = { mode: 'exhaustive', depth: 100, maxStates: 1_000_000, plain: true } as const;
     // Asked at once, the estimate says the workers pay (payOffMs 0).
     const now = { afterMs: 0, payOffMs: 0 };
     const full = await checkAuto(c, twoPhaseCommitEntry.model.init(config), named, opts, 2, now);
@@ -211,7 +212,7 @@ describe('the reduced search on more than one thread', () => {
     expect([reduced.workers, reduced.distinct, reduced.generated]).toEqual([1, 8832, 22487]);
     expect(typeof reduced.por).toBe('object');
   });
-  test('a library caller offering a hand-off gets the reduced search whole, never stopped for the workers', () => {
+  test('a library caller offering a hand-off gets the reduced and the packed searches whole', () => {
     const c = { model: twoPhaseCommitEntry.model, invariants: twoPhaseCommitEntry.invariants };
     const init = () => twoPhaseCommitEntry.model.init(cfg(twoPhaseCommitEntry.model.keys, 'rm.count=5'));
     const taken: unknown[] = [];
@@ -222,10 +223,14 @@ describe('the reduced search on more than one thread', () => {
       take: (h: unknown) => taken.push(h),
       force: { depth: 3, expanded: 1 },
     };
-    const full = exploreExhaustive(c, init(), { ...all(false), handOff });
-    expect([full.bound, taken.length]).toEqual(['max-seconds', 1]);
+    // Over state objects (`plain`) the search stops there and hands itself over.
+    const objects = exploreExhaustive(c, init(), { ...all(false), plain: true, handOff });
+    expect([objects.bound, taken.length, taken[0] === null]).toEqual(['max-seconds', 1, false]);
+    // Before, the reduced and the packed searches stopped there too and offered null: the caller started the full
+    // search again, on workers that lose to one thread on the packed one.
     const reduced = exploreExhaustive(c, init(), { ...all(true), handOff });
-    // Before, it stopped there too and offered null: the caller started the full search again.
     expect([reduced.bound, reduced.distinct, reduced.generated, taken.length]).toEqual([null, 8832, 22487, 1]);
+    const packed = exploreExhaustive(c, init(), { ...all(false), handOff });
+    expect([packed.bound, packed.distinct, packed.generated, taken.length]).toEqual([null, 8832, 58145, 1]);
   });
 });
