@@ -260,7 +260,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
     }
   }
   seedParcel(): void {
-    // The packed search stops for workers that start again (`ExhaustiveOptions.handOff`): it hands nothing over.
+    // The packed search is never handed over (`ExhaustiveOptions.handOff`): two workers lose to it.
     throw new Error('internal: a packed search is not handed over to workers');
   }
   advance(): void {
