@@ -36,7 +36,8 @@ const rows: { model: string; set: string[]; depth: number; every: boolean; worke
 
 describe('a search handed to workers where one thread stopped, on every model', () => {
   for (const r of rows) {
-    const name = `${r.model} ${r.set.join(' ')} depth ${r.depth}${r.every ? ', every level' : ''}${r.plain ? ', plain' : ''}`;
+    const how = `${r.every ? ', every level' : ''}${r.plain ? ', plain' : ''}`;
+    const name = `${r.model} ${r.set.join(' ')} depth ${r.depth}${how}`;
     test(name, async () => {
       const opts = { mode: 'exhaustive', depth: r.depth, maxStates: 1_000_000, plain: r.plain } as const;
       expect(await handedAgrees(r.model, r.set, opts, r.workers ?? 2, r.every)).toBeGreaterThanOrEqual(3);
