@@ -12,7 +12,7 @@ import {
   isRead,
   scratchFates,
 } from '../../model/kafka/read.js';
-import type { Marker, Partition } from '../../model/kafka/records.js';
+import type { DataEntry, Marker, Partition } from '../../model/kafka/records.js';
 import { lostAcks } from '../../model/kafka/replication.js';
 import { firstRepeat } from '../view.js';
 
@@ -35,12 +35,14 @@ export function abortedRead(partitions: readonly Partition[], level: IsolationLe
 /** `abortedRead` on one partition whose fates are `f`. */
 export function abortedReadIn(p: Partition, level: IsolationLevel, f: Readonly<Fates>): string | null {
   for (const e of p.log) {
-    if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e))
-      return (
-        `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an ` + `aborted transaction`
-      );
+    if (e.kind === 'data' && f[e.offset] === 'ABORT' && isRead(p, level, f, e)) return abortedReadMessage(p, level, e);
   }
   return null;
+}
+
+/** `abortedRead`'s message for record `e` of `p`, of an aborted transaction, returned by a reader at `level`. */
+export function abortedReadMessage(p: Partition, level: IsolationLevel, e: DataEntry): string {
+  return `a ${level} reader returns v${e.value} at ${p.name} offset ${e.offset}, a record of an aborted transaction`;
 }
 
 /** `no-duplicates` on a topic: the first value read twice at `level`, in `where` (a topic name). */
@@ -78,9 +80,13 @@ export function lsoOutOfBounds(partitions: readonly Partition[]): string | null 
 
 /** `lsoOutOfBounds` on one partition whose fates are `f`. */
 export function lsoOutOfBoundsIn(p: Partition, f: Readonly<Fates>): string | null {
+  return lsoAgainst(p, firstOpenOffsetWith(p, f));
+}
+
+/** `lsoOutOfBoundsIn` where the first offset of a still-open transaction is `open` (null: none). */
+export function lsoAgainst(p: Partition, open: number | null): string | null {
   if (p.lastStableOffset > p.highWatermark)
     return `${p.name}: LSO ${p.lastStableOffset} is above the high watermark ${p.highWatermark}`;
-  const open = firstOpenOffsetWith(p, f);
   if (open !== null && p.lastStableOffset > open)
     return `${p.name}: LSO ${p.lastStableOffset} passes offset ${open} of a still-open transaction`;
   return null;
@@ -216,10 +222,21 @@ export function splitFateIn(
     if (e.kind !== 'data') continue;
     const fate = f[e.offset];
     if (fate !== 'COMMIT' && fate !== 'ABORT') continue;
-    const bad = metFate(k, name, e.origin.instance, e.origin.txn, fate, pi, e.offset, e.value);
+    const bad = splitFateRecord(k, pi, e, fate, name);
     if (bad !== null) return bad;
   }
   return null;
+}
+
+/** `splitFateIn` on one record `e` of partition `pi`, decided `fate` (in log order, after the records before it). */
+export function splitFateRecord(
+  k: Cluster,
+  pi: number,
+  e: DataEntry,
+  fate: Marker,
+  name: (instance: number) => string,
+): string | null {
+  return metFate(k, name, e.origin.instance, e.origin.txn, fate, pi, e.offset, e.value);
 }
 
 /** `splitFate` on the groups' offset commits. */

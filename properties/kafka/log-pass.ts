@@ -1,21 +1,22 @@
 /**
  * The Kafka checks that read the records of every partition, judged in one pass (`Family` in
  * `../invariant.ts`): each partition's fates are worked out once for all of them, instead of once per
- * check, and what a reader returns is gathered into reused lists. Each message is the one the check
+ * check, its data records are walked once for the checks that read them (they walked them one after the
+ * other: kafka-txn depth 11, the checks' profile 1.08 s -> 0.85 s of 5.2 s), and what a reader returns is
+ * gathered into reused lists. Each message is the one the check
  * alone gives (`checks.ts`): the parts run partition by partition in the same order, and a check that
  * has found its first violation is not run again. Pure but for the reused lists.
  */
 import type { Cluster } from '../../model/kafka/cluster.js';
 import type { IsolationLevel } from '../../model/kafka/keys.js';
-import { type Fates, isRead, scratchFates } from '../../model/kafka/read.js';
-import type { Partition } from '../../model/kafka/records.js';
+import { isRead, scratchFates } from '../../model/kafka/read.js';
 import {
-  abortedReadIn,
+  abortedReadMessage,
   duplicateMessage,
-  lsoOutOfBoundsIn,
+  lsoAgainst,
   splitFateBegin,
-  splitFateIn,
   splitFateOffsets,
+  splitFateRecord,
   staleEpochIn,
   staleEpochOffsets,
   type Told,
@@ -59,12 +60,22 @@ export function judgeLogs(
     // read_uncommitted reads no fates (`isRead`), so the partition's fates serve every level.
     const f = scratchFates(p);
     zombie ??= staleEpochIn(p);
-    atomicity ??= splitFateIn(k, pi, f, name);
-    if (reader.partition === null || reader.partition === pi) {
-      aborted ??= abortedReadIn(p, level, f);
-      READ.add(p, level, f);
+    const read = reader.partition === null || reader.partition === pi;
+    // One walk of the data records for the other checks, each in log order until its first violation (as
+    // `splitFateIn`, `abortedReadIn`, `READ.add` and `lsoOutOfBoundsIn` walk them one after the other).
+    let open: number | null = null;
+    for (const e of p.log) {
+      if (e.kind !== 'data') continue;
+      const fate = f[e.offset];
+      if (atomicity === null && (fate === 'COMMIT' || fate === 'ABORT'))
+        atomicity = splitFateRecord(k, pi, e, fate, name);
+      if (read && isRead(p, level, f, e)) {
+        if (aborted === null && fate === 'ABORT') aborted = abortedReadMessage(p, level, e);
+        READ.add(e.value, e.offset);
+      }
+      if (open === null && e.transactional && fate === null) open = e.offset;
     }
-    lso ??= lsoOutOfBoundsIn(p, f);
+    lso ??= lsoAgainst(p, open);
   }
   zombie ??= staleEpochOffsets(k);
   atomicity ??= splitFateOffsets(k, name);
@@ -93,21 +104,18 @@ class Reads {
     this.n = 0;
     this.repeat = null;
   }
-  /** Reads partition `p` (fates `f`) at `level` after what was read so far. */
-  add(p: Partition, level: IsolationLevel, f: Readonly<Fates>): void {
-    for (const e of p.log) {
-      if (e.kind !== 'data' || !isRead(p, level, f, e)) continue;
-      if (this.repeat === null) {
-        for (let j = 0; j < this.n; j++) {
-          if (this.values[j] !== e.value) continue;
-          this.repeat = e.value;
-          this.first = this.offsets[j]!;
-          this.second = e.offset;
-          break;
-        }
+  /** A record read after what was read so far: `value` at `offset`. */
+  add(value: number, offset: number): void {
+    if (this.repeat === null) {
+      for (let j = 0; j < this.n; j++) {
+        if (this.values[j] !== value) continue;
+        this.repeat = value;
+        this.first = this.offsets[j]!;
+        this.second = offset;
+        break;
       }
-      this.push(e.value, e.offset);
     }
+    this.push(value, offset);
   }
   private push(value: number, offset: number): void {
     if (this.n === this.values.length) {
