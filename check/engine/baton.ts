@@ -68,19 +68,31 @@ export function packKept<S>(
   lo: number,
   encode: ((s: S, out: Words) => void) | null,
 ): void {
-  const at = meta.length;
-  if (encode !== null) {
-    meta.push(level.id(k));
-    meta.push(hi);
-    meta.push(lo);
-    meta.push(0);
-    if (level.wordsOf(k, meta)) {
-      meta.words[at + 3] = meta.length - at - 4;
-      return;
-    }
-    meta.length = at;
+  const at = encode === null ? -1 : copyKept(meta, level, k);
+  if (at < 0) {
+    packState(meta, states, level.state(k), level.id(k), hi, lo, encode);
+    return;
   }
-  packState(meta, states, level.state(k), level.id(k), hi, lo, encode);
+  meta.words[at + 1] = hi;
+  meta.words[at + 2] = lo;
+}
+
+/**
+ * Appends the k-th state of `level` to a parcel as its words, when the level keeps them: where its entry starts
+ * (its fingerprint halves, at 1 and 2 from there, left 0 for the caller), or -1, nothing appended.
+ */
+function copyKept<S>(meta: WordBuffer, level: Frontier<S>, k: number): number {
+  const at = meta.length;
+  meta.push(level.id(k));
+  meta.push(0);
+  meta.push(0);
+  meta.push(0);
+  if (!level.wordsOf(k, meta)) {
+    meta.length = at;
+    return -1;
+  }
+  meta.words[at + 3] = meta.length - at - 4;
+  return at;
 }
 
 /**
@@ -163,20 +175,13 @@ export function handOver<S, A extends AnyAction>(
     const states: unknown[] = [];
     for (let k = from; k < f.length; k++) {
       // A level of words is copied as it is, fingerprinted as the search did (the words' own, but under symmetry).
-      const at = meta.length;
-      meta.push(f.id(k));
-      meta.push(0);
-      meta.push(0);
-      meta.push(0);
-      if (!core.engine.symmetry && f.wordsOf(k, meta)) {
-        const n = meta.length - at - 4;
-        fingerprint(meta.words, n, fp, at + 4);
+      const at = core.engine.symmetry ? -1 : copyKept(meta, f, k);
+      if (at >= 0) {
+        fingerprint(meta.words, meta.words[at + 3]!, fp, at + 4);
         meta.words[at + 1] = fp.hi;
         meta.words[at + 2] = fp.lo;
-        meta.words[at + 3] = n;
         continue;
       }
-      meta.length = at;
       const t = f.state(k);
       core.fingerprint(t);
       packState(meta, states, t, f.id(k), core.fp.hi, core.fp.lo, encode);
