@@ -96,10 +96,7 @@ export async function checkAuto<S, A extends AnyAction>(
   if (opts.mode === 'portfolio' && workers > 1) return portfolioSideBySide(c, initial, named, opts);
   if (opts.mode === 'portfolio' || opts.mode === 'swarm') return checkHere(c, initial, opts);
   // A swarm verification member is one thread's search: its order is its own; so is the reduced search (the
-  // workers would search the full graph). The search over packed words stays here too (`exploreExhaustive` never
-  // stops it for them): two workers lose to it (two-phase-commit `rm.count=8` 2.52 s against 1.93 s started at
-  // once, bench of 2026-12-04; `rm.count=9` to 10,000,000 states, handed over after two seconds and started
-  // again, 21.9 s against 19.6 s).
+  // workers would search the full graph).
   if (
     workers <= 1 ||
     (opts.mode === 'random' && opts.path !== undefined) ||
@@ -125,6 +122,9 @@ export async function checkAuto<S, A extends AnyAction>(
         ? undefined
         : { states: tuning.handOffStates ?? HAND_OFF_STATES, ahead: tuning.handOffAhead ?? HAND_OFF_AHEAD },
     };
+    // The search over packed words is never stopped for them (`exploreExhaustive`): two workers lose to it
+    // (two-phase-commit `rm.count=8` 2.52 s against 1.93 s started at once, bench of 2026-12-04; `rm.count=9` to
+    // 10,000,000 states, handed over after two seconds and started again, 21.9 s against 19.6 s).
     const here = exploreExhaustive(c, initial, { ...opts, drainMemo, handOff });
     // Set by `take`, when the search stopped for the workers.
     const from = taken as Handed | null;

@@ -37,14 +37,26 @@ export function remainingMs(s: Standing): number {
   const nextFull = s.queue * growth;
   let nextHave = s.distinct;
   for (let d = 0; d <= s.depth; d++) nextHave -= s.sizes[d] ?? 0;
-  let states = Math.max(0, nextFull - nextHave);
-  let level = nextFull;
-  for (let d = s.depth + 2; d <= s.maxDepth; d++) {
+  const states = Math.max(0, nextFull - nextHave) + levelsAhead(nextFull, growth, s.depth + 2, s.maxDepth);
+  return withinBound(states, s.maxStates, s.distinct) * perState;
+}
+
+/**
+ * The states of the levels at depths `from` to `to`, each `growth` times the one before it, the first after one
+ * of `level` states: summed until they reach `enough`. Pure.
+ */
+export function levelsAhead(level: number, growth: number, from: number, to: number, enough = Infinity): number {
+  let ahead = 0;
+  for (let d = from; d <= to && ahead < enough; d++) {
     level *= growth;
-    states += level;
+    ahead += level;
   }
-  // `--max-states` stops the search first when the levels would pass it.
-  return Math.min(states, Math.max(0, s.maxStates - s.distinct)) * perState;
+  return ahead;
+}
+
+/** `states` more, of a search with `distinct` states, as `--max-states` (`maxStates`) lets it admit. Pure. */
+export function withinBound(states: number, maxStates: number, distinct: number): number {
+  return Math.min(states, Math.max(0, maxStates - distinct));
 }
 
 /**

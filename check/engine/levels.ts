@@ -17,6 +17,7 @@
 import { DRAIN_LIMIT } from '../execute.js';
 import type { ExhaustiveOptions } from '../options.js';
 import type { Bound } from '../outcome.js';
+import { levelsAhead, withinBound } from './estimate.js';
 
 /**
  * The best counterexample so far: the state it starts from and its total length. A trace whose drain reached
@@ -187,17 +188,12 @@ export class Levels {
     const by = this.opts.handOff?.byCount;
     if (!by || this.counted || this.best !== null || distinct < by.states || depth + 2 >= this.opts.depth) return false;
     this.counted = true;
-    // The levels after the next, each as many times bigger as the next is than this one, to the depth bound.
+    // The levels after the next, each as many times bigger as the next is than this one, to the depth bound;
+    // `--max-states` stops the search first when the levels would pass it.
     const next = this.sizes[depth + 1] ?? 0;
     const growth = next / Math.max(1, this.sizes[depth] ?? 0);
-    let level = next;
-    let ahead = 0;
-    for (let d = depth + 2; d <= this.opts.depth && ahead < by.ahead; d++) {
-      level *= growth;
-      ahead += level;
-    }
-    // `--max-states` stops the search first when the levels would pass it.
-    return Math.min(ahead, this.opts.maxStates - distinct) >= by.ahead && this.handOff();
+    const ahead = levelsAhead(next, growth, depth + 2, this.opts.depth, by.ahead);
+    return withinBound(ahead, this.opts.maxStates, distinct) >= by.ahead && this.handOff();
   }
 
   /** The workers go on with this search where the one thread handed it over. */
