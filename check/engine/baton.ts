@@ -14,6 +14,7 @@ import { WordBuffer } from '../../model/core/words.js';
 import type { FingerprintSet } from './fingerprint-set.js';
 import type { Frontier } from './frontier.js';
 import { fingerprint } from './hash.js';
+import { keyOf } from './level-order.js';
 import type { Levels } from './levels.js';
 import type { FromWorker, ToWorker } from './protocol.js';
 import type { SearchCore } from './search-core.js';
@@ -29,6 +30,11 @@ export interface Parcel {
   readonly meta: Int32Array<ArrayBuffer>;
   readonly states: unknown[];
   readonly count: number;
+  /**
+   * Per state, its place in the one-thread order (`level-order.ts`): in a level, its rank; in the next level, its
+   * key.
+   */
+  readonly order: Float64Array<ArrayBuffer>;
 }
 
 /** Appends state `t` (number `id`, fingerprint `hi`, `lo`) to a parcel: as its words when `encode` is given. */
@@ -170,10 +176,20 @@ export function handOver<S, A extends AnyAction>(
 ): Handed {
   const encode = core.checked.model.fast.decode ? core.checked.model.fast.encode : null;
   const fp = { hi: 0, lo: 0 };
-  const parcel = (f: Frontier<S>, from: number): Parcel => {
+  // One thread numbers a level's states in the order it admits them: a state's rank is its place, and a state of
+  // the next level has the key of its parent's place and its action (its link).
+  const first = level.length === 0 ? 0 : level.id(0);
+  const rankOf = (k: number): number => k;
+  const keyIn = (k: number): number => {
+    const n = core.localOf(next.id(k));
+    return keyOf(core.links.parentOf(n) - first, core.links.actionOf(n));
+  };
+  const parcel = (f: Frontier<S>, from: number, order: (k: number) => number): Parcel => {
     const meta = new WordBuffer();
     const states: unknown[] = [];
+    const places = new Float64Array(f.length - from);
     for (let k = from; k < f.length; k++) {
+      places[k - from] = order(k);
       // A level of words is copied as it is, fingerprinted as the search did (the words' own, but under symmetry).
       const at = core.engine.symmetry ? -1 : copyKept(meta, f, k);
       if (at >= 0) {
@@ -186,13 +202,13 @@ export function handOver<S, A extends AnyAction>(
       core.fingerprint(t);
       packState(meta, states, t, f.id(k), core.fp.hi, core.fp.lo, encode);
     }
-    return { meta: meta.words.slice(0, meta.length), states, count: f.length - from };
+    return { meta: meta.words.slice(0, meta.length), states, count: f.length - from, order: places };
   };
   return {
     depth,
     mid,
-    level: parcel(level, expanded),
-    next: parcel(next, 0),
+    level: parcel(level, expanded, rankOf),
+    next: parcel(next, 0, keyIn),
     seen: core.seen,
     base: core.links.size,
     levels,
@@ -201,7 +217,7 @@ export function handOver<S, A extends AnyAction>(
       core.shareDrainMemo(new SharedMemo(memo));
       return shareSearch(core, initial, peers, mail, send, (share) => {
         share.seedParcel(mine.level);
-        share.receive(mine.next.meta, mine.next.states);
+        share.seedNext(mine.next);
       });
     },
   };
@@ -250,12 +266,15 @@ function deal(p: Parcel, workers: number, words: boolean): Parcel[] {
   const out: Parcel[] = [];
   let at = 0;
   let j = 0;
+  let k = 0;
   for (let w = 0; w < workers; w++) {
     const count = Math.floor(p.count / workers) + (w < p.count % workers ? 1 : 0);
     const start = at;
     for (let n = 0; n < count; n++) at += words ? 4 + p.meta[at + 3]! : 3;
-    out.push({ meta: p.meta.slice(start, at), states: p.states.slice(j, words ? j : j + count), count });
+    const states = p.states.slice(j, words ? j : j + count);
+    out.push({ meta: p.meta.slice(start, at), states, count, order: p.order.slice(k, k + count) });
     if (!words) j += count;
+    k += count;
   }
   return out;
 }

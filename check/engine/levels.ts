@@ -28,6 +28,9 @@ import { levelsAhead, withinBound } from './estimate.js';
 export interface Best {
   readonly id: number;
   readonly total: number;
+  /** The state's depth and its rank in its level, in the one-thread order (`level-order.ts`). */
+  readonly depth: number;
+  readonly rank: number;
   readonly endless?: boolean;
 }
 
@@ -44,9 +47,14 @@ export const SHORTEST_STATES = 50_000;
  */
 export const SHORTEST_FACTOR = 2;
 
-/** Whether counterexample `b` is better than `best`: shorter, or as short and from a lower-numbered state. */
+/**
+ * Whether counterexample `b` is better than `best`: shorter, or as short and from a state one thread admits first
+ * (shallower, or as deep and of a lower rank), whatever the number of threads.
+ */
 export function beats(b: Best, best: Best | null): boolean {
-  return best === null || b.total < best.total || (b.total === best.total && b.id < best.id);
+  if (best === null || b.total < best.total) return true;
+  if (b.total > best.total) return false;
+  return b.depth < best.depth || (b.depth === best.depth && b.rank < best.rank);
 }
 
 export class Levels {
@@ -88,14 +96,21 @@ export class Levels {
     return performance.now() - this.t0;
   }
 
-  /** A state `id` at `depth` judged `k` steps from a violation (-1: none). True when nothing can beat it now. */
+  /**
+   * A state `id` at `depth` judged `k` steps from a violation (-1: none), by the search on one thread, which numbers
+   * states in the order it admits them (its rank is its number less those of the levels before). True when nothing
+   * can beat it now.
+   */
   judged(id: number, depth: number, k: number): boolean {
-    if (k >= 0 && (this.best === null || depth + k < this.best.total))
-      this.offer({ id, total: depth + k, endless: k >= DRAIN_LIMIT });
+    if (k >= 0 && (this.best === null || depth + k < this.best.total)) {
+      let before = 0;
+      for (let d = 0; d < depth; d++) before += this.sizes[d] ?? 0;
+      this.offer({ id, total: depth + k, depth, rank: id - before, endless: k >= DRAIN_LIMIT });
+    }
     return this.best !== null && this.best.total <= depth;
   }
 
-  /** A worker's best counterexample: kept if shorter, or as short and from a lower-numbered state. */
+  /** A worker's best counterexample: kept if it `beats` the best so far. */
   offer(b: Best): void {
     if (this.best === null) {
       this.foundMs = this.elapsedMs;

@@ -42,6 +42,27 @@ export class Links {
     return n;
   }
 
+  /**
+   * Records `parent` and `action` for state `n` in place of what it had: a search on several threads keeps the
+   * link of the first discovery in breadth-first order, which may come after the one it admitted (`share-search.ts`).
+   */
+  set(n: number, parent: number, action: number): void {
+    const c = n >>> CHUNK_BITS;
+    const j = n & (CHUNK - 1);
+    this.actions[c]![j] = action;
+    const words = this.parents[c]!;
+    const v = (parent + 1) >>> 0;
+    const bit = j * this.width;
+    const w = bit >>> 5;
+    const off = bit & 31;
+    const mask = this.width === 32 ? 0xffffffff : (1 << this.width) - 1;
+    words[w] = ((words[w]! & ~(mask << off)) | (v << off)) >>> 0;
+    if (off + this.width > 32) {
+      const high = mask >>> (32 - off);
+      words[w + 1] = ((words[w + 1]! & ~high) | (v >>> (32 - off))) >>> 0;
+    }
+  }
+
   /** Makes chunk `c` hold `entries` entries, keeping what it holds. */
   private grow(c: number, entries: number): void {
     const parents = new Uint32Array(Math.ceil((entries * this.width) / 32) + 1);

@@ -6,10 +6,12 @@
  * from where it stopped (`baton.ts`), its thread as thread 0. A state stays with the thread that made it:
  * only its fingerprint is sent to its owner, which admits it or not, so states cross threads only
  * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
- * share (`shared-memo.ts`). Distinct-state counts are the same for every N; a counterexample has
- * the fewest steps in total (which of the shortest may depend on N: the lowest-numbered start state
- * among them), also where the look for a shorter one is cut (`levels.ts` budgets it in whole levels,
- * counted from level sizes, not from state numbers, which are a worker's here). Random: the
+ * share (`shared-memo.ts`). Distinct-state counts are the same for every N, and so is the
+ * counterexample: the one thread's, step for step, the first of the fewest steps in its breadth-first
+ * order, which the threads keep (`level-order.ts`; under symmetry, which member of an orbit a thread
+ * keeps depends on N, and so may the trace), also where the look for a shorter one is cut
+ * (`levels.ts` budgets it in whole levels, counted from level sizes, not from state numbers, which
+ * are a worker's here). Random: the
  * campaign's runs are dealt to the workers, each stops past the lowest failing run found so far,
  * and that run is replayed here, so the result is the one-thread result. Workers find the model
  * by its name in the catalog.

@@ -136,19 +136,33 @@ export type FromWorker =
   | { readonly type: 'error'; readonly message: string };
 
 /**
- * Worker to worker, three times a level. `claims`: the new states it made that the peer owns, as
- * fingerprint halves, the parent's global number and the action index (4 words each); the states
- * stay with their maker. `answers`: per claim, in order, the global number its owner gave it, or -1
- * when the owner knew it. `states`: a shipment of the balance, judged, with their global numbers
- * (a word each), as words when the model can decode them (length, then the words) else as objects.
+ * Worker to worker, four times a level. `claims`: the new states it made that the peer owns, as
+ * fingerprint halves, the parent's global number, the action index and the parent's rank (5 words
+ * each); the states stay with their maker. `answers`: per claim, in order, the global number its
+ * owner gave it, or -1 when the owner knew it or admitted another thread's claim, and the key of
+ * each admitted (`keys`: the least of the level's discoveries, `level-order.ts`). `keys`: the keys
+ * of the states it kept, sorted, for the ranks. `states`: a shipment of the balance, judged, with
+ * their global numbers (a word each), as words when the model can decode them (length, then the
+ * words) else as objects, and their ranks.
  */
 export type Batch =
   | { readonly kind: 'claims'; readonly depth: number; readonly from: number; readonly meta: Int32Array<ArrayBuffer> }
-  | { readonly kind: 'answers'; readonly depth: number; readonly from: number; readonly meta: Int32Array<ArrayBuffer> }
+  | {
+      readonly kind: 'answers';
+      readonly depth: number;
+      readonly from: number;
+      readonly meta: Int32Array<ArrayBuffer>;
+      readonly keys: Float64Array<ArrayBuffer>;
+    }
+  | { readonly kind: 'keys'; readonly depth: number; readonly from: number; readonly meta: Float64Array<ArrayBuffer> }
   | {
       readonly kind: 'states';
       readonly depth: number;
       readonly from: number;
       readonly meta: Int32Array<ArrayBuffer>;
       readonly states: readonly unknown[];
+      readonly ranks: Int32Array<ArrayBuffer>;
     };
+
+/** The claim's words in a `claims` batch: fingerprint halves, parent, action, parent's rank. */
+export const CLAIM_WORDS = 5;

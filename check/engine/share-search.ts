@@ -1,8 +1,9 @@
 /**
  * One thread's share of a breadth-first search on several (`parallel.ts`): it expands its share of each level;
  * a successor whose fingerprint another thread owns is claimed from that owner (words only: the fingerprint,
- * parent and action) and stays here if the owner admits it; it judges each state it keeps as it keeps it (the
- * drain memo shared by all), then the main thread's balance plan evens out the level to be expanded next. A
+ * parent, action and parent's rank) and stays here if the owner admits it; it judges each state it keeps as it
+ * keeps it (the drain memo shared by all); the threads merge their keys into the next level's ranks
+ * (`level-order.ts`), then the main thread's balance plan evens out the level to be expanded next. A
  * worker thread runs it (`worker.ts`), and so does the main thread when it goes on with a search it began
  * alone (`baton.ts`): the transport is the caller's (`send` to the main thread's loop, `peers` to the others).
  */
@@ -13,11 +14,15 @@ import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
 import { DRAIN_LIMIT } from '../execute.js';
 import { ClaimCache } from './claim-cache.js';
+import { keyOf, LevelIndex, ranksOf, sortByKey, sortedKeys } from './level-order.js';
 import { type Best, beats } from './levels.js';
-import type { Batch, FromWorker, ToWorker } from './protocol.js';
+import { type Batch, CLAIM_WORDS, type FromWorker, type ToWorker } from './protocol.js';
 import { SearchCore } from './search-core.js';
 import { DROP, held, newShare, type Share } from './share.js';
 import { SharedMemo } from './shared-memo.js';
+
+/** The keeper of a state its owner keeps (`LevelIndex.keepers`; a claimant is its batch's place). */
+const HERE = -1;
 
 /**
  * Expands, claims, judges and balances `core`'s share of the search, level by level as the main thread says:
@@ -30,35 +35,61 @@ export function shareSearch<S, A extends AnyAction>(
   peers: readonly (MessagePort | null)[],
   mail: Mailbox,
   send: (m: FromWorker) => void,
-  seed: (share: Share<S>, judged: (n: number, depth: number, k: number) => void) => void,
+  seed: (share: Share<S>, judged: (n: number, k: number) => void) => void,
 ): (m: ToWorker) => void {
   const W = core.workers;
   const me = core.worker;
   const share = newShare(core, initial, W);
-  // This worker's shortest counterexample so far: the state it starts from (global number) and its total length;
-  // of two as short, the lower-numbered (as the main thread picks among the workers'), whatever the order judged.
+  // This worker's shortest counterexample so far (`beats`: the one-thread order's first of the fewest steps).
   let best: Best | null = null;
+  // The level being made: the least total length of a counterexample from one of its states kept here, and those
+  // states (their place among the kept, number, whether endless), chosen between once their ranks are known.
+  let least = Number.POSITIVE_INFINITY;
+  let candidates: { readonly at: number; readonly id: number; readonly endless: boolean }[] = [];
   const judged = (n: number, depth: number, k: number): void => {
     if (k < 0) return;
-    const b = { id: n, total: depth + k, endless: k >= DRAIN_LIMIT };
-    if (beats(b, best)) best = b;
+    const total = depth + k;
+    // A shallower state's counterexample as short comes first in the one-thread order.
+    if ((best !== null && total >= best.total) || total > least) return;
+    if (total < least) candidates = [];
+    least = total;
+    candidates.push({ at: share.kept - 1, id: n, endless: k >= DRAIN_LIMIT });
+  };
+  /** The level's candidates ranked (`ranks`, by place among the kept): the first of them may be the best. */
+  const choose = (depth: number, ranks: Int32Array): void => {
+    for (const c of candidates) {
+      const b = { id: c.id, total: least, depth, rank: ranks[c.at]!, endless: c.endless };
+      if (beats(b, best)) best = b;
+    }
+    candidates = [];
+    least = Number.POSITIVE_INFINITY;
   };
   let planned: ((m: Extract<ToWorker, { type: 'balance' }>) => void) | null = null;
-  // Fingerprints already claimed from their owner: a state reached again is mostly not claimed again.
+  // Fingerprints already claimed from their owner: a state reached again is mostly not claimed again (this
+  // thread expands its states in rank order, so its first claim of a state has its least key).
   const sent = new ClaimCache();
-  const post = (to: number, b: Batch): void => peers[to]!.postMessage(b, [b.meta.buffer]);
+  // The states this thread admitted as owner in the level being made, with their least keys.
+  const index = new LevelIndex();
+  // Under symmetry the state a thread keeps is the member of its orbit its first admitted claim made, and its
+  // successors' links are that member's actions: its link stays that claim's.
+  const relink = !core.engine.symmetry;
+  const post = (to: number, b: Batch, more: readonly ArrayBuffer[] = []): void =>
+    peers[to]!.postMessage(b, [b.meta.buffer, ...more]);
 
-  seed(share, judged);
+  // The initial state, of rank 0 in its level.
+  seed(share, (n, k) => {
+    if (k >= 0) best = { id: n, total: k, depth: 0, rank: 0, endless: k >= DRAIN_LIMIT };
+  });
 
-  /**
-   * Expands this worker's share of the level: it keeps and judges the successors it owns and the owners
-   * admit, with their global numbers, for the next level. True when the time ran out (the level's states
-   * not kept by then are dropped, as the one-thread search drops them).
-   */
   // States the owners admitted for this worker that the time ran out before it judged: found, not checked.
   let unjudged = 0;
   // Whether this thread used its budget of states (`--max-states`): it admits no more.
   let full = false;
+  /**
+   * Expands this worker's share of the level in rank order: it keeps and judges the successors it owns and the
+   * owners admit, with their global numbers and keys, for the next level. True when the time ran out (the level's
+   * states not kept by then are dropped, as the one-thread search drops them).
+   */
   const expand = async (depth: number, deadline: number | null, budget: number): Promise<boolean> => {
     let timedOut = false;
     let room = budget;
@@ -75,20 +106,29 @@ export function shareSearch<S, A extends AnyAction>(
     const judgedNext = (n: number, k: number): void => judged(n, depth + 1, k);
     const claims = Array.from({ length: W }, () => new WordBuffer());
     sent.fit(core.seen.size);
-    for (let k = 0; k < share.size && !timedOut && !full; k++) {
-      if (late(k)) timedOut = true;
-      const from = share.id(k);
+    index.clear();
+    for (let j = 0; j < share.size && !timedOut && !full; j++) {
+      if (late(j)) timedOut = true;
+      const from = share.id(j);
+      const rank = share.rank(j);
       share.expand(
-        k,
+        j,
         (hi, lo, i) => {
           const o = core.owner(lo);
-          if (o === me) return core.seen.has(hi, lo) ? DROP : admit(hi, lo, from, i);
+          if (o === me) {
+            // Found here before, in this level too: from a state of lower rank, or by a lesser action.
+            if (core.seen.has(hi, lo)) return DROP;
+            const n = admit(hi, lo, from, i);
+            if (n >= 0) index.add(hi, lo, core.links.size - 1, keyOf(rank, i), HERE, share.kept);
+            return n;
+          }
           if (!sent.add(hi, lo)) return DROP;
           const out = claims[o]!;
           out.push(hi);
           out.push(lo);
           out.push(from);
           out.push(i);
+          out.push(rank);
           return held(o);
         },
         judgedNext,
@@ -97,18 +137,44 @@ export function shareSearch<S, A extends AnyAction>(
     for (let p = 0; p < W; p++) {
       if (p !== me) post(p, { kind: 'claims', depth, from: me, meta: claims[p]!.words.slice(0, claims[p]!.length) });
     }
-    // The owner admits the claims in worker order after its own states, so the numbering is the same every run.
-    for (const b of await mail.take('claims', depth, W - 1)) {
+    // The owner admits the claims in worker order after its own states, so the numbering is the same every run,
+    // and keeps each new state's least key and its link, whoever keeps the state.
+    const batches = await mail.take('claims', depth, W - 1);
+    const answers = batches.map((b) => new Int32Array(b.meta.length / CLAIM_WORDS));
+    batches.forEach((b, x) => {
       const m = b.meta;
-      const answers = new Int32Array(m.length / 4);
-      for (let j = 0; j < answers.length; j++) {
-        const hi = m[4 * j]! >>> 0;
-        const lo = m[4 * j + 1]! >>> 0;
-        // -1: seen, or past this thread's budget (DROP is -1): not admitted, so the claimant drops it.
-        answers[j] = core.seen.has(hi, lo) ? -1 : admit(hi, lo, m[4 * j + 2]!, m[4 * j + 3]!);
+      const a = answers[x]!;
+      for (let j = 0, at = 0; j < a.length; j++, at += CLAIM_WORDS) {
+        const hi = m[at]! >>> 0;
+        const lo = m[at + 1]! >>> 0;
+        const parent = m[at + 2]!;
+        const action = m[at + 3]!;
+        // -1: seen (or past this thread's budget: DROP is -1): not admitted, so the claimant drops it.
+        a[j] = -1;
+        if (core.seen.has(hi, lo)) {
+          const e = relink ? index.find(hi, lo) : -1;
+          const key = keyOf(m[at + 4]!, action);
+          if (e >= 0 && key < index.keys[e]!) {
+            index.keys[e] = key;
+            core.links.set(index.locals[e]!, parent, action);
+          }
+          continue;
+        }
+        const n = admit(hi, lo, parent, action);
+        a[j] = n;
+        if (n >= 0) index.add(hi, lo, core.links.size - 1, keyOf(m[at + 4]!, action), x, j);
       }
-      post(b.from, { kind: 'answers', depth, from: me, meta: answers });
+    });
+    // Each admitted state's least key, to whoever keeps it.
+    const keys = answers.map((a) => new Float64Array(a.length));
+    for (let e = 0; e < index.size; e++) {
+      const keeper = index.keepers[e]!;
+      if (keeper === HERE) share.setKey(index.at[e]!, index.keys[e]!);
+      else keys[keeper]![index.at[e]!] = index.keys[e]!;
     }
+    batches.forEach((b, x) => {
+      post(b.from, { kind: 'answers', depth, from: me, meta: answers[x]!, keys: keys[x]! }, [keys[x]!.buffer]);
+    });
     for (const b of await mail.take('answers', depth, W - 1)) {
       const cl = claims[b.from]!.words;
       for (let j = 0; j < b.meta.length; j++) {
@@ -116,7 +182,11 @@ export function shareSearch<S, A extends AnyAction>(
         const n = b.meta[j]!;
         if (n < 0) continue;
         if (timedOut) unjudged += 1;
-        else judgedNext(n, share.admitHeld(b.from, j, n, cl[4 * j]! >>> 0, cl[4 * j + 1]! >>> 0));
+        else {
+          const hi = cl[CLAIM_WORDS * j]! >>> 0;
+          const lo = cl[CLAIM_WORDS * j + 1]! >>> 0;
+          judgedNext(n, share.admitHeld(b.from, j, n, hi, lo, b.keys[j]!));
+        }
       }
     }
     return timedOut;
@@ -127,16 +197,32 @@ export function shareSearch<S, A extends AnyAction>(
     for (const sh of plan.sends) {
       const meta = new WordBuffer();
       const states: unknown[] = [];
-      share.ship(sh.count, meta, states);
-      post(sh.to, { kind: 'states', depth, from: me, meta: meta.words.slice(0, meta.length), states });
+      const ranks: number[] = [];
+      share.ship(sh.count, meta, states, ranks);
+      const r = Int32Array.from(ranks);
+      post(sh.to, { kind: 'states', depth, from: me, meta: meta.words.slice(0, meta.length), states, ranks: r }, [
+        r.buffer,
+      ]);
     }
-    for (const b of await mail.take('states', depth, plan.receives)) share.receive(b.meta, b.states);
+    for (const b of await mail.take('states', depth, plan.receives)) share.receive(b.meta, b.states, b.ranks);
   };
 
   const level = async (depth: number, deadline: number | null, budget: number): Promise<void> => {
     const timedOut = await expand(depth, deadline, budget);
+    // The next level's ranks: this thread's keys merged with the others'.
+    const keys = share.keys.values;
+    const order = sortByKey(keys, share.kept);
+    for (let p = 0; p < W; p++) if (p !== me) post(p, { kind: 'keys', depth, from: me, meta: sortedKeys(keys, order) });
     const plan = new Promise<Extract<ToWorker, { type: 'balance' }>>((resolve) => (planned = resolve));
     send({ type: 'kept', count: share.kept });
+    const others = await mail.take('keys', depth, W - 1);
+    const ranks = ranksOf(
+      keys,
+      order,
+      others.map((b) => b.meta),
+    );
+    share.setRanks(ranks);
+    choose(depth + 1, ranks);
     await balance(depth, await plan);
     share.advance();
     send({
@@ -223,14 +309,14 @@ export function startShare<S, A extends AnyAction>(
       const fps = baton.seen;
       for (let j = 0; j < fps.length; j += 2) core.seen.insert(fps[j]!, fps[j + 1]!);
       share.seedParcel(baton.level);
-      share.receive(baton.next.meta, baton.next.states);
+      share.seedNext(baton.next);
       return;
     }
     core.fingerprint(initial);
     if (core.owner(core.fp.lo) !== core.worker) return;
     const { hi, lo } = core.fp;
     const n = core.admit(hi, lo, -1, 0);
-    judged(n, 0, core.judge(initial, hi, lo));
+    judged(n, core.judge(initial, hi, lo));
     share.seed(initial, n);
   });
 }

@@ -2,7 +2,8 @@
  * The differential test of a search handed from one thread to workers that go on from where it stopped
  * (`check/engine/baton.ts`) against the same search on one thread: handed over after a chosen state of a
  * chosen level (forced, `HandOffTuning.force`), the workers must count what the thread counts (states,
- * transitions, coverage), stop at the same bound and depth, and report a counterexample as short.
+ * transitions, coverage), stop at the same bound and depth, and report the thread's counterexample, step for step
+ * (`level-order.ts`).
  */
 import { expect } from 'vitest';
 import { catalog } from '../../catalog/index.js';
@@ -34,13 +35,18 @@ export function pointsOf(sizes: readonly number[], every: boolean): Point[] {
 }
 
 /**
- * The figures both searches must agree on. With a counterexample, the trace's length and whether it is proved the
- * fewest steps: how far a search goes past it differs with the workers (one thread stops inside the level where
- * nothing deeper can beat it, workers at its end), as it does for workers that start from the initial state.
+ * The figures both searches must agree on. With a counterexample, the trace itself (each step's action and
+ * phase), its violations and whether it is proved the fewest steps: how far a search goes past it differs with the
+ * workers (one thread stops inside the level where nothing deeper can beat it, workers at its end), as it does
+ * for workers that start from the initial state.
  */
-function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
+export function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
   const steps = o.found?.trace.length ?? null;
-  if (o.status === 'violation') return { status: o.status, shortest: o.shortest, steps };
+  if (o.status === 'violation') {
+    const trace = o.found?.trace.map((t) => [t.phase, JSON.stringify(t.action)]);
+    const violations = o.found?.violations.map((v) => `${v.invariant} at ${v.step}: ${v.message}`);
+    return { status: o.status, shortest: o.shortest, steps, trace, violations };
+  }
   return {
     status: o.status,
     distinct: o.distinct,
