@@ -129,6 +129,10 @@ export class LevelIndex {
   /** Per entry (typed arrays kept from level to level, grown as needed). */
   keys = new Float64Array(MIN_SLOTS);
   locals = new Int32Array(MIN_SLOTS);
+  /** The state's global number and fingerprint halves. */
+  ids = new Int32Array(MIN_SLOTS);
+  his = new Int32Array(MIN_SLOTS);
+  los = new Int32Array(MIN_SLOTS);
   keepers = new Int32Array(MIN_SLOTS);
   at = new Int32Array(MIN_SLOTS);
   size = 0;
@@ -156,12 +160,15 @@ export class LevelIndex {
   }
 
   /** Adds a state not in the index: its entry. */
-  add(hi: number, lo: number, local: number, key: number, keeper: number, at: number): number {
+  add(hi: number, lo: number, local: number, id: number, key: number, keeper: number, at: number): number {
     const e = this.size;
     if (2 * (e + 1) > this.mask + 1) this.grow();
     if (e === this.keys.length) this.room(2 * e);
     this.keys[e] = key;
     this.locals[e] = local;
+    this.ids[e] = id;
+    this.his[e] = hi;
+    this.los[e] = lo;
     this.keepers[e] = keeper;
     this.at[e] = at;
     this.size = e + 1;
@@ -199,7 +206,7 @@ export class LevelIndex {
     const keys = new Float64Array(n);
     keys.set(this.keys);
     this.keys = keys;
-    for (const name of ['locals', 'keepers', 'at'] as const) {
+    for (const name of ['locals', 'ids', 'his', 'los', 'keepers', 'at'] as const) {
       const a = new Int32Array(n);
       a.set(this[name]);
       this[name] = a;

@@ -8,8 +8,8 @@
  * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
  * share (`shared-memo.ts`). Distinct-state counts are the same for every N, and so is the
  * counterexample: the one thread's, step for step, the first of the fewest steps in its breadth-first
- * order, which the threads keep (`level-order.ts`; under symmetry, which member of an orbit a thread
- * keeps depends on N, and so may the trace), also where the look for a shorter one is cut
+ * order, which the threads keep (`level-order.ts`; under symmetry, with the member of each orbit that
+ * order's first discovery made), also where the look for a shorter one is cut
  * (`levels.ts` budgets it in whole levels, counted from level sizes, not from state numbers, which
  * are a worker's here). Random: the
  * campaign's runs are dealt to the workers, each stops past the lowest failing run found so far,

@@ -70,9 +70,12 @@ export function shareSearch<S, A extends AnyAction>(
   const sent = new ClaimCache();
   // The states this thread admitted as owner in the level being made, with their least keys.
   const index = new LevelIndex();
-  // Under symmetry the state a thread keeps is the member of its orbit its first admitted claim made, and its
-  // successors' links are that member's actions: its link stays that claim's.
-  const relink = !core.engine.symmetry;
+  // Under symmetry a fingerprint is an orbit's, and the member a thread keeps is the one its discovery made (its
+  // successors' links are that member's actions): the state is kept by whoever found it first in the one-thread
+  // order, so the owner holds its own finds too until the claims are in, and keeps them then if none came first.
+  const orbits = core.engine.symmetry;
+  // States this thread admitted for itself in the level and holds (under symmetry).
+  let ownHeld = 0;
   const post = (to: number, b: Batch, more: readonly ArrayBuffer[] = []): void =>
     peers[to]!.postMessage(b, [b.meta.buffer, ...more]);
 
@@ -107,6 +110,7 @@ export function shareSearch<S, A extends AnyAction>(
     const claims = Array.from({ length: W }, () => new WordBuffer());
     sent.fit(core.seen.size);
     index.clear();
+    ownHeld = 0;
     for (let j = 0; j < share.size && !timedOut && !full; j++) {
       if (late(j)) timedOut = true;
       const from = share.id(j);
@@ -119,8 +123,9 @@ export function shareSearch<S, A extends AnyAction>(
             // Found here before, in this level too: from a state of lower rank, or by a lesser action.
             if (core.seen.has(hi, lo)) return DROP;
             const n = admit(hi, lo, from, i);
-            if (n >= 0) index.add(hi, lo, core.links.size - 1, keyOf(rank, i), HERE, share.kept);
-            return n;
+            if (n < 0) return n;
+            index.add(hi, lo, core.links.size - 1, n, keyOf(rank, i), HERE, orbits ? ownHeld++ : share.kept);
+            return orbits ? held(me) : n;
           }
           if (!sent.add(hi, lo)) return DROP;
           const out = claims[o]!;
@@ -152,25 +157,38 @@ export function shareSearch<S, A extends AnyAction>(
         // -1: seen (or past this thread's budget: DROP is -1): not admitted, so the claimant drops it.
         a[j] = -1;
         if (core.seen.has(hi, lo)) {
-          const e = relink ? index.find(hi, lo) : -1;
+          const e = index.find(hi, lo);
           const key = keyOf(m[at + 4]!, action);
           if (e >= 0 && key < index.keys[e]!) {
             index.keys[e] = key;
             core.links.set(index.locals[e]!, parent, action);
+            if (orbits) {
+              // This claimant keeps the state now; the one that was to keep it drops it.
+              const before = index.keepers[e]!;
+              if (before !== HERE) answers[before]![index.at[e]!] = -1;
+              index.keepers[e] = x;
+              index.at[e] = j;
+              a[j] = index.ids[e]!;
+            }
           }
           continue;
         }
         const n = admit(hi, lo, parent, action);
         a[j] = n;
-        if (n >= 0) index.add(hi, lo, core.links.size - 1, keyOf(m[at + 4]!, action), x, j);
+        if (n >= 0) index.add(hi, lo, core.links.size - 1, n, keyOf(m[at + 4]!, action), x, j);
       }
     });
-    // Each admitted state's least key, to whoever keeps it.
+    // Each admitted state's least key, to whoever keeps it (a state held here is kept now: none came first).
     const keys = answers.map((a) => new Float64Array(a.length));
     for (let e = 0; e < index.size; e++) {
       const keeper = index.keepers[e]!;
-      if (keeper === HERE) share.setKey(index.at[e]!, index.keys[e]!);
-      else keys[keeper]![index.at[e]!] = index.keys[e]!;
+      if (keeper !== HERE) keys[keeper]![index.at[e]!] = index.keys[e]!;
+      else if (!orbits) share.setKey(index.at[e]!, index.keys[e]!);
+      else if (timedOut) unjudged += 1;
+      else {
+        const { ids, his, los } = index;
+        judgedNext(ids[e]!, share.admitHeld(me, index.at[e]!, ids[e]!, his[e]! >>> 0, los[e]! >>> 0, index.keys[e]!));
+      }
     }
     batches.forEach((b, x) => {
       post(b.from, { kind: 'answers', depth, from: me, meta: answers[x]!, keys: keys[x]! }, [keys[x]!.buffer]);

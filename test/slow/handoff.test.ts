@@ -8,8 +8,27 @@
 import { describe, expect, test } from 'vitest';
 import { handedAgrees } from '../helpers/handoff.js';
 
-const rows: { model: string; set: string[]; depth: number; every: boolean; workers?: number; plain?: true }[] = [
+interface Row {
+  model: string;
+  set: string[];
+  depth: number;
+  every: boolean;
+  workers?: number;
+  plain?: true;
+  symmetry?: true;
+}
+
+const rows: Row[] = [
   { model: 'kafka-txn', set: ['faults.network=true'], depth: 6, every: false, workers: 3 },
+  // Under symmetry the state kept is the orbit's member the first discovery in the one-thread order made, whichever
+  // thread found it (before stop 39, the owner kept its own, and the trace differed at some hand-off points here).
+  {
+    model: 'kafka-txn',
+    set: ['transaction.version=1', 'safeguard.epoch-fencing=false'],
+    depth: 8,
+    every: true,
+    symmetry: true,
+  },
   { model: 'kafka-txn', set: ['isolation.level=read_uncommitted'], depth: 8, every: true },
   { model: 'kafka-txn', set: [], depth: 8, every: false, workers: 3 },
   { model: 'consume-transform-produce', set: [], depth: 8, every: false },
@@ -36,10 +55,16 @@ const rows: { model: string; set: string[]; depth: number; every: boolean; worke
 
 describe('a search handed to workers where one thread stopped, on every model', () => {
   for (const r of rows) {
-    const how = `${r.every ? ', every level' : ''}${r.plain ? ', plain' : ''}`;
+    const how = `${r.every ? ', every level' : ''}${r.plain ? ', plain' : ''}${r.symmetry ? ', symmetry' : ''}`;
     const name = `${r.model} ${r.set.join(' ')} depth ${r.depth}${how}`;
     test(name, async () => {
-      const opts = { mode: 'exhaustive', depth: r.depth, maxStates: 1_000_000, plain: r.plain } as const;
+      const opts = {
+        mode: 'exhaustive',
+        depth: r.depth,
+        maxStates: 1_000_000,
+        plain: r.plain,
+        symmetry: r.symmetry,
+      } as const;
       expect(await handedAgrees(r.model, r.set, opts, r.workers ?? 2, r.every)).toBeGreaterThanOrEqual(3);
     });
   }
