@@ -158,9 +158,42 @@ export function compileSchema<T>(schema: Schema<T>): Codec<T> {
   const source = g.source(schema.node);
   const F64 = new Float64Array(1);
   const I32 = new Int32Array(F64.buffer);
-  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'bad', source);
-  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, bad);
+  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'R', 'bad', 'text', source);
+  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, g.recent, bad, text);
   return { encode, decode };
+}
+
+/** The strings a string node of a schema decoded lately, replaced in turn. */
+interface Recent {
+  readonly strings: string[];
+  next: number;
+}
+
+/** How many strings a node keeps (`text`): a partition's or a group's names, a few transactional ids. */
+const RECENT = 8;
+
+/**
+ * The string of the `n` characters at `words[at..]`: one of the node's recent strings when the characters are
+ * its, else a new string, kept among the recent. A state's names are few and decoded with every state: made
+ * anew each time they were a new string and a typed-array view each, about a microsecond of each decoded
+ * kafka-txn state. Equal strings are the same value in JavaScript, so which copy is returned never shows.
+ */
+function text(words: Int32Array, at: number, n: number, recent: Recent): string {
+  const list = recent.strings;
+  for (let c = 0; c < list.length; c++) {
+    const s = list[c]!;
+    if (s.length !== n) continue;
+    let i = 0;
+    while (i < n && s.charCodeAt(i) === words[at + i]) i++;
+    if (i === n) return s;
+  }
+  const s = String.fromCharCode.apply(null, words.subarray(at, at + n) as unknown as number[]);
+  if (list.length < RECENT) list.push(s);
+  else {
+    list[recent.next] = s;
+    recent.next = (recent.next + 1) % RECENT;
+  }
+  return s;
 }
 
 function bad(path: string, v: unknown): never {
@@ -187,6 +220,12 @@ class Generator {
   private labelsOf(labels: readonly string[]): number {
     this.labels.push(labels);
     return this.labels.length - 1;
+  }
+  /** The strings a string node decoded lately (`text`), one list a node. */
+  readonly recent: Recent[] = [];
+  private recentOf(): number {
+    this.recent.push({ strings: [], next: 0 });
+    return this.recent.length - 1;
   }
 
   /** The source: the functions, then `encode` and `decode` over them. */
@@ -367,7 +406,7 @@ class Generator {
       case 'string': {
         const n = this.fresh('k');
         out.push(`const ${n} = w[at++];`);
-        out.push(`const ${t} = String.fromCharCode.apply(null, w.subarray(at, at + ${n}));`);
+        out.push(`const ${t} = text(w, at, ${n}, R[${this.recentOf()}]);`);
         out.push(`at += ${n};`);
         return t;
       }

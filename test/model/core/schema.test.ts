@@ -167,6 +167,17 @@ describe('schema codec', () => {
     expect(codec.decode(Int32Array.from(w), 0, { ...like, config: { name: 'other' } }).label).toBe('out-é');
   });
 
+  test('strings decoded again come back right past the few a node keeps, as long, as alike and empty', () => {
+    // Names of one length differing in one character, more of them than a node keeps, in turn and again.
+    const names = ['', 'a', 'out-0', 'out-1', 'out-10', 'in-0', ...Array.from({ length: 14 }, (_, i) => `app-${i}`)];
+    for (const round of [0, 1, 2])
+      for (const [i, label] of names.entries()) {
+        const v = { ...like, label, n: round * 100 + i };
+        const back = codec.decode(Int32Array.from(words(v)), 0, like);
+        expect([back.label, back.n]).toEqual([label, round * 100 + i]);
+      }
+  });
+
   test('a schema names every field of its type with the field type', () => {
     type P = { readonly a: number; readonly b?: string };
     struct<P>({ a: int, b: optional(str) });
