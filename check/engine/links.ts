@@ -30,21 +30,15 @@ export class Links {
     const j = n & (CHUNK - 1);
     if (c === this.parents.length) this.grow(c, 64);
     else if (j === this.actions[c]!.length) this.grow(c, j * 2);
-    this.actions[c]![j] = action;
-    const words = this.parents[c]!;
-    const v = (parent + 1) >>> 0;
-    const bit = j * this.width;
-    const w = bit >>> 5;
-    const off = bit & 31;
-    words[w] = (words[w]! | (v << off)) >>> 0;
-    if (off + this.width > 32) words[w + 1] = (words[w + 1]! | (v >>> (32 - off))) >>> 0;
+    this.set(n, parent, action);
     this.size += 1;
     return n;
   }
 
   /**
-   * Records `parent` and `action` for state `n` in place of what it had: a search on several threads keeps the
-   * link of the first discovery in breadth-first order, which may come after the one it admitted (`share-search.ts`).
+   * Records `parent` and `action` for state `n` (`add`), or in place of what it had: a search on several threads
+   * keeps the link of the first discovery in breadth-first order, which may come after the one it admitted
+   * (`share-search.ts`).
    */
   set(n: number, parent: number, action: number): void {
     const c = n >>> CHUNK_BITS;

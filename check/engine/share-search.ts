@@ -183,7 +183,7 @@ export function shareSearch<S, A extends AnyAction>(
     for (let e = 0; e < index.size; e++) {
       const keeper = index.keepers[e]!;
       if (keeper !== HERE) keys[keeper]![index.at[e]!] = index.keys[e]!;
-      else if (!orbits) share.setKey(index.at[e]!, index.keys[e]!);
+      else if (!orbits) share.order.setKey(index.at[e]!, index.keys[e]!);
       else if (timedOut) unjudged += 1;
       else {
         const { ids, his, los } = index;
@@ -228,7 +228,7 @@ export function shareSearch<S, A extends AnyAction>(
   const level = async (depth: number, deadline: number | null, budget: number): Promise<void> => {
     const timedOut = await expand(depth, deadline, budget);
     // The next level's ranks: this thread's keys merged with the others'.
-    const keys = share.keys.values;
+    const keys = share.order.keys.values;
     const order = sortByKey(keys, share.kept);
     for (let p = 0; p < W; p++) if (p !== me) post(p, { kind: 'keys', depth, from: me, meta: sortedKeys(keys, order) });
     const plan = new Promise<Extract<ToWorker, { type: 'balance' }>>((resolve) => (planned = resolve));
@@ -239,7 +239,7 @@ export function shareSearch<S, A extends AnyAction>(
       order,
       others.map((b) => b.meta),
     );
-    share.setRanks(ranks);
+    share.order.setRanks(ranks);
     choose(depth + 1, ranks);
     await balance(depth, await plan);
     share.advance();

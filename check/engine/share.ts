@@ -53,12 +53,8 @@ export interface Share<S> {
   admitHeld(peer: number, j: number, n: number, hi: number, lo: number, key: number): number;
   /** States kept for the next level. */
   readonly kept: number;
-  /** The keys of the kept states, in the order kept. */
-  readonly keys: KeyBuffer;
-  /** The kept state at `at` has a lesser key: another thread found it first in the one-thread order. */
-  setKey(at: number, key: number): void;
-  /** The ranks of the kept states in the whole next level, in the order kept (before any are shipped). */
-  setRanks(ranks: Int32Array): void;
+  /** The ranks of the level's states and the keys and ranks of the kept ones. */
+  readonly order: Order;
   /**
    * Moves the last `count` kept states into a shipment: per state its number, fingerprint, words or object; their
    * ranks to `ranks`.
@@ -80,11 +76,12 @@ export interface Share<S> {
 }
 
 /** The order of a share's levels: the level's ranks and the order to expand it in, the next level's keys and ranks. */
-class Order {
+export class Order {
   /** Per state of the level, by place: its rank. */
   private ranks: Int32Array = new Int32Array(0);
   /** The places of the level's states in the order of their ranks. */
   private order: Int32Array = new Int32Array(0);
+  /** The keys of the kept states, in the order kept. */
   readonly keys = new KeyBuffer();
   private readonly nextRanks = new WordBuffer();
 
@@ -100,6 +97,11 @@ class Order {
     this.ranks = Int32Array.from(ranks);
     this.order = orderOf(this.ranks, this.ranks.length);
   }
+  /** The kept state at `at` has a lesser key: another thread found it first in the one-thread order. */
+  setKey(at: number, key: number): void {
+    this.keys.values[at] = key;
+  }
+  /** The ranks of the kept states in the whole next level, in the order kept (before any are shipped). */
   setRanks(ranks: Int32Array): void {
     this.nextRanks.reset();
     this.nextRanks.append(ranks, ranks.length);
@@ -150,7 +152,7 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   // came kept half of them alive past young-generation collections.
   private holds: { readonly k: number; readonly action: A; readonly along: boolean }[][];
   private readonly decode;
-  private readonly order = new Order();
+  readonly order = new Order();
 
   constructor(
     private readonly core: SearchCore<S, A>,
@@ -225,15 +227,6 @@ class ObjectShare<S, A extends AnyAction> implements Share<S> {
   get kept(): number {
     return this.next.length;
   }
-  get keys(): KeyBuffer {
-    return this.order.keys;
-  }
-  setKey(at: number, key: number): void {
-    this.order.keys.values[at] = key;
-  }
-  setRanks(ranks: Int32Array): void {
-    this.order.setRanks(ranks);
-  }
   ship(count: number, meta: WordBuffer, states: unknown[], ranks: number[]): void {
     this.order.ship(count, ranks);
     const encode = this.decode ? this.core.checked.model.fast.encode : null;
@@ -302,7 +295,7 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   private readonly taken: Uint8Array;
   private readonly fp = { hi: 0, lo: 0 };
   private readonly width: number;
-  private readonly order = new Order();
+  readonly order = new Order();
 
   constructor(
     private readonly core: SearchCore<S, A>,
@@ -361,15 +354,6 @@ class PackedShare<S, A extends AnyAction> implements Share<S> {
   }
   get kept(): number {
     return this.next.length;
-  }
-  get keys(): KeyBuffer {
-    return this.order.keys;
-  }
-  setKey(at: number, key: number): void {
-    this.order.keys.values[at] = key;
-  }
-  setRanks(ranks: Int32Array): void {
-    this.order.setRanks(ranks);
   }
   ship(count: number, meta: WordBuffer, _states: unknown[], ranks: number[]): void {
     this.order.ship(count, ranks);
