@@ -44,7 +44,7 @@ export class FingerprintSet {
   private cap: number;
   /** Slots in use: the homes and the tail after them; slot end - 1 is always empty. */
   private end: number;
-  private readonly most: number;
+  private most: number;
   /** Where the last `has` that found nothing stopped, for `insert`. */
   private missHi = 0;
   private missLo = 0;
@@ -57,6 +57,14 @@ export class FingerprintSet {
     this.cap = Math.min(this.most, Math.max(16, Math.ceil(initial / MAX_LOAD)));
     this.end = this.cap + TAIL;
     this.slots = new Uint32Array(this.reserve(this.end) * 2);
+  }
+
+  /**
+   * Lets the table hold `limit` fingerprints if it could hold fewer: a thread of a search on workers admits up to
+   * `--max-states` states in a level it is cut in, whatever it held before (`share-search.ts`).
+   */
+  allow(limit: number): void {
+    this.most = Math.max(this.most, Math.ceil(limit / MAX_LOAD) + 1);
   }
 
   /** Bytes held by the table (the slots in use: reserved slots not yet reached are pages never touched). */

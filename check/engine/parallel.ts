@@ -359,12 +359,11 @@ async function levelByLevel(
     // The workers wait between levels: the only time the shared memo may move to a bigger table.
     const moved = memo.crowded;
     if (moved) memo = memo.grown(memo.size * MEMO_GROWTH);
-    // Each thread's part of the states `--max-states` leaves (the parts add up to it): the search stops within it.
+    // The new states `--max-states` leaves: if the level has more, the search keeps its first, in the one-thread
+    // order, as one thread does (after the states of the level the thread admitted before handing over).
     const left = Math.max(0, opts.maxStates - distinct);
-    handles.forEach((h, w) => {
-      const budget = Math.floor(left / handles.length) + (w < left % handles.length ? 1 : 0);
-      h.post({ type: 'level', depth, deadline, budget, memo: moved ? memo.buffer : null });
-    });
+    const cut = left + (going ? (from?.next.count ?? 0) : 0);
+    for (const h of handles) h.post({ type: 'level', depth, deadline, left, cut, memo: moved ? memo.buffer : null });
     const counts: number[] = [];
     for (const h of handles) counts.push((await h.expect('kept')).count);
     const plan = balancePlan(counts);
@@ -375,6 +374,7 @@ async function levelByLevel(
         receives: plan.filter((p) => p.to === w).length,
       });
     });
+    const before = distinct;
     distinct = 0;
     generated = 0;
     drainSteps = 0;
@@ -385,6 +385,7 @@ async function levelByLevel(
     coverage = {};
     let timedOut = false;
     let full = false;
+    let admitted = 0;
     for (const h of handles) {
       const m = await h.expect('level-done');
       // A state admitted but not judged before the time ran out is not one the search checked.
@@ -397,6 +398,7 @@ async function levelByLevel(
       enabledAtFrontier ||= m.enabledAtFrontier;
       timedOut ||= m.timedOut;
       full ||= m.full;
+      admitted += m.admitted;
       sumCoverage(coverage, m.coverage);
       if (m.best) levels.offer(m.best);
     }
@@ -404,13 +406,17 @@ async function levelByLevel(
       levels.bound = 'max-seconds';
       break;
     }
-    // As on one thread, the level a bound stopped inside is not complete.
-    if (full) {
+    // As on one thread, the level a bound stopped inside is not complete, and its first `left` states were judged;
+    // unless one of those is a counterexample nothing deeper can beat: one thread stops there, before the bound.
+    const over = full || admitted > left;
+    if (over) distinct = before + left;
+    const done = levels.best !== null && levels.best.total <= depth + 1;
+    if (over && !done) {
       levels.bound = 'max-states';
       break;
     }
     levels.completed(depth, frontier);
-    if (levels.full(distinct)) break;
+    if (!done && levels.full(distinct)) break;
   }
   return { levels, distinct, generated, drainSteps, bytes: bytes + memo.bytes, held, coverage };
 }

@@ -81,10 +81,16 @@ export type ToWorker =
       readonly depth: number;
       readonly deadline: number | null;
       /**
-       * States this thread may admit in the level: its part of what `--max-states` leaves (the parts add up to it).
-       * Past it the thread admits none (a claim is answered as not admitted) and expands no more of its share.
+       * New states `--max-states` leaves for the next level (the one-thread search admits that many of its first,
+       * in the one-thread order, and stops). A thread drops a new state once it knows that many to come before it
+       * (`share-search.ts`), so it admits at most this many from each thread's discoveries.
        */
-      readonly budget: number;
+      readonly left: number;
+      /**
+       * The ranks of the next level's states the search keeps if it is cut in that level: below `left` plus the
+       * states of the level one thread admitted before it handed the search over.
+       */
+      readonly cut: number;
       /** The shared drain memo, when the main thread moved it to a bigger table since the last level. */
       readonly memo: SharedArrayBuffer | null;
     }
@@ -110,8 +116,13 @@ export type FromWorker =
       /** The worker's shortest counterexample so far: the state it starts from and its length with the drain. */
       readonly best: Best | null;
       readonly timedOut: boolean;
-      /** The thread used its budget of states (the search stops at `--max-states`, the level not complete). */
+      /**
+       * The thread dropped a new state of the level, or stopped expanding its share, as past what `--max-states`
+       * leaves: the search stops there, the level not complete.
+       */
       readonly full: boolean;
+      /** New states the thread admitted in the level (those of ranks past the cut included). */
+      readonly admitted: number;
       readonly coverage: Record<string, number>;
       readonly bytes: number;
     }

@@ -42,27 +42,27 @@ export function shareSearch<S, A extends AnyAction>(
   const share = newShare(core, initial, W);
   // This worker's shortest counterexample so far (`beats`: the one-thread order's first of the fewest steps).
   let best: Best | null = null;
-  // The level being made: the least total length of a counterexample from one of its states kept here, and those
-  // states (their place among the kept, number, whether endless), chosen between once their ranks are known.
-  let least = Number.POSITIVE_INFINITY;
-  let candidates: { readonly at: number; readonly id: number; readonly endless: boolean }[] = [];
+  // The level being made: its states kept here that are some steps from a violation (their place among the kept,
+  // number, total length, whether endless), chosen between once their ranks are known. All are kept, not only the
+  // shortest: a state past the cut (`cut`) is not one the search judged.
+  let candidates: { readonly at: number; readonly id: number; readonly total: number; readonly endless: boolean }[] =
+    [];
   const judged = (n: number, depth: number, k: number): void => {
     if (k < 0) return;
     const total = depth + k;
     // A shallower state's counterexample as short comes first in the one-thread order.
-    if ((best !== null && total >= best.total) || total > least) return;
-    if (total < least) candidates = [];
-    least = total;
-    candidates.push({ at: share.kept - 1, id: n, endless: k >= DRAIN_LIMIT });
+    if (best !== null && total >= best.total) return;
+    candidates.push({ at: share.kept - 1, id: n, total, endless: k >= DRAIN_LIMIT });
   };
-  /** The level's candidates ranked (`ranks`, by place among the kept): the first of them may be the best. */
-  const choose = (depth: number, ranks: Int32Array): void => {
+  /** The level's candidates (`ranks`: their ranks, by place among the kept) below `cut`: the first may be the best. */
+  const choose = (depth: number, ranks: Int32Array, cut: number): void => {
     for (const c of candidates) {
-      const b = { id: c.id, total: least, depth, rank: ranks[c.at]!, endless: c.endless };
+      const rank = ranks[c.at]!;
+      if (rank >= cut) continue;
+      const b = { id: c.id, total: c.total, depth, rank, endless: c.endless };
       if (beats(b, best)) best = b;
     }
     candidates = [];
-    least = Number.POSITIVE_INFINITY;
   };
   let planned: ((m: Extract<ToWorker, { type: 'balance' }>) => void) | null = null;
   // Fingerprints already claimed from their owner: a state reached again is mostly not claimed again (this
@@ -86,23 +86,36 @@ export function shareSearch<S, A extends AnyAction>(
 
   // States the owners admitted for this worker that the time ran out before it judged: found, not checked.
   let unjudged = 0;
-  // Whether this thread used its budget of states (`--max-states`): it admits no more.
+  // Whether this thread dropped a new state of the level, or stopped expanding its share, past `--max-states`.
   let full = false;
+  // New states this thread admitted in the level.
+  let admitted = 0;
   /**
    * Expands this worker's share of the level in rank order: it keeps and judges the successors it owns and the
    * owners admit, with their global numbers and keys, for the next level. True when the time ran out (the level's
    * states not kept by then are dropped, as the one-thread search drops them).
+   *
+   * `--max-states` leaves `left` new states: the one-thread search admits the level's first `left` and stops. Here a
+   * thread drops a new state once it knows `left` of the level's states to come before it: each source of keys
+   * (its own expansion, each other thread's claims) gives keys in increasing order, so once `left` states were
+   * admitted from one source, up to key K, every state whose key is past K has `left` before it. So the first
+   * `left` of the level are all admitted, with their least keys, and their ranks are exact (`choose` keeps those).
    */
-  const expand = async (depth: number, deadline: number | null, budget: number): Promise<boolean> => {
+  const expand = async (depth: number, deadline: number | null, left: number): Promise<boolean> => {
     let timedOut = false;
-    let room = budget;
-    // Admits a state this thread owns, within its budget: its global number, or DROP (the budget is used).
-    const admit = (hi: number, lo: number, parent: number, action: number): number => {
-      if (room <= 0) {
+    // The least key at which a source had given `left` new states (a state past it has `left` before it), and the
+    // count of the source being read.
+    let past = left > 0 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    let count = 0;
+    core.seen.allow(core.seen.size + W * left);
+    // Admits a new state this thread owns unless `left` come before it: its global number, or DROP.
+    const admit = (hi: number, lo: number, parent: number, action: number, key: number): number => {
+      if (key > past) {
         full = true;
         return DROP;
       }
-      room -= 1;
+      if (++count === left) past = Math.min(past, key);
+      admitted += 1;
       return core.admit(hi, lo, parent, action);
     };
     const late = (j: number): boolean => deadline !== null && (j & 127) === 127 && Date.now() > deadline;
@@ -111,10 +124,16 @@ export function shareSearch<S, A extends AnyAction>(
     sent.fit(core.seen.size);
     index.clear();
     ownHeld = 0;
-    for (let j = 0; j < share.size && !timedOut && !full; j++) {
+    admitted = 0;
+    for (let j = 0; j < share.size && !timedOut; j++) {
       if (late(j)) timedOut = true;
       const from = share.id(j);
       const rank = share.rank(j);
+      // Every successor of this state and of those after it has `left` states before it.
+      if (keyOf(rank, 0) > past) {
+        full = true;
+        break;
+      }
       share.expand(
         j,
         (hi, lo, i) => {
@@ -122,9 +141,10 @@ export function shareSearch<S, A extends AnyAction>(
           if (o === me) {
             // Found here before, in this level too: from a state of lower rank, or by a lesser action.
             if (core.seen.has(hi, lo)) return DROP;
-            const n = admit(hi, lo, from, i);
+            const key = keyOf(rank, i);
+            const n = admit(hi, lo, from, i, key);
             if (n < 0) return n;
-            index.add(hi, lo, core.links.size - 1, n, keyOf(rank, i), HERE, orbits ? ownHeld++ : share.kept);
+            index.add(hi, lo, core.links.size - 1, n, key, HERE, orbits ? ownHeld++ : share.kept);
             return orbits ? held(me) : n;
           }
           if (!sent.add(hi, lo)) return DROP;
@@ -149,16 +169,18 @@ export function shareSearch<S, A extends AnyAction>(
     batches.forEach((b, x) => {
       const m = b.meta;
       const a = answers[x]!;
+      // Each claimant's keys are a source of their own.
+      count = 0;
       for (let j = 0, at = 0; j < a.length; j++, at += CLAIM_WORDS) {
         const hi = m[at]! >>> 0;
         const lo = m[at + 1]! >>> 0;
         const parent = m[at + 2]!;
         const action = m[at + 3]!;
-        // -1: seen (or past this thread's budget: DROP is -1): not admitted, so the claimant drops it.
+        const key = keyOf(m[at + 4]!, action);
+        // -1: seen (or dropped: DROP is -1): not admitted, so the claimant drops it.
         a[j] = -1;
         if (core.seen.has(hi, lo)) {
           const e = index.find(hi, lo);
-          const key = keyOf(m[at + 4]!, action);
           if (e >= 0 && key < index.keys[e]!) {
             index.keys[e] = key;
             core.links.set(index.locals[e]!, parent, action);
@@ -173,9 +195,9 @@ export function shareSearch<S, A extends AnyAction>(
           }
           continue;
         }
-        const n = admit(hi, lo, parent, action);
+        const n = admit(hi, lo, parent, action, key);
         a[j] = n;
-        if (n >= 0) index.add(hi, lo, core.links.size - 1, n, keyOf(m[at + 4]!, action), x, j);
+        if (n >= 0) index.add(hi, lo, core.links.size - 1, n, key, x, j);
       }
     });
     // Each admitted state's least key, to whoever keeps it (a state held here is kept now: none came first).
@@ -225,8 +247,8 @@ export function shareSearch<S, A extends AnyAction>(
     for (const b of await mail.take('states', depth, plan.receives)) share.receive(b.meta, b.states, b.ranks);
   };
 
-  const level = async (depth: number, deadline: number | null, budget: number): Promise<void> => {
-    const timedOut = await expand(depth, deadline, budget);
+  const level = async (depth: number, deadline: number | null, left: number, cut: number): Promise<void> => {
+    const timedOut = await expand(depth, deadline, left);
     // The next level's ranks: this thread's keys merged with the others'.
     const keys = share.order.keys.values;
     const order = sortByKey(keys, share.kept);
@@ -240,7 +262,7 @@ export function shareSearch<S, A extends AnyAction>(
       others.map((b) => b.meta),
     );
     share.order.setRanks(ranks);
-    choose(depth + 1, ranks);
+    choose(depth + 1, ranks, cut);
     await balance(depth, await plan);
     share.advance();
     send({
@@ -254,6 +276,7 @@ export function shareSearch<S, A extends AnyAction>(
       best,
       timedOut,
       full,
+      admitted,
       coverage: core.coverage,
       bytes: core.bytes + sent.bytes,
     });
@@ -268,7 +291,7 @@ export function shareSearch<S, A extends AnyAction>(
         return;
       case 'level':
         if (m.memo) core.shareDrainMemo(new SharedMemo(m.memo));
-        void level(m.depth, m.deadline, m.budget).catch((e: unknown) =>
+        void level(m.depth, m.deadline, m.left, m.cut).catch((e: unknown) =>
           send({ type: 'error', message: errorMessage(e) }),
         );
         return;

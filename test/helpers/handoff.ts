@@ -38,7 +38,9 @@ export function pointsOf(sizes: readonly number[], every: boolean): Point[] {
  * The figures both searches must agree on. With a counterexample, the trace itself (each step's action and
  * phase), its violations and whether it is proved the fewest steps: how far a search goes past it differs with the
  * workers (one thread stops inside the level where nothing deeper can beat it, workers at its end), as it does
- * for workers that start from the initial state.
+ * for workers that start from the initial state. A search `--max-states` stopped inside a level judged the same
+ * states (the level's first in the one-thread order), but threads expand more of that level than one thread does
+ * before they know where it is cut: the transitions and coverage are compared only without that cut.
  */
 export function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
   const steps = o.found?.trace.length ?? null;
@@ -47,11 +49,12 @@ export function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
     const violations = o.found?.violations.map((v) => `${v.invariant} at ${v.step}: ${v.message}`);
     return { status: o.status, shortest: o.shortest, steps, trace, violations };
   }
+  const cut = o.bound === 'max-states';
   return {
     status: o.status,
     distinct: o.distinct,
-    generated: o.generated,
-    coverage: o.coverage,
+    generated: cut ? null : o.generated,
+    coverage: cut ? null : o.coverage,
     bound: o.bound,
     depthCompleted: o.depthCompleted,
     shortest: o.shortest,

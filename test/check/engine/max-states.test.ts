@@ -1,11 +1,15 @@
 /**
- * `--max-states M` bounds a search on workers as it bounds one thread's: at most M states, the bound reported, and
- * the level it stopped inside not counted as complete. Each thread admits at most its part of what M leaves at a
- * level's start (`parallel.ts`, `share-search.ts`); before, the threads stopped only at the end of the level that
- * passed M (kafka-txn depth 12 at 137,275 states for M = 100,000), and `check`, handing over by counts that ignored
- * M, failed with a full fingerprint table on one thread (M = 10,000).
+ * `--max-states M` bounds a search on workers as it bounds one thread's: M states, the bound reported, the level it
+ * stopped inside not counted as complete, and the states judged in that level the first in the one-thread order, so
+ * the trace is the one thread's too. A thread drops a new state once `left` of the level are known to come before
+ * it (`share-search.ts`). Before, the threads stopped only at the end of the level that passed M (kafka-txn depth
+ * 12 at 137,275 states for M = 100,000); then each admitted its part of what M left, which states of the level were
+ * judged depended on the threads, and kafka-txn with fencing off reported an 11-step trace on one thread and a
+ * 9-step one on three workers (M = 3,836); and `check`, handing over by counts that ignored M, failed with a full
+ * fingerprint table on one thread (M = 10,000).
  */
 import { describe, expect, test } from 'vitest';
+import { catalog } from '../../../catalog/index.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { checkAuto } from '../../../check/check.js';
 import { exhaustiveParallel } from '../../../check/engine/parallel.js';
@@ -13,7 +17,8 @@ import { exploreExhaustive } from '../../../check/exhaustive.js';
 import type { Outcome } from '../../../check/outcome.js';
 import type { AnyAction } from '../../../model/core/model.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
-import { cfg, record } from '../../helpers/check.js';
+import { cfg, record, resolved } from '../../helpers/check.js';
+import { handedAgrees, figures as same } from '../../helpers/handoff.js';
 
 const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
 const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
@@ -54,4 +59,55 @@ describe('--max-states on workers', () => {
     expect(figures(await at(6_000))).toEqual(['ok', 6_000, 'max-states', 7, 1]);
     expect(figures(await at(6_100))).toEqual(['ok', 6_100, 'max-states', 7, 2]);
   });
+
+  // Each M stops the search inside a level; before, every row had an M whose trace on two or three workers was not
+  // one thread's (kafka-txn: 2,301 on two, 3,836 on three, 5,371 on both; two-phase-commit: 7 of 22 M tried).
+  const rows = [
+    {
+      model: 'kafka-txn',
+      set: ['transaction.version=1', 'safeguard.epoch-fencing=false'],
+      depth: 8,
+      at: [2301, 3836, 5371],
+    },
+    {
+      model: 'two-phase-commit',
+      set: ['safeguard.commit-needs-all-prepared=false', 'rm.count=5'],
+      depth: 100,
+      at: [60, 140, 260, 380, 500],
+    },
+  ];
+  for (const r of rows) {
+    test(`cut inside a level, ${r.model} ${r.set.join(' ')}: one thread's states judged, its trace`, async () => {
+      await catalog.get(r.model)!.open(async (e) => {
+        const config = resolved(e.model.keys, ...r.set);
+        const m = { model: e.model, invariants: e.invariants };
+        const name = { model: r.model, config: config.record, invariants: null };
+        let found = 0;
+        let cut = 0;
+        for (const maxStates of r.at) {
+          const opts = { mode: 'exhaustive', depth: r.depth, maxStates } as const;
+          const alone = exploreExhaustive(m, e.model.init(config.config), opts);
+          const one = same(alone);
+          if (alone.bound === 'max-states') cut += 1;
+          if (one.status === 'violation') found += 1;
+          for (const workers of [2, 3]) {
+            const many = await exhaustiveParallel(m, e.model.init(config.config), name, opts, workers);
+            expect({ maxStates, workers, ...same(many) }).toEqual({ maxStates, workers, ...one });
+            expect(many.bound).toBe(alone.bound);
+          }
+        }
+        expect(found).toBeGreaterThan(0);
+        expect(cut).toBeGreaterThan(0);
+      });
+    }, 60_000);
+  }
+
+  test('a search handed over and cut inside a level judges the one-thread states', async () => {
+    // Handed over at the first, middle and last state of every level. Before, on three workers with M = 1,000 (in
+    // level 6) the states judged in the cut level were not one thread's.
+    const opts = (maxStates: number) => ({ mode: 'exhaustive', depth: 8, maxStates }) as const;
+    expect(await handedAgrees('kafka-txn', [], opts(1000), 3, true)).toBeGreaterThanOrEqual(10);
+    const fencing = ['transaction.version=1', 'safeguard.epoch-fencing=false'];
+    expect(await handedAgrees('kafka-txn', fencing, opts(700), 2, true)).toBeGreaterThanOrEqual(10);
+  }, 60_000);
 });
