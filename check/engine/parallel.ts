@@ -415,8 +415,9 @@ async function levelByLevel(
       levels.bound = 'max-states';
       break;
     }
+    // A level that ends at M exactly is complete: as on one thread, the next stops at its first new state (none
+    // is left room for), and a search with none ends there unbounded.
     levels.completed(depth, frontier);
-    if (!done && levels.full(distinct)) break;
   }
   return { levels, distinct, generated, drainSteps, bytes: bytes + memo.bytes, held, coverage };
 }

@@ -117,8 +117,8 @@ export type FromWorker =
       readonly best: Best | null;
       readonly timedOut: boolean;
       /**
-       * The thread dropped a new state of the level, or stopped expanding its share, as past what `--max-states`
-       * leaves: the search stops there, the level not complete.
+       * The thread dropped a new state of the level, as past what `--max-states` leaves: the search stops there, the
+       * level not complete.
        */
       readonly full: boolean;
       /** New states the thread admitted in the level (those of ranks past the cut included). */

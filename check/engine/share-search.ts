@@ -86,7 +86,7 @@ export function shareSearch<S, A extends AnyAction>(
 
   // States the owners admitted for this worker that the time ran out before it judged: found, not checked.
   let unjudged = 0;
-  // Whether this thread dropped a new state of the level, or stopped expanding its share, past `--max-states`.
+  // Whether this thread dropped a new state of the level, one `--max-states` has no room for: the level is cut.
   let full = false;
   // New states this thread admitted in the level.
   let admitted = 0;
@@ -129,11 +129,10 @@ export function shareSearch<S, A extends AnyAction>(
       if (late(j)) timedOut = true;
       const from = share.id(j);
       const rank = share.rank(j);
-      // Every successor of this state and of those after it has `left` states before it.
-      if (keyOf(rank, 0) > past) {
-        full = true;
-        break;
-      }
+      // Every successor of this state and of those after it has `left` states before it, and the level is known to
+      // be cut (a new state was dropped): the rest of the share can only add states past the cut. (Not before: if
+      // the level has exactly `left` new states, one thread completes it, and only the whole level tells.)
+      if (full && keyOf(rank, 0) > past) break;
       share.expand(
         j,
         (hi, lo, i) => {

@@ -110,4 +110,49 @@ describe('--max-states on workers', () => {
     const fencing = ['transaction.version=1', 'safeguard.epoch-fencing=false'];
     expect(await handedAgrees('kafka-txn', fencing, opts(700), 2, true)).toBeGreaterThanOrEqual(10);
   }, 60_000);
+
+  // M exactly the states to the end of a level: one thread completes that level and stops only at the next new
+  // state, or ends unbounded (two-phase-commit has 1,568 states in all), or at the depth bound (kafka-txn, 7,541 to
+  // depth 8). Before, workers reported `max-states` at both: they stopped at a level's end at M, and a thread that
+  // had admitted as many as M left stopped expanding before knowing that the level held one more.
+  const exact = [
+    {
+      model: 'two-phase-commit',
+      set: ['rm.count=4'],
+      depth: 100,
+      at: [
+        [1568, null],
+        [1566, 'max-states'],
+        [1554, 'max-states'],
+      ],
+      plain: true,
+    },
+    {
+      model: 'kafka-txn',
+      set: [],
+      depth: 8,
+      at: [
+        [7541, 'depth'],
+        [1031, 'max-states'],
+      ],
+    },
+  ] as const;
+  for (const r of exact) {
+    test(`M at a level's end, ${[r.model, ...r.set].join(' ')}: the level complete, as on one thread`, async () => {
+      await catalog.get(r.model)!.open(async (e) => {
+        const config = resolved(e.model.keys, ...r.set);
+        const m = { model: e.model, invariants: e.invariants };
+        const name = { model: r.model, config: config.record, invariants: null };
+        for (const [maxStates, bound] of r.at) {
+          const opts = { mode: 'exhaustive', depth: r.depth, maxStates, plain: 'plain' in r } as const;
+          const one = same(exploreExhaustive(m, e.model.init(config.config), opts));
+          expect(one.bound).toBe(bound);
+          for (const workers of [2, 3]) {
+            const many = await exhaustiveParallel(m, e.model.init(config.config), name, opts, workers);
+            expect({ maxStates, workers, ...same(many) }).toEqual({ maxStates, workers, ...one });
+          }
+        }
+      });
+    }, 60_000);
+  }
 });
