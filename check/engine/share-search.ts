@@ -125,6 +125,7 @@ export function shareSearch<S, A extends AnyAction>(
     index.clear();
     ownHeld = 0;
     admitted = 0;
+    full = false;
     for (let j = 0; j < share.size && !timedOut; j++) {
       if (late(j)) timedOut = true;
       const from = share.id(j);
