@@ -18,6 +18,8 @@ import { counterexample } from './counterexample.js';
 import { type Handed, handOver } from './engine/baton.js';
 import { newFrontier } from './engine/frontier.js';
 import { collisionProbability } from './engine/hash.js';
+import { JudgedLevel } from './engine/judged-level.js';
+import type { JudgeCrew } from './engine/judges.js';
 import { Levels } from './engine/levels.js';
 import { objectSpace, packedSpace, searchMember } from './engine/member-search.js';
 import { addCounts, searchPacked } from './engine/packed-search.js';
@@ -57,8 +59,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
     por = searchReduced(core, levels, reduction, initial);
     por.depth = levels.depthCompleted;
   } else if (packed) searchPacked(core, levels, packed, initial);
-  else searchObjects(core, levels, initial, opts.handOff?.take);
+  else searchObjects(core, levels, initial, opts.handOff?.take, opts.judges);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
+  const judges = opts.judges?.started ?? null;
   const { found, minimizedFrom, cut } = reported(c, initial, met, levels);
   return {
     mode: 'exhaustive',
@@ -69,10 +72,10 @@ export function exploreExhaustive<S, A extends AnyAction>(
     invariants: c.invariants.map((i) => i.name),
     coverage: core.coverage,
     elapsedMs: levels.elapsedMs,
-    workers: 1,
-    distinct: core.seen.size,
+    workers: 1 + (judges?.count ?? 0),
+    distinct: core.distinct,
     generated: core.generated,
-    drainSteps: core.drainSteps,
+    drainSteps: core.drainSteps + (judges?.drainSteps ?? 0),
     depth: opts.depth,
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,
@@ -80,8 +83,9 @@ export function exploreExhaustive<S, A extends AnyAction>(
     // the initial state.
     depthCompleted: typeof por !== 'string' && levels.bound !== null ? 0 : levels.depthCompleted,
     bound: levels.bound,
-    bytesPerState: core.bytesPerState,
-    collisionProbability: collisionProbability(core.seen.size, core.generated),
+    // With judges, the drain memo they share with the search counts too.
+    bytesPerState: core.bytesPerState + (judges ? judges.memo.bytes / Math.max(1, core.seen.size) : 0),
+    collisionProbability: collisionProbability(core.distinct, core.generated),
     symmetry: core.engine.symmetry,
     // The reduced search keeps fewer paths: its traces are real, not proved the fewest. With symmetry one member
     // of an orbit is judged, and another's drain may reach the violation in fewer steps (the verdict is the same).
@@ -90,6 +94,14 @@ export function exploreExhaustive<S, A extends AnyAction>(
     por,
     member: null,
   };
+}
+
+/**
+ * Whether a search with `opts` may go on on other threads: the breadth-first search over state objects, not the
+ * reduced one, a swarm member's or the one over packed words.
+ */
+export function handsOver<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: ExhaustiveOptions): boolean {
+  return !opts.member && opts.por !== true && packedRules(c, initial, opts) === null;
 }
 
 /** The model's packed rules for a search from `initial`, or null: none, or the plain engine, or symmetry. */
@@ -175,13 +187,16 @@ function exploreMember<S, A extends AnyAction>(
 
 /**
  * The search over state objects (or words the model decodes), through `enabled` and the fast path. Stopped to be
- * handed to workers, it gives `take` what they need to go on from there (`engine/baton.ts`).
+ * handed to workers, it gives `take` what they need to go on from there (`engine/baton.ts`). With `judges`, judge
+ * threads judge most of its new states (`engine/judges.ts`), their verdicts settled in the order admitted
+ * (`engine/verdicts.ts`).
  */
 function searchObjects<S, A extends AnyAction>(
   core: SearchCore<S, A>,
   levels: Levels,
   initial: S,
   take?: (h: Handed) => void,
+  crew?: JudgeCrew,
 ): void {
   const { model } = core.checked;
   core.fingerprint(initial);
@@ -192,6 +207,7 @@ function searchObjects<S, A extends AnyAction>(
   frontier.push(initial, n0);
   // Per state of the frontier, 1 when its drain passed (`SearchCore.drainIndex`).
   let passed = [j0 === -1 ? 1 : 0];
+  let judged: JudgedLevel<S, A> | null = null;
   for (let depth = 0; ; depth++) {
     const level = frontier;
     const enabledAt = () => {
@@ -199,8 +215,11 @@ function searchObjects<S, A extends AnyAction>(
       return false;
     };
     if (!levels.expand(depth, level.length, core.seen.size, enabledAt)) return;
+    if (crew && judged === null && levels.judgesPay(depth, core.seen.size, crew.states, crew.ahead))
+      judged = new JudgedLevel(core, levels, crew.start());
     const next = newFrontier(model, initial, core.packAt, core.chunks);
-    const nextPassed: number[] = [];
+    let nextPassed: number[] = [];
+    judged?.begin(level, next, depth + 1);
     for (let k = 0; k < level.length; k++) {
       const s = level.state(k);
       const from = level.id(k);
@@ -211,18 +230,31 @@ function searchObjects<S, A extends AnyAction>(
         core.fingerprint(t);
         const { hi, lo } = core.fp;
         if (core.seen.has(hi, lo)) continue;
+        // With judges, the verdicts of the states admitted before count first (one thread had them by now).
+        if (judged && core.seen.size >= levels.maxStates && judged.stopped(k)) return;
         if (levels.full(core.seen.size)) return;
         const n = core.admit(hi, lo, from, i);
         next.push(t, n, core.ownWords);
+        if (judged) {
+          if (judged.admitted(t, n, k, i === along, next.packed)) return;
+          continue;
+        }
         // Packed, `t` is no longer needed: the drain steps it in place.
         const j = i === along ? -1 : core.judge(t, hi, lo, next.packed);
         nextPassed.push(j === -1 ? 1 : 0);
         if (levels.judged(n, depth + 1, j)) return;
       }
+      if (judged?.expanded(k)) return;
       if (levels.late(k, depth, core.seen.size, level.length)) {
+        // A verdict still out may stop the search before this bound, as it would have on one thread.
+        if (judged?.stoppedBefore(k)) return;
         if (levels.handed) take?.(handOver(core, initial, levels, depth, level, k + 1, next, true));
         return;
       }
+    }
+    if (judged) {
+      if (judged.stopped(level.length - 1)) return;
+      nextPassed = judged.passed;
     }
     levels.completed(depth, next.length);
     if (take && levels.handAtEnd(depth, core.seen.size)) {

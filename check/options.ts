@@ -2,6 +2,7 @@
 import type { Handed } from './engine/baton.js';
 import type { Standing } from './engine/estimate.js';
 import type { FingerprintSet } from './engine/fingerprint-set.js';
+import type { JudgeCrew } from './engine/judges.js';
 
 /** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
 export interface Shard {
@@ -68,6 +69,11 @@ export interface ExhaustiveOptions {
    * search that goes on to the workers starts with the drains the first two seconds ran.
    */
   readonly drainMemo?: FingerprintSet | undefined;
+  /**
+   * Judge threads the breadth-first search over a model that decodes its words may start (`engine/judges.ts`): they
+   * judge most of its new states (`check.ts`: `--workers 2`). The caller ends them.
+   */
+  readonly judges?: JudgeCrew | undefined;
   /**
    * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop
    * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`). Then `take`

@@ -145,6 +145,11 @@ export class Levels {
     return true;
   }
 
+  /** The state bound (`--max-states`). */
+  get maxStates(): number {
+    return this.opts.maxStates;
+  }
+
   /** Whether the state bound stops the search before admitting one more state. */
   full(distinct: number): boolean {
     if (distinct < this.opts.maxStates) return false;
@@ -209,6 +214,19 @@ export class Levels {
     const growth = next / Math.max(1, this.sizes[depth] ?? 0);
     const ahead = levelsAhead(next, growth, depth + 2, this.opts.depth, by.ahead);
     return withinBound(ahead, this.opts.maxStates, distinct) >= by.ahead && this.handOff();
+  }
+
+  /**
+   * Whether judge threads pay before the level at `depth` is expanded (`ExhaustiveOptions.judges`): the search has
+   * `states` states (of `distinct`) and its levels ahead, each as many times bigger as this one is than the one
+   * before, foresee `ahead` more to the depth bound (within `--max-states`). Counts alone: the same on every run.
+   */
+  judgesPay(depth: number, distinct: number, states: number, ahead: number): boolean {
+    if (distinct < states) return false;
+    const level = this.sizes[depth] ?? 0;
+    const growth = level / Math.max(1, this.sizes[depth - 1] ?? level);
+    const foreseen = levelsAhead(level, growth, depth + 1, this.opts.depth, ahead);
+    return withinBound(foreseen, this.opts.maxStates, distinct) >= ahead;
   }
 
   /** The workers go on with this search where the one thread handed it over. */

@@ -57,7 +57,7 @@ export function workerScript(): URL {
  * them less often (kafka-txn depth 11 on two workers: 7.0 s against 7.3 s with V8's default, medians
  * of three; a one-thread search showed no such difference).
  */
-const YOUNG_GENERATION_MB = 64;
+export const YOUNG_GENERATION_MB = 64;
 
 /** The messages a thread of the search sent, queued until taken. */
 class Inbox {

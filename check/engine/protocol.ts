@@ -36,6 +36,17 @@ export type WorkerInit =
       readonly stop: SharedArrayBuffer;
     })
   | (Base & {
+      /** A judge of the states a search on the main thread admits (`judges.ts`). */
+      readonly kind: 'judge';
+      readonly symmetry: boolean;
+      /** The drain memo the judges and the search share (`shared-memo.ts`). */
+      readonly memo: SharedArrayBuffer;
+      /** Shared words (`JudgeWord`): judges ready. */
+      readonly signal: SharedArrayBuffer;
+      /** Where states come in and verdicts go back (the search takes them without yielding). */
+      readonly port: MessagePort;
+    })
+  | (Base & {
       /** The portfolio's swarm, beside its breadth-first pass on the main thread (`side-by-side.ts`). */
       readonly kind: 'swarm';
       readonly runs: number;
@@ -177,3 +188,23 @@ export type Batch =
 
 /** The claim's words in a `claims` batch: fingerprint halves, parent, action, parent's rank. */
 export const CLAIM_WORDS = 5;
+
+/** The words a search and its judge threads share (`judges.ts`): judges ready. */
+export const JudgeWord = { ready: 0 } as const;
+
+/** The search to a judge thread (`judges.ts`). */
+export type ToJudge =
+  /** States of level `epoch` to judge: per state its place in its level, fingerprint halves, word count and words. */
+  | { readonly type: 'states'; readonly epoch: number; readonly states: Int32Array<ArrayBuffer> }
+  /** The shared drain memo moved to a bigger table (between levels, no judge writing). */
+  | { readonly type: 'memo'; readonly memo: SharedArrayBuffer };
+
+/** A judge thread to the search: verdicts (place and distance, per state of a batch), or why it cannot judge. */
+export type JudgeReply =
+  | {
+      readonly type: 'verdicts';
+      readonly epoch: number;
+      readonly verdicts: Int32Array<ArrayBuffer>;
+      readonly drainSteps: number;
+    }
+  | { readonly type: 'error'; readonly message: string };

@@ -144,6 +144,11 @@ export class SearchCore<S, A extends AnyAction> {
   private readonly drainWords = new WordBuffer();
   generated = 0;
   /**
+   * The distinct states the search counts when it stopped at a state after admitting more (judge threads settle
+   * verdicts after the states: `judged-level.ts`); null: all it admitted.
+   */
+  counted: number | null = null;
+  /**
    * Steps the fault-free drains took to judge this thread's states: a state's drain runs until it reaches
    * quiescence or a state an earlier drain passed (the memo). The search's work beyond its own states, the
    * figure a faster drain or memo changes whatever the machine's speed.
@@ -206,6 +211,16 @@ export class SearchCore<S, A extends AnyAction> {
     };
   }
 
+  /** Entries of the drain memo's passing half. */
+  get drainMemoSize(): number {
+    return this.drainOk.size;
+  }
+
+  /** Each entry of the drain memo's passing half (a table of this thread's own: `FingerprintSet`), to `f`. */
+  forEachDrainMemo(f: (hi: number, lo: number) => void): void {
+    if (this.drainOk instanceof FingerprintSet) this.drainOk.forEach(f);
+  }
+
   /** Keeps the drain memo in `table` from now on (a table the workers share, counted by whoever made it). */
   shareDrainMemo(table: DrainTable): void {
     this.drainOk = table;
@@ -241,6 +256,11 @@ export class SearchCore<S, A extends AnyAction> {
   /** The worker that owns fingerprint (hi, lo). */
   owner(lo: number): number {
     return this.count === 1 ? 0 : (lo >>> 0) % this.count;
+  }
+
+  /** The distinct states the search counts. */
+  get distinct(): number {
+    return this.counted ?? this.seen.size;
   }
 
   /** This thread's number, and the number of threads (states are numbered `base + local * workers + worker`). */

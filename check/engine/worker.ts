@@ -13,29 +13,55 @@ import { catalog } from '../../catalog/index.js';
 import { select } from '../../catalog/select.js';
 import { resolveRecord } from '../../model/core/config.js';
 import type { AnyAction } from '../../model/core/model.js';
+import { WordBuffer } from '../../model/core/words.js';
 import { errorMessage } from '../../util/errors.js';
 import type { Checked } from '../checked.js';
 import { exploreRandom } from '../random.js';
 import { exploreSwarm } from '../swarm.js';
-import { type Batch, Beside, BesideWord, type FromWorker, type ToWorker, type WorkerInit } from './protocol.js';
+import {
+  type Batch,
+  Beside,
+  BesideWord,
+  type FromWorker,
+  type JudgeReply,
+  JudgeWord,
+  type ToJudge,
+  type ToWorker,
+  type WorkerInit,
+} from './protocol.js';
+import { SearchCore } from './search-core.js';
 import { Mailbox, startShare } from './share-search.js';
+import { SharedMemo } from './shared-memo.js';
 
 // The parent starts every worker with a WorkerInit (parallel.ts); worker_threads types it `any`.
 const init = workerData as WorkerInit;
 const port = parentPort!;
 const send = (m: FromWorker): void => port.postMessage(m);
+/** Why this worker cannot work: to the main thread, or to the search a judge answers (which never yields). */
+function fail(message: string): void {
+  if (init.kind === 'judge') {
+    const reply: JudgeReply = { type: 'error', message };
+    init.port.postMessage(reply);
+  } else send({ type: 'error', message });
+}
 
 function start(): void {
   const listed = catalog.get(init.model);
   if (!listed) {
-    send({ type: 'error', message: `unknown model ${init.model}` });
+    fail(`unknown model ${init.model}`);
     return;
   }
   listed.open((e) => {
     const cfg = resolveRecord(e.model.keys, init.config, e.model.name);
-    if (!cfg.ok) return send({ type: 'error', message: cfg.error });
+    if (!cfg.ok) {
+      fail(cfg.error);
+      return;
+    }
     const sel = select(e, init.invariants);
-    if (!sel.ok) return send({ type: 'error', message: sel.error });
+    if (!sel.ok) {
+      fail(sel.error);
+      return;
+    }
     // In the order the main thread judges them (the first violation of a state is reported first).
     const names = init.invariants;
     const invariants =
@@ -57,7 +83,58 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
     case 'exhaustive':
       exhaustiveWork(c, initial, init);
       return;
+    case 'judge':
+      judgeWork(c, initial, init);
+      return;
   }
+}
+
+/**
+ * A judge of the states a search on the main thread admits (`judges.ts`): each batch decoded and judged state by
+ * state, in place, with the shared drain memo; the verdicts sent back, then the batch counted on the shared word
+ * the search waits on.
+ */
+function judgeWork<S, A extends AnyAction>(
+  c: Checked<S, A>,
+  initial: S,
+  init: Extract<WorkerInit, { kind: 'judge' }>,
+): void {
+  const decode = c.model.fast.decode;
+  if (decode === undefined) {
+    fail(`internal: ${c.model.name} has no decoding for a judge thread`);
+    return;
+  }
+  const core = new SearchCore(c, {
+    symmetry: init.symmetry,
+    plain: false,
+    worker: init.worker,
+    workers: init.workers,
+    maxStates: 1,
+  });
+  core.shareDrainMemo(new SharedMemo(init.memo));
+  const signal = new Int32Array(init.signal);
+  const out = new WordBuffer();
+  init.port.on('message', (m: ToJudge) => {
+    if (m.type === 'memo') {
+      core.shareDrainMemo(new SharedMemo(m.memo));
+      return;
+    }
+    const w = m.states;
+    const before = core.drainSteps;
+    out.reset();
+    try {
+      for (let at = 0; at < w.length; at += 4 + w[at + 3]!) {
+        out.push(w[at]!);
+        out.push(core.judge(decode(w, at + 4, initial), w[at + 1]! >>> 0, w[at + 2]! >>> 0, true));
+      }
+      const verdicts = out.words.slice(0, out.length);
+      const reply: JudgeReply = { type: 'verdicts', epoch: m.epoch, verdicts, drainSteps: core.drainSteps - before };
+      init.port.postMessage(reply, [verdicts.buffer]);
+    } catch (e) {
+      fail(errorMessage(e));
+    }
+  });
+  Atomics.add(signal, JudgeWord.ready, 1);
 }
 
 /** A slice of a random campaign's runs, stopping past the lowest failing run any worker has found. */
@@ -152,5 +229,5 @@ function exhaustiveWork<S, A extends AnyAction>(
 try {
   start();
 } catch (e) {
-  send({ type: 'error', message: errorMessage(e) });
+  fail(errorMessage(e));
 }
