@@ -18,8 +18,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { catalog } from '../catalog/index.js';
-import { checkHere } from '../check/check.js';
-import { exhaustiveParallel, randomParallel } from '../check/engine/parallel.js';
+import { checkAuto, checkHere } from '../check/check.js';
+import { randomParallel } from '../check/engine/parallel.js';
 import type { CheckOptions } from '../check/options.js';
 import type { Outcome } from '../check/outcome.js';
 import { resolve } from '../model/core/config.js';
@@ -88,9 +88,10 @@ async function runHere({ model, pairs, opts, workers }: Job): Promise<Figures> {
     if (workers === 1 || opts.mode === 'swarm' || opts.mode === 'portfolio')
       return figures(checkHere(c, initial, opts));
     const named = { model, config: r.value.record, invariants: null };
+    // An exhaustive search as `check --workers N` runs it (two threads: the search and a judge, `engine/judges.ts`).
     return figures(
       opts.mode === 'exhaustive'
-        ? await exhaustiveParallel(c, initial, named, opts, workers)
+        ? await checkAuto(c, initial, named, opts, workers)
         : await randomParallel(c, initial, named, opts, workers),
     );
   });
@@ -280,10 +281,10 @@ await exhaustive('two-phase-commit rm.count=8, RM symmetry', 'two-phase-commit',
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 1);
 await exhaustive('kafka-txn defaults, depth 8', 'kafka-txn', [], 8, 2);
 if (!quick) {
-  // Deep enough for the workers' start (a few tenths of a second) to matter little.
+  // Deep enough for the judge thread's start (about a tenth of a second) to matter little.
   await exhaustive('kafka-txn defaults, depth 10', 'kafka-txn', [], 10, 1);
   await exhaustive('kafka-txn defaults, depth 10', 'kafka-txn', [], 10, 2);
-  // Deeper, where the workers have time to pay for their start and warm-up (one run each, about ten seconds).
+  // Deeper, where the judge has time to pay for its start and warm-up (one run each, about ten seconds).
   await exhaustive('kafka-txn defaults, depth 12', 'kafka-txn', [], 12, 1, false, 1);
   await exhaustive('kafka-txn defaults, depth 12', 'kafka-txn', [], 12, 2, false, 1);
 }

@@ -98,7 +98,7 @@ export async function handedAgrees(
         ...opts,
         handOff: { afterMs: 0, workers, worth: () => false, take, force },
       });
-      const handed = await checkAuto(c, e.model.init(r.config), named, opts, workers, { force });
+      const handed = await checkAuto(c, e.model.init(r.config), named, opts, workers, { force, judges: false });
       if (handed.mode !== 'exhaustive') throw new Error('an exhaustive outcome');
       const at = `${name} ${pairs.join(' ')} handed at depth ${force.depth} after ${force.expanded}`;
       const expected = { at, workers: reached ? workers : 1, ...figures(one) };

@@ -83,7 +83,7 @@ describe('checkAuto on an exhaustive search', () => {
     const one = exploreExhaustive(c, kafkaTxnEntry.model.init(config), opts);
     const init = kafkaTxnEntry.model.init(config);
     // The count says no (no level of 10^12 states ahead): the estimate is asked, as it is for the other searches.
-    const never = { handOffStates: 100, handOffAhead: 1e12 };
+    const never = { handOffStates: 100, handOffAhead: 1e12, judges: false };
     const handed = await checkAuto(c, init, named, opts, 2, { ...never, afterMs: 0, payOffMs: 0 });
     const kept = await checkAuto(c, init, named, opts, 2, { ...never, afterMs: 0, payOffMs: Number.POSITIVE_INFINITY });
     expectOneResult(one, handed, kept);
@@ -117,6 +117,7 @@ describe('checkAuto hands the search over state objects to the workers by counts
         handOffAhead: ahead,
         // The two-second probe never asks within this search: only the counts decide.
         afterMs: 60_000,
+        judges: false,
       });
     // Past 500 at the end of level 5 (1,031 states in all, 658 of them at depth 6, 2.72 times the 242 at depth 5),
     // the levels at depths 7 and 8, each as much bigger, foresee 1,789 + 4,865 = 6,654 states ahead.
@@ -138,6 +139,7 @@ describe('a search handed over by counts that meets a counterexample after the h
       handOffStates: 20,
       handOffAhead: 1,
       afterMs: 60_000,
+      judges: false,
     });
     if (one.mode !== 'exhaustive' || handed.mode !== 'exhaustive') throw new Error('exhaustive outcomes');
     const figures = (o: typeof one) => [o.workers, o.status, o.found?.trace.length, o.shortest, o.distinct];

@@ -47,6 +47,7 @@ describe('--max-states on workers', () => {
       handOffStates: 500,
       handOffAhead: 1,
       afterMs: 60_000,
+      judges: false,
     });
     expect(figures(r)).toEqual(['ok', 10_000, 'max-states', 8, 2]);
   });
@@ -55,7 +56,12 @@ describe('--max-states on workers', () => {
     // At the end of level 5 (1,031 states) the levels to depth 12 foresee far more than 5,000 states ahead; M =
     // 6,000 leaves 4,969 of them, M = 6,100 leaves 5,069.
     const at = (maxStates: number) =>
-      checkAuto(c, init(), named, bounded(maxStates), 2, { handOffStates: 500, handOffAhead: 5_000, afterMs: 60_000 });
+      checkAuto(c, init(), named, bounded(maxStates), 2, {
+        handOffStates: 500,
+        handOffAhead: 5_000,
+        afterMs: 60_000,
+        judges: false,
+      });
     expect(figures(await at(6_000))).toEqual(['ok', 6_000, 'max-states', 7, 1]);
     expect(figures(await at(6_100))).toEqual(['ok', 6_100, 'max-states', 7, 2]);
   });
