@@ -630,7 +630,7 @@ else {
     console.log(
       `check --exhaustive kafka-txn depth ${h.depth} (${fmt(h.distinct)} states) through the CLI, medians of ` +
         `${REPS}: ${secs(h.oneMs)} with --workers 1, ${secs(h.twoMs)} with --workers 2 ` +
-        `(${h.twoWorkers === 1 ? 'kept on one thread' : `handed to ${h.twoWorkers} threads`}) = ` +
+        `(${h.twoWorkers === 1 ? 'kept on one thread' : 'with a judge thread'}) = ` +
         `${(h.oneMs / h.twoMs).toFixed(2)}x`,
     );
   console.log(`load average after: ${loadAfter}`);

@@ -67,12 +67,12 @@ export const HAND_OFF_AHEAD = 250_000;
 
 /**
  * With two threads, a search over states its model decodes starts a judge thread (`engine/judges.ts`) before the
- * first level after which it has `JUDGE_STATES` states and foresees `JUDGE_AHEAD` more (about a second alone):
- * kafka-txn at depth 8 (7,541 states) took 0.83 s with a judge from the start against 0.54 s alone, and tied at
- * depth 10 (52,539 states).
+ * first level after which it has `JUDGE_STATES` states and foresees `JUDGE_AHEAD` more (two seconds or more alone):
+ * kafka-txn at depth 8 (7,541 states) took 0.83 s with a judge from the start against 0.54 s alone, and depth 10
+ * (52,539 states) 1.78 s with a judge from 5,000 states against 1.68 s alone (bench of 2026-12-05).
  */
 export const JUDGE_STATES = 5000;
-export const JUDGE_AHEAD = 40_000;
+export const JUDGE_AHEAD = 100_000;
 
 /**
  * Checks on up to `workers` threads. The portfolio, with two or more, runs its swarm on a worker beside its

@@ -44,9 +44,22 @@ export class JudgedLevel<S, A extends AnyAction> {
     core.shareDrainMemo(judges.adopt(core.drainMemoSize, (add) => core.forEachDrainMemo(add)));
   }
 
-  /** The search expands `level`, admitting states at `depth` into `next`. */
+  /**
+   * The search expands `level`, admitting states at `depth` into `next`. The shared drain memo moves to a bigger
+   * table first if the level is expected to fill it: its new states as many times more than the level's as the level
+   * has more than the one before, each adding as many memo entries as the states so far. A judge still at a state
+   * of the level before may write to the old table while it is copied: that only loses entries (`shared-memo.ts`: a
+   * slot is copied once both its words are written).
+   */
   begin(level: Frontier<S>, next: Frontier<S>, depth: number): void {
-    this.verdicts.reset(this.core.seen.size);
+    const { core } = this;
+    const before = this.levels.sizeAt(depth - 2);
+    if (before > 0) {
+      const perState = this.judges.memo.size / Math.max(1, core.seen.size);
+      const memo = this.judges.grow(perState * level.length * (level.length / before));
+      if (memo) core.shareDrainMemo(memo);
+    }
+    this.verdicts.reset(core.seen.size);
     this.level = level;
     this.next = next;
     this.depth = depth;
@@ -95,16 +108,12 @@ export class JudgedLevel<S, A extends AnyAction> {
 
   /**
    * Every verdict of the level so far settled (those still out judged here), the level's k-th state the last
-   * expanded: true when the search stops at one of them. Else the shared drain memo may move to a bigger table: a
-   * judge still at a state judged here may write to the old one while it is copied, which only loses entries
-   * (`shared-memo.ts`: a slot is copied once both its words are written).
+   * expanded: true when the search stops at one of them.
    */
   stopped(k: number): boolean {
     this.last = this.verdicts.count - 1;
     this.judges.all(this.set, this.steal);
     if (this.settle(k)) return true;
-    const memo = this.judges.grow();
-    if (memo) this.core.shareDrainMemo(memo);
     return false;
   }
 

@@ -145,6 +145,11 @@ export class Levels {
     return true;
   }
 
+  /** The states of the level at `depth`, once known in full (0 before). */
+  sizeAt(depth: number): number {
+    return this.sizes[depth] ?? 0;
+  }
+
   /** The state bound (`--max-states`). */
   get maxStates(): number {
     return this.opts.maxStates;

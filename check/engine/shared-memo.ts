@@ -46,6 +46,11 @@ export class SharedMemo {
     return Atomics.load(this.words, 0);
   }
 
+  /** Slots of the table. */
+  get slots(): number {
+    return this.cap;
+  }
+
   get bytes(): number {
     return this.buffer.byteLength;
   }
