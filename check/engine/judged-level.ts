@@ -113,8 +113,7 @@ export class JudgedLevel<S, A extends AnyAction> {
   stopped(k: number): boolean {
     this.last = this.verdicts.count - 1;
     this.judges.all(this.set, this.steal);
-    if (this.settle(k)) return true;
-    return false;
+    return this.settle(k);
   }
 
   /** Per new state of the level, 1 when its drain passed (every verdict settled). */

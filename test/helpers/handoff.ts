@@ -63,6 +63,25 @@ export function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
 }
 
 /**
+ * Every figure a breadth-first search reports but its time, threads, drain steps and bytes: what a search with a
+ * judge thread must report as the search alone does (`check/engine/judges.ts`), at a counterexample and at a
+ * `--max-states` cut too.
+ */
+export function allFigures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
+  return {
+    status: o.status,
+    distinct: o.distinct,
+    generated: o.generated,
+    coverage: o.coverage,
+    bound: o.bound,
+    depthCompleted: o.depthCompleted,
+    shortest: o.shortest,
+    trace: o.found?.trace.map((t) => [t.phase, JSON.stringify(t.action)]) ?? null,
+    violations: o.found?.violations.map((v) => `${v.invariant} at ${v.step}: ${v.message}`) ?? null,
+  };
+}
+
+/**
  * Hands the search of model `name` at `pairs` to `workers` workers at each point of its levels (`every` level, or
  * the last two) and compares each with the one-thread search: the number of points compared.
  */

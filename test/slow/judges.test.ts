@@ -7,24 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { JudgeCrew } from '../../check/engine/judges.js';
 import { exploreExhaustive } from '../../check/exhaustive.js';
-import type { ExhaustiveOutcome } from '../../check/outcome.js';
-import type { AnyAction } from '../../model/core/model.js';
 import { resolved } from '../helpers/check.js';
+import { allFigures } from '../helpers/handoff.js';
 import { defaultDepth, safe, unsafe } from './safeguards.js';
-
-function strict<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
-  return {
-    status: o.status,
-    distinct: o.distinct,
-    generated: o.generated,
-    coverage: o.coverage,
-    bound: o.bound,
-    depthCompleted: o.depthCompleted,
-    shortest: o.shortest,
-    trace: o.found?.trace.map((t) => [t.phase, JSON.stringify(t.action)]) ?? null,
-    violations: o.found?.violations.map((v) => `${v.invariant} at ${v.step}: ${v.message}`) ?? null,
-  };
-}
 
 const decodes = (model: string) => catalog.get(model)!.open((e) => e.model.fast.decode !== undefined);
 // Unsafe rows at their depth; safe rows at the model's default depth when theirs is deeper (many minutes more).
@@ -41,13 +26,13 @@ describe('a judge thread beside the search reports what the search alone reports
         const c = { model: e.model, invariants: e.invariants };
         const named = { model: r.model, config: config.record, invariants: c.invariants.map((i) => i.name) };
         const opts = { mode: 'exhaustive', depth: r.depth, maxStates: 300_000 } as const;
-        const one = strict(exploreExhaustive(c, e.model.init(config.config), opts));
+        const one = allFigures(exploreExhaustive(c, e.model.init(config.config), opts));
         for (const tuning of [{}, { batch: 3, behind: 7 }]) {
           const crew = new JudgeCrew(named, false, 1, 0, 0, tuning);
           try {
             await crew.start().whenReady();
             const two = exploreExhaustive(c, e.model.init(config.config), { ...opts, judges: crew });
-            expect({ tuning, ...strict(two) }).toEqual({ tuning, ...one });
+            expect({ tuning, ...allFigures(two) }).toEqual({ tuning, ...one });
           } finally {
             await crew.end();
           }

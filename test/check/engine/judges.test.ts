@@ -11,24 +11,8 @@ import { JudgeCrew } from '../../../check/engine/judges.js';
 import { Levels } from '../../../check/engine/levels.js';
 import { PENDING, Verdicts } from '../../../check/engine/verdicts.js';
 import { exploreExhaustive } from '../../../check/exhaustive.js';
-import type { ExhaustiveOutcome } from '../../../check/outcome.js';
-import type { AnyAction } from '../../../model/core/model.js';
 import { resolved } from '../../helpers/check.js';
-
-/** Every figure one thread reports but its time, threads and drain steps (the memo is split between threads). */
-function strict<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
-  return {
-    status: o.status,
-    distinct: o.distinct,
-    generated: o.generated,
-    coverage: o.coverage,
-    bound: o.bound,
-    depthCompleted: o.depthCompleted,
-    shortest: o.shortest,
-    trace: o.found?.trace.map((t) => [t.phase, JSON.stringify(t.action)]) ?? null,
-    violations: o.found?.violations.map((v) => `${v.invariant} at ${v.step}: ${v.message}`) ?? null,
-  };
-}
+import { allFigures } from '../../helpers/handoff.js';
 
 const rows: { model: string; set: string[]; depth: number; maxStates?: number; symmetry?: true; status: string }[] = [
   { model: 'kafka-txn', set: ['safeguard.epoch-fencing=false'], depth: 8, status: 'violation' },
@@ -68,14 +52,14 @@ describe('a search with a judge thread reports what the search alone reports', (
           maxStates: r.maxStates ?? 1_000_000,
           symmetry: r.symmetry,
         } as const;
-        const one = strict(exploreExhaustive(c, e.model.init(config.config), opts));
+        const one = allFigures(exploreExhaustive(c, e.model.init(config.config), opts));
         expect(one.status).toBe(r.status);
         // Started before the search, and ready: the search sends states from its first level on.
         const crew = new JudgeCrew(named, r.symmetry === true, 1, 0, 0, { batch: 3, behind: 7 });
         try {
           await crew.start().whenReady();
           const two = exploreExhaustive(c, e.model.init(config.config), { ...opts, judges: crew });
-          expect(strict(two)).toEqual(one);
+          expect(allFigures(two)).toEqual(one);
           expect(two.workers).toBe(2);
           expect(crew.started!.judged).toBeGreaterThan(0);
         } finally {
