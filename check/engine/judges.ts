@@ -6,7 +6,7 @@
  * verdict back. Judging is more than half of a Kafka model's search (kafka-txn depth 11: 52% of one thread's
  * time), and a verdict is a function of the state, so the search is the one-thread search: the same states
  * in the same order, the verdicts settled in that order (`verdicts.ts`). The search judges a state itself
- * when the judges are behind, so no thread waits for the other but at a level's end.
+ * when the judges are behind, so neither thread waits for the other.
  *
  * The search on this thread runs without yielding: it posts states on a MessageChannel and takes verdicts with
  * `receiveMessageOnPort`; at a level's end it judges the states still out itself rather than wait.

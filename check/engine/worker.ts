@@ -91,8 +91,8 @@ function work<S, A extends AnyAction>(c: Checked<S, A>, initial: S): void {
 
 /**
  * A judge of the states a search on the main thread admits (`judges.ts`): each batch decoded and judged state by
- * state, in place, with the shared drain memo; the verdicts sent back, then the batch counted on the shared word
- * the search waits on.
+ * state, in place, with the shared drain memo, and the verdicts sent back with the batch's level (the search drops
+ * those of a level it has settled itself). It says once on the shared word that it is ready.
  */
 function judgeWork<S, A extends AnyAction>(
   c: Checked<S, A>,
