@@ -33,15 +33,19 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (i.status === 'ready') return more ? { type: 'BeginTxn', instance } : null;
   if (!t) return null;
   if (i.awaiting !== null || i.acking !== undefined) return null;
-  return (
-    {
-      abort: { type: 'AbortTxn', instance },
-      write: { type: 'Produce', instance, partition },
-      'add-offsets': { type: 'AddOffsetsToTxn', instance },
-      'send-offsets': { type: 'TxnOffsetCommit', instance },
-      commit: { type: 'CommitTxn', instance },
-    } as const
-  )[nextTransactionStep(t, more, s.kafka.rules)];
+  // A switch, not a lookup in an object of every answer: the drain asks this at every step.
+  switch (nextTransactionStep(t, more, s.kafka.rules)) {
+    case 'abort':
+      return { type: 'AbortTxn', instance };
+    case 'write':
+      return { type: 'Produce', instance, partition };
+    case 'add-offsets':
+      return { type: 'AddOffsetsToTxn', instance };
+    case 'send-offsets':
+      return { type: 'TxnOffsetCommit', instance };
+    case 'commit':
+      return { type: 'CommitTxn', instance };
+  }
 }
 
 /** The drain's next action, or null at quiescence. Pure. */
@@ -49,10 +53,9 @@ export function drain(s: KafkaTxnState): KafkaTxnAction | null {
   const k = s.kafka;
   const replicate = replicationDrain(k);
   if (replicate) return replicate;
-  const acked = s.instances.find((i) => live(i) && ackDue(s, i));
-  if (acked) return { type: 'AckProduce', instance: acked.id };
-  const waiting = s.instances.find((i) => i.awaiting !== null);
-  if (waiting) return { type: 'Append', instance: waiting.id };
+  // Loops, not `find` with a closure over `s`: this runs at every drain step.
+  for (const i of s.instances) if (live(i) && ackDue(s, i)) return { type: 'AckProduce', instance: i.id };
+  for (const i of s.instances) if (i.awaiting !== null) return { type: 'Append', instance: i.id };
   const marker = firstMarker(k);
   if (marker) return marker;
   for (let app = 0; app < s.config.producers; app++) {

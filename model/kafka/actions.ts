@@ -11,6 +11,7 @@ import {
   expired,
   expireTransactionalId,
   expireTxn,
+  firstMarkerTarget,
   markerTargets,
   mayExpireId,
   moveCoordinator,
@@ -234,8 +235,8 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
 /** The drain's next marker: the first unacknowledged marker of the first transaction that has one, or null. Pure. */
 export function firstMarker(k: Cluster): Extract<CoordinatorAction, { type: 'WriteTxnMarker' }> | null {
   for (let txn = 0; txn < k.txns.length; txn++) {
-    const t = markerTargets(k, txn)[0];
-    if (t !== undefined) return { type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t };
+    const t = firstMarkerTarget(k, txn);
+    if (t !== null) return { type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t };
   }
   return null;
 }

@@ -290,23 +290,49 @@ export function expired(k: Cluster, txn: number, now: number): boolean {
 
 /** The markers of transaction `txn` still to be acknowledged, as targets: partition indices, then 'offsets'. Pure. */
 export function markerTargets(k: Cluster, txn: number): (number | 'offsets')[] {
-  const pend = k.txns[txn]!.pending;
-  if (!pend || !(k.txns[txn]!.state === 'PrepareCommit' || k.txns[txn]!.state === 'PrepareAbort')) return [];
-  // A replicated marker waits for the high watermark, unless its leader changed (then it is sent again).
-  const waiting = (p: number): boolean =>
-    pend.written?.some(
-      (w) =>
-        w.partition === p &&
-        w.epoch === k.replication!.partitions[p]!.epoch &&
-        k.partitions[p]!.highWatermark <= w.offset,
-    ) === true;
-  const parts = pend.written ? pend.partitions.filter((p) => !waiting(p)) : [...pend.partitions];
-  return pend.offsetsGroup === null ? parts : [...parts, 'offsets'];
+  const out: (number | 'offsets')[] = [];
+  const pend = pendingOf(k, txn);
+  if (pend === null) return out;
+  for (const p of pend.partitions) if (!markerWaits(k, pend, p)) out.push(p);
+  if (pend.offsetsGroup !== null) out.push('offsets');
+  return out;
+}
+
+/**
+ * `markerTargets(k, txn)[0]`, or null where it is empty, without making the list: the fault-free drain asks it
+ * of every transaction at every step. Pure.
+ */
+export function firstMarkerTarget(k: Cluster, txn: number): number | 'offsets' | null {
+  const pend = pendingOf(k, txn);
+  if (pend === null) return null;
+  for (const p of pend.partitions) if (!markerWaits(k, pend, p)) return p;
+  return pend.offsetsGroup !== null ? 'offsets' : null;
+}
+
+/** The markers transaction `txn` has pending while it is preparing to end, else null. */
+function pendingOf(k: Cluster, txn: number): PendingMarkers | null {
+  const t = k.txns[txn]!;
+  const pend = t.pending;
+  return pend && (t.state === 'PrepareCommit' || t.state === 'PrepareAbort') ? pend : null;
+}
+
+/** A replicated marker waits for the high watermark, unless its leader changed (then it is sent again). */
+function markerWaits(k: Cluster, pend: PendingMarkers, p: number): boolean {
+  const written = pend.written;
+  if (!written) return false;
+  for (const w of written)
+    if (
+      w.partition === p &&
+      w.epoch === k.replication!.partitions[p]!.epoch &&
+      k.partitions[p]!.highWatermark <= w.offset
+    )
+      return true;
+  return false;
 }
 
 /** Whether transaction `txn` has markers to write. Pure. */
 export function markersPending(k: Cluster, txn: number): boolean {
-  return markerTargets(k, txn).length > 0;
+  return firstMarkerTarget(k, txn) !== null;
 }
 
 /** The earliest transaction deadline after `now`, or null. Pure. */
