@@ -86,6 +86,13 @@ export interface Stepped {
 export interface FastPath<S, A extends AnyAction> {
   clone(state: S): S;
   apply(state: S, action: A): void;
+  /**
+   * `apply` without the step's events (a list that keeps nothing, `SILENT_EVENTS`), for a model whose rules and
+   * invariants never read them (`ModelDef.eventsUnread`): the search takes it when it checks the model's own
+   * invariants alone, as a property a user wrote may read events. Building a step's events (objects and their
+   * strings, for the renderers) was about 3% of a kafka-txn search.
+   */
+  applySilent?(state: S, action: A): void;
   /** The words that identify a state (what `key` covers). */
   encode(state: S, out: Words): void;
   /** The words of the state's canonical representative under the model's symmetries, if it declares any. */
@@ -144,6 +151,11 @@ export interface ModelDef<S extends Stepped, A extends AnyAction, K extends Keys
   identity(s: S): readonly unknown[];
   /** How deep the exhaustive search goes by default (8 when absent). */
   readonly defaultDepth?: number;
+  /**
+   * No rule, drain or invariant of the model reads a state's `events` (only the renderers do, from states `step`
+   * made): its fast path gets `applySilent`. A test holds each model that says so to it (`test/helpers/differential.ts`).
+   */
+  readonly eventsUnread?: true;
   /**
    * Partial-order reduction: emits the resources the invariants, the drain and the quiescence verdict
    * depend on (`s`: the initial state, for the config). An action that may change one of them is
@@ -220,6 +232,16 @@ function byFieldName(_: string, v: unknown): unknown {
   return sorted;
 }
 
+/** An events list that keeps nothing: `push` drops what it is given. */
+class Discarded extends Array<unknown> {
+  override push(..._items: unknown[]): number {
+    return 0;
+  }
+}
+
+/** The events of every state the fast path's `applySilent` stepped: one shared list that keeps nothing. */
+export const SILENT_EVENTS: readonly unknown[] = Object.freeze(new Discarded());
+
 /** Compiles a model definition: derives `enabled`, `step`, the fast path and the lists from its table. */
 export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
   def: ModelDef<S, A, K>,
@@ -233,8 +255,13 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
   const apply = (d: Draft<S>, a: A): void => {
     // A new step's events; an empty list is left alone, so a step that changes nothing returns the same state.
     const e = d as Draft<Stepped>;
-    if (e.events.length > 0) e.events = [];
+    // A state `applySilent` made has the list that keeps nothing: a step through here records its events again.
+    if (e.events.length > 0 || e.events instanceof Discarded) e.events = [];
     spec(a).effect(d, a);
+  };
+  const applySilent = (s: S, a: A): void => {
+    (s as { events: readonly unknown[] }).events = SILENT_EVENTS;
+    spec(a).effect(castDraft(s), a);
   };
   const declared = specs.every((sp) => sp.every !== undefined) && def.observed;
   const por: Por<S, A> | null = declared
@@ -257,6 +284,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
   const fast: FastPath<S, A> = {
     clone: def.fast?.clone ?? cloneState,
     apply: def.fast?.apply ?? ((s, a) => apply(castDraft(s), a)),
+    ...(def.eventsUnread && def.fast?.apply === undefined ? { applySilent } : {}),
     encode: def.fast?.encode ?? encode,
     ...(def.fast?.encodeSymmetric ? { encodeSymmetric: def.fast.encodeSymmetric } : {}),
     ...(def.fast?.decode ? { decode: def.fast.decode } : {}),

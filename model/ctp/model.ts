@@ -54,6 +54,8 @@ export function appModel<K extends Keys>(
     actions: appActions,
     drain: appDrain,
     identity,
+    // Its rules push to a state's events and never read them; so do the Kafka slice's.
+    eventsUnread: true,
     fast: { encode: appCodec.encode, decode: appCodec.decode },
   });
 }

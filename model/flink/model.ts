@@ -66,6 +66,8 @@ export const flinkKafkaModel = compile({
   actions: flinkActions,
   drain,
   identity,
+  // Its rules push to a state's events and never read them; so do the Kafka slice's.
+  eventsUnread: true,
   fast: { encode: flinkCodec.encode, decode: flinkCodec.decode },
   // Records, checkpoints, a crash and a restart take a couple of dozen steps: search that deep.
   defaultDepth: 24,

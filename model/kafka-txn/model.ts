@@ -21,5 +21,7 @@ export const kafkaTxnModel = compile({
   actions: kafkaTxnActions,
   drain,
   identity,
+  // Its rules push to a state's events and never read them; so do the Kafka slice's.
+  eventsUnread: true,
   fast: { encode: kafkaTxnCodec.encode, decode: kafkaTxnCodec.decode, encodeSymmetric },
 });

@@ -35,5 +35,7 @@ export const mirrorMaker2Model = compile({
   drain,
   identity,
   defaultDepth: 12,
+  // Its rules push to a state's events and never read them; so do the Kafka slice's.
+  eventsUnread: true,
   fast: { encode: mirrorMaker2Codec.encode, decode: mirrorMaker2Codec.decode },
 });

@@ -18,7 +18,7 @@ import { catalog } from '../../catalog/index.js';
 import { checkHere } from '../../check/check.js';
 import { SearchCore } from '../../check/engine/search-core.js';
 import type { Keys } from '../../model/core/keys.js';
-import { type AnyAction, type Model, sameAction } from '../../model/core/model.js';
+import { type AnyAction, type Model, SILENT_EVENTS, sameAction } from '../../model/core/model.js';
 import { PlainCodec } from '../../model/core/pack.js';
 import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
@@ -237,6 +237,24 @@ export interface Scale {
   readonly configs: number;
 }
 
+/**
+ * The fast path's step without events (`applySilent`, where the model declares `eventsUnread`) from `s` by `a`
+ * agrees with `step` (`frozen`) on the words, the key, the enabled actions, the drain and the model's verdicts:
+ * what a rule, guard, drain or invariant reading events would tell apart. Its events keep nothing.
+ */
+function silentAgrees<S, A extends AnyAction, K extends Keys>(e: Entry<S, A, K>, s: S, a: A, frozen: S): void {
+  const { model } = e;
+  if (model.fast.applySilent === undefined) return;
+  const silent = model.fast.clone(s);
+  model.fast.applySilent(silent, a);
+  expect((silent as { events: readonly unknown[] }).events).toBe(SILENT_EVENTS);
+  expect(words(model, silent)).toEqual(words(model, frozen));
+  expect(model.key(silent)).toBe(model.key(frozen));
+  expect(model.enabled(silent)).toEqual(model.enabled(frozen));
+  expect(model.drain(silent)).toEqual(model.drain(frozen));
+  expect(verdicts(e, silent)).toEqual(verdicts(e, frozen));
+}
+
 /** The differential tests of one model at `scale`. */
 function suite<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
@@ -264,6 +282,7 @@ function suite<S, A extends AnyAction, K extends Keys>(
           expect(words(model, own)).toEqual(words(model, frozen));
           expect(model.key(own)).toBe(model.key(frozen));
           expect(verdicts(e, own)).toEqual(verdicts(e, frozen));
+          silentAgrees(e, s, a, frozen);
           compared += 1;
         }
       }
@@ -363,6 +382,8 @@ function suite<S, A extends AnyAction, K extends Keys>(
       const states = reached(e, initial, scale.drainWalks, scale.drainBfs);
       for (const s of states) {
         const own = model.fast.clone(s);
+        // The search's drain steps without events where the model says nothing reads them.
+        const silent = model.fast.applySilent ? model.fast.clone(s) : null;
         let frozen = s;
         expect(verdicts(e, own)).toEqual(verdicts(e, frozen));
         for (let k = 0; k < 400; k++) {
@@ -372,8 +393,13 @@ function suite<S, A extends AnyAction, K extends Keys>(
           model.fast.apply(own, a);
           frozen = model.step(frozen, a);
           expect(verdicts(e, own)).toEqual(verdicts(e, frozen));
+          if (silent === null) continue;
+          expect(model.drain(silent)).toEqual(a);
+          model.fast.applySilent!(silent, a);
+          expect(verdicts(e, silent)).toEqual(verdicts(e, frozen));
         }
         expect(words(model, own)).toEqual(words(model, frozen));
+        if (silent !== null) expect(words(model, silent)).toEqual(words(model, frozen));
       }
     });
     test(`${label}: the successor along a passing drain passes (the search takes it without a drain)`, () => {

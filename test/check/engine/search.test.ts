@@ -15,10 +15,10 @@ import { checkHere } from '../../../check/check.js';
 import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
 import { ownInvariants } from '../../../check/engine/own-invariants.js';
 import { exhaustiveParallel, randomParallel } from '../../../check/engine/parallel.js';
-import { SearchCore } from '../../../check/engine/search-core.js';
+import { engineFor, SearchCore } from '../../../check/engine/search-core.js';
 import type { ExhaustiveOptions, RandomOptions } from '../../../check/options.js';
 import type { ConfigOf, Keys } from '../../../model/core/keys.js';
-import type { AnyAction } from '../../../model/core/model.js';
+import { type AnyAction, SILENT_EVENTS } from '../../../model/core/model.js';
 import { WordBuffer } from '../../../model/core/words.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
@@ -134,6 +134,31 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
     }
     const own = checkHere({ model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants }, initial, opts);
     expect(own.mode === 'exhaustive' && own.symmetry).toBe(true);
+  });
+  test("a property of one's own that reads a step's events is judged on them: the search writes them for it", () => {
+    const initial = kafkaTxnModel.init(kafkaConfig());
+    const ready: Invariant<KafkaTxnState> = {
+      name: 'never-ready',
+      meaning: 'no instance is ever told it is ready',
+      when: 'every-step',
+      check: (s) => (s.events.some((e) => e.type === 'client' && e.status === 'ready') ? 'ready' : null),
+    };
+    const mine = { model: kafkaTxnModel, invariants: [ready] };
+    const own = { model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants };
+    const init = kafkaTxnModel.enabled(initial).find((a) => a.type === 'InitProducerId')!;
+    // The model's own invariants read no events, so the search's steps drop them; a user's property keeps them.
+    expect(engineFor(own, false).successor(initial, init).events).toBe(SILENT_EVENTS);
+    expect(engineFor(mine, false).successor(initial, init).events).toContainEqual({
+      type: 'client',
+      instance: init.type === 'InitProducerId' ? init.instance : -1,
+      status: 'ready',
+    });
+    const r = checkHere(mine, initial, { mode: 'exhaustive', depth: 3, maxStates: 1_000_000 });
+    expect([r.status, r.found?.trace.map((t) => t.action.type), r.found?.violations[0]?.invariant]).toEqual([
+      'violation',
+      ['InitProducerId'],
+      'never-ready',
+    ]);
   });
   test('with symmetry the drain memo keeps a state by its own fingerprint, not its orbit', () => {
     const c = { model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants };
