@@ -153,7 +153,8 @@ export interface ModelDef<S extends Stepped, A extends AnyAction, K extends Keys
   readonly defaultDepth?: number;
   /**
    * No rule, drain or invariant of the model reads a state's `events` (only the renderers do, from states `step`
-   * made): its fast path gets `applySilent`. A test holds each model that says so to it (`test/helpers/differential.ts`).
+   * made): its fast path gets `applySilent`. A test holds each model that says so to it
+   * (`test/helpers/differential.ts`).
    */
   readonly eventsUnread?: true;
   /**
