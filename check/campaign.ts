@@ -18,6 +18,7 @@ import type { AnyAction } from '../model/core/model.js';
 import type { Violation } from '../properties/invariant.js';
 import type { Checked } from './checked.js';
 import { counterexample } from './counterexample.js';
+import { ownInvariants } from './engine/own-invariants.js';
 import { type Choose, owned, picks, run, script, type TraceStep } from './execute.js';
 import { type Cut, type Minimal, minimize, minimizeBudget } from './minimize.js';
 import type { Shard } from './options.js';
@@ -138,7 +139,7 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
   for (const t of c.model.actionTypes) coverage[t] = 0;
   const count = { steps: 0, runs: 0 };
   let firstFailure: number[] | null = null;
-  const stepper = owned(c);
+  const stepper = owned(c, ownInvariants(c));
   const property = (plan: P) =>
     fc.property(fc.array(fc.nat({ max: plan.pickMax }), { maxLength: plan.maxSteps, size: 'max' }), (list) => {
       // Shrinking (a failure seen) and told to stop: each candidate passes unrun, so the shrinker ends at once.
@@ -217,7 +218,7 @@ function report<S, A extends AnyAction>(
 ) {
   const explore = (list: readonly number[]): { steps: TraceStep<A>[]; minimal: Minimal<A> } => {
     const r = run(c, initial, picks(c, list, undefined, choose), 'explore', {
-      stepper: owned(c),
+      stepper: owned(c, ownInvariants(c)),
       drain: true,
       stopAtViolation: true,
       skipDisabled: false,

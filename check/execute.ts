@@ -35,13 +35,17 @@ export function frozen<S, A extends AnyAction>(c: Checked<S, A>): Stepper<S, A> 
   return { start: (s) => s, apply: (s, a) => c.model.step(s, a) };
 }
 
-/** One owned plain copy, mutated in place by the fast path. */
-export function owned<S, A extends AnyAction>(c: Checked<S, A>): Stepper<S, A> {
+/**
+ * One owned plain copy, mutated in place by the fast path; `silent` (the caller checks the model's own invariants
+ * alone, `ownInvariants`) steps without events where the model says nothing reads them (`applySilent`).
+ */
+export function owned<S, A extends AnyAction>(c: Checked<S, A>, silent = false): Stepper<S, A> {
   const f = c.model.fast;
+  const apply = silent && f.applySilent !== undefined ? f.applySilent : f.apply;
   return {
     start: (s) => f.clone(s),
     apply: (s, a) => {
-      f.apply(s, a);
+      apply(s, a);
       return s;
     },
   };

@@ -10,6 +10,7 @@
  */
 import { type AnyAction, sameAction } from '../model/core/model.js';
 import type { Checked } from './checked.js';
+import { ownInvariants } from './engine/own-invariants.js';
 import { owned, run, type Source, type TraceStep } from './execute.js';
 import { SHORTCUT_BUDGET, shortcut } from './shortcut.js';
 
@@ -108,7 +109,7 @@ function nearest<S, A extends AnyAction>(c: Checked<S, A>, actions: readonly A[]
 /** Re-executes explored steps (skipping the disabled ones), then drains; stops at the first violation. */
 function attempt<S, A extends AnyAction>(c: Checked<S, A>, initial: S, explored: readonly A[]) {
   return run(c, initial, nearest(c, explored), 'explore', {
-    stepper: owned(c),
+    stepper: owned(c, ownInvariants(c)),
     drain: true,
     stopAtViolation: true,
     skipDisabled: true,

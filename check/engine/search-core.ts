@@ -9,7 +9,7 @@ import { encodePlain } from '../../model/core/plain.js';
 import { WordBuffer } from '../../model/core/words.js';
 import type { Violation } from '../../properties/invariant.js';
 import type { Checked } from '../checked.js';
-import { type DrainMemo, frozen, run, type Stepper } from '../execute.js';
+import { type DrainMemo, frozen, owned, run, type Stepper } from '../execute.js';
 import { ChunkPool } from './chunks.js';
 import { FailedDrains } from './failed-drains.js';
 import { FingerprintSet } from './fingerprint-set.js';
@@ -63,15 +63,12 @@ export function engineFor<S, A extends AnyAction>(c: Checked<S, A>, symmetry: bo
       along: false,
     };
   // The model's own invariants read no events, so the steps need not write them where the model says none reads them.
-  const apply = own && f.applySilent !== undefined ? f.applySilent : f.apply;
-  const inPlace = (t: S, a: A): S => {
-    apply(t, a);
-    return t;
-  };
+  const drain = owned(c, own);
+  const inPlace = drain.apply;
   return {
     successor: (s, a) => inPlace(f.clone(s), a),
     inPlace,
-    drain: { start: (s) => f.clone(s), apply: inPlace },
+    drain,
     encode,
     symmetry: sym,
     plain: false,

@@ -159,6 +159,9 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
       ['InitProducerId'],
       'never-ready',
     ]);
+    // Random runs and their minimization step the same way: the run, shrunk, is the one InitProducerId.
+    const random = checkHere(mine, initial, { mode: 'random', runs: 20, seed: 1, maxSteps: 20 });
+    expect([random.status, random.found?.trace.map((t) => t.action.type)]).toEqual(['violation', ['InitProducerId']]);
   });
   test('with symmetry the drain memo keeps a state by its own fingerprint, not its orbit', () => {
     const c = { model: kafkaTxnModel, invariants: kafkaTxnEntry.invariants };
