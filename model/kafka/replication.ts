@@ -404,12 +404,16 @@ export function enoughReplicas(k: Cluster, i: number): boolean {
   return k.replication!.partitions[i]!.isr.length >= effectiveMinIsr(k);
 }
 
-/** The acknowledged writes lost or changed: not in the current (or last) leader's log as acknowledged. Pure. */
-export function lostAcks(k: Cluster): Acked[] {
+/**
+ * The first acknowledged write lost or changed (not in the current, or last, leader's log as acknowledged), or
+ * null: allocates nothing, as `acked-durable` asks it after every step. Pure.
+ */
+export function firstLostAck(k: Cluster): Acked | null {
   const rep = k.replication;
-  if (!rep) return [];
-  return rep.acked.filter((a) => {
+  if (!rep) return null;
+  for (const a of rep.acked) {
     const e = k.partitions[a.partition]!.log[a.offset];
-    return e?.kind !== 'data' || e.value !== a.value;
-  });
+    if (e?.kind !== 'data' || e.value !== a.value) return a;
+  }
+  return null;
 }

@@ -7,7 +7,7 @@ import { type AppInstance, type AppState, appName, GROUP, inputValue, isTxnApp, 
 import { decidedOffset } from '../../model/kafka/read.js';
 import { family, type Invariant, invariant } from '../invariant.js';
 import { duplicateRead, hangingTransaction, staleGenerationEffect } from '../kafka/checks.js';
-import { judgeLogs, LOG_CHECKS } from '../kafka/log-pass.js';
+import { InstanceNames, judgeLogs, LOG_CHECKS, type Reader } from '../kafka/log-pass.js';
 import { lossMessage } from '../view.js';
 import { committedValues, judgedName, judgedView, readJudged } from './outputs.js';
 
@@ -22,12 +22,14 @@ type S = AppState;
  * `no-duplicates` judge the reader of `out` (the changelog is read by the restore consumer, not by it), or
  * for `no-duplicates` the external sink the loop writes to instead.
  */
+const names = new InstanceNames(appName);
+const OUT_READER: Reader = { partition: OUT, where: 'in out ' };
 const [zombieFenced, txnAtomicity, noAbortedRead, noDuplicates, lsoBound] = family({
   names: LOG_CHECKS,
   when: 'every-step',
   judge: (s: S, out) => {
-    const name = (id: number): string => appName(s, id);
-    judgeLogs(s.kafka, s.outcomes, name, s.config.isolationLevel, out, { partition: OUT, where: 'in out ' });
+    const name = names.at(s);
+    judgeLogs(s.kafka, s.outcomes, name, s.config.isolationLevel, out, OUT_READER);
     if (out[0] === null && !s.config.txnIdPerTask) out[0] = staleGenerationEffect(s.kafka, name);
     if (s.config.sink !== 'kafka') {
       const r = readJudged(s, s.config.isolationLevel);

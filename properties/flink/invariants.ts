@@ -6,7 +6,7 @@
 import { type FlinkState, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
 import { at, workLeft } from '../../model/flink/time.js';
 import { family, type Invariant, invariant } from '../invariant.js';
-import { hangingTransaction } from '../kafka/checks.js';
+import { hangingTransaction, type Told } from '../kafka/checks.js';
 import { judgeLogs, LOG_CHECKS } from '../kafka/log-pass.js';
 import { lossMessage } from '../view.js';
 import { flinkOutView } from './outputs.js';
@@ -53,8 +53,10 @@ function timedOut(s: S): string | null {
 const [zombieFenced, txnAtomicity, noAbortedRead, noDuplicates, lsoBound] = family({
   names: LOG_CHECKS,
   when: 'every-step',
-  judge: (s: S, out) => judgeLogs(s.kafka, [], (id) => `instance ${id}`, s.config.isolationLevel, out),
+  judge: (s: S, out) => judgeLogs(s.kafka, NO_TOLD, sinkInstance, s.config.isolationLevel, out),
 });
+const NO_TOLD: readonly Told[] = [];
+const sinkInstance = (id: number): string => `instance ${id}`;
 
 /** Every invariant of `flink-kafka`, in report order. */
 export const flinkInvariants: readonly Invariant<S>[] = [

@@ -2,7 +2,7 @@
 import { instanceName, type KafkaTxnState } from '../../model/kafka-txn/state.js';
 import { family, type Invariant, invariant } from '../invariant.js';
 import { hangingTransaction, lostAck } from '../kafka/checks.js';
-import { judgeLogs, LOG_CHECKS } from '../kafka/log-pass.js';
+import { InstanceNames, judgeLogs, LOG_CHECKS } from '../kafka/log-pass.js';
 import { lossMessage } from '../view.js';
 import { outView } from './outputs.js';
 
@@ -12,10 +12,11 @@ type S = KafkaTxnState;
  * The checks on the records of `out` and the groups, judged in one pass (`judgeLogs`): `zombie-fenced`,
  * `txn-atomicity`, `no-aborted-read`, `no-duplicates`, `lso-bound`.
  */
+const names = new InstanceNames(instanceName);
 const logs = family({
   names: LOG_CHECKS,
   when: 'every-step',
-  judge: (s: S, out) => judgeLogs(s.kafka, s.outcomes, (id) => instanceName(s, id), s.config.isolationLevel, out),
+  judge: (s: S, out) => judgeLogs(s.kafka, s.outcomes, names.at(s), s.config.isolationLevel, out),
 });
 
 /** Every invariant of `kafka-txn`. */

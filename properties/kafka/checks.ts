@@ -13,7 +13,7 @@ import {
   scratchFates,
 } from '../../model/kafka/read.js';
 import type { DataEntry, Marker, Partition } from '../../model/kafka/records.js';
-import { lostAcks } from '../../model/kafka/replication.js';
+import { firstLostAck } from '../../model/kafka/replication.js';
 import { firstRepeat } from '../view.js';
 
 /** Ghost: what a client was told about the end of one of its transactions. */
@@ -312,7 +312,7 @@ const MET = new Met();
  * the partition's current (or last) leader's log, with its value. Null with one replica. Pure.
  */
 export function lostAck(k: Cluster): string | null {
-  const lost = lostAcks(k)[0];
+  const lost = firstLostAck(k);
   if (!lost) return null;
   const p = k.partitions[lost.partition]!;
   if (lost.offset < 0) return `v${lost.value} was sent to ${p.name} with acks=0 and never appended`;

@@ -88,6 +88,22 @@ export function judgeLogs(
 }
 
 /**
+ * One naming function for every call of a family's judge: `at(s)` makes it name the instances of state `s` (the
+ * checks call it only while the judge runs, for a violation's message). A new closure over each judged state was
+ * an allocation a step.
+ */
+export class InstanceNames<S> {
+  private state: S | undefined;
+  readonly name = (instance: number): string => this.nameIn(this.state!, instance);
+  constructor(private readonly nameIn: (s: S, instance: number) => string) {}
+  /** The naming function, naming the instances of `s` until the next call. */
+  at(s: S): (instance: number) => string {
+    this.state = s;
+    return this.name;
+  }
+}
+
+/**
  * What a reader returns, record by record, with the first value it returns twice: the same as `firstRepeat`
  * over `readTopic`'s lists (the first record whose value an earlier one had, and the earliest such), kept in
  * reused arrays.
