@@ -171,61 +171,56 @@ export function run<S, A extends AnyAction>(
 ): RunResult<S, A> {
   const { model, invariants } = c;
   const steps: TraceStep<A>[] = [];
-  const found: Violation[] = [...violations(invariants, initial, 'every-step', -1)];
-  // The run's own copy is made at its first step (a drain the memo ends at once needs none).
+  const found: Violation[] = [];
+  add(found, violations(invariants, initial, 'every-step', -1));
+  // The run's own copy is made at its first step (a drain the memo ends at once needs none). One loop and no
+  // closure over the run's variables (they would live on the heap): the search runs one of these a state, and
+  // they were a twentieth of what it allocated.
   let state = initial;
   let started = false;
   let length = 0;
-  const stopped = (): boolean => opts.stopAtViolation && found.length > 0;
-  const take = (a: A, ph: Phase): void => {
-    if (!started) {
-      state = opts.stepper.start(state);
-      started = true;
-    }
-    state = opts.stepper.apply(state, a);
-    length += 1;
-    if (opts.record || opts.onStep) {
-      const st = { action: a, phase: ph };
-      if (opts.record) steps.push(st);
-      opts.onStep?.(state, st);
-    }
-    add(found, violations(invariants, state, 'every-step', length - 1));
-  };
-  const result = (quiescent: boolean, notEnabled: RunResult<S, A>['notEnabled'] = null): RunResult<S, A> => ({
-    steps,
-    violations: found,
-    length,
-    quiescent,
-    last: state,
-    notEnabled,
-  });
-
-  for (let i = 0; !stopped(); i++) {
-    const a = source(state, i);
-    if (a === null) break;
-    if ('skipped' in a) {
-      if (opts.skipDisabled) continue;
-      return result(false, { step: i, action: a.skipped });
-    }
-    take(a, phase);
-  }
-  if (opts.drain && !stopped()) {
-    for (let n = 0; ; n++) {
-      const a = model.drain(state);
-      if (a === null) break;
+  const stopAt = opts.stopAtViolation;
+  const watched = opts.record === true || opts.onStep !== undefined;
+  // The source's steps, then (`drained` from 0) the drain's.
+  let i = 0;
+  let drained = -1;
+  while (!(stopAt && found.length > 0)) {
+    let a: A;
+    if (drained < 0) {
+      const next = source(state, i++);
+      if (next === null) {
+        if (!opts.drain) break;
+        drained = 0;
+        continue;
+      }
+      if ('skipped' in next) {
+        if (opts.skipDisabled) continue;
+        return {
+          steps,
+          violations: found,
+          length,
+          quiescent: false,
+          last: state,
+          notEnabled: { step: i - 1, action: next.skipped },
+        };
+      }
+      a = next;
+    } else {
+      const next = model.drain(state);
+      if (next === null) break;
       // A quiescent state is judged at once, so the memo keeps only states the drain moves on from.
-      const known = opts.memo?.known(state, a, length) ?? false;
-      if (known === true) return result(true);
+      const known = opts.memo?.known(state, next, length) ?? false;
+      if (known === true) return { steps, violations: found, length, quiescent: true, last: state, notEnabled: null };
       // A failure known from here is taken when the drain itself would reach it before its limit: the
       // violations the drain meets that many steps on (the run ends there, short of its last state).
-      if (known !== false && opts.stopAtViolation && n + known.steps <= DRAIN_LIMIT) {
+      if (known !== false && stopAt && drained + known.steps <= DRAIN_LIMIT) {
         add(
           found,
           known.violations.map((v) => ({ ...v, step: length - 1 + known.steps })),
         );
-        return result(false);
+        return { steps, violations: found, length, quiescent: false, last: state, notEnabled: null };
       }
-      if (n >= DRAIN_LIMIT) {
+      if (drained >= DRAIN_LIMIT) {
         add(found, [
           {
             invariant: 'progress',
@@ -233,18 +228,33 @@ export function run<S, A extends AnyAction>(
             step: length - 1,
           },
         ]);
-        return result(false);
+        return { steps, violations: found, length, quiescent: false, last: state, notEnabled: null };
       }
-      take(a, 'drain');
-      if (stopped()) return result(false);
+      drained += 1;
+      a = next;
     }
+    if (!started) {
+      state = opts.stepper.start(state);
+      started = true;
+    }
+    state = opts.stepper.apply(state, a);
+    length += 1;
+    if (watched) watch(opts, steps, state, a, drained < 0 ? phase : 'drain');
+    add(found, violations(invariants, state, 'every-step', length - 1));
   }
   const quiescent = model.drain(state) === null;
-  if (quiescent && !stopped()) {
+  if (quiescent && !(stopAt && found.length > 0)) {
     add(found, violations(invariants, state, 'quiescence', length - 1));
     if (found.length === 0) opts.memo?.passed();
   }
-  return result(quiescent);
+  return { steps, violations: found, length, quiescent, last: state, notEnabled: null };
+}
+
+/** A step taken, for a run that records its steps or reports each. */
+function watch<S, A extends AnyAction>(opts: RunOptions<S, A>, steps: TraceStep<A>[], state: S, a: A, ph: Phase): void {
+  const st = { action: a, phase: ph };
+  if (opts.record) steps.push(st);
+  opts.onStep?.(state, st);
 }
 
 /** Adds violations of invariants not already violated: a broken invariant is reported once, at its first step. */
