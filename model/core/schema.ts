@@ -13,6 +13,7 @@
  * it is met. Decoding gives a new mutable copy, static parts (`fromLike`) shared with `like`.
  */
 import type { Words } from './model.js';
+import { WordBuffer } from './words.js';
 
 /** Words from here up are escapes: an integer at or above it, or a fraction, is written as a float. */
 const TAG = 0x7fff0000;
@@ -158,8 +159,8 @@ export function compileSchema<T>(schema: Schema<T>): Codec<T> {
   const source = g.source(schema.node);
   const F64 = new Float64Array(1);
   const I32 = new Int32Array(F64.buffer);
-  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'R', 'bad', 'text', source);
-  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, g.recent, bad, text);
+  const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'R', 'bad', 'text', 'WordBuffer', 'SCRATCH', source);
+  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, g.recent, bad, text, WordBuffer, new WordBuffer());
   return { encode, decode };
 }
 
@@ -201,6 +202,43 @@ function bad(path: string, v: unknown): never {
 }
 
 /**
+ * The most words a node writes when that is known before its value is (no list, string, struct or union in it:
+ * an integer takes up to three, as a float), else null.
+ */
+function fixedWords(node: Node): number | null {
+  switch (node.kind) {
+    case 'int':
+      return 3;
+    case 'bool':
+    case 'enum':
+      return 1;
+    case 'static':
+    case 'empty':
+      return 0;
+    case 'nullable': {
+      const k = fixedWords(node.of);
+      return k === null ? null : 1 + k;
+    }
+    case 'string':
+    case 'list':
+    case 'struct':
+    case 'union':
+      return null;
+  }
+}
+
+/** The code that makes room for `k` more words at `n`. */
+function room(k: number): string[] {
+  return [`if (n + ${k} > W.length) G(n, ${k});`];
+}
+
+/** `code`, which writes `node`, with the room it takes made first where its size is fixed. */
+function reserved(node: Node, code: readonly string[]): string[] {
+  const k = fixedWords(node);
+  return k === null || k === 0 ? [...code] : [...room(k), ...code];
+}
+
+/**
  * Writes the source of a schema's encoder and decoder: a function per struct or union of the schema
  * (called wherever it is used: one function inlining a whole Flink state was too big for V8 to optimize
  * and ran a fifth slower), variables numbered so nested blocks never shadow.
@@ -228,7 +266,12 @@ class Generator {
     return this.recent.length - 1;
   }
 
-  /** The source: the functions, then `encode` and `decode` over them. */
+  /**
+   * The source: the functions, then `encode` and `decode` over them. The encoders write into the words of a
+   * `WordBuffer` (`W`) at a position passed along and returned (`n`), making room (`G`) before each run of
+   * writes of a known most size; `out.push` a word was a third of what encoding cost. Any other `Words` gets
+   * the words written into a scratch buffer, then pushed.
+   */
   source(root: Node): string {
     const e: string[] = [];
     this.enc(root, 'v', 'state', e);
@@ -237,8 +280,22 @@ class Generator {
     return [
       'let w = null;',
       'let at = 0;',
+      'let B = null;',
+      'let W = null;',
+      'function G(n, k) { B.length = n; B.reserve(k); W = B.words; }',
       ...this.functions,
-      `function encode(v, out) {\n${e.join('\n')}\n}`,
+      'function encode(v, out) {',
+      'if (!(out instanceof WordBuffer)) {',
+      'SCRATCH.reset(); encode(v, SCRATCH);',
+      'for (let i = 0; i < SCRATCH.length; i++) out.push(SCRATCH.words[i]);',
+      'return;',
+      '}',
+      'B = out; W = out.words;',
+      'let n = out.length;',
+      ...reserved(root, e),
+      'out.length = n;',
+      'B = null; W = null;',
+      '}',
       'function decode(words, offset, like) {',
       'w = words; at = offset;',
       ...d,
@@ -249,7 +306,7 @@ class Generator {
     ].join('\n');
   }
 
-  /** The name of the function that writes a struct or union node (made on first use). */
+  /** The name of the function that writes a struct or union node (made on first use): `n = name(v, n)`. */
   private encoderOf(node: Node, path: string): string {
     const known = this.encoders.get(node);
     if (known !== undefined) return known;
@@ -264,26 +321,30 @@ class Generator {
       body.push(`switch (v === null || typeof v !== 'object' ? undefined : v[${JSON.stringify(node.tag)}]) {`);
       node.cases.forEach((c, i) => {
         body.push(`case ${JSON.stringify(c.label)}: {`);
-        body.push(`out.push(${i});`);
+        body.push(...room(1), `W[n++] = ${i};`);
         this.encFields(c.fields, 'v', `${path}<${c.label}>`, body);
         body.push('break; }');
       });
       body.push(`default: bad(${p}, v);`);
       body.push('}');
     } else throw new Error(`internal: no function for a ${node.kind} node`);
-    this.functions.push(`function ${name}(v, out) {\n${body.join('\n')}\n}`);
+    this.functions.push(`function ${name}(v, n) {\n${body.join('\n')}\nreturn n;\n}`);
     return name;
   }
 
+  /**
+   * Writes the code that encodes `node`'s value `e`. A node of fixed size (`fixedWords`) writes with no room
+   * made: its caller made it; any other makes its own.
+   */
   private enc(node: Node, e: string, path: string, out: string[]): void {
     const p = JSON.stringify(path);
     switch (node.kind) {
       case 'int': {
         const x = this.fresh('x');
         out.push(`const ${x} = ${e};`);
-        out.push(`if ((${x} | 0) === ${x} && ${x} < TAG) out.push(${x});`);
+        out.push(`if ((${x} | 0) === ${x} && ${x} < TAG) W[n++] = ${x};`);
         out.push(
-          `else if (typeof ${x} === 'number') { F64[0] = ${x}; out.push(FLOAT); out.push(I32[0]); out.push(I32[1]); }`,
+          `else if (typeof ${x} === 'number') { F64[0] = ${x}; W[n++] = FLOAT; W[n++] = I32[0]; W[n++] = I32[1]; }`,
         );
         out.push(`else bad(${p}, ${x});`);
         return;
@@ -291,7 +352,7 @@ class Generator {
       case 'bool': {
         const x = this.fresh('b');
         out.push(`const ${x} = ${e};`);
-        out.push(`if (${x} === true) out.push(1); else if (${x} === false) out.push(0); else bad(${p}, ${x});`);
+        out.push(`if (${x} === true) W[n++] = 1; else if (${x} === false) W[n++] = 0; else bad(${p}, ${x});`);
         return;
       }
       case 'enum': {
@@ -299,7 +360,7 @@ class Generator {
         out.push(`const ${x} = ${e};`);
         out.push(`switch (${x}) {`);
         node.labels.forEach((l, i) => {
-          out.push(`case ${JSON.stringify(l)}: out.push(${i}); break;`);
+          out.push(`case ${JSON.stringify(l)}: W[n++] = ${i}; break;`);
         });
         out.push(`default: bad(${p}, ${x});`);
         out.push('}');
@@ -310,15 +371,19 @@ class Generator {
         const i = this.fresh('i');
         out.push(`const ${x} = ${e};`);
         out.push(`if (typeof ${x} !== 'string') bad(${p}, ${x});`);
-        out.push(`out.push(${x}.length);`);
-        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) out.push(${x}.charCodeAt(${i}));`);
+        out.push(`if (n + ${x}.length + 1 > W.length) G(n, ${x}.length + 1);`);
+        out.push(`W[n++] = ${x}.length;`);
+        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) W[n++] = ${x}.charCodeAt(${i});`);
         return;
       }
       case 'nullable': {
         const x = this.fresh('n');
+        const inner = fixedWords(node.of);
         out.push(`const ${x} = ${e};`);
-        out.push(`if (${x} === null) out.push(0); else {`);
-        out.push('out.push(1);');
+        // Room for the flag (and a fixed value) is the caller's when the whole is fixed.
+        if (inner === null) out.push(...room(1));
+        out.push(`if (${x} === null) W[n++] = 0; else {`);
+        out.push(`W[n++] = 1;`);
         this.enc(node.of, x, path, out);
         out.push('}');
         return;
@@ -326,17 +391,19 @@ class Generator {
       case 'list': {
         const x = this.fresh('a');
         const i = this.fresh('i');
+        const each = fixedWords(node.of);
         out.push(`const ${x} = ${e};`);
         out.push(`if (!Array.isArray(${x})) bad(${p}, ${x});`);
-        out.push(`out.push(${x}.length);`);
+        out.push(...room(1), `W[n++] = ${x}.length;`);
         out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) {`);
+        if (each !== null) out.push(...room(each));
         this.enc(node.of, `${x}[${i}]`, `${path}[]`, out);
         out.push('}');
         return;
       }
       case 'struct':
       case 'union':
-        out.push(`${this.encoderOf(node, path)}(${e}, out);`);
+        out.push(`n = ${this.encoderOf(node, path)}(${e}, n);`);
         return;
       case 'static':
       case 'empty':
@@ -344,18 +411,37 @@ class Generator {
     }
   }
 
+  /** Writes the fields in order, making room once for each run of fields of fixed size. */
   private encFields(fields: readonly Field[], o: string, path: string, out: string[]): void {
+    let run: string[] = [];
+    let most = 0;
+    const flush = (): void => {
+      if (most > 0) out.push(...room(most));
+      out.push(...run);
+      run = [];
+      most = 0;
+    };
     for (const f of fields) {
       const e = `${o}[${JSON.stringify(f.name)}]`;
+      const k = f.optional ? null : fixedWords(f.node);
+      if (k !== null) {
+        this.enc(f.node, e, `${path}.${f.name}`, run);
+        most += k;
+        continue;
+      }
+      flush();
       if (!f.optional) {
         this.enc(f.node, e, `${path}.${f.name}`, out);
         continue;
       }
-      out.push(`if (${e} === undefined) out.push(0); else {`);
-      out.push('out.push(1);');
+      const inner = fixedWords(f.node);
+      out.push(...room(1 + (inner ?? 0)));
+      out.push(`if (${e} === undefined) W[n++] = 0; else {`);
+      out.push('W[n++] = 1;');
       this.enc(f.node, e, `${path}.${f.name}`, out);
       out.push('}');
     }
+    flush();
   }
 
   /**

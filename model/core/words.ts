@@ -15,6 +15,13 @@ export class WordBuffer implements Words {
     }
     this.words[this.length++] = word;
   }
+  /** Makes room for `n` more words after `length` (the list `words` may be a new one). */
+  reserve(n: number): void {
+    if (this.length + n <= this.words.length) return;
+    const bigger = new Int32Array(Math.max(this.words.length * 2, this.length + n));
+    bigger.set(this.words.subarray(0, this.length));
+    this.words = bigger;
+  }
   /** Appends the first `n` words of `src`. */
   append(src: Int32Array, n: number): void {
     if (this.length + n > this.words.length) {

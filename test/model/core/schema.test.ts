@@ -116,6 +116,25 @@ describe('schema codec', () => {
     );
   });
 
+  test('the words are the same wherever the buffer grows, and pushed to any other Words', () => {
+    // Written after 0 to 300 words already there, a value crosses the buffer's first 256 words at every place
+    // (its runs of fixed fields, floats, strings and lists each make their own room); a plain pusher gets them too.
+    fc.assert(
+      fc.property(things, fc.integer({ min: 0, max: 300 }), (t, before) => {
+        const b = new WordBuffer();
+        for (let i = 0; i < before; i++) b.push(-1 - i);
+        codec.encode(t, b);
+        expect(Array.from(b.words.subarray(before, b.length))).toEqual(words(t));
+        expect(Array.from(b.words.subarray(0, before))).toEqual(Array.from({ length: before }, (_, i) => -1 - i));
+        const pushed: number[] = [];
+        codec.encode(t, { push: (w) => pushed.push(w) });
+        expect(pushed).toEqual(words(t));
+        expect(words(codec.decode(b.words, before, like))).toEqual(words(t));
+      }),
+      { seed: 11, numRuns: 1000 },
+    );
+  });
+
   test('the same words exactly for equal values, whatever order their fields were made in', () => {
     // Each value in one canonical text: fields in name order, numbers as their names (-0 is 0), no events.
     const canon = (t: Thing): string =>
