@@ -270,7 +270,9 @@ class Generator {
    * The source: the functions, then `encode` and `decode` over them. The encoders write into the words of a
    * `WordBuffer` (`W`) at a position passed along and returned (`n`), making room (`G`) before each run of
    * writes of a known most size; `out.push` a word was a third of what encoding cost. Any other `Words` gets
-   * the words written into a scratch buffer, then pushed.
+   * the words written into a scratch buffer, then pushed. The decoders read from `at` in the words `w` through
+   * copies of their own (`p`, `ww`), handing `at` to a nested decoder and taking it back: a read of the two
+   * shared variables a word went through the generated closure's context.
    */
   source(root: Node): string {
     const e: string[] = [];
@@ -298,6 +300,8 @@ class Generator {
       '}',
       'function decode(words, offset, like) {',
       'w = words; at = offset;',
+      'const ww = words;',
+      'let p = offset;',
       ...d,
       'w = null;',
       `return ${value};`,
@@ -461,17 +465,19 @@ class Generator {
     else if (node.kind === 'union') {
       v = this.fresh('t');
       body.push(`let ${v};`);
-      body.push('switch (w[at++]) {');
+      body.push('switch (ww[p++]) {');
       node.cases.forEach((c, i) => {
         body.push(`case ${i}: {`);
         const x = this.decFields(c.fields, [[node.tag, JSON.stringify(c.label)]], null, body);
         body.push(`${v} = ${x};`);
         body.push('break; }');
       });
-      body.push(`default: throw new Error('internal: bad variant at word ' + (at - 1));`);
+      body.push(`default: throw new Error('internal: bad variant at word ' + (p - 1));`);
       body.push('}');
     } else throw new Error(`internal: no function for a ${node.kind} node`);
-    this.functions.push(`function ${name}(lk) {\n${body.join('\n')}\nreturn ${v};\n}`);
+    this.functions.push(
+      `function ${name}(lk) {\nconst ww = w;\nlet p = at;\n${body.join('\n')}\nat = p;\nreturn ${v};\n}`,
+    );
     return name;
   }
 
@@ -480,25 +486,25 @@ class Generator {
     const t = this.fresh('t');
     switch (node.kind) {
       case 'int':
-        out.push(`let ${t} = w[at++];`);
-        out.push(`if (${t} === FLOAT) { I32[0] = w[at++]; I32[1] = w[at++]; ${t} = F64[0]; }`);
+        out.push(`let ${t} = ww[p++];`);
+        out.push(`if (${t} === FLOAT) { I32[0] = ww[p++]; I32[1] = ww[p++]; ${t} = F64[0]; }`);
         return t;
       case 'bool':
-        out.push(`const ${t} = w[at++] === 1;`);
+        out.push(`const ${t} = ww[p++] === 1;`);
         return t;
       case 'enum':
-        out.push(`const ${t} = L[${this.labelsOf(node.labels)}][w[at++]];`);
+        out.push(`const ${t} = L[${this.labelsOf(node.labels)}][ww[p++]];`);
         return t;
       case 'string': {
         const n = this.fresh('k');
-        out.push(`const ${n} = w[at++];`);
-        out.push(`const ${t} = text(w, at, ${n}, R[${this.recentOf()}]);`);
-        out.push(`at += ${n};`);
+        out.push(`const ${n} = ww[p++];`);
+        out.push(`const ${t} = text(ww, p, ${n}, R[${this.recentOf()}]);`);
+        out.push(`p += ${n};`);
         return t;
       }
       case 'nullable': {
         out.push(`let ${t} = null;`);
-        out.push('if (w[at++] === 1) {');
+        out.push('if (ww[p++] === 1) {');
         const v = this.dec(node.of, null, out);
         out.push(`${t} = ${v};`);
         out.push('}');
@@ -507,7 +513,7 @@ class Generator {
       case 'list': {
         const n = this.fresh('k');
         const i = this.fresh('i');
-        out.push(`const ${n} = w[at++];`);
+        out.push(`const ${n} = ww[p++];`);
         out.push(`const ${t} = new Array(${n});`);
         out.push(`for (let ${i} = 0; ${i} < ${n}; ${i}++) {`);
         const v = this.dec(node.of, null, out);
@@ -517,7 +523,10 @@ class Generator {
       }
       case 'struct':
       case 'union':
+        // The callee reads from `at` and leaves it past what it read.
+        out.push('at = p;');
         out.push(`const ${t} = ${this.decoderOf(node, like !== null)}(${like ?? 'null'});`);
+        out.push('p = at;');
         return t;
       case 'static':
         if (like === null) throw new Error('internal: a schema has fromLike() inside a list, union or nullable');
@@ -542,7 +551,7 @@ class Generator {
       }
       const has = this.fresh('h');
       const val = this.fresh('t');
-      out.push(`const ${has} = w[at++] === 1;`);
+      out.push(`const ${has} = ww[p++] === 1;`);
       out.push(`let ${val};`);
       out.push(`if (${has}) {`);
       out.push(`${val} = ${this.dec(f.node, null, out)};`);
