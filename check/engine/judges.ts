@@ -128,10 +128,11 @@ export class Judges {
 
   private post(j: Judge): void {
     if (j.count === 0) return;
-    const states = j.batch.words.slice(0, j.batch.length);
-    const m: ToJudge = { type: 'states', epoch: this.epoch, states };
+    // The batch's own list is sent (a copy of it was a tenth of what the search spent on its judge).
+    const length = j.batch.length;
+    const states = j.batch.take();
+    const m: ToJudge = { type: 'states', epoch: this.epoch, states, length };
     j.port.postMessage(m, [states.buffer]);
-    j.batch.reset();
     j.count = 0;
   }
 

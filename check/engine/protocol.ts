@@ -194,8 +194,16 @@ export const JudgeWord = { ready: 0 } as const;
 
 /** The search to a judge thread (`judges.ts`). */
 export type ToJudge =
-  /** States of level `epoch` to judge: per state its place in its level, fingerprint halves, word count and words. */
-  | { readonly type: 'states'; readonly epoch: number; readonly states: Int32Array<ArrayBuffer> }
+  /**
+   * States of level `epoch` to judge, in the first `length` words of `states`: per state its place in its level,
+   * fingerprint halves, word count and words.
+   */
+  | {
+      readonly type: 'states';
+      readonly epoch: number;
+      readonly states: Int32Array<ArrayBuffer>;
+      readonly length: number;
+    }
   /** The shared drain memo moved to a bigger table (between levels, no judge writing). */
   | { readonly type: 'memo'; readonly memo: SharedArrayBuffer };
 

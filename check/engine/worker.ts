@@ -123,7 +123,7 @@ function judgeWork<S, A extends AnyAction>(
     const before = core.drainSteps;
     out.reset();
     try {
-      for (let at = 0; at < w.length; at += 4 + w[at + 3]!) {
+      for (let at = 0; at < m.length; at += 4 + w[at + 3]!) {
         out.push(w[at]!);
         out.push(core.judge(decode(w, at + 4, initial), w[at + 1]! >>> 0, w[at + 2]! >>> 0, true));
       }

@@ -38,6 +38,13 @@ export class WordBuffer implements Words {
   reset(): void {
     this.length = 0;
   }
+  /** Hands over the list of words (the first `length` are this buffer's) and starts empty on a new one as big. */
+  take(): Int32Array<ArrayBuffer> {
+    const w = this.words;
+    this.words = new Int32Array(w.length);
+    this.length = 0;
+    return w;
+  }
   /** Lexicographic order, shorter first on a common prefix. */
   lessThan(o: WordBuffer): boolean {
     const n = Math.min(this.length, o.length);
