@@ -69,6 +69,11 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
    * search handed to workers counts theirs, not the first thread's (they start over with its drain memo).
    */
   readonly drainSteps: number;
+  /**
+   * The judge threads beside a one-thread search (`engine/judges.ts`), once started: how many, and the states whose
+   * verdicts came back from them (some the search judged too, at a level's end); null: none started.
+   */
+  readonly judges: { readonly threads: number; readonly judged: number } | null;
   readonly depth: number;
   readonly maxStates: number;
   readonly maxSeconds: number | null;

@@ -472,6 +472,7 @@ function outcome<S, A extends AnyAction>(
     distinct,
     generated,
     drainSteps,
+    judges: null,
     depth: opts.depth,
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,

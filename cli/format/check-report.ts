@@ -113,6 +113,7 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       workers: o.workers,
       bytesPerState: ex ? ex.bytesPerState : null,
       drainSteps: ex ? ex.drainSteps : null,
+      judges: ex ? ex.judges : null,
       por: ex ? ex.por : null,
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,

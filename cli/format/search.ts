@@ -188,8 +188,16 @@ function fingerprintText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): st
   return (
     `fingerprints: 64-bit, collision probability ${o.collisionProbability.toExponential(1)} ` +
     `(optimistic, as TLC states it); ${o.bytesPerState.toFixed(1)} bytes a state; ` +
-    `symmetry ${o.symmetry ? 'on' : 'off'}; ${o.workers} worker${o.workers === 1 ? '' : 's'}`
+    `symmetry ${o.symmetry ? 'on' : 'off'}; ${threadsText(o)}`
   );
+}
+
+/** The threads a search ran on: workers, or one search thread and its judges. */
+function threadsText<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string {
+  const j = o.judges;
+  if (j === null) return `${o.workers} worker${o.workers === 1 ? '' : 's'}`;
+  const them = j.threads === 1 ? 'a judge thread' : `${j.threads} judge threads`;
+  return `${o.workers} threads: the search and ${them} (its verdicts back for ${j.judged} states)`;
 }
 
 /** How the counterexample was found, one line (`total` steps, `drained` of them drain). */

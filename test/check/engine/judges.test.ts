@@ -52,8 +52,9 @@ describe('a search with a judge thread reports what the search alone reports', (
           maxStates: r.maxStates ?? 1_000_000,
           symmetry: r.symmetry,
         } as const;
-        const one = allFigures(exploreExhaustive(c, e.model.init(config.config), opts));
-        expect(one.status).toBe(r.status);
+        const alone = exploreExhaustive(c, e.model.init(config.config), opts);
+        const one = allFigures(alone);
+        expect([one.status, alone.judges]).toEqual([r.status, null]);
         // Started before the search, and ready: the search sends states from its first level on.
         const crew = new JudgeCrew(named, r.symmetry === true, 1, 0, 0, { batch: 3, behind: 7 });
         try {
@@ -62,6 +63,8 @@ describe('a search with a judge thread reports what the search alone reports', (
           expect(allFigures(two)).toEqual(one);
           expect(two.workers).toBe(2);
           expect(crew.started!.judged).toBeGreaterThan(0);
+          // The report says which threads ran: the search and one judge, with the verdicts back from it.
+          expect(two.judges).toEqual({ threads: 1, judged: crew.started!.judged });
         } finally {
           await crew.end();
         }
