@@ -195,14 +195,7 @@ export function run<S, A extends AnyAction>(
       }
       if ('skipped' in next) {
         if (opts.skipDisabled) continue;
-        return {
-          steps,
-          violations: found,
-          length,
-          quiescent: false,
-          last: state,
-          notEnabled: { step: i - 1, action: next.skipped },
-        };
+        return ended(steps, found, length, false, state, { step: i - 1, action: next.skipped });
       }
       a = next;
     } else {
@@ -210,7 +203,7 @@ export function run<S, A extends AnyAction>(
       if (next === null) break;
       // A quiescent state is judged at once, so the memo keeps only states the drain moves on from.
       const known = opts.memo?.known(state, next, length) ?? false;
-      if (known === true) return { steps, violations: found, length, quiescent: true, last: state, notEnabled: null };
+      if (known === true) return ended(steps, found, length, true, state);
       // A failure known from here is taken when the drain itself would reach it before its limit: the
       // violations the drain meets that many steps on (the run ends there, short of its last state).
       if (known !== false && stopAt && drained + known.steps <= DRAIN_LIMIT) {
@@ -218,7 +211,7 @@ export function run<S, A extends AnyAction>(
           found,
           known.violations.map((v) => ({ ...v, step: length - 1 + known.steps })),
         );
-        return { steps, violations: found, length, quiescent: false, last: state, notEnabled: null };
+        return ended(steps, found, length, false, state);
       }
       if (drained >= DRAIN_LIMIT) {
         add(found, [
@@ -228,7 +221,7 @@ export function run<S, A extends AnyAction>(
             step: length - 1,
           },
         ]);
-        return { steps, violations: found, length, quiescent: false, last: state, notEnabled: null };
+        return ended(steps, found, length, false, state);
       }
       drained += 1;
       a = next;
@@ -247,7 +240,19 @@ export function run<S, A extends AnyAction>(
     add(found, violations(invariants, state, 'quiescence', length - 1));
     if (found.length === 0) opts.memo?.passed();
   }
-  return { steps, violations: found, length, quiescent, last: state, notEnabled: null };
+  return ended(steps, found, length, quiescent, state);
+}
+
+/** A run's result (a function, not a closure over the run's variables). */
+function ended<S, A extends AnyAction>(
+  steps: TraceStep<A>[],
+  violations: Violation[],
+  length: number,
+  quiescent: boolean,
+  last: S,
+  notEnabled: RunResult<S, A>['notEnabled'] = null,
+): RunResult<S, A> {
+  return { steps, violations, length, quiescent, last, notEnabled };
 }
 
 /** A step taken, for a run that records its steps or reports each. */

@@ -128,7 +128,7 @@ export class Judges {
 
   private post(j: Judge): void {
     if (j.count === 0) return;
-    // The batch's own list is sent (a copy of it was a tenth of what the search spent on its judge).
+    // The batch's own list is sent: a copy of it was one more pass over every judged state's words.
     const length = j.batch.length;
     const states = j.batch.take();
     const m: ToJudge = { type: 'states', epoch: this.epoch, states, length };
