@@ -103,6 +103,11 @@ export interface FastPath<S, A extends AnyAction> {
    */
   decode?(words: Int32Array, offset: number, like: S): S;
   /**
+   * What `decode` gives of a state's words, copied from the state instead (`Codec.copy`): the search starts each
+   * successor but the last from a copy of the state it decoded (`SearchCore.successorAt`), not a new decoding.
+   */
+  copy?(state: S): S;
+  /**
    * The rules over packed words for the configuration of `like` (null where the model has none for
    * it): the search's hottest path, with no state objects at all. Needs `decode`.
    */
@@ -289,6 +294,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     encode: def.fast?.encode ?? encode,
     ...(def.fast?.encodeSymmetric ? { encodeSymmetric: def.fast.encodeSymmetric } : {}),
     ...(def.fast?.decode ? { decode: def.fast.decode } : {}),
+    ...(def.fast?.copy ? { copy: def.fast.copy } : {}),
     ...(def.fast?.packed ? { packed: def.fast.packed } : {}),
   };
   return {

@@ -10,7 +10,8 @@
  *
  * The words are a function of the fields' values, not of the order the fields were created in, and the
  * same in every worker (strings are written as their characters), so they fingerprint a state wherever
- * it is met. Decoding gives a new mutable copy, static parts (`fromLike`) shared with `like`.
+ * it is met. Decoding gives a new mutable copy, static parts (`fromLike`) shared with `like`; `copy` gives the
+ * same from a state instead of its words.
  */
 import type { Words } from './model.js';
 import { WordBuffer } from './words.js';
@@ -151,6 +152,12 @@ export interface Codec<T> {
   encode(v: T, out: Words): void;
   /** A new mutable copy of the value written at `words[offset..]`, static parts from `like`. */
   decode(words: Int32Array, offset: number, like: T): T;
+  /**
+   * What `decode` gives of `v`'s words, copied from `v` itself: the same fields in the same order, static parts
+   * shared with `v`, no events. `v` must fit the schema (a value `decode` gave, or one stepped from it); a value
+   * that does not is copied as it is, and its next `encode` throws.
+   */
+  copy(v: T): T;
 }
 
 /** Compiles `schema` into its encoding and decoding (generated once: straight-line code for the shape). */
@@ -160,8 +167,19 @@ export function compileSchema<T>(schema: Schema<T>): Codec<T> {
   const F64 = new Float64Array(1);
   const I32 = new Int32Array(F64.buffer);
   const make = new Function('TAG', 'FLOAT', 'F64', 'I32', 'L', 'R', 'bad', 'text', 'WordBuffer', 'SCRATCH', source);
-  const [encode, decode] = make(TAG, FLOAT, F64, I32, g.labels, g.recent, bad, text, WordBuffer, new WordBuffer());
-  return { encode, decode };
+  const [encode, decode, copy] = make(
+    TAG,
+    FLOAT,
+    F64,
+    I32,
+    g.labels,
+    g.recent,
+    bad,
+    text,
+    WordBuffer,
+    new WordBuffer(),
+  );
+  return { encode, decode, copy };
 }
 
 /** The strings a string node of a schema decoded lately, replaced in turn. */
@@ -250,6 +268,7 @@ class Generator {
   private readonly decoders = new Map<Node, string>();
   /** Decoders of nodes on the path of struct fields from the root: they take their counterpart in `like`. */
   private readonly likeDecoders = new Map<Node, string>();
+  private readonly copiers = new Map<Node, string>();
   private n = 0;
   private fresh(p: string): string {
     this.n += 1;
@@ -279,6 +298,8 @@ class Generator {
     this.enc(root, 'v', 'state', e);
     const d: string[] = [];
     const value = this.dec(root, 'like', d);
+    const c: string[] = [];
+    const copied = this.cp(root, 'v', c);
     return [
       'let w = null;',
       'let at = 0;',
@@ -306,7 +327,11 @@ class Generator {
       'w = null;',
       `return ${value};`,
       '}',
-      'return [encode, decode];',
+      'function copy(v) {',
+      ...c,
+      `return ${copied};`,
+      '}',
+      'return [encode, decode, copy];',
     ].join('\n');
   }
 
@@ -560,6 +585,102 @@ class Generator {
     }
     out.push(`const ${t} = { ${read.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} };`);
     for (const [k, has, val] of present) out.push(`if (${has}) ${t}[${JSON.stringify(k)}] = ${val};`);
+    return t;
+  }
+
+  /** The name of the function that copies a struct or union node (made on first use): `name(v)`. */
+  private copierOf(node: Node): string {
+    const known = this.copiers.get(node);
+    if (known !== undefined) return known;
+    const name = this.fresh('c');
+    this.copiers.set(node, name);
+    const body: string[] = [];
+    let v: string;
+    if (node.kind === 'struct') v = this.cpFields(node.fields, [], 'v', body);
+    else if (node.kind === 'union') {
+      v = this.fresh('t');
+      body.push(`let ${v};`);
+      body.push(`switch (v[${JSON.stringify(node.tag)}]) {`);
+      for (const c of node.cases) {
+        const label = JSON.stringify(c.label);
+        body.push(`case ${label}: {`);
+        body.push(`${v} = ${this.cpFields(c.fields, [[node.tag, label]], 'v', body)};`);
+        body.push('break; }');
+      }
+      body.push(`default: bad(${JSON.stringify(`<${node.tag}>`)}, v);`);
+      body.push('}');
+    } else throw new Error(`internal: no function for a ${node.kind} node`);
+    this.functions.push(`function ${name}(v) {\n${body.join('\n')}\nreturn ${v};\n}`);
+    return name;
+  }
+
+  /**
+   * Statements that copy `e`, a value of `node`, into a new variable (named in the result) as `dec` would read
+   * it back from its words: a zero as 0 (never -0), a list dense as `new Array(n)` makes it, no events.
+   */
+  private cp(node: Node, e: string, out: string[]): string {
+    const t = this.fresh('t');
+    switch (node.kind) {
+      case 'int':
+        out.push(`const ${t} = ${e} === 0 ? 0 : ${e};`);
+        return t;
+      case 'bool':
+      case 'enum':
+      case 'string':
+      case 'static':
+        out.push(`const ${t} = ${e};`);
+        return t;
+      case 'nullable': {
+        const x = this.fresh('n');
+        out.push(`const ${x} = ${e};`);
+        out.push(`let ${t} = null;`);
+        out.push(`if (${x} !== null) {`);
+        out.push(`${t} = ${this.cp(node.of, x, out)};`);
+        out.push('}');
+        return t;
+      }
+      case 'list': {
+        const x = this.fresh('a');
+        const i = this.fresh('i');
+        out.push(`const ${x} = ${e};`);
+        out.push(`const ${t} = new Array(${x}.length);`);
+        out.push(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) {`);
+        out.push(`${t}[${i}] = ${this.cp(node.of, `${x}[${i}]`, out)};`);
+        out.push('}');
+        return t;
+      }
+      case 'struct':
+      case 'union':
+        out.push(`const ${t} = ${this.copierOf(node)}(${e});`);
+        return t;
+      case 'empty':
+        out.push(`const ${t} = [];`);
+        return t;
+    }
+  }
+
+  /** Copies the fields into an object made as `decFields` makes it (literal fields first, optional ones after). */
+  private cpFields(fields: readonly Field[], first: [string, string][], o: string, out: string[]): string {
+    const t = this.fresh('t');
+    const read: [string, string][] = [...first];
+    const present: [string, string, string][] = [];
+    for (const f of fields) {
+      const e = `${o}[${JSON.stringify(f.name)}]`;
+      if (!f.optional) {
+        read.push([f.name, this.cp(f.node, e, out)]);
+        continue;
+      }
+      const x = this.fresh('o');
+      const val = this.fresh('t');
+      out.push(`const ${x} = ${e};`);
+      out.push(`let ${val};`);
+      out.push(`if (${x} !== undefined) {`);
+      out.push(`${val} = ${this.cp(f.node, x, out)};`);
+      out.push('}');
+      present.push([f.name, x, val]);
+    }
+    out.push(`const ${t} = { ${read.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} };`);
+    for (const [k, x, val] of present) out.push(`if (${x} !== undefined) ${t}[${JSON.stringify(k)}] = ${val};`);
     return t;
   }
 }

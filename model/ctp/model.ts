@@ -56,7 +56,7 @@ export function appModel<K extends Keys>(
     identity,
     // Its rules push to a state's events and never read them; so do the Kafka slice's.
     eventsUnread: true,
-    fast: { encode: appCodec.encode, decode: appCodec.decode },
+    fast: { encode: appCodec.encode, decode: appCodec.decode, copy: appCodec.copy },
   });
 }
 

@@ -68,7 +68,7 @@ export const flinkKafkaModel = compile({
   identity,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.
   eventsUnread: true,
-  fast: { encode: flinkCodec.encode, decode: flinkCodec.decode },
+  fast: { encode: flinkCodec.encode, decode: flinkCodec.decode, copy: flinkCodec.copy },
   // Records, checkpoints, a crash and a restart take a couple of dozen steps: search that deep.
   defaultDepth: 24,
 });

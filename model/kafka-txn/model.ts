@@ -23,5 +23,5 @@ export const kafkaTxnModel = compile({
   identity,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.
   eventsUnread: true,
-  fast: { encode: kafkaTxnCodec.encode, decode: kafkaTxnCodec.decode, encodeSymmetric },
+  fast: { encode: kafkaTxnCodec.encode, decode: kafkaTxnCodec.decode, copy: kafkaTxnCodec.copy, encodeSymmetric },
 });

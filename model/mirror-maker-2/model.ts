@@ -37,5 +37,5 @@ export const mirrorMaker2Model = compile({
   defaultDepth: 12,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.
   eventsUnread: true,
-  fast: { encode: mirrorMaker2Codec.encode, decode: mirrorMaker2Codec.decode },
+  fast: { encode: mirrorMaker2Codec.encode, decode: mirrorMaker2Codec.decode, copy: mirrorMaker2Codec.copy },
 });

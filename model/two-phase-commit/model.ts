@@ -39,6 +39,8 @@ export const twoPhaseCommitModel = compile<TwoPhaseState, TwoPhaseAction, typeof
     encode: encodeState,
     encodeSymmetric: encodeStateSymmetric,
     decode: decodeState,
+    // A copy is what decoding gives (no events, the same fields in the same order).
+    copy: cloneState,
     packed: (like) => packedRules(like.config.rmCount, like.config.commitNeedsAllPrepared),
   },
 });

@@ -366,6 +366,20 @@ function suite<S, A extends AnyAction, K extends Keys>(
         if (known === undefined) byWords.set(w, model.key(s));
         else expect(known).toBe(model.key(s));
         const acts = model.enabled(back);
+        // The search starts a successor from a copy of the state it decoded (`SearchCore.successorAt`): the
+        // decoding itself, and each enabled step on it gives the step's words, leaving the decoded state as it was.
+        const copy = model.fast.copy;
+        expect(copy, `${model.name} has no copy`).toBeDefined();
+        if (copy) {
+          const before = JSON.stringify(back);
+          for (const a of acts) {
+            const t = copy(back);
+            expect(JSON.stringify(t)).toBe(before);
+            model.fast.apply(t, a);
+            expect(words(model, t)).toEqual(words(model, model.step(s, a)));
+          }
+          expect(JSON.stringify(back)).toBe(before);
+        }
         if (acts.length > 0) {
           model.fast.apply(back, acts[0]!);
           expect(words(model, back)).toEqual(words(model, model.step(s, acts[0]!)));

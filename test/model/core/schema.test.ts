@@ -116,6 +116,36 @@ describe('schema codec', () => {
     );
   });
 
+  test('a copy is what decoding the words gives: fields in its order, nothing shared but static parts', () => {
+    /** Every object and array in `v` but the static config. */
+    const parts = (v: unknown, into: Set<unknown>): Set<unknown> => {
+      if (typeof v !== 'object' || v === null || v === like.config) return into;
+      into.add(v);
+      for (const x of Object.values(v)) parts(x, into);
+      return into;
+    };
+    fc.assert(
+      fc.property(things, fc.boolean(), (t, fromDecoded) => {
+        // The search copies states it decoded; any value of the schema copies alike (fields in reverse order too).
+        const source = fromDecoded ? codec.decode(Int32Array.from(words(t)), 0, like) : reversed(t);
+        const copied = codec.copy(source);
+        const back = codec.decode(Int32Array.from(words(t)), 0, like);
+        expect(JSON.stringify(copied)).toBe(JSON.stringify(back));
+        expect(copied).toEqual(back);
+        expect(words(copied)).toEqual(words(t));
+        expect(copied.config).toBe(source.config);
+        expect('extra' in copied).toBe('extra' in t);
+        const mine = parts(copied, new Set());
+        for (const p of parts(source, new Set())) expect(mine.has(p)).toBe(false);
+      }),
+      { seed: 12, numRuns: 500 },
+    );
+    // A zero is 0 as decoding gives it; a variant outside the union throws, as encoding it would.
+    expect(Object.is(codec.copy({ ...like, n: -0 }).n, 0)).toBe(true);
+    const star = { ...like, shapes: [{ kind: 'star' }] } as unknown as Thing;
+    expect(() => codec.copy(star)).toThrow('internal: <kind> is {"kind":"star"}, outside');
+  });
+
   test('the words are the same wherever the buffer grows, and pushed to any other Words', () => {
     // Written after 0 to 300 words already there, a value crosses the buffer's first 256 words at every place
     // (its runs of fixed fields, floats, strings and lists each make their own room); a plain pusher gets them too.
