@@ -24,6 +24,7 @@ import type { CheckOptions } from '../check/options.js';
 import type { Outcome } from '../check/outcome.js';
 import { resolve } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
+import { type SleepLevel, sleepOracle } from './sleep-oracle.js';
 import { spinAvailable, spinTwoPhase } from './spin.js';
 
 const json = process.argv.includes('--json');
@@ -384,6 +385,33 @@ for (const [model, depth] of [
 }
 
 /**
+ * What sleep sets alone would spare each model's search (`sleep-oracle.ts`: independence asked of the model at each
+ * state, exact): counts, the same on any machine.
+ */
+const sleeping: { model: string; states: number; last: SleepLevel; same: boolean }[] = [];
+for (const [model, pairs, depth] of [
+  ['two-phase-commit', ['rm.count=5'], 16],
+  ['kafka-txn', [], 10],
+  ['consume-transform-produce', [], 11],
+  ['kafka-streams', [], 11],
+  ['flink-kafka', [], 30],
+  ['mirror-maker-2', [], 16],
+] as const) {
+  const levels = catalog.get(model)!.open((e) => {
+    const r = resolve(
+      e.model.keys,
+      pairs.map((p) => p.split('=') as [string, string]),
+      model,
+    );
+    if (!r.ok) throw new Error(`bench: ${r.error}`);
+    return sleepOracle(e.model, e.model.init(r.value.config), depth);
+  });
+  const name = `${model} ${pairs.length > 0 ? pairs.join(' ') : 'defaults'}, depth ${depth}`;
+  const states = levels.reduce((n, l) => n + l.states, 1);
+  sleeping.push({ model: name, states, last: levels.at(-1)!, same: levels.every((l) => l.same) });
+}
+
+/**
  * The default command (the portfolio, no flags) on the configurations issue #12 names, and one the swarm finds
  * sooner than the pass, through the CLI: on one thread (the pass, then the swarm) and on two (side by side).
  */
@@ -551,6 +579,7 @@ if (json)
         exhaustive: rows,
         reductions,
         symmetries,
+        sleeping,
         portfolio: portfolioRows,
         ceilings,
         handOffs,
@@ -588,6 +617,18 @@ else {
     console.log(
       `| ${r.model} | ${fmt(r.full)} | ${r.reduced === null ? 'no symmetry declared' : saved(r.full, r.reduced)} |`,
     );
+  console.log('');
+  console.log(
+    '| sleep sets alone, exact independence (`bench/sleep-oracle.ts`) | states | transitions, full | ' +
+      'transitions, with sleep sets |',
+  );
+  console.log('|---|---|---|---|');
+  for (const r of sleeping) {
+    const states = r.same ? `${fmt(r.states)}, every level the same` : 'a level DIFFERS';
+    console.log(
+      `| ${r.model} | ${states} | ${fmt(r.last.transitions)} | ${saved(r.last.transitions, r.last.executed)} |`,
+    );
+  }
   console.log('');
   console.log(
     '| plain `check` (the portfolio, 30 s), seed 1 | threads | exit | found by | invariant | steps | ' +
