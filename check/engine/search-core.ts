@@ -22,8 +22,9 @@ import { ownInvariants } from './own-invariants.js';
 export interface Engine<S, A extends AnyAction> {
   successor(state: S, action: A): S;
   /**
-   * The fast path's step applied in place to a copy the caller owns (a state decoded from a packed level
-   * is one: decoding is cheaper than copying), or null with `plain` (successors through `step` only).
+   * The fast path's step applied in place to a copy the caller owns (a state decoded from a packed level is
+   * one, and so is the model's `copy` of one: both cheaper than `clone`), or null with `plain` (successors
+   * through `step` only).
    */
   readonly inPlace: ((own: S, action: A) => S) | null;
   /** The model's copy of a decoded state (`FastPath.copy`), or null: none, or `plain`. */

@@ -155,7 +155,7 @@ export interface Codec<T> {
   /**
    * What `decode` gives of `v`'s words, copied from `v` itself: the same fields in the same order, static parts
    * shared with `v`, no events. `v` must fit the schema (a value `decode` gave, or one stepped from it); a value
-   * that does not is copied as it is, and its next `encode` throws.
+   * that does not throws here (a variant outside its union) or is copied as it is, and its next `encode` throws.
    */
   copy(v: T): T;
 }
