@@ -2,7 +2,8 @@
  * `npm run bench` (`-- --json` for scripts, `-- --quick` to skip the 1.7M-state runs): the
  * exploration speed of eoscheck on identical work as other checkers (TLA+'s TwoPhase with 7 and 8
  * resource managers), on the reference configurations of the Kafka models, and the fast-check
- * campaign figures (steps/s, time and shrunk length to find the zombie), and what `check` itself gets from two
+ * campaign figures (steps/s, time and shrunk length to find the zombie), what sleep sets alone would spare each
+ * model's search (`sleep-oracle.ts`: counts), and what `check` itself gets from two
  * cores (its hand-off, beside this machine's ceiling for two workers). Speed is measured here,
  * never in timed tests.
  *
