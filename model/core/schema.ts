@@ -245,6 +245,18 @@ function fixedWords(node: Node): number | null {
   }
 }
 
+/**
+ * The statements that make object `t` as the decoder and the copier make it: the `read` fields (name, value) in one
+ * literal, in order, then each optional field (name, condition, value) set when its condition holds.
+ */
+function objectLiteral(t: string, read: readonly [string, string][], present: readonly [string, string, string][]) {
+  const fields = read.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ');
+  return [
+    `const ${t} = { ${fields} };`,
+    ...present.map(([k, when, v]) => `if (${when}) ${t}[${JSON.stringify(k)}] = ${v};`),
+  ];
+}
+
 /** The code that makes room for `k` more words at `n`. */
 function room(k: number): string[] {
   return [`if (n + ${k} > W.length) G(n, ${k});`];
@@ -583,8 +595,7 @@ class Generator {
       out.push('}');
       present.push([f.name, has, val]);
     }
-    out.push(`const ${t} = { ${read.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} };`);
-    for (const [k, has, val] of present) out.push(`if (${has}) ${t}[${JSON.stringify(k)}] = ${val};`);
+    out.push(...objectLiteral(t, read, present));
     return t;
   }
 
@@ -677,10 +688,9 @@ class Generator {
       out.push(`if (${x} !== undefined) {`);
       out.push(`${val} = ${this.cp(f.node, x, out)};`);
       out.push('}');
-      present.push([f.name, x, val]);
+      present.push([f.name, `${x} !== undefined`, val]);
     }
-    out.push(`const ${t} = { ${read.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')} };`);
-    for (const [k, x, val] of present) out.push(`if (${x} !== undefined) ${t}[${JSON.stringify(k)}] = ${val};`);
+    out.push(...objectLiteral(t, read, present));
     return t;
   }
 }

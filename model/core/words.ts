@@ -24,11 +24,7 @@ export class WordBuffer implements Words {
   }
   /** Appends the first `n` words of `src`. */
   append(src: Int32Array, n: number): void {
-    if (this.length + n > this.words.length) {
-      const bigger = new Int32Array(Math.max(this.words.length * 2, this.length + n));
-      bigger.set(this.words.subarray(0, this.length));
-      this.words = bigger;
-    }
+    this.reserve(n);
     // A loop: `set` over a new subarray each call took about twice as long for a kafka-txn level handed over.
     const w = this.words;
     const at = this.length;
