@@ -26,6 +26,7 @@ import { addCounts, searchPacked } from './engine/packed-search.js';
 import { Reduction } from './engine/por.js';
 import { searchReduced } from './engine/reduced-search.js';
 import { SearchCore, symmetryOf } from './engine/search-core.js';
+import { SleepSets } from './engine/sleep-sets.js';
 import { indices } from './execute.js';
 import type { Cut } from './minimize.js';
 import type { ExhaustiveOptions, Shard } from './options.js';
@@ -55,11 +56,14 @@ export function exploreExhaustive<S, A extends AnyAction>(
   // one, and start the packed one again, on threads that lose to one (`check.ts`, `checkAuto`).
   const levels = new Levels(reduction || packed ? { ...opts, handOff: undefined } : opts);
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
+  // Sleep sets in the search over state objects only (the reduced search keeps its own).
+  const objects = !reduction && !packed;
+  const sleep = objects && opts.sleepSets !== false ? SleepSets.of(c.model, core.engine.symmetry) : null;
   if (reduction) {
     por = searchReduced(core, levels, reduction, initial);
     por.depth = levels.depthCompleted;
   } else if (packed) searchPacked(core, levels, packed, initial);
-  else searchObjects(core, levels, initial, opts.handOff?.take, opts.judges);
+  else searchObjects(core, levels, initial, sleep, opts.handOff?.take, opts.judges);
   const met = levels.best === null ? null : counterexample(c, initial, indices(c, core.links.pathTo(levels.best.id)));
   const judges = opts.judges?.started ?? null;
   const { found, minimizedFrom, cut } = reported(c, initial, met, levels);
@@ -83,6 +87,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     // A reduced search proves a depth of the full graph only by ending (`ReductionStats.depth`): cut, none past
     // the initial state.
     depthCompleted: typeof por !== 'string' && levels.bound !== null ? 0 : levels.depthCompleted,
+    levels: levels.levelSizes,
     bound: levels.bound,
     // With judges, the drain memo they share with the search counts too.
     bytesPerState: core.bytesPerState + (judges ? judges.memo.bytes / Math.max(1, core.seen.size) : 0),
@@ -93,6 +98,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     shortest: levels.shortest && typeof por === 'string' && !core.engine.symmetry,
     foundMs: levels.foundMs,
     por,
+    sleepSets: sleep ? { skipped: sleep.skipped } : objects && opts.sleepSets !== false ? 'undeclared' : 'off',
     member: null,
   };
 }
@@ -167,6 +173,7 @@ function exploreMember<S, A extends AnyAction>(
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,
     depthCompleted: m.bound === null || m.bound === 'depth' ? m.deepest : 0,
+    levels: [],
     bound: m.bound,
     bytesPerState: m.stored === 0 ? 0 : (m.bytes + core.bytes) / m.stored,
     collisionProbability: m.omissionProbability,
@@ -174,6 +181,7 @@ function exploreMember<S, A extends AnyAction>(
     shortest: false,
     foundMs,
     por: 'off',
+    sleepSets: 'off',
     member: {
       index: m.index,
       count: m.count,
@@ -197,6 +205,7 @@ function searchObjects<S, A extends AnyAction>(
   core: SearchCore<S, A>,
   levels: Levels,
   initial: S,
+  sleep: SleepSets<S, A> | null,
   take?: (h: Handed) => void,
   crew?: JudgeCrew,
 ): void {
@@ -227,16 +236,26 @@ function searchObjects<S, A extends AnyAction>(
       const from = level.id(k);
       const acts = core.enabledCounted(s);
       const along = passed[k] === 1 ? core.drainIndex(s, acts) : -1;
+      sleep?.begin(k, s, acts);
+      const last = sleep ? sleep.lastAwake() : acts.length - 1;
       for (let i = 0; i < acts.length; i++) {
-        const t = core.successorAt(level, k, acts[i]!, s, i === acts.length - 1);
+        if (sleep?.skip(i)) {
+          core.generated -= 1;
+          continue;
+        }
+        const t = core.successorAt(level, k, acts[i]!, s, i === last);
         core.fingerprint(t);
         const { hi, lo } = core.fp;
-        if (core.seen.has(hi, lo)) continue;
+        if (core.seen.has(hi, lo)) {
+          sleep?.again(hi, lo, i);
+          continue;
+        }
         // With judges, the verdicts of the states admitted before count first (one thread had them by now).
         if (judged && core.seen.size >= levels.maxStates && judged.stopped(k)) return;
         if (levels.full(core.seen.size)) return;
         const n = core.admit(hi, lo, from, i);
         next.push(t, n, core.ownWords);
+        sleep?.admitted(next.length - 1, hi, lo, i);
         if (judged) {
           if (judged.admitted(t, n, k, i === along, next.packed)) return;
           continue;
@@ -250,7 +269,7 @@ function searchObjects<S, A extends AnyAction>(
       if (levels.late(k, depth, core.seen.size, level.length)) {
         // A verdict still out may stop the search before this bound, as it would have on one thread.
         if (judged?.stoppedBefore(k)) return;
-        if (levels.handed) take?.(handOver(core, initial, levels, depth, level, k + 1, next, true));
+        if (levels.handed) take?.(spared(handOver(core, initial, levels, depth, level, k + 1, next, true), sleep));
         return;
       }
     }
@@ -260,22 +279,18 @@ function searchObjects<S, A extends AnyAction>(
     }
     levels.completed(depth, next.length);
     if (take && levels.handAtEnd(depth, core.seen.size)) {
-      take(
-        handOver(
-          core,
-          initial,
-          levels,
-          depth + 1,
-          next,
-          0,
-          newFrontier(model, initial, core.packAt, core.chunks),
-          false,
-        ),
-      );
+      const rest = newFrontier(model, initial, core.packAt, core.chunks);
+      take(spared(handOver(core, initial, levels, depth + 1, next, 0, rest, false), sleep));
       return;
     }
     level.release();
     frontier = next;
     passed = nextPassed;
+    sleep?.nextLevel();
   }
+}
+
+/** A search handed over with what its sleep sets spared (the threads go on without: every transition taken). */
+function spared<S, A extends AnyAction>(h: Handed, sleep: SleepSets<S, A> | null): Handed {
+  return sleep === null ? h : { ...h, sleepSkipped: sleep.skipped };
 }

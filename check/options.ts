@@ -43,6 +43,11 @@ export interface ExhaustiveOptions {
   /** Partial-order reduction, where the model declares footprints (`engine/por.ts`). */
   readonly por?: boolean | undefined;
   /**
+   * Sleep sets in the search over state objects, where the model says what its actions read and change
+   * (`engine/sleep-sets.ts`; default on: every level keeps its states, fewer transitions are taken).
+   */
+  readonly sleepSets?: boolean | undefined;
+  /**
    * States the search may admit past the level of its first counterexample while looking for a shorter one, in
    * whole levels (default: twice the states it had admitted by the end of that level, at least 50,000).
    */
@@ -137,6 +142,8 @@ export interface PortfolioOptions {
   readonly depth: number;
   readonly maxStates: number;
   readonly symmetry?: boolean | undefined;
+  /** Sleep sets in the pass (`ExhaustiveOptions.sleepSets`; default on). */
+  readonly sleepSets?: boolean | undefined;
   /** Most swarm runs, and the picks of each. */
   readonly runs: number;
   readonly maxSteps: number;

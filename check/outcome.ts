@@ -79,6 +79,11 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly maxSeconds: number | null;
   /** Every state at this distance from the initial state or closer has been found and checked. */
   readonly depthCompleted: number;
+  /**
+   * The states first met at each depth, from the initial state's, for the levels the breadth-first search completed
+   * (empty for a swarm member, whose search is depth-first).
+   */
+  readonly levels: readonly number[];
   readonly bound: Bound;
   readonly bytesPerState: number;
   /** TLC's optimistic fingerprint collision probability. */
@@ -100,8 +105,19 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly foundMs: number | null;
   /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
   readonly por: 'off' | 'undeclared' | ReductionStats;
+  /**
+   * Sleep sets in the breadth-first search over state objects (`engine/sleep-sets.ts`): 'off' (asked off, or a
+   * search that keeps none: the packed, reduced or a swarm member's), 'undeclared' (the model says nothing of what
+   * its actions read and change), or the transitions they spared (every level's states are the same without).
+   */
+  readonly sleepSets: 'off' | 'undeclared' | SleepStats;
   /** A swarm verification member's search (depth-first, hash-compacted), or null for the breadth-first search. */
   readonly member: MemberSummary | null;
+}
+
+/** What the sleep sets of a search did: the transitions not taken because their action was asleep. */
+export interface SleepStats {
+  readonly skipped: number;
 }
 
 /** What a swarm verification member did (`engine/member-search.ts`). */

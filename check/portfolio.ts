@@ -41,6 +41,7 @@ export function explorePortfolio<S, A extends AnyAction>(
     // Proving a found trace shortest stops a second before the budget: the report is due within it.
     foundSeconds: Math.max(budget * opts.exhaustiveShare, budget - 1),
     symmetry: opts.symmetry,
+    sleepSets: opts.sleepSets,
     onProgress:
       tell &&
       ((p) => {

@@ -55,6 +55,7 @@ export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number =
     v['max-seconds'] === undefined ? fallback : intOption(v, 'max-seconds', 1, 86_400, 0);
   const maxSteps = () => intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps);
   const symmetry = () => choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on';
+  const sleepSets = () => choiceOption(v, 'sleep-sets', ['on', 'off'], 'on') === 'on';
   if (v['exhaustive'] === true && v['swarm'] === true)
     throw new UsageError('--exhaustive and --swarm are two explorers: give one (or neither, for the portfolio)');
   if (v['exhaustive'] === true) {
@@ -65,6 +66,12 @@ export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number =
     const member = shardOption(v, io);
     if (member && v['por'] === 'on')
       throw new UsageError('--por on is for the breadth-first search: it does not go with --exhaustive --shard');
+    if (v['sleep-sets'] !== undefined && (member || v['por'] === 'on'))
+      throw new UsageError(
+        `--sleep-sets is for the breadth-first search without --por (${
+          member ? 'a swarm member keeps none' : 'the reduced search keeps its own'
+        }): drop it`,
+      );
     return {
       mode: 'exhaustive',
       depth: member
@@ -75,10 +82,12 @@ export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number =
       maxSeconds: maxSeconds(),
       symmetry: symmetry(),
       por: choiceOption(v, 'por', ['on', 'off'], 'off') === 'on',
+      sleepSets: sleepSets(),
     };
   }
   refuse(v, EXHAUSTIVE_ONLY, 'is for --exhaustive search; add --exhaustive or drop it');
   if (v['swarm'] === true) {
+    refuse(v, ['sleep-sets'], 'is for the breadth-first search (--exhaustive or the portfolio): drop it with --swarm');
     const runs = v['runs'] === undefined ? Number.MAX_SAFE_INTEGER : intOption(v, 'runs', 1, 10_000_000, 0);
     const shard = shardOption(v, io);
     return {
@@ -100,11 +109,16 @@ export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number =
       exhaustiveShare: CHECK_DEFAULTS.exhaustiveShare,
       depth: CHECK_DEFAULTS.portfolioDepth,
       maxStates: maxStates(),
+      sleepSets: sleepSets(),
       runs: Number.MAX_SAFE_INTEGER,
       maxSteps: maxSteps(),
     };
   }
-  refuse(v, ['max-states', 'max-seconds'], 'is for --exhaustive search or the portfolio; drop --runs or it');
+  refuse(
+    v,
+    ['max-states', 'max-seconds', 'sleep-sets'],
+    'is for --exhaustive search or the portfolio; drop --runs or it',
+  );
   const shard: Shard | undefined = shardOption(v, io);
   if (shard && v['path'] !== undefined) throw new UsageError('--path replays one run: it does not go with --shard');
   const runs = intOption(v, 'runs', 1, 10_000_000, CHECK_DEFAULTS.runs);

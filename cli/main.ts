@@ -36,7 +36,7 @@ usage:
   eoscheck invariants [--json]               invariants and the models that check them
   eoscheck check <model> [options]           explore a model (random runs, or --exhaustive)
       --set key=value (repeatable)  --invariant NAME (repeatable)  --runs N  --seed S  --path P  --max-steps K
-      --exhaustive --depth D --max-states M --max-seconds T --symmetry on|off
+      --exhaustive --depth D --max-states M --max-seconds T --symmetry on|off --por on|off --sleep-sets on|off
       --workers N  --shard i/n (with --exhaustive: member i of a swarm verification)  --json  --out FILE  --quiet
   eoscheck scenarios [--json]                scripted scenarios of the seed documents
   eoscheck run <scenario> [--set k=v ...] [--json] [--out FILE] [--format text|mermaid|json|html|itf]

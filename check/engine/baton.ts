@@ -144,6 +144,8 @@ export interface Handed {
   /** The states the thread numbered (0 to base - 1). */
   readonly base: number;
   readonly levels: Levels;
+  /** The transitions the thread's sleep sets spared before it stopped (absent: it kept none; the threads keep none). */
+  readonly sleepSkipped?: number;
   /**
    * The thread goes on as thread 0 of `workers` (its core, counts, tables and links kept, its compiled code warm),
    * with `mine` its share of the levels (`batons`) and `others` of the fingerprints it holds owned by the other

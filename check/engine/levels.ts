@@ -145,6 +145,11 @@ export class Levels {
     return true;
   }
 
+  /** The states of each level known in full, from the initial state's. */
+  get levelSizes(): readonly number[] {
+    return this.sizes.slice();
+  }
+
   /** The states of the level at `depth`, once known in full (0 before). */
   sizeAt(depth: number): number {
     return this.sizes[depth] ?? 0;

@@ -263,7 +263,8 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     const r = await levelByLevel(threads, opts, memo, from ?? null);
     const found = r.levels.best === null ? null : await rebuild(c, initial, threads, r.levels.best.id, from?.base ?? 0);
     // A search handed over counts its time from the thread's start, as its `foundMs` does (its `Levels`).
-    return outcome(c, initial, opts, workers, r, found, from ? from.levels.elapsedMs : performance.now() - t0);
+    const elapsedMs = from ? from.levels.elapsedMs : performance.now() - t0;
+    return outcome(c, initial, opts, workers, r, found, elapsedMs, from?.sleepSkipped);
   } finally {
     await Promise.all(threads.map((h) => h.terminate()));
   }
@@ -455,6 +456,7 @@ function outcome<S, A extends AnyAction>(
   r: Levelled,
   found: Counterexample<S, A> | null,
   elapsedMs: number,
+  sleepSkipped: number | undefined,
 ): ExhaustiveOutcome<S, A> {
   const { levels, distinct, generated, drainSteps } = r;
   const symmetry = opts.symmetry === true && c.model.fast.encodeSymmetric !== undefined;
@@ -477,6 +479,7 @@ function outcome<S, A extends AnyAction>(
     maxStates: opts.maxStates,
     maxSeconds: opts.maxSeconds ?? null,
     depthCompleted: levels.depthCompleted,
+    levels: levels.levelSizes,
     bound: levels.bound,
     // Per state held: a search the time cut holds states it did not judge (not counted in `distinct`).
     bytesPerState: r.held === 0 ? 0 : r.bytes / r.held,
@@ -486,6 +489,8 @@ function outcome<S, A extends AnyAction>(
     shortest: levels.shortest && !symmetry,
     foundMs: levels.foundMs,
     por: 'off',
+    // The threads keep no sleep sets; a search handed over counts what the first thread's spared before.
+    sleepSets: sleepSkipped === undefined ? 'off' : { skipped: sleepSkipped },
     member: null,
   };
 }

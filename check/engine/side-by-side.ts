@@ -74,6 +74,7 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
       // the step limit). Was `parts`: flink-kafka with producer-state loss took 30.2 s of its 30.
       foundSeconds: Math.max(0, budget - 1),
       symmetry: opts.symmetry,
+      sleepSets: opts.sleepSets,
       beside: {
         cancelled: () => Atomics.load(shared, F) === Beside.swarmFound,
         found: () => void Atomics.compareExchange(shared, F, Beside.running, Beside.passFound),

@@ -39,6 +39,7 @@ const spec = {
   shard: { type: 'string' },
   symmetry: { type: 'string' },
   por: { type: 'string' },
+  'sleep-sets': { type: 'string' },
 } as const;
 
 /**

@@ -115,6 +115,7 @@ export function checkReport<S, A extends AnyAction, K extends Keys>(
       drainSteps: ex ? ex.drainSteps : null,
       judges: ex ? ex.judges : null,
       por: ex ? ex.por : null,
+      sleepSets: ex ? ex.sleepSets : null,
       collisionProbability: ex ? ex.collisionProbability : null,
       coverage: o.coverage,
       // A random run's length before shrinking, or that of the trace a search met before it was minimized; what cut

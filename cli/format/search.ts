@@ -135,7 +135,7 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
     case 'swarm':
       return [`  ${swarmEnd(o)}`];
     case 'exhaustive':
-      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`, ...drainLines(o), ...porLines(o)];
+      return [`  ${boundText(o)}`, `  ${fingerprintText(o)}`, ...drainLines(o), ...sleepLines(o), ...porLines(o)];
     case 'portfolio':
       return [
         `  exhaustive pass: ${exploredText(o.exhaustive)} in ${seconds(o.exhaustive.elapsedMs)}; ` +
@@ -149,8 +149,18 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
           : '  swarm: not run (the pass exhausted the reachable state space: every reachable state holds)',
         `  ${fingerprintText(o.exhaustive)}`,
         ...drainLines(o.exhaustive),
+        ...sleepLines(o.exhaustive),
       ];
   }
+}
+
+/** What the sleep sets spared, when the search kept them (`--sleep-sets off` searches every transition). */
+function sleepLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] {
+  if (typeof o.sleepSets === 'string') return [];
+  return [
+    `  sleep sets: ${o.sleepSets.skipped} transitions not taken, counted in the coverage (each reaches a state that ` +
+      'commuted steps reach at the same depth: every level holds the same states; --sleep-sets off takes them all)',
+  ];
 }
 
 /** What partial-order reduction did, when asked. */

@@ -38,6 +38,19 @@ export interface Footprint {
   write(resource: number): void;
 }
 
+/**
+ * Where an action says, at one state where it is enabled, which parts of that state it reads (its guard or its
+ * effect) and which it may change, for the search's sleep sets (`check/engine/sleep-sets.ts`). A part is a number
+ * the model chooses (one per instance, per coordinator, per clock, ...). Unlike `Footprint` it holds at that state
+ * only, so it may name the instance or partition the action reaches there.
+ */
+export interface Access {
+  /** Read by the guard or the effect. */
+  read(part: number): void;
+  /** May be changed by the effect (a part written is read too). */
+  write(part: number): void;
+}
+
 /** Everything about one action type. */
 export interface ActionSpec<S, A extends AnyAction> {
   /** A fault: explorers take it, the fault-free drain never does. */
@@ -65,6 +78,14 @@ export interface ActionSpec<S, A extends AnyAction> {
    * config) only. Pure. Soundness conditions in docs/partial-order-reduction.md.
    */
   footprint?(s: S, a: A, fp: Footprint): void;
+  /**
+   * Sleep sets (optional: an action without one touches every part, so it is independent of nothing): the parts
+   * of `s` that `a`, enabled at `s`, reads and may change. Two actions enabled at `s` that neither change a part
+   * the other reads or changes are independent there: each stays enabled after the other and both orders reach
+   * the same state, so the search need not take both orders. Pure. Checked against the model's own steps on
+   * reached states (`test/helpers/sleep.ts`).
+   */
+  access?(s: S, a: A, at: Access): void;
   /**
    * Partial-order reduction (needed on every entry for any reduction): emits every action of this
    * tag that can ever be enabled in a run from the initial state `s` (a superset is fine). Pure.
@@ -204,6 +225,8 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   readonly meetTypes: ReadonlySet<string> | null;
   /** What partial-order reduction needs, when every action table entry declares it (else null). */
   readonly por: Por<S, A> | null;
+  /** What sleep sets need, when any action tag says what it reads and changes (else null: the search keeps none). */
+  readonly access: Accesses<S, A> | null;
   readonly fast: FastPath<S, A>;
 }
 
@@ -216,6 +239,12 @@ export interface Por<S, A extends AnyAction> {
   footprint(s: S, a: A, fp: Footprint): boolean;
   every(s: S, emit: (a: A) => void): void;
   observed(s: S, emit: (resource: number) => void): void;
+}
+
+/** What a model's action tags say of the parts of a state their actions read and change (`ActionSpec.access`). */
+export interface Accesses<S, A extends AnyAction> {
+  /** Writes the parts `a` (enabled at `s`) reads and changes; false when its tag declares none (it touches all). */
+  of(s: S, a: A, at: Access): boolean;
 }
 
 /** Structural equality of two actions (plain data with primitive fields). Pure; allocates nothing (asked per state). */
@@ -284,6 +313,16 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
         observed: (s, emit) => def.observed!(s, emit),
       }
     : null;
+  const access: Accesses<S, A> | null = specs.some((sp) => sp.access !== undefined)
+    ? {
+        of: (s, a, at) => {
+          const f = spec(a).access;
+          if (f === undefined) return false;
+          f(s, a, at);
+          return true;
+        },
+      }
+    : null;
   const encode = (s: S, out: Words): void => {
     for (const part of def.identity(s)) encodePlain(part, out);
   };
@@ -330,6 +369,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     faultTypes: types.filter((_t, i) => specs[i]!.fault === true),
     meetTypes: specs.some((sp) => sp.meet) ? new Set(types.filter((_t, i) => specs[i]!.meet === true)) : null,
     por,
+    access,
     fast,
   };
 }

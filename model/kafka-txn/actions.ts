@@ -15,6 +15,7 @@ import {
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
 import { type ReplicationAction, replicationActions } from '../kafka/replication-actions.js';
+import { asksCoordinator, delivers, ends, marks, own, Part, produces, readsLatest, starts, ticks } from './access.js';
 import {
   ackDue,
   ctxOf,
@@ -38,6 +39,7 @@ import {
   startInstance,
 } from './client.js';
 import {
+  appOfInstance,
   dead,
   type Instance,
   inFlight,
@@ -219,6 +221,31 @@ const replication = replicationActions<S>({
   advance: doTick,
 });
 
+/** The process faults of the apps' instances: a crash, a pause (a zombie) and its resumption. */
+const processes = processFaults<S, Instance>({
+  instances: (s) => s.instances,
+  name: instanceName,
+  canCrash: (s, i) => s.faults.crashes < s.config.crashes && live(i),
+  canPause: (s, i) =>
+    s.config.zombies && s.faults.pauses < 1 && live(i) && i.status !== 'new' && latestInstance(s, i.app) === i,
+  canResume(s, i) {
+    if (!i.paused) return false;
+    const replacement = latestInstance(s, i.app);
+    return replacement !== undefined && replacement.id !== i.id && replacement.status !== 'new';
+  },
+  crash(d, id) {
+    d.faults.crashes += 1;
+    setLife(d, instanceOf(d, id), 'crash');
+  },
+  pause(d, id) {
+    const i = instanceOf(d, id);
+    d.faults.pauses += 1;
+    setLife(d, i, 'pause');
+    startInstance(d, i.app);
+  },
+  resume: (d, id) => setLife(d, instanceOf(d, id), 'resume'),
+});
+
 /** The action table of `kafka-txn`. */
 export const kafkaTxnActions = {
   InitProducerId: {
@@ -228,6 +255,11 @@ export const kafkaTxnActions = {
         (i) => live(i) && isTransactional(s.config) && i.status === 'new',
         (i) => emit({ type: 'InitProducerId', instance: i.id }),
       ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      // Its position: the group's committed offset (OffsetFetch).
+      at.read(Part.group);
+    },
     effect: (d, a) => doInitProducerId(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'InitProducerId()'),
     lanes: toCoordinator,
@@ -242,6 +274,8 @@ export const kafkaTxnActions = {
         (i) => live(i) && isTransactional(s.config) && i.status === 'ready' && more(s, i),
         (i) => emit({ type: 'BeginTxn', instance: i.id }),
       ),
+    // Client-local (the coordinator learns of the transaction at its first add).
+    access: (_s, a, at) => own(at, a.instance),
     effect: (d, a) => doBeginTxn(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'BeginTxn()'),
     lanes: (s, a) => ({ from: instanceName(s, a.instance) }),
@@ -253,6 +287,7 @@ export const kafkaTxnActions = {
           for (let p = 0; p < s.config.partitions; p++)
             if (sendsTo(i, p)) emit({ type: 'Produce', instance: i.id, partition: p });
     },
+    access: (s, a, at) => produces(s, at, a.instance),
     effect: (d, a) => doProduce(d, instanceOf(d, a.instance), a.partition, false),
     describe: (s, a) => call(s, a.instance, (i) => `Produce(${produceCall(s, i, a.partition)})`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: partitionName(a.partition) }),
@@ -266,6 +301,7 @@ export const kafkaTxnActions = {
           for (let p = 0; p < s.config.partitions; p++)
             if (sendsTo(i, p)) emit({ type: 'ProduceDelayed', instance: i.id, partition: p });
     },
+    access: (s, a, at) => produces(s, at, a.instance),
     effect: (d, a) => doProduce(d, instanceOf(d, a.instance), a.partition, true),
     describe: (s, a) =>
       call(s, a.instance, (i) => `ProduceDelayed(${produceCall(s, i, a.partition)}) (request delayed in the network)`),
@@ -283,6 +319,7 @@ export const kafkaTxnActions = {
               emit({ type: 'AddPartitionsDelayed', instance: i.id, partition: p });
       }
     },
+    access: (s, a, at) => produces(s, at, a.instance),
     effect: (d, a) => doAddPartitionsDelayed(d, instanceOf(d, a.instance), a.partition),
     describe: (s, a) =>
       call(
@@ -300,6 +337,10 @@ export const kafkaTxnActions = {
         (i) => i.awaiting !== null,
         (i) => emit({ type: 'Append', instance: i.id }),
       ),
+    access(_s, a, at) {
+      own(at, a.instance);
+      at.write(Part.logs);
+    },
     effect: (d, a) => doAppend(d, instanceOf(d, a.instance)),
     describe(s, a) {
       const i = s.instances.find((x) => x.id === a.instance);
@@ -321,6 +362,10 @@ export const kafkaTxnActions = {
         (i) => live(i) && ackDue(s, i),
         (i) => emit({ type: 'AckProduce', instance: i.id }),
       ),
+    access(_s, a, at) {
+      own(at, a.instance);
+      at.write(Part.logs);
+    },
     effect: (d, a) => doAckProduce(d, instanceOf(d, a.instance)),
     describe(s, a) {
       const w = s.instances.find((x) => x.id === a.instance)?.acking;
@@ -344,6 +389,7 @@ export const kafkaTxnActions = {
           (plain(s, i) || working(s, i) !== null),
         (i) => emit({ type: 'Retry', instance: i.id }),
       ),
+    access: (s, a, at) => produces(s, at, a.instance),
     effect: (d, a) => doRetry(d, instanceOf(d, a.instance)),
     describe: (s, a) =>
       call(s, a.instance, (i) => {
@@ -367,6 +413,10 @@ export const kafkaTxnActions = {
           s.kafka.rules.transactionVersion === 1 && mayCommitOffsets(s, i) && !i.producer.transaction!.offsetsAdded,
         (i) => emit({ type: 'AddOffsetsToTxn', instance: i.id }),
       ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      at.write(Part.group);
+    },
     effect: (d, a) => doAddOffsets(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'AddOffsetsToTxn(__consumer_offsets)'),
     lanes: toCoordinator,
@@ -379,6 +429,10 @@ export const kafkaTxnActions = {
           mayCommitOffsets(s, i) && (s.kafka.rules.transactionVersion === 2 || i.producer.transaction!.offsetsAdded),
         (i) => emit({ type: 'TxnOffsetCommit', instance: i.id }),
       ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      at.write(Part.group);
+    },
     effect: (d, a) => doTxnOffsetCommit(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, (i) => `TxnOffsetCommit(${inputName(i.app)} -> ${i.position})`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
@@ -390,6 +444,7 @@ export const kafkaTxnActions = {
         (i) => idle(i) && working(s, i)?.offsetsSent === true,
         (i) => emit({ type: 'CommitTxn', instance: i.id }),
       ),
+    access: (s, a, at) => ends(s, at, a.instance),
     effect: (d, a) => doCommitTxn(d, instanceOf(d, a.instance), false),
     describe: (s, a) => call(s, a.instance, () => 'CommitTxn()'),
     lanes: toCoordinator,
@@ -402,6 +457,10 @@ export const kafkaTxnActions = {
         (i) => s.config.network && idle(i) && working(s, i)?.offsetsSent === true,
         (i) => emit({ type: 'CommitTxnDelayed', instance: i.id }),
       ),
+    access(s, a, at) {
+      ends(s, at, a.instance);
+      at.write(Part.network);
+    },
     effect: (d, a) => doCommitTxn(d, instanceOf(d, a.instance), true),
     describe: (s, a) =>
       call(s, a.instance, () => 'CommitTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
@@ -415,6 +474,10 @@ export const kafkaTxnActions = {
         (i) => s.config.network && idle(i) && working(s, i)?.offsetsSent === true,
         (i) => emit({ type: 'CommitTimedOut', instance: i.id }),
       ),
+    access(_s, a, at) {
+      own(at, a.instance);
+      at.write(Part.network);
+    },
     effect: (d, a) => doCommitTimedOut(d, instanceOf(d, a.instance)),
     describe: (s, a) =>
       call(
@@ -433,6 +496,7 @@ export const kafkaTxnActions = {
         (i) => mayAbort(s, i),
         (i) => emit({ type: 'AbortTxn', instance: i.id }),
       ),
+    access: (s, a, at) => ends(s, at, a.instance),
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), false),
     describe: (s, a) => call(s, a.instance, () => 'AbortTxn()'),
     lanes: toCoordinator,
@@ -445,6 +509,10 @@ export const kafkaTxnActions = {
         (i) => s.config.network && mayAbort(s, i) && i.producer.transaction?.started === true,
         (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
       ),
+    access(s, a, at) {
+      ends(s, at, a.instance);
+      at.write(Part.network);
+    },
     effect: (d, a) => doAbortTxn(d, instanceOf(d, a.instance), true),
     describe: (s, a) =>
       call(s, a.instance, () => 'AbortTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
@@ -457,11 +525,18 @@ export const kafkaTxnActions = {
         (i) => plain(s, i) && idle(i) && i.position > i.committedPosition,
         (i) => emit({ type: 'CommitOffsets', instance: i.id }),
       ),
+    access(_s, a, at) {
+      own(at, a.instance);
+      at.write(Part.group);
+    },
     effect: (d, a) => doCommitOffsets(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, (i) => `CommitOffsets(${inputName(i.app)} -> ${i.position})`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
   },
   ...coordinator,
+  WriteTxnMarker: { ...coordinator.WriteTxnMarker, access: (s, a, at) => marks(s, at, a.txn) },
+  MarkerAckLost: { ...coordinator.MarkerAckLost, access: (s, a, at) => marks(s, at, a.txn) },
+  ExpireTxn: { ...coordinator.ExpireTxn, access: (s, a, at) => marks(s, at, a.txn) },
   ...replication,
   Restart: {
     enabled(s, emit) {
@@ -469,6 +544,10 @@ export const kafkaTxnActions = {
         const last = latestInstance(s, app);
         if (last && dead(last)) emit({ type: 'Restart', app });
       }
+    },
+    access(s, a, at) {
+      readsLatest(s, at, a.app);
+      starts(at);
     },
     effect: (d, a) => startInstance(d, a.app),
     describe: (_s, a) => `supervisor.Restart(${transactionalId(a.app)})`,
@@ -479,6 +558,7 @@ export const kafkaTxnActions = {
     enabled(s, emit) {
       for (const r of s.network) emit({ type: 'Deliver', request: r.id });
     },
+    access: (s, a, at) => delivers(s, at, a.request),
     effect: (d, a) => doDeliver(d, a.request),
     describe(s, a) {
       const r = s.network.find((x) => x.id === a.request);
@@ -489,28 +569,34 @@ export const kafkaTxnActions = {
       return { from: 'network', to: r?.type === 'Produce' ? partitionName(r.req.partition) : 'coordinator' };
     },
   },
-  Tick: deadlineTick(lens),
-  ...processFaults<S, Instance>({
-    instances: (s) => s.instances,
-    name: instanceName,
-    canCrash: (s, i) => s.faults.crashes < s.config.crashes && live(i),
-    canPause: (s, i) =>
-      s.config.zombies && s.faults.pauses < 1 && live(i) && i.status !== 'new' && latestInstance(s, i.app) === i,
-    canResume(s, i) {
-      if (!i.paused) return false;
-      const replacement = latestInstance(s, i.app);
-      return replacement !== undefined && replacement.id !== i.id && replacement.status !== 'new';
+  Tick: {
+    ...deadlineTick(lens),
+    // The next transaction deadline, from the coordinator's open transactions.
+    access: (s, _a, at) => ticks(s, at),
+  },
+  Crash: {
+    ...processes.Crash,
+    access(_s, a, at) {
+      own(at, a.instance);
+      at.write(Part.crashes);
     },
-    crash(d, id) {
-      d.faults.crashes += 1;
-      setLife(d, instanceOf(d, id), 'crash');
+  },
+  Pause: {
+    ...processes.Pause,
+    // Only the app's latest instance pauses, and a replacement starts.
+    access(s, a, at) {
+      own(at, a.instance);
+      at.write(Part.pauses);
+      readsLatest(s, at, appOfInstance(s.config, a.instance));
+      starts(at);
     },
-    pause(d, id) {
-      const i = instanceOf(d, id);
-      d.faults.pauses += 1;
-      setLife(d, i, 'pause');
-      startInstance(d, i.app);
+  },
+  Resume: {
+    ...processes.Resume,
+    // It resumes once its replacement has a producer id.
+    access(s, a, at) {
+      own(at, a.instance);
+      readsLatest(s, at, appOfInstance(s.config, a.instance));
     },
-    resume: (d, id) => setLife(d, instanceOf(d, id), 'resume'),
-  }),
+  },
 } satisfies ActionTable<S, KafkaTxnAction>;

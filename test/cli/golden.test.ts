@@ -80,6 +80,9 @@ const cases: Record<string, string[][]> = {
   ],
   'check-exhaustive-ok': [
     ['check', 'kafka-txn', '--set', 'producers=1', '--exhaustive', '--depth', '6', '--workers', '1'],
+    // Sleep sets (on by default for kafka-txn): the same states, the transitions they skipped taken without them.
+    ['check', 'kafka-txn', '--exhaustive', '--depth', '6', '--workers', '1'],
+    ['check', 'kafka-txn', '--exhaustive', '--depth', '6', '--sleep-sets', 'off', '--workers', '1'],
   ],
   'check-exhaustive-zombie': [
     [
@@ -243,6 +246,11 @@ const cases: Record<string, string[][]> = {
     ['check', 'kafka-txn', '--swarm', '--workers', '2'],
     ['check', 'two-phase-commit', '--exhaustive', '--por', 'on', '--workers', '2'],
     ['check', 'kafka-txn', '--symmetry', 'on'],
+    ['check', 'kafka-txn', '--exhaustive', '--sleep-sets', 'maybe'],
+    ['check', 'kafka-txn', '--swarm', '--sleep-sets', 'off'],
+    ['check', 'kafka-txn', '--runs', '5', '--sleep-sets', 'off'],
+    ['check', 'kafka-txn', '--exhaustive', '--por', 'on', '--sleep-sets', 'on'],
+    ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--sleep-sets', 'off'],
     ['merge'],
     ['merge', '/nonexistent/a.json'],
     // What a release has (issue #10): each refused naming the key, the value and what the release accepts.

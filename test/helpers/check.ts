@@ -8,7 +8,7 @@ import type { Entry } from '../../catalog/entry.js';
 import { checkHere } from '../../check/check.js';
 import { frozen, run, script, type TraceStep } from '../../check/execute.js';
 import type { CheckOptions } from '../../check/options.js';
-import type { Bound, Outcome } from '../../check/outcome.js';
+import type { Bound, ExhaustiveOutcome, Outcome } from '../../check/outcome.js';
 import { resolve } from '../../model/core/config.js';
 import type { ConfigOf, ConfigValue, Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
@@ -82,7 +82,8 @@ export function flatten<S, A extends AnyAction>(o: Outcome<S, A>): Flat<S, A> {
   return {
     ...base,
     runs: (runs?.runs ?? 0) + (ex ? 1 : 0),
-    steps: (runs?.steps ?? 0) + (ex?.generated ?? 0),
+    // An exhaustive search's: every transition of the states it expanded, those its sleep sets skipped included.
+    steps: (runs?.steps ?? 0) + (ex ? transitions(ex) : 0),
     distinct: ex?.distinct ?? null,
     generated: ex?.generated ?? null,
     bound: ex?.bound ?? null,
@@ -172,4 +173,12 @@ export function scripted<S, A extends AnyAction, K extends Keys>(
 /** The explored (non-drain) action types of a trace. */
 export function explored<A extends AnyAction>(trace: readonly TraceStep<A>[] | null): string[] {
   return (trace ?? []).filter((s) => s.phase === 'explore').map((s) => s.action.type);
+}
+
+/**
+ * The transitions of the states a breadth-first search expanded, taken or skipped by its sleep sets: the same with and
+ * without them, and on workers (which keep none).
+ */
+export function transitions<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): number {
+  return o.generated + (typeof o.sleepSets === 'object' ? o.sleepSets.skipped : 0);
 }

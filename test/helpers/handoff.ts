@@ -12,7 +12,7 @@ import { exploreExhaustive } from '../../check/exhaustive.js';
 import type { ExhaustiveOptions } from '../../check/options.js';
 import type { ExhaustiveOutcome } from '../../check/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
-import { resolved } from './check.js';
+import { resolved, transitions } from './check.js';
 
 /** Where to hand over: after `expanded` states of the level at `depth`. */
 export interface Point {
@@ -53,7 +53,8 @@ export function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
   return {
     status: o.status,
     distinct: o.distinct,
-    generated: cut ? null : o.generated,
+    // Workers keep no sleep sets: the transitions taken or skipped.
+    generated: cut ? null : transitions(o),
     coverage: cut ? null : o.coverage,
     bound: o.bound,
     depthCompleted: o.depthCompleted,
@@ -72,6 +73,7 @@ export function allFigures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
     status: o.status,
     distinct: o.distinct,
     generated: o.generated,
+    sleepSets: o.sleepSets,
     coverage: o.coverage,
     bound: o.bound,
     depthCompleted: o.depthCompleted,
