@@ -108,6 +108,17 @@ export function ticks(s: KafkaTxnState, at: Access): void {
   at.write(Part.clock);
 }
 
+/**
+ * The replicas' work and faults (a follower's fetch, an ISR shrink, a broker's crash or restart): the logs with
+ * their replicas and parked produces, and the clock where it is used (a fetch reads it: when a follower caught up;
+ * a shrink moves it: it waits for replica.lag.time.max.ms; a broker's crash or restart does neither).
+ */
+export function replicates(at: Access, clock: 'read' | 'write' | null): void {
+  at.write(Part.logs);
+  if (clock === 'read') at.read(Part.clock);
+  else if (clock === 'write') at.write(Part.clock);
+}
+
 /** A new instance (a restart, or a zombie's replacement): the list, the committed offset it starts at. */
 export function starts(at: Access): void {
   at.write(Part.instances);

@@ -15,7 +15,19 @@ import {
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
 import { type ReplicationAction, replicationActions } from '../kafka/replication-actions.js';
-import { asksCoordinator, delivers, ends, marks, own, Part, produces, readsLatest, starts, ticks } from './access.js';
+import {
+  asksCoordinator,
+  delivers,
+  ends,
+  marks,
+  own,
+  Part,
+  produces,
+  readsLatest,
+  replicates,
+  starts,
+  ticks,
+} from './access.js';
 import {
   ackDue,
   ctxOf,
@@ -538,6 +550,10 @@ export const kafkaTxnActions = {
   MarkerAckLost: { ...coordinator.MarkerAckLost, access: (s, a, at) => marks(s, at, a.txn) },
   ExpireTxn: { ...coordinator.ExpireTxn, access: (s, a, at) => marks(s, at, a.txn) },
   ...replication,
+  Fetch: { ...replication.Fetch, access: (_s, _a, at) => replicates(at, 'read') },
+  ShrinkIsr: { ...replication.ShrinkIsr, access: (_s, _a, at) => replicates(at, 'write') },
+  BrokerCrash: { ...replication.BrokerCrash, access: (_s, _a, at) => replicates(at, null) },
+  BrokerRestart: { ...replication.BrokerRestart, access: (_s, _a, at) => replicates(at, null) },
   Restart: {
     enabled(s, emit) {
       for (let app = 0; app < s.config.producers; app++) {

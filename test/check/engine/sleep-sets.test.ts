@@ -11,6 +11,7 @@ import { checkHere } from '../../../check/check.js';
 import { SleepSets } from '../../../check/engine/sleep-sets.js';
 import type { ExhaustiveOutcome } from '../../../check/outcome.js';
 import type { Model } from '../../../model/core/model.js';
+import { Part } from '../../../model/kafka-txn/access.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { cfg } from '../../helpers/check.js';
@@ -40,6 +41,28 @@ function declared(model: Model<S, A>): Independence<S, A> {
     sleep.begin(0, s, [a, b]);
     return sleep.independent(1, 0);
   };
+}
+
+/** The states of `count` random walks of `steps` steps from `initial` (a fixed generator: the same every run). */
+function walks(model: Model<S, A>, initial: S, count: number, steps: number): S[] {
+  let x = 12345;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+  const out: S[] = [];
+  for (let w = 0; w < count; w++) {
+    let s = initial;
+    for (let k = 0; k < steps; k++) {
+      const acts = model.enabled(s);
+      if (acts.length === 0) break;
+      out.push(s);
+      s = model.step(s, acts[Math.floor(next() * acts.length)]!);
+    }
+  }
+  return out;
 }
 
 /** kafka-txn with `type`'s actions saying they touch nothing: independent of every action (a planted bug). */
@@ -103,6 +126,30 @@ describe('sleep sets in the search over objects', () => {
     expect(on.levels).toEqual([1, 4, 11, 30, 85, 238, 650, 1748]);
     // The declarations as written: no pair wrong on the same states.
     expect(accessPairs(e, e.model, reachable(e, initial, 400))!.wrong).toEqual([]);
+  });
+
+  test('epoch exhaustion: the declarations hold on random walks, and without the next producer id they do not', () => {
+    const initial = e.model.init(cfg(e.model.keys, 'faults.epoch-exhaustion=true'));
+    const states = walks(e.model, initial, 100, 60);
+    expect(accessPairs(e, e.model, states)!.wrong).toEqual([]);
+    // A rotation (KIP-890) or a first InitProducerId draws the coordinator's next producer id: two of them are
+    // dependent. Declared without that part, the check names such pairs.
+    const m = e.model;
+    const forgetful: Model<S, A> = {
+      ...m,
+      access: {
+        of: (s, a, at) =>
+          m.access!.of(s, a, {
+            read: (p) => at.read(p),
+            write: (p) => {
+              if (p !== Part.producerIds) at.write(p);
+            },
+          }),
+      },
+    };
+    const wrong = accessPairs(e, forgetful, states)!.wrong;
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(wrong.every((w) => w.why === 'does not commute')).toBe(true);
   });
 
   test('a client-local call said to touch nothing loses no state here; the check on reached states finds it', () => {
