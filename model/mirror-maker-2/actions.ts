@@ -5,6 +5,7 @@
  */
 import type { Draft } from 'immer';
 import type { ActionTable } from '../core/model.js';
+import { Part, reads, writes } from './access.js';
 import { delayedSyncs } from './config.js';
 import { type MirrorMaker2State, nextRecord } from './state.js';
 import { emits, syncDue, translate } from './sync.js';
@@ -70,6 +71,13 @@ export const mirrorMaker2Actions = {
     enabled(s, emit) {
       if (s.sourceAlive && nextRecord(s.source, s.mirrored) !== null) emit({ type: 'Mirror' });
     },
+    // The next record, and a sync appended if one is due.
+    access(s, _a, at) {
+      reads(at, Part.sourceAlive);
+      writes(at, Part.target, Part.mirrored, Part.sync);
+      const u = nextRecord(s.source, s.mirrored);
+      if (u !== null && syncDue(s.config, s.sync, u, s.target.length)) at.write(Part.syncs);
+    },
     effect(d) {
       const u = nextRecord(d.source, d.mirrored)!;
       const down = d.target.length;
@@ -96,6 +104,10 @@ export const mirrorMaker2Actions = {
     enabled(s, emit) {
       if (s.sourceAlive && s.sync.delayed !== null) emit({ type: 'CommitSourceTask' });
     },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive);
+      writes(at, Part.sync, Part.syncs);
+    },
     effect(d) {
       const sync = d.sync.delayed!;
       d.syncs.push({ u: sync.u, d: sync.d });
@@ -112,6 +124,10 @@ export const mirrorMaker2Actions = {
     enabled(s, emit) {
       if (s.sourceAlive && s.storeRead < s.syncs.length) emit({ type: 'ReadSyncs' });
     },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.syncs);
+      writes(at, Part.storeRead);
+    },
     effect(d) {
       d.storeRead = d.syncs.length;
       d.events.push({ lane: 'checkpoint', text: `offset sync store: ${d.storeRead} syncs read` });
@@ -123,6 +139,12 @@ export const mirrorMaker2Actions = {
   Checkpoint: {
     enabled(s, emit) {
       if (s.sourceAlive && nextCheckpoint(s) !== null) emit({ type: 'Checkpoint' });
+    },
+    // The translation of the group's committed offset through the syncs read (a prefix of the syncs that only
+    // ReadSyncs moves: a sync appended after it is not read).
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.storeRead, Part.committed);
+      writes(at, Part.checkpoint);
     },
     effect(d) {
       const cp = nextCheckpoint(d)!;
@@ -139,6 +161,10 @@ export const mirrorMaker2Actions = {
       if (!s.config.syncGroupOffsets || cp === null || s.group.cluster !== 'source') return;
       if (s.targetGroupOffset === null || cp.d > s.targetGroupOffset) emit({ type: 'SyncGroupOffsets' });
     },
+    access(_s, _a, at) {
+      reads(at, Part.checkpoint, Part.cluster);
+      writes(at, Part.targetGroupOffset);
+    },
     effect(d) {
       d.targetGroupOffset = d.checkpoint!.d;
       d.events.push({ lane: 'checkpoint', text: `target group offset of source.topic -> ${d.targetGroupOffset}` });
@@ -151,6 +177,10 @@ export const mirrorMaker2Actions = {
     enabled(s, emit) {
       if (s.sourceAlive && s.group.cluster === 'source' && nextRecord(s.source, s.group.position) !== null)
         emit({ type: 'Consume' });
+    },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.cluster);
+      writes(at, Part.position, Part.processed);
     },
     effect(d) {
       const o = nextRecord(d.source, d.group.position)!;
@@ -166,6 +196,10 @@ export const mirrorMaker2Actions = {
       if (s.sourceAlive && s.group.cluster === 'source' && s.group.position > s.group.committed)
         emit({ type: 'CommitOffsets' });
     },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.cluster, Part.position);
+      writes(at, Part.committed);
+    },
     effect(d) {
       d.group.committed = d.group.position;
       d.events.push({ lane: GROUP, text: `group: committed topic -> ${d.group.committed}` });
@@ -180,6 +214,11 @@ export const mirrorMaker2Actions = {
       if (s.config.failover === 'unplanned' && s.sourceAlive && s.group.cluster === 'source')
         emit({ type: 'SourceClusterLost' });
     },
+    // The group moves to the target, where its synced offset or last checkpoint says.
+    access(_s, _a, at) {
+      reads(at, Part.checkpoint, Part.targetGroupOffset);
+      writes(at, Part.sourceAlive, Part.cluster, Part.position);
+    },
     effect(d) {
       d.sourceAlive = false;
       d.events.push({ lane: 'source', text: 'source cluster lost' });
@@ -193,6 +232,12 @@ export const mirrorMaker2Actions = {
     enabled(s, emit) {
       if (switchReady(s)) emit({ type: 'Switch' });
     },
+    // Ready once everything is drained, synced, read and checkpointed: it reads nearly every part.
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.mirrored, Part.sync, Part.syncs, Part.storeRead, Part.committed);
+      reads(at, Part.checkpoint, Part.targetGroupOffset);
+      writes(at, Part.cluster, Part.position);
+    },
     effect: (d) => moveGroup(d, 'switched (planned)'),
     describe: () => 'operator.Switch()',
     lanes: () => ({ from: GROUP, to: 'target' }),
@@ -200,6 +245,10 @@ export const mirrorMaker2Actions = {
   ConsumeTarget: {
     enabled(s, emit) {
       if (s.group.cluster === 'target' && s.group.position < s.target.length) emit({ type: 'ConsumeTarget' });
+    },
+    access(_s, _a, at) {
+      reads(at, Part.cluster, Part.target);
+      writes(at, Part.position, Part.processed);
     },
     effect(d) {
       const o = d.group.position;
