@@ -106,9 +106,10 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
   readonly por: 'off' | 'undeclared' | ReductionStats;
   /**
-   * Sleep sets in the breadth-first search over state objects (`engine/sleep-sets.ts`): 'off' (asked off, or a
-   * search that keeps none: the packed, reduced or a swarm member's), 'undeclared' (the model says nothing of what
-   * its actions read and change), or the transitions they spared (every level's states are the same without).
+   * Sleep sets in the breadth-first search over state objects (`engine/sleep-sets.ts`): 'off' (not asked, or a
+   * search that keeps none: the packed, reduced or a swarm member's), 'undeclared' (asked, but the model says nothing
+   * of what its actions read and change), or the transitions they spared (every level's states are the same
+   * without).
    */
   readonly sleepSets: 'off' | 'undeclared' | SleepStats;
   /** A swarm verification member's search (depth-first, hash-compacted), or null for the breadth-first search. */

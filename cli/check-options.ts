@@ -55,7 +55,7 @@ export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number =
     v['max-seconds'] === undefined ? fallback : intOption(v, 'max-seconds', 1, 86_400, 0);
   const maxSteps = () => intOption(v, 'max-steps', 1, 10_000, CHECK_DEFAULTS.maxSteps);
   const symmetry = () => choiceOption(v, 'symmetry', ['on', 'off'], 'off') === 'on';
-  const sleepSets = () => choiceOption(v, 'sleep-sets', ['on', 'off'], 'on') === 'on';
+  const sleepSets = () => choiceOption(v, 'sleep-sets', ['on', 'off'], 'off') === 'on';
   if (v['exhaustive'] === true && v['swarm'] === true)
     throw new UsageError('--exhaustive and --swarm are two explorers: give one (or neither, for the portfolio)');
   if (v['exhaustive'] === true) {

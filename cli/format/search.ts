@@ -154,9 +154,13 @@ export function coveredLines<S, A extends AnyAction>(o: Outcome<S, A>): string[]
   }
 }
 
-/** What the sleep sets spared, when the search kept them (`--sleep-sets off` searches every transition). */
+/** What the sleep sets spared, when asked (`--sleep-sets on`). */
 function sleepLines<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>): string[] {
-  if (typeof o.sleepSets === 'string') return [];
+  if (o.sleepSets === 'off') return [];
+  if (o.sleepSets === 'undeclared')
+    return [
+      '  sleep sets: not declared by this model (no action says what it reads and changes): every transition taken',
+    ];
   return [
     `  sleep sets: ${o.sleepSets.skipped} transitions not taken, counted in the coverage (each reaches a state that ` +
       'commuted steps reach at the same depth: every level holds the same states; --sleep-sets off takes them all)',
