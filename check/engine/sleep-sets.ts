@@ -118,15 +118,10 @@ export class SleepSets<S, A extends AnyAction> {
   /** Per action, one bit per part modulo 32 of what it reads or changes, and of what it changes: a quick first test. */
   private readonly touched = new Int32Array(256);
   private readonly changed = new Int32Array(256);
-  private filling = 0;
+  /** Where each action's parts start in `list`. */
   private readonly from = new Int32Array(257);
-  private parts = new Int32Array(64);
-  private used = 0;
+  private readonly list = new PartList();
   private partsKnown = false;
-  private readonly at: Access = {
-    read: (p) => this.part(p * 2),
-    write: (p) => this.part(p * 2 + 1),
-  };
   private current = new Runs<A>();
   private next = new Runs<A>();
   private readonly places = new Places();
@@ -249,7 +244,7 @@ export class SleepSets<S, A extends AnyAction> {
     if (this.wild[i] === 1 || this.wild[j] === 1) return false;
     // No part in common that either changes: independent, without comparing the parts themselves.
     if (((this.changed[i]! & this.touched[j]!) | (this.changed[j]! & this.touched[i]!)) === 0) return true;
-    const p = this.parts;
+    const p = this.list.codes;
     for (let x = this.from[i]!; x < this.from[i + 1]!; x++)
       for (let y = this.from[j]!; y < this.from[j + 1]!; y++) {
         const a = p[x]!;
@@ -261,25 +256,47 @@ export class SleepSets<S, A extends AnyAction> {
   }
 
   private computeParts(): void {
-    this.used = 0;
     const s = this.state as S;
+    const list = this.list;
+    list.used = 0;
     for (let i = 0; i < this.acts.length; i++) {
-      this.from[i] = this.used;
-      this.filling = i;
-      this.touched[i] = 0;
-      this.changed[i] = 0;
-      this.wild[i] = this.access.of(s, this.acts[i]!, this.at) ? 0 : 1;
+      this.from[i] = list.used;
+      list.touched = 0;
+      list.changed = 0;
+      this.wild[i] = this.access.of(s, this.acts[i]!, list) ? 0 : 1;
+      this.touched[i] = list.touched;
+      this.changed[i] = list.changed;
     }
-    this.from[this.acts.length] = this.used;
+    this.from[this.acts.length] = list.used;
     this.partsKnown = true;
   }
+}
 
-  private part(code: number): void {
-    if (this.used === this.parts.length) this.parts = grow(this.parts, this.parts.length * 2);
-    this.parts[this.used++] = code;
-    const bit = 1 << ((code >>> 1) & 31);
-    this.touched[this.filling] = this.touched[this.filling]! | bit;
-    if ((code & 1) === 1) this.changed[this.filling] = this.changed[this.filling]! | bit;
+/**
+ * Where `access` writes an action's parts: each as `part * 2` (read) or `part * 2 + 1` (changed), and one bit per
+ * part modulo 32 of what it touches and of what it changes.
+ */
+class PartList implements Access {
+  codes = new Int32Array(64);
+  used = 0;
+  touched = 0;
+  changed = 0;
+
+  read(p: number): void {
+    this.add(p * 2);
+    this.touched |= 1 << (p & 31);
+  }
+
+  write(p: number): void {
+    this.add(p * 2 + 1);
+    const bit = 1 << (p & 31);
+    this.touched |= bit;
+    this.changed |= bit;
+  }
+
+  private add(code: number): void {
+    if (this.used === this.codes.length) this.codes = grow(this.codes, this.codes.length * 2);
+    this.codes[this.used++] = code;
   }
 }
 
