@@ -110,7 +110,7 @@ class Places {
 export class SleepSets<S, A extends AnyAction> {
   /** Transitions not taken because their action was asleep. */
   skipped = 0;
-  /** The state being expanded: its enabled actions, which of them are asleep, their parts (computed on demand). */
+  /** The state being expanded: its enabled actions, which of them are asleep, their parts (found at `begin`). */
   private acts: readonly A[] = [];
   private state: S | null = null;
   private readonly sleeping = new Uint8Array(256);

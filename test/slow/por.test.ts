@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import { checkNamed, defaultDepth, safe, unsafe } from './safeguards.js';
+import { checkNamed, defaultDepth, rowsFor, safe, unsafe } from './safeguards.js';
 
 /** Whether the model declares what partial-order reduction needs. */
 const declares = (model: string): boolean => catalog.get(model)!.open((e) => e.model.por !== null);
@@ -18,28 +18,15 @@ function both(model: string, set: readonly string[], depth: number) {
   return { full: checkNamed(model, set, opts), reduced: checkNamed(model, set, { ...opts, por: true }) };
 }
 
-/**
- * The rows searched both ways: every row of a model that declares footprints, and the first unsafe and safe row of
- * each model that does not (its reduced search is the full one: the same states, shown once is enough).
- */
-function rows<R extends { model: string }>(all: readonly R[]): R[] {
-  const seen = new Set<string>();
-  return all.filter((c) => {
-    const take = declares(c.model) || !seen.has(c.model);
-    seen.add(c.model);
-    return take;
-  });
-}
-
 describe('partial-order reduction keeps the verdict of every safeguard row', () => {
-  for (const c of rows(unsafe))
+  for (const c of rowsFor(unsafe, declares))
     test(`${c.model} ${c.set.join(' ')}: violated either way`, () => {
       const { full, reduced } = both(c.model, c.set, c.depth ?? defaultDepth(c.model));
       expect([full.status, reduced.status]).toEqual(['violation', 'violation']);
       expect(c.breaks).toContain(reduced.violations[0]?.invariant);
       if (!declares(c.model)) expect(reduced.distinct).toBe(full.distinct);
     });
-  for (const c of rows(safe))
+  for (const c of rowsFor(safe, declares))
     test(`${c.model} ${c.set.join(' ') || 'defaults'}: holds either way`, () => {
       const depth = Math.min(c.depth, defaultDepth(c.model));
       const { full, reduced } = both(c.model, c.set, depth);

@@ -19,6 +19,19 @@ export function checkNamed(name: string, pairs: readonly string[], opts: CheckOp
   });
 }
 
+/**
+ * The rows a reduction is checked on: every row of a model that declares what it needs (`declares`), and the first of
+ * each other model (searched in full, the same states: one row shows it).
+ */
+export function rowsFor<R extends { model: string }>(all: readonly R[], declares: (model: string) => boolean): R[] {
+  const seen = new Set<string>();
+  return all.filter((c) => {
+    const take = declares(c.model) || !seen.has(c.model);
+    seen.add(c.model);
+    return take;
+  });
+}
+
 /** The model's default exhaustive depth. */
 export function defaultDepth(name: string): number {
   return catalog.get(name)!.open((e) => e.model.defaultDepth);

@@ -12,7 +12,7 @@ import { checkHere } from '../../check/check.js';
 import type { ExhaustiveOutcome } from '../../check/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { cfg } from '../helpers/check.js';
-import { defaultDepth, safe, unsafe } from './safeguards.js';
+import { defaultDepth, rowsFor, safe, unsafe } from './safeguards.js';
 
 /** Whether the model says what its actions read and change. */
 const declares = (model: string): boolean => catalog.get(model)!.open((e) => e.model.access !== null);
@@ -35,16 +35,6 @@ function both(model: string, set: readonly string[], depth: number) {
   });
 }
 
-/** Every row of a model that declares access, and the first unsafe and safe row of each other model. */
-function rows<R extends { model: string }>(all: readonly R[]): R[] {
-  const seen = new Set<string>();
-  return all.filter((c) => {
-    const take = declares(c.model) || !seen.has(c.model);
-    seen.add(c.model);
-    return take;
-  });
-}
-
 /** What must be the same with and without sleep sets. */
 function same(on: ExhaustiveOutcome<unknown, AnyAction>, off: ExhaustiveOutcome<unknown, AnyAction>, model: string) {
   expect(on.levels).toEqual(off.levels);
@@ -57,7 +47,7 @@ function same(on: ExhaustiveOutcome<unknown, AnyAction>, off: ExhaustiveOutcome<
 }
 
 describe('sleep sets keep the verdict of every safeguard row', () => {
-  for (const c of rows(unsafe))
+  for (const c of rowsFor(unsafe, declares))
     test(`${c.model} ${c.set.join(' ')}: violated either way, as soon`, () => {
       const { on, off } = both(c.model, c.set, c.depth ?? defaultDepth(c.model));
       expect([off.status, on.status]).toEqual(['violation', 'violation']);
@@ -65,7 +55,7 @@ describe('sleep sets keep the verdict of every safeguard row', () => {
       expect(c.breaks).toContain(on.found?.violations[0]?.invariant);
       same(on, off, c.model);
     });
-  for (const c of rows(safe))
+  for (const c of rowsFor(safe, declares))
     test(`${c.model} ${c.set.join(' ') || 'defaults'}: holds either way`, () => {
       const depth = Math.min(c.depth, defaultDepth(c.model));
       const { on, off } = both(c.model, c.set, depth);
