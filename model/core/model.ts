@@ -259,6 +259,13 @@ export function sameAction(a: AnyAction, b: AnyAction): boolean {
   return fields === 0;
 }
 
+/** Calls an entry's optional declaration `f` (a footprint, an access) with `out`: whether the entry has one. */
+function declares<S, A, T>(f: ((s: S, a: A, out: T) => void) | undefined, s: S, a: A, out: T): boolean {
+  if (f === undefined) return false;
+  f(s, a, out);
+  return true;
+}
+
 /** A JSON replacer that writes an object's fields in name order (arrays and other values as they are). */
 function byFieldName(_: string, v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
@@ -301,12 +308,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
   const declared = specs.every((sp) => sp.every !== undefined) && def.observed;
   const por: Por<S, A> | null = declared
     ? {
-        footprint: (s, a, fp) => {
-          const f = spec(a).footprint;
-          if (f === undefined) return false;
-          f(s, a, fp);
-          return true;
-        },
+        footprint: (s, a, fp) => declares(spec(a).footprint, s, a, fp),
         every: (s, emit) => {
           for (const sp of specs) sp.every!(s, emit);
         },
@@ -315,12 +317,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     : null;
   const access: Accesses<S, A> | null = specs.some((sp) => sp.access !== undefined)
     ? {
-        of: (s, a, at) => {
-          const f = spec(a).access;
-          if (f === undefined) return false;
-          f(s, a, at);
-          return true;
-        },
+        of: (s, a, at) => declares(spec(a).access, s, a, at),
       }
     : null;
   const encode = (s: S, out: Words): void => {
