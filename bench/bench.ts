@@ -141,7 +141,7 @@ interface Row {
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
 const secs = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-/** Distinct states a second of a search of `ms` (through the CLI: its start included). */
+/** Distinct states a second of a search that took `ms` (the CLI's lines: its start included). */
 const perSecond = (distinct: number, ms: number): number => Math.round((distinct * 1000) / ms);
 
 const rows: Row[] = [];
@@ -545,7 +545,7 @@ for (const depth of quick ? [8] : [10, 12]) {
  */
 const handOffs: { depth: number; oneMs: number; twoMs: number; twoWorkers: number; distinct: number }[] = [];
 // Depth 13 (about 19 s on one thread here): issue #12's 50,000 states/s on one worker and 1.6x that on two, on a search
-// long enough to pay for the second isolate's start and its compiler's warm-up (about 1 s of CPU: see the README).
+// long enough to pay for the second thread's start, compilation and decoding (about 1.2 s more CPU: see the README).
 for (const depth of quick ? [8] : [10, 12, 13]) {
   const args = (w: number) => ['check', 'kafka-txn', '--exhaustive', '--depth', String(depth), '--workers', String(w)];
   const one: number[] = [];
