@@ -58,7 +58,8 @@ export function exploreExhaustive<S, A extends AnyAction>(
   let por: ExhaustiveOutcome<S, A>['por'] = opts.por === true ? 'undeclared' : 'off';
   // Sleep sets in the search over state objects only (the reduced search keeps its own).
   const objects = !reduction && !packed;
-  const sleep = objects && opts.sleepSets === true ? SleepSets.of(c.model, core.engine.symmetry) : null;
+  const sleepAsked = objects && opts.sleepSets === true;
+  const sleep = sleepAsked ? SleepSets.of(c.model, core.engine.symmetry) : null;
   if (reduction) {
     por = searchReduced(core, levels, reduction, initial);
     por.depth = levels.depthCompleted;
@@ -98,7 +99,7 @@ export function exploreExhaustive<S, A extends AnyAction>(
     shortest: levels.shortest && typeof por === 'string' && !core.engine.symmetry,
     foundMs: levels.foundMs,
     por,
-    sleepSets: sleep ? { skipped: sleep.skipped } : objects && opts.sleepSets === true ? 'undeclared' : 'off',
+    sleepSets: sleep ? { skipped: sleep.skipped } : sleepAsked ? 'undeclared' : 'off',
     member: null,
   };
 }
