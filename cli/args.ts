@@ -57,16 +57,25 @@ export function intOption(values: Parsed['values'], name: string, min: number, m
   return Number(text);
 }
 
-/** `--set key=value` pairs, in order. */
+/** `--set key=value` pairs, in order; one key given twice with different values is refused, not the last kept. */
 export function setPairs(values: Parsed['values']): [string, string][] {
   const raw = values['set'];
   const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
-  return list.map((item) => {
+  const seen = new Map<string, string>();
+  const out: [string, string][] = [];
+  for (const item of list) {
     const eq = item.indexOf('=');
     if (eq <= 0)
       throw new UsageError(`bad --set '${item}': expected key=value, e.g. --set isolation.level=read_uncommitted`);
-    return [item.slice(0, eq), item.slice(eq + 1)];
-  });
+    const key = item.slice(0, eq);
+    const value = item.slice(eq + 1);
+    const before = seen.get(key);
+    if (before !== undefined && before !== value)
+      throw new UsageError(`--set ${key} is given twice, as '${before}' and '${value}': give it once`);
+    if (before === undefined) out.push([key, value]);
+    seen.set(key, value);
+  }
+  return out;
 }
 
 /** One of the accepted words for an option, or its default. */

@@ -17,23 +17,23 @@ export const planSpec = {
 /** The defaults: at most a million states in the search, then 1000 runs of up to 40 steps from seed 1. */
 export const PLAN_DEFAULTS = { maxStates: 1_000_000, runs: 1000, seed: 1, maxSteps: 40 } as const;
 
-/** The plan from the flags (the model's default depth unless --depth; --runs 0 for no random runs). */
+/**
+ * The plan from the flags (the model's default depth unless --depth). A bound that checks nothing (`--depth 0`,
+ * `--runs 0`) is refused: the verdict would say "holds" of a search that never left the initial state.
+ */
 export function planOf(v: Parsed['values'], defaultDepth: number): Plan {
-  const runs = intOption(v, 'runs', 0, 10_000_000, PLAN_DEFAULTS.runs);
+  const runs = intOption(v, 'runs', 1, 10_000_000, PLAN_DEFAULTS.runs);
   return {
     exhaustive: {
       mode: 'exhaustive',
-      depth: intOption(v, 'depth', 0, 10_000, defaultDepth),
+      depth: intOption(v, 'depth', 1, 10_000, defaultDepth),
       maxStates: intOption(v, 'max-states', 1, 100_000_000, PLAN_DEFAULTS.maxStates),
     },
-    random:
-      runs === 0
-        ? null
-        : {
-            mode: 'random',
-            runs,
-            seed: intOption(v, 'seed', -2_147_483_648, 2_147_483_647, PLAN_DEFAULTS.seed),
-            maxSteps: intOption(v, 'max-steps', 1, 10_000, PLAN_DEFAULTS.maxSteps),
-          },
+    random: {
+      mode: 'random',
+      runs,
+      seed: intOption(v, 'seed', -2_147_483_648, 2_147_483_647, PLAN_DEFAULTS.seed),
+      maxSteps: intOption(v, 'max-steps', 1, 10_000, PLAN_DEFAULTS.maxSteps),
+    },
   };
 }

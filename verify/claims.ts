@@ -138,12 +138,10 @@ const consumerIsolation: RealDefault = {
 const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
   producer: [],
   'input consumer': [
-    consumerIsolation,
     { key: 'enable.auto.commit', text: 'true', why: 'a Kafka consumer commits its offsets on a timer by default' },
   ],
   'downstream reader': [consumerIsolation],
   'consume-transform-produce application': [
-    consumerIsolation,
     { key: 'enable.auto.commit', text: 'true', why: 'a Kafka consumer commits its offsets on a timer by default' },
   ],
   'Streams application': [
@@ -179,6 +177,7 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
     },
   ],
   'downstream reader table': [consumerIsolation],
+  'not modelled': [],
 };
 
 /** The rank of a SQL script's SET (`rankOf`). */
@@ -321,10 +320,18 @@ function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: S
     );
 }
 
-/** A consumer's keys: all of them for an input consumer, isolation.level only for a downstream reader. */
+/**
+ * A consumer's keys: all of them for an application's input consumer but its isolation.level (the judged reader is
+ * the output's, and eoscheck's input topics hold no transactions), isolation.level only for a downstream reader.
+ */
 function consumerKeys(c: Collector, p: Placed, done: Set<string>): void {
   for (const s of p.settings) {
     if (p.role === 'downstream reader' && s.key !== 'isolation.level') continue;
+    if (p.role !== 'downstream reader' && s.key === 'isolation.level') {
+      c.ignore(p, s, "the application's input reader: eoscheck's input topics hold no transactions");
+      done.add(s.key);
+      continue;
+    }
     if (systemKeys.consumer.includes(s.key) && c.claim(p, s, s.key, 'kafka')) done.add(s.key);
   }
 }
@@ -543,6 +550,7 @@ export function claims(
             done.add(s.key);
         }
         brokerFailures(c, p);
+        if (p.release?.system === 'kafka') c.derive(p, 'kafka.version', p.release.version, p.release.how);
         break;
       case 'Flink job':
         flinkKeys(c, p, done, strategy);
@@ -552,6 +560,9 @@ export function claims(
       case 'downstream reader table':
         tableKeys(c, p, done);
         break;
+      case 'not modelled':
+        for (const s of p.settings) c.ignore(p, s, `${p.detail}: ${p.why ?? 'not modelled'}`);
+        continue;
     }
     // SET statements configure the job, not the cluster: its high availability is the cluster's, and unknown here.
     if (!(p.role === 'Flink job' && p.detail === 'SET statements'))

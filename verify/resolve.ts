@@ -1,25 +1,14 @@
 /**
  * The claims of all parts made into one configuration: per model key the claim of the highest rank
- * wins (a downstream reader's isolation.level over the input consumer's, --set over every file), a
- * written or derived value over a default at the same rank; two files that write different values at
- * the same rank are refused. What no file speaks to and the model's documentation says differs in the
- * real system is listed as assumed. Pure.
+ * wins (a downstream reader's isolation.level over another part's, --set over every file), a written or
+ * derived value over a default at the same rank; two files that write different values at the same rank
+ * are refused. What no file speaks to is `unstated.ts`'s. Pure.
  */
-import type { ConfigValue, Key } from '../model/core/keys.js';
 import { type Claim, SQL_CLUSTER_SET_RANK, SQL_SET_RANK } from './claims.js';
 
-/** A model key no file speaks to, held at the model's (safe) default. */
-export interface Assumed {
-  readonly key: string;
-  readonly value: ConfigValue;
-  /** The real system's default, in the model's words. */
-  readonly realDefault: string;
-}
-
-/** The winning claim of every key a file speaks to, and the keys assumed. */
+/** The winning claim of every key a file speaks to. */
 export interface Resolution {
   readonly winners: readonly Claim[];
-  readonly assumed: readonly Assumed[];
   /** A file's value another file's outranks (a SQL script's SET over config.yaml), in words. */
   readonly overridden: readonly string[];
 }
@@ -33,8 +22,6 @@ const strength = (c: Claim): number => c.rank * 10 + (c.how === 'set' || c.how =
 export function resolveClaims(
   claims: readonly Claim[],
   set: readonly (readonly [string, string])[],
-  keys: ReadonlyMap<string, Key>,
-  defaults: Readonly<Record<string, ConfigValue>>,
 ): { ok: true; value: Resolution } | { ok: false; error: string } {
   const all: Claim[] = [
     ...claims,
@@ -56,11 +43,6 @@ export function resolveClaims(
           `give one value, or --set ${c.key}=...`,
       };
   }
-  const assumed: Assumed[] = [];
-  // A key derived from an earlier one (transaction.version from kafka.version) is assumed through it.
-  for (const [name, key] of keys)
-    if (!winners.has(name) && key.realDefault !== undefined && key.derive === undefined)
-      assumed.push({ key: name, value: defaults[name] ?? key.default, realDefault: key.realDefault });
   const overridden: string[] = [];
   for (const [key, l] of losers) {
     const w = winners.get(key)!;
@@ -71,5 +53,5 @@ export function resolveClaims(
         `${key}: SET at ${l.where} (${l.text}) does not change the running cluster; ${w.where} (${w.text}) holds`,
       );
   }
-  return { ok: true, value: { winners: [...winners.values()], assumed, overridden } };
+  return { ok: true, value: { winners: [...winners.values()], overridden } };
 }

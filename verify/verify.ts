@@ -1,9 +1,9 @@
 /**
- * `verify`'s reading of a set of configuration files: the parts of each file, the pipeline they make
- * and its model, every model key each part sets or inherits, what is ignored and what is assumed, and
- * the real systems' refusals that need more than one file (a transaction timeout above the broker's
- * transaction.max.timeout.ms) or a key no file sets (a Flink job without checkpoints). The check itself
- * is the caller's. Pure: texts in, a configuration out.
+ * `verify`'s reading of one pipeline: every model key each part sets or inherits, how each key no file
+ * sets is held (the real default, a value the code decides, or a condition: `unstated.ts`), what is
+ * ignored, and the real systems' refusals that need more than one file (a transaction timeout above the
+ * broker's transaction.max.timeout.ms) or a key no file sets (a Flink job without checkpoints). The
+ * check itself is the caller's. Pure: parts in, a configuration out.
  */
 
 import { defaultRecord, keyList } from '../model/core/config.js';
@@ -15,19 +15,14 @@ import type { Read } from './files/entry.js';
 import {
   BROKER_MAX_TXN_TIMEOUT_MS,
   INVALID_TRANSACTION_TIMEOUT,
-  KAFKA_SINK_TXN_TIMEOUT_MS,
   kafkaInt,
   streamsGuaranteeRefusal,
 } from './kafka-rules.js';
-import { type Part, readParts } from './parts.js';
+import type { Part } from './parts.js';
+import { readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
-import { type Assumed, resolveClaims } from './resolve.js';
-
-/** A file's name and text. */
-export interface FileText {
-  readonly path: string;
-  readonly text: string;
-}
+import { resolveClaims } from './resolve.js';
+import { UNSTATED, type Unstated } from './unstated.js';
 
 /** What the files configure. */
 export interface Verified {
@@ -40,7 +35,8 @@ export interface Verified {
   /** Keys read for what they decide, not model keys themselves (transactional.id, acks, a table's connector). */
   readonly used: readonly FileKey[];
   readonly ignored: readonly FileKey[];
-  readonly assumed: readonly Assumed[];
+  /** How each key no file sets is held: the real default, a value code decides, or a condition. */
+  readonly unstated: readonly Unstated[];
   readonly notes: readonly string[];
 }
 
@@ -74,29 +70,6 @@ function brokerMax(parts: readonly Placed[]): Read<{ ms: number; where: string }
   return { ok: true, value: { ms: BROKER_MAX_TXN_TIMEOUT_MS, where: 'the broker default: no broker file sets it' } };
 }
 
-/**
- * The Flink KafkaSink's transaction.timeout.ms when no file gives the sink's producer properties (a DataStream job
- * sets them in code): `KafkaSinkBuilder` puts 1 hour unless the job sets another, and a broker refuses an
- * InitProducerId above its transaction.max.timeout.ms (INVALID_TRANSACTION_TIMEOUT, 15 minutes by default), so a
- * job that starts runs with at most that: assumed the largest of the two the broker accepts.
- */
-function sinkTimeoutInCode(max: { ms: number; where: string }): Assumed {
-  const value = Math.min(KAFKA_SINK_TXN_TIMEOUT_MS, max.ms);
-  const refused =
-    max.ms < KAFKA_SINK_TXN_TIMEOUT_MS
-      ? `, which a broker at transaction.max.timeout.ms=${max.ms} (${max.where}) refuses ` +
-        '(INVALID_TRANSACTION_TIMEOUT): a job that starts sets at most that in its code, and eoscheck assumes ' +
-        'the largest'
-      : '';
-  return {
-    key: 'transaction.timeout.ms',
-    value,
-    realDefault:
-      `Flink's KafkaSink sets 1 hour unless the job's code sets it (no file here holds the sink's properties)` +
-      `${refused}; give your job's value with --set transaction.timeout.ms=MS`,
-  };
-}
-
 /** What a refusal that depends on the Kafka release adds when no file or --set named the release. */
 export function releaseAssumed(version: string): string {
   return ` (no file names the release: kafka.version=${version} is assumed; give yours with --set kafka.version=X.Y)`;
@@ -123,37 +96,59 @@ function streamsGuaranteeName(
   return null;
 }
 
-/** Reads the files (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
+/** The topics a pipeline writes, where a file names them. */
+function outputs(pipe: Pipeline): string[] {
+  return pipe.parts.flatMap((p) => (p.role === 'Kafka sink table' && p.topic !== null ? [p.topic] : []));
+}
+
+/** Reads one pipeline's parts (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
 export function verifyConfig(
-  files: readonly FileText[],
+  pipe: Pipeline,
   set: readonly (readonly [string, string])[],
   keysOf: (model: Pipeline['model']) => Keys,
 ): Read<Verified> {
-  const parts: Part[] = [];
-  for (const f of files) {
-    const r = readParts(f.path, f.text);
-    if (!r.ok) return r;
-    parts.push(...r.value);
-  }
-  const pipe = pipeline(parts);
-  if (!pipe.ok) return pipe;
-  const { model } = pipe.value;
+  const { model } = pipe;
   const modelKeys = keysOf(model);
   const keys = new Map<string, Key>(keyList(modelKeys).map((k) => [k.name, k]));
   const defaults: Readonly<Record<string, ConfigValue>> = defaultRecord(modelKeys);
-  const c = claims(pipe.value, keys, defaults);
+  const c = claims(pipe, keys, defaults);
   if (c.error !== null) return { ok: false, error: c.error };
-  const r = resolveClaims(c.claims, set, keys, defaults);
+  const r = resolveClaims(c.claims, set);
   if (!r.ok) return r;
-  const value = (k: string): string | undefined =>
-    r.value.winners.find((w) => w.key === k)?.text ?? String(defaults[k] ?? '');
-  const txn = transactional(model, value);
+  const max = brokerMax(pipe.parts);
+  if (!max.ok) return max;
+  const stated = new Set(r.value.winners.map((w) => w.key));
+  const unstated: Unstated[] = [];
+  for (const [name, key] of keys) {
+    if (stated.has(name) || key.realDefault === undefined) continue;
+    const policy = UNSTATED[name];
+    if (policy === undefined)
+      return { ok: false, error: `verify cannot tell how ${name} runs when no file sets it (${key.realDefault})` };
+    const u = policy({ pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe) });
+    if (u !== null) unstated.push(u);
+  }
+  const held = (u: Unstated): string => (u.kind === 'code' ? u.realDefault : u.value);
+  const value = (k: string): string | undefined => {
+    const w = r.value.winners.find((x) => x.key === k);
+    if (w) return w.text;
+    const u = unstated.find((x) => x.key === k);
+    return u ? held(u) : String(defaults[k] ?? '');
+  };
+  // A value the code could set that runs transactions keeps the transaction keys it would read.
+  const txn =
+    transactional(model, value) ||
+    unstated.some(
+      (u) => u.kind === 'code' && u.values.some((v) => transactional(model, (k) => (k === u.key ? v : value(k)))),
+    );
   // Without transactions their timeouts decide nothing: a default left in place is neither inherited nor assumed.
   const unused = (k: { key: string }, inherited: boolean) => !txn && inherited && TRANSACTION_KEYS.includes(k.key);
   const winners = r.value.winners.filter((w) => !unused(w, w.how === 'inherited'));
+  const kept = unstated.filter((u) => !unused(u, u.kind !== 'condition'));
   const notes = [...c.notes, ...r.value.overridden];
-  const pairs: (readonly [string, string])[] = winners.map((w) => [w.key, w.text] as const);
-  let assumed = r.value.assumed.filter((a) => !unused(a, true));
+  const pairs: (readonly [string, string])[] = [
+    ...winners.map((w) => [w.key, w.text] as const),
+    ...kept.map((u) => [u.key, held(u)] as const),
+  ];
   if (model === 'flink-kafka' && !winners.some((w) => w.key === 'execution.checkpointing.interval'))
     return {
       ok: false,
@@ -175,12 +170,10 @@ export function verifyConfig(
     );
   const version = KAFKA_VERSIONS.find((v) => v === value('kafka.version'));
   if (model === 'kafka-streams' && version !== undefined) {
-    const refused = streamsGuaranteeName(pipe.value.parts, winners, version);
+    const refused = streamsGuaranteeName(pipe.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };
   }
   if (txn) {
-    const max = brokerMax(pipe.value.parts);
-    if (!max.ok) return max;
     const t = winners.find((w) => w.key === 'transaction.timeout.ms');
     if (t && Number(t.text) > max.value.ms)
       return {
@@ -190,25 +183,33 @@ export function verifyConfig(
           `transaction.max.timeout.ms=${max.value.ms} (${max.value.where}), and the broker refuses InitProducerId: ` +
           INVALID_TRANSACTION_TIMEOUT,
       };
-    if (model === 'flink-kafka' && t === undefined) {
-      // No file holds the sink's producer properties (a DataStream job sets them in its code): its timeout
-      // is assumed, as the largest a job that starts can have, not the model's default.
-      const code = sinkTimeoutInCode(max.value);
-      assumed = assumed.map((a) => (a.key === code.key ? code : a));
-      pairs.push([code.key, String(code.value)]);
-    }
   }
   return {
     ok: true,
-    value: {
-      model,
-      parts: pipe.value.parts,
-      pairs,
-      winners,
-      used: c.used,
-      ignored: c.ignored,
-      assumed,
-      notes,
-    },
+    value: { model, parts: pipe.parts, pairs, winners, used: c.used, ignored: c.ignored, unstated: kept, notes },
   };
+}
+
+/** A file's name and text. */
+export interface FileText {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The files (one pipeline) read, placed and configured: `verifyConfig` from texts, or the one-line refusal. Pure. */
+export function verifyFiles(
+  files: readonly FileText[],
+  set: readonly (readonly [string, string])[],
+  keysOf: (model: Pipeline['model']) => Keys,
+): Read<Verified> {
+  const parts: Part[] = [];
+  for (const f of files) {
+    const r = readParts(f.path, f.text);
+    if (!r.ok) return r;
+    parts.push(...r.value);
+  }
+  const made = pipeline(parts);
+  if (!made.ok) return made;
+  if (made.value.kind === 'nothing') return { ok: false, error: `nothing to check: ${made.value.found}` };
+  return verifyConfig(made.value.pipeline, set, keysOf);
 }

@@ -1,96 +1,89 @@
 /**
- * `eoscheck verify FILE...`: real configuration files read as their systems read them, the pipeline's
- * model picked, every guarantee checked. Several directories are several pipelines, one answer each
- * (a JSON array with --json); files and a single directory are one pipeline.
+ * `eoscheck verify FILE|DIR...`: real configuration files read as their systems read them, grouped into
+ * pipelines (each directory that holds files, the files named together, each SQL job), each pipeline's
+ * model picked and every guarantee checked. Each pipeline is answered on its own, one that cannot be
+ * checked as exit 2 for that pipeline alone; many pipelines end with a summary table, and the exit code is
+ * the worst of them. `--format sarif|junit` renders the answers for CI; `--out FILE` writes them too.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Entry } from '../../catalog/entry.js';
-import { checkEach } from '../../check/each.js';
-import type { Keys } from '../../model/core/keys.js';
-import type { AnyAction } from '../../model/core/model.js';
-import { READABLE } from '../../verify/parts.js';
-import { type FileText, releaseAssumed, type Verified, verifyConfig } from '../../verify/verify.js';
-import { type Parsed, parse, setPairs } from '../args.js';
-import { catalogOf, modelConfig, readText } from '../common.js';
-import { verifyReport, verifyText } from '../format/verify.js';
-import { type Io, isUsageError, UsageError } from '../io.js';
+import { basename } from 'node:path';
+import { splitJobs } from '../../verify/jobs.js';
+import { type Part, READABLE } from '../../verify/parts.js';
+import { readParts } from '../../verify/parts-read.js';
+import { choiceOption, parse, setPairs } from '../args.js';
+import { catalogOf, readText, writeText } from '../common.js';
+import { junitXml } from '../format/junit.js';
+import { sarifLog } from '../format/sarif.js';
+import { summaryText } from '../format/verify.js';
+import { type Io, UsageError } from '../io.js';
 import { planOf, planSpec } from '../plan.js';
-import { type Meter, meter, planWithProgress } from '../progress.js';
-import type { Report } from '../report.js';
+import { meter } from '../progress.js';
+import { collect } from '../verify/collect.js';
+import { type Evaluated, evaluate, failed, type Run } from '../verify/evaluate.js';
+import { VERSION } from '../version.js';
 
 const spec = {
   set: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  format: { type: 'string' },
+  out: { type: 'string' },
   quiet: { type: 'boolean' },
   ...planSpec,
 } as const;
 
-/** A file verify reads, by its name. */
-const readable = /\.(properties|ya?ml|sql)$/i;
+const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
+type Format = (typeof FORMATS)[number];
 
-/** Whether `path` is a directory. */
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
+/** The answers of one candidate's files: each SQL job a pipeline, or exit 2 for the candidate. */
+function answersOf(name: string, files: readonly string[], run: Run): Evaluated[] {
+  const parts: Part[] = [];
+  for (const path of files) {
+    let text: string;
+    try {
+      text = readText(run.io, path, 'configuration file');
+    } catch (err) {
+      return [failed(name, (err as Error).message, parts)];
+    }
+    const r = readParts(path, text);
+    if (!r.ok) return [failed(name, r.error, parts)];
+    parts.push(...r.value);
+  }
+  return splitJobs(name, parts).map((p) => evaluate(p.name, p.parts, run));
+}
+
+/** The answers rendered in one format. */
+function rendered(format: Format, answers: readonly Evaluated[]): string {
+  const worst = Math.max(...answers.map((a) => a.answer.exit));
+  switch (format) {
+    case 'text':
+      return (
+        answers.map((a) => a.text).join('\n') +
+        (answers.length > 1 ? `\n${summaryText(answers.map((a) => a.answer))}` : '')
+      );
+    case 'json': {
+      const reports = answers.map((a) => a.report);
+      return `${JSON.stringify(reports.length === 1 ? reports[0] : { pipelines: reports, exit: worst }, null, 2)}\n`;
+    }
+    case 'sarif':
+      return `${JSON.stringify(
+        sarifLog(
+          answers.map((a) => a.answer),
+          { version: VERSION },
+        ),
+        null,
+        2,
+      )}\n`;
+    case 'junit':
+      return junitXml(answers.map((a) => a.answer));
   }
 }
 
-/** The pipelines of the arguments: each directory of several, or all of them as one. */
-function pipelines(paths: readonly string[]): string[][] {
-  const files = (dir: string): string[] =>
-    readdirSync(dir)
-      .filter((f) => readable.test(f))
-      .sort()
-      .map((f) => join(dir, f));
-  if (paths.length > 1 && paths.every(isDirectory)) return paths.map(files);
-  return [paths.flatMap((p) => (isDirectory(p) ? files(p) : [p]))];
-}
-
-/**
- * `configure()`, with a refusal that depends on the release saying so when no file named it: the release is
- * assumed (the newest), and a file valid at an older one is refused only for that.
- */
-function releaseNamed<T>(v: Verified, configure: () => T): T {
-  try {
-    return configure();
-  } catch (err) {
-    if (!isUsageError(err)) throw err;
-    const assumed = v.assumed.find((a) => a.key === 'kafka.version');
-    if (assumed === undefined || !err.message.includes('kafka.version')) throw new UsageError(placed(v, err.message));
-    throw new UsageError(`${err.message}${releaseAssumed(String(assumed.value))}`);
-  }
-}
-
-/** A model's refusal of a value (`key=value: ...`) a file wrote, with the file and line it came from. */
-function placed(v: Verified, message: string): string {
-  const w = v.winners.find((x) => message.startsWith(`${x.key}=`) && x.where !== '--set');
-  return w === undefined ? message : `${w.where}: ${message}`;
-}
-
-/** One pipeline's check and answer. */
-function verifyEntry<S, A extends AnyAction, K extends Keys>(
-  e: Entry<S, A, K>,
-  v: Verified,
-  p: Parsed,
-  io: Io,
-  m: Meter,
-): { code: number; text: string; report: Report } {
-  const config = releaseNamed(v, () => modelConfig(e.model, v.pairs));
-  const plan = planOf(p.values, e.model.defaultDepth);
-  const r = checkEach(
-    { model: e.model, invariants: e.invariants },
-    e.model.init(config.config),
-    planWithProgress(plan, io, m, `verify ${e.model.name}`),
-  );
-  m.stop();
-  return {
-    code: r.verdicts.some((x) => x.status === 'violated') ? 1 : 0,
-    text: verifyText(e, config, v, plan, r, p.values['quiet'] === true),
-    report: verifyReport(e, config, v, plan, r),
-  };
+/** The format a file name asks for (`.sarif`, `.xml`, `.json`), else the one given. */
+function formatOfFile(path: string, given: Format): Format {
+  const name = basename(path).toLowerCase();
+  if (name.endsWith('.sarif') || name.endsWith('.sarif.json')) return 'sarif';
+  if (name.endsWith('.xml')) return 'junit';
+  if (name.endsWith('.json')) return 'json';
+  return given;
 }
 
 /** Runs the verb; returns the exit code. */
@@ -98,25 +91,30 @@ export function verify(args: readonly string[], io: Io): number {
   const p = parse('verify', args, spec, Number.POSITIVE_INFINITY);
   if (p.positionals.length === 0)
     throw new UsageError(`verify needs configuration files or a directory of them: it reads ${READABLE}`);
-  const json = p.values['json'] === true;
-  const m = meter(io, !json && p.values['quiet'] !== true);
+  const format: Format = p.values['json'] === true ? 'json' : choiceOption(p.values, 'format', FORMATS, 'text');
+  if (p.values['json'] === true && p.values['format'] !== undefined && p.values['format'] !== 'json')
+    throw new UsageError(`--json and --format ${String(p.values['format'])} ask for two formats: give one`);
+  const set = setPairs(p.values);
+  // Bad bounds are refused before any file is read.
+  planOf(p.values, 1);
   const cat = catalogOf(io);
-  const answers = pipelines(p.positionals).map((paths) => {
-    if (paths.length === 0)
-      throw new UsageError(`no configuration file in '${p.positionals.join("', '")}': verify reads ${READABLE}`);
-    const files: FileText[] = paths.map((path) => ({ path, text: readText(io, path, 'configuration file') }));
-    const v = verifyConfig(files, setPairs(p.values), (model) => {
-      const listed = cat.get(model);
-      if (!listed) throw new UsageError(`verify picked model ${model}, which this catalog lacks`);
-      return listed.open((e) => e.model.keys);
-    });
-    if (!v.ok) throw new UsageError(v.error);
-    const listed = cat.get(v.value.model)!;
-    return listed.open((e) => verifyEntry(e, v.value, p, io, m));
-  });
-  if (json) {
-    const reports = answers.map((a) => a.report);
-    io.stdout(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
-  } else io.stdout(answers.map((a) => a.text).join('\n'));
-  return Math.max(...answers.map((a) => a.code));
+  const run: Run = {
+    set,
+    plan: (depth) => planOf(p.values, depth),
+    quiet: p.values['quiet'] === true,
+    io,
+    meter: meter(io, format === 'text' && p.values['quiet'] !== true),
+    models: (name) => cat.get(name),
+  };
+  const answers = collect(p.positionals, READABLE).flatMap((c) =>
+    c.kind === 'error' ? [failed(c.name, c.error)] : answersOf(c.name, c.files, run),
+  );
+  io.stdout(rendered(format, answers));
+  const out = p.values['out'];
+  if (out !== undefined) {
+    const path = String(out);
+    writeText(io, path, rendered(formatOfFile(path, format), answers));
+    io.stderr(`eoscheck verify: wrote ${path}\n`);
+  }
+  return Math.max(...answers.map((a) => a.answer.exit));
 }

@@ -1,8 +1,10 @@
 /**
  * How a verify answer reads: which file played which role, where every model key's value came from
- * (written, derived, inherited), what was assumed and ignored, a verdict per guarantee, and for each
- * counterexample the check's own report (trace and reproduction command); and the JSON report (the
- * check report plus files, ignored, inherited). Pure: returns text or data.
+ * (written, derived, inherited, the real default, a value the code decides, a condition), what is not
+ * modelled, a verdict per guarantee (per value where code decides a key), and for each counterexample the
+ * check's own report (trace and reproduction command); the JSON report (the check report plus files,
+ * ignored, inherited, settings, dependsOnCode); and the summary of many pipelines. Pure: returns text or
+ * data.
  */
 import type { Entry } from '../../catalog/entry.js';
 import type { EachResult, Plan } from '../../check/each.js';
@@ -13,6 +15,10 @@ import type { Resolved } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
+import type { CodeDependent, PipelineAnswer } from '../../verify/answer.js';
+import type { Part } from '../../verify/parts.js';
+import type { Placed } from '../../verify/pipeline.js';
+import type { Unstated } from '../../verify/unstated.js';
 import type { Verified } from '../../verify/verify.js';
 import { makeReport, perSecond, type Report } from '../report.js';
 import { checkText, outcomeTrace } from './check.js';
@@ -30,12 +36,64 @@ function counterexamples<S, A extends AnyAction>(r: EachResult<S, A>): Outcome<S
   return out;
 }
 
-/** `name  role` lines of the files, aligned. */
-function roleLines(v: Verified): string[] {
-  const rows = v.parts.map((p) => [p.file, `${p.role}${p.detail ? `: ${p.detail}` : ''}`] as const);
-  const width = Math.max(...rows.map(([f]) => f.length));
+/** `name  role` lines of the parts, aligned, with how a role was told where content alone did not. */
+function roleLines(parts: readonly (Part | Placed)[]): string[] {
+  const rows = parts.map((p) => {
+    const role = 'role' in p ? p.role : p.kind;
+    return [p.file, `${role}${p.detail ? `: ${p.detail}` : ''}${p.why ? ` (${p.why})` : ''}`] as const;
+  });
+  const width = Math.max(0, ...rows.map(([f]) => f.length));
   return rows.map(([f, r]) => `  ${f.padEnd(width)}  ${r}`);
 }
+
+/** A key held without a file, in words. */
+function unstatedLine(u: Unstated): string {
+  switch (u.kind) {
+    case 'real':
+      return `  ${u.key}=${u.value}  real default: ${u.why}`;
+    case 'code':
+      return `  ${u.key}: decided by your code; checked at the real default ${u.realDefault} and at ${u.values
+        .filter((x) => x !== u.realDefault)
+        .join(', ')} (${u.why})`;
+    case 'condition':
+      return `  ${u.key}=${u.value}  condition: ${u.condition}; give ${u.give} to judge it`;
+  }
+}
+
+/** The conditions a verdict is stated under, in words (`for read_committed readers of \`out\`, on Kafka 4.1`). */
+function conditionsOf(v: Verified): string {
+  const c = v.unstated.flatMap((u) => (u.kind === 'condition' ? [u.condition] : []));
+  return c.length === 0 ? '' : ` (${c.join(', ')})`;
+}
+
+/** What each value code could set gives, in words. */
+function codeLines(dependsOnCode: readonly CodeDependent[]): string[] {
+  return dependsOnCode.map((d) => {
+    const holding = Object.entries(d.verdicts)
+      .filter(([, x]) => x === 'holds')
+      .map(([value]) => value);
+    const each = Object.entries(d.verdicts)
+      .map(([value, x]) => `${value}${value === d.realDefault ? ' (the real default)' : ''}: ${x}`)
+      .join('; ');
+    const only =
+      holding.length === 0
+        ? `no value of ${d.key} your code could set makes it hold`
+        : d.verdicts[d.realDefault] === 'holds'
+          ? `holds at the real default ${d.key}=${d.realDefault}`
+          : `holds only if your code sets ${holding.map((x) => `${d.key}=${x}`).join(' or ')}`;
+    return `  ${only} (${each}); --set ${d.key}=VALUE states what your code sets`;
+  });
+}
+
+/** A pipeline that could not be checked, as text. Pure. */
+export function failedText(name: string, error: string, parts: readonly (Part | Placed)[]): string {
+  const lines = [`eoscheck verify: ${name}: ${error}`];
+  if (parts.length > 0) lines.push('files:', ...roleLines(parts));
+  return `${lines.join('\n')}\n`;
+}
+
+/** At most this many ignored keys of one file are listed in the text (every one is in --json). */
+const IGNORED_SHOWN = 40;
 
 /** The answer as text. Pure. */
 export function verifyText<S, A extends AnyAction, K extends Keys>(
@@ -45,14 +103,24 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   plan: Plan,
   r: EachResult<S, A>,
   quiet: boolean,
+  name: string,
+  dependsOnCode: readonly CodeDependent[],
 ): string {
   const violated = r.verdicts.filter((x) => x.status === 'violated');
+  const code = dependsOnCode.map((d) => `${d.key}=${d.realDefault}`).join(', ');
+  const at = code === '' ? '' : ` at the real default ${code}`;
   const head =
     violated.length === 0
-      ? `eoscheck verify: ${e.model.name}: every guarantee holds within the bounds`
-      : `eoscheck verify: ${e.model.name}: VIOLATION of ${violated.map((x) => x.invariant).join(', ')}`;
-  if (quiet) return `${head}\n`;
-  const lines = [head, 'files:', ...roleLines(v), 'settings (model key = value: from where):'];
+      ? `eoscheck verify: ${name}: ${e.model.name}: every guarantee holds within the bounds${at}${conditionsOf(v)}`
+      : `eoscheck verify: ${name}: ${e.model.name}: VIOLATION of ${violated.map((x) => x.invariant).join(', ')}${at}`;
+  if (quiet) return `${[head, ...codeLines(dependsOnCode)].join('\n')}\n`;
+  const lines = [
+    head,
+    ...codeLines(dependsOnCode),
+    'files:',
+    ...roleLines(v.parts),
+    'settings (model key = value: from where):',
+  ];
   const width = Math.max(...v.winners.map((w) => `${w.key}=${w.text}`.length));
   for (const w of v.winners)
     lines.push(
@@ -68,15 +136,24 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
       'inherited (left at a real default that differs from the safe one):',
       ...inherited.map((w) => `  ${w.key}=${w.text} in ${w.where}: ${w.why}`),
     );
-  if (v.assumed.length > 0)
+  if (v.unstated.length > 0)
     lines.push(
-      "assumed (no file says; held at eoscheck's safe default):",
-      ...v.assumed.map((a) => `  ${a.key}=${String(a.value)}: real default: ${a.realDefault}`),
+      'set by no file (the real default, your code, or a condition of the verdict):',
+      ...v.unstated.map(unstatedLine),
     );
-  if (v.ignored.length > 0)
-    lines.push('ignored (read, not modelled):', ...v.ignored.map((i) => `  ${i.key} (${i.file}:${i.line}): ${i.why}`));
+  if (v.ignored.length > 0) {
+    lines.push('ignored (read, not modelled):');
+    const shown = new Map<string, number>();
+    for (const i of v.ignored) {
+      const n = (shown.get(i.file) ?? 0) + 1;
+      shown.set(i.file, n);
+      if (n <= IGNORED_SHOWN) lines.push(`  ${i.key} (${i.file}:${i.line}): ${i.why}`);
+    }
+    for (const [file, n] of shown)
+      if (n > IGNORED_SHOWN) lines.push(`  ... and ${n - IGNORED_SHOWN} more keys of ${file} (every one in --json)`);
+  }
   if (v.notes.length > 0) lines.push('notes:', ...v.notes.map((n) => `  ${n}`));
-  lines.push('', `guarantees (${planText(plan)}; other keys at eoscheck's defaults):`);
+  lines.push('', `guarantees (${planText(plan)}; eoscheck's own keys, its faults and sizes, at their defaults):`);
   const iw = Math.max(...r.verdicts.map((x) => x.invariant.length));
   const order = columnOrder(r.verdicts.map((x) => x.invariant));
   for (const x of [...r.verdicts].sort((a, b) => order.indexOf(a.invariant) - order.indexOf(b.invariant))) {
@@ -143,14 +220,43 @@ export function verifyReport<S, A extends AnyAction, K extends Keys>(
     },
     {
       verb: 'verify',
-      files: v.parts.map((p) => ({ path: p.file, role: p.role, detail: p.detail })),
-      ignored: [...new Set(v.ignored.map((i) => i.key))],
-      inherited: v.winners.filter((w) => w.how === 'inherited').map((w) => w.key),
-      assumed: v.assumed.map((a) => a.key),
-      settings: v.winners.map((w) => ({ key: w.key, value: w.text, how: w.how, from: w.where, why: w.why })),
+      files: v.parts.map((p) => ({ path: p.file, role: p.role, detail: p.detail, ...(p.why ? { why: p.why } : {}) })),
+      ignored: [
+        ...new Set([
+          ...v.ignored.map((i) => i.key),
+          ...v.parts.flatMap((p) => (p.role === 'not modelled' ? [`${p.file}: ${p.detail}`] : [])),
+        ]),
+      ],
+      inherited: [
+        ...v.winners.filter((w) => w.how === 'inherited').map((w) => w.key),
+        ...v.unstated.filter((u) => u.kind === 'real').map((u) => u.key),
+      ],
+      settings: [
+        ...v.winners.map((w) => ({
+          key: w.key,
+          value: w.text,
+          source:
+            w.where === '--set' ? '--set' : w.how === 'inherited' || w.how === 'default' ? 'real default' : 'file',
+          how: w.how,
+          from: w.where,
+          why: w.why,
+        })),
+        ...v.unstated.map((u) =>
+          u.kind === 'real'
+            ? { key: u.key, value: u.value, source: 'real default', how: 'unstated', from: null, why: u.why }
+            : u.kind === 'code'
+              ? { key: u.key, value: u.realDefault, source: 'code', how: 'unstated', from: null, why: u.why }
+              : { key: u.key, value: u.value, source: 'condition', how: 'unstated', from: null, why: u.condition },
+        ),
+      ],
+      conditions: v.unstated.flatMap((u) =>
+        u.kind === 'condition' ? [{ key: u.key, condition: u.condition, give: u.give }] : [],
+      ),
       ignoredDetail: v.ignored,
+      notModelled: v.parts.flatMap((p) =>
+        p.role === 'not modelled' ? [{ file: p.file, part: p.detail, why: p.why }] : [],
+      ),
       used: v.used,
-      assumedDetail: v.assumed,
       notes: v.notes,
       checkedBy: planText(plan),
       verdicts: r.verdicts.map((x) =>
@@ -168,4 +274,18 @@ export function verifyReport<S, A extends AnyAction, K extends Keys>(
       ),
     },
   );
+}
+
+/** The summary of many pipelines: pipeline, model, verdict, first broken guarantee. Pure. */
+export function summaryText(answers: readonly PipelineAnswer[]): string {
+  const rows = answers.map((a) => {
+    const broken = a.guarantees.find((g) => g.verdict === 'violated');
+    const verdict = a.exit === 2 ? 'not checked' : a.exit === 1 ? 'VIOLATED' : 'holds';
+    const first = a.exit === 2 ? (a.error ?? '').split(':')[0]! : (broken?.invariant ?? '-');
+    return [a.pipeline, a.model ?? '-', verdict, first, String(a.exit)];
+  });
+  const head = ['pipeline', 'model', 'verdict', 'first broken guarantee (or why not checked)', 'exit'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: readonly string[]) => r.map((x, i) => (i === r.length - 1 ? x : x.padEnd(widths[i]!))).join('  ');
+  return `${[`summary of ${answers.length} pipelines:`, line(head), ...rows.map(line)].join('\n')}\n`;
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaEnvKey, readCompose } from '../../verify/files/compose.js';
-import { readParts } from '../../verify/parts.js';
+import { readParts } from '../../verify/parts-read.js';
 import { cli } from '../cli/harness.js';
 
 describe('verify reads a Docker Compose file', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { int, type Keys, oneOf } from '../../model/core/keys.js';
-import { type FileText, type Verified, verifyConfig } from '../../verify/verify.js';
+import { type FileText, type Verified, verifyFiles as verifyConfig } from '../../verify/verify.js';
 
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 
@@ -218,26 +218,36 @@ describe('verify maps real keys to model keys', () => {
     ]);
   });
 
-  test("a Flink config without the sink's properties: its timeout is assumed as the largest a broker accepts", () => {
+  test("a Flink config without the sink's properties: the timeout is KafkaSinkBuilder's, capped by the broker", () => {
     const conf = { 'config.yaml': 'execution.checkpointing.interval: 30 s\n' };
-    const assumedTimeout = (v: Verified) => v.assumed.find((a) => a.key === 'transaction.timeout.ms');
+    const held = (v: Verified) => v.unstated.find((a) => a.key === 'transaction.timeout.ms');
     const pair = (v: Verified) => v.pairs.find(([k]) => k === 'transaction.timeout.ms')?.[1];
     // KafkaSinkBuilder's 1 hour is refused by a default broker (15 minutes): a job that starts has at most that.
     const atDefaultBroker = verified(conf);
-    expect(assumedTimeout(atDefaultBroker)?.value).toBe(900_000);
+    expect(held(atDefaultBroker)).toMatchObject({ kind: 'real', value: '900000' });
     expect(pair(atDefaultBroker)).toBe('900000');
-    expect(assumedTimeout(atDefaultBroker)?.realDefault).toContain(
+    const why = (v: Verified): string => {
+      const u = held(v);
+      return u?.kind === 'real' ? u.why : '';
+    };
+    expect(why(atDefaultBroker)).toContain(
       'which a broker at transaction.max.timeout.ms=900000 (the broker default: no broker file sets it) refuses',
     );
     // A broker that allows more leaves the KafkaSink's own 1 hour; a broker file's smaller cap is the bound.
-    const lifted = verified({ ...conf, 'server.properties': 'transaction.max.timeout.ms=3600000\n' });
-    expect([assumedTimeout(lifted)?.value, pair(lifted)]).toEqual([3_600_000, '3600000']);
-    expect(assumedTimeout(lifted)?.realDefault).not.toContain('refuses');
-    const lowered = verified({ ...conf, 'server.properties': 'transaction.max.timeout.ms=300000\n' });
+    const lifted = verified({ ...conf, 'server.properties': 'node.id=1\ntransaction.max.timeout.ms=3600000\n' });
+    expect(pair(lifted)).toBe('3600000');
+    expect(why(lifted)).not.toContain('refuses');
+    const lowered = verified({ ...conf, 'server.properties': 'node.id=1\ntransaction.max.timeout.ms=300000\n' });
     expect(pair(lowered)).toBe('300000');
-    // --set names the job's own value: nothing is assumed; an at-least-once sink runs no transactions.
+    // --set names the job's own value: nothing is held for it; the code's delivery guarantee is checked each way.
     const given = verified(conf, [['transaction.timeout.ms', '60000']]);
-    expect([assumedTimeout(given), pair(given)]).toEqual([undefined, '60000']);
+    expect([held(given), pair(given)]).toEqual([undefined, '60000']);
+    expect(given.unstated.find((u) => u.key === 'sink.delivery-guarantee')).toMatchObject({
+      kind: 'code',
+      realDefault: 'none',
+      values: ['none', 'at-least-once', 'exactly-once'],
+    });
+    // A sink stated to be at-least-once runs no transactions: no transaction timeout is read.
     const atLeastOnce = verified(conf, [['sink.delivery-guarantee', 'at-least-once']]);
     expect(pair(atLeastOnce)).toBeUndefined();
   });

@@ -18,6 +18,8 @@ export interface ComposeService {
   readonly env: readonly Setting[];
   /** The line of the service's name. */
   readonly line: number;
+  /** Its published and exposed ports as written (`8081:8081`, `9092`). */
+  readonly ports: readonly string[];
 }
 
 /** A scalar's text, or a list of scalars joined with spaces (a command in list form). */
@@ -64,6 +66,10 @@ export function readCompose(source: string): ComposeService[] | null {
       command: text(service.get('command', true)),
       env,
       line: lineOf(pair.key),
+      ports: ['ports', 'expose'].flatMap((k) => {
+        const list = service.get(k, true);
+        return isSeq(list) ? list.items.map(text) : [];
+      }),
     });
   }
   return out;

@@ -17,9 +17,24 @@ export interface Skipped {
 /** A result: the value, or a one-line error. */
 export type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
-/** The 1-based line of character `offset` in `text`. Pure. */
-export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line += 1;
-  return line;
+/**
+ * The 1-based line of a character offset in one text, from the offsets where its lines start, found once: a file's
+ * keys are placed in time linear in its size, not in its size times its keys.
+ */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  /** The 1-based line of `offset`. */
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
 }

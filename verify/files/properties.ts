@@ -4,7 +4,7 @@
  * `dot-properties` parser; the last of a repeated key wins, as in Java.
  */
 import { type Node, type Pair, parseLines } from 'dot-properties';
-import { lineAt, type Setting } from './entry.js';
+import { LineIndex, type Setting } from './entry.js';
 
 function isPair(n: Node): n is Pair {
   return n.type === 'PAIR';
@@ -15,10 +15,11 @@ function isPair(n: Node): n is Pair {
  */
 export function readProperties(text: string): Setting[] {
   const out = new Map<string, Setting>();
+  const lines = new LineIndex(text);
   for (const node of parseLines(text, true)) {
     if (!isPair(node)) continue;
     out.delete(node.key);
-    out.set(node.key, { key: node.key, value: node.value, line: lineAt(text, node.range?.[0] ?? 0) });
+    out.set(node.key, { key: node.key, value: node.value, line: lines.lineOf(node.range?.[0] ?? 0) });
   }
   return [...out.values()];
 }

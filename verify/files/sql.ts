@@ -32,6 +32,14 @@ export interface SqlScript {
 export interface Insert {
   readonly target: string;
   readonly sources: readonly string[];
+  readonly line: number;
+  /**
+   * The Flink job it runs in: the SQL client submits each INSERT as a job of its own, and every INSERT of one
+   * statement set (`EXECUTE STATEMENT SET BEGIN ... END;`, or `BEGIN STATEMENT SET; ... END;`) as one job.
+   */
+  readonly job: number;
+  /** How many SET statements come before it: those configure its job, later ones do not. */
+  readonly setsBefore: number;
 }
 
 /** What the statements add to, in order. */
@@ -39,7 +47,13 @@ interface Into {
   readonly tables: SqlTable[];
   readonly sets: Setting[];
   readonly inserts: Insert[];
+  /** The job of the statement set being read, or null outside one. */
+  set: number | null;
+  jobs: number;
 }
+
+/** A word from a given position (sticky: no copy of the rest of the text a word). */
+const WORD = /[A-Za-z0-9_$]+/y;
 
 function tokenize(text: string): Read<Token[]> {
   const out: Token[] = [];
@@ -78,7 +92,8 @@ function tokenize(text: string): Read<Token[]> {
       out.push({ kind: c === "'" ? 'string' : 'word', text: value, line: start });
       i = k + 1;
     } else if (/[A-Za-z0-9_$]/.test(c)) {
-      const m = /^[A-Za-z0-9_$]+/.exec(text.slice(i))![0];
+      WORD.lastIndex = i;
+      const m = WORD.exec(text)![0];
       out.push({ kind: 'word', text: m, line });
       i += m.length;
     } else {
@@ -170,6 +185,14 @@ function statement(ts: readonly Token[], into: Into): Read<null> {
     into.tables.push({ name: n.name, line: ts[0]!.line, options: [] });
     return { ok: true, value: null };
   }
+  const opens =
+    (is(ts[0], 'EXECUTE') && is(ts[1], 'STATEMENT') && is(ts[2], 'SET')) ||
+    (is(ts[0], 'BEGIN') && is(ts[1], 'STATEMENT') && is(ts[2], 'SET'));
+  if (opens) into.set = into.jobs++;
+  if (is(ts[0], 'END') && ts.length === 1) {
+    into.set = null;
+    return { ok: true, value: null };
+  }
   for (let j = 0; j < ts.length; j++) {
     if (!is(ts[j], 'INSERT') || !(is(ts[j + 1], 'INTO') || is(ts[j + 1], 'OVERWRITE'))) continue;
     const target = nameAt(ts, j + 2);
@@ -180,7 +203,13 @@ function statement(ts: readonly Token[], into: Into): Read<null> {
         const s = nameAt(ts, k + 1);
         if (s) sources.push(s.name);
       }
-    into.inserts.push({ target: target.name, sources });
+    into.inserts.push({
+      target: target.name,
+      sources,
+      line: ts[j]!.line,
+      job: into.set ?? into.jobs++,
+      setsBefore: into.sets.length,
+    });
   }
   return { ok: true, value: null };
 }
@@ -189,7 +218,7 @@ function statement(ts: readonly Token[], into: Into): Read<null> {
 export function readSql(text: string): Read<SqlScript> {
   const tokens = tokenize(text);
   if (!tokens.ok) return tokens;
-  const into: Into = { tables: [], sets: [], inserts: [] };
+  const into: Into = { tables: [], sets: [], inserts: [], set: null, jobs: 0 };
   let start = 0;
   const all = tokens.value;
   for (let i = 0; i <= all.length; i++) {
@@ -200,5 +229,5 @@ export function readSql(text: string): Read<SqlScript> {
     const r = statement(st, into);
     if (!r.ok) return r;
   }
-  return { ok: true, value: into };
+  return { ok: true, value: { tables: into.tables, sets: into.sets, inserts: into.inserts } };
 }

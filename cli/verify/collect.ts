@@ -1,0 +1,58 @@
+/**
+ * `verify`'s arguments made into the pipelines to answer: every directory that holds configuration files
+ * is one (a directory of many pipelines gives one per directory below it), the files named directly are
+ * one together, and a pipeline's SQL jobs are split later, each its own. A path that cannot be read is a
+ * pipeline of its own that answers exit 2, so the others are still answered.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readableName } from '../../verify/parts.js';
+
+/** One pipeline's files, or why the path that named it cannot be read. */
+export type Candidate =
+  | { readonly kind: 'files'; readonly name: string; readonly files: readonly string[] }
+  | { readonly kind: 'error'; readonly name: string; readonly error: string };
+
+/** A file over this size is refused: configuration files are small, and a bigger one is no configuration. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/** The directories below `dir` (itself first) that hold readable files, each with its files, sorted. */
+function walk(dir: string, out: Candidate[]): void {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const files = entries.filter((e) => e.isFile() && readableName.test(e.name)).map((e) => join(dir, e.name));
+  if (files.length > 0) out.push({ kind: 'files', name: dir, files });
+  for (const e of entries)
+    if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') walk(join(dir, e.name), out);
+}
+
+/** The kind of a path: a directory, a file, or why neither. */
+function kindOf(path: string): 'dir' | 'file' | string {
+  try {
+    const s = statSync(path);
+    if (s.isDirectory()) return 'dir';
+    if (s.size > MAX_FILE_BYTES)
+      return `'${path}' is ${Math.round(s.size / 1024 / 1024)} MB: verify reads configuration files of at most 50 MB`;
+    return 'file';
+  } catch (e) {
+    return `cannot read configuration file '${path}': ${(e as NodeJS.ErrnoException).code ?? String(e)}`;
+  }
+}
+
+/** The pipelines the paths name, in the order given. */
+export function collect(paths: readonly string[], readable: string): Candidate[] {
+  const out: Candidate[] = [];
+  const files: string[] = [];
+  for (const path of paths) {
+    const kind = kindOf(path);
+    if (kind === 'file') files.push(path);
+    else if (kind === 'dir') {
+      const found: Candidate[] = [];
+      walk(path, found);
+      if (found.length === 0)
+        out.push({ kind: 'error', name: path, error: `no configuration file in '${path}': verify reads ${readable}` });
+      out.push(...found);
+    } else out.push({ kind: 'error', name: path, error: kind });
+  }
+  if (files.length > 0) out.unshift({ kind: 'files', name: files.join(', '), files });
+  return out;
+}

@@ -1,0 +1,180 @@
+/**
+ * One pipeline checked: its configuration read (`verify/verify.ts`), the model checked at it, and again at
+ * each value application code could give a key no file holds; the answer as plain data, its JSON report and
+ * its text. A pipeline that cannot be checked answers exit 2 with why, and the others go on.
+ */
+import type { Entry, Listed } from '../../catalog/entry.js';
+import { checkEach, type EachResult, type Plan, planText } from '../../check/each.js';
+import { defaultRecord } from '../../model/core/config.js';
+import type { Keys } from '../../model/core/keys.js';
+import type { AnyAction } from '../../model/core/model.js';
+import { meaningOf } from '../../properties/invariant.js';
+import type { CodeDependent, FileRole, GuaranteeAnswer, PipelineAnswer } from '../../verify/answer.js';
+import type { Part } from '../../verify/parts.js';
+import { type Placed, pipeline } from '../../verify/pipeline.js';
+import { releaseAssumed, type Verified, verifyConfig } from '../../verify/verify.js';
+import { modelConfig, setArgs } from '../common.js';
+import { reproduceArgs } from '../format/search.js';
+import { failedText, verifyReport, verifyText } from '../format/verify.js';
+import { type Io, isUsageError, UsageError } from '../io.js';
+import type { Meter } from '../progress.js';
+import { planWithProgress } from '../progress.js';
+import { VERSION } from '../version.js';
+import { decisive } from './decisive.js';
+
+/** One pipeline's answer in every rendering. */
+export interface Evaluated {
+  readonly answer: PipelineAnswer;
+  readonly report: Record<string, unknown>;
+  readonly text: string;
+}
+
+/** What every pipeline of one run shares. */
+export interface Run {
+  readonly set: readonly (readonly [string, string])[];
+  readonly plan: (defaultDepth: number) => Plan;
+  readonly quiet: boolean;
+  readonly io: Io;
+  readonly meter: Meter;
+  readonly models: (name: string) => Listed | undefined;
+}
+
+const fileRoles = (parts: readonly (Part | Placed)[]): FileRole[] =>
+  parts.map((p) => ({ path: p.file, role: 'role' in p ? p.role : p.kind, detail: p.detail }));
+
+/** A pipeline that answers exit 2, with why. */
+export function failed(name: string, error: string, parts: readonly (Part | Placed)[] = []): Evaluated {
+  const answer: PipelineAnswer = {
+    pipeline: name,
+    exit: 2,
+    error,
+    model: null,
+    files: fileRoles(parts),
+    guarantees: [],
+    dependsOnCode: [],
+    bound: '',
+  };
+  const ignored = parts.flatMap((p) =>
+    p.kind === 'ignored' ? [{ file: p.file, part: p.detail, why: p.why ?? 'not modelled' }] : [],
+  );
+  return {
+    answer,
+    report: {
+      tool: 'eoscheck',
+      version: VERSION,
+      kind: 'verify',
+      pipeline: name,
+      exit: 2,
+      error,
+      files: answer.files,
+      ignored,
+    },
+    text: failedText(name, error, parts),
+  };
+}
+
+/**
+ * `configure()`, with a refusal that depends on the release saying so when no file named it, and a model's
+ * refusal of a value a file wrote placed at its file and line.
+ */
+function configured<T>(v: Verified, configure: () => T): T {
+  try {
+    return configure();
+  } catch (err) {
+    if (!isUsageError(err)) throw err;
+    const assumed = v.unstated.find((a) => a.key === 'kafka.version');
+    if (assumed?.kind === 'condition' && err.message.includes('kafka.version'))
+      throw new UsageError(`${err.message}${releaseAssumed(assumed.value)}`);
+    const w = v.winners.find((x) => err.message.startsWith(`${x.key}=`) && x.where !== '--set');
+    throw new UsageError(w === undefined ? err.message : `${w.where}: ${err.message}`);
+  }
+}
+
+/** The verdicts of a check: violated or holds for each guarantee. */
+function violatedOf<S, A extends AnyAction>(r: EachResult<S, A>): boolean {
+  return r.verdicts.some((x) => x.status === 'violated');
+}
+
+/** The model checked at one pipeline's configuration (and at each value code could give a key). */
+function checked<S, A extends AnyAction, K extends Keys>(
+  name: string,
+  e: Entry<S, A, K>,
+  v: Verified,
+  run: Run,
+): Evaluated {
+  const plan = run.plan(e.model.defaultDepth);
+  const first = 1 + e.model.enabled(e.model.init(configured(v, () => modelConfig(e.model, v.pairs)).config)).length;
+  if (plan.exhaustive !== null && plan.exhaustive.maxStates < first)
+    throw new UsageError(
+      `bad value '${plan.exhaustive.maxStates}' for --max-states: the initial state of ${e.model.name} and its ` +
+        `successors are ${first} states, so the search would check nothing past them; accepted ${first} to 100000000`,
+    );
+  const once = (pairs: readonly (readonly [string, string])[], label: string) => {
+    const config = configured(v, () => modelConfig(e.model, pairs));
+    const r = checkEach(
+      { model: e.model, invariants: e.invariants },
+      e.model.init(config.config),
+      planWithProgress(plan, run.io, run.meter, label),
+    );
+    run.meter.stop();
+    return { config, r };
+  };
+  const main = once(v.pairs, `verify ${e.model.name}`);
+  const dependsOnCode: CodeDependent[] = [];
+  for (const u of v.unstated) {
+    if (u.kind !== 'code') continue;
+    const verdicts: Record<string, 'holds' | 'violated'> = {
+      [u.realDefault]: violatedOf(main.r) ? 'violated' : 'holds',
+    };
+    for (const value of u.values) {
+      if (value === u.realDefault) continue;
+      const pairs = [...v.pairs.filter(([k]) => k !== u.key), [u.key, value] as const];
+      verdicts[value] = violatedOf(once(pairs, `verify ${e.model.name} at ${u.key}=${value}`).r) ? 'violated' : 'holds';
+    }
+    dependsOnCode.push({ key: u.key, realDefault: u.realDefault, verdicts });
+  }
+  const safe = defaultRecord(e.model.keys);
+  const reproduce = `npx eoscheck check ${e.model.name}${setArgs(e.model.keys, main.config.record)}`;
+  const guarantees: GuaranteeAnswer[] = main.r.verdicts.map((x) => ({
+    invariant: x.invariant,
+    meaning: meaningOf(e.invariants, x.invariant),
+    verdict: x.status === 'violated' ? 'violated' : 'holds',
+    message: x.status === 'violated' ? x.message : null,
+    decidedBy: x.status === 'violated' ? decisive(x.invariant, v.winners, safe) : [],
+    reproduce: x.status === 'violated' ? `${reproduce} ${reproduceArgs(x.outcome)}` : null,
+  }));
+  const answer: PipelineAnswer = {
+    pipeline: name,
+    exit: violatedOf(main.r) ? 1 : 0,
+    error: null,
+    model: e.model.name,
+    files: fileRoles(v.parts),
+    guarantees,
+    dependsOnCode,
+    bound: planText(plan),
+  };
+  return {
+    answer,
+    report: { ...verifyReport(e, main.config, v, plan, main.r), pipeline: name, exit: answer.exit, dependsOnCode },
+    text: verifyText(e, main.config, v, plan, main.r, run.quiet, name, dependsOnCode),
+  };
+}
+
+/** One pipeline's parts answered: placed, configured and checked, or exit 2 with why. */
+export function evaluate(name: string, parts: readonly Part[], run: Run): Evaluated {
+  const made = pipeline(parts);
+  if (!made.ok) return failed(name, made.error, parts);
+  if (made.value.kind === 'nothing') return failed(name, `nothing to check: ${made.value.found}`, made.value.parts);
+  const pipe = made.value.pipeline;
+  const listed = run.models(pipe.model);
+  if (listed === undefined)
+    return failed(name, `verify picked model ${pipe.model}, which this catalog lacks`, pipe.parts);
+  const v = verifyConfig(pipe, run.set, (model) => run.models(model)!.open((e) => e.model.keys));
+  if (!v.ok) return failed(name, v.error, pipe.parts);
+  try {
+    return listed.open((e) => checked(name, e, v.value, run));
+  } catch (err) {
+    if (!isUsageError(err)) throw err;
+    return failed(name, err.message, pipe.parts);
+  }
+}

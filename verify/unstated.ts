@@ -1,0 +1,140 @@
+/**
+ * What a key that no file sets runs with, in one of three ways, each said in the answer: (a) the real
+ * system's default, when the component that reads the key is in the files (a broker's
+ * min.insync.replicas is 1); (b) a value the application's code decides, when the component is in the
+ * files but its configuration lives in code (a DataStream KafkaSink's delivery guarantee): the pipeline is
+ * checked at the real default and at each value the code could set; (c) a condition, when the component
+ * the guarantee needs is in no file (the reader of the output): the verdict holds for the reader the
+ * guarantee needs, and the answer says which file would let verify judge it. Never eoscheck's safe value
+ * without saying which of the three it is. Pure.
+ */
+import { NEWEST } from '../model/kafka/releases.js';
+import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
+import type { Pipeline } from './pipeline.js';
+
+/** How an unset key is held. */
+export type Unstated =
+  | { readonly kind: 'real'; readonly key: string; readonly value: string; readonly why: string }
+  | {
+      readonly kind: 'code';
+      readonly key: string;
+      /** What the real system takes when the code sets nothing. */
+      readonly realDefault: string;
+      /** Every value the code could set, the real default first. */
+      readonly values: readonly string[];
+      readonly why: string;
+    }
+  | {
+      readonly kind: 'condition';
+      readonly key: string;
+      readonly value: string;
+      /** The condition the verdict is stated under ("for read_committed readers of `out`"). */
+      readonly condition: string;
+      /** What file would let verify judge it. */
+      readonly give: string;
+    };
+
+/** What an unset key's policy reads of the pipeline. */
+export interface Context {
+  readonly pipeline: Pipeline;
+  /** The broker's transaction.max.timeout.ms, and where it comes from. */
+  readonly brokerMax: { readonly ms: number; readonly where: string };
+  /** The topics of the pipeline's output, where a file names them. */
+  readonly outputs: readonly string[];
+}
+
+const has = (c: Context, role: string): boolean => c.pipeline.parts.some((p) => p.role === role);
+
+/** The Flink KafkaSink's transaction.timeout.ms when the job's code builds the sink. */
+function sinkTimeoutInCode(c: Context): Unstated {
+  const value = Math.min(KAFKA_SINK_TXN_TIMEOUT_MS, c.brokerMax.ms);
+  const capped =
+    c.brokerMax.ms < KAFKA_SINK_TXN_TIMEOUT_MS
+      ? `, which a broker at transaction.max.timeout.ms=${c.brokerMax.ms} (${c.brokerMax.where}) refuses ` +
+        '(INVALID_TRANSACTION_TIMEOUT): a job that starts has at most that'
+      : '';
+  return {
+    kind: 'real',
+    key: 'transaction.timeout.ms',
+    value: String(value),
+    why:
+      `KafkaSinkBuilder sets 1 hour unless the job's code sets it${capped}; ` +
+      "give your code's value with --set transaction.timeout.ms=MS",
+  };
+}
+
+/** Each key whose real default differs from eoscheck's safe one, and how it is held when no file sets it. */
+export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>> = {
+  'kafka.version': () => ({
+    kind: 'condition',
+    key: 'kafka.version',
+    value: NEWEST,
+    condition: `on Kafka ${NEWEST}, the newest release modelled`,
+    give:
+      'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
+      '--set kafka.version=X.Y',
+  }),
+  'isolation.level': (c) => {
+    const topics = c.outputs.length > 0 ? ` of ${c.outputs.map((t) => `\`${t}\``).join(', ')}` : ' of the output';
+    return {
+      kind: 'condition',
+      key: 'isolation.level',
+      value: 'read_committed',
+      condition: `for read_committed readers${topics}`,
+      give:
+        "the reader's consumer .properties (its isolation.level; a Kafka consumer reads read_uncommitted by " +
+        "default), or a SQL table reading the sink's topic",
+    };
+  },
+  'sink.delivery-guarantee': (c) =>
+    c.pipeline.sinkInCode
+      ? {
+          kind: 'code',
+          key: 'sink.delivery-guarantee',
+          realDefault: 'none',
+          values: ['none', 'at-least-once', 'exactly-once'],
+          why:
+            "no SQL table describes the Kafka sink, so the job's code builds it: KafkaSinkBuilder's delivery " +
+            'guarantee is DeliveryGuarantee.NONE unless the code calls setDeliveryGuarantee',
+        }
+      : null,
+  'transaction.timeout.ms': (c) =>
+    c.pipeline.model === 'flink-kafka' && c.pipeline.sinkInCode ? sinkTimeoutInCode(c) : null,
+  'transactions.abort.timed.out.transaction.cleanup.interval.ms': (c) => ({
+    kind: 'real',
+    key: 'transactions.abort.timed.out.transaction.cleanup.interval.ms',
+    value: '10000',
+    why: `the broker's default (TransactionStateManager)${has(c, 'broker') ? '' : ': no broker file sets it'}`,
+  }),
+  'high-availability.type': (c) => ({
+    kind: 'real',
+    key: 'high-availability.type',
+    value: 'none',
+    why: has(c, 'Flink job')
+      ? "Flink's default: no file sets high-availability.type"
+      : "Flink's default: no cluster configuration here sets high-availability.type",
+  }),
+  'min.insync.replicas': (c) => ({
+    kind: 'real',
+    key: 'min.insync.replicas',
+    value: '1',
+    why: `the broker's default${has(c, 'broker') ? '' : ': no broker file sets it'} (a topic may override it)`,
+  }),
+  'enable.auto.commit': () => ({
+    kind: 'real',
+    key: 'enable.auto.commit',
+    value: 'true',
+    why: "the Java consumer's default",
+  }),
+  // Defaults a file's component always carries (claims.ts), or that derive from kafka.version: none here.
+  'enable.idempotence': () => null,
+  'processing.guarantee': () => null,
+  'transaction.version': () => null,
+  'transaction.partition.verification.enable': () => null,
+  // The real default is the model's own: nothing to say.
+  'replication.factor': () => null,
+  acks: () => null,
+  'unclean.leader.election.enable': () => null,
+  'replica.lag.time.max.ms': () => null,
+  'log.flush.interval.messages': () => null,
+};
