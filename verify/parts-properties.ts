@@ -25,7 +25,7 @@ const CONNECT_KEYS = [
 ];
 
 /** Why a file of another system, which verify does not model, is ignored; null when it is none of them. */
-function foreign(settings: readonly Setting[]): string | null {
+export function foreign(settings: readonly Setting[]): string | null {
   const at = (s: Setting): string => `${s.key}, line ${s.line}`;
   const mirror = settings.find((x) => x.key === 'clusters' || MIRROR_FLOW.test(x.key));
   if (mirror)

@@ -10,6 +10,7 @@ import { LineIndex, type Read, type Setting } from './files/entry.js';
 import { isLegacyFlinkConf, readFlinkConfigYaml, readLegacyFlinkConf } from './files/flink-yaml.js';
 import { ignoredPart, type Part, part } from './parts.js';
 import { composeParts } from './parts-compose.js';
+import { foreign } from './parts-properties.js';
 
 /** The first segments of Flink's configuration options. */
 const FLINK_OPTION = new RegExp(
@@ -121,6 +122,8 @@ export function yamlParts(file: string, text: string): Read<Part[]> {
         },
       ],
     };
+  const other = foreign(f.value.settings);
+  if (other !== null) return { ok: true, value: [ignoredPart(file, 'a YAML file', other, f.value.settings)] };
   return {
     ok: true,
     value: [

@@ -109,6 +109,11 @@ export function verify(args: readonly string[], io: Io): number {
   const answers = collect(p.positionals, READABLE).flatMap((c) =>
     c.kind === 'error' ? [failed(c.name, c.error)] : answersOf(c.name, c.files, run),
   );
+  // One pipeline that cannot be checked is bad input: one line on stderr, as every verb says it (and the report on
+  // stdout for a format a script reads).
+  const only = answers.length === 1 ? answers[0]! : null;
+  if (only !== null && only.answer.exit === 2 && format === 'text') throw new UsageError(only.answer.error ?? '');
+  if (only !== null && only.answer.exit === 2) io.stderr(`eoscheck: ${only.answer.error ?? ''}\n`);
   io.stdout(rendered(format, answers));
   const out = p.values['out'];
   if (out !== undefined) {

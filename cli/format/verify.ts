@@ -112,7 +112,8 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   const head =
     violated.length === 0
       ? `eoscheck verify: ${name}: ${e.model.name}: every guarantee holds within the bounds${at}${conditionsOf(v)}`
-      : `eoscheck verify: ${name}: ${e.model.name}: VIOLATION of ${violated.map((x) => x.invariant).join(', ')}${at}`;
+      : `eoscheck verify: ${name}: ${e.model.name}: VIOLATION of ${violated.map((x) => x.invariant).join(', ')}${at}` +
+        conditionsOf(v);
   if (quiet) return `${[head, ...codeLines(dependsOnCode)].join('\n')}\n`;
   const lines = [
     head,

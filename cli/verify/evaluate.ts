@@ -10,6 +10,7 @@ import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
 import type { CodeDependent, FileRole, GuaranteeAnswer, PipelineAnswer } from '../../verify/answer.js';
+import { producerMode } from '../../verify/kafka-rules.js';
 import type { Part } from '../../verify/parts.js';
 import { type Placed, pipeline } from '../../verify/pipeline.js';
 import { releaseAssumed, type Verified, verifyConfig } from '../../verify/verify.js';
@@ -164,7 +165,15 @@ function checked<S, A extends AnyAction, K extends Keys>(
 export function evaluate(name: string, parts: readonly Part[], run: Run): Evaluated {
   const made = pipeline(parts);
   if (!made.ok) return failed(name, made.error, parts);
-  if (made.value.kind === 'nothing') return failed(name, `nothing to check: ${made.value.found}`, made.value.parts);
+  if (made.value.kind === 'nothing') {
+    // A producer Kafka refuses to start is said as Kafka says it, before there being nothing to check.
+    for (const p of made.value.parts) {
+      if (p.kind !== 'producer' && p.kind !== 'app') continue;
+      const mode = producerMode(new Map(p.settings.map((s) => [s.key, s])));
+      if (!mode.ok) return failed(name, `${p.file}: Kafka's producer refuses this configuration: ${mode.error}`, parts);
+    }
+    return failed(name, `nothing to check: ${made.value.found}`, made.value.parts);
+  }
   const pipe = made.value.pipeline;
   const listed = run.models(pipe.model);
   if (listed === undefined)

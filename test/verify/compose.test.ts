@@ -27,16 +27,24 @@ describe('verify reads a Docker Compose file', () => {
       '    image: provectuslabs/kafka-ui\n' +
       '    environment:\n' +
       '      KAFKA_CLUSTERS_0_NAME: local\n';
-    expect(readCompose(yaml)?.map((s) => [s.name, s.image, s.command, s.line])).toEqual([
-      ['jm', 'flink:2.2.1-java17', 'jobmanager', 2],
-      ['broker', 'bitnami/kafka:3.9', '', 9],
-      ['ui', 'provectuslabs/kafka-ui', '', 14],
+    expect(readCompose(yaml)?.map((s) => [s.name, s.image, s.command, s.line, s.ports])).toEqual([
+      ['jm', 'flink:2.2.1-java17', 'jobmanager', 2, []],
+      ['broker', 'bitnami/kafka:3.9', '', 9, []],
+      ['ui', 'provectuslabs/kafka-ui', '', 14, []],
     ]);
     const parts = readParts('compose.yaml', yaml);
     if (!parts.ok) throw new Error(parts.error);
     expect(parts.value.map((p) => [p.kind, p.detail, p.settings.map((x) => `${x.key}=${x.value}@${x.line}`)])).toEqual([
       ['flink-job', 'service jm (FLINK_PROPERTIES)', ['execution.checkpointing.interval=20 s@7']],
-      ['broker', 'service broker (environment)', ['transaction.max.timeout.ms=600000@12']],
+      ['broker', 'service broker (bitnami/kafka:3.9)', ['transaction.max.timeout.ms=600000@12']],
+      ['ignored', 'service ui (provectuslabs/kafka-ui)', []],
+    ]);
+    // Told by what each runs: the JobManager by its command; the broker by its image alone (its environment sets
+    // no broker identity), and the part says so; the UI is neither.
+    expect(parts.value.map((p) => p.why)).toEqual([
+      'a Flink JobManager by its command (jobmanager)',
+      "a Kafka broker by its image's name (bitnami/kafka:3.9): nothing else tells",
+      'neither a Flink JobManager nor a Kafka broker',
     ]);
     // The line Flink's legacy reader skips is kept, with its line, as for a flink-conf.yaml.
     expect(parts.value[0]!.skipped.map((x) => x.line)).toEqual([8]);
@@ -56,7 +64,7 @@ describe('verify reads a Docker Compose file', () => {
   });
 
   test("seed 002's compose.yaml and exactly-once SQL: the JobManager's settings and the broker's", async () => {
-    const r = await cli('verify', 'test/fixtures/verify/compose', '--runs', '0', '--json');
+    const r = await cli('verify', 'test/fixtures/verify/compose', '--runs', '1', '--json');
     const j = JSON.parse(r.stdout) as {
       status: string;
       files: { path: string; role: string; detail: string }[];
@@ -65,8 +73,9 @@ describe('verify reads a Docker Compose file', () => {
     expect([r.code, j.status]).toEqual([0, 'ok']);
     const composed = j.files.filter((f) => f.path.endsWith('compose.yaml'));
     expect(composed.map((f) => `${f.role}: ${f.detail}`)).toEqual([
+      'broker: service kafka (apache/kafka:4.3.1)',
       'Flink job: service jobmanager (FLINK_PROPERTIES)',
-      'broker: service kafka (environment)',
+      'not modelled: service taskmanager (flink:2.2.1-java17)',
     ]);
     expect(j.ignoredDetail.find((x) => x.key === 'transaction.state.log.replication.factor')?.line).toBe(13);
   });

@@ -1,165 +1,214 @@
 /**
- * `eoscheck verify` answers every shipped example correctly: each safe pipeline holds every guarantee,
- * each unsafe one names the guarantee it breaks; the model, each file's role, the inherited real
- * defaults are as the files say. `verify examples/*` (every directory at once) gives the same answers.
+ * `eoscheck verify` answers every shipped example correctly, one example a test: each safe pipeline holds
+ * every guarantee, each unsafe one names the guarantee it breaks; the model, each file's role, the real
+ * defaults a file leaves in place and the conditions of the verdict (a release and a reader no file
+ * names) are as the files say.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { cli, goldenSuite } from '../cli/harness.js';
 
 interface VerifyJson {
   model: string;
   status: string;
+  exit: number;
   files: { path: string; role: string }[];
   verdicts: { invariant: string; status: string }[];
   inherited: string[];
   ignored: string[];
-  assumed: string[];
+  conditions: { key: string }[];
   violations: { invariant: string }[];
   trace: { steps: unknown[] } | null;
 }
 
-const expected: Record<string, { model: string; roles: string[]; violated: string[]; inherited: string[] }> = {
+interface Expected {
+  model: string;
+  roles: string[];
+  violated: string[];
+  inherited: string[];
+  /** The keys no file names whose verdict is stated under a condition (the release, the output's reader). */
+  conditions: string[];
+}
+
+// A pipeline's transactional path runs through a broker at its defaults, so its transaction-abort scan
+// (every 10 s) and min.insync.replicas (1) are the real ones wherever no broker file sets them.
+const CLEANUP = 'transactions.abort.timed.out.transaction.cleanup.interval.ms';
+const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
+
+const expected: Record<string, Expected> = {
+  'ctp-safe': {
+    model: 'consume-transform-produce',
+    roles: ['input-consumer.properties: input consumer', 'producer.properties: producer'],
+    violated: [],
+    inherited: [],
+    conditions: RELEASE_AND_READER,
+  },
+  'ctp-unsafe': {
+    model: 'consume-transform-produce',
+    roles: ['input-consumer.properties: input consumer', 'producer.properties: producer'],
+    violated: ['offsets-atomic', 'no-loss'],
+    inherited: ['enable.auto.commit'],
+    conditions: RELEASE_AND_READER,
+  },
+  'flink-conf-legacy-safe': {
+    model: 'flink-kafka',
+    roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: [],
+    inherited: [CLEANUP],
+    conditions: RELEASE_AND_READER,
+  },
+  'flink-conf-legacy-unsafe': {
+    model: 'flink-kafka',
+    roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: ['no-loss', 'no-hanging-transaction'],
+    inherited: ['high-availability.type', CLEANUP],
+    conditions: RELEASE_AND_READER,
+  },
+  'flink-config-yaml-safe': {
+    model: 'flink-kafka',
+    roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: [],
+    inherited: [CLEANUP],
+    conditions: RELEASE_AND_READER,
+  },
+  'flink-config-yaml-unsafe': {
+    model: 'flink-kafka',
+    roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
+    violated: ['no-loss', 'no-hanging-transaction'],
+    inherited: [CLEANUP],
+    conditions: RELEASE_AND_READER,
+  },
+  'flink-sql-safe': {
+    model: 'flink-kafka',
+    roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
+    violated: [],
+    inherited: [CLEANUP, 'high-availability.type'],
+    conditions: RELEASE_AND_READER,
+  },
+  'flink-sql-unsafe': {
+    model: 'flink-kafka',
+    roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
+    violated: ['no-duplicates'],
+    inherited: ['sink.delivery-guarantee', 'high-availability.type'],
+    conditions: RELEASE_AND_READER,
+  },
   'kafka-txn-safe': {
     model: 'kafka-txn',
     roles: ['downstream-reader.properties: downstream reader', 'producer.properties: producer'],
     violated: [],
-    inherited: [],
+    inherited: ['min.insync.replicas'],
+    conditions: ['kafka.version'],
   },
   'kafka-txn-unsafe': {
     model: 'kafka-txn',
     roles: ['downstream-reader.properties: downstream reader', 'producer.properties: producer'],
     violated: ['no-aborted-read', 'no-duplicates'],
-    inherited: ['isolation.level'],
-  },
-  'ctp-safe': {
-    model: 'consume-transform-produce',
-    roles: ['consumer.properties: input consumer', 'producer.properties: producer'],
-    violated: [],
-    inherited: [],
-  },
-  'ctp-unsafe': {
-    model: 'consume-transform-produce',
-    roles: ['consumer.properties: input consumer', 'producer.properties: producer'],
-    violated: ['no-duplicates'],
-    inherited: ['enable.auto.commit'],
+    inherited: ['isolation.level', 'min.insync.replicas'],
+    conditions: ['kafka.version'],
   },
   'streams-safe': {
     model: 'kafka-streams',
     roles: ['streams.properties: Streams application'],
     violated: [],
     inherited: [],
+    conditions: RELEASE_AND_READER,
   },
   'streams-unsafe': {
     model: 'kafka-streams',
     roles: ['streams.properties: Streams application'],
     violated: ['no-duplicates', 'state-exactly-once'],
     inherited: ['processing.guarantee'],
-  },
-  'flink-config-yaml-safe': {
-    model: 'flink-kafka',
-    roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
-    violated: [],
-    inherited: [],
-  },
-  'flink-config-yaml-unsafe': {
-    model: 'flink-kafka',
-    roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
-    violated: ['no-loss', 'no-hanging-transaction'],
-    inherited: [],
-  },
-  'flink-conf-legacy-safe': {
-    model: 'flink-kafka',
-    roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
-    violated: [],
-    inherited: [],
-  },
-  'flink-conf-legacy-unsafe': {
-    model: 'flink-kafka',
-    roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
-    violated: ['no-loss', 'no-hanging-transaction'],
-    inherited: ['high-availability.type'],
-  },
-  'flink-sql-safe': {
-    model: 'flink-kafka',
-    roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
-    violated: [],
-    inherited: [],
-  },
-  'flink-sql-unsafe': {
-    model: 'flink-kafka',
-    roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
-    violated: ['no-duplicates'],
-    inherited: ['sink.delivery-guarantee'],
+    conditions: RELEASE_AND_READER,
   },
 };
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
 
 /** The answer's facts the table above states. */
-function facts(r: VerifyJson) {
+function facts(r: VerifyJson): Expected {
   return {
     model: r.model,
     roles: r.files.map((f) => `${f.path.split('/').at(-1)}: ${f.role}`),
     violated: r.verdicts.filter((v) => v.status === 'violated').map((v) => v.invariant),
     inherited: r.inherited,
+    conditions: r.conditions.map((c) => c.key),
   };
 }
 
 describe('verify answers every example', () => {
   const dirs = Object.keys(expected).sort();
-  let reports: VerifyJson[] = [];
-
-  beforeAll(async () => {
-    // `verify examples/*`: every directory at once, each its own pipeline, in order.
-    const r = await cli('verify', ...dirs.map((d) => join('examples', d)), '--json');
-    expect(r.stderr).toBe('');
-    expect(r.code).toBe(1);
-    reports = JSON.parse(r.stdout);
-    expect(reports).toHaveLength(dirs.length);
-  }, 120_000);
-
-  test('an at-least-once sink writes no transactions: their timeouts are neither inherited nor assumed', () => {
-    const r = reports[dirs.indexOf('flink-sql-unsafe')]!;
-    expect([...r.inherited, ...r.assumed].filter((k) => k.includes('transaction'))).toEqual([]);
-  });
 
   test('the table covers every example directory, a safe and an unsafe one of each kind', () => {
     expect(readdirSync(examples).sort()).toEqual(dirs);
   });
 
-  dirs.forEach((dir, k) => {
+  for (const dir of dirs) {
     const want = expected[dir]!;
     const what = want.violated.length === 0 ? 'every guarantee holds' : `violates ${want.violated.join(', ')}`;
-    test(`${dir}: ${what}`, () => {
-      const report = reports[k]!;
+    test(`${dir}: ${what}`, async () => {
+      const r = await cli('verify', join('examples', dir), '--json');
+      expect(r.stderr).toBe('');
+      const report = JSON.parse(r.stdout) as VerifyJson;
       expect(facts(report)).toEqual(want);
+      expect([r.code, report.exit]).toEqual(want.violated.length === 0 ? [0, 0] : [1, 1]);
       expect(report.status).toBe(want.violated.length === 0 ? 'ok' : 'violation');
       expect(report.violations.map((v) => v.invariant)).toEqual(want.violated);
       expect(report.trace === null).toBe(want.violated.length === 0);
       // Every key of every file is mapped, or listed as ignored: nothing silently dropped.
       expect(report.ignored).toContain(dir.startsWith('flink') ? 'properties.bootstrap.servers' : 'bootstrap.servers');
+      // An at-least-once sink writes no transactions: their timeouts are neither inherited nor held.
+      if (dir === 'flink-sql-unsafe') expect(report.inherited.filter((k) => k.includes('transaction'))).toEqual([]);
     });
-  });
-
-  test('one directory is one pipeline, with the exit code of check (0 holds, 1 violated)', async () => {
-    const safe = await cli('verify', 'examples/ctp-safe', '--json');
-    expect([safe.code, JSON.parse(safe.stdout).status]).toEqual([0, 'ok']);
-    const unsafe = await cli('verify', 'examples/streams-unsafe/streams.properties', '--json');
-    expect([unsafe.code, JSON.parse(unsafe.stdout).status]).toEqual([1, 'violation']);
-  });
+  }
 });
 
-describe("a DataStream job's config.yaml: the sink's timeout is in its code", () => {
+describe("a DataStream job's config.yaml: the sink is built in its code", () => {
   const file = 'test/fixtures/verify/datastream-config.yaml';
-  test('assumed as the largest a broker accepts it holds; the value the job sets is checked with --set', async () => {
-    const assumed = await cli('verify', file, '--json');
-    const a = JSON.parse(assumed.stdout) as { status: string; assumedDetail: { key: string }[] };
-    expect([assumed.code, a.status]).toEqual([0, 'ok']);
-    expect(a.assumedDetail.find((x) => x.key === 'transaction.timeout.ms')).toMatchObject({ value: 900_000 });
+  test("checked at KafkaSinkBuilder's NONE and at each guarantee the code could set; --set states it", async () => {
+    const code = await cli('verify', file, '--json');
+    const a = JSON.parse(code.stdout) as {
+      violations: { invariant: string }[];
+      dependsOnCode: { key: string; realDefault: string; verdicts: Record<string, string> }[];
+      settings: { key: string; value: string; source: string }[];
+    };
+    // The real default (DeliveryGuarantee.NONE) flushes nothing on a checkpoint: a restart loses and repeats input.
+    expect([code.code, a.violations.map((v) => v.invariant)]).toEqual([1, ['no-duplicates', 'no-loss']]);
+    expect(a.dependsOnCode).toEqual([
+      {
+        key: 'sink.delivery-guarantee',
+        realDefault: 'none',
+        verdicts: { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'holds' },
+      },
+    ]);
+    const held = a.settings.filter((x) => x.key === 'sink.delivery-guarantee' || x.key === 'transaction.timeout.ms');
+    expect(held).toEqual([
+      expect.objectContaining({ key: 'transaction.timeout.ms', value: '900000', source: 'real default' }),
+      expect.objectContaining({ key: 'sink.delivery-guarantee', value: 'none', source: 'code' }),
+    ]);
+    const text = await cli('verify', file, '--quiet');
+    expect(text.stdout).toContain(
+      'holds only if your code sets sink.delivery-guarantee=exactly-once (none (the real default): violated; ' +
+        'at-least-once: violated; exactly-once: holds)',
+    );
+    // The code's AT_LEAST_ONCE, stated: a plain verdict, no code-dependent key left.
+    const atLeastOnce = await cli('verify', file, '--set', 'sink.delivery-guarantee=at-least-once', '--json');
+    const l = JSON.parse(atLeastOnce.stdout) as { violations: { invariant: string }[]; dependsOnCode: unknown[] };
+    expect([atLeastOnce.code, l.violations.map((v) => v.invariant), l.dependsOnCode]).toEqual([
+      1,
+      ['no-duplicates'],
+      [],
+    ]);
     // 60 s under 30 s checkpoints: a lost notification leaves a pre-committed transaction open past its timeout.
-    const given = await cli('verify', file, '--set', 'transaction.timeout.ms=60000', '--json');
+    const given = await cli(
+      'verify',
+      file,
+      '--set',
+      'sink.delivery-guarantee=exactly-once',
+      '--set',
+      'transaction.timeout.ms=60000',
+      '--json',
+    );
     const g = JSON.parse(given.stdout) as { violations: { invariant: string }[] };
     expect([given.code, g.violations.map((v) => v.invariant)]).toEqual([1, ['no-loss', 'no-hanging-transaction']]);
   });
@@ -212,8 +261,9 @@ describe("a SQL script's SET configures its job over the cluster's config.yaml",
 
 describe('a Flink job whose restart strategy gives up (restart-strategy.type: off)', () => {
   const dir = 'test/fixtures/verify/flink-restart-none';
+  // The job's code builds an exactly-once KafkaSink: stated with --set, as the config.yaml cannot say it.
   const verdict = async (...more: string[]) => {
-    const r = await cli('verify', dir, ...more, '--json');
+    const r = await cli('verify', dir, '--set', 'sink.delivery-guarantee=exactly-once', ...more, '--json');
     const j = JSON.parse(r.stdout) as {
       violations: { invariant: string }[];
       notes: string[];
@@ -241,7 +291,7 @@ describe('a Flink job whose restart strategy gives up (restart-strategy.type: of
 describe("a restart strategy's keys are read under that strategy only", () => {
   test("no type: exponential-delay's backoff is the delay, fixed-delay's ignored (no conflict)", async () => {
     const dir = 'test/fixtures/verify/flink-restart-delays';
-    const r = await cli('verify', dir, '--runs', '0', '--json');
+    const r = await cli('verify', dir, '--set', 'sink.delivery-guarantee=exactly-once', '--runs', '1', '--json');
     const j = JSON.parse(r.stdout) as {
       ignored: string[];
       settings: { key: string; value: string; from: string }[];
@@ -259,7 +309,7 @@ describe('a broker file is judged through a broker failure', () => {
   test('min.insync.replicas=2 with clean elections holds; =1 with unclean elections loses acks', async () => {
     const verdict = async (dir: string) => {
       // The search for the fewest steps of a 60-step no-loss trace goes past 390,000 states: bounded here.
-      const r = await cli('verify', `test/fixtures/verify/${dir}`, '--runs', '0', '--max-states', '30000', '--json');
+      const r = await cli('verify', `test/fixtures/verify/${dir}`, '--runs', '1', '--max-states', '30000', '--json');
       const j = JSON.parse(r.stdout) as { violations: { invariant: string }[]; config: Record<string, unknown> };
       return { code: r.code, violated: j.violations.map((v) => v.invariant), faults: j.config['faults.broker'] };
     };
@@ -275,6 +325,6 @@ goldenSuite('golden verify transcripts', {
     ['verify', 'examples/ctp-unsafe'],
     ['verify', 'examples/kafka-txn-safe', '--quiet'],
     ['verify', 'examples/flink-sql-unsafe/job.sql', '--quiet'],
-    ['verify', 'examples/ctp-safe', '--max-states', '100', '--runs', '0'],
+    ['verify', 'examples/ctp-safe', '--max-states', '100', '--runs', '1'],
   ],
 });

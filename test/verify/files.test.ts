@@ -149,9 +149,35 @@ describe('Flink SQL', () => {
             ],
           },
         ],
-        inserts: [{ target: 'out', sources: ['src', 'dim'] }],
+        inserts: [{ target: 'out', sources: ['src', 'dim'], line: 12, job: 0, setsBefore: 2 }],
       },
     });
+  });
+  test('each INSERT is a job of its own, a statement set one job; a SET configures the jobs after it', () => {
+    const r = readSql(
+      [
+        "SET 'execution.checkpointing.interval' = '20 s';",
+        'INSERT INTO a SELECT * FROM s;',
+        "SET 'parallelism.default' = '2';",
+        'INSERT INTO b SELECT * FROM s;',
+        'BEGIN STATEMENT SET;',
+        'INSERT INTO c SELECT * FROM s;',
+        'INSERT INTO d SELECT * FROM s;',
+        'END;',
+        'EXECUTE STATEMENT SET BEGIN INSERT INTO e SELECT * FROM s; INSERT INTO f SELECT * FROM s; END;',
+        'EXECUTE INSERT INTO g SELECT * FROM s;',
+      ].join('\n'),
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.inserts.map((i) => [i.target, i.job, i.setsBefore, i.line])).toEqual([
+      ['a', 0, 1, 2],
+      ['b', 1, 2, 4],
+      ['c', 2, 2, 6],
+      ['d', 2, 2, 7],
+      ['e', 3, 2, 9],
+      ['f', 3, 2, 9],
+      ['g', 4, 2, 10],
+    ]);
   });
   test('an unclosed quote or comment is one line naming where', () => {
     expect(readSql("CREATE TABLE t (a INT) WITH ('connector' = 'kafka);")).toEqual({

@@ -46,23 +46,37 @@ describe('verify maps real keys to model keys', () => {
     expect(winners(flink)['parallelism.default']).toBe('2');
   });
 
-  test('acks=1 turns an unset idempotence off; a non-transactional producer commits apart', () => {
-    const v = verified({ 'producer.properties': 'acks=1\n' });
-    expect(v.model).toBe('consume-transform-produce');
-    expect(winners(v)).toMatchObject({ 'enable.idempotence': 'false', 'commit.strategy': 'process-then-commit' });
-    expect(v.winners.find((w) => w.key === 'enable.idempotence')?.why).toBe(
-      'enable.idempotence is not set and acks=1: Kafka turns idempotence off without a word',
+  test('a producer without transactional.id, even beside a consumer, has nothing to check: what was found', () => {
+    const r = verifyConfig(
+      [
+        { path: 'producer.properties', text: 'acks=1\n' },
+        { path: 'consumer.properties', text: 'group.id=g\n' },
+      ],
+      [],
+      keysOf,
     );
+    expect(r).toEqual({
+      ok: false,
+      error:
+        'nothing to check: no Kafka transactional path (no transactional producer, Streams application or Kafka ' +
+        'sink): a producer without transactional.id (producer.properties); a consumer (consumer.properties)',
+    });
   });
 
   test("the downstream reader's isolation.level (even its default) is the judged one; --set beats every file", () => {
     const files = {
-      'consumer.properties': 'group.id=g\nisolation.level=read_committed\n',
+      'input-consumer.properties': 'group.id=g\nisolation.level=read_committed\n',
       'producer.properties': 'transactional.id=t\n',
       'downstream-reader.properties': 'group.id=reports\n',
     };
     const v = verified(files);
     expect(v.parts.map((p) => p.role)).toEqual(['input consumer', 'producer', 'downstream reader']);
+    // Nothing in a consumer's keys tells the application's own from a reader of its output: the name broke the tie.
+    expect(v.parts[0]!.why).toBe("the input consumer by its file name (its keys are any consumer's)");
+    // The input consumer's isolation.level reads the input, which holds no transactions here: not the judged one.
+    expect(ignoredWhy(v, 'isolation.level')).toBe(
+      "the application's input reader: eoscheck's input topics hold no transactions",
+    );
     expect(winners(v)['isolation.level']).toBe('read_uncommitted');
     expect(how(v, 'isolation.level')).toBe('inherited');
     const s = verified(files, [['isolation.level', 'read_committed']]);
