@@ -9,7 +9,7 @@
 import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
 import { UNBOUNDED_ATTEMPTS } from '../model/flink/config.js';
-import { KAFKA_VERSIONS, type KafkaVersion } from '../model/kafka/releases.js';
+import { isKafkaVersion, type KafkaVersion } from '../model/kafka/releases.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
 import {
@@ -173,8 +173,8 @@ export function verifyConfig(
         `resubmits it ${value('resubmit.delay.ms')} ms later (--set resubmit.delay.ms=MS), from its latest ` +
         'checkpoint only where execution.checkpointing.externalized-checkpoint-retention kept it',
     );
-  const version = KAFKA_VERSIONS.find((v) => v === value('kafka.version'));
-  if (model === 'kafka-streams' && version !== undefined) {
+  const version = value('kafka.version');
+  if (model === 'kafka-streams' && isKafkaVersion(version)) {
     const refused = streamsGuaranteeName(pipe.value.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };
   }
