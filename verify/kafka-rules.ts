@@ -6,7 +6,7 @@
  * an explicit one), and the broker's cap on transaction timeouts. Pure.
  */
 
-import type { KafkaVersion } from '../model/kafka/releases.js';
+import { type KafkaVersion, release } from '../model/kafka/releases.js';
 import type { Setting } from './files/entry.js';
 
 /** A value, or Kafka's one-line refusal. */
@@ -136,16 +136,15 @@ export const PROCESSING_GUARANTEES = ['at_least_once', 'exactly_once', 'exactly_
  * 4.0 removes exactly_once_beta with exactly_once (KAFKA-16331). exactly_once itself is the model's to refuse.
  */
 export function streamsGuaranteeRefusal(literal: string, version: KafkaVersion): string | null {
-  const [major = 0, minor = 0] = version.split('.').map(Number);
-  const at = major * 100 + minor;
-  if (literal === 'exactly_once_beta' && at < 206)
+  const r = release(version);
+  if (literal === 'exactly_once_beta' && !r.streamsEosV2)
     return `processing.guarantee=exactly_once_beta needs Kafka Streams 2.6 or later (KIP-447), not ${version}`;
-  if (literal === 'exactly_once_beta' && at >= 400)
+  if (literal === 'exactly_once_beta' && !r.streamsEosV1)
     return (
       `processing.guarantee=exactly_once_beta was removed in Kafka Streams 4.0 (KAFKA-16331) with exactly_once; ` +
       `kafka.version=${version} accepts at_least_once|exactly_once_v2 (its name since 3.0)`
     );
-  if (literal === 'exactly_once_v2' && at >= 206 && at < 300)
+  if (literal === 'exactly_once_v2' && r.streamsEosV2 && !r.streamsExactlyOnceV2Name)
     return (
       "processing.guarantee=exactly_once_v2 is EOS v2's name from Kafka Streams 3.0 (KIP-732); " +
       `kafka.version=${version} calls it exactly_once_beta`

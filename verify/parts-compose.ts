@@ -8,6 +8,7 @@
  */
 import { type ComposeService, kafkaEnvKey, readCompose } from './files/compose.js';
 import { readLegacyFlinkConf } from './files/flink-yaml.js';
+import { readImageRelease } from './files/images.js';
 import { ignoredPart, type Part, part } from './parts.js';
 
 /** Broker settings only a broker's environment holds. */
@@ -59,6 +60,14 @@ function serviceKind(s: ComposeService): Service {
   return { kind: 'other' };
 }
 
+/** The Flink release an image's tag names, for the answer. */
+function flinkRelease(image: string): Pick<Part, 'release'> {
+  const r = readImageRelease(image);
+  return r.system === 'flink' && r.version !== null
+    ? { release: { system: 'flink', version: r.version, how: r.how } }
+    : {};
+}
+
 /** The parts of a Compose file, or null when the text is not one. Pure. */
 export function composeParts(file: string, text: string): Part[] | null {
   const services = readCompose(text);
@@ -81,6 +90,7 @@ export function composeParts(file: string, text: string): Part[] | null {
         ),
         skipped: f.skipped.map((x) => ({ ...x, line: at(x.line) })),
         why: `a Flink JobManager by ${k.by}`,
+        ...flinkRelease(s.image),
       });
     } else if (k.kind === 'jobmanager' || k.kind === 'flink-other')
       out.push(
@@ -91,12 +101,16 @@ export function composeParts(file: string, text: string): Part[] | null {
             `(service ${managers[0]?.s.name ?? 'none'})`,
         ),
       );
-    else if (k.kind === 'broker')
+    else if (k.kind === 'broker') {
+      const r = readImageRelease(s.image);
       out.push({
         ...part(file, 'broker', `service ${s.name} (${image})`, brokerSettings(s)),
-        why: `a Kafka broker by ${k.by}`,
+        why: `a Kafka broker by ${k.by}${r.version === null ? `; its release: ${r.how}` : ''}`,
+        ...(r.system === 'kafka' && r.version !== null
+          ? { release: { system: 'kafka' as const, version: r.version, how: r.how } }
+          : {}),
       });
-    else out.push(ignoredPart(file, `service ${s.name} (${image})`, 'neither a Flink JobManager nor a Kafka broker'));
+    } else out.push(ignoredPart(file, `service ${s.name} (${image})`, 'neither a Flink JobManager nor a Kafka broker'));
   }
   return out;
 }

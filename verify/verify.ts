@@ -9,7 +9,7 @@
 import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
 import { UNBOUNDED_ATTEMPTS } from '../model/flink/config.js';
-import { KAFKA_VERSIONS, type KafkaVersion } from '../model/kafka/releases.js';
+import { type Area, describeRelease, isKafkaVersion, type KafkaVersion } from '../model/kafka/releases.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import type { Read } from './files/entry.js';
 import {
@@ -39,6 +39,14 @@ export interface Verified {
   readonly unstated: readonly Unstated[];
   readonly notes: readonly string[];
 }
+
+/** The parts of a release's rules each model reads, for the answer's note of which rules a release gets. */
+const AREAS_OF: Readonly<Record<Pipeline['model'], readonly Area[]>> = {
+  'kafka-txn': ['transactions', 'replication'],
+  'consume-transform-produce': ['transactions', 'consumer groups'],
+  'kafka-streams': ['transactions', 'consumer groups', 'Kafka Streams'],
+  'flink-kafka': ['transactions'],
+};
 
 /** The model keys that only transactions read. */
 const TRANSACTION_KEYS = ['transaction.timeout.ms', 'transactions.abort.timed.out.transaction.cleanup.interval.ms'];
@@ -168,8 +176,8 @@ export function verifyConfig(
         `resubmits it ${value('resubmit.delay.ms')} ms later (--set resubmit.delay.ms=MS), from its latest ` +
         'checkpoint only where execution.checkpointing.externalized-checkpoint-retention kept it',
     );
-  const version = KAFKA_VERSIONS.find((v) => v === value('kafka.version'));
-  if (model === 'kafka-streams' && version !== undefined) {
+  const version = value('kafka.version');
+  if (model === 'kafka-streams' && version !== undefined && isKafkaVersion(version)) {
     const refused = streamsGuaranteeName(pipe.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };
   }
@@ -184,6 +192,11 @@ export function verifyConfig(
           INVALID_TRANSACTION_TIMEOUT,
       };
   }
+  const release = value('kafka.version');
+  if (release !== undefined && isKafkaVersion(release))
+    notes.push(`kafka.version=${release}: ${describeRelease(release, AREAS_OF[model])}`);
+  for (const p of pipe.parts)
+    if (p.release?.system === 'flink') notes.push(`Flink ${p.release.version} (${p.release.how})`);
   return {
     ok: true,
     value: { model, parts: pipe.parts, pairs, winners, used: c.used, ignored: c.ignored, unstated: kept, notes },

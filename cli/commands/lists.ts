@@ -2,7 +2,7 @@
 import Table from 'cli-table3';
 import { defaultRecord, keyList } from '../../model/core/config.js';
 import { acceptedValues } from '../../model/core/keys.js';
-import { KAFKA_VERSIONS, RELEASES } from '../../model/kafka/releases.js';
+import { ACCEPTED_RELEASES, releaseSteps } from '../../model/kafka/releases.js';
 import { invariantMeanings } from '../../properties/invariant.js';
 import { parse } from '../args.js';
 import { catalogOf } from '../common.js';
@@ -33,11 +33,11 @@ export function listModels(args: readonly string[], io: Io): number {
       };
     }),
   );
-  const releases = KAFKA_VERSIONS.map((version) => ({
-    version,
-    transactionVersion: RELEASES[version].transactionVersion,
-    verification: RELEASES[version].verification,
-    changes: RELEASES[version].changes,
+  const releases = releaseSteps().map((s) => ({
+    version: s.version,
+    transactionVersion: s.release.transactionVersion,
+    verification: s.release.verification,
+    changes: s.changes,
   }));
   if (p.values['json'] === true) {
     io.stdout(`${JSON.stringify({ models: data, kafkaReleases: releases }, null, 2)}\n`);
@@ -61,7 +61,12 @@ export function listModels(args: readonly string[], io: Io): number {
       `transaction.version ${v.transactionVersion}\nverification ${v.verification ? 'on' : 'off'}`,
       v.changes.map((c) => `- ${c}`).join('\n'),
     ]);
-  io.stdout(`kafka.version: what each release changed (model/kafka/releases.ts)\n${r.toString()}\n`);
+  io.stdout(
+    `kafka.version: ${ACCEPTED_RELEASES} (X.Y: its latest patch release)\n` +
+      'each release has every change below up to it, so one not listed behaves as the one before it ' +
+      '(model/kafka/release-history.ts)\n' +
+      `${r.toString()}\n`,
+  );
   return 0;
 }
 

@@ -4,8 +4,7 @@
  */
 import { bool, type ConfigOf, int, oneOf, withDefault } from '../core/keys.js';
 import type { KafkaRules } from '../kafka/cluster.js';
-import { type IsolationLevel, kafkaKeys, kafkaRules } from '../kafka/keys.js';
-import { KAFKA_VERSIONS, NEWEST, RELEASES } from '../kafka/releases.js';
+import { type IsolationLevel, kafkaKeys, kafkaRules, releaseOf } from '../kafka/keys.js';
 
 /** `commit.strategy` of a consume-transform-produce loop. */
 export type CommitStrategy = 'commit-then-process' | 'process-then-commit' | 'transactional';
@@ -102,7 +101,7 @@ export const ctpKeys = {
     default: 45000,
     min: 1,
     max: 3_600_000,
-    derive: (get) => RELEASES[KAFKA_VERSIONS.find((v) => v === get('kafka.version')) ?? NEWEST].sessionTimeoutMs,
+    derive: (get) => releaseOf(get).sessionTimeoutMs,
     meaning:
       'with record.processing.ms above 0 (the clock runs): a member that crashed or stalled whole (a long GC: ' +
       'no heartbeats) stays in the group, owning its partitions, until this long after its last heartbeat; then ' +

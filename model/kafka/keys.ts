@@ -4,23 +4,33 @@
  * protocol switches read from them.
  */
 
-import { bool, int, type Lookup, oneOf } from '../core/keys.js';
+import { bool, int, type Lookup, oneOf, text } from '../core/keys.js';
 import type { KafkaRules } from './cluster.js';
-import { KAFKA_VERSIONS, type KafkaVersion, NEWEST, RELEASES, release } from './releases.js';
+import {
+  ACCEPTED_RELEASES,
+  isKafkaVersion,
+  KAFKA_VERSION_PATTERN,
+  type KafkaVersion,
+  NEWEST,
+  type Release,
+  release,
+} from './releases.js';
 
 /** `isolation.level` of the downstream reader whose view the output invariants judge. */
 export type IsolationLevel = 'read_committed' | 'read_uncommitted';
 
-/** The release named by `kafka.version` while later keys derive their defaults from it. */
-function releaseOf(get: Lookup) {
+/** The release named by `kafka.version` while later keys derive their defaults from it (the newest without one). */
+export function releaseOf(get: Lookup): Release {
   const v = get('kafka.version');
-  return RELEASES[KAFKA_VERSIONS.find((x) => x === v) ?? NEWEST];
+  return release(isKafkaVersion(v) ? v : NEWEST);
 }
 
 /** The shared keys, by field name. `kafkaVersion` comes before the keys whose defaults it sets. */
 export const kafkaKeys = {
-  kafkaVersion: oneOf('kafka.version', KAFKA_VERSIONS, {
+  kafkaVersion: text('kafka.version', {
     default: NEWEST,
+    pattern: KAFKA_VERSION_PATTERN,
+    accepted: ACCEPTED_RELEASES,
     meaning:
       "the Kafka release (brokers and clients) whose behaviour is modelled; it sets that release's defaults of " +
       'transaction.version and transaction.partition.verification.enable, and how its brokers and clients ' +

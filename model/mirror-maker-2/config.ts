@@ -1,6 +1,7 @@
 /** The `--set` keys of `mirror-maker-2` and its typed config. */
 import { bool, type ConfigOf, int, oneOf, withDefault } from '../core/keys.js';
 import { kafkaKeys } from '../kafka/keys.js';
+import { release } from '../kafka/releases.js';
 
 /** The keys of `mirror-maker-2`, by field. */
 export const mirrorMaker2Keys = {
@@ -43,17 +44,17 @@ export type MirrorMaker2Config = ConfigOf<typeof mirrorMaker2Keys>;
 
 /** Offset translation before KAFKA-14666 / KAFKA-12468 (2.4.0-3.4.0): linear extrapolation from the latest sync. */
 export function oldTranslation(c: MirrorMaker2Config): boolean {
-  return c.kafkaVersion === '2.4' || c.kafkaVersion === '2.5' || c.kafkaVersion === '2.7';
+  return !release(c.kafkaVersion).mm2SyncStoreTranslation;
 }
 
 /** KAFKA-15906 (3.7+): the last replicated record without a sync gets one at each task commit (offset flush). */
 export function delayedSyncs(c: MirrorMaker2Config): boolean {
-  return c.kafkaVersion === '3.9' || c.kafkaVersion === '4.0' || c.kafkaVersion === '4.1';
+  return release(c.kafkaVersion).mm2DelayedSyncs;
 }
 
 /** One line naming what the release does not have, or null. Pure. */
 export function checkMirrorMaker2(c: MirrorMaker2Config): string | null {
-  if (c.syncGroupOffsets && (c.kafkaVersion === '2.4' || c.kafkaVersion === '2.5'))
+  if (c.syncGroupOffsets && !release(c.kafkaVersion).mm2SyncGroupOffsets)
     return (
       `sync.group.offsets.enabled=true needs kafka.version 2.7 or later (KIP-545); kafka.version=${c.kafkaVersion} ` +
       'accepts sync.group.offsets.enabled=false'

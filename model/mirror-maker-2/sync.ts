@@ -2,7 +2,7 @@
  * MirrorMaker 2's offset syncs and their translation, by release. Pure functions.
  *
  * Syncs (MirrorSourceTask.PartitionState.update; OffsetSyncWriter from 3.9): the first record of the
- * task, an upstream gap, or, 3.5+ (KAFKA-14797), `d - (lastSyncD + 1) >= offset.lag.max`; before,
+ * task, an upstream gap, or, 3.4.1 and 3.5+ (KAFKA-14797), `d - (lastSyncD + 1) >= offset.lag.max`; before,
  * the drift from a 1:1 extrapolation `d - (lastSyncD + (u - lastSyncU)) >= offset.lag.max`.
  *
  * Translation (OffsetSyncStore.translateDownstream): before 3.4.1/3.5 (KAFKA-12468, KAFKA-14666)
@@ -10,6 +10,7 @@
  * to 3.2; a 0 dropped up to 2.6, KAFKA-10048); since, the newest read sync at or below U, `S.d` when
  * U is its upstream offset and `S.d + 1` otherwise, never past the group's real position.
  */
+import { release } from '../kafka/releases.js';
 import { type MirrorMaker2Config, oldTranslation } from './config.js';
 import type { OffsetSync, SyncState } from './state.js';
 
@@ -24,12 +25,14 @@ export function syncDue(c: MirrorMaker2Config, s: SyncState, u: number, d: numbe
 /** The downstream offset the checkpoint task gives committed upstream offset `u` from the syncs it read, or null. */
 export function translate(c: MirrorMaker2Config, read: readonly OffsetSync[], u: number): number | null {
   if (oldTranslation(c)) {
+    const r = release(c.kafkaVersion);
     const s = read[read.length - 1];
-    if (!s) return u;
+    // KAFKA-12635 (3.3): no sync, no translation; before, the placeholder sync (-1, -1) gave u itself.
+    if (!s) return r.mm2NoSyncNoCheckpoint ? null : u;
     if (s.u > u) return null;
     const d = s.d + (u - s.u);
     // KAFKA-10048 (2.7): before, a checkpoint of downstream offset 0 was dropped.
-    return d === 0 && c.kafkaVersion !== '2.7' ? null : d;
+    return d === 0 && !r.mm2CheckpointOffsetZero ? null : d;
   }
   // KAFKA-13659: nothing until the store has read the syncs topic.
   if (read.length === 0) return null;
@@ -42,7 +45,7 @@ export function translate(c: MirrorMaker2Config, read: readonly OffsetSync[], u:
 
 /**
  * Whether a checkpoint of `d` for `u` is emitted after `last` (MirrorCheckpointTask): the old task
- * emits every interval; 3.5+ only a first one, an upstream rewind or a downstream advance
+ * emits every interval; 3.4.1 and 3.5+ only a first one, an upstream rewind or a downstream advance
  * (checkpointIsMoreRecent). Pure.
  */
 export function emits(c: MirrorMaker2Config, last: OffsetSync | null, u: number, d: number): boolean {

@@ -4,13 +4,8 @@
  */
 import { type ConfigOf, type Lookup, oneOf } from '../core/keys.js';
 import { type AppSettings, appSafeguardKeys, commitEveryKey, instancesKey } from '../ctp/config.js';
-import { checkKafkaKeys, kafkaKeys, kafkaRules } from '../kafka/keys.js';
-import { KAFKA_VERSIONS, type KafkaVersion, NEWEST, release } from '../kafka/releases.js';
-
-/** The release of a `kafka.version` value read while defaults are derived. */
-function versionOf(v: unknown): KafkaVersion {
-  return KAFKA_VERSIONS.find((x) => x === v) ?? NEWEST;
-}
+import { checkKafkaKeys, kafkaKeys, kafkaRules, releaseOf } from '../kafka/keys.js';
+import { release } from '../kafka/releases.js';
 
 const k = kafkaKeys;
 
@@ -23,7 +18,7 @@ export const streamsKeys = {
   transactionTimeoutMs: {
     ...k.transactionTimeoutMs,
     default: 10000,
-    derive: (get: Lookup) => release(versionOf(get('kafka.version'))).streamsTransactionTimeoutMs,
+    derive: (get: Lookup) => releaseOf(get).streamsTransactionTimeoutMs,
     realDefault: 'Kafka Streams sets 10000 under EOS from 2.6 (StreamsConfig); 60000, the producer default, before',
   },
   guarantee: oneOf('processing.guarantee', ['at_least_once', 'exactly_once', 'exactly_once_v2'], {

@@ -1,33 +1,172 @@
 /**
- * `kafka.version` as a key: each release's defaults of transaction.version and
- * transaction.partition.verification.enable, explicit keys overriding within what the release has,
- * and a clear refusal (exit 2 through the CLI) of what it does not have.
+ * `kafka.version` as a key: every release from 2.4 to 4.1 (X.Y or X.Y.Z) with the flags the real
+ * release has, its defaults of transaction.version and transaction.partition.verification.enable,
+ * explicit keys overriding within what the release has, and a clear refusal (exit 2 through the
+ * CLI) of what it does not have.
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaStreamsEntry } from '../../../catalog/apps.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
-import { KAFKA_VERSIONS, RELEASES } from '../../../model/kafka/releases.js';
+import { describeRelease, type Release, release, releaseSteps } from '../../../model/kafka/releases.js';
 import { cli } from '../../cli/harness.js';
-import { cfg } from '../../helpers/check.js';
+import { cfg, record } from '../../helpers/check.js';
+
+/** Every release line `kafka.version` takes, oldest first. */
+const LINES = [
+  ...['2.4', '2.5', '2.6', '2.7', '2.8'],
+  ...['3.0', '3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8', '3.9'],
+  ...['4.0', '4.1'],
+];
+
+type BooleanFlag = { [F in keyof Release]: Release[F] extends boolean ? F : never }[keyof Release];
+
+/**
+ * The lines that have each flag, as the real releases do (`A-` from A on, `-B` up to B, `A-B`,
+ * or single lines), written from the releases' own classes rather than from the model's table.
+ */
+const HAS: Record<BooleanFlag, string> = {
+  unknownProducerAccepted: '2.5-',
+  kip360: '2.5-',
+  invalidMappingFatal: '2.4 4.0-',
+  txnOffsetGenerationCheck: '2.5-',
+  endTxnExactEpoch: '2.6-',
+  streamsEosV2: '2.6-',
+  streamsEosV1FullMetadata: '2.6-2.8',
+  staleEpochAbortable: '2.7-',
+  mm2SyncGroupOffsets: '2.7-',
+  mm2CheckpointOffsetZero: '2.7-',
+  streamsProcessIdPersisted: '2.8-',
+  streamsExactlyOnceV2Name: '3.0-',
+  mm2NoSyncNoCheckpoint: '3.3-',
+  // 3.4 is 3.4.1, which has the backport.
+  mm2SyncStoreTranslation: '3.4-',
+  verification: '3.6-',
+  offsetsVerification: '3.7-',
+  minIsrCapped: '3.7-',
+  hwFrozenUnderMinIsr: '3.7-',
+  mm2DelayedSyncs: '3.7-',
+  transactionAbortable: '3.8-',
+  hasTransactionV2: '4.0-',
+  streamsEosV1: '-3.9',
+};
+
+/** Whether `line` is in `ranges` (space-separated `A-`, `-B`, `A-B` or `A`). */
+function within(line: string, ranges: string): boolean {
+  const at = LINES.indexOf(line);
+  return ranges.split(' ').some((r) => {
+    const [from, to] = r.includes('-') ? r.split('-') : [r, r];
+    return (from === '' || at >= LINES.indexOf(from!)) && (to === '' || at <= LINES.indexOf(to!));
+  });
+}
+
+/** The flags `line` should have, from HAS and the three numbers' first releases. */
+function expected(line: string): Release {
+  const flags = Object.fromEntries(Object.entries(HAS).map(([f, ranges]) => [f, within(line, ranges)]));
+  return {
+    ...(flags as Record<BooleanFlag, boolean>),
+    transactionVersion: within(line, '4.0-') ? 2 : 1,
+    streamsTransactionTimeoutMs: within(line, '2.6-') ? 10000 : 60000,
+    sessionTimeoutMs: within(line, '3.0-') ? 45000 : 10000,
+  };
+}
+
+describe('every release line has the flags of the real release', () => {
+  test.each(LINES)('%s', (line) => {
+    expect(release(line)).toEqual(expected(line));
+  });
+
+  test('the ranges name every flag the release record has', () => {
+    expect(Object.keys(expected('3.8')).sort()).toEqual(Object.keys(release('3.8')).sort());
+  });
+
+  test('2.6: EndTxn at the exact epoch, Streams EOS beta and 10000 ms, not yet the abortable stale epoch', () => {
+    const r = release('2.6');
+    expect([r.endTxnExactEpoch, r.streamsEosV2, r.streamsTransactionTimeoutMs, r.staleEpochAbortable]).toEqual([
+      true,
+      true,
+      10000,
+      false,
+    ]);
+  });
+
+  test('3.7 verifies TxnOffsetCommit and caps min.insync.replicas; TRANSACTION_ABORTABLE comes in 3.8', () => {
+    const at = (v: string) => {
+      const r = release(v);
+      return [r.offsetsVerification, r.minIsrCapped, r.transactionAbortable];
+    };
+    expect([at('3.6'), at('3.7'), at('3.8')]).toEqual([
+      [false, false, false],
+      [true, true, false],
+      [true, true, true],
+    ]);
+  });
+});
+
+describe('patch releases', () => {
+  test.each([
+    ['2.4.0', '2.4'],
+    ['2.7.0', '2.7'],
+    ['3.6.1', '3.6'],
+    ['3.8.0', '3.8'],
+    ['3.9.1', '3.9'],
+    ['4.0.0', '4.0'],
+    ['4.0.1', '4.0'],
+    ['4.1.0', '4.1'],
+  ])('%s behaves as %s', (patch, line) => {
+    expect(release(patch)).toEqual(release(line));
+  });
+
+  test('3.4.0 lacks the MirrorMaker 2 translation backported to 3.4.1, which 3.4 (its latest patch) has', () => {
+    expect(release('3.4.0')).toEqual({ ...release('3.4'), mm2SyncStoreTranslation: false });
+    expect(release('3.4.1')).toEqual(release('3.4'));
+    expect(release('3.4.1')).toEqual({ ...release('3.3'), mm2SyncStoreTranslation: true });
+  });
+
+  test('a value outside the releases is a caller mistake', () => {
+    expect(() => release('3.10')).toThrow("kafka.version '3.10' is not a release from 2.4 to 4.1");
+  });
+});
+
+describe('describeRelease', () => {
+  test('3.8 names KIP-890 part 1 with TxnOffsetCommit verification (3.7) and TRANSACTION_ABORTABLE (3.8)', () => {
+    const d = describeRelease('3.8', ['transactions']);
+    expect(d).toBe(
+      '3.8 (its latest patch, 3.8.1): transactions: KIP-98, KIP-360 epoch bump (2.5), KAFKA-9600 exact EndTxn ' +
+        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KIP-890 part 1 verification (3.6), KAFKA-15784 ' +
+        'TxnOffsetCommit verification (3.7), KAFKA-16314 TRANSACTION_ABORTABLE (3.8)',
+    );
+    expect(describeRelease('3.7', ['transactions'])).not.toContain('TRANSACTION_ABORTABLE');
+  });
+
+  test('every area, the release a change came in, and the patch given', () => {
+    const d = describeRelease('3.6.1');
+    expect(d.startsWith('3.6.1: transactions: KIP-98, ')).toBe(true);
+    for (const area of ['; consumer groups: ', '; Kafka Streams: ', '; MirrorMaker 2: ']) expect(d).toContain(area);
+    expect(d).not.toContain('replication');
+    expect(describeRelease('3.4', ['MirrorMaker 2'])).toContain('KAFKA-14666 translation never past the group (3.4.1)');
+    expect(describeRelease('3.4.0', ['MirrorMaker 2'])).not.toContain('KAFKA-14666');
+    expect(describeRelease('4.1').startsWith('4.1 (its latest patch): ')).toBe(true);
+  });
+});
 
 describe('release defaults', () => {
   test('transaction.version 2 from 4.0, verification from 3.6, derived unless set', () => {
-    const rows = KAFKA_VERSIONS.map((v) => {
+    const rows = LINES.map((v) => {
       const c = cfg(kafkaTxnEntry.model.keys, `kafka.version=${v}`);
       return [v, c.transactionVersion, c.verification];
     });
-    expect(rows).toEqual([
-      ['2.4', 1, false],
-      ['2.5', 1, false],
-      ['2.7', 1, false],
-      ['3.5', 1, false],
-      ['3.6', 1, true],
-      ['3.9', 1, true],
-      ['4.0', 2, true],
-      ['4.1', 2, true],
-    ]);
+    expect(rows).toEqual(LINES.map((v) => [v, within(v, '4.0-') ? 2 : 1, within(v, '3.6-')]));
     const upgraded = cfg(kafkaTxnEntry.model.keys, 'kafka.version=4.1', 'transaction.version=1');
     expect([upgraded.transactionVersion, upgraded.verification]).toEqual([1, true]);
+  });
+
+  test('the value stays the text given, so a report shows the patch release', () => {
+    const r = record(kafkaTxnEntry.model.keys, 'kafka.version=3.6.1');
+    expect([r['kafka.version'], r['transaction.version'], r['transaction.partition.verification.enable']]).toEqual([
+      '3.6.1',
+      1,
+      true,
+    ]);
   });
 
   test('the default is the newest release, which the README and the contract take as safe', () => {
@@ -37,11 +176,7 @@ describe('release defaults', () => {
 
   test('kafka-streams: transaction.timeout.ms is Streams own EOS default of the release', () => {
     const at = (v: string) => cfg(kafkaStreamsEntry.model.keys, `kafka.version=${v}`).transactionTimeoutMs;
-    expect([at('2.5'), at('2.7'), at('4.1')]).toEqual([60000, 10000, 10000]);
-  });
-
-  test('every release lists what it changed', () => {
-    for (const v of KAFKA_VERSIONS) expect(RELEASES[v].changes.length).toBeGreaterThan(0);
+    expect([at('2.5'), at('2.5.1'), at('2.6'), at('2.6.0'), at('4.1')]).toEqual([60000, 60000, 10000, 10000, 10000]);
   });
 });
 
@@ -58,6 +193,9 @@ describe('what a release does not have is exit 2, one line naming it', () => {
     expect(await refused('kafka-txn', 'kafka.version=3.9', 'transaction.version=2')).toBe(
       'eoscheck: transaction.version=2 needs kafka.version 4.0 or later (KIP-890 part 2 shipped in 4.0); ' +
         'kafka.version=3.9 accepts transaction.version=1\n',
+    );
+    expect(await refused('kafka-txn', 'kafka.version=3.9.1', 'transaction.version=2')).toContain(
+      'kafka.version=3.9.1 accepts transaction.version=1',
     );
   });
 
@@ -87,20 +225,28 @@ describe('what a release does not have is exit 2, one line naming it', () => {
     );
   });
 
-  test('an unknown release names the accepted ones', async () => {
-    expect(await refused('flink-kafka', 'kafka.version=3.7')).toBe(
-      "eoscheck: bad value '3.7' for --set kafka.version: accepted 2.4|2.5|2.7|3.5|3.6|3.9|4.0|4.1\n",
-    );
-  });
+  test.each(['2.3', '4.2', '3.10', 'x', '3.4.2', '2.6.4', '3.6.1.1', '03.6'])(
+    'kafka.version=%s is no release: refused naming the range',
+    async (bad) => {
+      expect(await refused('flink-kafka', `kafka.version=${bad}`)).toBe(
+        `eoscheck: bad value '${bad}' for --set kafka.version: accepted every release from 2.4 to 4.1, as X.Y or ` +
+          'X.Y.Z\n',
+      );
+    },
+  );
 });
 
-test('eoscheck models --json lists the releases with their defaults and changes', async () => {
+test('eoscheck models --json lists the releases where something changed, with their defaults and changes', async () => {
   const r = await cli('models', '--json');
   const json = JSON.parse(r.stdout) as {
     kafkaReleases: { version: string; transactionVersion: number; verification: boolean; changes: string[] }[];
   };
   expect(json.kafkaReleases.map((x) => [x.version, x.transactionVersion, x.verification])).toEqual(
-    KAFKA_VERSIONS.map((v) => [v, RELEASES[v].transactionVersion, RELEASES[v].verification]),
+    releaseSteps().map((s) => [s.version, s.release.transactionVersion, s.release.verification]),
   );
+  expect(json.kafkaReleases.map((x) => x.version)).toEqual([
+    ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4.1', '3.5', '3.6', '3.7', '3.8', '4.0', '4.1'],
+  ]);
+  for (const x of json.kafkaReleases) expect(x.changes.length).toBeGreaterThan(0);
   expect(json.kafkaReleases.find((x) => x.version === '3.6')!.changes[0]).toContain('KIP-890 part 1');
 });
