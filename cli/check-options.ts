@@ -75,8 +75,8 @@ export function checkOptions(v: Parsed['values'], io: Io, defaultDepth: number =
     return {
       mode: 'exhaustive',
       depth: member
-        ? intOption(v, 'depth', 0, MAX_MEMBER_DEPTH, Math.min(defaultDepth, MAX_MEMBER_DEPTH))
-        : intOption(v, 'depth', 0, 10_000, defaultDepth),
+        ? intOption(v, 'depth', 1, MAX_MEMBER_DEPTH, Math.min(defaultDepth, MAX_MEMBER_DEPTH))
+        : intOption(v, 'depth', 1, 10_000, defaultDepth),
       member,
       maxStates: maxStates(),
       maxSeconds: maxSeconds(),

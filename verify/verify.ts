@@ -38,6 +38,8 @@ export interface Verified {
   /** How each key no file sets is held: the real default, a value code decides, or a condition. */
   readonly unstated: readonly Unstated[];
   readonly notes: readonly string[];
+  /** The releases the pipeline runs and the rules each gets, in words. */
+  readonly releases: readonly string[];
 }
 
 /** The parts of a release's rules each model reads, for the answer's note of which rules a release gets. */
@@ -192,14 +194,26 @@ export function verifyConfig(
           INVALID_TRANSACTION_TIMEOUT,
       };
   }
-  const release = value('kafka.version');
-  if (release !== undefined && isKafkaVersion(release))
-    notes.push(`kafka.version=${release}: ${describeRelease(release, AREAS_OF[model])}`);
-  for (const p of pipe.parts)
-    if (p.release?.system === 'flink') notes.push(`Flink ${p.release.version} (${p.release.how})`);
+  const kafka = value('kafka.version');
+  const releases = [
+    ...(kafka !== undefined && isKafkaVersion(kafka) ? [`Kafka ${describeRelease(kafka, AREAS_OF[model])}`] : []),
+    ...pipe.parts.flatMap((p) =>
+      p.release?.system === 'flink' ? [`Flink ${p.release.version} (${p.release.how})`] : [],
+    ),
+  ];
   return {
     ok: true,
-    value: { model, parts: pipe.parts, pairs, winners, used: c.used, ignored: c.ignored, unstated: kept, notes },
+    value: {
+      model,
+      parts: pipe.parts,
+      pairs,
+      winners,
+      used: c.used,
+      ignored: c.ignored,
+      unstated: kept,
+      notes,
+      releases,
+    },
   };
 }
 

@@ -85,6 +85,16 @@ function codeLines(dependsOnCode: readonly CodeDependent[]): string[] {
   });
 }
 
+/** The exhaustive search of a result that a state or time bound stopped, or null. */
+export function cutOf<S, A extends AnyAction>(r: EachResult<S, A>): ExhaustiveOutcome<S, A> | null {
+  return (
+    r.checks.find(
+      (o): o is ExhaustiveOutcome<S, A> =>
+        o.mode === 'exhaustive' && (o.bound === 'max-states' || o.bound === 'max-seconds'),
+    ) ?? null
+  );
+}
+
 /** A pipeline that could not be checked, as text. Pure. */
 export function failedText(name: string, error: string, parts: readonly (Part | Placed)[]): string {
   const lines = [`eoscheck verify: ${name}: ${error}`];
@@ -109,9 +119,15 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   const violated = r.verdicts.filter((x) => x.status === 'violated');
   const code = dependsOnCode.map((d) => `${d.key}=${d.realDefault}`).join(', ');
   const at = code === '' ? '' : ` at the real default ${code}`;
+  const cut = cutOf(r);
+  const holds =
+    cut === null
+      ? 'every guarantee holds within the bounds'
+      : `no violation in the first ${cut.distinct.toLocaleString('en-US')} states (${boundText(cut)}), nor in the ` +
+        'random runs: not a proof that it holds';
   const head =
     violated.length === 0
-      ? `eoscheck verify: ${name}: ${e.model.name}: every guarantee holds within the bounds${at}${conditionsOf(v)}`
+      ? `eoscheck verify: ${name}: ${e.model.name}: ${holds}${at}${conditionsOf(v)}`
       : `eoscheck verify: ${name}: ${e.model.name}: VIOLATION of ${violated.map((x) => x.invariant).join(', ')}${at}` +
         conditionsOf(v);
   if (quiet) return `${[head, ...codeLines(dependsOnCode)].join('\n')}\n`;
@@ -153,6 +169,7 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
     for (const [file, n] of shown)
       if (n > IGNORED_SHOWN) lines.push(`  ... and ${n - IGNORED_SHOWN} more keys of ${file} (every one in --json)`);
   }
+  if (v.releases.length > 0) lines.push('releases (the rules checked):', ...v.releases.map((n) => `  ${n}`));
   if (v.notes.length > 0) lines.push('notes:', ...v.notes.map((n) => `  ${n}`));
   lines.push('', `guarantees (${planText(plan)}; eoscheck's own keys, its faults and sizes, at their defaults):`);
   const iw = Math.max(...r.verdicts.map((x) => x.invariant.length));
@@ -167,10 +184,6 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
     lines.push(`  ${x.invariant.padEnd(iw)}  ${verdict}`);
   }
   for (const x of violated) lines.push(`  ${x.invariant}: ${meaningOf(e.invariants, x.invariant)}`);
-  const cut = r.checks.find(
-    (o): o is ExhaustiveOutcome<S, A> =>
-      o.mode === 'exhaustive' && (o.bound === 'max-states' || o.bound === 'max-seconds'),
-  );
   if (cut) lines.push(`  (a bound stopped a search: ${boundText(cut)}; more with --max-states)`);
   for (const o of counterexamples(r))
     lines.push('', checkText(e, config, optsOf(plan, o), o, undefined, false, false).trimEnd());
@@ -259,6 +272,7 @@ export function verifyReport<S, A extends AnyAction, K extends Keys>(
       ),
       used: v.used,
       notes: v.notes,
+      releases: v.releases,
       checkedBy: planText(plan),
       verdicts: r.verdicts.map((x) =>
         x.status === 'violated'

@@ -15,8 +15,8 @@ import type { Part } from '../../verify/parts.js';
 import { type Placed, pipeline } from '../../verify/pipeline.js';
 import { releaseAssumed, type Verified, verifyConfig } from '../../verify/verify.js';
 import { modelConfig, setArgs } from '../common.js';
-import { reproduceArgs } from '../format/search.js';
-import { failedText, verifyReport, verifyText } from '../format/verify.js';
+import { boundText, reproduceArgs } from '../format/search.js';
+import { cutOf, failedText, verifyReport, verifyText } from '../format/verify.js';
 import { type Io, isUsageError, UsageError } from '../io.js';
 import type { Meter } from '../progress.js';
 import { planWithProgress } from '../progress.js';
@@ -152,13 +152,25 @@ function checked<S, A extends AnyAction, K extends Keys>(
     files: fileRoles(v.parts),
     guarantees,
     dependsOnCode,
-    bound: planText(plan),
+    bound: boundOf(plan, main.r),
   };
   return {
     answer,
-    report: { ...verifyReport(e, main.config, v, plan, main.r), pipeline: name, exit: answer.exit, dependsOnCode },
+    report: {
+      ...verifyReport(e, main.config, v, plan, main.r),
+      pipeline: name,
+      exit: answer.exit,
+      bound: answer.bound,
+      dependsOnCode,
+    },
     text: verifyText(e, main.config, v, plan, main.r, run.quiet, name, dependsOnCode),
   };
+}
+
+/** What the search covered: the plan, or how far a state or time bound let it go. */
+function boundOf<S, A extends AnyAction>(plan: Plan, r: EachResult<S, A>): string {
+  const cut = cutOf(r);
+  return cut === null ? planText(plan) : `no violation in the first ${cut.distinct} states: ${boundText(cut)}`;
 }
 
 /** One pipeline's parts answered: placed, configured and checked, or exit 2 with why. */

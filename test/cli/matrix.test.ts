@@ -62,7 +62,7 @@ describe('matrix consume-transform-produce --keys commit.strategy (seed 001, sec
       '--set',
       'producers=1',
       '--runs',
-      '0',
+      '1',
       '--json',
     );
     const m: MatrixJson = JSON.parse(r.stdout);

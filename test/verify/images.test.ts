@@ -114,9 +114,9 @@ describe('a reference that names no release: a null version and why', () => {
     ],
     ['apache/kafka:3.9.0-rc0', 'kafka', 'apache/kafka:3.9.0-rc0 names no Kafka release'],
     [
-      'apache/kafka:4.3.1',
+      'apache/kafka:2.3.1',
       'kafka',
-      'apache/kafka:4.3.1 is Kafka 4.3.1, which kafka.version does not take (every release from 2.4 to 4.1, as X.Y ' +
+      'apache/kafka:2.3.1 is Kafka 2.3.1, which kafka.version does not take (every release from 2.4 to 4.1, as X.Y ' +
         'or X.Y.Z)',
     ],
     [
@@ -129,5 +129,15 @@ describe('a reference that names no release: a null version and why', () => {
     ['not an image', null, "'not an image' is no image reference"],
   ])('%s', (ref, system, how) => {
     expect(readImageRelease(ref)).toEqual({ system, version: null, how });
+  });
+});
+
+describe('a release after the newest modelled one', () => {
+  test('is read as the newest, and says so', () => {
+    expect(readImageRelease('apache/kafka:4.3.1')).toEqual({
+      system: 'kafka',
+      version: '4.1',
+      how: "apache/kafka:4.3.1 is Kafka 4.3.1, newer than the newest release modelled: checked with 4.1's rules",
+    });
   });
 });
