@@ -15,8 +15,8 @@
  */
 
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { catalog } from '../catalog/index.js';
 import { checkAuto, checkHere } from '../check/check.js';
@@ -25,6 +25,8 @@ import type { CheckOptions } from '../check/options.js';
 import type { Outcome } from '../check/outcome.js';
 import { resolve } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
+import type { Keys } from '../model/core/keys.js';
+import { verifyFiles } from '../verify/verify.js';
 import { type SleepLevel, sleepOracle } from './sleep-oracle.js';
 import { spinAvailable, spinTwoPhase } from './spin.js';
 
@@ -523,6 +525,18 @@ async function cli(args: readonly string[]): Promise<{ ms: number; out: string }
   });
   return { ms: performance.now() - t, out };
 }
+/** A transactional producer's .properties of about `bytes`: its own keys, then application keys. */
+function bigProperties(bytes: number): string {
+  const lines = ['# a producer with many application keys', 'transactional.id=t1', 'acks=all'];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line = `app.custom.key.${i}=value-${i}-${'x'.repeat(40)}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ceilings: { depth: number; aloneMs: number; pairMs: number }[] = [];
 for (const depth of quick ? [8] : [10, 12]) {
@@ -605,6 +619,28 @@ const zx = await run(
   1,
 );
 const zombieExhaustive = { elapsedMs: Math.round(zx.elapsedMs), distinct: zx.distinct, steps: zx.traceLength };
+// verify reads a configuration in time linear in its size: a 10 MB producer .properties (its keys each listed
+// as not modelled), read in-process, and the whole CLI on it with the shortest check.
+const bigDir = mkdtempSync(join(tmpdir(), 'eoscheck-bench-'));
+const bigText = bigProperties(10 * 1024 * 1024);
+writeFileSync(join(bigDir, 'producer.properties'), bigText);
+const readMs: number[] = [];
+let bigKeys = 0;
+for (let k = 0; k < REPS; k++) {
+  const t = performance.now();
+  const read = verifyFiles([{ path: 'producer.properties', text: bigText }], [], keysOf);
+  readMs.push(performance.now() - t);
+  bigKeys = read.ok ? read.value.ignored.length + read.value.winners.length : 0;
+}
+const verifyCliMs: number[] = [];
+for (let k = 0; k < REPS; k++) verifyCliMs.push(await cliMs(['verify', bigDir, '--depth', '1', '--runs', '1', '--quiet']));
+rmSync(bigDir, { recursive: true });
+const verifyRead = {
+  megabytes: Math.round(bigText.length / 1024 / 1024),
+  keys: bigKeys,
+  readMs: Math.round(median(readMs)),
+  cliMs: Math.round(median(verifyCliMs)),
+};
 const loadAfter = load();
 
 if (json)
@@ -623,6 +659,7 @@ if (json)
         random,
         zombie,
         zombieExhaustive,
+        verifyRead,
       },
       null,
       2,
@@ -713,5 +750,10 @@ else {
         `(${h.twoWorkers === 1 ? 'kept on one thread' : 'with a judge thread'}) = ` +
         `${(h.oneMs / h.twoMs).toFixed(2)}x`,
     );
+  console.log(
+    `verify reads a ${verifyRead.megabytes} MB producer .properties (${fmt(verifyRead.keys)} keys), medians of ` +
+      `${REPS}: ${secs(verifyRead.readMs)} in-process, ${secs(verifyRead.cliMs)} through the CLI ` +
+      '(--depth 1 --runs 1, start included)',
+  );
   console.log(`load average after: ${loadAfter}`);
 }

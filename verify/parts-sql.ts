@@ -83,7 +83,7 @@ export function sqlParts(file: string, text: string): Read<Part[]> {
     const connector = option(t, 'connector');
     const { writes, reads } = usesOf(sql, t);
     const role = writes.length > 0 ? 'a sink' : reads.length > 0 ? 'a source' : 'declared, unused';
-    const what = connector === null ? 'a table without a connector option (a catalog table)' : `a ${connector} table`;
+    const what = connector === null ? 'a table without a connector option (a catalog table)' : `a '${connector}' table`;
     out.push({
       ...ignoredPart(
         file,

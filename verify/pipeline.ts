@@ -45,7 +45,7 @@ export type Made =
   | { readonly kind: 'nothing'; readonly found: string; readonly parts: readonly Placed[] };
 
 /** A file name that says its consumer is the application's input, or a reader of the output. */
-const inputName = /(^|[/\\._-])(input|source|in)[^/\\]*\.properties$/i;
+const inputName = /(^|[/\\._-])(input|source|in(?=[._-]))[^/\\]*\.properties$/i;
 const readerName = /(downstream|reader|output|verif)[^/\\]*$/i;
 
 const isTransactional = (p: Part): boolean => p.settings.some((s) => s.key === 'transactional.id');
