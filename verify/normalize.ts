@@ -60,6 +60,9 @@ export function flinkRefusal(key: string, raw: string, detail?: string): string 
 /** The text of `raw` as the real system reads it for `key`, before the model's own range check. */
 function realText(key: Key, realKey: string, raw: string, how: Reading): Parsed<string> {
   const t = raw.trim();
+  // A key the model holds as a few numbers (parallelism.default: 1 or 2) is an integer to the real system.
+  if (key.kind === 'enum' && key.values.every((v) => typeof v === 'number') && /^[+-]?\d+$/.test(t))
+    return { ok: true, value: String(Number(t)) };
   if (how === 'flink-duration') {
     const d = parseFlinkDuration(raw);
     return d.ok ? { ok: true, value: String(d.ms) } : { ok: false, error: flinkRefusal(realKey, raw, d.error) };

@@ -94,8 +94,9 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
           realDefault: 'none',
           values: ['none', 'at-least-once', 'exactly-once'],
           why:
-            "no SQL table describes the Kafka sink, so the job's code builds it: KafkaSinkBuilder's delivery " +
-            'guarantee is DeliveryGuarantee.NONE unless the code calls setDeliveryGuarantee',
+            "no SQL table describes the job's sink, so its code builds it: a KafkaSink's delivery guarantee is " +
+            "KafkaSinkBuilder's DeliveryGuarantee.NONE unless the code calls setDeliveryGuarantee (a job whose code " +
+            'writes no Kafka topic has no Kafka transaction to check)',
         }
       : null,
   'transaction.timeout.ms': (c) =>
