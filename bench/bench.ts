@@ -24,8 +24,8 @@ import { randomParallel } from '../check/engine/parallel.js';
 import type { CheckOptions } from '../check/options.js';
 import type { Outcome } from '../check/outcome.js';
 import { resolve } from '../model/core/config.js';
-import type { AnyAction } from '../model/core/model.js';
 import type { Keys } from '../model/core/keys.js';
+import type { AnyAction } from '../model/core/model.js';
 import { verifyFiles } from '../verify/verify.js';
 import { type SleepLevel, sleepOracle } from './sleep-oracle.js';
 import { spinAvailable, spinTwoPhase } from './spin.js';
@@ -633,7 +633,8 @@ for (let k = 0; k < REPS; k++) {
   bigKeys = read.ok ? read.value.ignored.length + read.value.winners.length : 0;
 }
 const verifyCliMs: number[] = [];
-for (let k = 0; k < REPS; k++) verifyCliMs.push(await cliMs(['verify', bigDir, '--depth', '1', '--runs', '1', '--quiet']));
+for (let k = 0; k < REPS; k++)
+  verifyCliMs.push(await cliMs(['verify', bigDir, '--depth', '1', '--runs', '1', '--quiet']));
 rmSync(bigDir, { recursive: true });
 const verifyRead = {
   megabytes: Math.round(bigText.length / 1024 / 1024),

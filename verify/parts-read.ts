@@ -1,14 +1,40 @@
-/** The parts of one file, by its kind (its extension, then its content). Pure. */
+/**
+ * The parts of a pipeline's files, each file by its kind (its extension, then its content); the Flink
+ * SQL scripts together, as one SQL client session runs them, with the session's jobs. Pure.
+ */
 import type { Read } from './files/entry.js';
 import { ignoredPart, type Part } from './parts.js';
 import { propertiesPart } from './parts-properties.js';
-import { sqlParts } from './parts-sql.js';
+import { type SqlJob, sqlParts } from './parts-sql.js';
 import { yamlParts } from './parts-yaml.js';
 
-/** The parts of one file, from its name and text. Pure. */
-export function readParts(file: string, text: string): Read<Part[]> {
+/** A file's name and text. */
+export interface FileText {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The parts of one file that is no SQL script, from its name and text. Pure. */
+function fileParts(file: string, text: string): Read<Part[]> {
   if (/\.properties$/i.test(file)) return { ok: true, value: [propertiesPart(file, text)] };
   if (/\.ya?ml$/i.test(file)) return yamlParts(file, text);
-  if (/\.sql$/i.test(file)) return sqlParts(file, text);
   return { ok: true, value: [ignoredPart(file, 'not a configuration file verify reads', 'not read')] };
+}
+
+/** The parts of a pipeline's files in the order given, and its SQL jobs; or the first file's error. Pure. */
+export function readParts(files: readonly FileText[]): Read<{ parts: Part[]; jobs: SqlJob[] }> {
+  const sql = files.filter((f) => /\.sql$/i.test(f.path));
+  const session = sqlParts(sql);
+  if (!session.ok) return session;
+  const parts: Part[] = [];
+  for (const f of files) {
+    if (/\.sql$/i.test(f.path)) {
+      parts.push(...session.value.parts.filter((p) => p.file === f.path));
+      continue;
+    }
+    const r = fileParts(f.path, f.text);
+    if (!r.ok) return r;
+    parts.push(...r.value);
+  }
+  return { ok: true, value: { parts, jobs: session.value.jobs } };
 }

@@ -1,12 +1,33 @@
 /**
- * A Flink SQL script's parts: each Kafka table as the sink or source of the jobs that write or read it,
- * every other table (Iceberg, JDBC, filesystem, print, a catalog's) as not modelled, and the SET
- * statements that configure each job (those before its INSERT). The SQL client submits each INSERT as a
- * job of its own and a statement set as one job, so a script of two INSERTs is two pipelines. Pure.
+ * The Flink SQL scripts of a pipeline, read as one SQL client session runs them (file after file): each
+ * Kafka table as the sink or source of the jobs that write or read it, wherever its CREATE TABLE and the
+ * INSERT stand, every other table (Iceberg, JDBC, filesystem, print, a catalog's) as not modelled, and the
+ * SET statements that configure each job (those before its INSERT). The SQL client submits each INSERT as
+ * a job of its own and a statement set as one job, so a session of two INSERTs is two pipelines. Pure.
  */
-import type { Read } from './files/entry.js';
-import { readSql, type SqlScript, type SqlTable } from './files/sql.js';
+import type { Read, Setting } from './files/entry.js';
+import { type Insert, readSql, type SqlTable } from './files/sql.js';
 import { ignoredPart, type Part, part } from './parts.js';
+
+/** A script's name and text. */
+export interface SqlFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** A SQL job: its number in the session (1-based), and the file and line of its first INSERT. */
+export interface SqlJob {
+  readonly job: number;
+  readonly file: string;
+  readonly line: number;
+}
+
+/** The session's statements, each with its file; jobs and SET counts numbered across files. */
+interface Session {
+  readonly tables: readonly (SqlTable & { readonly file: string })[];
+  readonly sets: readonly (Setting & { readonly file: string })[];
+  readonly inserts: readonly (Insert & { readonly file: string })[];
+}
 
 /** The value of option `key` of a table, or null. */
 function option(t: SqlTable, key: string): string | null {
@@ -21,20 +42,24 @@ function sameTable(a: string, b: string): boolean {
 
 const KAFKA_CONNECTORS = ['kafka', 'upsert-kafka'];
 
+function isKafka(t: SqlTable): boolean {
+  return KAFKA_CONNECTORS.includes((option(t, 'connector') ?? '').toLowerCase());
+}
+
 /** The jobs (1-based) whose INSERT writes `t`, and those that read it. */
-function usesOf(sql: SqlScript, t: SqlTable): { writes: number[]; reads: number[] } {
+function usesOf(s: Session, t: SqlTable): { writes: number[]; reads: number[] } {
   const writes = new Set<number>();
   const reads = new Set<number>();
-  for (const i of sql.inserts) {
+  for (const i of s.inserts) {
     if (sameTable(i.target, t.name)) writes.add(i.job + 1);
-    if (i.sources.some((s) => sameTable(s, t.name))) reads.add(i.job + 1);
+    if (i.sources.some((x) => sameTable(x, t.name))) reads.add(i.job + 1);
   }
   return { writes: [...writes], reads: [...reads] };
 }
 
-/** A Kafka table as a sink or a source part; a table neither written nor read is decided by its options. */
-function kafkaTable(file: string, sql: SqlScript, t: SqlTable): Read<Part> {
-  const { writes, reads } = usesOf(sql, t);
+/** A Kafka table as a sink or a source part; a table no INSERT uses is decided by its options. */
+function kafkaTable(s: Session, t: SqlTable & { readonly file: string }): Read<Part> {
+  const { writes, reads } = usesOf(s, t);
   const connector = option(t, 'connector')!.toLowerCase();
   const detail = `${connector} table \`${t.name}\` (line ${t.line})`;
   const byOptions = t.options.some((o) => o.key.startsWith('sink.'))
@@ -45,48 +70,64 @@ function kafkaTable(file: string, sql: SqlScript, t: SqlTable): Read<Part> {
   const none = writes.length === 0 && reads.length === 0;
   // A table no INSERT uses describes a reader of a topic (the sink's, say), unless its options make it a sink,
   // which then writes nothing: a sink is a table an INSERT writes.
-  if (none && sql.inserts.length > 0)
+  if (none && s.inserts.length > 0)
     return byOptions === 'sink'
-      ? { ok: true, value: ignoredPart(file, detail, 'a sink table no INSERT of this script writes') }
-      : { ok: true, value: part(file, 'source-table', detail, t.options, option(t, 'topic')) };
-  const alone = !sql.tables.some((x) => x !== t && isKafka(x));
+      ? { ok: true, value: ignoredPart(t.file, detail, 'a sink table no INSERT writes') }
+      : { ok: true, value: part(t.file, 'source-table', detail, t.options, option(t, 'topic')) };
+  const alone = !s.tables.some((x) => x !== t && isKafka(x));
   const sink = writes.length > 0 || (none && (byOptions === 'sink' || (byOptions === null && alone)));
   if (none && byOptions === null && !alone)
     return {
       ok: false,
       error:
-        `cannot tell whether Kafka table '${t.name}' of '${file}' (line ${t.line}) is written or read: ` +
+        `cannot tell whether Kafka table '${t.name}' of '${t.file}' (line ${t.line}) is written or read: ` +
         'add the INSERT INTO statement, or sink./scan. options',
     };
   const jobs = sink ? writes : reads;
-  const p = part(file, sink ? 'sink-table' : 'source-table', detail, t.options, option(t, 'topic'));
+  const p = part(t.file, sink ? 'sink-table' : 'source-table', detail, t.options, option(t, 'topic'));
   return { ok: true, value: { ...p, jobs: jobs.length > 0 ? jobs : null } };
 }
 
-function isKafka(t: SqlTable): boolean {
-  return KAFKA_CONNECTORS.includes((option(t, 'connector') ?? '').toLowerCase());
+/** The session of several scripts, in the order given, or the first script's error. */
+function session(files: readonly SqlFile[]): Read<Session> {
+  const tables: Session['tables'][number][] = [];
+  const sets: Session['sets'][number][] = [];
+  const inserts: Session['inserts'][number][] = [];
+  let jobs = 0;
+  for (const f of files) {
+    const read = readSql(f.text);
+    if (!read.ok) return { ok: false, error: `'${f.path}': ${read.error}` };
+    const { value } = read;
+    tables.push(...value.tables.map((t) => ({ ...t, file: f.path })));
+    inserts.push(
+      ...value.inserts.map((i) => ({ ...i, file: f.path, job: i.job + jobs, setsBefore: i.setsBefore + sets.length })),
+    );
+    sets.push(...value.sets.map((x) => ({ ...x, file: f.path })));
+    jobs += new Set(value.inserts.map((i) => i.job)).size;
+  }
+  return { ok: true, value: { tables, sets, inserts } };
 }
 
-/** Every table of a script and its SET statements as parts, or the script's first error. Pure. */
-export function sqlParts(file: string, text: string): Read<Part[]> {
-  const read = readSql(text);
-  if (!read.ok) return { ok: false, error: `'${file}': ${read.error}` };
-  const sql = read.value;
+/** Every table of a session's scripts and their SET statements as parts, with its jobs; or the first error. Pure. */
+export function sqlParts(files: readonly SqlFile[]): Read<{ parts: Part[]; jobs: SqlJob[] }> {
+  const read = session(files);
+  if (!read.ok) return read;
+  const s = read.value;
   const out: Part[] = [];
-  for (const t of sql.tables) {
+  for (const t of s.tables) {
     if (isKafka(t)) {
-      const k = kafkaTable(file, sql, t);
+      const k = kafkaTable(s, t);
       if (!k.ok) return k;
       out.push(k.value);
       continue;
     }
     const connector = option(t, 'connector');
-    const { writes, reads } = usesOf(sql, t);
+    const { writes, reads } = usesOf(s, t);
     const role = writes.length > 0 ? 'a sink' : reads.length > 0 ? 'a source' : 'declared, unused';
     const what = connector === null ? 'a table without a connector option (a catalog table)' : `a '${connector}' table`;
     out.push({
       ...ignoredPart(
-        file,
+        t.file,
         `${connector ?? 'catalog'} table \`${t.name}\` (line ${t.line})`,
         `${what}, ${role}: not modelled (eoscheck models Kafka's transactional path)`,
         t.options,
@@ -94,25 +135,23 @@ export function sqlParts(file: string, text: string): Read<Part[]> {
       jobs: writes.length + reads.length > 0 ? [...new Set([...writes, ...reads])] : null,
     });
   }
-  const jobs = [...new Set(sql.inserts.map((i) => i.job))];
-  if (jobs.length === 0) {
-    if (sql.sets.length > 0) out.push(part(file, 'flink-job', 'SET statements', sql.sets));
-  } else
-    for (const job of jobs) {
-      const first = sql.inserts.find((i) => i.job === job)!;
-      const sets = sql.sets.slice(0, first.setsBefore);
-      if (sets.length > 0) out.push({ ...part(file, 'flink-job', 'SET statements', sets), jobs: [job + 1] });
+  const jobs: SqlJob[] = [];
+  for (const i of s.inserts)
+    if (!jobs.some((j) => j.job === i.job + 1)) jobs.push({ job: i.job + 1, file: i.file, line: i.line });
+  const setPart = (sets: readonly (Setting & { readonly file: string })[], job: number | null): void => {
+    for (const file of new Set(sets.map((x) => x.file))) {
+      const own = sets.filter((x) => x.file === file).map(({ file: _, ...x }) => x);
+      out.push({ ...part(file, 'flink-job', 'SET statements', own), jobs: job === null ? null : [job] });
     }
-  if (out.length === 0)
-    out.push(ignoredPart(file, 'no table, SET or INSERT', 'a SQL script with no CREATE TABLE, SET or INSERT'));
-  return { ok: true, value: out };
-}
-
-/** The jobs of a script (1-based), each with the line of its first INSERT. Pure. */
-export function sqlJobs(text: string): { job: number; line: number }[] {
-  const read = readSql(text);
-  if (!read.ok) return [];
-  const out = new Map<number, number>();
-  for (const i of read.value.inserts) if (!out.has(i.job + 1)) out.set(i.job + 1, i.line);
-  return [...out].map(([job, line]) => ({ job, line }));
+  };
+  if (jobs.length === 0) setPart(s.sets, null);
+  else
+    for (const j of jobs) {
+      const first = s.inserts.find((i) => i.job + 1 === j.job)!;
+      setPart(s.sets.slice(0, first.setsBefore), j.job);
+    }
+  for (const f of files)
+    if (!out.some((p) => p.file === f.path) && !s.inserts.some((i) => i.file === f.path))
+      out.push(ignoredPart(f.path, 'no table, SET or INSERT', 'a SQL script with no CREATE TABLE, SET or INSERT'));
+  return { ok: true, value: { parts: out, jobs } };
 }

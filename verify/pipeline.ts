@@ -146,15 +146,13 @@ export function pipeline(parts: readonly Part[]): Read<Made> {
     for (const p of of('producer')) place(p, 'producer');
     for (const p of of('app')) place(p, 'consume-transform-produce application');
     readers();
-    const what = found(parts.filter((p) => p.kind !== 'ignored' || parts.length === 1));
-    const ignored = parts.filter((p) => p.kind === 'ignored');
     return {
       ok: true,
       value: {
         kind: 'nothing',
         found:
-          `no Kafka transactional path (no transactional producer, Streams application or Kafka sink): ${what}` +
-          (ignored.length > 0 && parts.length > 1 ? `; not modelled: ${found(ignored)}` : ''),
+          'no Kafka transactional path (no transactional producer, Streams application or Kafka sink): ' +
+          found(parts),
         parts: inOrder(parts, placed),
       },
     };

@@ -18,8 +18,7 @@ import {
   kafkaInt,
   streamsGuaranteeRefusal,
 } from './kafka-rules.js';
-import type { Part } from './parts.js';
-import { readParts } from './parts-read.js';
+import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
 import { UNSTATED, type Unstated } from './unstated.js';
@@ -217,11 +216,7 @@ export function verifyConfig(
   };
 }
 
-/** A file's name and text. */
-export interface FileText {
-  readonly path: string;
-  readonly text: string;
-}
+export type { FileText };
 
 /** The files (one pipeline) read, placed and configured: `verifyConfig` from texts, or the one-line refusal. Pure. */
 export function verifyFiles(
@@ -229,13 +224,9 @@ export function verifyFiles(
   set: readonly (readonly [string, string])[],
   keysOf: (model: Pipeline['model']) => Keys,
 ): Read<Verified> {
-  const parts: Part[] = [];
-  for (const f of files) {
-    const r = readParts(f.path, f.text);
-    if (!r.ok) return r;
-    parts.push(...r.value);
-  }
-  const made = pipeline(parts);
+  const read = readParts(files);
+  if (!read.ok) return read;
+  const made = pipeline(read.value.parts);
   if (!made.ok) return made;
   if (made.value.kind === 'nothing') return { ok: false, error: `nothing to check: ${made.value.found}` };
   return verifyConfig(made.value.pipeline, set, keysOf);

@@ -7,8 +7,8 @@
  */
 import { basename } from 'node:path';
 import { splitJobs } from '../../verify/jobs.js';
-import { type Part, READABLE } from '../../verify/parts.js';
-import { readParts } from '../../verify/parts-read.js';
+import { READABLE } from '../../verify/parts.js';
+import { type FileText, readParts } from '../../verify/parts-read.js';
 import { choiceOption, parse, setPairs } from '../args.js';
 import { catalogOf, readText, writeText } from '../common.js';
 import { junitXml } from '../format/junit.js';
@@ -34,20 +34,18 @@ const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** The answers of one candidate's files: each SQL job a pipeline, or exit 2 for the candidate. */
-function answersOf(name: string, files: readonly string[], run: Run): Evaluated[] {
-  const parts: Part[] = [];
-  for (const path of files) {
-    let text: string;
+function answersOf(name: string, paths: readonly string[], run: Run): Evaluated[] {
+  const files: FileText[] = [];
+  for (const path of paths) {
     try {
-      text = readText(run.io, path, 'configuration file');
+      files.push({ path, text: readText(run.io, path, 'configuration file') });
     } catch (err) {
-      return [failed(name, (err as Error).message, parts)];
+      return [failed(name, (err as Error).message)];
     }
-    const r = readParts(path, text);
-    if (!r.ok) return [failed(name, r.error, parts)];
-    parts.push(...r.value);
   }
-  return splitJobs(name, parts).map((p) => evaluate(p.name, p.parts, run));
+  const r = readParts(files);
+  if (!r.ok) return [failed(name, r.error)];
+  return splitJobs(name, r.value.parts, r.value.jobs).map((p) => evaluate(p.name, p.parts, run));
 }
 
 /** The answers rendered in one format. */

@@ -32,8 +32,9 @@ describe('verify reads a Docker Compose file', () => {
       ['broker', 'bitnami/kafka:3.9', '', 9, []],
       ['ui', 'provectuslabs/kafka-ui', '', 14, []],
     ]);
-    const parts = readParts('compose.yaml', yaml);
-    if (!parts.ok) throw new Error(parts.error);
+    const read = readParts([{ path: 'compose.yaml', text: yaml }]);
+    if (!read.ok) throw new Error(read.error);
+    const parts = { value: read.value.parts };
     expect(parts.value.map((p) => [p.kind, p.detail, p.settings.map((x) => `${x.key}=${x.value}@${x.line}`)])).toEqual([
       ['flink-job', 'service jm (FLINK_PROPERTIES)', ['execution.checkpointing.interval=20 s@7']],
       ['broker', 'service broker (bitnami/kafka:3.9)', ['transaction.max.timeout.ms=600000@12']],
