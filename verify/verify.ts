@@ -165,7 +165,8 @@ export function verifyConfig(
         'no file sets execution.checkpointing.interval: Flink then takes no checkpoints, so a Kafka sink commits no ' +
         'transaction and a restarted job reads from its startup offsets again; eoscheck models a checkpointing job: ' +
         "set it (config.yaml: execution.checkpointing.interval: 20 s; SQL: SET 'execution.checkpointing.interval' = " +
-        "'20 s';) or give --set execution.checkpointing.interval=MS",
+        "'20 s';), or, where the job's code enables checkpoints (enableCheckpointing), give " +
+        '--set execution.checkpointing.interval=MS',
     };
   const strategy = value('restart-strategy.type');
   const givesUp =
