@@ -38,6 +38,8 @@ export interface FileRole {
   readonly path: string;
   readonly role: string;
   readonly detail: string;
+  /** How the role was told where content alone did not tell it, or why the part is not modelled. */
+  readonly why?: string;
 }
 
 /** One pipeline's answer. */

@@ -151,8 +151,7 @@ export function pipeline(parts: readonly Part[]): Read<Made> {
       value: {
         kind: 'nothing',
         found:
-          'no Kafka transactional path (no transactional producer, Streams application or Kafka sink): ' +
-          found(parts),
+          'no Kafka transactional path (no transactional producer, Streams application or Kafka sink): ' + found(parts),
         parts: inOrder(parts, placed),
       },
     };

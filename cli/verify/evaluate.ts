@@ -41,7 +41,12 @@ export interface Run {
 }
 
 const fileRoles = (parts: readonly (Part | Placed)[]): FileRole[] =>
-  parts.map((p) => ({ path: p.file, role: 'role' in p ? p.role : p.kind, detail: p.detail }));
+  parts.map((p) => ({
+    path: p.file,
+    role: 'role' in p ? p.role : p.kind,
+    detail: p.detail,
+    ...(p.why ? { why: p.why } : {}),
+  }));
 
 /** A pipeline that answers exit 2, with why. */
 export function failed(name: string, error: string, parts: readonly (Part | Placed)[] = []): Evaluated {
