@@ -30,7 +30,13 @@ const verbs: Record<string, (args: readonly string[], io: Io) => number | Promis
 /** The usage text of --help. */
 export const USAGE = `eoscheck ${VERSION}: a model checker for Kafka and Flink exactly-once
 
-usage:
+check your own pipeline:
+  eoscheck verify <FILE|DIR>... [--set k=v ...] [--json] [--format text|json|sarif|junit] [--out FILE]
+                                             reads its configuration files (Kafka .properties, Flink config.yaml,
+                                             flink-conf.yaml, FlinkDeployment, Flink SQL, Docker Compose) and says
+                                             which guarantees hold (eoscheck verify --help)
+
+explore the protocols:
   eoscheck                                   check every model at its safe defaults
   eoscheck models [--json]                   models and their --set keys
   eoscheck invariants [--json]               invariants and the models that check them
@@ -44,15 +50,50 @@ usage:
       --format html: one self-contained page (the trace viewer); itf: the Informal Trace Format (Apalache, Quint);
       --out FILE.html writes the viewer, FILE.itf.json ITF, any other name the trace JSON
   eoscheck merge <report.json>... [--json]   merge the reports of a campaign's shards or a swarm's members
-  eoscheck verify <FILE|DIR>... [--set k=v ...] [--json]
-                                             real config files (.properties, config.yaml, flink-conf.yaml, .sql):
-                                             the pipeline's model picked, every guarantee checked
   eoscheck matrix <model> --keys k1,k2,... [--set k=v ...] [--json] [--format text|markdown]
                                              every combination of boolean/enumerated keys, checked, as a table
       --depth D --max-states M --runs N --seed S --max-steps K (how each setting is checked)
 
 exit codes: 0 every property holds, 1 a property is violated, 2 bad input
 `;
+
+/** What `eoscheck verify --help` says: every file kind it reads, how it groups pipelines, its flags. */
+export const VERIFY_USAGE = `eoscheck verify <FILE|DIR>... [options]: is this pipeline exactly-once?
+
+It reads (by content; a file's name only breaks a tie, and the answer says when it did):
+  .properties          a Kafka producer, consumer (both in one file: one application's clients), Kafka Streams
+                       application or broker; MirrorMaker 2, Connect, Spring and logging files are listed as
+                       not modelled
+  .yaml / .yml         Flink config.yaml (standard YAML), legacy flink-conf.yaml, a Flink Kubernetes operator
+                       FlinkDeployment (spec.flinkConfiguration), a Docker Compose file (its Flink JobManager's
+                       FLINK_PROPERTIES, its Kafka brokers' KAFKA_* / KAFKA_CFG_* environment, their image tags
+                       as releases: apache/kafka, bitnami/kafka, confluentinc/cp-kafka, flink)
+  .sql                 Flink SQL: CREATE TABLE ... WITH (...), SET, INSERT INTO (each INSERT or statement set a
+                       job; a directory's scripts one SQL client session)
+
+Pipelines: each directory holding such files is one (a directory of many gives one per directory), the files
+named directly are one together, and each SQL job is one. Each is answered on its own; many end with a summary.
+
+A key no file sets runs with the real system's default (a consumer reads read_uncommitted); a key the
+application's code decides (a DataStream KafkaSink's delivery guarantee) is checked at the real default and at
+each value the code could set; a component no file describes (the reader of the output) is a condition of the
+verdict. Nothing is taken at eoscheck's safe value.
+
+options:
+  --set key=value      what your code or deployment sets that no file says (repeatable; once per key)
+  --json               the report as JSON (one pipeline's report, or { pipelines, exit })
+  --format F           text (default), json, sarif (SARIF 2.1.0 for code scanning), junit (JUnit XML)
+  --out FILE           also write the answers to FILE (.sarif: SARIF, .xml: JUnit, .json: JSON)
+  --depth D --max-states M --runs N --seed S --max-steps K
+                       how each pipeline is checked (an exhaustive search to the model's depth, then random runs)
+  --quiet              the verdicts only
+
+exit codes: 0 every guarantee holds (within the bounds said), 1 a guarantee is violated, 2 a pipeline could not
+be checked (bad input, or nothing to check); the worst over the pipelines
+`;
+
+/** Each verb's --help, where it has one of its own. */
+const HELP: Readonly<Record<string, string>> = { verify: VERIFY_USAGE };
 
 /** Runs the command line with `argv` (without node and script). */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
@@ -75,7 +116,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 2;
     }
     if (rest.includes('--help') || rest.includes('-h')) {
-      io.stdout(USAGE);
+      io.stdout(HELP[verb] ?? USAGE);
       return 0;
     }
     return await fn(rest, io);

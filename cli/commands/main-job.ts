@@ -109,8 +109,10 @@ export function mainJob(io: Io): number {
   io.stdout(
     failures.length > 0
       ? `VIOLATIONS:\n${failures.join('\n')}\n`
-      : 'all invariants hold within these bounds. ' +
-          'Try: npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n',
+      : 'all invariants hold within these bounds.\n' +
+          'Next:\n' +
+          '  check your own pipeline:  npx eoscheck verify <your config files or directories>\n' +
+          '  see a bug found:          npx eoscheck check kafka-txn --set safeguard.epoch-fencing=false\n',
   );
   return failures.length > 0 ? 1 : 0;
 }

@@ -12,12 +12,14 @@ import { planText } from '../../check/each.js';
 import { columnOrder } from '../../check/matrix.js';
 import type { ExhaustiveOutcome, Outcome } from '../../check/outcome.js';
 import type { Resolved } from '../../model/core/config.js';
+import { keyList } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
 import type { CodeDependent, PipelineAnswer } from '../../verify/answer.js';
 import type { Part } from '../../verify/parts.js';
 import type { Placed } from '../../verify/pipeline.js';
+import { isOwnKey } from '../../verify/systems.js';
 import type { Unstated } from '../../verify/unstated.js';
 import type { Verified } from '../../verify/verify.js';
 import { makeReport, perSecond, type Report } from '../report.js';
@@ -190,6 +192,32 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The keys neither a file, --set, nor a rule for unset keys speaks to: a real key whose real default is the
+ * model's own (a release's, where the model derives it from kafka.version), or eoscheck's own key (the faults
+ * it explores, the sizes of the run, a safeguard switch that is on as the real system does it).
+ */
+function restSettings(keys: Keys, record: Readonly<Record<string, unknown>>, v: Verified) {
+  const named = new Set([...v.winners.map((w) => w.key), ...v.unstated.map((u) => u.key)]);
+  return keyList(keys)
+    .filter((k) => !named.has(k.name))
+    .map((k) => {
+      const own = isOwnKey(k.name) && k.name !== 'kafka.version' && k.name !== 'transaction.version';
+      return {
+        key: k.name,
+        value: String(record[k.name]),
+        source: own ? 'eoscheck' : 'real default',
+        how: 'unstated',
+        from: null,
+        why: own
+          ? "eoscheck's own key: what the check explores (faults, sizes) or a safeguard on as the real system has it"
+          : k.derive === undefined
+            ? 'no file sets it; the real default is the value checked'
+            : 'no file sets it; the real default follows kafka.version',
+      };
+    });
+}
+
 /** The JSON report: the check report of the configuration, plus files, ignored, inherited and the rest. Pure. */
 export function verifyReport<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,
@@ -262,6 +290,7 @@ export function verifyReport<S, A extends AnyAction, K extends Keys>(
               ? { key: u.key, value: u.realDefault, source: 'code', how: 'unstated', from: null, why: u.why }
               : { key: u.key, value: u.value, source: 'condition', how: 'unstated', from: null, why: u.condition },
         ),
+        ...restSettings(e.model.keys, config.record, v),
       ],
       conditions: v.unstated.flatMap((u) =>
         u.kind === 'condition' ? [{ key: u.key, condition: u.condition, give: u.give }] : [],
@@ -291,12 +320,20 @@ export function verifyReport<S, A extends AnyAction, K extends Keys>(
   );
 }
 
+/** Why a pipeline was not checked, short: its error without the file and line it starts with, cut at 70. */
+function shortReason(error: string): string {
+  const text = error.replace(/^\S+:\d+: /, '');
+  const colon = text.indexOf(': ');
+  const head = text.startsWith('nothing to check') ? 'nothing to check' : colon > 0 ? text.slice(0, colon) : text;
+  return head.length > 70 ? `${head.slice(0, 69)}…` : head;
+}
+
 /** The summary of many pipelines: pipeline, model, verdict, first broken guarantee. Pure. */
 export function summaryText(answers: readonly PipelineAnswer[]): string {
   const rows = answers.map((a) => {
     const broken = a.guarantees.find((g) => g.verdict === 'violated');
     const verdict = a.exit === 2 ? 'not checked' : a.exit === 1 ? 'VIOLATED' : 'holds';
-    const first = a.exit === 2 ? (a.error ?? '').split(':')[0]! : (broken?.invariant ?? '-');
+    const first = a.exit === 2 ? shortReason(a.error ?? '') : (broken?.invariant ?? '-');
     return [a.pipeline, a.model ?? '-', verdict, first, String(a.exit)];
   });
   const head = ['pipeline', 'model', 'verdict', 'first broken guarantee (or why not checked)', 'exit'];
