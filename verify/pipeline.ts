@@ -44,6 +44,9 @@ export type Made =
   | { readonly kind: 'pipeline'; readonly pipeline: Pipeline }
   | { readonly kind: 'nothing'; readonly found: string; readonly parts: readonly Placed[] };
 
+const NO_TRANSACTIONAL_PATH =
+  'no Kafka transactional path (no transactional producer, Streams application or Kafka sink)';
+
 /** A file name that says its consumer is the application's input, or a reader of the output. */
 const inputName = /(^|[/\\._-])(input|source|in(?=[._-]))[^/\\]*\.properties$/i;
 const readerName = /(downstream|reader|output|verif)[^/\\]*$/i;
@@ -150,8 +153,7 @@ export function pipeline(parts: readonly Part[]): Read<Made> {
       ok: true,
       value: {
         kind: 'nothing',
-        found:
-          'no Kafka transactional path (no transactional producer, Streams application or Kafka sink): ' + found(parts),
+        found: `${NO_TRANSACTIONAL_PATH}: ${found(parts)}`,
         parts: inOrder(parts, placed),
       },
     };

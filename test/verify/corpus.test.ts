@@ -157,10 +157,10 @@ function facts(p: Pipeline): Want {
 
 /** The wanted facts, an error compared by its start. */
 function matches(want: Want): Record<string, unknown> {
-  return want.error === undefined ? { ...want } : { ...want, error: expect.stringMatching(`^${escape(want.error)}`) };
+  return want.error === undefined ? { ...want } : { ...want, error: expect.stringMatching(`^${literal(want.error)}`) };
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('verify answers the public corpus', () => {
   test('the table covers every pipeline folder of the corpus', () => {
