@@ -16,8 +16,9 @@ export interface GuaranteeAnswer {
   readonly invariant: string;
   /** One line: what the guarantee means. */
   readonly meaning: string;
-  readonly verdict: 'holds' | 'violated';
-  /** The violation's one line, or null when it holds. */
+  /** `unknown`: every check stopped at another guarantee's violation before deciding this one. */
+  readonly verdict: 'holds' | 'violated' | 'unknown';
+  /** The violation's one line, why it is unknown, or null when it holds. */
   readonly message: string | null;
   /** The file keys whose values decide this verdict, most decisive first (may be empty). */
   readonly decidedBy: readonly KeyLocation[];

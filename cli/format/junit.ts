@@ -55,6 +55,8 @@ function testcase(a: PipelineAnswer, g: GuaranteeAnswer): string[] {
     const text = escapeXml(failureText(a, g, message), false);
     return [`${open}>`, `      <failure ${attrs({ message, type: 'violated' })}>${text}</failure>`, '    </testcase>'];
   }
+  if (g.verdict === 'unknown')
+    return [`${open}>`, `      <skipped ${attrs({ message: g.message ?? 'not decided' })}/>`, '    </testcase>'];
   if (a.bound === '') return [`${open}/>`];
   return [
     `${open}>`,
@@ -91,11 +93,17 @@ function suite(a: PipelineAnswer): Suite {
     };
   }
   const failures = a.guarantees.filter((g) => g.verdict === 'violated').length;
+  const skipped = a.guarantees.filter((g) => g.verdict === 'unknown').length;
+  const open = head(a.guarantees.length, failures, 0);
   return {
     tests: a.guarantees.length,
     failures,
     errors: 0,
-    lines: [head(a.guarantees.length, failures, 0), ...a.guarantees.flatMap((g) => testcase(a, g)), '  </testsuite>'],
+    lines: [
+      skipped === 0 ? open : open.replace(/>$/, ` skipped="${skipped}">`),
+      ...a.guarantees.flatMap((g) => testcase(a, g)),
+      '  </testsuite>',
+    ],
   };
 }
 

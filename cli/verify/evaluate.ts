@@ -96,7 +96,7 @@ function configured<T>(v: Verified, configure: () => T): T {
   }
 }
 
-/** The verdicts of a check: violated or holds for each guarantee. */
+/** Whether a check found a guarantee violated. */
 function violatedOf<S, A extends AnyAction>(r: EachResult<S, A>): boolean {
   return r.verdicts.some((x) => x.status === 'violated');
 }
@@ -144,8 +144,13 @@ function checked<S, A extends AnyAction, K extends Keys>(
   const guarantees: GuaranteeAnswer[] = main.r.verdicts.map((x) => ({
     invariant: x.invariant,
     meaning: meaningOf(e.invariants, x.invariant),
-    verdict: x.status === 'violated' ? 'violated' : 'holds',
-    message: x.status === 'violated' ? x.message : null,
+    verdict: x.status,
+    message:
+      x.status === 'violated'
+        ? x.message
+        : x.status === 'unknown'
+          ? `not decided: every check stopped at ${x.maskedBy} first`
+          : null,
     decidedBy: x.status === 'violated' ? decisive(x.invariant, v.winners, safe) : [],
     reproduce: x.status === 'violated' ? `${reproduce} ${reproduceArgs(x.outcome)}` : null,
   }));

@@ -188,6 +188,35 @@ describe('junitXml', () => {
     );
   });
 
+  test('a guarantee no check decided (another stopped every check first) is a skipped case, counted', () => {
+    const masked = {
+      ...safe,
+      guarantees: [
+        ...safe.guarantees,
+        {
+          invariant: 'no-loss',
+          meaning: 'at quiescence every input is in the judged output view',
+          verdict: 'unknown' as const,
+          message: 'not decided: every check stopped at progress first',
+          decidedBy: [],
+          reproduce: null,
+        },
+      ],
+    };
+    const xml = junitXml([masked]);
+    expect(xml).toContain(
+      '  <testsuite name="examples/ctp-safe" tests="2" failures="0" errors="0" skipped="1">\n' +
+        '    <testcase classname="examples/ctp-safe" name="no-duplicates">\n' +
+        '      <system-out>Holds within: exhaustive to depth 24, then 1000 random runs of &lt;= 40 steps' +
+        '</system-out>\n' +
+        '    </testcase>\n' +
+        '    <testcase classname="examples/ctp-safe" name="no-loss">\n' +
+        '      <skipped message="not decided: every check stopped at progress first"/>\n' +
+        '    </testcase>\n',
+    );
+    expect(readXml(xml).attrs).toEqual({ name: 'eoscheck verify', tests: '2', failures: '0', errors: '0' });
+  });
+
   test('the reader refuses what is not well formed, so its passing means something', () => {
     const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
     expect(() => readXml(`${head}<a><b></a></b>`)).toThrow();
