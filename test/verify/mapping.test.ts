@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { int, type Keys, oneOf } from '../../model/core/keys.js';
+import { UNSTATED } from '../../verify/unstated.js';
 import { type FileText, type Verified, verifyFiles as verifyConfig } from '../../verify/verify.js';
 
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
@@ -323,5 +324,18 @@ describe('the replication keys kafka-txn declares', () => {
     expect(ignoredWhy(v, 'min.insync.replicas')).toBeUndefined();
     // acks is a model key of its own: only transactional.id is read for what it decides.
     expect(v.used.map((u) => u.key)).toEqual(['transactional.id']);
+  });
+});
+
+describe('a key no file sets', () => {
+  test("every key of every model verify picks whose real default differs from eoscheck's has its rule", () => {
+    const models = ['kafka-txn', 'consume-transform-produce', 'kafka-streams', 'flink-kafka'];
+    const differing = models.flatMap((m) =>
+      Object.values(keysOf(m))
+        .filter((k) => k.realDefault !== undefined)
+        .map((k) => k.name),
+    );
+    expect(differing.filter((name) => UNSTATED[name] === undefined)).toEqual([]);
+    expect(differing.length).toBeGreaterThan(10);
   });
 });
