@@ -69,6 +69,7 @@ export function failed(name: string, error: string, parts: readonly (Part | Plac
       tool: 'eoscheck',
       version: VERSION,
       kind: 'verify',
+      verb: 'verify',
       pipeline: name,
       exit: 2,
       error,
