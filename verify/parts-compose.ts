@@ -56,7 +56,9 @@ function serviceKind(s: ComposeService): Service {
       : { kind: 'flink-other', by: 'its FLINK_PROPERTIES' };
   const broker = brokerSettings(s).find((x) => BROKER_IDENTITY.includes(x.key));
   if (broker) return { kind: 'broker', by: `its environment (${broker.key}, line ${broker.line})` };
-  if (KAFKA_IMAGE.test(s.image)) return { kind: 'broker', by: `its image's name (${s.image}): nothing else tells` };
+  // A Kafka image that runs a command or entrypoint of its own (kafka-topics, a script) is a client, not a broker.
+  if (KAFKA_IMAGE.test(s.image) && s.command.trim() === '' && s.entrypoint.trim() === '')
+    return { kind: 'broker', by: `its image's name (${s.image}): nothing else tells` };
   return { kind: 'other' };
 }
 

@@ -52,6 +52,37 @@ describe('verify reads a Docker Compose file', () => {
     expect(readCompose('execution.checkpointing.interval: 20 s\n')).toBeNull();
   });
 
+  test('an environment shared through an anchor and a merge key; a Kafka image running a script is no broker', () => {
+    const yaml =
+      'x-flink: &flink-env\n' +
+      '  FLINK_PROPERTIES: |\n' +
+      '    execution.checkpointing.interval: 30 s\n' +
+      'services:\n' +
+      '  jobmanager:\n' +
+      '    image: flink:1.20\n' +
+      '    command: jobmanager\n' +
+      '    environment:\n' +
+      '      <<: *flink-env\n' +
+      '      JOB_MANAGER_RPC_ADDRESS: jobmanager\n' +
+      '  taskmanager:\n' +
+      '    image: flink:1.20\n' +
+      '    command: taskmanager\n' +
+      '    environment: *flink-env\n' +
+      '  init-topics:\n' +
+      '    image: confluentinc/cp-kafka:8.2.0\n' +
+      '    entrypoint: ["/bin/sh", "-c"]\n' +
+      '    command: kafka-topics --create --topic t --bootstrap-server broker:9092\n';
+    const read = readParts([{ path: 'compose.yaml', text: yaml }]);
+    if (!read.ok) throw new Error(read.error);
+    expect(
+      read.value.parts.map((p) => [p.kind, p.detail, p.settings.map((x) => `${x.key}=${x.value}@${x.line}`)]),
+    ).toEqual([
+      ['flink-job', 'service jobmanager (FLINK_PROPERTIES)', ['execution.checkpointing.interval=30 s@3']],
+      ['ignored', 'service taskmanager (flink:1.20)', []],
+      ['ignored', 'service init-topics (confluentinc/cp-kafka:8.2.0)', []],
+    ]);
+  });
+
   test("Kafka images' variables: _ for a dot, __ for _, ___ for -; bitnami's KAFKA_CFG_; JVM options none", () => {
     expect(kafkaEnvKey('apache/kafka:4.1.0', 'KAFKA_TRANSACTION_STATE_LOG_MIN_ISR')).toBe(
       'transaction.state.log.min.isr',

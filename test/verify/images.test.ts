@@ -139,5 +139,10 @@ describe('a release after the newest modelled one', () => {
       version: '4.1',
       how: "apache/kafka:4.3.1 is Kafka 4.3.1, newer than the newest release modelled: checked with 4.1's rules",
     });
+    expect(readImageRelease('confluentinc/cp-kafka:8.2.0')).toEqual({
+      system: 'kafka',
+      version: '4.1',
+      how: "Confluent Platform 8.2 is newer than the newest mapped here (8.1, Kafka 4.1): checked with 4.1's rules",
+    });
   });
 });

@@ -6,7 +6,7 @@
  * from `KAFKA_*` variables and bitnami/kafka's from `KAFKA_CFG_*` (`_` for `.`, `__` for `_`, `___` for `-`).
  * Pure: text in, services out.
  */
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, Scalar } from 'yaml';
+import { type Document, isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument, Scalar } from 'yaml';
 import type { Setting } from './entry.js';
 
 /** One service of a Compose file. */
@@ -14,6 +14,8 @@ export interface ComposeService {
   readonly name: string;
   readonly image: string;
   readonly command: string;
+  /** Its entrypoint as written (a service that runs a script of its own is no broker, whatever its image). */
+  readonly entrypoint: string;
   /** Its environment, each variable with the line of its value. */
   readonly env: readonly Setting[];
   /** The line of the service's name. */
@@ -29,6 +31,27 @@ function text(node: unknown): string {
   return '';
 }
 
+/**
+ * The node an alias names (`environment: *flink-env`), and a map's `<<: *anchor` merge keys taken in (the map's
+ * own keys first, as Compose reads them). Other nodes as they are.
+ */
+function resolved(doc: Document, node: unknown): unknown {
+  const target = isAlias(node) ? node.resolve(doc) : node;
+  if (!isMap(target)) return target;
+  const own = target.items.filter((p) => !(isScalar(p.key) && p.key.value === '<<'));
+  const merged = target.items
+    .filter((p) => isScalar(p.key) && p.key.value === '<<')
+    .flatMap((p) => {
+      const from = resolved(doc, p.value);
+      return isMap(from) ? from.items : [];
+    })
+    .filter((p) => !own.some((o) => isScalar(o.key) && isScalar(p.key) && o.key.value === p.key.value));
+  if (merged.length === 0) return target;
+  const copy = target.clone() as typeof target;
+  copy.items = [...own, ...merged];
+  return copy;
+}
+
 /** The services of a Compose file (a top-level `services` map), or null when `text` is not one. Pure. */
 export function readCompose(source: string): ComposeService[] | null {
   const lines = new LineCounter();
@@ -42,10 +65,10 @@ export function readCompose(source: string): ComposeService[] | null {
   };
   const out: ComposeService[] = [];
   for (const pair of services.items) {
-    if (!isScalar(pair.key) || !isMap(pair.value)) continue;
-    const service = pair.value;
+    const service = resolved(doc, pair.value);
+    if (!isScalar(pair.key) || !isMap(service)) continue;
     const env: Setting[] = [];
-    const environment = service.get('environment', true);
+    const environment = resolved(doc, service.get('environment', true));
     if (isMap(environment))
       for (const e of environment.items)
         if (isScalar(e.key)) {
@@ -62,8 +85,9 @@ export function readCompose(source: string): ComposeService[] | null {
       }
     out.push({
       name: String(pair.key.value),
-      image: text(service.get('image', true)),
-      command: text(service.get('command', true)),
+      image: text(resolved(doc, service.get('image', true))),
+      command: text(resolved(doc, service.get('command', true))),
+      entrypoint: text(resolved(doc, service.get('entrypoint', true))),
       env,
       line: lineOf(pair.key),
       ports: ['ports', 'expose'].flatMap((k) => {

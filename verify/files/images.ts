@@ -124,6 +124,13 @@ function confluent(what: string): Read {
     if (m === null) return none('kafka', `${image} names no Confluent Platform release`);
     const cp = `${m[1]}.${m[2]}`;
     const line = CONFLUENT_PLATFORM_KAFKA[cp];
+    // A Confluent Platform after 8.1 ships a Kafka after 4.1, the newest modelled: read with 4.1's rules, as said.
+    if (line === undefined && (Number(m[1]) > 8 || (Number(m[1]) === 8 && Number(m[2]) > 1)))
+      return kafka(
+        NEWEST,
+        `Confluent Platform ${cp} is newer than the newest mapped here (8.1, Kafka 4.1): ` +
+          `checked with ${NEWEST}'s rules`,
+      );
     if (line === undefined)
       return none('kafka', `${image}: Confluent Platform ${cp} is not one mapped here (5.4 to 8.1, Kafka 2.4 to 4.1)`);
     const patch =
