@@ -29,7 +29,7 @@ for (const m of matrices)
     const r = await cli(...m[1]!.split(' '), '--quiet');
     const table = r.stdout.split('\n\n')[0];
     expect(`${table}\n`).toBe(m[2]);
-  }, 60_000);
+  });
 
 for (const line of others)
   test(`README: ${line}`, async () => {
@@ -45,4 +45,4 @@ for (const line of others)
     const out = args[args.indexOf('--out') + 1];
     const page = redirect ? r.stdout : out?.endsWith('.html') ? readFileSync(out, 'utf8') : null;
     if (redirect?.endsWith('.html') || out?.endsWith('.html')) expect(page?.startsWith('<!doctype html>')).toBe(true);
-  }, 60_000);
+  });

@@ -78,5 +78,5 @@ describe('docs/learn', () => {
             for (const v of b.violates) expect(r.stdout).toMatch(new RegExp(`VIOLATION of [^\\n]*\\b${v}\\b`));
             if (b.violates.length === 0) expect(r.stdout).not.toContain('VIOLATION');
           }
-        }, 60_000);
+        });
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run installs it)`);
   browser = await chromium.launch({ executablePath: CHROMIUM });
   mkdirSync(artifacts, { recursive: true });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -124,7 +124,7 @@ describe('the HTML trace viewer in Chromium', () => {
     await page.keyboard.press('v');
     await page.screenshot({ path: join(artifacts, 'zombie-commits.png') });
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   test('a Flink trace: the clock on the time axis, the aborted transaction in the log', async () => {
     const { page, errors } = await open(
@@ -154,7 +154,7 @@ describe('the HTML trace viewer in Chromium', () => {
     );
     await page.screenshot({ path: join(artifacts, 'flink-timeout-loses-commit.png') });
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   test('a long log shows its first and last rows, the rest on request; outputs as runs of values', async () => {
     const { page, errors } = await open(
@@ -178,7 +178,7 @@ describe('the HTML trace viewer in Chromium', () => {
       'out at read_committedv1\u2013v60out at read_uncommitted',
     );
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   test('check --out x.html writes the viewer of the counterexample', async () => {
     const out = join(artifacts, 'check-out.html');
@@ -199,5 +199,5 @@ describe('the HTML trace viewer in Chromium', () => {
     expect(await page.textContent('#verdict')).toContain('VIOLATION of no-aborted-read');
     await page.keyboard.press('v');
     expect(await page.textContent('#details .violation')).toMatch(/^VIOLATED no-aborted-read: /);
-  }, 60_000);
+  });
 });

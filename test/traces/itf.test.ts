@@ -87,7 +87,7 @@ describe('ITF', () => {
       const read = quintItf.ofItfNormalized(itf as Parameters<typeof quintItf.ofItfNormalized>[0]);
       expect(read).toHaveLength(itf.states.length);
     }
-  }, 120_000);
+  });
 
   test("what Quint reads back is the model's states (integers, records, lists, absent values)", async () => {
     const file = join(saved, 'zombie-commits.json');

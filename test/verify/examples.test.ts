@@ -315,9 +315,7 @@ describe('a broker file is judged through a broker failure', () => {
     };
     expect(await verdict('broker-replicated')).toEqual({ code: 0, violated: [], faults: 1 });
     expect(await verdict('broker-unclean')).toEqual({ code: 1, violated: ['no-loss', 'acked-durable'], faults: 1 });
-    // 13 s alone here; 63 s in the fast suite beside the other test thread, past the default 60 s: both searches
-    // run on two workers, which wait for each other at every level.
-  }, 180_000);
+  });
 });
 
 goldenSuite('golden verify transcripts', {

@@ -69,7 +69,7 @@ describe('a search with a judge thread reports what the search alone reports', (
           await crew.end();
         }
       });
-    }, 60_000);
+    });
   }
 });
 
