@@ -191,7 +191,7 @@ describe('the portfolio on two threads: the swarm beside the pass', () => {
     // Stopped (never the endless campaign it was given), and reported as not run, as on one thread.
     expect(r.swarm).toBeNull();
     expect(r.elapsedMs).toBeLessThan(30_000);
-  }, 60_000);
+  });
   test("the pass's find stops the swarm, and is the pass's alone: the fewest steps", async () => {
     // Swarm runs of one or two steps cannot reach the zombie: only the pass can find it.
     const opts = { ...portfolio(1, 8), ...endless, maxSteps: 1 };
@@ -200,7 +200,7 @@ describe('the portfolio on two threads: the swarm beside the pass', () => {
     expect([r.foundBy, r.exhaustive.shortest, r.found?.trace.length]).toEqual(['exhaustive', true, 9]);
     expect(r.found?.trace).toEqual(alone.found?.trace);
     expect(r.swarm === null || (r.swarm.status === 'ok' && r.swarm.runs < endless.runs)).toBe(true);
-  }, 60_000);
+  });
   test("a swarm find is the swarm's alone, replayed here from its actions (seeds 1 and 2)", async () => {
     for (const seed of [1, 2]) {
       // The pass stops at depth 3, short of the bug: the swarm finds it.
@@ -214,7 +214,7 @@ describe('the portfolio on two threads: the swarm beside the pass', () => {
         alone.found?.states,
       ]);
     }
-  }, 60_000);
+  });
   test('whichever part finds first, the report is the one it makes alone (kafka-txn, zombie, seeds 1-3)', async () => {
     for (const seed of [1, 2, 3]) {
       const r = await beside('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(seed, 10_000));
@@ -228,7 +228,7 @@ describe('the portfolio on two threads: the swarm beside the pass', () => {
         expect([r.foundBy, r.exhaustive.shortest, r.found?.trace.length]).toEqual(['exhaustive', true, 9]);
       }
     }
-  }, 60_000);
+  });
   test('the pass stops when told the swarm found, within 128 states, unless it found one: then it proves it', () => {
     const open = (pairs: string[], cancelled: () => boolean, told: { n: number }) =>
       catalog.get('kafka-txn')!.open((e) =>
@@ -287,7 +287,7 @@ describe("the portfolio's progress: the pass's depth and states, the swarm's run
   test('two threads: the pass ends at its bound at once, then the swarm beside it shows every second', async () => {
     // The worker writes its runs every 50 runs; the main thread reads them once a second while it waits.
     expect(swarmAfterPass(await reports(2, 3)).length).toBeGreaterThanOrEqual(1);
-  }, 30_000);
+  });
 });
 
 describe('a swarm run told to stop shrinking', () => {

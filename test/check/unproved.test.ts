@@ -102,7 +102,7 @@ test("the default check's Reproduce line for a pass's minimized trace gives that
   expect(args).toBe('--exhaustive --depth 21 --max-states 10000000');
   const again = exploreExhaustive(f, start, { mode: 'exhaustive', depth: 21, maxStates: 10_000_000 });
   expect(again.found?.trace.map((s) => s.action)).toEqual(o.found?.trace.map((s) => s.action));
-}, 120_000);
+});
 
 describe("a minimization's budget", () => {
   // The 14-step trace the search met (kept as met under the caller's bound of 100 states).

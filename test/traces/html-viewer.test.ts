@@ -35,7 +35,8 @@ async function open(name: string, ...args: string[]): Promise<{ page: Page; erro
   const file = join(artifacts, `${name}.html`);
   writeFileSync(file, r.stdout);
   const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-  page.setDefaultTimeout(5000);
+  // Playwright waits for what the page shows; on a busy machine a page may take long to show it.
+  page.setDefaultTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

@@ -105,7 +105,7 @@ describe('--max-states on workers', () => {
         expect(found).toBeGreaterThan(0);
         expect(cut).toBeGreaterThan(0);
       });
-    }, 60_000);
+    });
   }
 
   test('a search handed over and cut inside a level judges the one-thread states', async () => {
@@ -115,7 +115,7 @@ describe('--max-states on workers', () => {
     expect(await handedAgrees('kafka-txn', [], opts(1000), 3, true)).toBeGreaterThanOrEqual(10);
     const fencing = ['transaction.version=1', 'safeguard.epoch-fencing=false'];
     expect(await handedAgrees('kafka-txn', fencing, opts(700), 2, true)).toBeGreaterThanOrEqual(10);
-  }, 60_000);
+  });
 
   // M exactly the states to the end of a level: one thread completes that level and stops only at the next new
   // state, or ends unbounded (two-phase-commit has 1,568 states in all), or at the depth bound (kafka-txn, 7,541 to
@@ -159,6 +159,6 @@ describe('--max-states on workers', () => {
           }
         }
       });
-    }, 60_000);
+    });
   }
 });
