@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/slow/**/*.test.ts'],
     testTimeout: 600_000,
+    hookTimeout: 600_000,
     // Two cores here: run two test files at once (vitest's default leaves one core free).
     maxWorkers: 2,
   },

@@ -5,7 +5,7 @@
  * a strict TypeScript project and runs in a vitest test.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -29,7 +29,7 @@ beforeAll(() => {
   const out = run('npm', ['pack', '--json', '--pack-destination', dir], repo);
   packed = (JSON.parse(out) as { files: { path: string }[] }[])[0]!;
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
-  execFileSync('mkdir', [project]);
+  mkdirSync(project);
   writeFileSync(
     join(project, 'package.json'),
     JSON.stringify({ name: 'uses-eoscheck', private: true, type: 'module' }),
