@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:campaign`: issue #12's acceptance campaign, plain `check` (the 30 s portfolio) on 10 seeds for
+ * `npm run test:campaign`: the portfolio's campaign, plain `check` (the 30 s portfolio) on 10 seeds for
  * every row of the safeguard table and the swarm alone likewise. Hours on two cores, so not in CI: the slow suite
  * runs seed 1 of each row (test/slow/portfolio.test.ts).
  */

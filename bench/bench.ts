@@ -10,8 +10,8 @@
  * Every exhaustive row runs three times, each in a fresh process (as a user's `check` runs), and prints the median
  * time with the spread, and the
  * machine's load average is printed before and after: a figure taken while something else ran
- * shows as such (issue #8 found a README figure twice as fast as a later run on the same machine
- * kind). The output is markdown: the README's performance table is this output, pasted with its date.
+ * shows as such (a single timing on a shared VM can be twice as fast as a later run on the same machine
+ * kind). The output is markdown: docs/performance.md's print is this output, pasted with its date.
  */
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -111,7 +111,7 @@ if (process.argv[2] === ONE) {
 /**
  * Runs a search in a fresh process, as a user's `check` runs: one model a process. Run in this one after other
  * models, the shared engine's code is compiled for all of them at once and a Kafka search took 1.5x as long as the
- * same search through the CLI (stop 33's print: kafka-txn depth 12 in 29.2 s here, 19.6 s on its ceiling line).
+ * same search through the CLI (kafka-txn depth 12 in 29.2 s here, 19.6 s on its own).
  */
 async function run(model: string, pairs: string[], opts: CheckOptions, workers: number): Promise<Figures> {
   const job: Job = { model, pairs, opts, workers };
@@ -448,7 +448,7 @@ for (const [model, pairs, depth] of [
 }
 
 /**
- * The default command (the portfolio, no flags) on the configurations issue #12 names, and one the swarm finds
+ * The default command (the portfolio, no flags) on configurations 200 uniform runs miss, and one the swarm finds
  * sooner than the pass, through the CLI: on one thread (the pass, then the swarm) and on two (side by side).
  */
 const cliBin = join(import.meta.dirname, '..', 'bin', 'eoscheck.js');
@@ -461,14 +461,14 @@ const portfolioCases: [string, string[]][] = [
       'faults.jobmanager=1',
       'faults.crashes=0',
       'scan.startup.mode=group-offsets',
-      // Issue #11: without a reset strategy group-offsets fails the job at once (a progress finding).
+      // Without a reset strategy group-offsets fails the job at once (a progress finding).
       'properties.auto.offset.reset=earliest',
     ],
   ],
   ['flink-kafka', ['transaction.timeout.ms=2500', 'faults.lost-notifications=0', 'restart.delay.ms=3000']],
   ['kafka-txn', ['safeguard.epoch-fencing=false', 'faults.zombies=true']],
   ['kafka-streams', ['safeguard.require-stable-offsets=false']],
-  // The acceptance campaign's slowest row: found at once, then 45-step failing drains while proving a trace shortest.
+  // The campaign's slowest row: found at once, then 45-step failing drains while proving a trace shortest.
   [
     'flink-kafka',
     ['parallelism.default=2', 'jobs=2', 'safeguard.unique-transactional-id-prefix=false', 'faults.crashes=0'],
@@ -558,8 +558,8 @@ for (const depth of quick ? [8] : [10, 12]) {
  * search on one worker.
  */
 const handOffs: { depth: number; oneMs: number; twoMs: number; twoWorkers: number; distinct: number }[] = [];
-// Depth 13 (about 19 s on one thread here): issue #12's 50,000 states/s on one worker and 1.6x that on two, on a search
-// long enough to pay for the second thread's start, compilation and decoding (about 1.2 s more CPU: see the README).
+// Depth 13 (about 19 s on one thread here): 50,000 states/s on one worker and 1.6x that on two are measured on a search
+// long enough to pay for the second thread's start, compilation and decoding (about 1.2 s more CPU: docs/engine.md).
 for (const depth of quick ? [8] : [10, 12, 13]) {
   const args = (w: number) => ['check', 'kafka-txn', '--exhaustive', '--depth', String(depth), '--workers', String(w)];
   const one: number[] = [];
@@ -581,7 +581,7 @@ for (const depth of quick ? [8] : [10, 12, 13]) {
   });
 }
 
-/** Shortest counterexamples: the exhaustive one against swarm runs' minimized ones (issue #12: within 1.5x). */
+/** Shortest counterexamples: the exhaustive one against swarm runs' minimized ones (which should be within 1.5x). */
 const zombiePairs = ['safeguard.epoch-fencing=false', 'faults.zombies=true'];
 const shortestX = await run('kafka-txn', zombiePairs, { mode: 'exhaustive', depth: 12, maxStates: 5_000_000 }, 1);
 const shortestSwarm: number[] = [];

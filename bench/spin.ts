@@ -1,7 +1,8 @@
 /**
- * The same TwoPhase work measured by SPIN's compiled verifier on this machine, beside eoscheck's rows (issue #12
- * compares the two: "SPIN's compiled verifier does TwoPhase with 7 resource managers at ~450,000 distinct states/s
- * on one core here"). Run only where `spin` and a C compiler are installed (Debian: `apt-get install spin gcc`).
+ * The same TwoPhase work measured by SPIN's compiled verifier on this machine, beside eoscheck's rows (the
+ * standard comparison for an explicit-state checker; SPIN was quoted at ~450,000 distinct states/s on TwoPhase with
+ * 7 resource managers on one core of this machine kind). Run only where `spin` and a C compiler are installed
+ * (Debian: `apt-get install spin gcc`).
  *
  * The Promela is Lamport's TwoPhase.tla (the spec `model/two-phase-commit` follows) written as one process whose
  * every action is one `d_step`, so a SPIN state is a TLA+ state and SPIN stores exactly TLC's distinct states

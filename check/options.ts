@@ -45,7 +45,7 @@ export interface ExhaustiveOptions {
   /**
    * Sleep sets in the search over state objects, where the model says what its actions read and change
    * (`engine/sleep-sets.ts`): every level keeps its states, fewer transitions are taken. Default off: on kafka-txn
-   * at its defaults their bookkeeping costs about what the skipped transitions would (README, Sleep sets).
+   * at its defaults their bookkeeping costs about what the skipped transitions would (docs/engine.md, Sleep sets).
    */
   readonly sleepSets?: boolean | undefined;
   /**

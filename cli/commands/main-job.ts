@@ -23,7 +23,7 @@ export const MAIN_SEED = 1;
 /**
  * Swarm runs a model in the main job, after the breadth-first pass to the model's default depth: a
  * false alarm (or a bug) that shows in one run of a hundred is seen with probability
- * 1 - 0.99^2000 > 99.9999%, one in a thousand runs with 86% (issue #8). Fixed work, so the table
+ * 1 - 0.99^2000 > 99.9999%, one in a thousand runs with 86%. Fixed work, so the table
  * is the same on every machine; `MAIN_SECONDS` only caps a model that runs away.
  */
 export const MAIN_RUNS = 2000;

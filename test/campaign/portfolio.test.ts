@@ -1,5 +1,5 @@
 /**
- * Issue #12's target: plain `check` (no mode flag: the portfolio within its default 30 s) finds
+ * What the default promises: plain `check` (no mode flag: the portfolio within its default 30 s) finds
  * every unsafe setting of the safeguard table with exit 1 on at least 9 of 10 campaign seeds, and
  * says every safe configuration holds; the swarm runs alone find them too (so the default does not
  * depend on its breadth-first pass reaching the bug), on 9 of 10 seeds but for a row whose

@@ -128,13 +128,13 @@ describe('swarm campaigns', () => {
     expect(b.found?.trace).toEqual(a.found?.trace);
     expect(b.found?.violations).toEqual(a.found?.violations);
   });
-  test('finds what 200 uniform runs miss on every seed: a JobManager failure without HA (issue #12)', () => {
+  test('finds what 200 uniform runs miss on every seed: a JobManager failure without HA', () => {
     const pairs = [
       'high-availability.type=none',
       'faults.jobmanager=1',
       'faults.crashes=0',
       'scan.startup.mode=group-offsets',
-      // Issue #11: group-offsets with no committed offset and no reset strategy fails the job (a progress finding).
+      // group-offsets with no committed offset and no reset strategy fails the job (a progress finding).
       'properties.auto.offset.reset=earliest',
     ];
     for (const seed of [1, 2, 3]) {
@@ -157,7 +157,7 @@ describe('the portfolio', () => {
   });
   test('found by the pass: the fewest steps, and the swarm is not run', () => {
     const r = asPortfolio(run('kafka-txn', ['safeguard.epoch-fencing=false'], portfolio(1, 8)));
-    // 9 steps since issue #10 (the leader's append of a verified write is its own step).
+    // 9 steps: the leader's append of a verified write is its own step.
     expect([r.foundBy, r.swarm, r.exhaustive.shortest, r.found?.trace.length]).toEqual(['exhaustive', null, true, 9]);
   });
   test('found by the swarm when the pass stops short of the bug (its depth bound here), seeds 1 and 2', () => {

@@ -8,7 +8,7 @@ import { goldenSuite } from './harness.js';
 /** name -> the command lines whose transcripts it holds. */
 const cases: Record<string, string[][]> = {
   'check-ok': [['check', 'kafka-txn', '--seed', '1', '--runs', '50', '--workers', '1']],
-  // The default check (the portfolio), and the swarm alone, seed 14 (main's, for the random runs since issue #10).
+  // The default check (the portfolio), and the swarm alone, seed 14 (the seed the random runs' goldens share).
   // The pass finds txn-atomicity (the shortest, 9 steps); the swarm a stale EndTxn (zombie-fenced), shrunk to 9.
   'check-zombie': [
     ['check', 'kafka-txn', '--set', 'safeguard.epoch-fencing=false', '--seed', '14', '--workers', '1'],
@@ -255,7 +255,7 @@ const cases: Record<string, string[][]> = {
     ['check', 'kafka-txn', '--exhaustive', '--shard', '1/2', '--sleep-sets', 'off'],
     ['merge'],
     ['merge', '/nonexistent/a.json'],
-    // What a release has (issue #10): each refused naming the key, the value and what the release accepts.
+    // What a release has: each refused naming the key, the value and what the release accepts.
     ['check', 'kafka-txn', '--set', 'kafka.version=3.9', '--set', 'transaction.version=2', '--workers', '1'],
     ['check', 'kafka-txn', '--set', 'kafka.version=3.5', '--set', 'transaction.partition.verification.enable=true'],
     ['check', 'kafka-txn', '--set', 'safeguard.epoch-bump-on-timeout=false', '--workers', '1'],

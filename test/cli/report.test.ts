@@ -142,7 +142,7 @@ describe('JSON report', () => {
       foundBy: 'exhaustive',
       exhaustive: {
         status: 'violation',
-        // 9 steps since issue #10 (the leader's append is its own step): one level deeper than before.
+        // 9 steps: the leader's append is a step of its own (KIP-890), so the trace is one level deeper.
         distinct: 7801,
         generated: json['portfolio'].exhaustive.generated,
         depthCompleted: 8,
@@ -179,8 +179,8 @@ describe('JSON report', () => {
       '--json',
     );
     expect(code).toBe(0);
-    // Depth 6 (was 5): a produce's append and the offsets' TxnOffsetCommit are steps of their own since issue #10,
-    // so depth 5 reaches 97 states.
+    // Depth 6: a produce's append and the offsets' TxnOffsetCommit are steps of their own, so depth 5 reaches
+    // only 97 states.
     expect(json).toMatchObject({ status: 'ok', trace: null, mode: 'exhaustive', bound: 'depth', depthCompleted: 6 });
     expect(json['stats'].distinctStates).toBeGreaterThan(100);
   });

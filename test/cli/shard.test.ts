@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { cli } from './harness.js';
 
-// kafka.version=3.5: transaction.version=1 without partition verification (what transaction.version=1 meant before
-// issue #10), so both campaigns below fail in a run past the first shard and the merge must pick it.
+// kafka.version=3.5: transaction.version=1 without partition verification (the protocol before KIP-890 part 1),
+// so both campaigns below fail in a run past the first shard and the merge must pick it.
 const campaign = [
   'check',
   'kafka-txn',

@@ -1,5 +1,5 @@
 /**
- * Differential test of everything the search keeps for speed (issue #8): on many states reached by
+ * Differential test of everything the search keeps for speed: on many states reached by
  * random walks and by breadth-first search, the fast path (a plain copy the search owns, mutated in
  * place by the rules) and `step` over frozen immer state give the same successor (canonical
  * encoding and state key) and every invariant gives the same verdict on both; one tag's enabled actions listed alone
@@ -26,7 +26,7 @@ import { declarationsHold } from './por.js';
 import { accessHolds } from './sleep.js';
 
 /**
- * Replicated configurations (issue #13), driven at every scale besides the first configs: leaders,
+ * Replicated configurations, driven at every scale besides the first configs: leaders,
  * followers, elections and truncation, acks=all waits, unclean elections and acks=1.
  */
 const replicated: string[][] = [
@@ -44,7 +44,7 @@ const replicated: string[][] = [
   ['replication.factor=2', 'faults.power-loss=1', 'faults.broker=1', 'log.flush.interval.messages=2'],
 ];
 
-/** Configurations driven at every scale (issue #13): replication, and the consumer's poll timer. */
+/** Configurations driven at every scale: replication, and the consumer's poll timer. */
 const always_: Record<string, string[][]> = {
   'kafka-txn': replicated,
   'consume-transform-produce': [

@@ -90,7 +90,7 @@ describe('exhaustive search (producers=1, depth 8)', () => {
     });
   }
   test(
-    // Nine since issue #10 (KIP-890: the leader's append is its own step; markers go one partition at a time).
+    // Nine: under KIP-890 the leader's append is its own step, and markers go one partition at a time.
     'the counterexample has the fewest steps in total, drain included: 9, where the first one found ' +
       '(init, begin, produce, crash, then 11 drain steps) has 15',
     () => {

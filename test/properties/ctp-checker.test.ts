@@ -1,5 +1,5 @@
 /**
- * Every direction of issue #4 for consume-transform-produce, with pinned seeds (random) and small
+ * Every direction of the consumer loop's guarantees for consume-transform-produce, with pinned seeds (random) and small
  * exhaustive bounds: the at-most-once and at-least-once loops fail, the transactional one holds,
  * and each KIP-447 safeguard switched off yields its counterexample, shrunk to a short timeline.
  */
@@ -35,11 +35,9 @@ describe('random exploration (pinned seeds, <= 40 steps a run)', () => {
     expect(r.violations).toEqual([]);
     expect(r.steps).toBeGreaterThan(2000);
   });
-  // Seed 5 found it in 229 runs before the redesign; with the new enabled order seed 5 needs 263 runs
-  // and finds a 27-step trace (a crash and restart the shrinker cannot drop), seed 14 finds it in 173.
-  // Issue #10 (markers one partition at a time, the producer initialized before OffsetFetch): seed 14 finds nothing
-  // in 400 runs; seed 41 finds it in run 233: i0#1 commits offset 1 and crashes before the markers, and the new
-  // owner i1#1 reads offset 0 and processes v1 again.
+  // With markers written one partition at a time and the producer initialized before OffsetFetch, seed 14 finds
+  // nothing in 400 runs; seed 41 finds it in run 233: i0#1 commits offset 1 and crashes before the markers, and the
+  // new owner i1#1 reads offset 0 and processes v1 again.
   test(
     'seed 41: transactional with require-stable-offsets=false: after a rebalance the new owner of in-0 re-reads an ' +
       'offset whose commit was pending',
@@ -113,8 +111,8 @@ describe('kafka.version: the generation check on TxnOffsetCommit', () => {
     const r = check(ctpEntry, ctp('kafka.version=2.4'), ex);
     expect(r.violations[0]!.invariant).toBe('zombie-fenced');
     expect(r.violations[0]!.message).toMatch(/generation 1, sent when the group was at generation 2/);
-    // Issue #12: the fewest steps in total (drain included): the zombie's own transaction, 10 explored steps (was the
-    // shortest explored prefix, join, pause, resume, with a long drain).
+    // The fewest steps in total (drain included): the zombie's own transaction, 10 explored steps (not the shortest
+    // explored prefix, join, pause, resume, which needs a long drain).
     expect(explored(r.trace)).toEqual([
       'Join',
       'InitProducerId',

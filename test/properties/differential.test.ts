@@ -1,5 +1,5 @@
 /**
- * The differential test of the fast path against plain `step` (issue #8), every model, at a scale
+ * The differential test of the fast path against plain `step`, every model, at a scale
  * that keeps `npm test` short: three configs a model, and flink-kafka's parallelism and rescale configs.
  * `npm run test:slow` runs every config at ten times the states (test/slow/differential.test.ts).
  */

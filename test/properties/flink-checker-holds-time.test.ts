@@ -1,5 +1,5 @@
 /**
- * `check flink-kafka` with time and failing calls (issue #11): slow checkpoints, checkpoint expiry, the broker's
+ * `check flink-kafka` with time and failing calls: slow checkpoints, checkpoint expiry, the broker's
  * largest transaction timeout, send errors. The safe half of each direction in flink-checker.test.ts, on the same
  * bound (exhaustive to 12000 states, random seed 1).
  */

@@ -1,5 +1,5 @@
 /**
- * `check flink-kafka`: every unsafe setting of the issue is found, by random exploration where it
+ * `check flink-kafka`: every unsafe Flink setting is found, by random exploration where it
  * finds it with these pinned seeds and by bounded exhaustive search, each counterexample short.
  */
 import { describe, expect, test } from 'vitest';
@@ -63,7 +63,7 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
     'safeguard.abort-lingering-transactions=false leaves a hanging transaction: a JobManager failure without HA ' +
       'resubmits the job with checkpoint ids from 1, and the new job finishes before it reuses the old flink-0-3',
     () => {
-      // 20,000 states: proving a trace the fewest in total steps (issue #12) takes more than the trace's own.
+      // 20,000 states: proving a trace the fewest in total steps takes more than the trace's own.
       const x = exhaustive(
         [
           'safeguard.abort-lingering-transactions=false',

@@ -1,6 +1,6 @@
 /**
- * Why this test? Issue #8: `check flink-kafka --set high-availability.type=none --set
- * faults.jobmanager=1 --set faults.crashes=0 --exhaustive` said "ok" at depth 24. The flink
+ * Why this test? `check flink-kafka --set high-availability.type=none --set
+ * faults.jobmanager=1 --set faults.crashes=0 --exhaustive` once said "ok" at depth 24. The flink
  * invariants cached their verdicts by the identity of the partitions object, which the search's
  * drain mutates in place on its own copy, so they answered for a stale log. The same search through
  * plain `step` (the exhaustive option `plain`: no fast path, no owned copies) finds the duplicate
@@ -15,7 +15,7 @@ import { flinkCfg } from '../model/flink/helpers.js';
 const ex: ExhaustiveOptions = { mode: 'exhaustive', depth: 24, maxStates: 200_000 };
 const plain: ExhaustiveOptions = { ...ex, plain: true };
 
-describe('issue #8: a JobManager failure without HA (exhaustive, default depth)', () => {
+describe('a JobManager failure without HA (exhaustive, default depth)', () => {
   const config = flinkCfg('high-availability.type=none', 'faults.jobmanager=1', 'faults.crashes=0');
   test('the fast path finds no-duplicates in 30 steps (23 explored, 7 drain), the fewest', () => {
     const r = check(flinkKafkaEntry, config, ex);

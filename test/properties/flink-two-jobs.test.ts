@@ -1,5 +1,5 @@
 /**
- * `check flink-kafka --set jobs=2` (issue #5): two jobs sharing `sink.transactional-id-prefix`
+ * `check flink-kafka --set jobs=2`: two jobs sharing `sink.transactional-id-prefix`
  * fence each other and lose records from read_committed (`no-loss`), found by random exploration
  * with pinned seeds and by bounded exhaustive search; with
  * `safeguard.unique-transactional-id-prefix` (the default) every invariant holds on the same budget.

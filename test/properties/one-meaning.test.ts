@@ -1,5 +1,5 @@
 /**
- * Why this test? Issue #8: with isolation.level=read_uncommitted the flink-kafka reader returned a
+ * Why this test? With isolation.level=read_uncommitted the flink-kafka reader once returned a
  * record of an aborted transaction while its `no-aborted-read` stayed silent, and kafka-streams
  * judged its changelog too. An invariant's name means one check in every model that lists it:
  * `no-aborted-read` reads the judged output topic at the configured isolation.level.

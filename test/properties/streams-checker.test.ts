@@ -1,5 +1,5 @@
 /**
- * Every direction of issue #4 for kafka-streams, with pinned seeds and small exhaustive bounds:
+ * Every direction of the processing guarantees for kafka-streams, with pinned seeds and small exhaustive bounds:
  * at_least_once over-counts and duplicates, EOS v1 and v2 hold with crashes, a zombie and task
  * migration, and EOS v2 without generation fencing lets a zombie commit (EOS v1, fenced per task by
  * its transactional.id, does not need it).
@@ -18,15 +18,14 @@ describe('random exploration (pinned seeds)', () => {
   test('seed 11: at_least_once: the restored count store over-counts (state-exactly-once) or output repeats', () => {
     const r = check(kafkaStreamsEntry, streams('processing.guarantee=at_least_once'), random(300, 11));
     expect(['state-exactly-once', 'no-duplicates']).toContain(r.violations[0]!.invariant);
-    // Join, list the changelog end, restore, fetch, process, crash; the restart's join and restore (issue #8).
+    // Join, list the changelog end, restore, fetch, process, crash; the restart's join and restore.
     expect(r.trace!.length).toBeLessThanOrEqual(14);
     expect(renderText(kafkaStreamsEntry.model, kafkaStreamsEntry.render, r.states!, r.trace!, r.violations)).toMatch(
       /count store restored to \d/,
     );
   });
   test('seed 2: at_least_once without zombies fails too (a crash alone is enough)', () => {
-    // Seed 11 needs 2,470 runs since the restore takes two steps of its own (issue #8); seed 2 finds it in run 43
-    // (1,536 and 47 before the redesign changed the order of the enabled actions).
+    // Seed 11 needs 2,470 runs, as the restore takes two steps of its own; seed 2 finds it in run 43.
     const r = check(
       kafkaStreamsEntry,
       streams('processing.guarantee=at_least_once', 'faults.zombies=false'),
@@ -105,7 +104,7 @@ describe('faults.producer-state-loss by release (exhaustive, depth 16)', () => {
     test(`${version}, ${g}: the forgotten producer's stale write opens a transaction nothing ends`, () => {
       const r = check(kafkaStreamsEntry, lost(version, g), ex);
       expect(r.violations.map((v) => v.invariant)).toContain('no-hanging-transaction');
-      // The fewest steps in total (issue #12): 17; from 2.7 the explored part also ends the transactional.id's
+      // The fewest steps in total: 17; from 2.7 the explored part also ends the transactional.id's
       // life (ExpireTransactionalId), which spares the drain more steps than it costs.
       const calls = explored(r.trace);
       expect(calls.slice(calls.indexOf('Tick'))).toEqual(

@@ -21,7 +21,7 @@ interface Row {
 const rows: Row[] = [
   { model: 'kafka-txn', set: ['faults.network=true'], depth: 6, every: false, workers: 3 },
   // Under symmetry the state kept is the orbit's member the first discovery in the one-thread order made, whichever
-  // thread found it (before stop 39, the owner kept its own, and the trace differed at some hand-off points here).
+  // thread found it (were the owner to keep its own, the trace would differ at some hand-off points here).
   {
     model: 'kafka-txn',
     set: ['transaction.version=1', 'safeguard.epoch-fencing=false'],

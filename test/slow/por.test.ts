@@ -1,5 +1,5 @@
 /**
- * Partial-order reduction keeps every verdict (issue #12): rows of the safeguard table, unsafe and
+ * Partial-order reduction keeps every verdict: rows of the safeguard table, unsafe and
  * safe (all of a model that declares footprints, one of each other model), searched with and without
  * `por` at the same depth give the same status, an unsafe row's first invariant is one it breaks, and
  * a model that declares no footprints (the Kafka models so far) is searched in full: the same distinct

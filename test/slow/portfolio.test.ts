@@ -1,7 +1,7 @@
 /**
  * The default `check` (the portfolio: a breadth-first pass, then swarm runs, within --max-seconds) finds every
  * unsafe row of the safeguard table on seed 1 with exit 1 and one of the invariants the row breaks, and says the
- * safe rows hold within a 3 s budget (safe.test.ts searches them to their bounds). Issue #12's full campaign
+ * safe rows hold within a 3 s budget (safe.test.ts searches them to their bounds). The full campaign
  * (10 seeds each, the swarm alone too) is `npm run test:campaign` (test/campaign/portfolio.test.ts): hours on
  * two cores. Configurations outside the table (larger, other timings) are checked both ways too, on another seed.
  */
@@ -139,7 +139,7 @@ const safeVariants: { model: string; set: string[] }[] = [
 plainChecks('plain check outside the safeguard table, seed 5', 5, unsafeVariants, safeVariants, 5);
 
 /**
- * Replicated and delayed-request configurations that once gave false alarms (stop 24's sweep of random
+ * Replicated and delayed-request configurations that once gave false alarms (found by a sweep of random
  * configurations): a retried batch sent to another partition (no-duplicates), a retry counted as answered at
  * its append and a delayed abort past an unanswered write (no-loss), a re-enqueued batch dropped at the abort
  * (no-loss). Each was reported by the default check within 20 s on seed 5 before its fix (run against the commit

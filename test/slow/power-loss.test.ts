@@ -1,5 +1,5 @@
 /**
- * Issue #13, min.insync.replicas=2 under one power loss: two replicas hold every acknowledged write,
+ * min.insync.replicas=2 under one power loss: two replicas hold every acknowledged write,
  * so the loss needs the ISR to shrink to the broker that then loses power (KIP-966's own example).
  * Both directions at depth 14: the loss in 13 steps, and log.flush.interval.messages=1 holding.
  */

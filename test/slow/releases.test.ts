@@ -1,5 +1,5 @@
 /**
- * Kafka releases, both directions (issue #10): every release holds at its safe defaults with every
+ * Kafka releases, both directions: every release holds at its safe defaults with every
  * fault it models on (crashes, a zombie, a coordinator move, producer-state loss, epoch exhaustion;
  * the network faults where the release has no real bug under them), and each configuration that
  * really breaks on a release is found by random runs and by the exhaustive search, with its

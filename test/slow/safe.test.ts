@@ -1,4 +1,4 @@
-/** Safe configurations hold over five campaign seeds and a deeper exhaustive bound (issue #8). */
+/** Safe configurations hold over five campaign seeds and a deeper exhaustive bound. */
 import { describe, expect, test } from 'vitest';
 import { checkNamed, SEEDS, safe } from './safeguards.js';
 

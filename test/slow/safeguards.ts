@@ -1,5 +1,5 @@
 /**
- * The safeguard table of the slow tests (issue #8): safe configurations and unsafe settings of
+ * The safeguard table of the slow tests: safe configurations and unsafe settings of
  * every model. `safe.test.ts` and `unsafe.test.ts` check both directions over several seeds and a
  * deeper bound than `npm test`.
  */
@@ -53,7 +53,7 @@ const replicated = [
 export const safe: { model: string; set: string[]; runs: number; depth: number }[] = [
   { model: 'kafka-txn', set: [], runs: 2000, depth: 10 },
   { model: 'kafka-txn', set: ['faults.network=true'], runs: 2000, depth: 9 },
-  // Issue #13: acks=all, min.insync.replicas=2, three replicas, clean elections, two broker crashes.
+  // Replication: acks=all, min.insync.replicas=2, three replicas, clean elections, two broker crashes.
   { model: 'kafka-txn', set: [...replicated, 'faults.broker=2'], runs: 2000, depth: 11 },
   { model: 'consume-transform-produce', set: [], runs: 2000, depth: 12 },
   {
@@ -62,7 +62,7 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 2000,
     depth: 12,
   },
-  // Issue #13: the poll timer with a slow record (ProcessSlow) under transactions.
+  // The consumer's poll timer with a slow record (ProcessSlow) under transactions.
   {
     model: 'consume-transform-produce',
     set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000'],
@@ -156,7 +156,7 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     depth: 24,
   },
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
-  // Issue #13: a planned switch through MirrorMaker 2 at 4.1 (delayed syncs) loses and repeats nothing.
+  // MirrorMaker 2: a planned switch at 4.1 (delayed syncs) loses and repeats nothing.
   { model: 'mirror-maker-2', set: ['failover=planned', 'source.transaction.records=2'], runs: 2000, depth: 16 },
 ];
 
@@ -196,7 +196,7 @@ export const unsafe: {
     set: ['kafka.version=3.5', 'safeguard.epoch-bump-on-timeout=false'],
     breaks: ['txn-atomicity', 'no-loss'],
   },
-  // Issue #13, each against the replicated safe row above on its bound.
+  // Replication, each against the replicated safe row above on its bound.
   {
     model: 'kafka-txn',
     set: [...replicated, 'faults.broker=2', 'acks=1', 'enable.idempotence=false'],
@@ -224,7 +224,7 @@ export const unsafe: {
     breaks: ['no-duplicates', 'offsets-atomic'],
   },
   { model: 'consume-transform-produce', set: ['safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
-  // Issue #13: the poll timer's leave under process-then-commit (a slow record, then the failed commit).
+  // The poll timer's leave under process-then-commit (a slow record, then the failed commit).
   {
     model: 'consume-transform-produce',
     set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000', 'commit.strategy=process-then-commit'],
@@ -370,14 +370,14 @@ export const unsafe: {
     breaks: ['no-duplicates'],
   },
   { model: 'two-phase-commit', set: ['safeguard.commit-needs-all-prepared=false'], breaks: ['tc-consistent'] },
-  // Issue #13: without the delayed sync (3.7+) a planned switch repeats the records after the last sync. (The older
+  // MirrorMaker 2: without the delayed sync (3.7+) a planned switch repeats the records after the last sync. (The older
   // translation's loss is judged by no-loss alone in test/model/mirror-maker-2: an unplanned failover repeats too.)
   {
     model: 'mirror-maker-2',
     set: ['failover=planned', 'kafka.version=3.6', 'offset.lag.max=2'],
     breaks: ['no-duplicates'],
   },
-  // Issue #12: plain `check` (200 random runs then) said these hold on 10 of 10 seeds.
+  // 200 uniform random runs said these hold on 10 of 10 seeds: plain `check` must find them.
   {
     model: 'flink-kafka',
     set: [

@@ -1,5 +1,5 @@
 /**
- * Sleep sets keep every verdict (issue #12): every row of the safeguard table of a model that declares what its
+ * Sleep sets keep every verdict: every row of the safeguard table of a model that declares what its
  * actions read and change (kafka-txn), unsafe and safe, searched with and without them at the same depth gives the
  * same status, the same invariant first, a counterexample of the same length and the same states at every level;
  * with them, some transitions are skipped. A model that declares nothing is searched in full: one row each shows it.

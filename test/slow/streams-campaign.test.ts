@@ -1,8 +1,8 @@
 /**
- * Why this test? Issue #8: `check kafka-streams --runs 10000` reported `state-exactly-once` at safe
+ * Why this test? `check kafka-streams --runs 10000` once reported `state-exactly-once` at safe
  * defaults for seeds 1-3 (a zombie's own abort, and a zombie's open transaction, pinned the
  * changelog's LSO under a restore). The model now restores as Kafka Streams does; the campaign of
- * the issue holds for seeds 1 to 5.
+ * that report holds for seeds 1 to 5.
  */
 import { expect, test } from 'vitest';
 import { checkNamed, SEEDS } from './safeguards.js';

@@ -1,5 +1,5 @@
 /**
- * Symmetry reduction keeps every verdict (issue #12): every row of the safeguard table, unsafe and safe,
+ * Symmetry reduction keeps every verdict: every row of the safeguard table, unsafe and safe,
  * of a model that declares a symmetry (kafka-txn's apps, two-phase-commit's resource managers), searched
  * with and without `symmetry` at the same depth, gives the same status, an unsafe row's first invariant
  * is one it breaks, and a safe row keeps at most the full search's states (fewer where the reduction

@@ -1,6 +1,6 @@
 /**
  * Unsafe settings are found: exhaustive at the model's default depth (or the row's own), random on one of three
- * seeds (issue #8).
+ * seeds.
  */
 import { describe, expect, test } from 'vitest';
 import { checkNamed, defaultDepth, unsafe } from './safeguards.js';

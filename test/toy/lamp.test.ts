@@ -1,5 +1,5 @@
 /**
- * Why this test? Issue #9: adding a model must need no edit outside its own folder and one
+ * Why this test? Adding a model must need no edit outside its own folder and one
  * registration. The lamp of lamp.ts is registered in a catalog of its own (the real models plus
  * the lamp) and the unchanged command line lists it, checks it both ways, writes its
  * counterexample, replays it and draws it.

@@ -1,5 +1,5 @@
 /**
- * The `flink-kafka` renderings: a numbered timeline with folded routine runs, and a mermaid diagram with the issue's
+ * The `flink-kafka` renderings: a numbered timeline with folded routine runs, and a mermaid diagram with the job's
  * participants.
  */
 import { describe, expect, test } from 'vitest';

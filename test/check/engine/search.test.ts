@@ -71,7 +71,7 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
   test('rm.count=7: 296,448 with 2,744,705 transitions', () => {
     const r = checkModel(twoPhaseCommitSubject, tpc('rm.count=7'), all);
     expect([r.distinct, r.steps, r.bound]).toEqual([296_448, 2_744_705, null]);
-    // Issue #12: at most 16 bytes a stored state, on one thread and on workers.
+    // At most 16 bytes a stored state, on one thread and on workers.
     expect(r.bytesPerState).toBeLessThanOrEqual(16);
   });
   test('rm.count=7 on two workers: the same states, at most 16 bytes a state (claim caches and memo in)', async () => {

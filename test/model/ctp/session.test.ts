@@ -1,5 +1,5 @@
 /**
- * session.timeout.ms (issue #13): with the clock running (record.processing.ms above 0) a member
+ * session.timeout.ms: with the clock running (record.processing.ms above 0) a member
  * that crashed or stalled whole sends no heartbeat and stays in the group, owning its partitions,
  * until its session times out (GroupCoordinator.onExpireHeartbeat); then the group rebalances. A
  * member paused past it is a zombie whose transactional offsets are refused (KIP-447).

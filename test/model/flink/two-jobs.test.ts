@@ -1,7 +1,7 @@
 /**
  * `jobs=2`: a second, independent Flink job writing to `out`. With
  * `safeguard.unique-transactional-id-prefix=false` both sinks use `flink-0-<checkpoint>` and fence
- * each other (issue #5); with the safeguard job 2 uses `flink-job2-0-<checkpoint>`.
+ * each other; with the safeguard job 2 uses `flink-job2-0-<checkpoint>`.
  */
 import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';

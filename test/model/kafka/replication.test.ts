@@ -1,5 +1,5 @@
 /**
- * Replication in the Kafka core (issue #13), through kafka-txn: follower fetches and the high
+ * Replication in the Kafka core, through kafka-txn: follower fetches and the high
  * watermark (Partition.maybeIncrementLeaderHW: the leader learns a follower's log end from its
  * next fetch), acks=all answered once the HW passes the write (DelayedProduce), NOT_ENOUGH_REPLICAS
  * below min.insync.replicas, clean and unclean elections, truncation by leader epoch (KIP-101 /

@@ -1,5 +1,5 @@
 /**
- * `mirror-maker-2` (issue #13): the offset-sync rule and the translation by release
+ * `mirror-maker-2`: the offset-sync rule and the translation by release
  * (MirrorSourceTask / OffsetSyncStore; KAFKA-14666, KAFKA-12468), the `mm2-failover` scenario's
  * outcomes exactly, and exhaustive checks both ways on the same bounds.
  */

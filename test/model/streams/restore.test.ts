@@ -1,10 +1,10 @@
 /**
- * Why this test? Issue #8: `check kafka-streams --seed 6` reported `state-exactly-once` at safe
+ * Why this test? `check kafka-streams --seed 6` once reported `state-exactly-once` at safe
  * defaults. Real Kafka Streams restores a task's store before it fetches the committed offsets
  * (StreamTask.completeRestoration) and restores up to the changelog's log end offset listed at
  * read_uncommitted with a read_committed restore consumer (StoreChangelogReader, KAFKA-10167), so
  * a transaction open below that end holds the restore back until it ends. Both schedules of the
- * issue now restore a count that matches the offset fetched after it.
+ * false alarm now restore a count that matches the offset fetched after it.
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaStreamsEntry } from '../../../catalog/apps.js';
@@ -48,7 +48,7 @@ const zombieAndOwner: AppAction[] = [
   { type: 'Process', instance: 1, partition: 0 },
 ];
 
-describe('restoring the count store (issue #8, seed 6)', () => {
+describe('restoring the count store (seed 6)', () => {
   test(
     'a zombie that aborted restores only once its own abort markers are written, then counts what ' +
       'the owner committed',

@@ -261,7 +261,7 @@ describe('faults.producer-state-loss: the leader of out-0 forgets the idle produ
   });
   // 2.5+ (KAFKA-8710): a leader with no state for a producer accepts its write at any sequence; the same instance
   // goes on with the same epoch. (3.6 and 3.9, which verify the write with the coordinator first, are not pinned
-  // here: the model answers OUT_OF_ORDER_SEQUENCE_NUMBER there, see issue #10's report.)
+  // here: the model answers OUT_OF_ORDER_SEQUENCE_NUMBER there.)
   for (const [version, g] of [
     ['2.7', 'exactly_once'],
     ['3.5', 'exactly_once_v2'],
