@@ -4,11 +4,18 @@ import { defaultRecord, keyList } from '../../model/core/config.js';
 import { acceptedValues } from '../../model/core/keys.js';
 import { ACCEPTED_RELEASES, releaseSteps } from '../../model/kafka/releases.js';
 import { invariantMeanings } from '../../properties/invariant.js';
-import { parse } from '../args.js';
+import { choiceOption, type Parsed, parse } from '../args.js';
 import { catalogOf } from '../common.js';
+import { invariantsMarkdown, keysMarkdown } from '../format/reference.js';
 import type { Io } from '../io.js';
 
-const spec = { json: { type: 'boolean' } } as const;
+const spec = { json: { type: 'boolean' }, format: { type: 'string' } } as const;
+
+/** How a listing prints: a table, JSON (`--json` too), or the markdown of the reference pages. */
+function formatOf(values: Parsed['values']): 'text' | 'json' | 'markdown' {
+  const f = choiceOption(values, 'format', ['text', 'json', 'markdown'] as const, 'text');
+  return values['json'] === true ? 'json' : f;
+}
 
 function table(head: string[], widths: number[]): Table.Table {
   return new Table({ head, colWidths: widths, wordWrap: true, style: { head: [], border: [] } });
@@ -39,8 +46,13 @@ export function listModels(args: readonly string[], io: Io): number {
     verification: s.release.verification,
     changes: s.changes,
   }));
-  if (p.values['json'] === true) {
+  const format = formatOf(p.values);
+  if (format === 'json') {
     io.stdout(`${JSON.stringify({ models: data, kafkaReleases: releases }, null, 2)}\n`);
+    return 0;
+  }
+  if (format === 'markdown') {
+    io.stdout(keysMarkdown(data, releases, ACCEPTED_RELEASES));
     return 0;
   }
   for (const m of data) {
@@ -87,8 +99,13 @@ export function listInvariants(args: readonly string[], io: Io): number {
     });
   }
   const data = [...byName].map(([name, r]) => ({ name, meaning: r.meaning, models: r.models }));
-  if (p.values['json'] === true) {
+  const format = formatOf(p.values);
+  if (format === 'json') {
     io.stdout(`${JSON.stringify({ invariants: data }, null, 2)}\n`);
+    return 0;
+  }
+  if (format === 'markdown') {
+    io.stdout(invariantsMarkdown(data));
     return 0;
   }
   const t = table(['invariant', 'meaning', 'models'], [26, 80, 20]);
@@ -99,7 +116,7 @@ export function listInvariants(args: readonly string[], io: Io): number {
 
 /** `scenarios`: each scripted scenario, its seed, model and keys. */
 export function listScenarios(args: readonly string[], io: Io): number {
-  const p = parse('scenarios', args, spec, 0);
+  const p = parse('scenarios', args, { json: { type: 'boolean' } }, 0);
   const data = catalogOf(io).models.flatMap((m) =>
     m.open((e) =>
       e.scenarios.map((s) => ({
