@@ -4,14 +4,21 @@
  */
 
 import { errorMessage } from '../util/errors.js';
-import { check } from './commands/check.js';
-import { listInvariants, listModels, listScenarios } from './commands/lists.js';
+import { check, help as checkHelp } from './commands/check.js';
+import {
+  invariantsHelp,
+  listInvariants,
+  listModels,
+  listScenarios,
+  modelsHelp,
+  scenariosHelp,
+} from './commands/lists.js';
 import { mainJob } from './commands/main-job.js';
-import { matrix } from './commands/matrix.js';
-import { merge } from './commands/merge.js';
-import { replay } from './commands/replay.js';
-import { run } from './commands/run.js';
-import { verify } from './commands/verify.js';
+import { matrix, help as matrixHelp } from './commands/matrix.js';
+import { merge, help as mergeHelp } from './commands/merge.js';
+import { replay, help as replayHelp } from './commands/replay.js';
+import { run, help as runHelp } from './commands/run.js';
+import { verify, help as verifyHelp } from './commands/verify.js';
 import { type Io, isUsageError } from './io.js';
 import { VERSION } from './version.js';
 
@@ -57,43 +64,18 @@ explore the protocols:
 exit codes: 0 every property holds, 1 a property is violated, 2 bad input
 `;
 
-/** What `eoscheck verify --help` says: every file kind it reads, how it groups pipelines, its flags. */
-export const VERIFY_USAGE = `eoscheck verify <FILE|DIR>... [options]: is this pipeline exactly-once?
-
-It reads (by content; a file's name only breaks a tie, and the answer says when it did):
-  .properties          a Kafka producer, consumer (both in one file: one application's clients), Kafka Streams
-                       application or broker; MirrorMaker 2, Connect, Spring and logging files are listed as
-                       not modelled
-  .yaml / .yml         Flink config.yaml (standard YAML), legacy flink-conf.yaml, a Flink Kubernetes operator
-                       FlinkDeployment (spec.flinkConfiguration), a Docker Compose file (its Flink JobManager's
-                       FLINK_PROPERTIES, its Kafka brokers' KAFKA_* / KAFKA_CFG_* environment, their image tags
-                       as releases: apache/kafka, bitnami/kafka, confluentinc/cp-kafka, flink)
-  .sql                 Flink SQL: CREATE TABLE ... WITH (...), SET, INSERT INTO (each INSERT or statement set a
-                       job; a directory's scripts one SQL client session)
-
-Pipelines: each directory holding such files is one (a directory of many gives one per directory), the files
-named directly are one together, and each SQL job is one. Each is answered on its own; many end with a summary.
-
-A key no file sets runs with the real system's default (a consumer reads read_uncommitted); a key the
-application's code decides (a DataStream KafkaSink's delivery guarantee) is checked at the real default and at
-each value the code could set; a component no file describes (the reader of the output) is a condition of the
-verdict. Nothing is taken at eoscheck's safe value.
-
-options:
-  --set key=value      what your code or deployment sets that no file says (repeatable; once per key)
-  --json               the report as JSON (one pipeline's report, or { pipelines, exit })
-  --format F           text (default), json, sarif (SARIF 2.1.0 for code scanning), junit (JUnit XML)
-  --out FILE           also write the answers to FILE (.sarif: SARIF, .xml: JUnit, .json: JSON)
-  --depth D --max-states M --runs N --seed S --max-steps K
-                       how each pipeline is checked (an exhaustive search to the model's depth, then random runs)
-  --quiet              the verdicts only
-
-exit codes: 0 every guarantee holds (within the bounds said), 1 a guarantee is violated, 2 a pipeline could not
-be checked (bad input, or nothing to check); the worst over the pipelines
-`;
-
-/** Each verb's --help, where it has one of its own. */
-const HELP: Readonly<Record<string, string>> = { verify: VERIFY_USAGE };
+/** Each verb's --help. */
+const HELP: Readonly<Record<string, string>> = {
+  models: modelsHelp,
+  invariants: invariantsHelp,
+  scenarios: scenariosHelp,
+  check: checkHelp,
+  run: runHelp,
+  replay: replayHelp,
+  merge: mergeHelp,
+  matrix: matrixHelp,
+  verify: verifyHelp,
+};
 
 /** Runs the command line with `argv` (without node and script). */
 export async function main(argv: readonly string[], io: Io): Promise<number> {

@@ -16,6 +16,7 @@ import { modelConfig, modelNamed, writeText } from '../common.js';
 import { checkText, outcomeTrace } from '../format/check.js';
 import { checkReport } from '../format/check-report.js';
 import { fileFormat, traceFileText } from '../format/trace-files.js';
+import { helpText } from '../help.js';
 import { type Io, UsageError } from '../io.js';
 import { meter, withProgress } from '../progress.js';
 
@@ -41,6 +42,36 @@ const spec = {
   por: { type: 'string' },
   'sleep-sets': { type: 'string' },
 } as const;
+
+/** `eoscheck check --help`. */
+export const help = helpText(spec, {
+  usage: 'eoscheck check <model> [options]',
+  about:
+    'Explores a model: with no mode flag the portfolio (a breadth-first pass and swarm runs, within --max-seconds),\n' +
+    '--runs N uniform random runs, --swarm the swarm alone, --exhaustive the bounded exhaustive search.',
+  flags: {
+    set: 'KEY=VALUE: a model key (eoscheck models lists them; one value per key)',
+    invariant: 'NAME: check only this invariant (eoscheck invariants lists them)',
+    runs: 'N: that many uniform random runs (fast-check), shrunk to a short counterexample',
+    seed: 'S: the random seed (the same seed and path reproduce the same result)',
+    path: 'P: replay one fast-check run (its path, printed with a counterexample)',
+    'max-steps': 'K: the most steps of a random or swarm run (40)',
+    exhaustive: 'the bounded exhaustive search alone (breadth-first: the shortest counterexample)',
+    swarm: 'swarm runs alone: random runs that each switch actions off, guided by coverage',
+    depth: "D: the exhaustive search's depth (the model's default; 1 or more)",
+    'max-states': 'M: the most states the search keeps; a search it stops says "no violation in the first M states"',
+    'max-seconds': 'T: the time budget of the portfolio or a search (30 for the portfolio)',
+    json: 'the report as one JSON object',
+    out: 'FILE: write the counterexample (.html the viewer, .itf.json ITF, else the trace replay reads)',
+    quiet: 'the verdict line only',
+    format: 'F: text (the only one here; --json gives JSON)',
+    workers: 'N: threads for the search (every core by default)',
+    shard: 'i/n|auto: member i of n of a swarm verification or campaign (auto reads Kubernetes or GitHub variables)',
+    symmetry: 'on|off: search one state of each set the model declares symmetric',
+    por: 'on|off: partial-order reduction with persistent sets (models that declare footprints)',
+    'sleep-sets': 'on|off: sleep sets in the breadth-first search (models that declare access)',
+  },
+});
 
 /**
  * The explorer that runs on one thread whatever `--workers` says, named for the error with what gives more

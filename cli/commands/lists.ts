@@ -7,9 +7,39 @@ import { invariantMeanings } from '../../properties/invariant.js';
 import { choiceOption, type Parsed, parse } from '../args.js';
 import { catalogOf } from '../common.js';
 import { invariantsMarkdown, keysMarkdown } from '../format/reference.js';
+import { helpText } from '../help.js';
 import type { Io } from '../io.js';
 
 const spec = { json: { type: 'boolean' }, format: { type: 'string' } } as const;
+
+/** `eoscheck models --help`. */
+export const modelsHelp = helpText(spec, {
+  usage: 'eoscheck models [--json | --format F]',
+  about: "Lists every model and its --set keys: name, default, accepted values, meaning, the real system's default.",
+  flags: {
+    json: 'the list as one JSON object',
+    format: 'F: text (default), json, markdown (docs/reference/keys.md)',
+  },
+});
+
+/** `eoscheck invariants --help`. */
+export const invariantsHelp = helpText(spec, {
+  usage: 'eoscheck invariants [--json | --format F]',
+  about: 'Lists every invariant: its name, its meaning, and the models that check it.',
+  flags: {
+    json: 'the list as one JSON object',
+    format: 'F: text (default), json, markdown (docs/reference/invariants.md)',
+  },
+});
+
+const scenariosSpec = { json: { type: 'boolean' } } as const;
+
+/** `eoscheck scenarios --help`. */
+export const scenariosHelp = helpText(scenariosSpec, {
+  usage: 'eoscheck scenarios [--json]',
+  about: "Lists the scripted scenarios: the seed documents' experiments and teaching cases, each with its keys.",
+  flags: { json: 'the list as one JSON object' },
+});
 
 /** How a listing prints: a table, JSON (`--json` too), or the markdown of the reference pages. */
 function formatOf(values: Parsed['values']): 'text' | 'json' | 'markdown' {
@@ -116,7 +146,7 @@ export function listInvariants(args: readonly string[], io: Io): number {
 
 /** `scenarios`: each scripted scenario, its seed, model and keys. */
 export function listScenarios(args: readonly string[], io: Io): number {
-  const p = parse('scenarios', args, { json: { type: 'boolean' } }, 0);
+  const p = parse('scenarios', args, scenariosSpec, 0);
   const data = catalogOf(io).models.flatMap((m) =>
     m.open((e) =>
       e.scenarios.map((s) => ({

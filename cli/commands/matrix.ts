@@ -8,6 +8,7 @@ import type { AnyAction } from '../../model/core/model.js';
 import { choiceOption, type Parsed, parse, setPairs } from '../args.js';
 import { configDiff, modelConfig, modelNamed } from '../common.js';
 import { matrixJson, matrixMarkdown, matrixText } from '../format/matrix.js';
+import { helpText } from '../help.js';
 import { type Io, UsageError } from '../io.js';
 import { planOf, planSpec } from '../plan.js';
 import { meter, planWithProgress } from '../progress.js';
@@ -20,6 +21,27 @@ const spec = {
   quiet: { type: 'boolean' },
   ...planSpec,
 } as const;
+
+/** `eoscheck matrix --help`. */
+export const help = helpText(spec, {
+  usage: 'eoscheck matrix <model> --keys k1,k2,... [options]',
+  about:
+    "Checks every combination of the listed keys' values (boolean and enumerated keys) and prints the guarantees\n" +
+    "as a table: each setting by the exhaustive search to the model's depth, then random runs of a pinned seed.",
+  flags: {
+    keys: 'K1,K2,...: the keys whose every combination is checked',
+    set: 'KEY=VALUE: a key held at one value in every row',
+    json: 'the matrix as one JSON object',
+    format: 'F: text (default) or markdown',
+    quiet: 'the table only',
+    depth: "D: the exhaustive search's depth (the model's default unless given; 1 or more)",
+    'max-states':
+      'M: the most states the search keeps (1,000,000; below the initial state and its successors is refused)',
+    runs: 'N: random runs after the search (1000; 1 or more)',
+    seed: "S: the random runs' seed (1)",
+    'max-steps': 'K: the most steps of a random run (40)',
+  },
+});
 
 /** The --keys list, each an existing boolean or enumerated key of the model, none twice nor also in --set. */
 function matrixKeys(keys: Keys, raw: unknown, model: string, set: readonly (readonly [string, string])[]): string[] {

@@ -10,10 +10,18 @@
 import { errorMessage } from '../../util/errors.js';
 import { parse } from '../args.js';
 import { catalogOf, readText, setArgs } from '../common.js';
+import { helpText } from '../help.js';
 import { type Io, UsageError } from '../io.js';
 import type { Report } from '../report.js';
 
 const spec = { json: { type: 'boolean' } } as const;
+
+/** `eoscheck merge --help`. */
+export const help = helpText(spec, {
+  usage: 'eoscheck merge <report.json>... [--json]',
+  about: "Merges the JSON reports of a campaign's shards or a swarm verification's members into one verdict.",
+  flags: { json: 'the merged report as one JSON object' },
+});
 
 /** The keys that must agree across shards of one campaign (a member's `member` agrees in depth and states). */
 const same = ['model', 'config', 'campaignSeed', 'mode', 'invariants'] as const;

@@ -10,10 +10,21 @@ import { choiceOption, type Parsed, parse } from '../args.js';
 import { catalogOf, now, readText } from '../common.js';
 import { outputsText } from '../format/outputs.js';
 import { htmlPage, itfText } from '../format/trace-files.js';
+import { helpText } from '../help.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
 
 const spec = { json: { type: 'boolean' }, format: { type: 'string' } } as const;
+
+/** `eoscheck replay --help`. */
+export const help = helpText(spec, {
+  usage: 'eoscheck replay <FILE> [options]',
+  about: 'Replays a saved trace, checks every invariant again at every step, and renders it.',
+  flags: {
+    json: 'the report as one JSON object',
+    format: 'F: text (default), mermaid, json, html (one self-contained page), itf (Apalache and Quint)',
+  },
+});
 
 function replayEntry<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,

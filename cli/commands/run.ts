@@ -12,6 +12,7 @@ import { choiceOption, type Parsed, parse, setPairs } from '../args.js';
 import { catalogOf, now, writeText } from '../common.js';
 import { outputsText } from '../format/outputs.js';
 import { htmlPage, itfText, traceFileText } from '../format/trace-files.js';
+import { helpText } from '../help.js';
 import { type Io, UsageError } from '../io.js';
 import { makeReport, perSecond } from '../report.js';
 
@@ -21,6 +22,18 @@ const spec = {
   out: { type: 'string' },
   format: { type: 'string' },
 } as const;
+
+/** `eoscheck run --help`. */
+export const help = helpText(spec, {
+  usage: 'eoscheck run <scenario> [options]',
+  about: 'Runs one scripted, deterministic scenario (eoscheck scenarios lists them) and checks every invariant.',
+  flags: {
+    set: "KEY=VALUE: a key of the scenario's model or of the scenario",
+    json: 'the report as one JSON object',
+    out: 'FILE: write the trace (.html the viewer, .itf.json ITF, else the trace replay reads)',
+    format: 'F: text (default), mermaid, json, html (one self-contained page), itf (Apalache and Quint)',
+  },
+});
 
 function runEntryScenario<S, A extends AnyAction, K extends Keys>(
   e: Entry<S, A, K>,

@@ -14,11 +14,13 @@ import { catalogOf, readText, writeText } from '../common.js';
 import { junitXml } from '../format/junit.js';
 import { sarifLog } from '../format/sarif.js';
 import { summaryText } from '../format/verify.js';
+import { helpText } from '../help.js';
 import { type Io, UsageError } from '../io.js';
 import { planOf, planSpec } from '../plan.js';
 import { meter } from '../progress.js';
 import { collect } from '../verify/collect.js';
 import { type Evaluated, evaluate, failed, type Run } from '../verify/evaluate.js';
+import { VERIFY_MORE } from '../verify/help.js';
 import { VERSION } from '../version.js';
 
 const spec = {
@@ -29,6 +31,26 @@ const spec = {
   quiet: { type: 'boolean' },
   ...planSpec,
 } as const;
+
+/** `eoscheck verify --help`: every file kind it reads, how it groups pipelines, its flags. */
+export const help = helpText(spec, {
+  usage: 'eoscheck verify <FILE|DIR>... [options]',
+  about: 'Is this pipeline exactly-once? Reads the configuration files it runs with and answers per guarantee.',
+  flags: {
+    set: 'KEY=VALUE: what your code or deployment sets that no file says (once per key)',
+    json: "the report as JSON (one pipeline's report, or { pipelines, exit })",
+    format: 'F: text (default), json, sarif (SARIF 2.1.0 for code scanning), junit (JUnit XML)',
+    out: 'FILE: also write the answers to FILE (.sarif: SARIF, .xml: JUnit, .json: JSON) and say so',
+    quiet: 'the verdicts only',
+    depth: "D: the exhaustive search's depth (the model's default unless given; 1 or more)",
+    'max-states':
+      'M: the most states the search keeps (1,000,000); a search it stops says "no violation in the first M states"',
+    runs: 'N: random runs after the search (1000; 1 or more)',
+    seed: "S: the random runs' seed (1)",
+    'max-steps': 'K: the most steps of a random run (40)',
+  },
+  more: VERIFY_MORE,
+});
 
 const FORMATS = ['text', 'json', 'sarif', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
