@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/slow/**/*.test.ts'],
-    testTimeout: 600_000,
-    hookTimeout: 600_000,
+    // Deep searches: half an hour each leaves a busy machine room; a hang still ends.
+    testTimeout: 1_800_000,
+    hookTimeout: 1_800_000,
     // Two cores here: run two test files at once (vitest's default leaves one core free).
     maxWorkers: 2,
   },

@@ -79,6 +79,6 @@ describe('--max-states on workers cuts where one thread cuts, on every model', (
         }
         expect(cut).toBeGreaterThan(2);
       });
-    }, 300_000);
+    });
   }
 });
