@@ -7,9 +7,13 @@
  * (transaction.version=1, no verification), where a late marker of the same epoch would otherwise
  * land in the producer's next transaction.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import { replayTrace } from '../../../traces/replay.js';
+import { decodeTrace, type Trace } from '../../../traces/trace.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
 const base = ['kafka.version=3.5', 'producers=1', 'partitions=1', 'faults.coordinator-failover=1', 'input.records=2'];
@@ -95,4 +99,74 @@ describe('a coordinator move with markers decided', () => {
       'transaction 2 of app-0#1: v2 at out-0 offset 2 is committed, but the client was told ABORT',
     );
   });
+});
+
+/** A trace kept in test/fixtures/traces, as it was found. */
+function decoded(name: string): Trace {
+  const d = decodeTrace(
+    readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'traces', `${name}.json`), 'utf8'),
+  );
+  if (!d.ok) throw new Error(d.error);
+  return d.trace;
+}
+
+/** A kept trace's config as `key=value` pairs and its actions. */
+function fixture(name: string): { keys: string[]; actions: KafkaTxnAction[] } {
+  const t = decoded(name);
+  return {
+    keys: Object.entries(t.config).map(([k, v]) => `${k}=${String(v)}`),
+    actions: t.steps.map((s) => s.action as KafkaTxnAction),
+  };
+}
+
+// Why this test? A replicated leader appends a marker and answers once the high watermark passes it; a coordinator
+// that moved in between left that append behind. The model took it as the new coordinator's answer (no marker of
+// the new coordinator epoch written) and kept a stale copy of the marker that had already arrived, which then closed
+// the producer's next transaction: txn-atomicity at 4.1, replication.factor=3, min.insync.replicas=2, acks=all, found
+// by `check kafka-txn --set kafka.version=4.1 --set replication.factor=3 --set min.insync.replicas=2 --set acks=all
+// --set unclean.leader.election.enable=false --set faults.broker=1 --set faults.coordinator-failover=1 --set
+// producers=1 --set partitions=1` (the portfolio's pass, 23 steps).
+describe('a coordinator move while a marker is being replicated', () => {
+  const { keys, actions } = fixture('resent-marker-stale-copy');
+  // 1-10: a transaction aborted, its ABORT marker appended at out-0 offset 1 and not yet under the high watermark;
+  // 11: the coordinator moves; 12-13: broker 1 fetches; 14: the new coordinator's marker.
+  const moved = actions.slice(0, 11);
+
+  test('the appended marker is not on its way any more: no stale copy of it', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), moved);
+    expect(r.last.kafka.coordinator.staleMarkers).toEqual([]);
+    expect(r.last.kafka.txns[0]!.pending).toMatchObject({ partitions: [0], marker: 'ABORT' });
+    expect(r.last.kafka.txns[0]!.pending?.written).toBeUndefined();
+  });
+
+  test('the new coordinator appends its own marker, with its coordinator epoch, and waits for it', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 14));
+    const out = r.last.kafka.partitions[0]!;
+    expect(out.log.map((e) => (e.kind === 'control' ? `${e.marker}@${e.offset}` : `v${e.value}@${e.offset}`))).toEqual([
+      'v1@0',
+      'ABORT@1',
+      'ABORT@2',
+    ]);
+    expect(out.producers).toEqual([expect.objectContaining({ producerId: 1, epoch: 1, coordinatorEpoch: 1 })]);
+    expect(r.last.kafka.txns[0]!.state).toBe('PrepareAbort');
+    expect(r.last.kafka.txns[0]!.pending?.written).toEqual([{ partition: 0, offset: 2, epoch: 0 }]);
+  });
+
+  test(
+    'the rest of the trace no longer fits: the next write waits for the new marker ' +
+      "(the coordinator's CONCURRENT_TRANSACTIONS, which the leader answers as NOT_ENOUGH_REPLICAS)",
+    () => {
+      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 16));
+      expect(r.last.events).toContainEqual({
+        type: 'rejected',
+        by: 'out-0',
+        error: 'NOT_ENOUGH_REPLICAS',
+        request: 'Produce(v1) after AddPartitionsToTxn(out-0, verify)',
+      });
+      const replayed = replayTrace(entry, decoded('resent-marker-stale-copy'));
+      expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
+        /^step 17 \(\{"type":"Append","instance":1\}\) is not enabled/,
+      );
+    },
+  );
 });
