@@ -3,9 +3,16 @@
  * ProducerStateManager / ProducerAppendInfo), control markers, the high watermark and the last
  * stable offset. Functions over a draft (or an owned plain copy).
  */
-import type { Draft } from 'immer';
+import { castDraft, type Draft } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
-import type { DataEntry, ErrorCode, Marker, Partition, ProducerEntry } from './records.js';
+import {
+  afterMarker,
+  type DataEntry,
+  type ErrorCode,
+  type Marker,
+  type Partition,
+  type ProducerEntry,
+} from './records.js';
 import { leaderAppended } from './replication.js';
 
 type P = Draft<Partition>;
@@ -210,15 +217,16 @@ export interface MarkerRequest {
 /**
  * Writes a COMMIT or ABORT control record (ProducerAppendInfo.appendEndTxnMarker): a marker with an
  * older producer epoch than the leader's is INVALID_PRODUCER_EPOCH, one from an older coordinator
- * TRANSACTION_COORDINATOR_FENCED (`safeguard.coordinator-epoch-fencing`); otherwise it closes the
- * producer's open transaction on the partition, clears its verification guard, and the leader
- * adopts the marker's epochs.
+ * TRANSACTION_COORDINATOR_FENCED (`safeguard.coordinator-epoch-fencing`); otherwise the record keeps
+ * the coordinator epoch, it closes the producer's open transaction on the partition, clears its
+ * verification guard, and the leader adopts the marker's epochs (`afterMarker`).
  */
 export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorCode | null {
   const p = x.k.partitions[partition]!;
   const refused = replicaRefusal(x.k, partition, true);
   if (refused) return refused;
-  let entry = producerEntry(p, m.producerId);
+  const at = p.producers.findIndex((e) => e.producerId === m.producerId);
+  const entry = at >= 0 ? p.producers[at] : undefined;
   if (entry && m.epoch < entry.epoch && x.k.rules.epochFencing) return 'INVALID_PRODUCER_EPOCH';
   if (entry && m.coordinatorEpoch < entry.coordinatorEpoch && x.k.rules.coordinatorEpochFencing)
     return 'TRANSACTION_COORDINATOR_FENCED';
@@ -229,28 +237,14 @@ export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorC
     producerId: m.producerId,
     epoch: m.epoch,
     marker: m.marker,
+    coordinatorEpoch: m.coordinatorEpoch,
     txnEpoch: m.txnEpoch,
     endedBy: m.endedBy,
   });
-  if (!entry) {
-    p.producers.push({
-      producerId: m.producerId,
-      epoch: m.epoch,
-      lastSequence: -1,
-      firstOpenOffset: null,
-      batches: [],
-      coordinatorEpoch: m.coordinatorEpoch,
-    });
-    entry = p.producers[p.producers.length - 1]!;
-  }
-  entry.firstOpenOffset = null;
+  const next = castDraft(afterMarker(entry, m.producerId, m.epoch, m.coordinatorEpoch));
+  if (at >= 0) p.producers[at] = next;
+  else p.producers.push(next);
   clearGuard(p, m.producerId);
-  entry.coordinatorEpoch = Math.max(entry.coordinatorEpoch, m.coordinatorEpoch);
-  if (m.epoch > entry.epoch) {
-    entry.epoch = m.epoch;
-    entry.lastSequence = -1;
-    entry.batches = [];
-  }
   leaderAppended(x, partition);
   raiseHighWatermark(x.k, partition);
   x.events.push({ type: 'marker', partition, offset, marker: m.marker, epoch: m.epoch });

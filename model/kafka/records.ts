@@ -39,7 +39,12 @@ export interface ControlEntry {
   readonly producerId: number;
   readonly epoch: number;
   readonly marker: Marker;
-  /** Ghost: the coordinator's epoch of the transaction this marker ends. */
+  /**
+   * The epoch of the coordinator that wrote it (EndTransactionMarker.coordinatorEpoch): every replica
+   * replaying the record keeps it in its producer state, so a new leader fences an older coordinator too.
+   */
+  readonly coordinatorEpoch: number;
+  /** Ghost: the producer epoch of the transaction this marker ends. */
   readonly txnEpoch: number;
   /** Ghost: the epoch of the EndTxn request that decided it, or null when the coordinator did (timeout, fence). */
   readonly endedBy: number | null;
@@ -48,7 +53,7 @@ export interface ControlEntry {
 /** One entry of a partition's log. */
 export type LogEntry = DataEntry | ControlEntry;
 
-/** A leader's producer state for one producer id (Kafka's ProducerStateManager entry). */
+/** A replica's producer state for one producer id (Kafka's ProducerStateManager entry). */
 export interface ProducerEntry {
   readonly producerId: number;
   readonly epoch: number;
@@ -59,6 +64,25 @@ export interface ProducerEntry {
   readonly batches: readonly { readonly sequence: number; readonly offset: number }[];
   /** The coordinator epoch of the last marker (-1: none); an older coordinator's marker is fenced. */
   readonly coordinatorEpoch: number;
+}
+
+/**
+ * Producer `producerId`'s state after a COMMIT or ABORT marker of producer epoch `epoch` from coordinator epoch
+ * `coordinatorEpoch`, `e` its state before (undefined: none): no transaction open, the marker's coordinator epoch,
+ * and a newer producer epoch with no sequence yet (ProducerAppendInfo.appendEndTxnMarker, ProducerStateEntry.update).
+ * The leader applies it after its checks; a follower, and a broker rebuilding its state from its log, replay the
+ * control record the same way. Pure.
+ */
+export function afterMarker(
+  e: ProducerEntry | undefined,
+  producerId: number,
+  epoch: number,
+  coordinatorEpoch: number,
+): ProducerEntry {
+  const base = e ?? { producerId, epoch, lastSequence: -1, firstOpenOffset: null, batches: [], coordinatorEpoch };
+  return epoch > base.epoch
+    ? { ...base, epoch, lastSequence: -1, batches: [], firstOpenOffset: null, coordinatorEpoch }
+    : { ...base, firstOpenOffset: null, coordinatorEpoch };
 }
 
 /**

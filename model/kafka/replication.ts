@@ -14,7 +14,7 @@
 import type { Draft } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
 import { effectiveMinIsr, raiseHighWatermark } from './partition.js';
-import type { LogEntry, ProducerEntry } from './records.js';
+import { afterMarker, type LogEntry, type ProducerEntry } from './records.js';
 
 /** One entry of a replica's leader-epoch cache (LeaderEpochFileCache): the epoch and its first offset. */
 export interface EpochStart {
@@ -246,14 +246,23 @@ export function shrinkIsr(x: Ctx, i: number, b: number): void {
 }
 
 /**
- * The producer state a new leader holds: rebuilt from its log (UnifiedLog.rebuildProducerState;
- * followers replay every batch and marker into their ProducerStateManager). Pure.
+ * The producer state a new leader holds: what its replica built from its log (followers replay every
+ * batch and marker into their ProducerStateManager, ProducerAppendInfo with origin REPLICATION; a
+ * restarted broker loads its snapshot, which persists each producer's coordinator epoch, and replays
+ * the rest, UnifiedLog.rebuildProducerState). A marker's coordinator epoch comes from its control
+ * record (EndTransactionMarker). Pure.
  */
 function producersFrom(log: readonly LogEntry[]): ProducerEntry[] {
   const out: ProducerEntry[] = [];
   for (const e of log) {
     if (e.producerId < 0) continue;
     let at = out.findIndex((x) => x.producerId === e.producerId);
+    if (e.kind === 'control') {
+      const marked = afterMarker(out[at], e.producerId, e.epoch, e.coordinatorEpoch);
+      if (at < 0) out.push(marked);
+      else out[at] = marked;
+      continue;
+    }
     if (at < 0) {
       out.push({
         producerId: e.producerId,
@@ -266,13 +275,6 @@ function producersFrom(log: readonly LogEntry[]): ProducerEntry[] {
       at = out.length - 1;
     }
     const p = out[at]!;
-    if (e.kind === 'control') {
-      out[at] =
-        e.epoch > p.epoch
-          ? { ...p, epoch: e.epoch, lastSequence: -1, batches: [], firstOpenOffset: null }
-          : { ...p, firstOpenOffset: null };
-      continue;
-    }
     const batches = e.epoch > p.epoch ? [] : p.batches;
     out[at] = {
       ...p,

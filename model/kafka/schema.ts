@@ -68,7 +68,15 @@ const logEntry = union<LogEntry, 'kind'>('kind', {
     transactional: bool,
     origin,
   },
-  control: { offset: int, producerId: int, epoch: int, marker, txnEpoch: int, endedBy: nullable(int) },
+  control: {
+    offset: int,
+    producerId: int,
+    epoch: int,
+    marker,
+    coordinatorEpoch: int,
+    txnEpoch: int,
+    endedBy: nullable(int),
+  },
 });
 
 const producerEntry = struct<ProducerEntry>({

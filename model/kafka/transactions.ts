@@ -442,8 +442,11 @@ function complete(x: Ctx, t: T): void {
 /**
  * The `__transaction_state` partition moves (TransactionCoordinator.onElection): the new coordinator
  * has the next coordinator epoch, loads every transaction and re-sends all markers of each Prepare*
- * one; Ongoing ones stay open. The old coordinator's markers not yet acknowledged may still arrive,
- * with the old coordinator epoch.
+ * one with that epoch (a leader appends each WriteTxnMarkers it gets, so a marker the old coordinator
+ * had appended is written again); Ongoing ones stay open. A marker of the old coordinator still to
+ * be sent may yet arrive, with the old coordinator epoch; one its leader had appended and was
+ * replicating has arrived, and the old coordinator, no longer owning the transaction, sends it
+ * nowhere again (TransactionMarkerRequestCompletionHandler drops what it no longer coordinates).
  */
 export function moveCoordinator(x: Ctx): void {
   const c = x.k.coordinator;
@@ -452,17 +455,20 @@ export function moveCoordinator(x: Ctx): void {
     const pend = t.pending;
     if (!pend || !(t.state === 'PrepareCommit' || t.state === 'PrepareAbort')) continue;
     for (const p of pend.partitions)
-      c.staleMarkers.push({
-        partition: p,
-        producerId: pend.producerId,
-        epoch: pend.epoch,
-        marker: pend.marker,
-        coordinatorEpoch: c.epoch,
-        txnEpoch: pend.txnEpoch,
-        endedBy: pend.endedBy,
-      });
+      if (!markerWaits(x.k, pend, p))
+        c.staleMarkers.push({
+          partition: p,
+          producerId: pend.producerId,
+          epoch: pend.epoch,
+          marker: pend.marker,
+          coordinatorEpoch: c.epoch,
+          txnEpoch: pend.txnEpoch,
+          endedBy: pend.endedBy,
+        });
     pend.partitions = [...pend.all];
     pend.offsetsGroup = pend.allOffsetsGroup;
+    // The old coordinator's appends awaiting replication answer nobody now: the new one waits for its own.
+    delete pend.written;
     resent.push(t.transactionalId);
   }
   c.epoch += 1;

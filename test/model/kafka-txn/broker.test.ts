@@ -117,6 +117,7 @@ describe('markers', () => {
       producerId: 1,
       epoch: 1,
       marker: 'COMMIT',
+      coordinatorEpoch: 0,
       txnEpoch: 0,
       endedBy: 0,
     });
@@ -266,6 +267,7 @@ describe('epoch fencing at the leader', () => {
       producerId: 1,
       epoch: 1,
       marker: 'ABORT',
+      coordinatorEpoch: 0,
       txnEpoch: 0,
       endedBy: null,
     });

@@ -361,6 +361,7 @@ describe('InitProducerId while a transaction is open', () => {
         producerId: 1,
         epoch: 1,
         marker: 'ABORT',
+        coordinatorEpoch: 0,
         txnEpoch: 0,
         endedBy: null,
       });
@@ -524,6 +525,7 @@ describe('transaction timeout', () => {
       producerId: 1,
       epoch: 0,
       marker: 'ABORT',
+      coordinatorEpoch: 0,
       txnEpoch: 0,
       endedBy: null,
     });

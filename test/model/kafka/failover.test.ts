@@ -5,11 +5,17 @@
  * it by coordinator epoch (ProducerAppendInfo.checkCoordinatorEpoch,
  * safeguard.coordinator-epoch-fencing). Scripted through kafka-txn on kafka.version=3.5
  * (transaction.version=1, no verification), where a late marker of the same epoch would otherwise
- * land in the producer's next transaction.
+ * land in the producer's next transaction; and on 4.1 with replicated partitions, where a marker
+ * being replicated at the move is not a stale one, and a new partition leader keeps the coordinator
+ * epoch its log's control records carry.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import { replayTrace } from '../../../traces/replay.js';
+import { decodeTrace, type Trace } from '../../../traces/trace.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
 const base = ['kafka.version=3.5', 'producers=1', 'partitions=1', 'faults.coordinator-failover=1', 'input.records=2'];
@@ -94,5 +100,219 @@ describe('a coordinator move with markers decided', () => {
     expect(r.violations[0]!.message).toBe(
       'transaction 2 of app-0#1: v2 at out-0 offset 2 is committed, but the client was told ABORT',
     );
+  });
+});
+
+/** A trace kept in test/fixtures/traces, as it was found. */
+function decoded(name: string): Trace {
+  const d = decodeTrace(
+    readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'traces', `${name}.json`), 'utf8'),
+  );
+  if (!d.ok) throw new Error(d.error);
+  return d.trace;
+}
+
+/** A kept trace's config as `key=value` pairs and its actions. */
+function fixture(name: string): { keys: string[]; actions: KafkaTxnAction[] } {
+  const t = decoded(name);
+  return {
+    keys: Object.entries(t.config).map(([k, v]) => `${k}=${String(v)}`),
+    actions: t.steps.map((s) => s.action as KafkaTxnAction),
+  };
+}
+
+// Why this test? A replicated leader appends a marker and answers once the high watermark passes it; a coordinator
+// that moved in between left that append behind. The model took it as the new coordinator's answer (no marker of
+// the new coordinator epoch written) and kept a stale copy of the marker that had already arrived, which then closed
+// the producer's next transaction: txn-atomicity at 4.1, replication.factor=3, min.insync.replicas=2, acks=all, found
+// by `check kafka-txn --set kafka.version=4.1 --set replication.factor=3 --set min.insync.replicas=2 --set acks=all
+// --set unclean.leader.election.enable=false --set faults.broker=1 --set faults.coordinator-failover=1 --set
+// producers=1 --set partitions=1` (the portfolio's pass, 23 steps).
+describe('a coordinator move while a marker is being replicated', () => {
+  const { keys, actions } = fixture('resent-marker-stale-copy');
+  // 1-10: a transaction aborted, its ABORT marker appended at out-0 offset 1 and not yet under the high watermark;
+  // 11: the coordinator moves; 12-13: broker 1 fetches; 14: the new coordinator's marker.
+  const moved = actions.slice(0, 11);
+
+  test('the appended marker is not on its way any more: no stale copy of it', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), moved);
+    expect(r.last.kafka.coordinator.staleMarkers).toEqual([]);
+    expect(r.last.kafka.txns[0]!.pending).toMatchObject({ partitions: [0], marker: 'ABORT' });
+    expect(r.last.kafka.txns[0]!.pending?.written).toBeUndefined();
+  });
+
+  test('the new coordinator appends its own marker, with its coordinator epoch, and waits for it', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 14));
+    const out = r.last.kafka.partitions[0]!;
+    expect(out.log.map((e) => (e.kind === 'control' ? `${e.marker}@${e.offset}` : `v${e.value}@${e.offset}`))).toEqual([
+      'v1@0',
+      'ABORT@1',
+      'ABORT@2',
+    ]);
+    expect(out.producers).toEqual([expect.objectContaining({ producerId: 1, epoch: 1, coordinatorEpoch: 1 })]);
+    expect(r.last.kafka.txns[0]!.state).toBe('PrepareAbort');
+    expect(r.last.kafka.txns[0]!.pending?.written).toEqual([{ partition: 0, offset: 2, epoch: 0 }]);
+  });
+
+  test(
+    'the rest of the trace no longer fits: the next write waits for the new marker ' +
+      "(the coordinator's CONCURRENT_TRANSACTIONS, which the leader answers as NOT_ENOUGH_REPLICAS)",
+    () => {
+      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 16));
+      expect(r.last.events).toContainEqual({
+        type: 'rejected',
+        by: 'out-0',
+        error: 'NOT_ENOUGH_REPLICAS',
+        request: 'Produce(v1) after AddPartitionsToTxn(out-0, verify)',
+      });
+      const replayed = replayTrace(entry, decoded('resent-marker-stale-copy'));
+      expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
+        /^step 17 \(\{"type":"Append","instance":1\}\) is not enabled/,
+      );
+    },
+  );
+});
+
+// Why this test? A new leader rebuilt its producer state from its log, whose control records carried no
+// coordinator epoch, so every producer's coordinator epoch became -1 and a marker of a deposed coordinator was
+// written: it closed the producer's next transaction (txn-atomicity, 24 steps) at 4.1 with replication.factor=2,
+// min.insync.replicas=1, acks=all, unclean.leader.election.enable=false, found by `check kafka-txn --set
+// kafka.version=4.1 --set replication.factor=2 --set min.insync.replicas=1 --set acks=all --set
+// unclean.leader.election.enable=false --set faults.broker=1 --set faults.coordinator-failover=1 --set producers=1
+// --set partitions=1 --max-seconds 90`. In Kafka the control record carries it (EndTransactionMarker), followers
+// replay it into their ProducerStateManager and snapshots persist it, so the new leader fences the stale marker.
+describe('a new leader keeps the coordinator epoch of every producer', () => {
+  const { keys, actions } = fixture('rebuilt-leader-forgets-coordinator-epoch');
+  // 1-8: a transaction aborted (its producer epoch bumped to 1) and the next one begun; 9: the coordinator moves,
+  // the old one's ABORT to out-0 still on its way; 10: the new coordinator's ABORT; 11-12: the next transaction
+  // writes out-0; 13-14: broker 0, out-0's only ISR member, crashes and comes back as its leader; 15: the stale ABORT.
+  const upToStale = actions.slice(0, 15);
+
+  test('the control record carries the coordinator epoch, and the rebuilt producer state keeps it', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), upToStale.slice(0, 14));
+    const out = r.last.kafka.partitions[0]!;
+    expect(r.last.events).toContainEqual({ type: 'leader', partition: 0, broker: 0, epoch: 1, how: 'clean' });
+    expect(out.log[1]).toMatchObject({ kind: 'control', marker: 'ABORT', epoch: 1, coordinatorEpoch: 1 });
+    expect(out.producers).toEqual([
+      {
+        producerId: 1,
+        epoch: 1,
+        lastSequence: 0,
+        firstOpenOffset: 2,
+        batches: [{ sequence: 0, offset: 2 }],
+        coordinatorEpoch: 1,
+      },
+    ]);
+  });
+
+  test("so the deposed coordinator's marker is refused: TRANSACTION_COORDINATOR_FENCED, the log unchanged", () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), upToStale);
+    expect(r.last.events).toEqual([
+      {
+        type: 'rejected',
+        by: 'out-0',
+        error: 'TRANSACTION_COORDINATOR_FENCED',
+        request: 'WriteTxnMarkers(ABORT, coordinator epoch 0)',
+      },
+    ]);
+    expect(r.last.kafka.partitions[0]!.log).toHaveLength(3);
+    expect(r.last.kafka.coordinator.staleMarkers).toEqual([]);
+  });
+
+  test('and the run goes on to hold: the next transaction commits whole', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), upToStale, true);
+    expect(r.violations).toEqual([]);
+    expect(r.quiescent).toBe(true);
+    expect(r.last.outcomes).toEqual([
+      { instance: 1, txn: 1, result: 'ABORT' },
+      { instance: 1, txn: 2, result: 'COMMIT' },
+    ]);
+  });
+
+  test('with safeguard.coordinator-epoch-fencing=false the trace replays as found and breaks txn-atomicity', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...keys, 'safeguard.coordinator-epoch-fencing=false'), actions);
+    expect(r.states[15]!.kafka.partitions[0]!.log[3]).toMatchObject({ kind: 'control', coordinatorEpoch: 0 });
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['txn-atomicity', 23]]);
+  });
+
+  test('the trace as found no longer fits: with the marker refused, the next write needs no verification', () => {
+    const replayed = replayTrace(entry, decoded('rebuilt-leader-forgets-coordinator-epoch'));
+    expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
+      /^step 19 \(\{"type":"Append","instance":1\}\) is not enabled/,
+    );
+  });
+});
+
+// The same with three replicas: the new leader is another broker, whose producer state its fetches built.
+describe('three replicas: a follower elected leader fences the deposed coordinator too', () => {
+  const pairs = [
+    'kafka.version=4.1',
+    'replication.factor=3',
+    'min.insync.replicas=2',
+    'acks=all',
+    'unclean.leader.election.enable=false',
+    'faults.broker=1',
+    'faults.coordinator-failover=1',
+    'producers=1',
+    'partitions=1',
+  ];
+  const fetchAll: KafkaTxnAction[] = [
+    { type: 'Fetch', partition: 0, broker: 1 },
+    { type: 'Fetch', partition: 0, broker: 2 },
+    { type: 'Fetch', partition: 0, broker: 1 },
+    { type: 'Fetch', partition: 0, broker: 2 },
+  ];
+  const steps: KafkaTxnAction[] = [
+    { type: 'InitProducerId', instance: i1 },
+    { type: 'BeginTxn', instance: i1 },
+    { type: 'Produce', instance: i1, partition: 0 },
+    { type: 'Append', instance: i1 },
+    ...fetchAll,
+    { type: 'AckProduce', instance: i1 },
+    { type: 'AbortTxn', instance: i1 },
+    { type: 'BeginTxn', instance: i1 },
+    // The old coordinator's ABORT to out-0 is still to be sent: a stale marker of coordinator epoch 0.
+    { type: 'CoordinatorFailover' },
+    // The new coordinator's ABORT (coordinator epoch 1), replicated to both followers, then answered.
+    { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+    ...fetchAll,
+    { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+    // The next transaction writes out-0 and broker 1 fetches it; broker 0 crashes, broker 1 leads.
+    { type: 'Produce', instance: i1, partition: 0 },
+    { type: 'Append', instance: i1 },
+    { type: 'Fetch', partition: 0, broker: 1 },
+    { type: 'BrokerCrash', broker: 0 },
+    { type: 'StaleMarker', marker: 0 },
+  ];
+
+  test('broker 1 leads with the coordinator epoch of the marker it replicated and refuses the stale ABORT', () => {
+    const r = scripted(entry, cfg(entry.model.keys, ...pairs), steps, true);
+    const crashed = r.states[22]!;
+    expect(crashed.kafka.replication!.partitions[0]).toMatchObject({ leader: 1, epoch: 1, isr: [1, 2] });
+    expect(crashed.kafka.partitions[0]!.producers).toEqual([
+      expect.objectContaining({ producerId: 1, epoch: 1, firstOpenOffset: 2, coordinatorEpoch: 1 }),
+    ]);
+    expect(r.states[23]!.events).toEqual([
+      {
+        type: 'rejected',
+        by: 'out-0',
+        error: 'TRANSACTION_COORDINATOR_FENCED',
+        request: 'WriteTxnMarkers(ABORT, coordinator epoch 0)',
+      },
+    ]);
+    expect(r.violations).toEqual([]);
+    expect(r.last.outcomes).toEqual([
+      { instance: 1, txn: 1, result: 'ABORT' },
+      { instance: 1, txn: 2, result: 'COMMIT' },
+    ]);
+  });
+
+  test('without safeguard.coordinator-epoch-fencing the stale ABORT ends the next transaction (txn-atomicity)', () => {
+    const off = cfg(entry.model.keys, ...pairs, 'safeguard.coordinator-epoch-fencing=false');
+    const r = scripted(entry, off, steps, true);
+    expect(
+      r.states[23]!.kafka.partitions[0]!.log.map((e) => (e.kind === 'control' ? e.marker : `v${e.value}`)),
+    ).toEqual(['v1', 'ABORT', 'v1', 'ABORT']);
+    expect(r.violations.map((v) => v.invariant)).toEqual(['txn-atomicity', 'no-loss']);
   });
 });
