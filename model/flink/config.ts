@@ -163,14 +163,16 @@ export const flinkKafkaKeys = {
     default: true,
     meaning:
       'with jobs=2, job 2 uses `<prefix>-job2` as its transactional-id prefix; false: both jobs use ' +
-      'sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required)',
+      'sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required); under ' +
+      "POOLING unique is not enough: job 1's LISTING abort takes every open id starting with `<prefix>`, job 2's too",
   }),
   namingStrategy: oneOf('sink.transaction-naming-strategy', ['INCREMENTING', 'POOLING'], {
     default: 'INCREMENTING',
     meaning:
       'INCREMENTING: `<prefix>-<subtask>-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector ' +
       '3.x, the 4.x default); POOLING: the lowest free `<prefix>-<subtask>-<n>` of each subtask pool, the ' +
-      'LISTING abort of its own subtask id on restore (connector 4.x; not with faults.rescale)',
+      'LISTING abort on every start of each open transaction whose name starts with the prefix and whose subtask id ' +
+      'it owns (connector 4.x; not with faults.rescale)',
   }),
   reinitPooled: bool('safeguard.reinit-pooled-producer', {
     default: true,

@@ -12,7 +12,7 @@ import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
-import { listingTarget, poolName } from './pooling.js';
+import { listing, poolName } from './pooling.js';
 import {
   type FlinkState,
   instanceOf,
@@ -240,14 +240,16 @@ function walksSubtasks(c: FlinkConfig): boolean {
 }
 
 /**
- * One step of POOLING's LISTING abort: InitProducerId on the first ONGOING transaction of the prefix that the restored
- * writer state does not list as pre-committed (it fences and aborts it); with none left the writer initialises.
+ * One step of POOLING's LISTING abort: InitProducerId on the first transaction LISTING takes (`listingTarget`), which
+ * fences and aborts it; with none left the writer initialises. A transaction whose prefix is not this job's own but
+ * starts with it (another job's `<prefix>-job2`) is taken all the same.
  */
 function listingAbort(d: D, no: JobNo, sub: number): void {
-  const w = writerOf(slotOf(d, no).task!, sub);
-  const idx = listingTarget(d.config, d.kafka, w.precommitted, no, genOf(d, no), sub);
+  const j = slotOf(d, no);
+  const w = writerOf(j.task!, sub);
+  const idx = listing(d.config, d.kafka, j.jm, w, no, sub).next;
   if (idx < 0) {
-    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => idOf(d, n, no, sub)) });
+    d.events.push({ type: 'listed', kept: w.precommitted.map((i) => d.kafka.txns[i]!.transactionalId) });
     w.init = 'init';
     return;
   }

@@ -78,7 +78,10 @@ export interface Writer {
   readonly pool: readonly { readonly name: number; readonly producer: Producer }[];
   /** POOLING: transactions this attempt opened. */
   readonly opened: number;
-  /** POOLING: the pre-committed ids of the restored writer state, which LISTING leaves open. */
+  /**
+   * POOLING: the pre-committed transactional.ids of the restored writer state, which LISTING leaves open (their
+   * indexes in the coordinator's `txns`: an id of the restored prefix, which a later prefix change left behind, too).
+   */
   readonly precommitted: readonly number[];
   /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
   readonly error: number | null;

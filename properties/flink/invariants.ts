@@ -3,7 +3,8 @@
  * state, and the Kafka checks on the embedded cluster slice (`lso-bound`, `txn-atomicity`,
  * `zombie-fenced`). Pure.
  */
-import { type FlinkState, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
+import { prefixHazard } from '../../model/flink/pooling.js';
+import { type FlinkState, inputBase, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
 import { at, workLeft } from '../../model/flink/time.js';
 import { family, type Invariant, invariant } from '../invariant.js';
 import { hangingTransaction, type Told } from '../kafka/checks.js';
@@ -92,9 +93,15 @@ export const flinkInvariants: readonly Invariant<S>[] = [
   zombieFenced,
   txnAtomicity,
   lsoBound,
-  invariant('no-loss', 'quiescence', (s: S) =>
-    lossMessage(flinkOutView(s, s.config.isolationLevel), 'out', s.config.isolationLevel),
-  ),
+  invariant('no-loss', 'quiescence', (s: S) => {
+    const view = flinkOutView(s, s.config.isolationLevel);
+    const lost = lossMessage(view, 'out', s.config.isolationLevel);
+    if (lost === null) return null;
+    // Job 2's inputs follow job 1's; a loss among them names the prefix overlap LISTING acts on, when there is one.
+    const hazard = prefixHazard(s.config);
+    const ofJob2 = view.missingRanges.some(([, hi]) => hi > inputBase(s.config, 2) * s.config.inputRecords);
+    return hazard !== null && ofJob2 ? `${lost}; ${hazard}` : lost;
+  }),
   /**
    * `no-hanging-transaction`: nothing open at the end, and nothing the job left open that only the coordinator's
    * transaction.timeout.ms abort ended (the drain runs through it; the LSO was held at its first offset until then).

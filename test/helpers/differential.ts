@@ -117,6 +117,8 @@ const configs: Record<string, string[][]> = {
     ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
     ['high-availability.type=none', 'faults.jobmanager=1'],
     ['jobs=2', 'faults.crashes=0'],
+    // Job 1's LISTING takes job 2's flink-job2-… transactions (their names start with flink).
+    ['jobs=2', 'sink.transaction-naming-strategy=POOLING', 'input.records=2'],
     ['transaction.timeout.ms=2500'],
     ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false', 'faults.send-errors=true'],
     [
