@@ -37,6 +37,15 @@ export function extractPrefix(name: string): string {
 }
 
 /**
+ * The prefixes LISTING aborts with (ExactlyOnceKafkaWriter.abortLingeringTransactions, 4.0.0 to 5.0.0): the current
+ * sink.transactional-id-prefix, and the restored writer state's when it differs (`oldGen`). Pure.
+ */
+export function prefixesToAbort(c: FlinkConfig, no: JobNo, gen: number, oldGen: number | null): string[] {
+  const current = sinkPrefix(c, no, gen);
+  return oldGen === null ? [current] : [current, sinkPrefix(c, no, oldGen)];
+}
+
+/**
  * The first transaction LISTING aborts for sink subtask `sub` (TransactionAbortStrategyImpl.LISTING, 4.0.0 to 5.0.0):
  * ONGOING on the sink's topic (AdminUtils.getOpenTransactionsForTopics: the producers DescribeProducers lists on its
  * partitions, ListTransactions filtered to ONGOING), whose name starts with one of `prefixes` (hasKnownPrefix: any
@@ -70,11 +79,11 @@ export function listing(
   c: FlinkConfig,
   k: Cluster,
   jm: Pick<JobManager, 'prefixGen' | 'parallelism'>,
-  w: Pick<Writer, 'precommitted'>,
+  w: Pick<Writer, 'precommitted' | 'oldGen'>,
   no: JobNo,
   sub: number,
 ): { readonly prefixes: readonly string[]; readonly next: number } {
-  const prefixes = [sinkPrefix(c, no, jm.prefixGen)];
+  const prefixes = prefixesToAbort(c, no, jm.prefixGen, w.oldGen);
   return { prefixes, next: listingTarget(k, prefixes, w.precommitted, sub, jm.parallelism) };
 }
 

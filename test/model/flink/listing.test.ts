@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';
-import { extractPrefix, extractSubtaskId, listingTarget, prefixHazard } from '../../../model/flink/pooling.js';
+import { extractPrefix, extractSubtaskId, listing, listingTarget, prefixHazard } from '../../../model/flink/pooling.js';
 import type { FlinkState } from '../../../model/flink/state.js';
 import { flinkCfg, model, play, stateAfter } from './helpers.js';
 
@@ -132,5 +132,51 @@ describe('prefixHazard: said for POOLING with jobs=2 and the -job2 prefix only',
     expect(prefixHazard(flinkCfg('jobs=2'))).toBeNull();
     expect(prefixHazard(flinkCfg('sink.transaction-naming-strategy=POOLING'))).toBeNull();
     expect(prefixHazard(flinkCfg(...twoJobs, 'safeguard.unique-transactional-id-prefix=false'))).toBeNull();
+  });
+});
+
+describe('LISTING aborts with the restored writer state prefix too (abortLingeringTransactions)', () => {
+  const pooling = ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'];
+  /** flink-0-0 open with v1 (checkpoint 1 completed empty), a crash, the prefix changed to flink-v2, the restore. */
+  const restoredUnderNewPrefix: FlinkAction[] = [
+    { type: 'AbortLingering' },
+    { type: 'InitSink' },
+    { type: 'Tick' },
+    { type: 'Tick' },
+    { type: 'Trigger' },
+    { type: 'Process', input: 0 },
+    { type: 'InitSink' },
+    { type: 'Ack' },
+    { type: 'Read', input: 0 },
+    { type: 'Process', input: 0 },
+    { type: 'Send' },
+    { type: 'Crash' },
+    { type: 'Tick' },
+    { type: 'ChangePrefix' },
+    { type: 'Restart' },
+  ];
+  test('restored from checkpoint 1 (prefix flink) under flink-v2: both prefixes, and flink-0-0 is taken', () => {
+    const s = stateAfter(pooling, ...restoredUnderNewPrefix);
+    expect(s.kafka.txns[0]).toMatchObject({ transactionalId: 'flink-0-0', state: 'Ongoing' });
+    expect(listing(s.config, s.kafka, s.jm, s.task!.writer, 1, 0)).toEqual({
+      prefixes: ['flink-v2', 'flink'],
+      next: 0,
+    });
+    expect(model.describe(s, { type: 'AbortLingering' })).toBe(
+      'sink.AbortLingering(LISTING: InitProducerId flink-0-0)',
+    );
+    const aborted = play(s, { type: 'AbortLingering' }).at(-1)!;
+    expect(aborted.kafka.txns[0]).toMatchObject({ state: 'PrepareAbort' });
+  });
+  test('with safeguard.abort-lingering-transactions=false nothing lists it: flink-0-0 stays open', () => {
+    const off = [...pooling, 'safeguard.abort-lingering-transactions=false'];
+    // The writer initialises at once, with no abort step at the first start either.
+    const s = stateAfter(off, ...restoredUnderNewPrefix.filter((a) => a.type !== 'AbortLingering'));
+    expect(model.enabled(s)).not.toContainEqual({ type: 'AbortLingering' });
+    const opened = play(s, { type: 'InitSink' }).at(-1)!;
+    expect(opened.kafka.txns.map((t) => `${t.transactionalId} ${t.state}`)).toEqual([
+      'flink-0-0 Ongoing',
+      'flink-v2-0-0 Empty',
+    ]);
   });
 });
