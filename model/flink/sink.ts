@@ -7,7 +7,7 @@
 import { castDraft, type Draft } from 'immer';
 import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
-import type { ErrorCode } from '../kafka/records.js';
+import type { ErrorCode, Origin } from '../kafka/records.js';
 import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
@@ -17,6 +17,7 @@ import {
   type FlinkState,
   instanceOf,
   type JobNo,
+  type JobSlot,
   partitionOf,
   sinkTransactionalId,
   slotOf,
@@ -116,6 +117,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
       name: x.name,
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
+      origin: { instance: instanceOf(no, t.attempt), txn: x.seq },
       ...(sub === 1 ? { subtask: 1 as const } : {}),
     });
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, sub) });
@@ -279,6 +281,8 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
   const c = t.committables[i]!;
   const id = d.kafka.txns[c.txn]!.transactionalId;
+  // Ghost: which transaction the EndTxn ends is the coordinator's open one, not necessarily the committable's.
+  const open = openOrigin(d, c.txn);
   const r = commitResumed(ctxOf(d), c.txn, c.producerId, c.epoch);
   if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;
@@ -295,9 +299,17 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     return;
   }
   t.committables.splice(i, 1);
-  d.ghost.commits.push(
-    no === 2 ? { job: j.jm.job, checkpoint, name: c.name, flink: 2 } : { job: j.jm.job, checkpoint, name: c.name },
-  );
+  // The broker committed the committable's transaction, or (a reused id at the same epoch) the id's newer one: the
+  // checkpoint that pre-committed that one, if any.
+  const own = open === null || sameOrigin(open, c.origin);
+  const of = own ? checkpoint : (precommittedBy(j, open) ?? null);
+  d.ghost.commits.push({
+    job: j.jm.job,
+    checkpoint: of,
+    name: c.name,
+    ...(no === 2 ? { flink: 2 as const } : {}),
+    ...(own ? {} : { via: checkpoint }),
+  });
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
 }
 
@@ -318,4 +330,38 @@ export function noteTimeout(d: D, txn: number): void {
       at: d.now,
     });
   }
+}
+
+/** Whether two ghost origins name the same client transaction. Pure. */
+function sameOrigin(a: Origin, b: Origin): boolean {
+  return a.instance === b.instance && a.txn === b.txn;
+}
+
+/**
+ * Ghost: the origin of the records of coordinator transaction `txn`'s open transaction (its producer's first open
+ * record on a partition it added), or null when it has none written.
+ */
+function openOrigin(d: D, txn: number): Origin | null {
+  const t = d.kafka.txns[txn]!;
+  for (const partition of t.partitions) {
+    const p = d.kafka.partitions[partition]!;
+    const at = p.producers.find((e) => e.producerId === t.producerId)?.firstOpenOffset;
+    const e = at == null ? undefined : p.log.find((x) => x.offset === at);
+    if (e?.kind === 'data') return e.origin;
+  }
+  return null;
+}
+
+/**
+ * Ghost: the checkpoint of job `j` whose committable carries `origin` (pending, restored, or in a checkpoint the
+ * JobManager keeps), or undefined when no barrier pre-committed that transaction. Pure.
+ */
+function precommittedBy(j: Draft<JobSlot>, origin: Origin): number | undefined {
+  const all = [
+    ...(j.task?.committables ?? []),
+    ...j.jm.pending.flatMap((p) => p.snapshot?.committables ?? []),
+    ...(j.jm.latest?.committables ?? []),
+    ...(j.jm.previous?.committables ?? []),
+  ];
+  return all.find((c) => sameOrigin(c.origin, origin))?.checkpoint;
 }
