@@ -62,8 +62,9 @@ export const flinkKafkaKeys = {
   unaligned: bool('execution.checkpointing.unaligned.enabled', {
     default: false,
     meaning:
-      "unaligned checkpoints (EXACTLY_ONCE only): a multi-input operator snapshots at an input's first barrier and " +
-      'keeps the records the barrier overtook on the other inputs as channel state, replayed on restore',
+      "unaligned checkpoints: a multi-input operator snapshots at an input's first barrier and keeps the records " +
+      'the barrier overtook on the other inputs as channel state, replayed on restore (EXACTLY_ONCE only: with ' +
+      'AT_LEAST_ONCE Flink warns and switches them off)',
   }),
   alignedTimeoutMs: int('execution.checkpointing.aligned-checkpoint-timeout', {
     default: 0,
@@ -359,6 +360,15 @@ export type FlinkConfig = ConfigOf<typeof flinkKafkaKeys>;
 
 /** `sink.delivery-guarantee` of the KafkaSink. */
 export type DeliveryGuarantee = FlinkConfig['deliveryGuarantee'];
+
+/**
+ * Whether the job runs unaligned checkpoints: only in EXACTLY_ONCE mode, as StreamJobGraphGenerator.preValidate
+ * switches them off otherwise (Flink 1.12 to 2.x: "Unaligned checkpoints can only be used with checkpointing mode
+ * EXACTLY_ONCE", a warning, and the job runs without them). Pure.
+ */
+export function unalignedOn(c: FlinkConfig): boolean {
+  return c.unaligned && c.checkpointingMode === 'EXACTLY_ONCE';
+}
 
 /** Whether a JobManager failure keeps the completed checkpoints (high availability). Pure. */
 export function highlyAvailable(c: FlinkConfig): boolean {
