@@ -77,6 +77,7 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
     lines.push(
       `  ${describeSearch(opts, o.workers)}`,
       `  config: ${configDiff(e.model.keys, config.record)}`,
+      ...e.model.notes(config.config).map((n) => `  note: ${n}`),
       `  invariants${allJudged ? '' : ' (only these, --invariant)'}: ${o.invariants.join(', ')}`,
       ...coveredLines(o),
     );
@@ -96,7 +97,9 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
   if (quiet) return `${lines.join('\n')}\n`;
   lines.push(`  meaning: ${meaningOf(e.invariants, v.invariant)}`, `  what:    ${v.message}`);
   for (const x of f.violations.slice(1)) lines.push(`  also:    ${x.invariant}: ${x.message}`);
-  lines.push(`  config:  ${configDiff(e.model.keys, config.record)}`, `  search:  ${describeSearch(opts, o.workers)}`);
+  lines.push(`  config:  ${configDiff(e.model.keys, config.record)}`);
+  for (const n of e.model.notes(config.config)) lines.push(`  note:    ${n}`);
+  lines.push(`  search:  ${describeSearch(opts, o.workers)}`);
   if (!allJudged) lines.push(`  judged:  only ${o.invariants.join(', ')} (--invariant)`);
   const drained = f.trace.filter((s) => s.phase === 'drain').length;
   lines.push(`  found:   ${foundText(o, f.trace.length, drained)}`);

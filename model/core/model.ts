@@ -168,6 +168,11 @@ export interface ModelDef<S extends Stepped, A extends AnyAction, K extends Keys
   readonly keys: K;
   /** A one-line error when the real system would refuse this config (exit 2), else null. Pure. */
   validate?(config: ConfigOf<K>): string | null;
+  /**
+   * What the real system does differently from what the keys say when it accepts them (a setting it ignores with a
+   * warning), one line each, for the report; none when absent. Pure.
+   */
+  notes?(config: ConfigOf<K>): readonly string[];
   /** The initial state (frozen by `compile`). Pure. */
   init(config: ConfigOf<K>): S;
   readonly actions: ActionTable<S, A>;
@@ -200,6 +205,8 @@ export interface Model<S, A extends AnyAction, K extends Keys = Keys> {
   readonly keys: K;
   readonly defaultDepth: number;
   validate(config: ConfigOf<K>): string | null;
+  /** The warnings the real system gives for an accepted config (`ModelDef.notes`), one line each. Pure. */
+  notes(config: ConfigOf<K>): readonly string[];
   /** The initial state, frozen. */
   init(config: ConfigOf<K>): S;
   /** The next state, frozen (immer); only called with an action `enabled` listed. Pure. */
@@ -339,6 +346,7 @@ export function compile<S extends Stepped, A extends AnyAction, K extends Keys>(
     keys: def.keys,
     defaultDepth: def.defaultDepth ?? 8,
     validate: (c) => def.validate?.(c) ?? null,
+    notes: (c) => def.notes?.(c) ?? [],
     init: (c) => freeze(def.init(c), true),
     step: (s, a) => produce(s, (d) => apply(d, a)),
     enabled(s) {

@@ -27,7 +27,7 @@ import {
   tick,
   trigger,
 } from './job.js';
-import { listingTarget, poolName } from './pooling.js';
+import { extractPrefix, listing, poolName } from './pooling.js';
 import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
 import {
   ackable,
@@ -277,10 +277,12 @@ export const flinkActions = {
       const t = slotOf(s, jobOf(a)).task;
       const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
       if (s.config.namingStrategy === 'POOLING') {
-        const sub = subtaskOfAction(a);
-        const idx = listingTarget(s.config, s.kafka, w?.precommitted ?? [], jobOf(a), gen(s, a), sub);
-        const t = s.kafka.txns[idx];
-        const what = t ? `InitProducerId ${t.transactionalId}` : 'none open';
+        const j = slotOf(s, jobOf(a));
+        const l = w ? listing(s.config, s.kafka, j.jm, w, jobOf(a), subtaskOfAction(a)) : null;
+        const id = l ? s.kafka.txns[l.next]?.transactionalId : undefined;
+        const owner = id === undefined ? '' : extractPrefix(id);
+        const other = l && id !== undefined && !l.prefixes.includes(owner) ? `, of prefix ${owner}` : '';
+        const what = id === undefined ? 'none open' : `InitProducerId ${id}${other}`;
         return `${prefix(a)}${sinkName(a)}.AbortLingering(LISTING: ${what})`;
       }
       const probed = sinkTransactionalId(s.config, w?.probe ?? 0, jobOf(a), w?.probeGen ?? 0, w?.probeSub ?? 0);

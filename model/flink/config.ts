@@ -62,8 +62,9 @@ export const flinkKafkaKeys = {
   unaligned: bool('execution.checkpointing.unaligned.enabled', {
     default: false,
     meaning:
-      "unaligned checkpoints (EXACTLY_ONCE only): a multi-input operator snapshots at an input's first barrier and " +
-      'keeps the records the barrier overtook on the other inputs as channel state, replayed on restore',
+      "unaligned checkpoints: a multi-input operator snapshots at an input's first barrier and keeps the records " +
+      'the barrier overtook on the other inputs as channel state, replayed on restore (EXACTLY_ONCE only: with ' +
+      'AT_LEAST_ONCE Flink warns and switches them off)',
   }),
   alignedTimeoutMs: int('execution.checkpointing.aligned-checkpoint-timeout', {
     default: 0,
@@ -163,14 +164,16 @@ export const flinkKafkaKeys = {
     default: true,
     meaning:
       'with jobs=2, job 2 uses `<prefix>-job2` as its transactional-id prefix; false: both jobs use ' +
-      'sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required)',
+      'sink.transactional-id-prefix and fence each other (seed 000: a unique prefix per job is required); under ' +
+      "POOLING unique is not enough: job 1's LISTING abort takes every open id starting with `<prefix>`, job 2's too",
   }),
   namingStrategy: oneOf('sink.transaction-naming-strategy', ['INCREMENTING', 'POOLING'], {
     default: 'INCREMENTING',
     meaning:
       'INCREMENTING: `<prefix>-<subtask>-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector ' +
       '3.x, the 4.x default); POOLING: the lowest free `<prefix>-<subtask>-<n>` of each subtask pool, the ' +
-      'LISTING abort of its own subtask id on restore (connector 4.x; not with faults.rescale)',
+      'LISTING abort on every start of each open transaction whose name starts with the prefix and whose subtask id ' +
+      'it owns (connector 4.x; not with faults.rescale)',
   }),
   reinitPooled: bool('safeguard.reinit-pooled-producer', {
     default: true,
@@ -357,6 +360,15 @@ export type FlinkConfig = ConfigOf<typeof flinkKafkaKeys>;
 
 /** `sink.delivery-guarantee` of the KafkaSink. */
 export type DeliveryGuarantee = FlinkConfig['deliveryGuarantee'];
+
+/**
+ * Whether the job runs unaligned checkpoints: only in EXACTLY_ONCE mode, as StreamJobGraphGenerator.preValidate
+ * switches them off otherwise (Flink 1.12 to 2.x: "Unaligned checkpoints can only be used with checkpointing mode
+ * EXACTLY_ONCE", a warning, and the job runs without them). Pure.
+ */
+export function unalignedOn(c: FlinkConfig): boolean {
+  return c.unaligned && c.checkpointingMode === 'EXACTLY_ONCE';
+}
 
 /** Whether a JobManager failure keeps the completed checkpoints (high availability). Pure. */
 export function highlyAvailable(c: FlinkConfig): boolean {

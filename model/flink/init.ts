@@ -110,7 +110,7 @@ export function newTask(
           opened: 0,
           precommitted:
             c.namingStrategy === 'POOLING' && cp
-              ? cp.committables.filter((x) => committableSub(x) === sub).map((x) => x.name)
+              ? cp.committables.filter((x) => committableSub(x) === sub).map((x) => x.txn)
               : [],
           error: null,
         }

@@ -5,6 +5,7 @@
  */
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
+import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
 import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
 import { asyncError, precommit, send } from './sink.js';
@@ -93,7 +94,7 @@ export function processItem(d: D, input: number, no: JobNo = 1): void {
   // until the timeout since its trigger (SingleCheckpointBarrierHandler's alternating states).
   const p = j.jm.pending.find((x) => x.id === item.checkpoint);
   const input0 = inputBase(d.config, no) + input;
-  if (d.config.unaligned && (p === undefined || p.snapshot !== null)) {
+  if (unalignedOn(d.config) && (p === undefined || p.snapshot !== null)) {
     d.events.push({ type: 'barrier', input: input0, checkpoint: item.checkpoint, blocked: false });
     return;
   }

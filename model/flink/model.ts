@@ -3,7 +3,7 @@ import { compile } from '../core/model.js';
 import { clusterIdentity } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { flinkActions } from './actions.js';
-import { type FlinkConfig, flinkKafkaKeys } from './config.js';
+import { type FlinkConfig, flinkKafkaKeys, unalignedOn } from './config.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
 import { flinkCodec } from './schema.js';
@@ -27,13 +27,8 @@ function refusal(c: FlinkConfig): string | null {
       `execution.checkpointing.interval=${c.checkpointIntervalMs}: Flink refuses it (Checkpoint interval must be ` +
       'larger than or equal to 10 ms): accepted from 10 to 3600000'
     );
-  if (c.unaligned && c.checkpointingMode !== 'EXACTLY_ONCE')
-    return (
-      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE ' +
-      '(Flink refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE'
-    );
   // CheckpointingOptions.ENABLE_UNALIGNED: "only be enabled if ... max-concurrent-checkpoints is 1".
-  if (c.unaligned && c.maxConcurrent > 1)
+  if (unalignedOn(c) && c.maxConcurrent > 1)
     return (
       'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.max-concurrent-checkpoints=1 ' +
       '(Flink does not support concurrent unaligned checkpoints): accepted with max-concurrent-checkpoints=1'
@@ -54,6 +49,18 @@ function refusal(c: FlinkConfig): string | null {
   return null;
 }
 
+/** What Flink does with an accepted config that differs from what its keys say, one line each. Pure. */
+function notes(c: FlinkConfig): string[] {
+  // StreamJobGraphGenerator.preValidate (Flink 1.12 to 2.x) logs the warning and disables unaligned checkpoints.
+  if (c.unaligned && !unalignedOn(c))
+    return [
+      'execution.checkpointing.unaligned.enabled=true with execution.checkpointing.mode=AT_LEAST_ONCE: Flink warns ' +
+        '"Unaligned checkpoints can only be used with checkpointing mode EXACTLY_ONCE" and switches them off ' +
+        "(StreamJobGraphGenerator): checked as Flink runs it, AT_LEAST_ONCE's barrier tracking without channel state",
+    ];
+  return [];
+}
+
 /** The `flink-kafka` model. */
 export const flinkKafkaModel = compile({
   name: 'flink-kafka',
@@ -62,6 +69,7 @@ export const flinkKafkaModel = compile({
     'two-phase commit through the Kafka coordinator, crashes, lost notifications and restarts',
   keys: flinkKafkaKeys,
   validate: (c) => checkKafkaKeys(c) ?? refusal(c),
+  notes,
   init: initialState,
   actions: flinkActions,
   drain,

@@ -2,12 +2,12 @@
  * flink-connector-kafka 4.x POOLING naming (`sink.transaction-naming-strategy=POOLING`): transactional.ids
  * `<prefix>-<subtask>-<n>` from each sink subtask's pool, the lowest `n` not in flight
  * (TransactionNamingStrategyImpl.POOLING, ProducerPoolImpl), and the LISTING abort on restore
- * (TransactionAbortStrategyImpl.LISTING: every ONGOING transaction of the prefix and an owned subtask id that the
- * restored writer state does not list as pre-committed). Pure.
+ * (TransactionAbortStrategyImpl.LISTING: every ONGOING transaction whose name starts with the prefix, of an owned
+ * subtask id, that the restored writer state does not list as pre-committed). Pure.
  */
 import type { Cluster } from '../kafka/cluster.js';
 import type { FlinkConfig } from './config.js';
-import { committableSub, type JobNo, sinkPrefix, type Task, writerOf } from './state.js';
+import { committableSub, type JobManager, type JobNo, sinkPrefix, type Task, type Writer, writerOf } from './state.js';
 
 /**
  * The lowest pool index of sink subtask `sub` not in flight: not its writer's open transaction, not a committable of
@@ -23,23 +23,83 @@ export function poolName(t: Pick<Task, 'committables' | 'writer' | 'otherWriters
 }
 
 /**
- * The first transaction LISTING aborts for sink subtask `sub` of job `no`: ONGOING (with partitions, so
- * DescribeProducers lists its producer), of the job's prefix and a subtask id it owns (its own at a fixed parallelism:
- * TransactionOwnership.EXPLICIT_BY_WRITER_STATE restores the owned id and total from its writer state), not
- * pre-committed in its restored state. Its index in `k.txns`, or -1. Pure.
+ * The subtask id in a transactional.id: the number between its last two dashes (TransactionalIdFactory
+ * .extractSubtaskId, connector 4.0.0 to 5.0.0). Every id the model makes is `<prefix>-<subtask>-<n>`. Pure.
+ */
+export function extractSubtaskId(name: string): number {
+  const last = name.lastIndexOf('-');
+  return Number(name.slice(name.lastIndexOf('-', last - 1) + 1, last));
+}
+
+/** The prefix of a transactional.id: what precedes its last two dashes (TransactionalIdFactory.extractPrefix). Pure. */
+export function extractPrefix(name: string): string {
+  return name.slice(0, name.lastIndexOf('-', name.lastIndexOf('-') - 1));
+}
+
+/**
+ * The prefixes LISTING aborts with (ExactlyOnceKafkaWriter.abortLingeringTransactions, 4.0.0 to 5.0.0): the current
+ * sink.transactional-id-prefix, and the restored writer state's when it differs (`oldGen`). Pure.
+ */
+export function prefixesToAbort(c: FlinkConfig, no: JobNo, gen: number, oldGen: number | null): string[] {
+  const current = sinkPrefix(c, no, gen);
+  return oldGen === null ? [current] : [current, sinkPrefix(c, no, oldGen)];
+}
+
+/**
+ * The first transaction LISTING aborts for sink subtask `sub` (TransactionAbortStrategyImpl.LISTING, 4.0.0 to 5.0.0):
+ * ONGOING on the sink's topic (AdminUtils.getOpenTransactionsForTopics: the producers DescribeProducers lists on its
+ * partitions, ListTransactions filtered to ONGOING), whose name starts with one of `prefixes` (hasKnownPrefix: any
+ * job's id whose prefix merely begins with ours too), owned (TransactionAbortStrategyContextImpl.ownsTransactionalId:
+ * `extractSubtaskId(name) % total` is an owned subtask id; at a fixed parallelism TransactionOwnership
+ * .EXPLICIT_BY_WRITER_STATE owns the subtask's own id of `total` = the parallelism, with or without a restored state),
+ * and not pre-committed in its restored writer state (`precommitted`: indexes in `k.txns`). Its index, or -1. Pure.
  */
 export function listingTarget(
+  k: Cluster,
+  prefixes: readonly string[],
+  precommitted: readonly number[],
+  sub: number,
+  total: number,
+): number {
+  return k.txns.findIndex(
+    (t, i) =>
+      t.state === 'Ongoing' &&
+      t.partitions.length > 0 &&
+      prefixes.some((p) => t.transactionalId.startsWith(p)) &&
+      extractSubtaskId(t.transactionalId) % total === sub &&
+      !precommitted.includes(i),
+  );
+}
+
+/**
+ * Where sink subtask `sub` of job `no` (JobManager `jm`, writer `w`) is in its LISTING abort: the prefixes it aborts
+ * with and the index of the next transaction it takes (-1: none left). Pure.
+ */
+export function listing(
   c: FlinkConfig,
   k: Cluster,
-  precommitted: readonly number[],
+  jm: Pick<JobManager, 'prefixGen' | 'parallelism'>,
+  w: Pick<Writer, 'precommitted' | 'oldGen'>,
   no: JobNo,
-  gen: number,
-  sub = 0,
-): number {
-  const head = `${sinkPrefix(c, no, gen)}-${sub}-`;
-  return k.txns.findIndex((t) => {
-    if (t.state !== 'Ongoing' || t.partitions.length === 0 || !t.transactionalId.startsWith(head)) return false;
-    const rest = t.transactionalId.slice(head.length);
-    return /^\d+$/.test(rest) && !precommitted.includes(Number(rest));
-  });
+  sub: number,
+): { readonly prefixes: readonly string[]; readonly next: number } {
+  const prefixes = prefixesToAbort(c, no, jm.prefixGen, w.oldGen);
+  return { prefixes, next: listingTarget(k, prefixes, w.precommitted, sub, jm.parallelism) };
+}
+
+/**
+ * The operational hazard of two jobs' prefixes where one starts with the other, under POOLING: with `jobs=2` and the
+ * unique-prefix safeguard job 2's `<prefix>-job2` begins with job 1's `<prefix>`, so job 1's LISTING abort (every
+ * open transaction whose name starts with its prefix, TransactionAbortStrategyImpl.LISTING, 4.0.0 to 5.0.0) fences
+ * and aborts job 2's, pre-committed ones too, at each of its (re)starts. One sentence, or null. Pure.
+ */
+export function prefixHazard(c: FlinkConfig): string | null {
+  if (c.namingStrategy !== 'POOLING' || c.jobs !== 2) return null;
+  const [one, two] = [sinkPrefix(c, 1), sinkPrefix(c, 2)];
+  if (one === two || !two.startsWith(one)) return null;
+  return (
+    `job 2's transactional-id prefix ${two} starts with job 1's ${one}: job 1's LISTING abort takes every open ` +
+    `transaction whose name starts with ${one}, job 2's pre-committed ones too (prefixes that are prefixes of each ` +
+    'other are an operational hazard; give each job a prefix no other begins with)'
+  );
 }

@@ -51,6 +51,7 @@ const committable = struct<Committable>({
   name: int,
   producerId: int,
   epoch: int,
+  origin: struct<Committable['origin']>({ instance: int, txn: nullable(int) }),
   subtask: optional(literal<1>()),
 });
 
@@ -125,7 +126,13 @@ const jobManager = struct<JobManager>({
 const ghost = struct<Ghost>({
   completed: list(struct<Ghost['completed'][number]>({ job: int, checkpoint: int, flink: optional(literal<2>()) })),
   commits: list(
-    struct<Ghost['commits'][number]>({ job: int, checkpoint: int, name: int, flink: optional(literal<2>()) }),
+    struct<Ghost['commits'][number]>({
+      job: int,
+      checkpoint: nullable(int),
+      name: int,
+      flink: optional(literal<2>()),
+      via: optional(int),
+    }),
   ),
   timedOut: list(struct<TimedOut>({ transactionalId: str, partition: int, offset: int, from: int, at: int })),
 });

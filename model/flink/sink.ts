@@ -7,16 +7,17 @@
 import { castDraft, type Draft } from 'immer';
 import { newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
-import type { ErrorCode } from '../kafka/records.js';
+import type { ErrorCode, Origin } from '../kafka/records.js';
 import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
-import { listingTarget, poolName } from './pooling.js';
+import { listing, poolName } from './pooling.js';
 import {
   type FlinkState,
   instanceOf,
   type JobNo,
+  type JobSlot,
   partitionOf,
   sinkTransactionalId,
   slotOf,
@@ -116,6 +117,7 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
       name: x.name,
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
+      origin: { instance: instanceOf(no, t.attempt), txn: x.seq },
       ...(sub === 1 ? { subtask: 1 as const } : {}),
     });
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, sub) });
@@ -240,14 +242,16 @@ function walksSubtasks(c: FlinkConfig): boolean {
 }
 
 /**
- * One step of POOLING's LISTING abort: InitProducerId on the first ONGOING transaction of the prefix that the restored
- * writer state does not list as pre-committed (it fences and aborts it); with none left the writer initialises.
+ * One step of POOLING's LISTING abort: InitProducerId on the first transaction LISTING takes (`listingTarget`), which
+ * fences and aborts it; with none left the writer initialises. A transaction whose prefix is not this job's own but
+ * starts with it (another job's `<prefix>-job2`) is taken all the same.
  */
 function listingAbort(d: D, no: JobNo, sub: number): void {
-  const w = writerOf(slotOf(d, no).task!, sub);
-  const idx = listingTarget(d.config, d.kafka, w.precommitted, no, genOf(d, no), sub);
+  const j = slotOf(d, no);
+  const w = writerOf(j.task!, sub);
+  const idx = listing(d.config, d.kafka, j.jm, w, no, sub).next;
   if (idx < 0) {
-    d.events.push({ type: 'listed', kept: w.precommitted.map((n) => idOf(d, n, no, sub)) });
+    d.events.push({ type: 'listed', kept: w.precommitted.map((i) => d.kafka.txns[i]!.transactionalId) });
     w.init = 'init';
     return;
   }
@@ -277,6 +281,8 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
   const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
   const c = t.committables[i]!;
   const id = d.kafka.txns[c.txn]!.transactionalId;
+  // Ghost: which transaction the EndTxn ends is the coordinator's open one, not necessarily the committable's.
+  const open = openOrigin(d, c.txn);
   const r = commitResumed(ctxOf(d), c.txn, c.producerId, c.epoch);
   if (!r.ok) {
     if (r.error === 'CONCURRENT_TRANSACTIONS') return;
@@ -293,9 +299,17 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     return;
   }
   t.committables.splice(i, 1);
-  d.ghost.commits.push(
-    no === 2 ? { job: j.jm.job, checkpoint, name: c.name, flink: 2 } : { job: j.jm.job, checkpoint, name: c.name },
-  );
+  // The broker committed the committable's transaction, or (a reused id at the same epoch) the id's newer one: the
+  // checkpoint that pre-committed that one, if any.
+  const own = open === null || sameOrigin(open, c.origin);
+  const of = own ? checkpoint : (precommittedBy(j, open) ?? null);
+  d.ghost.commits.push({
+    job: j.jm.job,
+    checkpoint: of,
+    name: c.name,
+    ...(no === 2 ? { flink: 2 as const } : {}),
+    ...(own ? {} : { via: checkpoint }),
+  });
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
 }
 
@@ -316,4 +330,38 @@ export function noteTimeout(d: D, txn: number): void {
       at: d.now,
     });
   }
+}
+
+/** Whether two ghost origins name the same client transaction. Pure. */
+function sameOrigin(a: Origin, b: Origin): boolean {
+  return a.instance === b.instance && a.txn === b.txn;
+}
+
+/**
+ * Ghost: the origin of the records of coordinator transaction `txn`'s open transaction (its producer's first open
+ * record on a partition it added), or null when it has none written.
+ */
+function openOrigin(d: D, txn: number): Origin | null {
+  const t = d.kafka.txns[txn]!;
+  for (const partition of t.partitions) {
+    const p = d.kafka.partitions[partition]!;
+    const at = p.producers.find((e) => e.producerId === t.producerId)?.firstOpenOffset;
+    const e = at == null ? undefined : p.log.find((x) => x.offset === at);
+    if (e?.kind === 'data') return e.origin;
+  }
+  return null;
+}
+
+/**
+ * Ghost: the checkpoint of job `j` whose committable carries `origin` (pending, restored, or in a checkpoint the
+ * JobManager keeps), or undefined when no barrier pre-committed that transaction. Pure.
+ */
+function precommittedBy(j: Draft<JobSlot>, origin: Origin): number | undefined {
+  const all = [
+    ...(j.task?.committables ?? []),
+    ...j.jm.pending.flatMap((p) => p.snapshot?.committables ?? []),
+    ...(j.jm.latest?.committables ?? []),
+    ...(j.jm.previous?.committables ?? []),
+  ];
+  return all.find((c) => sameOrigin(c.origin, origin))?.checkpoint;
 }

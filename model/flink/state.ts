@@ -6,6 +6,7 @@
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
 import type { Producer } from '../kafka/producer.js';
+import type { Origin } from '../kafka/records.js';
 import type { FlinkConfig } from './config.js';
 
 /** An item in the network channel from source `i` to the count operator (FIFO). */
@@ -23,6 +24,8 @@ export interface Committable {
   readonly name: number;
   readonly producerId: number;
   readonly epoch: number;
+  /** Ghost: the origin its records carry (the writer's client instance and `WriterTxn.seq`). Never read by rules. */
+  readonly origin: Origin;
   /** The sink subtask whose writer pre-committed it: absent for subtask 0, 1 for subtask 1. */
   readonly subtask?: 1;
 }
@@ -78,7 +81,10 @@ export interface Writer {
   readonly pool: readonly { readonly name: number; readonly producer: Producer }[];
   /** POOLING: transactions this attempt opened. */
   readonly opened: number;
-  /** POOLING: the pre-committed ids of the restored writer state, which LISTING leaves open. */
+  /**
+   * POOLING: the pre-committed transactional.ids of the restored writer state, which LISTING leaves open (their
+   * indexes in the coordinator's `txns`: an id of the restored prefix, which a later prefix change left behind, too).
+   */
   readonly precommitted: readonly number[];
   /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
   readonly error: number | null;
@@ -277,11 +283,17 @@ export interface TimedOut {
 export interface Ghost {
   readonly timedOut: readonly TimedOut[];
   readonly completed: readonly { readonly job: number; readonly checkpoint: number; readonly flink?: 2 }[];
+  /**
+   * Each successful EndTxn(COMMIT) of a committable: `checkpoint` is the checkpoint that pre-committed the transaction
+   * the broker committed (null: none did, the id's newer transaction no barrier reached), `via` the committable's own
+   * checkpoint when that differs (a reused id whose newer transaction a stale committable committed).
+   */
   readonly commits: readonly {
     readonly job: number;
-    readonly checkpoint: number;
+    readonly checkpoint: number | null;
     readonly name: number;
     readonly flink?: 2;
+    readonly via?: number;
   }[];
 }
 

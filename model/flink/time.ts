@@ -3,7 +3,7 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
-import type { FlinkConfig } from './config.js';
+import { type FlinkConfig, unalignedOn } from './config.js';
 import { baseIntervalMs } from './init.js';
 import {
   arrived,
@@ -120,7 +120,7 @@ export function earlyTriggerAt(c: FlinkConfig, jm: Pick<JobManager, 'nextTrigger
  * timestamp; CheckpointOptions.alignedCheckpointTimeout). Pure.
  */
 export function alignedAt(c: FlinkConfig, p: Pick<PendingCheckpoint, 'triggeredAt'>, now: number): boolean {
-  return !c.unaligned || (c.alignedTimeoutMs > 0 && now < p.triggeredAt + c.alignedTimeoutMs);
+  return !unalignedOn(c) || (c.alignedTimeoutMs > 0 && now < p.triggeredAt + c.alignedTimeoutMs);
 }
 
 /**
@@ -130,7 +130,7 @@ export function alignedAt(c: FlinkConfig, p: Pick<PendingCheckpoint, 'triggeredA
 export function alignmentTimeoutAt(s: FlinkState, no: JobNo): number | null {
   const c = s.config;
   const j = slotOf(s, no);
-  if (!c.unaligned || c.alignedTimeoutMs === 0 || !j.task?.aligned.some(Boolean)) return null;
+  if (!unalignedOn(c) || c.alignedTimeoutMs === 0 || !j.task?.aligned.some(Boolean)) return null;
   const p = j.jm.pending.find((x) => x.snapshot === null);
   return p ? p.triggeredAt + c.alignedTimeoutMs : null;
 }

@@ -3,7 +3,8 @@
  * state, and the Kafka checks on the embedded cluster slice (`lso-bound`, `txn-atomicity`,
  * `zombie-fenced`). Pure.
  */
-import { type FlinkState, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
+import { prefixHazard } from '../../model/flink/pooling.js';
+import { type FlinkState, inputBase, type JobNo, jobInputs, slotOf } from '../../model/flink/state.js';
 import { at, workLeft } from '../../model/flink/time.js';
 import { family, type Invariant, invariant } from '../invariant.js';
 import { hangingTransaction, type Told } from '../kafka/checks.js';
@@ -75,16 +76,23 @@ export const flinkInvariants: readonly Invariant<S>[] = [
    * `commit-only-completed`: every sink transaction committed belongs to a checkpoint of its own job that completed,
    * or that a later completed checkpoint of that job subsumed (an expired checkpoint's committables stay in the
    * committer's state and are committed with the next completion: CommitterOperator commits every committable up to
-   * the completed id). Ghost data; checkpoint ids only grow within a job.
+   * the completed id). The transaction is the one the broker committed, which a stale committable of a reused id
+   * (POOLING without re-initialisation) may not own. Ghost data; checkpoint ids only grow within a job.
    */
   invariant('commit-only-completed', 'every-step', (s: S) => {
     for (const c of s.ghost.commits) {
-      if (!s.ghost.completed.some((x) => x.job === c.job && x.checkpoint >= c.checkpoint && x.flink === c.flink)) {
-        return (
-          `the transaction of checkpoint ${c.checkpoint} (${c.flink === 2 ? 'job 2, run' : 'job'} ${c.job}) was ` +
-          `committed, but neither that checkpoint nor a later one completed`
-        );
-      }
+      const run = `${c.flink === 2 ? 'job 2, run' : 'job'} ${c.job}`;
+      const cp = c.checkpoint;
+      const done =
+        cp !== null && s.ghost.completed.some((x) => x.job === c.job && x.checkpoint >= cp && x.flink === c.flink);
+      if (done) continue;
+      // The EndTxn of checkpoint `via`'s committable ended the id's newer transaction (the broker's open one).
+      const through =
+        c.via === undefined ? '' : ` through the committable of checkpoint ${c.via} (its id reused at the same epoch)`;
+      return cp === null
+        ? `a transaction no checkpoint pre-committed (${run}) was committed${through}`
+        : `the transaction of checkpoint ${cp} (${run}) was committed${through}, but neither that checkpoint nor a ` +
+            'later one completed';
     }
     return null;
   }),
@@ -92,9 +100,15 @@ export const flinkInvariants: readonly Invariant<S>[] = [
   zombieFenced,
   txnAtomicity,
   lsoBound,
-  invariant('no-loss', 'quiescence', (s: S) =>
-    lossMessage(flinkOutView(s, s.config.isolationLevel), 'out', s.config.isolationLevel),
-  ),
+  invariant('no-loss', 'quiescence', (s: S) => {
+    const view = flinkOutView(s, s.config.isolationLevel);
+    const lost = lossMessage(view, 'out', s.config.isolationLevel);
+    if (lost === null) return null;
+    // Job 2's inputs follow job 1's; a loss among them names the prefix overlap LISTING acts on, when there is one.
+    const hazard = prefixHazard(s.config);
+    const ofJob2 = view.missingRanges.some(([, hi]) => hi > inputBase(s.config, 2) * s.config.inputRecords);
+    return hazard !== null && ofJob2 ? `${lost}; ${hazard}` : lost;
+  }),
   /**
    * `no-hanging-transaction`: nothing open at the end, and nothing the job left open that only the coordinator's
    * transaction.timeout.ms abort ended (the drain runs through it; the LSO was held at its first offset until then).

@@ -117,6 +117,10 @@ const configs: Record<string, string[][]> = {
     ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
     ['high-availability.type=none', 'faults.jobmanager=1'],
     ['jobs=2', 'faults.crashes=0'],
+    // Job 1's LISTING takes job 2's flink-job2-… transactions (their names start with flink).
+    ['jobs=2', 'sink.transaction-naming-strategy=POOLING', 'input.records=2'],
+    // LISTING with the restored writer state's prefix as well as the new one.
+    ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'],
     ['transaction.timeout.ms=2500'],
     ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false', 'faults.send-errors=true'],
     [

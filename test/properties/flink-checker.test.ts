@@ -3,6 +3,8 @@
  * finds it with these pinned seeds and by bounded exhaustive search, each counterexample short.
  */
 import { describe, expect, test } from 'vitest';
+import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
+import { check, exhaustive as exhaustiveTo } from '../helpers/check.js';
 import { exhaustive, explored, only, random } from './flink-helpers.js';
 
 describe('violations found (random seeds 1 and 2, exhaustive)', () => {
@@ -184,9 +186,36 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
         'kafka.version=3.9',
         'safeguard.reinit-pooled-producer=false',
       ]);
-      expect(x.violations[0]!.message).toBe('v3 is read twice at read_committed (offsets 3 and 5)');
+      // The recovery commit itself is the first violation; the replayed input then duplicates at quiescence.
+      expect(x.violations[0]!.invariant).toBe('commit-only-completed');
       expect(explored(x).slice(-5)).toEqual(['InitSink', 'Read', 'Process', 'Send', 'Crash']);
+      const y = exhaustive(
+        ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'safeguard.reinit-pooled-producer=false'],
+        12000,
+        only('no-duplicates'),
+      );
+      expect(y.violations[0]!.message).toBe('v3 is read twice at read_committed (offsets 3 and 5)');
       // Random runs (2000, seed 1) do not reach this 22-step prefix: the slow table marks the row random: false.
+    },
+  );
+  test(
+    'the same FLINK-8132 bound judged by commit-only-completed alone: the re-commit of checkpoint 1 commits the ' +
+      "reused id's newer transaction, which no checkpoint pre-committed; with the safeguard it holds",
+    () => {
+      // Why this test? The ghost once recorded the committable's checkpoint (1, completed), not the transaction the
+      // broker committed, and this invariant never saw the recovery commit.
+      const pairs = ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9'];
+      const x = exhaustive([...pairs, 'safeguard.reinit-pooled-producer=false'], 20000, only('commit-only-completed'));
+      expect(x.violations[0]!.message).toBe(
+        'a transaction no checkpoint pre-committed (job 1) was committed through the committable of checkpoint 1 ' +
+          '(its id reused at the same epoch)',
+      );
+      expect(x.trace).toHaveLength(25);
+      expect(x.states!.at(-1)!.ghost.commits).toEqual([
+        { job: 1, checkpoint: 1, name: 0 },
+        { job: 1, checkpoint: null, name: 0, via: 1 },
+      ]);
+      expect(exhaustive(pairs, 20000, only('commit-only-completed')).status).toBe('ok');
     },
   );
   test(
@@ -226,6 +255,35 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       expect(explored(x)).toContain('ChangePrefix');
       expect(random(off, 2).violations[0]!.invariant).toBe('no-hanging-transaction');
       expect(exhaustive(['faults.prefix-change=true']).status).toBe('ok');
+    },
+  );
+  test(
+    'POOLING with a prefix change: LISTING also takes the restored prefix, so the first counterexample is ' +
+      "FLINK-40626's: committed flink-0-0 reused after checkpoint 2, skipped as pre-committed after a restore of " +
+      'checkpoint 1, its re-commit fenced, its new transaction left open until the timeout',
+    () => {
+      // Why this test? LISTING once looked at the new prefix alone and reported the restored prefix's open
+      // transaction after 34 steps, which Flink aborts (ExactlyOnceKafkaWriter.abortLingeringTransactions).
+      const x = check(
+        flinkKafkaEntry,
+        ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'],
+        exhaustiveTo(24, 100000),
+      );
+      expect(x.violations[0]).toMatchObject({
+        invariant: 'no-hanging-transaction',
+        message:
+          'out-0: the transaction of flink-0-0 from offset 3 was never ended by the job: the coordinator aborted it ' +
+          'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 3 meanwhile)',
+      });
+      expect(x.trace).toHaveLength(43);
+      const events = x.states!.flatMap((s) => s.events);
+      expect(events).toContainEqual({ type: 'listed', kept: ['flink-0-0'] });
+      expect(events).toContainEqual({
+        type: 'commit-failed',
+        checkpoint: 1,
+        transactionalId: 'flink-0-0',
+        error: 'PRODUCER_FENCED',
+      });
     },
   );
   test('scan.startup.mode=group-offsets with no committed offset restarts forever: progress', () => {

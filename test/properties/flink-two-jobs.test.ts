@@ -2,10 +2,12 @@
  * `check flink-kafka --set jobs=2`: two jobs sharing `sink.transactional-id-prefix`
  * fence each other and lose records from read_committed (`no-loss`), found by random exploration
  * with pinned seeds and by bounded exhaustive search; with
- * `safeguard.unique-transactional-id-prefix` (the default) every invariant holds on the same budget.
+ * `safeguard.unique-transactional-id-prefix` (the default) every invariant holds on the same budget, but under POOLING
+ * job 1's LISTING abort takes job 2's `flink-job2-…` transactions (their names start with `flink`).
  */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
+import { check, exhaustive as exhaustiveTo } from '../helpers/check.js';
 import { exhaustive, random } from './flink-helpers.js';
 
 const base = ['jobs=2', 'input.records=2'];
@@ -39,5 +41,22 @@ describe('jobs=2, unique prefix (the safeguard): every invariant holds on the sa
   test('exhaustive, no faults, one record per job (bounded)', () => {
     const x = exhaustive(['jobs=2', ...small], 2000);
     expect(x.violations).toEqual([]);
+  });
+});
+
+describe('jobs=2 under POOLING: job 1 (flink) lists job 2 (flink-job2) as its own (LISTING)', () => {
+  // Why this test? LISTING once matched `<prefix>-<subtask>-<n>` exactly; the connector takes every open transaction
+  // whose name starts with a prefix to abort, and this bound then held over 262,426 states.
+  test('exhaustive to depth 24: job 2 loses v3 and v4, and the message names the prefix overlap', () => {
+    const x = check(flinkKafkaEntry, [...base, 'sink.transaction-naming-strategy=POOLING'], exhaustiveTo(24, 60000));
+    expect(x.violations[0]).toMatchObject({
+      invariant: 'no-loss',
+      message:
+        "input 3-4 never reached out at read_committed (2 missing); job 2's transactional-id prefix flink-job2 " +
+        "starts with job 1's flink: job 1's LISTING abort takes every open transaction whose name starts with " +
+        "flink, job 2's pre-committed ones too (prefixes that are prefixes of each other are an operational " +
+        'hazard; give each job a prefix no other begins with)',
+    });
+    expect(x.trace).toHaveLength(34);
   });
 });

@@ -336,13 +336,36 @@ describe('unaligned checkpoints (execution.checkpointing.unaligned.enabled)', ()
       expect(restored.channels[1]!.length).toBe(4);
     },
   );
-  test('with AT_LEAST_ONCE it is refused: one line naming the setting and what is accepted', () => {
-    const c = flinkCfg('execution.checkpointing.unaligned.enabled=true', 'execution.checkpointing.mode=AT_LEAST_ONCE');
-    expect(model.validate(c)).toBe(
-      'execution.checkpointing.unaligned.enabled=true needs execution.checkpointing.mode=EXACTLY_ONCE (Flink ' +
-        'refuses unaligned checkpoints in AT_LEAST_ONCE mode): accepted with EXACTLY_ONCE',
-    );
-  });
+  test(
+    'with AT_LEAST_ONCE it is accepted and switched off, as StreamJobGraphGenerator does, with a note; either way ' +
+      'with max-concurrent-checkpoints=2 the AT_LEAST_ONCE two-input refusal is what applies',
+    () => {
+      const pairs = ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2', 'input.records=2'];
+      const c = flinkCfg('execution.checkpointing.unaligned.enabled=true', ...pairs);
+      expect(model.validate(c)).toBeNull();
+      expect(model.notes(c)).toEqual([
+        'execution.checkpointing.unaligned.enabled=true with execution.checkpointing.mode=AT_LEAST_ONCE: Flink ' +
+          'warns "Unaligned checkpoints can only be used with checkpointing mode EXACTLY_ONCE" and switches them ' +
+          "off (StreamJobGraphGenerator): checked as Flink runs it, AT_LEAST_ONCE's barrier tracking without channel " +
+          'state',
+      ]);
+      expect(model.notes(flinkCfg(...pairs))).toEqual([]);
+      expect(model.notes(flinkCfg('execution.checkpointing.unaligned.enabled=true'))).toEqual([]);
+      // The same run as AT_LEAST_ONCE alone: the same states, the double count after a restore.
+      const mode: [string, string] = ['execution.checkpointing.mode', 'AT_LEAST_ONCE'];
+      const on = playFlink(checkpointAlignment, mode, ['execution.checkpointing.unaligned.enabled', 'true']);
+      const off = playFlink(checkpointAlignment, mode);
+      expect(on.states.map((x) => model.key(x))).toEqual(off.states.map((x) => model.key(x)));
+      expect(on.violations.map((v) => v.invariant)).toEqual(off.violations.map((v) => v.invariant));
+      expect(on.violations.length).toBeGreaterThan(0);
+      const twice = flinkCfg(
+        'execution.checkpointing.unaligned.enabled=true',
+        ...pairs,
+        'execution.checkpointing.max-concurrent-checkpoints=2',
+      );
+      expect(model.validate(twice)).toMatch(/^execution.checkpointing.max-concurrent-checkpoints above 1 is modelled/);
+    },
+  );
 });
 
 describe('faults.prefix-change: the probe walks the current prefix, then the one in the restored writer state', () => {
