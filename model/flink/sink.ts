@@ -295,7 +295,17 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
       return;
     }
     t.committables.splice(i, 1);
-    d.events.push({ type: 'commit-failed', checkpoint, transactionalId: id, error: r.error });
+    // Ghost, for the renderers: a re-commit after a restore of a transaction that did end committed loses nothing.
+    const done = d.ghost.commits.some(
+      (x) => x.job === j.jm.job && x.checkpoint === checkpoint && x.via === undefined && (x.flink === 2) === (no === 2),
+    );
+    d.events.push({
+      type: 'commit-failed',
+      checkpoint,
+      transactionalId: id,
+      error: r.error,
+      ...(done ? { committed: true as const } : {}),
+    });
     return;
   }
   t.committables.splice(i, 1);

@@ -232,6 +232,8 @@ export type FlinkEvent =
       readonly checkpoint: number;
       readonly transactionalId: string;
       readonly error: string;
+      /** The transaction had already ended committed (a re-commit after a restore): nothing is lost. */
+      readonly committed?: true;
     }
   | { readonly type: 'writer'; readonly transactionalId: string; readonly epoch: number }
   | { readonly type: 'probed'; readonly transactionalId: string; readonly used: boolean }

@@ -96,7 +96,9 @@ function flinkEventLine(
         lane: TM,
         text:
           `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with ${e.error}: ` +
-          `its records are lost`,
+          (e.committed
+            ? 'a re-commit of a transaction that already ended committed, nothing lost'
+            : 'its records are lost'),
         refused: true,
       };
     case 'writer':

@@ -4,6 +4,7 @@
  * `extractSubtaskId(name) % total`, not pre-committed in the restored writer state.
  */
 import { describe, expect, test } from 'vitest';
+import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import { extractPrefix, extractSubtaskId, listing, listingTarget, prefixHazard } from '../../../model/flink/pooling.js';
 import type { FlinkState } from '../../../model/flink/state.js';
@@ -178,5 +179,47 @@ describe('LISTING aborts with the restored writer state prefix too (abortLingeri
       'flink-0-0 Ongoing',
       'flink-v2-0-0 Empty',
     ]);
+  });
+});
+
+describe('a fenced re-commit after a restore: lost only when the transaction did not end committed', () => {
+  test('flink-0-0 committed for checkpoint 1, reused (epoch 1), a crash: the re-commit is fenced, nothing lost', () => {
+    const s = stateAfter(
+      ['sink.transaction-naming-strategy=POOLING'],
+      { type: 'AbortLingering' },
+      { type: 'InitSink' },
+      { type: 'Tick' },
+      { type: 'Read', input: 0 },
+      { type: 'Process', input: 0 },
+      { type: 'Tick' },
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Ack' },
+      { type: 'Notify' },
+      { type: 'Commit', checkpoint: 1 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+      { type: 'Tick' },
+      { type: 'Tick' },
+      { type: 'Trigger' },
+      { type: 'Process', input: 0 },
+      { type: 'InitSink' },
+      { type: 'Crash' },
+      { type: 'Tick' },
+      { type: 'Restart' },
+    );
+    const failed = model.step(s, { type: 'Commit', checkpoint: 1 });
+    expect(failed.events.at(-1)).toEqual({
+      type: 'commit-failed',
+      checkpoint: 1,
+      transactionalId: 'flink-0-0',
+      error: 'PRODUCER_FENCED',
+      committed: true,
+    });
+    const lines = flinkKafkaEntry.render.events(failed, s).map((l) => l.text);
+    expect(lines).toContain(
+      'commit of flink-0-0 (checkpoint 1) failed with PRODUCER_FENCED: a re-commit of a transaction that already ' +
+        'ended committed, nothing lost',
+    );
   });
 });
