@@ -270,6 +270,9 @@ export const unsafe: {
     breaks: ['no-loss', 'no-hanging-transaction'],
     random: false,
     depth: 13,
+    // The member must pause after the abort and stay paused through the expiry: the swarm alone met it on seeds 5,
+    // 6, 7 and 9 of 1-10 within 30 s (a loaded machine); plain check's pass finds it within 1.3 s.
+    swarmSeeds: 3,
   },
   {
     model: 'kafka-streams',
