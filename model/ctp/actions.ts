@@ -13,6 +13,7 @@ import {
   type TransactionalCall,
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
+import { inTransaction } from '../kafka/producer.js';
 import { nextDeadline } from '../kafka/transactions.js';
 import {
   appOf,
@@ -140,10 +141,11 @@ const lens = {
       coordinatorMoves: s.config.coordinatorFailover,
       producerStateLoss: s.config.producerStateLoss,
     }),
-    // The applications send synchronously: nothing of theirs is in flight between steps.
-    () => false,
+    // The applications send synchronously: nothing of theirs is in flight between steps. A live member inside a
+    // transaction writes or commits within it.
+    (s, _partition, producerId) => s.apps.some((i) => canAct(i) && inTransaction(i.producer, producerId)),
+    doTick,
   ),
-  advance: doTick,
 };
 const coordinator = coordinatorActions(lens);
 

@@ -11,6 +11,7 @@ import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
   ack,
+  advanceTo,
   alignmentTimeout,
   changePrefix,
   ctxOf,
@@ -23,6 +24,7 @@ import {
   rescale,
   restart,
   restoreSavepoint,
+  sinkActive,
   slowCheckpoint,
   tick,
   trigger,
@@ -237,8 +239,8 @@ const coordinator = coordinatorActions(
       coordinatorMoves: s.config.coordinatorFailover,
       producerStateLoss: s.config.producerStateLoss,
     }),
-    // The sink sends synchronously: nothing of it is in flight between steps.
-    () => false,
+    (s, _partition, producerId) => sinkActive(s, producerId),
+    advanceTo,
   ),
 );
 

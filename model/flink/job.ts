@@ -5,6 +5,7 @@
  */
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
+import { inTransaction } from '../kafka/producer.js';
 import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
 import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
@@ -31,8 +32,28 @@ type D = Draft<FlinkState>;
 export function tick(d: D): void {
   const to = nextEvent(d);
   if (to === null) return;
-  d.now = to;
-  d.events.push({ type: 'clock', now: to });
+  advanceTo(d, to);
+}
+
+/** The clock moves to `now`. */
+export function advanceTo(d: D, now: number): void {
+  d.now = now;
+  d.events.push({ type: 'clock', now });
+}
+
+/**
+ * Whether producer `producerId` is still active toward the output (see ClusterLens.active): the sink sends
+ * synchronously, so nothing of it is in flight between steps, but a running job's writer inside a transaction
+ * with it writes or pre-commits it at the next checkpoint, and its committer commits what it pre-committed. Pure.
+ */
+export function sinkActive(s: FlinkState, producerId: number): boolean {
+  for (const slot of [s, s.second]) {
+    const t = slot?.task;
+    if (!t) continue;
+    for (const w of [t.writer, ...t.otherWriters]) if (w.txn && inTransaction(w.txn.producer, producerId)) return true;
+    if (t.committables.some((c) => c.producerId === producerId)) return true;
+  }
+  return false;
 }
 
 /**

@@ -51,10 +51,10 @@ import {
   startInstance,
 } from './client.js';
 import {
+  active,
   appOfInstance,
   dead,
   type Instance,
-  inFlight,
   inputName,
   inputValue,
   instanceName,
@@ -220,9 +220,9 @@ const lens = {
       coordinatorMoves: s.config.coordinatorFailover,
       producerStateLoss: s.config.producerStateLoss,
     }),
-    inFlight,
+    active,
+    doTick,
   ),
-  advance: doTick,
 };
 const coordinator = coordinatorActions(lens);
 const replication = replicationActions<S>({

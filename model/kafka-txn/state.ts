@@ -5,7 +5,7 @@
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
 import type { ProduceRequest } from '../kafka/partition.js';
-import type { Producer } from '../kafka/producer.js';
+import { inTransaction, type Producer } from '../kafka/producer.js';
 import type { Marker, Origin } from '../kafka/records.js';
 import type { KafkaTxnConfig } from './config.js';
 
@@ -188,11 +188,16 @@ export function live(i: Instance): boolean {
   return !i.paused && (i.status === 'new' || i.status === 'ready' || i.status === 'in-txn');
 }
 
-/** Whether a client of the state may still send `producerId` a request to `partition` (see ClusterLens). Pure. */
-export function inFlight(s: KafkaTxnState, partition: number, producerId: number): boolean {
+/**
+ * Whether producer `producerId` is still active toward `partition` (see ClusterLens.active): an instance of it
+ * has a batch to the partition in flight, parked or due for a retry, or is live inside a transaction. Pure.
+ */
+export function active(s: KafkaTxnState, partition: number, producerId: number): boolean {
   for (const i of s.instances) {
     if (i.producer.producerId !== producerId) continue;
+    if (live(i) && inTransaction(i.producer, producerId)) return true;
     if (i.unacked.some((u) => u.partition === partition) || i.awaiting?.partition === partition) return true;
+    if (i.requeued === partition) return true;
   }
   for (const r of s.network)
     if (r.type === 'Produce' && r.req.partition === partition && r.req.producerId === producerId) return true;

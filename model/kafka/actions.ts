@@ -5,9 +5,10 @@
 import type { Draft } from 'immer';
 import type { ActionSpec } from '../core/model.js';
 import type { Cluster, Ctx } from './cluster.js';
-import { forgetProducer } from './partition.js';
+import { expireProducer } from './partition.js';
 import {
   deliverStaleMarker,
+  dropStaleMarkers,
   expired,
   expireTransactionalId,
   expireTxn,
@@ -33,7 +34,7 @@ export type MarkerTarget = number | '__consumer_offsets';
 /**
  * The cluster's own actions: the coordinator's (`txn` is the index of the transactional.id), and
  * the cluster faults (a lost marker acknowledgement, a coordinator move, a stale coordinator's
- * marker arriving, a leader forgetting a producer, the coordinator forgetting a transactional.id).
+ * marker arriving, a leader expiring an idle producer, the coordinator forgetting a transactional.id).
  */
 export type CoordinatorAction =
   | { readonly type: 'WriteTxnMarker'; readonly txn: number; readonly partition: MarkerTarget }
@@ -61,32 +62,31 @@ export interface ClusterLens<S> {
   ctx(d: Draft<S>): Ctx;
   faults(s: S): ClusterFaults;
   /**
-   * Whether a client of the model may still send `producerId` a request to `partition` within its
-   * delivery timeout (a batch in flight, a retry due): then the leader cannot have expired the
-   * producer yet (producer.id.expiration.ms is a day; delivery.timeout.ms two minutes).
+   * Whether producer `producerId` is still active toward `partition`: a request of it to the
+   * partition may still arrive (a batch in flight, a retry due: delivery.timeout.ms is two minutes),
+   * or a live instance of it is inside a transaction (it writes or ends it within its
+   * transaction.timeout.ms). Then its leader cannot have gone a day without a word from it.
    */
-  inFlight(s: S, partition: number, producerId: number): boolean;
+  active(s: S, partition: number, producerId: number): boolean;
+  /** Moves the model's clock to `now` (and records it). */
+  advance(d: Draft<S>, now: number): void;
 }
 
 /** The lens of a state that embeds the cluster as `kafka` and keeps its clock as `now`. */
 export function embedded<S extends { readonly kafka: Cluster; readonly now: number }>(
   ctx: (d: Draft<S>) => Ctx,
   faults: (s: S) => ClusterFaults,
-  inFlight: (s: S, partition: number, producerId: number) => boolean,
+  active: (s: S, partition: number, producerId: number) => boolean,
+  advance: (d: Draft<S>, now: number) => void,
 ): ClusterLens<S> {
-  return { cluster: (s) => s.kafka, now: (s) => s.now, ctx, faults, inFlight };
-}
-
-/** A model whose clock only matters for transaction timeouts: it moves the clock to `now` (and records it). */
-export interface DeadlineClock<S> extends ClusterLens<S> {
-  advance(d: Draft<S>, now: number): void;
+  return { cluster: (s) => s.kafka, now: (s) => s.now, ctx, faults, active, advance };
 }
 
 /**
  * The table entry of `Tick` for a model whose only timed thing is `transaction.timeout.ms`: time
  * jumps to the next transaction deadline, when there is one.
  */
-export function deadlineTick<S>(lens: DeadlineClock<S>): ActionSpec<S, { readonly type: 'Tick' }> {
+export function deadlineTick<S>(lens: ClusterLens<S>): ActionSpec<S, { readonly type: 'Tick' }> {
   return {
     enabled(s, emit) {
       if (nextDeadline(lens.cluster(s), lens.now(s)) !== null) emit({ type: 'Tick' });
@@ -192,24 +192,35 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
         return { from: 'coordinator', to: m ? where(s, m.partition) : 'coordinator' };
       },
     },
-    // faults.producer-state-loss: a leader forgets an idle producer (ProducerStateManager.removeExpiredProducers).
+    // faults.producer-state-loss: a leader expires an idle producer (ProducerStateManager.removeExpiredProducers).
     LoseProducerState: {
       fault: true,
       enabled(s, emit) {
         const k = lens.cluster(s);
-        if (!lens.faults(s).producerStateLoss || k.forgotten.producers > 0) return;
+        if (!lens.faults(s).producerStateLoss || k.forgotten.producers > 0 || !dayMayPass(k)) return;
         k.partitions.forEach((p, partition) => {
           for (const e of p.producers)
-            if (e.firstOpenOffset === null && !lens.inFlight(s, partition, e.producerId))
+            if (e.firstOpenOffset === null && !lens.active(s, partition, e.producerId))
               emit({ type: 'LoseProducerState', partition, producerId: e.producerId });
         });
       },
       effect(d, a) {
+        // A day (a week before 3.4) passes without a word from the producer to the partition: its last batch or
+        // marker there came at the latest now, so isProducerExpired holds at the leader's next check.
+        const before = lens.ctx(d);
+        lens.advance(d, before.now + before.k.rules.release.producerExpiry.ms);
         const x = lens.ctx(d);
-        forgetProducer(x, a.partition, a.producerId);
+        dropStaleMarkers(x);
+        expireProducer(x, a.partition, a.producerId);
         x.k.forgotten.producers += 1;
       },
-      describe: (s, a) => `fault.LoseProducerState(${where(s, a.partition)}, producer ${a.producerId})`,
+      describe(s, a) {
+        const expiry = lens.cluster(s).rules.release.producerExpiry;
+        return (
+          `fault.LoseProducerState(${where(s, a.partition)}, producer ${a.producerId}: idle for ${expiry.setting} ` +
+          `${expiry.ms} ms, expired)`
+        );
+      },
       lanes: (s, a) => ({ from: where(s, a.partition) }),
     },
     // faults.producer-state-loss: the coordinator forgets an idle transactional.id (transactional.id.expiration.ms).
@@ -230,6 +241,15 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       lanes: () => ({ from: 'coordinator' }),
     },
   };
+}
+
+/**
+ * Whether a day may pass in one step: no transaction is Ongoing (its transaction.timeout.ms, at most
+ * transaction.max.timeout.ms, would end it first, and the coordinator's abort is a step of its own). Pure.
+ */
+function dayMayPass(k: Cluster): boolean {
+  for (const t of k.txns) if (t.state === 'Ongoing') return false;
+  return true;
 }
 
 /** The drain's next marker: the first unacknowledged marker of the first transaction that has one, or null. Pure. */

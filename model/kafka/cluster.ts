@@ -254,7 +254,10 @@ export type KafkaEvent =
       readonly lost: boolean;
     }
   | { readonly type: 'coordinator-moved'; readonly epoch: number; readonly resent: readonly string[] }
-  /** A leader forgot a producer (`partition`), or the coordinator a transactional.id (`partition` null). */
+  /**
+   * A leader expired a producer (`partition`), or (`partition` null) the coordinator forgot a transactional.id
+   * or the previous coordinator's undelivered markers are gone.
+   */
   | { readonly type: 'forgotten'; readonly partition: number | null; readonly what: string }
   | { readonly type: 'added'; readonly txn: string; readonly partition: number | 'offsets' }
   | {

@@ -129,15 +129,18 @@ export const kafkaKeys = {
     max: 3,
     meaning:
       'most transaction-coordinator moves in one run: the __transaction_state partition gets a new leader, which ' +
-      'loads it and re-sends the markers of every Prepare* transaction; the old one may still deliver markers it ' +
-      'had queued',
+      'loads it and re-sends the markers of every Prepare* transaction; markers of the old one still on their way ' +
+      'may arrive (not one its leader had already appended)',
   }),
   producerStateLoss: bool('faults.producer-state-loss', {
     default: false,
     meaning:
-      "a partition leader may forget an idle producer's state (producer.id.expiration.ms, a restart without a " +
-      'snapshot) and the coordinator an idle transactional.id (transactional.id.expiration.ms); never while a ' +
-      'batch of that producer to that partition may still arrive (expiry takes a day of silence), once per run',
+      "a partition leader may forget an idle producer's state: it expires it once the producer has no transaction " +
+      'open there and was idle for producer.id.expiration.ms (a day; before 3.4 transactional.id.expiration.ms, a ' +
+      'week), the clock moving on by that much, never while a batch of it to that partition may still arrive, a ' +
+      "live instance of it is inside a transaction or any transaction is open; the old coordinator's undelivered " +
+      'markers are gone by then; and the coordinator may forget an idle transactional.id ' +
+      '(transactional.id.expiration.ms); each once per run',
   }),
   epochExhaustion: bool('faults.epoch-exhaustion', {
     default: false,

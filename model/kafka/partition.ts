@@ -252,17 +252,25 @@ export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorC
 }
 
 /**
- * The leader forgets producer `producerId` on `partition` (producer.id.expiration.ms passed with
- * no write from it, or a restart without its snapshot): its epoch, sequences and the batches it
- * de-duplicates against are gone. Only an idle producer (no transaction open here). Returns whether
- * there was one to forget.
+ * The leader expires producer `producerId` on `partition` (ProducerStateManager.removeExpiredProducers):
+ * with no transaction open here and idle past its expiry (isProducerExpired: producer.id.expiration.ms
+ * from 3.4, transactional.id.expiration.ms before), its epoch, sequences, coordinator epoch and the
+ * batches it de-duplicates against are gone. The caller has let that time pass. Retention and
+ * DeleteRecords remove no producer state since 2.4 (KAFKA-7190: onLogStartOffsetIncremented drops
+ * only unreplicated transactions), so expiry is the one way a leader loses it. Returns whether there
+ * was one to expire.
  */
-export function forgetProducer(x: Ctx, partition: number, producerId: number): boolean {
+export function expireProducer(x: Ctx, partition: number, producerId: number): boolean {
   const p = x.k.partitions[partition]!;
   const at = p.producers.findIndex((e) => e.producerId === producerId && e.firstOpenOffset === null);
   if (at < 0) return false;
   p.producers.splice(at, 1);
-  x.events.push({ type: 'forgotten', partition, what: `${p.name} forgot producer ${producerId}` });
+  const expiry = x.k.rules.release.producerExpiry;
+  x.events.push({
+    type: 'forgotten',
+    partition,
+    what: `${p.name} expired producer ${producerId}: no transaction open and idle past ${expiry.setting}`,
+  });
   return true;
 }
 

@@ -54,6 +54,15 @@ export interface Producer {
 
 type Pr = Draft<Producer>;
 
+/**
+ * Whether client producer `p` is producer `producerId` inside a transaction: a live process holding it writes or
+ * ends the transaction within its transaction.timeout.ms, so its partitions do not go a day without a word from
+ * it (see ClusterLens.active). Pure.
+ */
+export function inTransaction(p: Producer, producerId: number): boolean {
+  return p.producerId === producerId && p.transaction !== null;
+}
+
 /** Who refused a request: the partition leader (produce), the transaction coordinator, the group coordinator. */
 export type Refuser = 'produce' | 'coordinator' | 'group';
 

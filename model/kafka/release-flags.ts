@@ -32,6 +32,12 @@ export interface Release {
    */
   readonly unknownProducerAccepted: boolean;
   /**
+   * How long a partition leader keeps the state of a producer that has no transaction open there and wrote
+   * nothing to it (ProducerStateManager.isProducerExpired): producer.id.expiration.ms, 86400000 by default, from
+   * 3.4 (KIP-854); before, the leader took transactional.id.expiration.ms, 604800000 by default (LogManager).
+   */
+  readonly producerExpiry: { readonly setting: string; readonly ms: number };
+  /**
    * The Java client reads a produce's INVALID_PRODUCER_EPOCH as InvalidProducerEpochException, an
    * abortable error (KIP-588, KAFKA-10687, 2.7); before, as ProducerFencedException, fatal.
    */

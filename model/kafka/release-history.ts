@@ -41,6 +41,7 @@ export const FIRST: Release = {
   transactionAbortable: false,
   offsetsVerification: false,
   unknownProducerAccepted: false,
+  producerExpiry: { setting: 'transactional.id.expiration.ms', ms: 604800000 },
   staleEpochAbortable: false,
   kip360: false,
   invalidMappingFatal: true,
@@ -170,6 +171,15 @@ export const CHANGES: readonly Change[] = [
     label: 'KAFKA-12635 no checkpoint without a sync',
     flags: { mm2NoSyncNoCheckpoint: true },
     text: 'KAFKA-12635: OffsetSyncStore translates nothing for a partition without an offset sync',
+  },
+  {
+    since: '3.4',
+    area: 'transactions',
+    label: 'KIP-854 producer.id.expiration.ms',
+    flags: { producerExpiry: { setting: 'producer.id.expiration.ms', ms: 86400000 } },
+    text:
+      'KIP-854: a leader expires an idle producer after producer.id.expiration.ms (86400000 by default), no ' +
+      'longer after transactional.id.expiration.ms (604800000)',
   },
   {
     since: '3.5',

@@ -476,6 +476,22 @@ export function moveCoordinator(x: Ctx): void {
   x.events.push({ type: 'coordinator-moved', epoch: c.epoch, resent });
 }
 
+/**
+ * The previous coordinators' markers can no longer arrive: a day has passed since they moved, their
+ * requests were answered or timed out within request.timeout.ms, and what they had queued they
+ * dropped when they resigned (TransactionMarkerChannelManager.removeMarkersForTxnTopicPartition).
+ */
+export function dropStaleMarkers(x: Ctx): void {
+  const c = x.k.coordinator;
+  if (c.staleMarkers.length === 0) return;
+  c.staleMarkers = [];
+  x.events.push({
+    type: 'forgotten',
+    partition: null,
+    what: "the previous coordinator's undelivered markers are gone",
+  });
+}
+
 /** A marker of the previous coordinator reaches its partition leader: written, or fenced by the coordinator epoch. */
 export function deliverStaleMarker(x: Ctx, index: number): void {
   const c = x.k.coordinator;

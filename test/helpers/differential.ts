@@ -90,6 +90,17 @@ const configs: Record<string, string[][]> = {
     ['safeguard.epoch-bump-on-timeout=false', 'transaction.timeout.ms=1'],
     // Epochs at their end (KIP-890's rotation draws producer ids: sleep sets' declarations must say so).
     ['faults.epoch-exhaustion=true'],
+    // A coordinator move over replicated partitions: markers re-sent, stale ones fenced by a new leader.
+    [
+      'replication.factor=2',
+      'min.insync.replicas=1',
+      'faults.broker=1',
+      'faults.coordinator-failover=1',
+      'producers=1',
+      'partitions=1',
+    ],
+    // A producer's expiry moving the clock a day and dropping the old coordinator's markers.
+    ['kafka.version=3.9', 'faults.coordinator-failover=1', 'faults.producer-state-loss=true'],
     ...replicated,
   ],
   'consume-transform-produce': [

@@ -261,19 +261,18 @@ export const unsafe: {
     depth: 16,
   },
   // 2.5-3.5 accept a write from a producer the leader forgot (KAFKA-8710) without verification: a stale write after
-  // the timeout's abort marker opens a transaction nothing ends.
+  // the timeout's abort marker opens a transaction nothing ends. The writer is a member paused after the abort: the
+  // leader expires its producer only after a day (a week before 3.4) of its silence, which a live member inside a
+  // transaction never keeps (this row once had one live instance and no zombie, and relied on a loss at any moment).
   {
     model: 'kafka-streams',
-    set: [
-      'kafka.version=3.5',
-      'faults.producer-state-loss=true',
-      'instances=1',
-      'faults.zombies=false',
-      'faults.crashes=0',
-    ],
+    set: ['kafka.version=3.5', 'faults.producer-state-loss=true', 'faults.crashes=0'],
     breaks: ['no-loss', 'no-hanging-transaction'],
     random: false,
-    depth: 12,
+    depth: 13,
+    // The member must pause after the abort and stay paused through the expiry: the swarm alone met it on seeds 5,
+    // 6, 7 and 9 of 1-10 within 30 s (a loaded machine); plain check's pass finds it within 1.3 s.
+    swarmSeeds: 3,
   },
   {
     model: 'kafka-streams',

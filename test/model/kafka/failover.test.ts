@@ -9,14 +9,12 @@
  * being replicated at the move is not a stale one, and a new partition leader keeps the coordinator
  * epoch its log's control records carry.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import { replayTrace } from '../../../traces/replay.js';
-import { decodeTrace, type Trace } from '../../../traces/trace.js';
 import { cfg, scripted } from '../../helpers/check.js';
+import { keptSteps, keptTrace } from '../../helpers/fixture-traces.js';
 
 const base = ['kafka.version=3.5', 'producers=1', 'partitions=1', 'faults.coordinator-failover=1', 'input.records=2'];
 const i1 = 1;
@@ -103,24 +101,6 @@ describe('a coordinator move with markers decided', () => {
   });
 });
 
-/** A trace kept in test/fixtures/traces, as it was found. */
-function decoded(name: string): Trace {
-  const d = decodeTrace(
-    readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'traces', `${name}.json`), 'utf8'),
-  );
-  if (!d.ok) throw new Error(d.error);
-  return d.trace;
-}
-
-/** A kept trace's config as `key=value` pairs and its actions. */
-function fixture(name: string): { keys: string[]; actions: KafkaTxnAction[] } {
-  const t = decoded(name);
-  return {
-    keys: Object.entries(t.config).map(([k, v]) => `${k}=${String(v)}`),
-    actions: t.steps.map((s) => s.action as KafkaTxnAction),
-  };
-}
-
 // Why this test? A replicated leader appends a marker and answers once the high watermark passes it; a coordinator
 // that moved in between left that append behind. The model took it as the new coordinator's answer (no marker of
 // the new coordinator epoch written) and kept a stale copy of the marker that had already arrived, which then closed
@@ -129,7 +109,7 @@ function fixture(name: string): { keys: string[]; actions: KafkaTxnAction[] } {
 // --set unclean.leader.election.enable=false --set faults.broker=1 --set faults.coordinator-failover=1 --set
 // producers=1 --set partitions=1` (the portfolio's pass, 23 steps).
 describe('a coordinator move while a marker is being replicated', () => {
-  const { keys, actions } = fixture('resent-marker-stale-copy');
+  const { keys, actions } = keptSteps<KafkaTxnAction>('resent-marker-stale-copy');
   // 1-10: a transaction aborted, its ABORT marker appended at out-0 offset 1 and not yet under the high watermark;
   // 11: the coordinator moves; 12-13: broker 1 fetches; 14: the new coordinator's marker.
   const moved = actions.slice(0, 11);
@@ -165,7 +145,7 @@ describe('a coordinator move while a marker is being replicated', () => {
         error: 'NOT_ENOUGH_REPLICAS',
         request: 'Produce(v1) after AddPartitionsToTxn(out-0, verify)',
       });
-      const replayed = replayTrace(entry, decoded('resent-marker-stale-copy'));
+      const replayed = replayTrace(entry, keptTrace('resent-marker-stale-copy'));
       expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
         /^step 17 \(\{"type":"Append","instance":1\}\) is not enabled/,
       );
@@ -182,7 +162,7 @@ describe('a coordinator move while a marker is being replicated', () => {
 // --set partitions=1 --max-seconds 90`. In Kafka the control record carries it (EndTransactionMarker), followers
 // replay it into their ProducerStateManager and snapshots persist it, so the new leader fences the stale marker.
 describe('a new leader keeps the coordinator epoch of every producer', () => {
-  const { keys, actions } = fixture('rebuilt-leader-forgets-coordinator-epoch');
+  const { keys, actions } = keptSteps<KafkaTxnAction>('rebuilt-leader-forgets-coordinator-epoch');
   // 1-8: a transaction aborted (its producer epoch bumped to 1) and the next one begun; 9: the coordinator moves,
   // the old one's ABORT to out-0 still on its way; 10: the new coordinator's ABORT; 11-12: the next transaction
   // writes out-0; 13-14: broker 0, out-0's only ISR member, crashes and comes back as its leader; 15: the stale ABORT.
@@ -236,7 +216,7 @@ describe('a new leader keeps the coordinator epoch of every producer', () => {
   });
 
   test('the trace as found no longer fits: with the marker refused, the next write needs no verification', () => {
-    const replayed = replayTrace(entry, decoded('rebuilt-leader-forgets-coordinator-epoch'));
+    const replayed = replayTrace(entry, keptTrace('rebuilt-leader-forgets-coordinator-epoch'));
     expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
       /^step 19 \(\{"type":"Append","instance":1\}\) is not enabled/,
     );

@@ -8,7 +8,10 @@
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
+import { replayTrace } from '../../../traces/replay.js';
 import { cfg, scripted } from '../../helpers/check.js';
+import { keptSteps, keptTrace } from '../../helpers/fixture-traces.js';
 
 const i1 = 1;
 const one = (version: string, ...more: string[]) =>
@@ -90,6 +93,126 @@ describe('a leader forgets an idle producer', () => {
     ]);
     expect(entry.model.enabled(r.last).some((a) => a.type === 'LoseProducerState')).toBe(false);
   });
+});
+
+describe('the leader expires a producer only after a day of its silence (isProducerExpired)', () => {
+  const loss: KafkaTxnAction = { type: 'LoseProducerState', partition: 0, producerId: 1 };
+  const losses = (st: KafkaTxnState) => entry.model.enabled(st).filter((a) => a.type === 'LoseProducerState');
+
+  test('where Kafka expires it (no transaction open, idle): the clock moves on by producer.id.expiration.ms', () => {
+    const r = run(one('4.1', 'faults.producer-state-loss=true'), [...firstTxn, loss]);
+    const before = r.states.at(-2)!;
+    expect(losses(before)).toEqual([loss]);
+    expect(before.now).toBe(0);
+    expect(r.last.now).toBe(86400000);
+    expect(r.last.kafka.partitions[0]!.producers).toEqual([]);
+    expect(r.last.events).toEqual([
+      { type: 'clock', now: 86400000 },
+      {
+        type: 'forgotten',
+        partition: 0,
+        what: 'out-0 expired producer 1: no transaction open and idle past producer.id.expiration.ms',
+      },
+    ]);
+    expect(entry.model.describe(before, loss)).toBe(
+      'fault.LoseProducerState(out-0, producer 1: idle for producer.id.expiration.ms 86400000 ms, expired)',
+    );
+  });
+
+  test('before 3.4 (KIP-854) the leader took transactional.id.expiration.ms: a week', () => {
+    const r = run(one('3.3', 'faults.producer-state-loss=true'), [...firstTxn, loss]);
+    expect(r.last.now).toBe(604800000);
+    expect(r.last.events).toContainEqual({
+      type: 'forgotten',
+      partition: 0,
+      what: 'out-0 expired producer 1: no transaction open and idle past transactional.id.expiration.ms',
+    });
+  });
+
+  test('not while its transaction is open on the partition, nor while a live instance of it is in one', () => {
+    const c = one('4.1', 'faults.producer-state-loss=true');
+    const open = run(c, firstTxn.slice(0, 4));
+    expect(open.last.kafka.partitions[0]!.producers[0]!.firstOpenOffset).toBe(0);
+    expect(losses(open.last)).toEqual([]);
+    // beginTransaction() alone, nothing sent yet: a live producer with input writes or ends it within its timeout.
+    const begun = run(c, [...firstTxn, { type: 'BeginTxn', instance: i1 }]);
+    expect(begun.last.kafka.txns[0]!.state).toBe('CompleteCommit');
+    expect(losses(begun.last)).toEqual([]);
+    // The same instance crashed: nothing of it writes again, the partition may go a day without a word.
+    const crashed = run(one('4.1', 'faults.producer-state-loss=true', 'faults.crashes=1'), [
+      ...firstTxn,
+      { type: 'BeginTxn', instance: i1 },
+      { type: 'Crash', instance: i1 },
+    ]);
+    expect(losses(crashed.last)).toEqual([loss]);
+  });
+
+  test('not while any transaction is open at the coordinator: its timeout ends it first, then the day may pass', () => {
+    const c = one('4.1', 'faults.producer-state-loss=true', 'partitions=2', 'faults.crashes=1');
+    // Producer 1 is idle on out-0; its next transaction writes out-1 and its process dies.
+    const r = run(c, [
+      ...firstTxn,
+      { type: 'BeginTxn', instance: i1 },
+      { type: 'Produce', instance: i1, partition: 1 },
+      { type: 'Append', instance: i1 },
+      { type: 'Crash', instance: i1 },
+    ]);
+    expect(r.last.kafka.txns[0]!.state).toBe('Ongoing');
+    expect(losses(r.last)).toEqual([]);
+    const aborted = run(c, [
+      ...firstTxn,
+      { type: 'BeginTxn', instance: i1 },
+      { type: 'Produce', instance: i1, partition: 1 },
+      { type: 'Append', instance: i1 },
+      { type: 'Crash', instance: i1 },
+      { type: 'Tick' },
+      { type: 'ExpireTxn', txn: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 1 },
+    ]);
+    expect(aborted.last.kafka.txns[0]!.state).toBe('CompleteAbort');
+    expect(losses(aborted.last)).toEqual([loss, { type: 'LoseProducerState', partition: 1, producerId: 1 }]);
+  });
+
+  test("the previous coordinator's markers still on their way are gone by the time it lands", () => {
+    const c = one('3.5', 'faults.producer-state-loss=true', 'faults.coordinator-failover=1');
+    const moved: KafkaTxnAction[] = [
+      ...firstTxn.slice(0, 7),
+      { type: 'CoordinatorFailover' },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
+    ];
+    const before = run(c, moved);
+    expect(before.last.kafka.coordinator.staleMarkers).toHaveLength(1);
+    expect(entry.model.enabled(before.last)).toContainEqual({ type: 'StaleMarker', marker: 0 });
+    const r = run(c, [...moved, loss]);
+    expect(r.last.kafka.coordinator.staleMarkers).toEqual([]);
+    expect(r.last.events).toContainEqual({
+      type: 'forgotten',
+      partition: null,
+      what: "the previous coordinator's undelivered markers are gone",
+    });
+    expect(entry.model.enabled(r.last).some((a) => a.type === 'StaleMarker')).toBe(false);
+  });
+
+  // Why this test? With no clock the loss came at any moment, beside what a day of silence rules out, and the
+  // old coordinator's marker then ended the producer's next transaction (txn-atomicity): found by `check kafka-txn
+  // --set kafka.version=3.9 --set faults.coordinator-failover=1 --set faults.producer-state-loss=true --exhaustive
+  // --depth 12` (15 steps) and, at 4.1, `check kafka-txn --set faults.coordinator-failover=1 --set
+  // faults.producer-state-loss=true --set producers=1 --exhaustive --depth 13` (14 steps).
+  for (const [version, name] of [
+    ['3.9', 'expiry-after-failover-3.9'],
+    ['4.1', 'expiry-after-failover-4.1'],
+  ] as const)
+    test(`${version}: the trace found then does not fit: the loss came with the producer live in a transaction`, () => {
+      const { keys, actions } = keptSteps<KafkaTxnAction>(name);
+      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 8));
+      // 6: beginTransaction(); 7: the coordinator moved with the ABORT to out-0 unsent; 8: the new one wrote it.
+      expect(r.last.instances[0]).toMatchObject({ id: 1, status: 'in-txn', paused: false });
+      expect(r.last.kafka.coordinator.staleMarkers).toHaveLength(1);
+      expect(losses(r.last)).toEqual([]);
+      const replayed = replayTrace(entry, keptTrace(name));
+      expect(replayed.ok ? 'replayed' : replayed.error).toMatch(/^step 9 \(\{"type":"LoseProducerState",/);
+    });
 });
 
 describe('the coordinator forgets an idle transactional.id', () => {

@@ -59,7 +59,7 @@ function within(line: string, ranges: string): boolean {
   });
 }
 
-/** The flags `line` should have, from HAS and the three numbers' first releases. */
+/** The flags `line` should have, from HAS and the first releases of the flags that are not booleans. */
 function expected(line: string): Release {
   const flags = Object.fromEntries(Object.entries(HAS).map(([f, ranges]) => [f, within(line, ranges)]));
   return {
@@ -67,6 +67,10 @@ function expected(line: string): Release {
     transactionVersion: within(line, '4.0-') ? 2 : 1,
     streamsTransactionTimeoutMs: within(line, '2.6-') ? 10000 : 60000,
     sessionTimeoutMs: within(line, '3.0-') ? 45000 : 10000,
+    // KIP-854 (3.4.0's KafkaConfig has producer.id.expiration.ms; 3.3's LogManager passes transactionalIdExpirationMs).
+    producerExpiry: within(line, '3.4-')
+      ? { setting: 'producer.id.expiration.ms', ms: 86400000 }
+      : { setting: 'transactional.id.expiration.ms', ms: 604800000 },
   };
 }
 
@@ -119,7 +123,11 @@ describe('patch releases', () => {
   test('3.4.0 lacks the MirrorMaker 2 translation backported to 3.4.1, which 3.4 (its latest patch) has', () => {
     expect(release('3.4.0')).toEqual({ ...release('3.4'), mm2SyncStoreTranslation: false });
     expect(release('3.4.1')).toEqual(release('3.4'));
-    expect(release('3.4.1')).toEqual({ ...release('3.3'), mm2SyncStoreTranslation: true });
+    expect(release('3.4.1')).toEqual({ ...release('3.4.0'), mm2SyncStoreTranslation: true });
+    expect(release('3.4.0')).toEqual({
+      ...release('3.3'),
+      producerExpiry: { setting: 'producer.id.expiration.ms', ms: 86400000 },
+    });
   });
 
   test('a value outside the releases is a caller mistake', () => {
@@ -132,7 +140,8 @@ describe('describeRelease', () => {
     const d = describeRelease('3.8', ['transactions']);
     expect(d).toBe(
       '3.8 (its latest patch, 3.8.1): transactions: KIP-98, KIP-360 epoch bump (2.5), KAFKA-9600 exact EndTxn ' +
-        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KIP-890 part 1 verification (3.6), KAFKA-15784 ' +
+        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KIP-854 producer.id.expiration.ms (3.4), ' +
+        'KIP-890 part 1 verification (3.6), KAFKA-15784 ' +
         'TxnOffsetCommit verification (3.7), KAFKA-16314 TRANSACTION_ABORTABLE (3.8)',
     );
     expect(describeRelease('3.7', ['transactions'])).not.toContain('TRANSACTION_ABORTABLE');
@@ -245,7 +254,7 @@ test('eoscheck models --json lists the releases where something changed, with th
     releaseSteps().map((s) => [s.version, s.release.transactionVersion, s.release.verification]),
   );
   expect(json.kafkaReleases.map((x) => x.version)).toEqual([
-    ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4.1', '3.5', '3.6', '3.7', '3.8', '4.0', '4.1'],
+    ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4', '3.4.1', '3.5', '3.6', '3.7', '3.8', '4.0', '4.1'],
   ]);
   for (const x of json.kafkaReleases) expect(x.changes.length).toBeGreaterThan(0);
   expect(json.kafkaReleases.find((x) => x.version === '3.6')!.changes[0]).toContain('KIP-890 part 1');

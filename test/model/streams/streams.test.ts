@@ -5,7 +5,9 @@ import type { AppAction } from '../../../model/ctp/actions.js';
 import type { AppState } from '../../../model/ctp/state.js';
 import type { MarkerTarget } from '../../../model/kafka/actions.js';
 import { streamsKeys } from '../../../model/streams/config.js';
+import { replayTrace } from '../../../traces/replay.js';
 import { cfg, scripted } from '../../helpers/check.js';
+import { keptSteps, keptTrace } from '../../helpers/fixture-traces.js';
 
 const streams = (...pairs: string[]) => cfg(streamsKeys, ...pairs);
 const script = (config: ReturnType<typeof streams>, actions: AppAction[], drain = false) =>
@@ -276,4 +278,43 @@ describe('faults.producer-state-loss: the leader of out-0 forgets the idle produ
       expect(done.violations).toEqual([]);
       expect(kafkaStreamsEntry.report.outputs(done.last)['out']!.read_committed.values).toEqual([1, 2, 3]);
     });
+});
+
+// Why this test? With no clock the leader of changelog-0 forgot the member's producer right after the timeout's
+// ABORT marker, 10 s into the member's transaction, and the live member's next write opened a transaction nobody
+// ends (no-loss, no-hanging-transaction): found by `check kafka-streams --set kafka.version=2.7 --set
+// faults.producer-state-loss=true --exhaustive --depth 13` (17 steps). A live member inside a transaction writes
+// again within seconds, long before a day (a week on 2.7) of silence, and meets the bumped epoch.
+describe('faults.producer-state-loss on 2.7: a live member is never idle a day; a paused one may be', () => {
+  test("the trace found then does not fit: its loss came 10 s into a live, unpaused member's transaction", () => {
+    const { keys, actions } = keptSteps<AppAction>('expiry-of-live-member-streams-2.7');
+    const r = script(cfg(streamsKeys, ...keys), actions.slice(0, 10));
+    expect(r.last.now).toBe(10000);
+    // i0#1 (the other instance has not joined).
+    expect(r.last.apps.map((i) => [i.life, i.paused, i.producer.transaction !== null])).toEqual([
+      ['member', false, true],
+      ['unjoined', false, false],
+    ]);
+    expect(kafkaStreamsEntry.model.enabled(r.last).some((a) => a.type === 'LoseProducerState')).toBe(false);
+    const replayed = replayTrace(kafkaStreamsEntry, keptTrace('expiry-of-live-member-streams-2.7'));
+    expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
+      /^step 11 \(\{"type":"LoseProducerState","partition":1,"producerId":1\}\) is not enabled/,
+    );
+  });
+
+  test(
+    'paused after the abort, the member resumes a week later: its write to changelog-0 opens a transaction nobody ' +
+      'ends (KAFKA-8710 without KIP-890), what the same search finds now',
+    () => {
+      const r = replayTrace(kafkaStreamsEntry, keptTrace('expiry-of-paused-member-streams-2.7'));
+      if (!r.ok) throw new Error(r.error);
+      const steps = r.value.steps.map((st) => st.action.type);
+      expect(steps.slice(10, 13)).toEqual(['Pause', 'LoseProducerState', 'Resume']);
+      expect(r.value.states[12]!.now).toBe(10000 + 604800000);
+      expect(r.value.violations.map((v) => [v.invariant, v.step])).toEqual([
+        ['no-loss', 21],
+        ['no-hanging-transaction', 21],
+      ]);
+    },
+  );
 });
