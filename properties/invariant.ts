@@ -16,6 +16,7 @@ export type InvariantName =
   | 'state-exactly-once'
   | 'commit-only-completed'
   | 'acked-durable'
+  | 'translation-within-lag'
   | 'progress';
 
 /** `every-step`: after each step; `quiescence`: once the drain has finished. */
@@ -151,6 +152,9 @@ export const invariantMeanings: Readonly<Record<InvariantName, string>> = {
     'after a restore, operator state reflects each input up to the restored source offsets exactly once',
   'commit-only-completed': 'a sink transaction is committed only for a checkpoint that completed',
   'acked-durable': 'a write acknowledged to its producer is never lost nor read back changed',
+  'translation-within-lag':
+    'a MirrorMaker 2 checkpoint of an offset its sync store has read past puts the group at most offset.lag.max ' +
+    'records before its position on the target',
   progress: 'the fault-free drain reaches quiescence within its step budget (no livelock)',
 };
 

@@ -120,4 +120,15 @@ export interface Release {
    * (MirrorSourceTask.promoteDelayedOffsetSyncs, KAFKA-15906, 3.7).
    */
   readonly mm2DelayedSyncs: boolean;
+  /**
+   * OffsetSyncStore.updateSyncArray may move any value of the array before the update down to a later slot
+   * (KAFKA-15202: 3.6, backported to 3.5.2); before, only the value last pushed out of a slot.
+   */
+  readonly mm2VariableSpacingStore: boolean;
+  /**
+   * The offset sync store's first read to the end keeps every sync (OffsetSyncStore.start(false) once the
+   * checkpoints were read, KAFKA-15905: 3.8, backported to 3.7.1); before, each sync of that read replaced the
+   * whole array, so only the last one was kept.
+   */
+  readonly mm2InitialReadKeepsSyncs: boolean;
 }

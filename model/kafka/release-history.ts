@@ -61,6 +61,8 @@ export const FIRST: Release = {
   mm2NoSyncNoCheckpoint: false,
   mm2SyncStoreTranslation: false,
   mm2DelayedSyncs: false,
+  mm2VariableSpacingStore: false,
+  mm2InitialReadKeepsSyncs: false,
 };
 
 /** 2.4 in words, per area, ahead of the changes a release adds. */
@@ -207,6 +209,16 @@ export const CHANGES: readonly Change[] = [
       "producer's first transactional write to a partition with the coordinator",
   },
   {
+    since: '3.6',
+    backports: ['3.5.2'],
+    area: 'MirrorMaker 2',
+    label: 'KAFKA-15202 offset sync store keeps variably spaced syncs',
+    flags: { mm2VariableSpacingStore: true },
+    text:
+      'KAFKA-15202 (3.6, backported to 3.5.2): the offset sync store may keep any older sync in a later slot, not ' +
+      'only the one it last pushed out, so fewer syncs are dropped when their spacing varies',
+  },
+  {
     since: '3.7',
     area: 'transactions',
     label: 'KAFKA-15784 TxnOffsetCommit verification',
@@ -228,6 +240,16 @@ export const CHANGES: readonly Change[] = [
     label: 'KAFKA-15906 sync at each commit',
     flags: { mm2DelayedSyncs: true },
     text: "KAFKA-15906: the last replicated record without a sync gets one at the task's next offset commit",
+  },
+  {
+    since: '3.8',
+    backports: ['3.7.1'],
+    area: 'MirrorMaker 2',
+    label: "KAFKA-15905 store's first read keeps every sync",
+    flags: { mm2InitialReadKeepsSyncs: true },
+    text:
+      "KAFKA-15905 (3.8, backported to 3.7.1): the offset sync store's first read of the syncs topic keeps every " +
+      'sync (exponentially spaced); before, only the last, so a group behind it got no checkpoint',
   },
   {
     since: '3.8',

@@ -16,7 +16,7 @@ export const Part = {
   /** The source task's offset-sync bookkeeping (the last sync, a delayed one), and the syncs it wrote. */
   sync: 3,
   syncs: 4,
-  /** How many syncs the checkpoint task's offset sync store has read. */
+  /** How many syncs the checkpoint task's offset sync store has read, and what it keeps of them. */
   storeRead: 5,
   /** The last checkpoint emitted, and the group's offset synced to the target. */
   checkpoint: 6,

@@ -7,8 +7,8 @@ import type { Draft } from 'immer';
 import type { ActionTable } from '../core/model.js';
 import { Part, reads, writes } from './access.js';
 import { delayedSyncs } from './config.js';
-import { type MirrorMaker2State, nextRecord } from './state.js';
-import { emits, syncDue, translate } from './sync.js';
+import { type MirrorMaker2State, nextRecord, translationLag } from './state.js';
+import { emits, readSyncs, syncDue, translate } from './sync.js';
 
 /** Actions of `mirror-maker-2`. One tag (`type`). */
 export type MirrorMaker2Action =
@@ -31,7 +31,7 @@ const GROUP = 'group';
 
 /** The checkpoint the task would emit now: the translation of the group's committed offset, or null. */
 function nextCheckpoint(s: S): { u: number; d: number } | null {
-  const d = translate(s.config, s.syncs.slice(0, s.storeRead), s.group.committed);
+  const d = translate(s.config, s.syncs.slice(0, s.storeRead), s.store, s.group.committed);
   return d === null || !emits(s.config, s.checkpoint, s.group.committed, d) ? null : { u: s.group.committed, d };
 }
 
@@ -129,8 +129,15 @@ export const mirrorMaker2Actions = {
       writes(at, Part.storeRead);
     },
     effect(d) {
+      const first = d.storeRead === 0;
+      d.store = readSyncs(d.config, d);
       d.storeRead = d.syncs.length;
-      d.events.push({ lane: 'checkpoint', text: `offset sync store: ${d.storeRead} syncs read` });
+      const kept =
+        d.store.length > 0 ? `; it keeps ${[...new Set(d.store.map((x) => `${x.u}->${x.d}`))].join(', ')}` : '';
+      d.events.push({
+        lane: 'checkpoint',
+        text: `offset sync store: ${d.storeRead} syncs read${first ? ' (its first read to the end)' : ''}${kept}`,
+      });
     },
     describe: () => 'OffsetSyncStore.ReadSyncs()',
     lanes: () => ({ from: 'checkpoint', to: MM2 }),
@@ -143,12 +150,13 @@ export const mirrorMaker2Actions = {
     // The translation of the group's committed offset through the syncs read (a prefix of the syncs that only
     // ReadSyncs moves: a sync appended after it is not read).
     access(_s, _a, at) {
-      reads(at, Part.sourceAlive, Part.storeRead, Part.committed);
+      reads(at, Part.sourceAlive, Part.storeRead, Part.committed, Part.syncs, Part.target);
       writes(at, Part.checkpoint);
     },
     effect(d) {
       const cp = nextCheckpoint(d)!;
       d.checkpoint = cp;
+      d.checkpointLag = translationLag(d, cp);
       d.events.push({ lane: 'checkpoint', text: `checkpoint: upstream ${cp.u} -> downstream ${cp.d}` });
     },
     describe: (s) => `MirrorCheckpointTask.Checkpoint(upstream ${s.group.committed})`,

@@ -22,7 +22,9 @@ export const mirrorMaker2Codec = compileSchema(
     sync: struct<SyncState>({ lastSyncU: int, lastSyncD: int, previousU: int, delayed: nullable(offsetSync) }),
     syncs: list(offsetSync),
     storeRead: int,
+    store: list(offsetSync),
     checkpoint: nullable(offsetSync),
+    checkpointLag: nullable(int),
     targetGroupOffset: nullable(int),
     group: struct<ConsumerGroup>({
       cluster: oneOf<ConsumerGroup['cluster']>({ source: 1, target: 1 }),

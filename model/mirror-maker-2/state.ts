@@ -51,8 +51,18 @@ export interface MirrorMaker2State {
   readonly syncs: readonly OffsetSync[];
   /** How many of them the checkpoint task's OffsetSyncStore has read. */
   readonly storeRead: number;
+  /**
+   * What the OffsetSyncStore keeps of them (3.4.1 and 3.5+: the 64-slot array without its tail, `store.ts`);
+   * empty before its first read and on releases that translate from the latest sync alone.
+   */
+  readonly store: readonly OffsetSync[];
   /** The latest checkpoint emitted for the group (`source.checkpoints.internal` on the target), or null. */
   readonly checkpoint: OffsetSync | null;
+  /**
+   * Ghost: when the latest checkpoint was emitted with its store past the checkpointed offset (a sync read beyond
+   * it), how many records before the group's position on the target it put the group; null otherwise.
+   */
+  readonly checkpointLag: number | null;
   /** The group's offset in the target cluster's `__consumer_offsets` (sync.group.offsets.enabled), or null. */
   readonly targetGroupOffset: number | null;
   readonly group: ConsumerGroup;
@@ -77,6 +87,18 @@ export function nextRecord(log: readonly number[], from: number): number | null 
   return null;
 }
 
+/**
+ * How many records before the group's position on the target checkpoint `cp` puts it, when the store had read a
+ * sync past `cp.u` (syncs at most offset.lag.max + 1 apart could then translate it that closely); else null. The
+ * position of upstream offset u is where its next record was copied (the end of `source.topic` if not yet). Pure.
+ */
+export function translationLag(s: MirrorMaker2State, cp: OffsetSync): number | null {
+  if (!s.syncs.slice(0, s.storeRead).some((x) => x.u > cp.u)) return null;
+  const next = nextRecord(s.source, cp.u);
+  const copied = next === null ? -1 : s.target.indexOf(s.source[next]!);
+  return (copied === -1 ? s.target.length : copied) - cp.d;
+}
+
 /** The initial state (plain; the compiled model freezes it). Pure. */
 export function initialState(config: MirrorMaker2Config): MirrorMaker2State {
   return {
@@ -88,7 +110,9 @@ export function initialState(config: MirrorMaker2Config): MirrorMaker2State {
     sync: { lastSyncU: -1, lastSyncD: -1, previousU: -1, delayed: null },
     syncs: [],
     storeRead: 0,
+    store: [],
     checkpoint: null,
+    checkpointLag: null,
     targetGroupOffset: null,
     group: { cluster: 'source', position: 0, committed: 0 },
     processed: [],

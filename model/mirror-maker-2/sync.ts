@@ -7,12 +7,14 @@
  *
  * Translation (OffsetSyncStore.translateDownstream): before 3.4.1/3.5 (KAFKA-12468, KAFKA-14666)
  * the latest sync S extrapolated, `S.d + (U - S.u)` (none when S.u > U; U itself with no sync, up
- * to 3.2; a 0 dropped up to 2.6, KAFKA-10048); since, the newest read sync at or below U, `S.d` when
- * U is its upstream offset and `S.d + 1` otherwise, never past the group's real position.
+ * to 3.2; a 0 dropped up to 2.6, KAFKA-10048); since, the newest sync the store kept at or below U
+ * (`store.ts`: older syncs thinned out exponentially), `S.d` when U is its upstream offset and
+ * `S.d + 1` otherwise, never past the group's real position.
  */
 import { release } from '../kafka/releases.js';
 import { type MirrorMaker2Config, oldTranslation } from './config.js';
-import type { OffsetSync, SyncState } from './state.js';
+import type { MirrorMaker2State, OffsetSync, SyncState } from './state.js';
+import { lookup, storeSync } from './store.js';
 
 /** Whether record (u, d) gets an offset sync now. Pure. */
 export function syncDue(c: MirrorMaker2Config, s: SyncState, u: number, d: number): boolean {
@@ -22,8 +24,16 @@ export function syncDue(c: MirrorMaker2Config, s: SyncState, u: number, d: numbe
   return d - (s.lastSyncD + 1) >= c.offsetLagMax;
 }
 
-/** The downstream offset the checkpoint task gives committed upstream offset `u` from the syncs it read, or null. */
-export function translate(c: MirrorMaker2Config, read: readonly OffsetSync[], u: number): number | null {
+/**
+ * The downstream offset the checkpoint task gives committed upstream offset `u`, or null: from the syncs it read
+ * (`read`) before 3.4.1, from what its offset sync store kept of them (`store`) since.
+ */
+export function translate(
+  c: MirrorMaker2Config,
+  read: readonly OffsetSync[],
+  store: readonly OffsetSync[],
+  u: number,
+): number | null {
   if (oldTranslation(c)) {
     const r = release(c.kafkaVersion);
     const s = read[read.length - 1];
@@ -34,13 +44,18 @@ export function translate(c: MirrorMaker2Config, read: readonly OffsetSync[], u:
     // KAFKA-10048 (2.7): before, a checkpoint of downstream offset 0 was dropped.
     return d === 0 && !r.mm2CheckpointOffsetZero ? null : d;
   }
-  // KAFKA-13659: nothing until the store has read the syncs topic.
-  if (read.length === 0) return null;
-  for (let i = read.length - 1; i >= 0; i--) {
-    const s = read[i]!;
-    if (s.u <= u) return s.u === u ? s.d : s.d + 1;
-  }
-  return null;
+  // KAFKA-13659: nothing until the store has read the syncs topic (an empty store).
+  return lookup(store, u);
+}
+
+/** The store after reading the syncs `from` on (its first read when it had read none). Pure. */
+export function readSyncs(c: MirrorMaker2Config, s: MirrorMaker2State): OffsetSync[] {
+  if (oldTranslation(c)) return [];
+  const r = release(c.kafkaVersion);
+  const rules = { variableSpacing: r.mm2VariableSpacingStore, initialReadKeepsLast: !r.mm2InitialReadKeepsSyncs };
+  let store: readonly OffsetSync[] = s.store;
+  for (const sync of s.syncs.slice(s.storeRead)) store = storeSync(rules, store, sync, s.storeRead === 0);
+  return [...store];
 }
 
 /**

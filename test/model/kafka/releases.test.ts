@@ -45,6 +45,9 @@ const HAS: Record<BooleanFlag, string> = {
   minIsrCapped: '3.7-',
   hwFrozenUnderMinIsr: '3.7-',
   mm2DelayedSyncs: '3.7-',
+  // 3.5 is 3.5.2 and 3.7 is 3.7.1, which have the backports.
+  mm2VariableSpacingStore: '3.5-',
+  mm2InitialReadKeepsSyncs: '3.7-',
   transactionAbortable: '3.8-',
   hasTransactionV2: '4.0-',
   streamsEosV1: '-3.9',
@@ -254,7 +257,25 @@ test('eoscheck models --json lists the releases where something changed, with th
     releaseSteps().map((s) => [s.version, s.release.transactionVersion, s.release.verification]),
   );
   expect(json.kafkaReleases.map((x) => x.version)).toEqual([
-    ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4', '3.4.1', '3.5', '3.6', '3.7', '3.8', '4.0', '4.1'],
+    ...[
+      '2.4',
+      '2.5',
+      '2.6',
+      '2.7',
+      '2.8',
+      '3.0',
+      '3.3',
+      '3.4',
+      '3.4.1',
+      '3.5',
+      '3.5.2',
+      '3.6',
+      '3.7',
+      '3.7.1',
+      '3.8',
+      '4.0',
+      '4.1',
+    ],
   ]);
   for (const x of json.kafkaReleases) expect(x.changes.length).toBeGreaterThan(0);
   expect(json.kafkaReleases.find((x) => x.version === '3.6')!.changes[0]).toContain('KIP-890 part 1');

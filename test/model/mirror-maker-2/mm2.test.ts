@@ -8,7 +8,7 @@ import { mirrorMaker2Entry as entry } from '../../../catalog/mirror-maker-2.js';
 import { syncDue, translate } from '../../../model/mirror-maker-2/sync.js';
 import { mm2Failover } from '../../../scenarios/mm2-failover.js';
 import { runScenario } from '../../../scenarios/run.js';
-import { cfg, check, exhaustive, only } from '../../helpers/check.js';
+import { cfg, check, exhaustive, explored, only } from '../../helpers/check.js';
 
 const config = (...pairs: string[]) => cfg(entry.model.keys, ...pairs);
 const fresh = { lastSyncU: -1, lastSyncD: -1, previousU: -1, delayed: null };
@@ -36,17 +36,17 @@ describe('translation (OffsetSyncStore.translateDownstream)', () => {
   ];
   test('3.5+: the newest sync at or below U, exact at it and one past it otherwise, never beyond', () => {
     const c = config();
-    expect(translate(c, syncs, 14)).toBe(11);
-    expect(translate(c, syncs, 20)).toBe(12);
-    expect(translate(c, syncs, 5)).toBe(1);
-    expect(translate(c, [], 5)).toBeNull();
+    expect(translate(c, syncs, [...syncs].reverse(), 14)).toBe(11);
+    expect(translate(c, syncs, [...syncs].reverse(), 20)).toBe(12);
+    expect(translate(c, syncs, [...syncs].reverse(), 5)).toBe(1);
+    expect(translate(c, [], [], 5)).toBeNull();
   });
 
   test('before: the latest sync extrapolated (none below it), U itself without a sync', () => {
     const c = config('kafka.version=2.7');
-    expect(translate(c, syncs, 20)).toBe(17);
-    expect(translate(c, syncs, 5)).toBeNull();
-    expect(translate(c, [], 5)).toBe(5);
+    expect(translate(c, syncs, [...syncs].reverse(), 20)).toBe(17);
+    expect(translate(c, syncs, [...syncs].reverse(), 5)).toBeNull();
+    expect(translate(c, [], [], 5)).toBe(5);
   });
 });
 
@@ -119,5 +119,40 @@ describe('checks both ways on the same bounds (depth 14)', () => {
       'sync.group.offsets.enabled=true needs kafka.version 2.7 or later (KIP-545); kafka.version=2.5 accepts ' +
         'sync.group.offsets.enabled=false',
     );
+  });
+});
+
+// OffsetSyncStore (3.4.1, 3.5+) keeps older syncs exponentially far apart: a group behind replication translates from
+// an older sync than the one just below it. Syncs every other record (offset.lag.max=1): 0, 2, 4, 6; the store keeps
+// 6, 4 and 0, so committed offset 3 translates to 1, two records back (OffsetSyncStoreTest's assertSparseSync).
+describe('translation-within-lag: the bounded offset sync store, both ways (depth 16)', () => {
+  const lagging = only(entry, 'translation-within-lag');
+  const keys = ['offset.lag.max=1', 'input.records=7'];
+  const mirrors = (n: number) => Array<string>(n).fill('Mirror');
+  const tail = ['Consume', 'Consume', 'Consume', 'CommitOffsets', 'Checkpoint'];
+
+  test('4.1: the store read all four syncs at once and kept 6, 4, 0: a checkpoint 2 records back, 13 steps', () => {
+    const r = check(lagging, keys, exhaustive(16));
+    expect(r.violations.map((v) => v.message)).toEqual([
+      "the checkpoint translates upstream 3 to downstream 1, 2 records before the group's position there, more " +
+        'than offset.lag.max=1: the offset sync store dropped the syncs in between',
+    ]);
+    expect(explored(r.trace)).toEqual([...mirrors(7), 'ReadSyncs', ...tail]);
+  });
+
+  test('3.7.0: its first read keeps only the last sync (before KAFKA-15905): a later read needed, 14 steps', () => {
+    const r = check(lagging, [...keys, 'kafka.version=3.7.0'], exhaustive(16));
+    expect(r.violations.map((v) => v.invariant)).toEqual(['translation-within-lag']);
+    expect(r.trace?.length).toBe(14);
+    expect(explored(r.trace).filter((c) => c === 'ReadSyncs')).toEqual(['ReadSyncs', 'ReadSyncs']);
+  });
+
+  test('3.4.0: extrapolation from the latest sync, which is past the group: no checkpoint to judge', () => {
+    const r = check(lagging, [...keys, 'kafka.version=3.4.0'], exhaustive(16));
+    expect([r.status, r.depthCompleted]).toEqual(['ok', 16]);
+  });
+
+  test('offset.lag.max=3: syncs 0 and 4 only, kept both: within the lag', () => {
+    expect(check(lagging, ['offset.lag.max=3', 'input.records=7'], exhaustive(16)).status).toBe('ok');
   });
 });

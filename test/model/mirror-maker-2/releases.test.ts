@@ -27,12 +27,12 @@ describe('MirrorMaker 2 by release', () => {
     ['4.1', false, null, 0, true],
   ] as const)('%s', (version, old, noSync, zero, delayed) => {
     const c = at(version);
-    expect([oldTranslation(c), translate(c, [], 3), translate(c, [{ u: 0, d: 0 }], 0), delayedSyncs(c)]).toEqual([
-      old,
-      noSync,
-      zero,
-      delayed,
-    ]);
+    expect([
+      oldTranslation(c),
+      translate(c, [], [], 3),
+      translate(c, [{ u: 0, d: 0 }], [{ u: 0, d: 0 }], 0),
+      delayedSyncs(c),
+    ]).toEqual([old, noSync, zero, delayed]);
   });
 
   test('sync.group.offsets.enabled from 2.7 (KIP-545)', () => {
