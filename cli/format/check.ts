@@ -72,7 +72,13 @@ export function checkText<S, A extends AnyAction, K extends Keys>(
   const name = e.model.name;
   const allJudged = o.invariants.length === e.invariants.length;
   if (o.status === 'ok' || !o.found) {
-    lines.push(`eoscheck check ${name}: ok, no invariant violated in ${exploredText(o)}`);
+    // A search a bound other than its depth stopped proves nothing beyond the states it saw.
+    const cut = o.mode === 'exhaustive' && (o.bound === 'max-states' || o.bound === 'max-seconds') ? o.bound : null;
+    lines.push(
+      cut === null
+        ? `eoscheck check ${name}: ok, no invariant violated in ${exploredText(o)}`
+        : `eoscheck check ${name}: no violation in the first ${exploredText(o)}, where --${cut} stopped the search`,
+    );
     if (quiet) return `${lines.join('\n')}\n`;
     lines.push(
       `  ${describeSearch(opts, o.workers)}`,

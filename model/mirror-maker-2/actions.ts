@@ -156,7 +156,9 @@ export const mirrorMaker2Actions = {
     effect(d) {
       const cp = nextCheckpoint(d)!;
       d.checkpoint = cp;
-      d.checkpointLag = translationLag(d, cp);
+      // Kept only past offset.lag.max, all the invariant needs: a lag within it would split states for nothing.
+      const lag = translationLag(d, cp);
+      d.checkpointLag = lag !== null && lag > d.config.offsetLagMax ? lag : null;
       d.events.push({ lane: 'checkpoint', text: `checkpoint: upstream ${cp.u} -> downstream ${cp.d}` });
     },
     describe: (s) => `MirrorCheckpointTask.Checkpoint(upstream ${s.group.committed})`,

@@ -60,7 +60,8 @@ export interface MirrorMaker2State {
   readonly checkpoint: OffsetSync | null;
   /**
    * Ghost: when the latest checkpoint was emitted with its store past the checkpointed offset (a sync read beyond
-   * it), how many records before the group's position on the target it put the group; null otherwise.
+   * it) and put the group more than offset.lag.max records before its position on the target, how many; null
+   * otherwise.
    */
   readonly checkpointLag: number | null;
   /** The group's offset in the target cluster's `__consumer_offsets` (sync.group.offsets.enabled), or null. */
