@@ -132,6 +132,8 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
   'processing.guarantee': () => null,
   'transaction.version': () => null,
   'transaction.partition.verification.enable': () => null,
+  // Derives from kafka.version; which way a 4.1 cluster runs (created or upgraded) is said in the answer's note.
+  'eligible.leader.replicas.version': () => null,
   // The real default is the model's own: nothing to say.
   'replication.factor': () => null,
   acks: () => null,

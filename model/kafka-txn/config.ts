@@ -25,6 +25,7 @@ export const kafkaTxnKeys = {
   acks: k.acks,
   minInsyncReplicas: k.minInsyncReplicas,
   uncleanLeaderElection: k.uncleanLeaderElection,
+  eligibleLeaderReplicas: k.eligibleLeaderReplicas,
   replicaLagTimeMaxMs: k.replicaLagTimeMaxMs,
   brokerFaults: k.brokerFaults,
   powerLoss: k.powerLoss,

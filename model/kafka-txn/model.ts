@@ -1,6 +1,6 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
 import { compile } from '../core/model.js';
-import { checkKafkaKeys } from '../kafka/keys.js';
+import { checkKafkaKeys, elrNote } from '../kafka/keys.js';
 import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
 import { drain } from './drain.js';
@@ -17,6 +17,7 @@ export const kafkaTxnModel = compile({
     'broker crashes and power losses (acked-durable)',
   keys: kafkaTxnKeys,
   validate: checkKafkaKeys,
+  notes: (c) => [elrNote(c)].filter((n) => n !== null),
   init: initialState,
   actions: kafkaTxnActions,
   drain,

@@ -151,6 +151,8 @@ export interface KafkaRules {
   readonly acks: 0 | 1 | -1;
   readonly minInsyncReplicas: number;
   readonly uncleanLeaderElection: boolean;
+  /** eligible.leader.replicas.version=1 (KIP-966): the controller keeps eligible leader replicas. */
+  readonly eligibleLeaderReplicas: boolean;
   readonly replicaLagTimeMaxMs: number;
   /** log.flush.interval.messages: a broker flushes once this many records are unflushed. */
   readonly logFlushIntervalMessages: number;

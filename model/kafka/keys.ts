@@ -181,6 +181,15 @@ export const kafkaKeys = {
       'member to come back',
     realDefault: 'false since 0.11; KRaft ignored it before 3.9 (KAFKA-12670)',
   }),
+  eligibleLeaderReplicas: oneOf('eligible.leader.replicas.version', [0, 1], {
+    default: 1,
+    derive: (get) => (releaseOf(get).elrOnNewClusters ? 1 : 0),
+    meaning:
+      'KIP-966 (4.0+): 1 = the controller keeps the replicas that left an ISR below min.insync.replicas as eligible ' +
+      'leaders (ELR), lets the ISR become empty, elects from the ELR when it is, and removes a broker back from an ' +
+      'unclean shutdown from the ISR and ELR; 0 = the last ISR member stays in the ISR and is elected again',
+    realDefault: '1 on clusters created with 4.1 or later; 0 on 4.0 and on clusters upgraded to 4.1',
+  }),
   replicaLagTimeMaxMs: int('replica.lag.time.max.ms', {
     default: 30000,
     min: 1,
@@ -240,6 +249,7 @@ export interface RuleKeys {
   readonly acks?: '0' | '1' | 'all';
   readonly minInsyncReplicas?: number;
   readonly uncleanLeaderElection?: boolean;
+  readonly eligibleLeaderReplicas?: 0 | 1;
   readonly replicaLagTimeMaxMs?: number;
   readonly brokerFaults?: number;
   readonly powerLoss?: number;
@@ -267,9 +277,24 @@ export function kafkaRules(c: RuleKeys): KafkaRules {
     acks: c.acks === '0' ? 0 : c.acks === '1' ? 1 : -1,
     minInsyncReplicas: c.minInsyncReplicas ?? 1,
     uncleanLeaderElection: c.uncleanLeaderElection ?? false,
+    eligibleLeaderReplicas: (c.eligibleLeaderReplicas ?? (r.elrOnNewClusters ? 1 : 0)) === 1,
     replicaLagTimeMaxMs: c.replicaLagTimeMaxMs ?? 30000,
     logFlushIntervalMessages: c.logFlushIntervalMessages ?? Number.MAX_SAFE_INTEGER,
   };
+}
+
+/**
+ * The note a replicated configuration gets on a release with eligible leader replicas: which way the cluster
+ * was assumed to run, since the feature's value depends on how it was created, not on its release alone. Pure.
+ */
+export function elrNote(c: RuleKeys): string | null {
+  const r = release(c.kafkaVersion ?? NEWEST);
+  if ((c.replicationFactor ?? 1) < 2 || !r.elrAvailable) return null;
+  const on = (c.eligibleLeaderReplicas ?? (r.elrOnNewClusters ? 1 : 0)) === 1;
+  return on
+    ? 'eligible.leader.replicas.version=1: a cluster created with 4.1 or later (KIP-966); one upgraded from an ' +
+        'earlier release keeps 0 (--set eligible.leader.replicas.version=0)'
+    : 'eligible.leader.replicas.version=0: the 4.0 default, or a cluster upgraded to 4.1 (KIP-966 off)';
 }
 
 /** The epoch at which a producer id is used up (TransactionMetadata.isEpochExhausted: Short.MaxValue - 1). */
@@ -297,6 +322,11 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       `faults.power-loss=${c.powerLoss} needs replication.factor 2 or 3 (power losses are modelled for ` +
       'replicated partitions); replication.factor=1 accepts faults.power-loss=0'
+    );
+  if (c.eligibleLeaderReplicas === 1 && !r.elrAvailable)
+    return (
+      `eligible.leader.replicas.version=1 needs kafka.version 4.0 or later (KIP-966 part 1 shipped in 4.0); ` +
+      `kafka.version=${version} accepts eligible.leader.replicas.version=0`
     );
   if (c.transactionVersion === 2 && !r.hasTransactionV2)
     return (

@@ -126,6 +126,13 @@ export interface Release {
    */
   readonly mm2VariableSpacingStore: boolean;
   /**
+   * The controller can track eligible leader replicas (KIP-966 part 1, feature eligible.leader.replicas.version:
+   * 4.0, off by default there).
+   */
+  readonly elrAvailable: boolean;
+  /** A cluster created with this release has eligible.leader.replicas.version=1 (4.1); an upgraded one keeps 0. */
+  readonly elrOnNewClusters: boolean;
+  /**
    * The offset sync store's first read to the end keeps every sync (OffsetSyncStore.start(false) once the
    * checkpoints were read, KAFKA-15905: 3.8, backported to 3.7.1); before, each sync of that read replaced the
    * whole array, so only the last one was kept.

@@ -62,6 +62,8 @@ export const FIRST: Release = {
   mm2SyncStoreTranslation: false,
   mm2DelayedSyncs: false,
   mm2VariableSpacingStore: false,
+  elrAvailable: false,
+  elrOnNewClusters: false,
   mm2InitialReadKeepsSyncs: false,
 };
 
@@ -281,6 +283,24 @@ export const CHANGES: readonly Change[] = [
     label: 'KAFKA-16331 exactly_once and exactly_once_beta removed',
     flags: { streamsEosV1: false },
     text: 'Streams exactly_once (EOS v1) and the name exactly_once_beta are removed (KAFKA-16331)',
+  },
+  {
+    since: '4.0',
+    area: 'replication',
+    label: 'KIP-966 eligible leader replicas (off)',
+    flags: { elrAvailable: true },
+    text:
+      'KIP-966 part 1: the controller can keep eligible leader replicas (eligible.leader.replicas.version=1), ' +
+      'off by default',
+  },
+  {
+    since: '4.1',
+    area: 'replication',
+    label: 'KIP-966 eligible leader replicas on new clusters',
+    flags: { elrOnNewClusters: true },
+    text:
+      'eligible.leader.replicas.version=1 on clusters created with 4.1: replicas that left an ISR below ' +
+      'min.insync.replicas stay eligible leaders, and a broker back from an unclean shutdown leaves the ISR and ELR',
   },
   {
     since: '4.1',

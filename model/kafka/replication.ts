@@ -49,6 +49,14 @@ export interface PartitionReplicas {
   readonly epoch: number;
   /** The in-sync replicas (committed by the controller), ascending. */
   readonly isr: readonly number[];
+  /**
+   * Eligible leader replicas (KIP-966, eligible.leader.replicas.version=1), ascending: replicas that left the ISR
+   * while it was below min.insync.replicas, so they hold everything below the high watermark, which cannot move
+   * then. Empty without the feature.
+   */
+  readonly elr: readonly number[];
+  /** KIP-966: the leader when the ISR last became empty (PartitionRecord.lastKnownElr), elected last; else null. */
+  readonly lastKnownLeader: number | null;
   readonly replicas: readonly Replica[];
 }
 
@@ -91,6 +99,8 @@ export function newReplication(rf: number, partitions: number): Replication {
       leader: 0,
       epoch: 0,
       isr,
+      elr: [],
+      lastKnownLeader: null,
       replicas: isr.map(replica),
     })),
     acked: [],
@@ -185,10 +195,13 @@ export function fetch(x: Ctx, i: number, b: number): void {
   f.known = fetchOffset;
   if (fetchOffset >= p.log.length) f.caughtUpMs = x.now;
   const epochStart = leader.epochs[leader.epochs.length - 1]!.start;
-  if (!r.isr.includes(b) && fetchOffset >= p.highWatermark && fetchOffset >= epochStart) {
-    r.isr = [...r.isr, b].sort((a, c) => a - c);
-    x.events.push({ type: 'isr', partition: i, isr: [...r.isr], reason: `broker ${b} caught up` });
-  }
+  if (!r.isr.includes(b) && fetchOffset >= p.highWatermark && fetchOffset >= epochStart)
+    commitIsr(
+      x,
+      i,
+      [...r.isr, b].sort((a, c) => a - c),
+      `broker ${b} caught up`,
+    );
   raiseHighWatermark(k, i);
   if (fetchOffset < p.log.length) {
     f.log = [...f.log, ...p.log.slice(fetchOffset)];
@@ -237,11 +250,37 @@ export function outOfSyncAt(k: Cluster, i: number, b: number): number {
   return k.replication!.partitions[i]!.replicas[b]!.caughtUpMs + k.rules.replicaLagTimeMaxMs + 1;
 }
 
+/**
+ * The controller commits ISR `target` for `i` (PartitionChangeBuilder). With eligible leader replicas
+ * (maybePopulateTargetElr): an ISR at min.insync.replicas or above clears the ELR; below it, the members of the old
+ * ISR and ELR outside the new ISR are eligible, but for a broker back from an unclean shutdown (`unclean`). The
+ * leader when the ISR first becomes empty is remembered as the last known leader (maybeUpdateLastKnownLeader).
+ */
+function commitIsr(x: Ctx, i: number, target: readonly number[], reason: string, unclean: number | null = null): void {
+  const k = x.k;
+  const r = k.replication!.partitions[i]!;
+  if (k.rules.eligibleLeaderReplicas) {
+    if (target.length >= effectiveMinIsr(k)) r.elr = [];
+    else
+      r.elr = [...new Set([...r.elr, ...r.isr])]
+        .filter((m) => !target.includes(m) && m !== unclean)
+        .sort((a, c) => a - c);
+    if (target.length === 0 && r.isr.length > 0 && r.leader !== null) r.lastKnownLeader = r.leader;
+  }
+  r.isr = [...target];
+  const elr = r.elr.length > 0 ? `; eligible leaders [${r.elr.join(', ')}]` : '';
+  x.events.push({ type: 'isr', partition: i, isr: [...r.isr], reason: `${reason}${elr}` });
+}
+
 /** The leader of `i` shrinks the ISR by follower `b` (Partition.maybeShrinkIsr, AlterPartition committed). */
 export function shrinkIsr(x: Ctx, i: number, b: number): void {
   const r = x.k.replication!.partitions[i]!;
-  r.isr = r.isr.filter((m) => m !== b);
-  x.events.push({ type: 'isr', partition: i, isr: [...r.isr], reason: `broker ${b} lagged` });
+  commitIsr(
+    x,
+    i,
+    r.isr.filter((m) => m !== b),
+    `broker ${b} lagged`,
+  );
   raiseHighWatermark(x.k, i);
 }
 
@@ -307,7 +346,13 @@ function makeLeader(x: Ctx, i: number, b: number, unclean: boolean): void {
   p.producers = producersFrom(p.log) as Draft<ProducerEntry>[];
   p.guards = [];
   for (const f of r.replicas) f.known = 0;
-  if (unclean) r.isr = [b];
+  // An unclean election (or the last known leader's) sets the ISR to the new leader and clears the ELR fields
+  // (PartitionChangeBuilder.tryElection, maybeUpdateRecordElr); a partition with a leader forgets its last one.
+  if (unclean) {
+    r.isr = [b];
+    r.elr = [];
+  }
+  r.lastKnownLeader = null;
   raiseHighWatermark(k, i);
   x.events.push({
     type: 'leader',
@@ -328,7 +373,21 @@ function elect(x: Ctx, i: number): void {
   const rep = k.replication!;
   const r = rep.partitions[i]!;
   const clean = r.isr.find((m) => rep.alive[m]);
-  if (clean !== undefined) makeLeader(x, i, clean, false);
+  if (clean !== undefined) {
+    makeLeader(x, i, clean, false);
+    return;
+  }
+  // KIP-966 (PartitionChangeBuilder.isValidNewLeader): with an empty ISR, a live eligible leader replica; it
+  // becomes the ISR alone. Then the last known leader (canElectLastKnownLeader), as an unclean election would.
+  const eligible = r.isr.length === 0 ? r.elr.find((m) => rep.alive[m]) : undefined;
+  if (eligible !== undefined) {
+    r.isr = [eligible];
+    r.elr = r.elr.filter((m) => m !== eligible);
+    makeLeader(x, i, eligible, false);
+    return;
+  }
+  const last = r.isr.length === 0 && r.elr.length === 0 ? r.lastKnownLeader : null;
+  if (last !== null && rep.alive[last]) makeLeader(x, i, last, true);
   else if (k.rules.uncleanLeaderElection) {
     const any = r.replicas.findIndex((_, m) => rep.alive[m]);
     if (any >= 0) makeLeader(x, i, any, true);
@@ -345,7 +404,14 @@ function stopBroker(x: Ctx, b: number): void {
   rep.alive[b] = false;
   x.events.push({ type: 'broker', broker: b, up: false });
   rep.partitions.forEach((r, i) => {
-    if (r.isr.includes(b) && r.isr.length > 1) r.isr = r.isr.filter((m) => m !== b);
+    // With eligible leader replicas the ISR may become empty (ReplicationControlManager.handleBrokerFenced).
+    if (r.isr.includes(b) && (r.isr.length > 1 || x.k.rules.eligibleLeaderReplicas))
+      commitIsr(
+        x,
+        i,
+        r.isr.filter((m) => m !== b),
+        `broker ${b} fenced`,
+      );
     if (r.leader === b) {
       const old = r.replicas[b]!;
       const p = x.k.partitions[i]!;
@@ -391,6 +457,16 @@ export function restartBroker(x: Ctx, b: number): void {
   rep.alive[b] = true;
   x.events.push({ type: 'broker', broker: b, up: true });
   rep.partitions.forEach((r, i) => {
+    // KIP-966: a broker that registers after an unclean shutdown (every crash here: no controlled shutdown wrote
+    // its clean-shutdown file) leaves every ISR and ELR first (ReplicationControlManager.handleBrokerUncleanShutdown).
+    if (x.k.rules.eligibleLeaderReplicas && (r.isr.includes(b) || r.elr.includes(b)))
+      commitIsr(
+        x,
+        i,
+        r.isr.filter((m) => m !== b),
+        `broker ${b} back from an unclean shutdown`,
+        b,
+      );
     if (r.leader === null) elect(x, i);
   });
 }

@@ -215,7 +215,14 @@ const replication = struct<Replication>({
   crashes: int,
   powerLosses: int,
   partitions: list(
-    struct<PartitionReplicas>({ leader: nullable(int), epoch: int, isr: list(int), replicas: list(replica) }),
+    struct<PartitionReplicas>({
+      leader: nullable(int),
+      epoch: int,
+      isr: list(int),
+      elr: list(int),
+      lastKnownLeader: nullable(int),
+      replicas: list(replica),
+    }),
   ),
   acked: list(struct<Acked>({ partition: int, offset: int, value: int })),
 });

@@ -48,6 +48,8 @@ const HAS: Record<BooleanFlag, string> = {
   // 3.5 is 3.5.2 and 3.7 is 3.7.1, which have the backports.
   mm2VariableSpacingStore: '3.5-',
   mm2InitialReadKeepsSyncs: '3.7-',
+  elrAvailable: '4.0-',
+  elrOnNewClusters: '4.1-',
   transactionAbortable: '3.8-',
   hasTransactionV2: '4.0-',
   streamsEosV1: '-3.9',

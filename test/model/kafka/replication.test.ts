@@ -11,7 +11,10 @@ import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
 import { cfg, check, exhaustive, only, random, scripted } from '../../helpers/check.js';
 
-/** One app, one partition, one record: the smallest replicated run. */
+/**
+ * One app, one partition, one record: the smallest replicated run, on a controller without eligible leader
+ * replicas (4.0's default, and a cluster upgraded to 4.1); KIP-966's controller has its own section below.
+ */
 const small = [
   'producers=1',
   'partitions=1',
@@ -19,6 +22,7 @@ const small = [
   'faults.crashes=0',
   'faults.zombies=false',
   'replication.factor=3',
+  'eligible.leader.replicas.version=0',
 ];
 const i1 = 1;
 const plain = [...small, 'enable.idempotence=false'];
@@ -456,5 +460,84 @@ describe('power loss: the unflushed log is gone (faults.power-loss, log.flush.in
     expect(() => cfg(entry.model.keys, 'log.flush.interval.messages=0')).toThrow(
       "bad value '0' for --set log.flush.interval.messages: accepted an integer from 1 to 9007199254740991",
     );
+  });
+});
+
+// KIP-966 part 1 (eligible.leader.replicas.version=1, on clusters created with 4.1): a replica that leaves an ISR
+// below min.insync.replicas stays an eligible leader (PartitionChangeBuilder.maybePopulateTargetElr), the ISR may
+// become empty (handleBrokerFenced), an empty ISR elects a live eligible replica (isValidNewLeader) and then the
+// last known leader; a broker back from an unclean shutdown leaves the ISR and ELR (handleBrokerUncleanShutdown).
+describe('eligible leader replicas (KIP-966), both ways', () => {
+  const elr = (on: 0 | 1, ...extra: string[]) =>
+    cfg(
+      entry.model.keys,
+      ...small.slice(0, -1),
+      `eligible.leader.replicas.version=${on}`,
+      'faults.power-loss=1',
+      ...extra,
+    );
+  /** KIP-966's example: acked at ISR [0, 1]; the marker leaves broker 1 behind, the ISR shrinks to 0, power lost. */
+  const kip966: KafkaTxnAction[] = [
+    { type: 'InitProducerId', instance: i1 },
+    { type: 'BeginTxn', instance: i1 },
+    { type: 'Produce', instance: i1, partition: 0 },
+    { type: 'Append', instance: i1 },
+    { type: 'Fetch', partition: 0, broker: 1 },
+    { type: 'Fetch', partition: 0, broker: 1 },
+    { type: 'ShrinkIsr', partition: 0, broker: 2 },
+    { type: 'AckProduce', instance: i1 },
+    { type: 'AbortTxn', instance: i1 },
+    { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+    { type: 'ShrinkIsr', partition: 0, broker: 1 },
+    { type: 'BrokerCrash', broker: 0, cause: 'power-loss' },
+    { type: 'BrokerRestart', broker: 0 },
+  ];
+
+  test('min.insync.replicas=2, ELR off: broker 0 is the last ISR member and comes back as leader without v1', () => {
+    const r = scripted(entry, elr(0), kip966);
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['acked-durable', 12]]);
+  });
+
+  test('ELR on: broker 1 left the ISR below min.insync.replicas, so it is eligible and leads with v1', () => {
+    const r = scripted(entry, elr(1), kip966);
+    const p = (n: number) => r.states[n]!.kafka.replication!.partitions[0]!;
+    // Broker 2 left at ISR [0, 1], still at min.insync.replicas: not eligible (the HW moved on without it).
+    expect([p(11).isr, p(11).elr]).toEqual([[0], [1]]);
+    // Broker 0 fenced: the ISR empties, and the controller elects the live eligible broker 1 alone.
+    expect([p(12).leader, p(12).isr, p(12).elr, p(12).lastKnownLeader]).toEqual([1, [1], [0], null]);
+    // Broker 0 registers after an unclean shutdown: out of the ELR.
+    expect([p(13).leader, p(13).isr, p(13).elr]).toEqual([1, [1], []]);
+    // v1 survives on broker 1 (the ABORT marker had not reached it: the coordinator writes it again there).
+    expect(r.last.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.value : 'marker'))).toEqual([1]);
+    expect(r.violations).toEqual([]);
+  });
+
+  test('min.insync.replicas=1: the ELR stays empty, so the last known leader comes back without v1 either way', () => {
+    const lonely: KafkaTxnAction[] = [
+      { type: 'Produce', instance: i1, partition: 0 },
+      { type: 'ShrinkIsr', partition: 0, broker: 1 },
+      { type: 'ShrinkIsr', partition: 0, broker: 2 },
+      { type: 'AckProduce', instance: i1 },
+      { type: 'BrokerCrash', broker: 0, cause: 'power-loss' },
+      { type: 'BrokerRestart', broker: 0 },
+    ];
+    const r = scripted(entry, elr(1, 'enable.idempotence=false', 'min.insync.replicas=1'), lonely);
+    const p = (n: number) => r.states[n]!.kafka.replication!.partitions[0]!;
+    expect([p(5).leader, p(5).isr, p(5).elr, p(5).lastKnownLeader]).toEqual([null, [], [0], 0]);
+    expect(r.last.events).toContainEqual({ type: 'leader', partition: 0, broker: 0, epoch: 1, how: 'unclean' });
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['acked-durable', 5]]);
+  });
+
+  test('the default follows the release: 1 on 4.1 (a cluster created with it), 0 on 4.0; 1 before 4.0 refused', () => {
+    expect(cfg(entry.model.keys).eligibleLeaderReplicas).toBe(1);
+    expect(cfg(entry.model.keys, 'kafka.version=4.0').eligibleLeaderReplicas).toBe(0);
+    expect(entry.model.validate(cfg(entry.model.keys, 'kafka.version=3.9', 'eligible.leader.replicas.version=1'))).toBe(
+      'eligible.leader.replicas.version=1 needs kafka.version 4.0 or later (KIP-966 part 1 shipped in 4.0); ' +
+        'kafka.version=3.9 accepts eligible.leader.replicas.version=0',
+    );
+    expect(entry.model.notes(cfg(entry.model.keys, 'replication.factor=3'))).toEqual([
+      'eligible.leader.replicas.version=1: a cluster created with 4.1 or later (KIP-966); one upgraded from an ' +
+        'earlier release keeps 0 (--set eligible.leader.replicas.version=0)',
+    ]);
   });
 });
