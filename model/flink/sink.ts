@@ -88,6 +88,22 @@ export function asyncError(d: D, where: string, no: JobNo = 1, sub = 0): boolean
 }
 
 /**
+ * The mailbox action the writer callback queued runs checkAsyncException. With safeguard.propagate-send-errors
+ * (connector 3.3+, `mailboxExecutor.execute`, FLINK-35749) it fails the task; without (3.0.0 to 3.2.0,
+ * `mailboxExecutor.submit`), checkAsyncException clears the error and throws into the Future `submit` returned, which
+ * nobody reads: the task goes on and the next flush finds no error. Sink subtask `sub`'s writer.
+ */
+export function mailboxCheck(d: D, no: JobNo = 1, sub = 0): void {
+  if (d.config.propagateSendErrors) {
+    asyncError(d, "the writer's mailbox action", no, sub);
+    return;
+  }
+  const w = writerOf(slotOf(d, no).task!, sub);
+  d.events.push({ type: 'send-error-swallowed', value: w.error! });
+  w.error = null;
+}
+
+/**
  * One asynchronous send fails (delivery.timeout.ms passed, say): the head record of job `no`'s producer buffer is
  * dropped and its callback keeps the error for the writer's next check.
  */
@@ -132,7 +148,8 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
     w.fill = w.name;
     return;
   }
-  w.fill = w.name + 1;
+  // Without safeguard.fill-transactional-id-gaps the ids a skipped checkpoint left unused stay unknown to Kafka.
+  w.fill = d.config.fillGaps ? w.name + 1 : checkpoint + 1;
   w.name = checkpoint + 1;
 }
 
