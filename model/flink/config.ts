@@ -215,7 +215,6 @@ export const flinkKafkaKeys = {
       "the writer callback's mailbox action rethrows a send error and fails the task (mailboxExecutor.execute, " +
       'FLINK-35749, connector 3.3+); false (3.0 to 3.2): mailboxExecutor.submit keeps the exception in a Future ' +
       'nobody reads after checkAsyncException cleared the error, so a checkpoint completes without the record',
-    realDefault: 'false before connector 3.3',
   }),
   fillGaps: bool('safeguard.fill-transactional-id-gaps', {
     default: true,
