@@ -30,7 +30,7 @@ import {
   trigger,
 } from './job.js';
 import { extractPrefix, listing, poolName } from './pooling.js';
-import { abortLingering, asyncError, commit, initSink, noteTimeout, send, sendError } from './sink.js';
+import { abortLingering, commit, initSink, mailboxCheck, noteTimeout, send, sendError } from './sink.js';
 import {
   ackable,
   arrived,
@@ -365,7 +365,7 @@ export const flinkActions = {
   },
   MailboxCheck: {
     enabled: workOf('MailboxCheck'),
-    effect: (d, a) => void asyncError(d, "the writer's mailbox action", jobOf(a), subtaskOfAction(a)),
+    effect: (d, a) => mailboxCheck(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
       const e = t ? writerOf(t, subtaskOfAction(a)).error : null;

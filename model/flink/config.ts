@@ -4,6 +4,7 @@
  */
 import { bool, type ConfigOf, int, oneOf, text, withDefault } from '../core/keys.js';
 import { kafkaKeys } from '../kafka/keys.js';
+import { CONNECTOR_VERSIONS, connectorReleaseOf, NEWEST_CONNECTOR } from './connector.js';
 
 const k = kafkaKeys;
 
@@ -13,6 +14,13 @@ export const UNBOUNDED_ATTEMPTS = 2_147_483_647;
 /** The keys of `flink-kafka`, by field. */
 export const flinkKafkaKeys = {
   kafkaVersion: k.kafkaVersion,
+  // Before the keys whose defaults it sets.
+  connectorVersion: oneOf('connector.version', CONNECTOR_VERSIONS, {
+    default: NEWEST_CONNECTOR,
+    meaning:
+      'the flink-connector-kafka release: before 3.3 a send error the writer callback saw is swallowed ' +
+      '(FLINK-35749, safeguard.propagate-send-errors defaults to false); sink.transaction-naming-strategy from 4.0',
+  }),
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,
   verification: k.verification,
@@ -199,6 +207,21 @@ export const flinkKafkaKeys = {
     meaning:
       "one asynchronous send failure in a run: the record is dropped, the callback keeps the error, the writer's " +
       'next write, flush or mailbox check fails the task (KafkaWriter.checkAsyncException)',
+  }),
+  propagateSendErrors: bool('safeguard.propagate-send-errors', {
+    default: true,
+    derive: (get) => connectorReleaseOf(get).propagatesSendErrors,
+    meaning:
+      "the writer callback's mailbox action rethrows a send error and fails the task (mailboxExecutor.execute, " +
+      'FLINK-35749, connector 3.3+); false (3.0 to 3.2): mailboxExecutor.submit keeps the exception in a Future ' +
+      'nobody reads after checkAsyncException cleared the error, so a checkpoint completes without the record',
+  }),
+  fillGaps: bool('safeguard.fill-transactional-id-gaps', {
+    default: true,
+    meaning:
+      'INCREMENTING: the writer initialises every transactional.id a checkpoint that never reached it left unused ' +
+      '(3.x KafkaWriter.getTransactionalProducer, 4.x TransactionNamingStrategyImpl.INCREMENTING), so the restore ' +
+      'probe, which stops at the first unused id, reaches every id used after it; false: the ids skip the gap',
   }),
   prefixChange: bool('faults.prefix-change', {
     default: false,

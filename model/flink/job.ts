@@ -67,8 +67,14 @@ export function trigger(d: D, no: JobNo = 1): void {
   const t = j.task!;
   const id = j.jm.nextCheckpointId;
   j.jm.nextCheckpointId += 1;
-  // A fixed rate from the scheduler's start; a slot missed while a checkpoint ran is skipped.
-  while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += baseIntervalMs(d.config);
+  const base = baseIntervalMs(d.config);
+  const pauseEnd = j.jm.latest && d.config.minPauseMs > 0 ? j.jm.latest.at + d.config.minPauseMs : null;
+  // A periodic request inside execution.checkpointing.min-pause fails (MINIMUM_TIME_BETWEEN_CHECKPOINTS) and
+  // CheckpointRequestDecider calls CheckpointCoordinator.rescheduleTrigger: the timer is cancelled and scheduled
+  // again at the pause's end, from which ScheduledTrigger goes on every interval (Flink 1.19 to 2.x). Otherwise the
+  // timer keeps its rate from the scheduler's start, and a slot missed while a checkpoint ran is skipped.
+  if (pauseEnd !== null && pauseEnd > j.jm.nextTriggerAt) j.jm.nextTriggerAt = pauseEnd;
+  while (j.jm.nextTriggerAt <= d.now) j.jm.nextTriggerAt += base;
   j.jm.delayOpen = false;
   j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });

@@ -4,6 +4,7 @@ import { clusterIdentity } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { flinkActions } from './actions.js';
 import { type FlinkConfig, flinkKafkaKeys, unalignedOn } from './config.js';
+import { connectorRelease } from './connector.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
 import { flinkCodec } from './schema.js';
@@ -38,6 +39,18 @@ function refusal(c: FlinkConfig): string | null {
       'execution.checkpointing.max-concurrent-checkpoints above 1 is modelled with aligned barriers only (barrier ' +
       'tracking of several checkpoints at once at a two-input operator is not): accepted with ' +
       'execution.checkpointing.mode=EXACTLY_ONCE, job.inputs=1, or max-concurrent-checkpoints=1'
+    );
+  const release = connectorRelease(c.connectorVersion);
+  // TransactionNamingStrategy is a 4.0.0 addition (FLINK-34554): 3.x's KafkaSinkBuilder has no such setter.
+  if (c.namingStrategy === 'POOLING' && !release.namingStrategies)
+    return (
+      `sink.transaction-naming-strategy=POOLING needs connector.version 4.0 or later (FLINK-34554); ` +
+      `connector.version=${c.connectorVersion} accepts INCREMENTING`
+    );
+  if (c.propagateSendErrors && !release.propagatesSendErrors)
+    return (
+      `safeguard.propagate-send-errors=true needs connector.version 3.3 or later (FLINK-35749); ` +
+      `connector.version=${c.connectorVersion} swallows the mailbox action's error: accepted false`
     );
   // At a fixed parallelism each subtask owns its own subtask id; a rescale redistributes the writer states' owned ids
   // (TransactionOwnership.EXPLICIT_BY_WRITER_STATE), which is not modelled.

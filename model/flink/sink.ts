@@ -88,6 +88,22 @@ export function asyncError(d: D, where: string, no: JobNo = 1, sub = 0): boolean
 }
 
 /**
+ * The mailbox action the writer callback queued runs checkAsyncException. With safeguard.propagate-send-errors
+ * (connector 3.3+, `mailboxExecutor.execute`, FLINK-35749) it fails the task; without (3.0.0 to 3.2.0,
+ * `mailboxExecutor.submit`), checkAsyncException clears the error and throws into the Future `submit` returned, which
+ * nobody reads: the task goes on and the next flush finds no error. Sink subtask `sub`'s writer.
+ */
+export function mailboxCheck(d: D, no: JobNo = 1, sub = 0): void {
+  if (d.config.propagateSendErrors) {
+    asyncError(d, "the writer's mailbox action", no, sub);
+    return;
+  }
+  const w = writerOf(slotOf(d, no).task!, sub);
+  d.events.push({ type: 'send-error-swallowed', value: w.error! });
+  w.error = null;
+}
+
+/**
  * One asynchronous send fails (delivery.timeout.ms passed, say): the head record of job `no`'s producer buffer is
  * dropped and its callback keeps the error for the writer's next check.
  */
@@ -132,7 +148,8 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
     w.fill = w.name;
     return;
   }
-  w.fill = w.name + 1;
+  // Without safeguard.fill-transactional-id-gaps the ids a skipped checkpoint left unused stay unknown to Kafka.
+  w.fill = d.config.fillGaps ? w.name + 1 : checkpoint + 1;
   w.name = checkpoint + 1;
 }
 
@@ -197,8 +214,10 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
 
 /**
  * One probe of sink subtask `sub`'s lingering-transaction abort: InitProducerId on `<prefix>-<probeSub>-<probe>`
- * fences and aborts whatever it left open; an id never used (epoch 0 after the call in Flink) ends the walk of that
- * subtask id, and one never used at the first id (restored + 1) ends the walk over subtask ids.
+ * fences and aborts whatever it left open. Every probed id is initialised, the first unused one included (so Kafka
+ * knows it from then on), and an epoch of 0 after the call says it was never used before
+ * (TransactionAbortStrategyImpl.PROBING.abortTransactionOfSubtask, 3.x TransactionAborter: `getEpoch() == 0`): that
+ * ends the walk of that subtask id, and one unused at its first id (restored + 1) ends the walk over subtask ids.
  */
 export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
@@ -207,33 +226,34 @@ export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
     listingAbort(d, no, sub);
     return;
   }
-  const idx = txnIndex(d, w.probe, false, no, w.probeGen, w.probeSub);
   const id = sinkTransactionalId(d.config, w.probe, no, w.probeGen, w.probeSub);
-  if (idx < 0) {
-    d.events.push({ type: 'probed', transactionalId: id, used: false });
-    // TransactionAbortStrategyImpl.abortTransactionsWithPrefix (3.x TransactionAborter): `for (subtaskId =
-    // ownSubtaskId; ; subtaskId += parallelism)`, until a subtask id aborted nothing. At parallelism 1 all along no
-    // other subtask id was ever used: that last probe would only initialise an unused id, and the model leaves it out.
-    if (walksSubtasks(d.config) && w.probe > w.name) {
-      w.probeSub += slotOf(d, no).jm.parallelism;
-      w.probe = w.name;
-      return;
-    }
-    if (w.oldGen !== null) {
-      // Then the restored writer state's prefix, from the same id (3.x TransactionAborter, 4.x PROBING).
-      w.probeGen = w.oldGen;
-      w.oldGen = null;
-      w.probe = w.name;
-      w.probeSub = sub;
-      return;
-    }
-    w.init = 'init';
+  if (refused(d, id, no)) return;
+  const producer = castDraft(newProducer(txnIndex(d, w.probe, true, no, w.probeGen, w.probeSub), d.config.partitions));
+  if (!initTransactions(ctxOf(d), producer).ok) return;
+  // "An epoch of 0 indicates that the id was unused before" (a transactional.id Kafka expired counts as unused too).
+  const used = producer.epoch !== 0;
+  d.events.push({ type: 'probed', transactionalId: id, used });
+  if (used) {
+    w.probe += 1;
     return;
   }
-  if (refused(d, id, no)) return;
-  if (!initTransactions(ctxOf(d), castDraft(newProducer(idx, d.config.partitions))).ok) return;
-  d.events.push({ type: 'probed', transactionalId: id, used: true });
-  w.probe += 1;
+  // abortTransactionsWithPrefix: `for (subtaskId = ownSubtaskId; ; subtaskId += parallelism)`, until a subtask id
+  // aborted nothing. At parallelism 1 all along no other subtask id was ever used: that last probe would only
+  // initialise an id nobody uses, and the model leaves it out.
+  if (walksSubtasks(d.config) && w.probe > w.name) {
+    w.probeSub += slotOf(d, no).jm.parallelism;
+    w.probe = w.name;
+    return;
+  }
+  if (w.oldGen !== null) {
+    // Then the restored writer state's prefix, from the same id (3.x TransactionAborter, 4.x PROBING).
+    w.probeGen = w.oldGen;
+    w.oldGen = null;
+    w.probe = w.name;
+    w.probeSub = sub;
+    return;
+  }
+  w.init = 'init';
 }
 
 /** Whether the probe walks subtask ids beyond the writer's own: some run of the job may have parallelism 2. Pure. */

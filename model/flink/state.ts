@@ -220,6 +220,7 @@ export type FlinkEvent =
   | { readonly type: 'snapshot'; readonly checkpoint: number; readonly count: number; readonly committables: number }
   | { readonly type: 'flushed'; readonly records: number }
   | { readonly type: 'send-failed'; readonly value: number }
+  | { readonly type: 'send-error-swallowed'; readonly value: number }
   | { readonly type: 'buffered'; readonly value: number }
   | { readonly type: 'precommitted'; readonly checkpoint: number; readonly transactionalId: string }
   | { readonly type: 'completed'; readonly checkpoint: number }

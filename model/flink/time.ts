@@ -98,7 +98,8 @@ export function timedOut(s: FlinkState, txn: number): boolean {
 /**
  * When job `no`'s next periodic checkpoint may be triggered: its slot on the interval grid, but no sooner than
  * execution.checkpointing.min-pause after the last completed one (CheckpointRequestDecider fails an early periodic
- * request with MINIMUM_TIME_BETWEEN_CHECKPOINTS and reschedules it for the pause's end). Pure.
+ * request with MINIMUM_TIME_BETWEEN_CHECKPOINTS and reschedules the timer for the pause's end; `trigger` then
+ * restarts the grid there). Pure.
  */
 export function triggerAt(s: FlinkState, no: JobNo): number {
   const jm = slotOf(s, no).jm;

@@ -145,9 +145,9 @@ describe('the HTML trace viewer in Chromium', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await page.locator('table.log[data-partition="out-0"] tr').allTextContents()).toEqual([
       'offsetproducerepochrecordread_committedread_uncommitted',
-      '010v1no (aborted)yes',
+      '011v1no (aborted)yes',
       '120v2no (open)yes',
-      '211ABORT',
+      '212ABORT',
     ]);
     await page.keyboard.press('v');
     expect(await page.textContent('#details .violation')).toBe(

@@ -74,6 +74,14 @@ function flinkEventLine(
         text: `the send of v${e.value} failed: dropped, the error kept for the next check`,
         refused: true,
       };
+    case 'send-error-swallowed':
+      return {
+        lane: TM,
+        text:
+          `the mailbox action cleared the error of v${e.value} and threw it into a Future nobody reads ` +
+          '(mailboxExecutor.submit): the task goes on',
+        refused: true,
+      };
     case 'buffered':
       return { lane: TM, text: `v${e.value} buffered` };
     case 'precommitted':

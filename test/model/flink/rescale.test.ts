@@ -146,7 +146,14 @@ describe('faults.rescale: the probe walks subtaskId += parallelism', () => {
     const { s, probed } = restarted(down);
     expect(probed).toEqual(['flink-0-2 used', 'flink-0-3 unused', 'flink-2-2 unused', 'flink-1-2 unused']);
     expect(s.task!.otherWriters[0]!.txn).toMatchObject({ name: 2 });
-    expect(s.kafka.txns.map((t) => t.transactionalId)).toEqual(['flink-0-1', 'flink-0-2', 'flink-1-2']);
+    // Every probed id is initialised, the unused ones included (epoch 0, which is what ends a walk).
+    expect(s.kafka.txns.map((t) => [t.transactionalId, t.epoch])).toEqual([
+      ['flink-0-1', 2],
+      ['flink-0-2', 3],
+      ['flink-0-3', 0],
+      ['flink-2-2', 0],
+      ['flink-1-2', 1],
+    ]);
   });
 });
 

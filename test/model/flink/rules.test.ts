@@ -230,7 +230,8 @@ describe('transactional-id gap filling (connector 3.x KafkaWriter.getTransaction
       expect(s.task!.writer).toMatchObject({ fill: 2, name: 3 });
       expect(model.describe(s, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-2, gap: left empty)');
       const gap = model.step(s, { type: 'InitSink' });
-      expect(gap.events).toContainEqual({ type: 'writer', transactionalId: 'flink-0-2', epoch: 0 });
+      // The restart's probe initialised flink-0-2 already (epoch 0, unused): the gap fill's InitProducerId bumps it.
+      expect(gap.events).toContainEqual({ type: 'writer', transactionalId: 'flink-0-2', epoch: 1 });
       expect(gap.task!.writer).toMatchObject({ init: 'init', fill: 3, name: 3, txn: null });
       const open = model.step(gap, { type: 'InitSink' });
       expect(open.task!.writer).toMatchObject({ init: 'ready', txn: { name: 3 } });
@@ -559,7 +560,7 @@ describe('time and transaction timeouts', () => {
         { type: 'Commit', checkpoint: 1 },
       );
       expect(t.events).toEqual([
-        { type: 'rejected', by: 'coordinator', error, request: 'EndTxn(COMMIT, flink-0-1, epoch=0)' },
+        { type: 'rejected', by: 'coordinator', error, request: 'EndTxn(COMMIT, flink-0-1, epoch=1)' },
         { type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1', error },
       ]);
       expect(t.task!.committables.map((c) => c.checkpoint)).toEqual([2]);
