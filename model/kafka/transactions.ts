@@ -116,7 +116,7 @@ export function initProducerId(
     // prepareFenceProducerEpoch refuses an epoch of Short.MaxValue: a transaction left open there (4.0.0,
     // KAFKA-19367) can be neither fenced nor aborted.
     if (t.epoch > EXHAUSTED_EPOCH) return { error: 'UNKNOWN_SERVER_ERROR' };
-    return fenceAndAbort(x, t) ? { error: 'CONCURRENT_TRANSACTIONS' } : { error: 'UNKNOWN_SERVER_ERROR' };
+    return fenceAndAbort(x, t, true) ? { error: 'CONCURRENT_TRANSACTIONS' } : { error: 'UNKNOWN_SERVER_ERROR' };
   }
   const stale = expected !== null && t.epoch >= 0 && expected.epoch !== t.epoch;
   if (t.epoch < 0) {
@@ -140,9 +140,11 @@ export function initProducerId(
  * no new producer id however high the epoch (endTransaction allocates one only `!isEpochFence`, in 4.0 and
  * 4.1), and it bumps no further, except at 4.0.0 (`fenceAbortBumpsTwice`, KAFKA-19367), whose
  * prepareAbortOrCommit bumps again: from 32766 that second bump passes Short.MaxValue, prepareTransitionTo
- * throws, and the transaction stays open at 32767 with nothing pending (false returned).
+ * throws, and the transaction stays open at 32767 with nothing pending (false returned). `shown`: the
+ * pending PrepareEpochFence appears as a state of its own in the trace (InitProducerId's fence; the
+ * timeout abort's goes straight from Ongoing to PrepareAbort).
  */
-function fenceAndAbort(x: Ctx, t: T): boolean {
+function fenceAndAbort(x: Ctx, t: T, shown: boolean): boolean {
   const fencedEpoch = t.epoch;
   const twice = x.k.rules.transactionVersion === 2 && x.k.rules.release.fenceAbortBumpsTwice;
   if (twice && t.epoch + 1 > EXHAUSTED_EPOCH) {
@@ -155,7 +157,7 @@ function fenceAndAbort(x: Ctx, t: T): boolean {
     });
     return false;
   }
-  setState(x, t, 'PrepareEpochFence');
+  if (shown) setState(x, t, 'PrepareEpochFence');
   bumpEpoch(x, t);
   if (twice) bumpEpoch(x, t);
   prepareEnd(x, t, 'ABORT', fencedEpoch, null);
@@ -335,7 +337,7 @@ export function endTxn(x: Ctx, txn: number, producerId: number, epoch: number, r
 export function expireTxn(x: Ctx, txn: number): void {
   const t = x.k.txns[txn]!;
   const txnEpoch = t.epoch;
-  if (x.k.rules.transactionVersion === 2) fenceAndAbort(x, t);
+  if (x.k.rules.transactionVersion === 2) fenceAndAbort(x, t, false);
   else {
     if (x.k.rules.epochBumpOnTimeout) bumpEpoch(x, t);
     prepareEnd(x, t, 'ABORT', txnEpoch, null);
