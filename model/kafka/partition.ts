@@ -119,9 +119,10 @@ function clearGuard(p: P, producerId: number): void {
  * INVALID_PRODUCER_EPOCH, the produce API's code in every release, KAFKA-10687), then a
  * transactional write that needed verification must find its guard, then the sequence: the next
  * one is appended, a cached earlier one is acknowledged as a duplicate without a second copy,
- * anything else is OUT_OF_ORDER_SEQUENCE_NUMBER. A new epoch starts its sequence at 0. A producer
- * the leader has no state for is accepted at any sequence since 2.5 (KAFKA-8710); before, past
- * sequence 0 it is UNKNOWN_PRODUCER_ID (ProducerStateManager).
+ * anything else is OUT_OF_ORDER_SEQUENCE_NUMBER. A new epoch starts its sequence at 0
+ * (OUT_OF_ORDER_SEQUENCE_NUMBER otherwise, in every release). A producer the leader has no state for
+ * is accepted at any sequence since 2.5 (KAFKA-8710); before, past sequence 0 it is
+ * UNKNOWN_PRODUCER_ID (ProducerStateManager).
  */
 export function append(x: Ctx, req: ProduceRequest, guard: number | null = null): AppendResult {
   const p = x.k.partitions[req.partition]!;
@@ -149,9 +150,13 @@ export function append(x: Ctx, req: ProduceRequest, guard: number | null = null)
         return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
       }
       if (req.sequence !== entry.lastSequence + 1) return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
-    } else if (entry && req.epoch >= entry.epoch) {
-      // A new epoch (or one that only a marker set) starts its sequence at 0; before 2.5 a producer
-      // the leader only knows from a marker is unknown past sequence 0.
+    } else if (entry && req.epoch > entry.epoch) {
+      // A new epoch of a producer the leader knows starts its sequence at 0 (ProducerAppendInfo.checkSequence,
+      // "Invalid sequence number for new epoch": OUT_OF_ORDER_SEQUENCE_NUMBER at 2.4 as later).
+      if (req.sequence !== 0) return { ok: false, error: 'OUT_OF_ORDER_SEQUENCE_NUMBER' };
+    } else if (entry && req.epoch === entry.epoch) {
+      // Its epoch, but only a marker set it: no sequence known. 2.4's checkSequence answers
+      // UNKNOWN_PRODUCER_ID past sequence 0; from 2.5 (KAFKA-8710) the known epoch needs sequence 0.
       if (req.sequence !== 0)
         return {
           ok: false,

@@ -98,6 +98,9 @@ export function severity(error: ErrorCode, from: Refuser, rules: KafkaRules): Se
       return r.invalidMappingFatal || !r.kip360 ? 'fatal' : 'abortable';
     case 'INVALID_TXN_STATE':
       return from === 'produce' ? 'abortable' : 'fatal';
+    // InitProducerIdHandler: an error it does not expect is fatal ("Unexpected error in InitProducerIdResponse").
+    case 'UNKNOWN_SERVER_ERROR':
+      return 'fatal';
     case 'ILLEGAL_GENERATION':
     case 'OUT_OF_ORDER_SEQUENCE_NUMBER':
     case 'TRANSACTION_ABORTABLE':

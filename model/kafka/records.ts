@@ -131,4 +131,6 @@ export type ErrorCode =
   | 'DUPLICATE_SEQUENCE_NUMBER'
   | 'UNKNOWN_PRODUCER_ID'
   | 'ILLEGAL_GENERATION'
-  | 'UNSTABLE_OFFSET_COMMIT';
+  | 'UNSTABLE_OFFSET_COMMIT'
+  /** An exception the broker did not map to an error of its own (KafkaApis answers Errors.forException). */
+  | 'UNKNOWN_SERVER_ERROR';

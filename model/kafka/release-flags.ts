@@ -60,6 +60,13 @@ export interface Release {
   readonly txnOffsetGenerationCheck: boolean;
   /** EndTxn from a client must carry the current epoch (KAFKA-9600, 2.6); before, only an older one is fenced. */
   readonly endTxnExactEpoch: boolean;
+  /**
+   * Under transaction.version=2 the abort that follows an epoch fence (InitProducerId over an open
+   * transaction, or the timeout abort) bumps the epoch a second time: TransactionCoordinator.endTransaction
+   * takes the fenced epoch and prepareAbortOrCommit adds one more, so a transaction open at 32766 overflows
+   * Short.MaxValue and stays open for good (KAFKA-19367: 4.0.0 only; fixed in 4.1.0, backported to 4.0.1).
+   */
+  readonly fenceAbortBumpsTwice: boolean;
   /** Kafka Streams `processing.guarantee=exactly_once` (EOS v1) exists (removed in 4.0, KAFKA-16331). */
   readonly streamsEosV1: boolean;
   /** Kafka Streams EOS v2 exists (2.6 as exactly_once_beta, exactly_once_v2 from 3.0). */

@@ -47,6 +47,7 @@ export const FIRST: Release = {
   invalidMappingFatal: true,
   txnOffsetGenerationCheck: false,
   endTxnExactEpoch: false,
+  fenceAbortBumpsTwice: false,
   streamsEosV1: true,
   streamsEosV2: false,
   streamsExactlyOnceV2Name: false,
@@ -264,7 +265,7 @@ export const CHANGES: readonly Change[] = [
     since: '4.0',
     area: 'transactions',
     label: 'KIP-890 part 2 with transaction.version 2',
-    flags: { transactionVersion: 2, hasTransactionV2: true },
+    flags: { transactionVersion: 2, hasTransactionV2: true, fenceAbortBumpsTwice: true },
     text:
       'KIP-890 part 2: new clusters run transaction.version=2: every transaction end bumps the epoch, the leader ' +
       'adds partitions to the transaction (no AddPartitionsToTxn from the client), TxnOffsetCommit adds ' +
@@ -304,8 +305,19 @@ export const CHANGES: readonly Change[] = [
   },
   {
     since: '4.1',
+    backports: ['4.0.1'],
+    area: 'transactions',
+    label: 'KAFKA-19367 one bump for a fenced abort',
+    flags: { fenceAbortBumpsTwice: false },
+    text:
+      'KAFKA-19367 (4.1, backported to 4.0.1): under transaction.version=2 the abort after an epoch fence ' +
+      '(InitProducerId over an open transaction, a timed-out transaction) bumps the epoch once; 4.0.0 bumps it ' +
+      'twice and, from 32766, overflows it and leaves the transaction open for good',
+  },
+  {
+    since: '4.1',
     area: 'transactions',
     flags: {},
-    text: 'as 4.0 for the machinery modelled here (KAFKA-19367: a timed-out transaction bumps the epoch once)',
+    text: 'as 4.0.1 for the machinery modelled here (KAFKA-19367 came with 4.1.0 and was backported to 4.0.1)',
   },
 ];

@@ -54,6 +54,7 @@ export const errorCode = oneOf<ErrorCode>({
   UNKNOWN_PRODUCER_ID: 1,
   ILLEGAL_GENERATION: 1,
   UNSTABLE_OFFSET_COMMIT: 1,
+  UNKNOWN_SERVER_ERROR: 1,
 });
 
 export const origin = struct<Origin>({ instance: int, txn: nullable(int) });

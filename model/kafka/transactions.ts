@@ -77,13 +77,24 @@ function prepareEnd(x: Ctx, t: T, marker: Marker, txnEpoch: number, endedBy: num
 }
 
 /**
- * InitProducerId (KIP-98, KIP-360). A transactional.id the coordinator does not know (never seen,
- * or expired) gets a fresh producer id. Prepare* answers CONCURRENT_TRANSACTIONS. An open
- * transaction of the previous instance is fenced: PrepareEpochFence, epoch bump, PrepareAbort, and
- * CONCURRENT_TRANSACTIONS until its markers are written (with `safeguard.epoch-fencing=false` it is
- * left open and shared). Otherwise the epoch is bumped; at an exhausted epoch (32766) the producer
- * id rotates instead. `expected` is KIP-360's producer id and epoch of a client bumping its own
- * epoch: anything but the current pair is PRODUCER_FENCED.
+ * InitProducerId (KIP-98, KIP-360), answering the first check that fails in the order of
+ * TransactionCoordinator.handleInitProducerId / prepareInitProducerIdTransit (read at 2.4, 2.5 and
+ * on trunk of January 2025, which 4.0 and 4.1 branch from; the transactional.id and
+ * transaction.timeout.ms checks before these always pass here):
+ * - a transactional.id the coordinator does not know (never seen, or expired) gets a fresh producer id;
+ * - a pending transition is CONCURRENT_TRANSACTIONS (Prepare* always has its CompleteX pending here);
+ * - KIP-360's `expected` producer id other than the current one is PRODUCER_FENCED (isValidProducerId;
+ *   INVALID_PRODUCER_EPOCH before 2.7, KIP-588); only the producer id is checked here;
+ * - an open transaction is fenced before its epoch is checked: PrepareEpochFence, epoch bump, PrepareAbort,
+ *   CONCURRENT_TRANSACTIONS until its markers are written (with `safeguard.epoch-fencing=false` it is left
+ *   open and shared); so a stale KIP-360 client aborts the open transaction of the instance that replaced it,
+ *   and is fenced at its retry;
+ * - at an exhausted epoch (32766 and up) the producer id rotates if `expected` names the current epoch;
+ *   any other expected epoch makes prepareIncrementProducerEpoch throw ("Cannot allocate any more producer
+ *   epochs"), which KafkaApis answers UNKNOWN_SERVER_ERROR;
+ * - otherwise the epoch is bumped if `expected` names the current one (TransactionMetadata.
+ *   prepareIncrementProducerEpoch), else PRODUCER_FENCED. Its third case, the previous epoch of a retried
+ *   bump (lastProducerEpoch), needs a lost InitProducerId answer, which no model here has.
  */
 export function initProducerId(
   x: Ctx,
@@ -97,25 +108,60 @@ export function initProducerId(
     return { producerId: t.producerId, epoch: t.epoch };
   }
   if (isPrepare(t.state)) return { error: 'CONCURRENT_TRANSACTIONS' };
-  if (expected && t.epoch >= 0 && (expected.producerId !== t.producerId || expected.epoch !== t.epoch))
-    return { error: x.k.rules.release.staleEpochAbortable ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH' };
+  const fenced: TxnAnswer = {
+    error: x.k.rules.release.staleEpochAbortable ? 'PRODUCER_FENCED' : 'INVALID_PRODUCER_EPOCH',
+  };
+  if (expected && t.epoch >= 0 && expected.producerId !== t.producerId) return fenced;
   if (t.state === 'Ongoing' && x.k.rules.epochFencing) {
-    const fencedEpoch = t.epoch;
-    setState(x, t, 'PrepareEpochFence');
-    bumpEpoch(x, t);
-    prepareEnd(x, t, 'ABORT', fencedEpoch, null);
-    return { error: 'CONCURRENT_TRANSACTIONS' };
+    // prepareFenceProducerEpoch refuses an epoch of Short.MaxValue: a transaction left open there (4.0.0,
+    // KAFKA-19367) can be neither fenced nor aborted.
+    if (t.epoch > EXHAUSTED_EPOCH) return { error: 'UNKNOWN_SERVER_ERROR' };
+    return fenceAndAbort(x, t, true) ? { error: 'CONCURRENT_TRANSACTIONS' } : { error: 'UNKNOWN_SERVER_ERROR' };
   }
+  const stale = expected !== null && t.epoch >= 0 && expected.epoch !== t.epoch;
   if (t.epoch < 0) {
     t.epoch = x.k.rules.firstEpoch;
     x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: true });
   } else if (t.epoch >= EXHAUSTED_EPOCH) {
+    if (stale) return { error: 'UNKNOWN_SERVER_ERROR' };
     // TransactionMetadata.prepareProducerIdRotation: the epoch is used up, a new producer id starts at 0.
     freshProducerId(x, t, 0);
-  } else bumpEpoch(x, t);
+  } else if (stale) return fenced;
+  else bumpEpoch(x, t);
   // A new epoch starts with no transaction: a late EndTxn retry of the old epoch is fenced now.
   if (isComplete(t.state)) setState(x, t, 'Empty');
   return { producerId: t.producerId, epoch: t.epoch };
+}
+
+/**
+ * The coordinator fences the open transaction and aborts it (InitProducerId over it, or its timeout;
+ * TransactionMetadata.prepareFenceProducerEpoch, then endTransaction with isFromClient=false): the epoch is
+ * bumped and the abort decided with it. Under transaction.version=2 the abort is an epoch fence, so it takes
+ * no new producer id however high the epoch (endTransaction allocates one only `!isEpochFence`, in 4.0 and
+ * 4.1), and it bumps no further, except at 4.0.0 (`fenceAbortBumpsTwice`, KAFKA-19367), whose
+ * prepareAbortOrCommit bumps again: from 32766 that second bump passes Short.MaxValue, prepareTransitionTo
+ * throws, and the transaction stays open at 32767 with nothing pending (false returned). `shown`: the
+ * pending PrepareEpochFence appears as a state of its own in the trace (InitProducerId's fence; the
+ * timeout abort's goes straight from Ongoing to PrepareAbort).
+ */
+function fenceAndAbort(x: Ctx, t: T, shown: boolean): boolean {
+  const fencedEpoch = t.epoch;
+  const twice = x.k.rules.transactionVersion === 2 && x.k.rules.release.fenceAbortBumpsTwice;
+  if (twice && t.epoch + 1 > EXHAUSTED_EPOCH) {
+    bumpEpoch(x, t);
+    x.events.push({
+      type: 'rejected',
+      by: 'coordinator',
+      error: 'UNKNOWN_SERVER_ERROR',
+      request: `abort of ${t.transactionalId} fenced to epoch ${t.epoch}: Illegal new producer epoch -32768`,
+    });
+    return false;
+  }
+  if (shown) setState(x, t, 'PrepareEpochFence');
+  bumpEpoch(x, t);
+  if (twice) bumpEpoch(x, t);
+  prepareEnd(x, t, 'ABORT', fencedEpoch, null);
+  return true;
 }
 
 /**
@@ -190,11 +236,13 @@ export function verifyInTxn(
 }
 
 /**
- * EndTxn with transaction.version=1 (TransactionCoordinator.endTransaction): a client's request
- * must carry the current epoch (2.6+, KAFKA-9600; before, only an older one is fenced); Ongoing
- * goes to Prepare*; while the markers are out (the pending CompleteX transition) any end is
- * CONCURRENT_TRANSACTIONS; once complete, a retry of the same end succeeds and the other is
- * INVALID_TXN_STATE.
+ * EndTxn with transaction.version=1 (TransactionCoordinator.endTransaction, endTransactionWithTV1 from
+ * 4.0): a client's request must carry the current epoch (2.6+, KAFKA-9600; before, only an older one is
+ * fenced); Ongoing goes to Prepare*; while the markers are out (the pending CompleteX transition,
+ * checked after the epoch and before the state) any end is CONCURRENT_TRANSACTIONS, the opposite result
+ * too; once complete, a retry of the same end succeeds and the other is INVALID_TXN_STATE. The state
+ * match's INVALID_TXN_STATE for the opposite result in Prepare* answers only between the PrepareX append
+ * and sendTxnMarkersCallback's prepareComplete, a moment this model's one step does not have.
  */
 function endTxnV1(x: Ctx, t: T, epoch: number, result: Marker): TxnAnswer {
   const exact = x.k.rules.release.endTxnExactEpoch;
@@ -212,15 +260,21 @@ function endTxnV1(x: Ctx, t: T, epoch: number, result: Marker): TxnAnswer {
 }
 
 /**
- * EndTxn with transaction.version=2 (KIP-890 part 2; TransactionCoordinator in 4.0 with
- * KAFKA-18464): every end bumps the epoch and the answer carries it. A retry is a request from the
- * epoch just before the current one. Prepare* (the pending CompleteX transition) answers
- * CONCURRENT_TRANSACTIONS before any epoch check, so a commit followed at once by an empty abort
- * does not fence its own producer (KAFKA-18464, 4.0). Ongoing and Empty need the exact epoch. Complete*: a retry of the
- * same end
- * succeeds without effect; an abort at the current epoch is the "empty abort", which still bumps
- * the epoch to fence produces in flight; the rest is INVALID_TXN_STATE. At an exhausted epoch the
- * transaction completes to a new producer id.
+ * EndTxn with transaction.version=2 (KIP-890 part 2; TransactionCoordinator.endTransaction as 4.0.0
+ * ships it, KAFKA-18464 included, and 4.1): every end bumps the epoch and the answer carries it. A
+ * retry is a request from the epoch just before the current one (retryOnEpochBump: producerEpoch + 1
+ * == the coordinator's). The checks in order:
+ * - Prepare* (the pending CompleteX transition) is CONCURRENT_TRANSACTIONS before any epoch check, for
+ *   either result and any epoch: a retry, the next end at the bumped epoch (a commit followed at once by
+ *   an empty abort, which the epoch check first fenced before KAFKA-18464, trunk of January 2025, before
+ *   4.0.0), the opposite result (the state match's INVALID_TXN_STATE comes after the pending check);
+ * - the epoch (isValidEpoch): Ongoing and Empty need the current one; Complete* the current one or a
+ *   retry; else PRODUCER_FENCED;
+ * - the state, as the table in TransactionCoordinator: Ongoing goes to Prepare*; Complete*: a retry of
+ *   the same end succeeds without effect (the answer is the current producer id and epoch), the other at
+ *   a retry is INVALID_TXN_STATE; an abort at the current epoch (Empty too) is the "empty abort", which
+ *   still bumps the epoch to fence produces in flight; a commit at the current epoch is INVALID_TXN_STATE.
+ * At an exhausted epoch the transaction completes to a new producer id.
  */
 function endTxnV2(x: Ctx, t: T, epoch: number, result: Marker): TxnAnswer {
   const retry = epoch === t.epoch - 1;
@@ -278,12 +332,12 @@ export function endTxn(x: Ctx, txn: number, producerId: number, epoch: number, r
  * The coordinator aborts a transaction open longer than transaction.timeout.ms
  * (TransactionCoordinator.abortTimedOutTransactions): it fences the producer first
  * (prepareFenceProducerEpoch, KAFKA-6119; `safeguard.epoch-bump-on-timeout`, version 1 only), then
- * aborts; under version 2 the abort is a version-2 end and bumps once (KAFKA-19367).
+ * aborts; under version 2 that is `fenceAndAbort`'s epoch fence (one bump from 4.0.1 and 4.1, KAFKA-19367).
  */
 export function expireTxn(x: Ctx, txn: number): void {
   const t = x.k.txns[txn]!;
   const txnEpoch = t.epoch;
-  if (x.k.rules.transactionVersion === 2) decideV2(x, t, 'ABORT', txnEpoch, null);
+  if (x.k.rules.transactionVersion === 2) fenceAndAbort(x, t, false);
   else {
     if (x.k.rules.epochBumpOnTimeout) bumpEpoch(x, t);
     prepareEnd(x, t, 'ABORT', txnEpoch, null);
@@ -293,7 +347,13 @@ export function expireTxn(x: Ctx, txn: number): void {
 /** Whether transaction `txn` is open past its timeout at `now`. Pure. */
 export function expired(k: Cluster, txn: number, now: number): boolean {
   const t = k.txns[txn]!;
-  return t.state === 'Ongoing' && t.startMs !== null && now >= t.startMs + k.rules.transactionTimeoutMs;
+  // One left open at Short.MaxValue (4.0.0, KAFKA-19367) is tried at every pass and throws each time.
+  return (
+    t.state === 'Ongoing' &&
+    t.epoch <= EXHAUSTED_EPOCH &&
+    t.startMs !== null &&
+    now >= t.startMs + k.rules.transactionTimeoutMs
+  );
 }
 
 /** The markers of transaction `txn` still to be acknowledged, as targets: partition indices, then 'offsets'. Pure. */

@@ -9,7 +9,9 @@
  *   by KIP-890 part 2 (transaction.version=2, 4.0);
  * - a zombie write accepted after the leader forgot the producer: 2.5 to 3.5 (2.4 refuses it as
  *   UNKNOWN_PRODUCER_ID; 3.6's verification fences it);
- * - a stale coordinator's marker without the coordinator-epoch check (safeguard off), on 3.5.
+ * - a stale coordinator's marker without the coordinator-epoch check (safeguard off), on 3.5;
+ * - a transaction fenced at epoch 32766 left open for good under transaction.version=2: 4.0.0 only
+ *   (KAFKA-19367, fixed in 4.1.0 and backported to 4.0.1).
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
@@ -146,6 +148,28 @@ describe('kafka-txn: what breaks on a release is found, and its fix holds', () =
       expect(ok.depthCompleted).toBe(b.exhaustive.depth);
     });
   }
+});
+
+// Fifteen explored steps (two timeout aborts, the first bumping twice to reach 32766), past the exhaustive
+// search's reach; the exact trace of the InitProducerId path is in test/model/kafka/lifecycle.test.ts.
+describe('kafka-txn: 4.0.0 leaves a transaction fenced at 32766 open (KAFKA-19367); 4.0.1 and 4.1 do not', () => {
+  const set = ['faults.epoch-exhaustion=true'];
+  test('4.0.0: found by random runs (seed 1: run 20 of 1000)', () => {
+    const r = checkNamed('kafka-txn', ['kafka.version=4.0.0', ...set], {
+      mode: 'random',
+      runs: 1000,
+      seed: 1,
+      maxSteps: 40,
+    });
+    expect(r.violations[0]?.invariant).toBe('progress');
+  });
+  test.each(['4.0.1', '4.1'])('%s: the same runs hold', (v) => {
+    for (const seed of [1, 2, 3])
+      expect(
+        checkNamed('kafka-txn', [`kafka.version=${v}`, ...set], { mode: 'random', runs: 1000, seed, maxSteps: 40 })
+          .violations,
+      ).toEqual([]);
+  });
 });
 
 describe('kafka-streams by release', () => {

@@ -321,4 +321,61 @@ describe('epoch exhaustion (faults.epoch-exhaustion: epochs start at 32763)', ()
       expect(r4.violations).toEqual([]);
     },
   );
+
+  /**
+   * Three committed transactions take the epoch to 32766; the fourth is open there when its producer crashes
+   * and the restarted instance calls InitProducerId (TransactionCoordinator.handleInitProducerId fences it).
+   */
+  const hangAt32766 = (version: string) => {
+    const c = one(version, 'faults.epoch-exhaustion=true', 'faults.crashes=1', 'input.records=4');
+    const txn = (): KafkaTxnAction[] => [
+      { type: 'BeginTxn', instance: i1 },
+      { type: 'Produce', instance: i1, partition: 0 },
+      { type: 'Append', instance: i1 },
+      { type: 'TxnOffsetCommit', instance: i1 },
+      { type: 'CommitTxn', instance: i1 },
+      { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+      { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
+    ];
+    const trace: KafkaTxnAction[] = [
+      { type: 'InitProducerId', instance: i1 },
+      ...txn(),
+      ...txn(),
+      ...txn(),
+      { type: 'BeginTxn', instance: i1 },
+      { type: 'Produce', instance: i1, partition: 0 },
+      { type: 'Append', instance: i1 },
+      { type: 'Crash', instance: i1 },
+      { type: 'Restart', app: 0 },
+      { type: 'InitProducerId', instance: 2 },
+    ];
+    return scripted(entry, c, trace, true);
+  };
+
+  test('4.0.0 (KAFKA-19367): the fence of a transaction open at 32766 overflows; no instance starts again', () => {
+    const r = hangAt32766('4.0.0');
+    const afterInit = r.states[28]!;
+    expect(afterInit.kafka.txns[0]).toMatchObject({ producerId: 1, epoch: 32767, state: 'Ongoing', pending: null });
+    expect(afterInit.instances[1]!.status).toBe('failed');
+    expect(afterInit.events).toContainEqual({
+      type: 'rejected',
+      by: 'coordinator',
+      error: 'UNKNOWN_SERVER_ERROR',
+      request: 'InitProducerId(app-0)',
+    });
+    // Every restarted instance fails the same way and the open transaction holds the partition's LSO.
+    expect(r.violations).toEqual([
+      { invariant: 'progress', message: 'the fault-free drain did not reach quiescence within 400 steps', step: 427 },
+    ]);
+    expect(r.last.kafka.partitions[0]!.lastStableOffset).toBe(6);
+  });
+
+  test('4.0.1 and 4.1: the same trace aborts at 32767, the next instance gets a new producer id', () => {
+    for (const v of ['4.0.1', '4.1']) {
+      const r = hangAt32766(v);
+      expect(r.states[28]!.kafka.txns[0]).toMatchObject({ producerId: 1, epoch: 32767, state: 'PrepareAbort' });
+      expect(r.violations).toEqual([]);
+      expect(r.last.kafka.txns[0]).toMatchObject({ producerId: 2, state: 'CompleteCommit' });
+    }
+  });
 });

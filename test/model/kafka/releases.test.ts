@@ -30,6 +30,8 @@ const HAS: Record<BooleanFlag, string> = {
   invalidMappingFatal: '2.4 4.0-',
   txnOffsetGenerationCheck: '2.5-',
   endTxnExactEpoch: '2.6-',
+  // 4.0.0 only, a patch release; every line, taken at its latest patch, has the fix (4.0.1, 4.1.0).
+  fenceAbortBumpsTwice: '',
   streamsEosV2: '2.6-',
   streamsEosV1FullMetadata: '2.6-2.8',
   staleEpochAbortable: '2.7-',
@@ -57,6 +59,7 @@ const HAS: Record<BooleanFlag, string> = {
 
 /** Whether `line` is in `ranges` (space-separated `A-`, `-B`, `A-B` or `A`). */
 function within(line: string, ranges: string): boolean {
+  if (ranges === '') return false;
   const at = LINES.indexOf(line);
   return ranges.split(' ').some((r) => {
     const [from, to] = r.includes('-') ? r.split('-') : [r, r];
@@ -118,7 +121,6 @@ describe('patch releases', () => {
     ['3.6.1', '3.6'],
     ['3.8.0', '3.8'],
     ['3.9.1', '3.9'],
-    ['4.0.0', '4.0'],
     ['4.0.1', '4.0'],
     ['4.1.0', '4.1'],
   ])('%s behaves as %s', (patch, line) => {
@@ -133,6 +135,16 @@ describe('patch releases', () => {
       ...release('3.3'),
       producerExpiry: { setting: 'producer.id.expiration.ms', ms: 86400000 },
     });
+  });
+
+  test('4.0.0 bumps the epoch twice for a fenced abort (KAFKA-19367); 4.0.1 has the fix 4.1.0 brought', () => {
+    expect(release('4.0.0')).toEqual({ ...release('4.0'), fenceAbortBumpsTwice: true });
+    expect(release('4.0.1')).toEqual(release('4.0'));
+    expect(release('4.0.1')).toEqual({ ...release('4.1'), fenceAbortBumpsTwice: false });
+    expect(release('3.9.0').fenceAbortBumpsTwice).toBe(false);
+    expect(describeRelease('4.0', ['transactions'])).toContain('KAFKA-19367 one bump for a fenced abort (4.0.1)');
+    expect(describeRelease('4.0.0', ['transactions'])).not.toContain('KAFKA-19367');
+    expect(describeRelease('4.1', ['transactions'])).toContain('KAFKA-19367 one bump for a fenced abort (4.1)');
   });
 
   test('a value outside the releases is a caller mistake', () => {
@@ -259,25 +271,8 @@ test('eoscheck models --json lists the releases where something changed, with th
     releaseSteps().map((s) => [s.version, s.release.transactionVersion, s.release.verification]),
   );
   expect(json.kafkaReleases.map((x) => x.version)).toEqual([
-    ...[
-      '2.4',
-      '2.5',
-      '2.6',
-      '2.7',
-      '2.8',
-      '3.0',
-      '3.3',
-      '3.4',
-      '3.4.1',
-      '3.5',
-      '3.5.2',
-      '3.6',
-      '3.7',
-      '3.7.1',
-      '3.8',
-      '4.0',
-      '4.1',
-    ],
+    ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4', '3.4.1', '3.5', '3.5.2', '3.6', '3.7', '3.7.1'],
+    ...['3.8', '4.0', '4.0.1', '4.1'],
   ]);
   for (const x of json.kafkaReleases) expect(x.changes.length).toBeGreaterThan(0);
   expect(json.kafkaReleases.find((x) => x.version === '3.6')!.changes[0]).toContain('KIP-890 part 1');
