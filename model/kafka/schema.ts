@@ -30,6 +30,7 @@ import type {
   TxnMeta,
   TxnState,
 } from './cluster.js';
+import type { Request } from './network.js';
 import type { ProduceRequest } from './partition.js';
 import type { ClientTxn, Producer } from './producer.js';
 import type { ErrorCode, LogEntry, Marker, Origin, Partition, ProducerEntry, Verification } from './records.js';
@@ -196,6 +197,13 @@ export const produceRequest = struct<ProduceRequest>({
   sequence: int,
   transactional: bool,
   origin,
+});
+
+/** A request held in the network (model/kafka/network.ts). */
+export const request = union<Request, 'type'>('type', {
+  Produce: { id: int, instance: int, txn: int, req: produceRequest },
+  EndTxn: { id: int, instance: int, txn: int, producerId: int, epoch: int, result: marker, origin },
+  AddPartitionsToTxn: { id: int, instance: int, txn: int, producerId: int, epoch: int, partition: int },
 });
 
 const parked = struct<Parked>({ id: int, req: produceRequest, guard: int, leaderEpoch: optional(int) });
