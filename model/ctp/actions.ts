@@ -70,7 +70,7 @@ export type AppAction =
   // faults.network: a request held in the network (its client timed out on it) and its late landing
   | { readonly type: 'ProcessDelayed'; readonly instance: number; readonly partition: number }
   | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
-  | InstanceCall<'CommitTxnDelayed' | 'AbortTxnDelayed'>
+  | InstanceCall<'SendOffsetsDelayed' | 'CommitTxnDelayed' | 'AbortTxnDelayed'>
   | { readonly type: 'Deliver'; readonly request: number }
   // transaction coordinator
   | CoordinatorAction
@@ -163,6 +163,10 @@ function describeRequest(s: S, r: Request): string {
       return `EndTxn(${r.result}, epoch=${r.epoch})`;
     case 'AddPartitionsToTxn':
       return `AddPartitionsToTxn(${name(r.partition)}, epoch=${r.epoch})`;
+    case 'TxnOffsetCommit': {
+      const to = r.offsets.map((o) => `in-${o.partition} -> ${o.offset}`).join(', ');
+      return `TxnOffsetCommit(${to}, epoch=${r.epoch}${r.generation >= 0 ? `, generation ${r.generation}` : ''})`;
+    }
   }
 }
 
@@ -423,6 +427,28 @@ export const appActions = {
       ),
     effect: (d, a) => doSendOffsets(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(generation ${generation(s, a.instance)})`),
+    lanes: to('coordinator'),
+  },
+  // faults.network: the first TxnOffsetCommit is stuck in the network, its retry lands.
+  SendOffsetsDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => {
+          const t = working(s, i);
+          return delays(s) && t !== null && t.records > 0 && !t.offsetsSent;
+        },
+        (i) => emit({ type: 'SendOffsetsDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doSendOffsets(d, appOf(d, a.instance), true),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+          '(first TxnOffsetCommit delayed in the network, the retry lands)',
+      ),
     lanes: to('coordinator'),
   },
   CommitTxn: {

@@ -318,6 +318,31 @@ function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
   d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
 }
 
+/** The first TxnOffsetCommit of `offsets` is stuck in the network; it lands later with the epoch of now. */
+function delayOffsets(
+  d: D,
+  i: I,
+  offsets: readonly { readonly partition: number; readonly offset: number }[],
+  generation: number,
+): void {
+  const p = i.producer;
+  const id = delayId(d);
+  d.network.push({
+    type: 'TxnOffsetCommit',
+    id,
+    instance: i.id,
+    txn: p.txn,
+    group: GROUP,
+    offsets: offsets.map((o) => ({ partition: o.partition, offset: o.offset })),
+    producerId: p.producerId,
+    epoch: p.epoch,
+    generation,
+    origin: { instance: i.id, txn: p.transaction!.no },
+  });
+  const to = offsets.map((o) => `in-${o.partition} -> ${o.offset}`).join(', ');
+  d.events.push({ type: 'delayed', request: id, what: `TxnOffsetCommit(${to})` });
+}
+
 /** The request held in the network lands; its answer goes to nobody (the client gave up on it). */
 export function doDeliver(d: D, request: number): void {
   const idx = d.network.findIndex((r) => r.id === request);
@@ -464,9 +489,10 @@ function commitPositions(d: D, i: I, ahead: boolean): boolean {
 
 /**
  * sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit with the consumer's group
- * metadata (KIP-447: the generation is checked).
+ * metadata (KIP-447: the generation is checked). `delayed`: the first TxnOffsetCommit is stuck in the network
+ * (the client timed out on it), the retry lands now.
  */
-export function doSendOffsets(d: D, i: I): void {
+export function doSendOffsets(d: D, i: I, delayed = false): void {
   const offsets = [...i.owned]
     .sort((a, b) => a - b)
     .flatMap((p) => {
@@ -474,6 +500,7 @@ export function doSendOffsets(d: D, i: I): void {
       return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
     });
   const generation = d.config.offsetsCarryGeneration ? i.generation : -1;
+  if (delayed) delayOffsets(d, i, offsets, generation);
   const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, generation, {
     instance: i.id,
     txn: i.producer.transaction!.no,

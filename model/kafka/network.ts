@@ -5,6 +5,7 @@
  * them through `deliverLate`, so a late request meets the same broker rules in each.
  */
 import type { Ctx } from './cluster.js';
+import { txnOffsetCommit } from './groups.js';
 import type { ProduceRequest } from './partition.js';
 import { arrive } from './producer.js';
 import type { ErrorCode, Marker, Origin } from './records.js';
@@ -37,7 +38,23 @@ export type Request =
       readonly producerId: number;
       readonly epoch: number;
       readonly partition: number;
+    }
+  | {
+      readonly type: 'TxnOffsetCommit';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly group: number;
+      readonly offsets: readonly { readonly partition: number; readonly offset: number }[];
+      readonly producerId: number;
+      readonly epoch: number;
+      /** The group generation it carries (KIP-447), or -1: the group id only. */
+      readonly generation: number;
+      readonly origin: Origin;
     };
+
+/** The requests kafka-txn holds in the network (its TxnOffsetCommit is never delayed). */
+export type ClientRequest = Exclude<Request, { readonly type: 'TxnOffsetCommit' }>;
 
 /** The step event of a request left in the network. */
 export interface DelayedEvent {
@@ -70,6 +87,22 @@ export function deliverLate(x: Ctx, req: Request): void {
       if (err) late(err, `AddPartitionsToTxn(${x.k.partitions[req.partition]?.name ?? `partition ${req.partition}`})`);
       return;
     }
+    case 'TxnOffsetCommit':
+      // Before 3.7 the group coordinator takes it whatever the transaction's state (GroupCoordinator
+      // .handleTxnCommitOffsets): after the marker it stays pending until this producer's next marker there.
+      for (const o of req.offsets) {
+        const err = txnOffsetCommit(x, req.group, { ...req, partition: o.partition, offset: o.offset });
+        if (err) {
+          x.events.push({
+            type: 'rejected',
+            by: 'group coordinator',
+            error: err,
+            request: `TxnOffsetCommit(in-${o.partition} -> ${o.offset}) late`,
+          });
+          return;
+        }
+      }
+      return;
   }
 }
 

@@ -2,7 +2,8 @@
  * faults.network in consume-transform-produce: a produce, an AddPartitionsToTxn or an EndTxn held in the network
  * (model/kafka/network.ts, the same requests and landing as kafka-txn's), replayed step by step: the late produce
  * of KAFKA-12671 accepted on 3.5 and refused by 3.6's verification (KIP-890 part 1), and the delayed EndTxn of
- * transaction.version=1 deciding the next transaction of the same epoch on 3.9, refused on 4.0 (KIP-890 part 2).
+ * transaction.version=1 deciding the next transaction of the same epoch on 3.9, refused on 4.0 (KIP-890 part 2);
+ * a TxnOffsetCommit landing after its transaction's marker, pending for ever on 3.6, refused from 3.7.
  */
 import { describe, expect, test } from 'vitest';
 import { ctpEntry, kafkaStreamsEntry } from '../../../catalog/apps.js';
@@ -158,6 +159,58 @@ describe('a delayed EndTxn of the same epoch in the next transaction (transactio
     ).toEqual(['PRODUCER_FENCED EndTxn(COMMIT) late']);
     expect(invariants(r)).toEqual([]);
     expect(out(r.last)).toEqual(['v1 e0', 'COMMIT e1', 'v2 e1', 'COMMIT e2']);
+  });
+});
+
+/**
+ * i0#1's first TxnOffsetCommit(in-0 -> 1) is stuck, its retry lands; i0#1 aborts, the ABORT markers reach out-0
+ * and `__consumer_offsets` (the transaction is CompleteAbort), and only then the stuck one lands.
+ */
+const lateOffsets: AppAction[] = [
+  { type: 'Join', instance: A },
+  { type: 'InitProducerId', instance: A },
+  { type: 'FetchOffset', instance: A, partition: 0 },
+  { type: 'BeginTxn', instance: A },
+  { type: 'Process', instance: A, partition: 0 },
+  { type: 'SendOffsetsDelayed', instance: A },
+  { type: 'AbortTxn', instance: A },
+  { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+  { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
+  { type: 'Deliver', request: 1 },
+];
+
+describe('a TxnOffsetCommit delayed past its transaction marker', () => {
+  const pending = (s: AppState) => s.kafka.groups[0]!.pending.map((o) => `in-${o.partition} -> ${o.offset}`);
+  test('3.6: the group coordinator takes it, pending for a marker that never comes; OffsetFetch is refused', () => {
+    const r = script(ctp('kafka.version=3.6', 'faults.network=true'), lateOffsets, true);
+    const landed = r.states[lateOffsets.length]!;
+    expect(pending(landed)).toEqual(['in-0 -> 1']);
+    expect(r.last.kafka.groups[0]!.pending).toHaveLength(1);
+    // i0#1 seeks back after its abort: its OffsetFetch (require_stable, KIP-447) answers UNSTABLE_OFFSET_COMMIT.
+    expect(r.last.apps[0]!.positions).toEqual([null]);
+    expect(ctpEntry.model.enabled(r.last).filter((a) => a.type === 'FetchOffset')).toEqual([
+      { type: 'FetchOffset', instance: A, partition: 0 },
+    ]);
+    const fetched = ctpEntry.model.step(r.last, { type: 'FetchOffset', instance: A, partition: 0 });
+    expect(fetched.events).toEqual([
+      { type: 'rejected', by: 'group coordinator', error: 'UNSTABLE_OFFSET_COMMIT', request: 'OffsetFetch(in-0)' },
+    ]);
+    expect(invariants(r)).toEqual(['no-loss']);
+  });
+
+  test('3.7: TxnOffsetCommit is verified with the transaction coordinator (KIP-890): refused, nothing pending', () => {
+    const r = script(ctp('kafka.version=3.7', 'faults.network=true'), lateOffsets, true);
+    const landed = r.states[lateOffsets.length]!;
+    expect(pending(landed)).toEqual([]);
+    expect(landed.events).toEqual([
+      {
+        type: 'rejected',
+        by: 'group coordinator',
+        error: 'INVALID_TXN_STATE',
+        request: 'TxnOffsetCommit(in-0 -> 1) late',
+      },
+    ]);
+    expect(invariants(r)).toEqual([]);
   });
 });
 
