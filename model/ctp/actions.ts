@@ -13,6 +13,7 @@ import {
   type TransactionalCall,
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
+import { producesTo, type Request } from '../kafka/network.js';
 import { inTransaction } from '../kafka/producer.js';
 import { nextDeadline } from '../kafka/transactions.js';
 import {
@@ -23,6 +24,7 @@ import {
   doBeginTxn,
   doCommitOffsets,
   doCommitTxn,
+  doDeliver,
   doFetchOffset,
   doInitializeTask,
   doInitProducerId,
@@ -46,6 +48,7 @@ import {
   isTxnApp,
   latestOfSlot,
   nextSessionExpiry,
+  OUT,
   producerDue,
   rejoinDue,
   restoreReady,
@@ -64,6 +67,11 @@ export type AppAction =
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessSlow'; readonly instance: number; readonly partition: number }
+  // faults.network: a request held in the network (its client timed out on it) and its late landing
+  | { readonly type: 'ProcessDelayed'; readonly instance: number; readonly partition: number }
+  | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
+  | InstanceCall<'SendOffsetsDelayed' | 'CommitTxnDelayed' | 'AbortTxnDelayed'>
+  | { readonly type: 'Deliver'; readonly request: number }
   // transaction coordinator
   | CoordinatorAction
   // supervisor (slot: instance slot) and time
@@ -133,6 +141,35 @@ const to = (target: string) => (s: S, a: { readonly instance: number }) => ({
 const outName = (s: S): string =>
   s.config.sink === 'kafka' ? (s.kafka.partitions[0]?.name ?? 'out-0') : `${s.config.sink} sink`;
 
+/** `Process(in-0@1 = v2)`: the record the loop processes next on input partition `a.partition`. */
+const processCall = (s: S, a: { readonly instance: number; readonly partition: number }): string =>
+  `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = ` +
+  `v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))})`;
+
+/**
+ * faults.network may hold a request of a transactional loop writing to Kafka in the network now: one per run
+ * (`faults.delays`), which bounds the requests in flight to one.
+ */
+const delays = (s: S): boolean =>
+  s.config.network && isTxnApp(s.config) && s.config.sink === 'kafka' && s.faults.delays < 1;
+
+/** A request held in the network, as a call: `Produce(out-0, v1, epoch=0, seq=0)`. Pure. */
+function describeRequest(s: S, r: Request): string {
+  const name = (p: number): string => s.kafka.partitions[p]?.name ?? `partition ${p}`;
+  switch (r.type) {
+    case 'Produce':
+      return `Produce(${name(r.req.partition)}, v${r.req.value}, epoch=${r.req.epoch}, seq=${r.req.sequence})`;
+    case 'EndTxn':
+      return `EndTxn(${r.result}, epoch=${r.epoch})`;
+    case 'AddPartitionsToTxn':
+      return `AddPartitionsToTxn(${name(r.partition)}, epoch=${r.epoch})`;
+    case 'TxnOffsetCommit': {
+      const to = r.offsets.map((o) => `in-${o.partition} -> ${o.offset}`).join(', ');
+      return `TxnOffsetCommit(${to}, epoch=${r.epoch}${r.generation >= 0 ? `, generation ${r.generation}` : ''})`;
+    }
+  }
+}
+
 const lens = {
   ...embedded<S>(
     ctxOf,
@@ -141,9 +178,11 @@ const lens = {
       coordinatorMoves: s.config.coordinatorFailover,
       producerStateLoss: s.config.producerStateLoss,
     }),
-    // The applications send synchronously: nothing of theirs is in flight between steps. A live member inside a
-    // transaction writes or commits within it.
-    (s, _partition, producerId) => s.apps.some((i) => canAct(i) && inTransaction(i.producer, producerId)),
+    // The applications send synchronously: nothing of theirs is in flight between steps but a request held in the
+    // network (faults.network). A live member inside a transaction writes or commits within it.
+    (s, partition, producerId) =>
+      producesTo(s.network, partition, producerId) ||
+      s.apps.some((i) => canAct(i) && inTransaction(i.producer, producerId)),
     doTick,
   ),
 };
@@ -257,7 +296,7 @@ export const appActions = {
       for (const i of s.apps)
         for (const partition of processable(s, i)) emit({ type: 'Process', instance: i.id, partition });
     },
-    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, false),
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, 'acked'),
     describe: (s, a) =>
       call(
         s,
@@ -274,7 +313,7 @@ export const appActions = {
       for (const i of s.apps)
         for (const partition of processable(s, i)) emit({ type: 'ProcessRetried', instance: i.id, partition });
     },
-    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, true),
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, 'retried'),
     describe: (s, a) =>
       call(
         s,
@@ -282,6 +321,45 @@ export const appActions = {
         `Process(in-${a.partition}@${position(s, a.instance, a.partition)} = ` +
           `v${inputValue(s.config, a.partition, position(s, a.instance, a.partition))}) ` +
           '(ack lost, the batch is retried)',
+      ),
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
+  },
+  // faults.network: the record's output write stuck in the network until its batch expires, the transaction abortable.
+  ProcessDelayed: {
+    fault: true,
+    enabled(s, emit) {
+      if (!delays(s)) return;
+      for (const i of s.apps)
+        for (const partition of processable(s, i)) emit({ type: 'ProcessDelayed', instance: i.id, partition });
+    },
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, 'delayed'),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `${processCall(s, a)} (its Produce to ${outName(s)} delayed in the network; the batch expires: ` +
+          'delivery.timeout.ms)',
+      ),
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: 'network' }),
+  },
+  // faults.network, transaction.version=1: the first AddPartitionsToTxn(out-0) of the transaction is stuck, its
+  // retry lands.
+  AddPartitionsDelayed: {
+    fault: true,
+    enabled(s, emit) {
+      if (!delays(s) || s.kafka.rules.transactionVersion !== 1) return;
+      for (const i of s.apps) {
+        const t = i.producer.transaction;
+        if (t && !t.partitions.includes(OUT))
+          for (const partition of processable(s, i)) emit({ type: 'AddPartitionsDelayed', instance: i.id, partition });
+      }
+    },
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, 'add-delayed'),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `${processCall(s, a)} (its AddPartitionsToTxn(${outName(s)}) delayed in the network, the retry lands)`,
       ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },
@@ -295,7 +373,7 @@ export const appActions = {
     },
     effect(d, a) {
       d.faults.pauses += 1;
-      doProcess(d, appOf(d, a.instance), a.partition, false, true);
+      doProcess(d, appOf(d, a.instance), a.partition, 'acked', true);
     },
     describe: (s, a) =>
       call(
@@ -351,6 +429,28 @@ export const appActions = {
     describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(generation ${generation(s, a.instance)})`),
     lanes: to('coordinator'),
   },
+  // faults.network: the first TxnOffsetCommit is stuck in the network, its retry lands.
+  SendOffsetsDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => {
+          const t = working(s, i);
+          return delays(s) && t !== null && t.records > 0 && !t.offsetsSent;
+        },
+        (i) => emit({ type: 'SendOffsetsDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doSendOffsets(d, appOf(d, a.instance), true),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+          '(first TxnOffsetCommit delayed in the network, the retry lands)',
+      ),
+    lanes: to('coordinator'),
+  },
   CommitTxn: {
     enabled: (s, emit) =>
       each(
@@ -360,6 +460,19 @@ export const appActions = {
       ),
     effect: (d, a) => doCommitTxn(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, 'CommitTxn()'),
+    lanes: to('coordinator'),
+  },
+  CommitTxnDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => delays(s) && working(s, i)?.offsetsSent === true,
+        (i) => emit({ type: 'CommitTxnDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doCommitTxn(d, appOf(d, a.instance), true),
+    describe: (s, a) =>
+      call(s, a.instance, 'CommitTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
     lanes: to('coordinator'),
   },
   AbortTxn: {
@@ -373,6 +486,19 @@ export const appActions = {
     describe: (s, a) => call(s, a.instance, 'AbortTxn()'),
     lanes: to('coordinator'),
   },
+  // Only a transaction the coordinator may know of sends EndTxn (abortTransaction).
+  AbortTxnDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => delays(s) && ready(i) && isTxnApp(s.config) && i.producer.transaction?.started === true,
+        (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doAbortTxn(d, appOf(d, a.instance), true),
+    describe: (s, a) => call(s, a.instance, 'AbortTxnDelayed() (first EndTxn delayed in the network, the retry lands)'),
+    lanes: to('coordinator'),
+  },
   ...coordinator,
   Restart: {
     enabled(s, emit) {
@@ -384,6 +510,23 @@ export const appActions = {
     effect: (d, a) => doRestart(d, a.slot),
     describe: (_s, a) => `supervisor.Restart(i${a.slot})`,
     lanes: () => ({ from: 'supervisor' }),
+  },
+  // The request held in the network lands (model/kafka/network.ts), answered to nobody.
+  Deliver: {
+    fault: true,
+    enabled(s, emit) {
+      for (const r of s.network) emit({ type: 'Deliver', request: r.id });
+    },
+    effect: (d, a) => doDeliver(d, a.request),
+    describe(s, a) {
+      const r = s.network.find((x) => x.id === a.request);
+      return `network.Deliver(#${a.request}${r ? ` ${describeRequest(s, r)}` : ''})`;
+    },
+    lanes(s, a) {
+      const r = s.network.find((x) => x.id === a.request);
+      const to = r?.type === 'Produce' ? (s.kafka.partitions[r.req.partition]?.name ?? 'leader') : 'coordinator';
+      return { from: 'network', to };
+    },
   },
   // Time jumps to the next transaction deadline or session expiry.
   Tick: {

@@ -7,6 +7,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf, newTxn } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
+import { deliverLate } from '../kafka/network.js';
 import {
   abortTransaction,
   beginTransaction,
@@ -14,11 +15,15 @@ import {
   commitTransaction,
   initTransactions,
   newProducer,
+  produceRequest,
   type Refused,
+  type Reply,
   send,
   sendOffsetsToTransaction,
+  sent,
 } from '../kafka/producer.js';
 import { readPartition } from '../kafka/read.js';
+import type { Origin } from '../kafka/records.js';
 import type { AppSettings } from './config.js';
 import {
   type AppInstance,
@@ -245,12 +250,120 @@ export function doBeginTxn(i: I): void {
   beginTransaction(i.producer, i.txnCount);
 }
 
+/** The next request id: one delayed request per run (`faults.delays`), so the id counts them. */
+function delayId(d: D): number {
+  d.faults.delays += 1;
+  return d.faults.delays;
+}
+
+/**
+ * The record's write to `out-0` is stuck in the network: the client times out on it (request.timeout.ms) and
+ * retries until delivery.timeout.ms, then fails the batch (Sender.failBatch with a TimeoutException). In a
+ * transactional producer that makes the transaction abortable (TransactionManager.handleFailedBatch ->
+ * maybeTransitionToErrorState), and with KIP-360 under transaction.version=1 the client bumps its own epoch after
+ * the abort, since the batch's sequence number may or may not have been written; before 2.5 it cannot, and
+ * fails. The stuck copy, with the transaction's epoch and sequence, lands later (`Deliver`).
+ */
+function delayOutput(d: D, i: I, value: number, origin: Origin): Reply {
+  const x = ctxOf(d);
+  const r = produceRequest(x, i.producer, OUT, value, origin);
+  if (!('request' in r)) return r;
+  const id = delayId(d);
+  sent(i.producer, r.request);
+  d.network.push(castDraft({ type: 'Produce', id, instance: i.id, txn: i.producer.txn, req: r.request }));
+  d.events.push({ type: 'delayed', request: id, what: `Produce(v${value})` });
+  const t = i.producer.transaction;
+  if (t) {
+    t.error = 'REQUEST_TIMED_OUT';
+    const rules = d.kafka.rules;
+    if (rules.release.kip360 && rules.transactionVersion === 1) i.producer.bumpEpoch = true;
+  }
+  return { ok: true };
+}
+
+/**
+ * The AddPartitionsToTxn(out-0) of the transaction's first write to it (transaction.version=1) is stuck in the
+ * network: the client times out and sends it again, and that copy lands now (in `send`); the first lands later,
+ * with the producer id and epoch of now.
+ */
+function delayAdd(d: D, i: I): void {
+  const p = i.producer;
+  const id = delayId(d);
+  d.network.push({
+    type: 'AddPartitionsToTxn',
+    id,
+    instance: i.id,
+    txn: p.txn,
+    producerId: p.producerId,
+    epoch: p.epoch,
+    partition: OUT,
+  });
+  d.events.push({ type: 'delayed', request: id, what: `AddPartitionsToTxn(${d.kafka.partitions[OUT]!.name})` });
+}
+
+/** The first EndTxn of a commit or abort is stuck in the network (the client timed out on it; its retry lands). */
+function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
+  const p = i.producer;
+  const id = delayId(d);
+  d.network.push({
+    type: 'EndTxn',
+    id,
+    instance: i.id,
+    txn: p.txn,
+    producerId: p.producerId,
+    epoch: p.epoch,
+    result,
+    origin: { instance: i.id, txn: p.transaction?.no ?? null },
+  });
+  d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
+}
+
+/** The first TxnOffsetCommit of `offsets` is stuck in the network; it lands later with the epoch of now. */
+function delayOffsets(
+  d: D,
+  i: I,
+  offsets: readonly { readonly partition: number; readonly offset: number }[],
+  generation: number,
+): void {
+  const p = i.producer;
+  const id = delayId(d);
+  d.network.push({
+    type: 'TxnOffsetCommit',
+    id,
+    instance: i.id,
+    txn: p.txn,
+    group: GROUP,
+    offsets: offsets.map((o) => ({ partition: o.partition, offset: o.offset })),
+    producerId: p.producerId,
+    epoch: p.epoch,
+    generation,
+    origin: { instance: i.id, txn: p.transaction!.no },
+  });
+  const to = offsets.map((o) => `in-${o.partition} -> ${o.offset}`).join(', ');
+  d.events.push({ type: 'delayed', request: id, what: `TxnOffsetCommit(${to})` });
+}
+
+/** The request held in the network lands; its answer goes to nobody (the client gave up on it). */
+export function doDeliver(d: D, request: number): void {
+  const idx = d.network.findIndex((r) => r.id === request);
+  const [req] = d.network.splice(idx, 1);
+  if (req) deliverLate(ctxOf(d), req);
+}
+
+/**
+ * How the network treats one record's writes (faults.network): `acked` reaches the leader and is answered;
+ * `retried` has its first acknowledgement lost and each batch is sent twice, the copy landing at once; `delayed`
+ * leaves the output write in the network until its batch expires (`delayOutput`); `add-delayed` leaves the first
+ * copy of the output partition's AddPartitionsToTxn there (`delayAdd`).
+ */
+export type Network = 'acked' | 'retried' | 'delayed' | 'add-delayed';
+
 /**
  * Processes the next record of input partition `p`: kafka-streams' changelog write of the new
- * count, the output to `out` (or the external sink), then the store and position move on. With
- * `retried` the first acknowledgement was lost and each batch is sent twice.
+ * count, the output to `out` (or the external sink), then the store and position move on; `net` says what the
+ * network does to its writes.
  */
-export function doProcess(d: D, i: I, p: number, retried: boolean, slow = false): void {
+export function doProcess(d: D, i: I, p: number, net: Network, slow = false): void {
   const c = d.config;
   // poll() returned the batch just before its first record (an idle loop keeps polling): the poll timer restarts.
   const batchStart = i.producer.transaction ? i.producer.transaction.records === 0 : uncommitted(i) === 0;
@@ -259,7 +372,7 @@ export function doProcess(d: D, i: I, p: number, retried: boolean, slow = false)
   const pos = i.positions[p]!;
   const value = inputValue(c, p, pos);
   const origin = { instance: i.id, txn: i.producer.transaction?.no ?? null };
-  const copies = retried ? 2 : 1;
+  const copies = net === 'retried' ? 2 : 1;
   if (c.stateful) {
     const r = send(x, i.producer, CHANGELOG, (i.store ?? 0) + 1, origin, copies);
     if (!r.ok) {
@@ -268,7 +381,8 @@ export function doProcess(d: D, i: I, p: number, retried: boolean, slow = false)
     }
   }
   if (c.sink === 'kafka') {
-    const r = send(x, i.producer, OUT, value, origin, copies);
+    if (net === 'add-delayed') delayAdd(d, i);
+    const r = net === 'delayed' ? delayOutput(d, i, value, origin) : send(x, i.producer, OUT, value, origin, copies);
     if (!r.ok) {
       react(d, i, r);
       return;
@@ -375,9 +489,10 @@ function commitPositions(d: D, i: I, ahead: boolean): boolean {
 
 /**
  * sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit with the consumer's group
- * metadata (KIP-447: the generation is checked).
+ * metadata (KIP-447: the generation is checked). `delayed`: the first TxnOffsetCommit is stuck in the network
+ * (the client timed out on it), the retry lands now.
  */
-export function doSendOffsets(d: D, i: I): void {
+export function doSendOffsets(d: D, i: I, delayed = false): void {
   const offsets = [...i.owned]
     .sort((a, b) => a - b)
     .flatMap((p) => {
@@ -385,6 +500,7 @@ export function doSendOffsets(d: D, i: I): void {
       return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
     });
   const generation = d.config.offsetsCarryGeneration ? i.generation : -1;
+  if (delayed) delayOffsets(d, i, offsets, generation);
   const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, generation, {
     instance: i.id,
     txn: i.producer.transaction!.no,
@@ -392,9 +508,10 @@ export function doSendOffsets(d: D, i: I): void {
   if (!r.ok) react(d, i, r);
 }
 
-/** commitTransaction(). */
-export function doCommitTxn(d: D, i: I): void {
+/** commitTransaction(); `delayed`: its first EndTxn is stuck in the network, the retry lands now. */
+export function doCommitTxn(d: D, i: I, delayed = false): void {
   const no = i.producer.transaction!.no;
+  if (delayed) delayEndTxn(d, i, 'COMMIT');
   const r = commitTransaction(ctxOf(d), i.producer);
   if (!r.ok) {
     react(d, i, r);
@@ -413,9 +530,10 @@ export function doCommitTxn(d: D, i: I): void {
  * task dirty and restores its store). After ILLEGAL_GENERATION the consumer rejoins; after
  * UNKNOWN_PRODUCER_ID the producer bumps its epoch first (KIP-360).
  */
-export function doAbortTxn(d: D, i: I): void {
+export function doAbortTxn(d: D, i: I, delayed = false): void {
   const t = i.producer.transaction!;
   const { no, records, error } = t;
+  if (delayed) delayEndTxn(d, i, 'ABORT');
   const r = abortTransaction(ctxOf(d), i.producer);
   if (!r.ok) {
     if (r.error !== 'CONCURRENT_TRANSACTIONS') react(d, i, r);
@@ -428,6 +546,11 @@ export function doAbortTxn(d: D, i: I): void {
     if (d.config.stateful) forgetStore(i);
   }
   if (error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
+  // A batch that expired: without KIP-360 (before 2.5) the client cannot recover its sequence numbers.
+  if (error === 'REQUEST_TIMED_OUT' && !d.kafka.rules.release.kip360) {
+    die(d, i, 'failed');
+    return;
+  }
   // KIP-360 (transaction.version=1): the producer bumps its own epoch before it goes on.
   if (i.producer.bumpEpoch) i.producerStatus = 'new';
 }

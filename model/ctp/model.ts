@@ -26,7 +26,8 @@ export function appInitialState(c: AppSettings): AppState {
     ),
     apps: Array.from({ length: c.instances }, (_, k) => newAppInstance(c, k, 1)),
     sink: { table: [], calls: [] },
-    faults: { crashes: 0, pauses: 0 },
+    network: [],
+    faults: { crashes: 0, pauses: 0, delays: 0 },
     outcomes: [],
     events: [],
   };
@@ -34,7 +35,7 @@ export function appInitialState(c: AppSettings): AppState {
 
 /** The fields that identify a state, in key order (config and events excluded). */
 function identity(s: AppState): readonly unknown[] {
-  return [s.now, ...clusterIdentity(s.kafka), s.faults, s.outcomes, s.apps, s.sink];
+  return [s.now, ...clusterIdentity(s.kafka), s.faults, s.outcomes, s.apps, s.sink, s.network];
 }
 
 /** Builds an application model from its name, keys and settings. */

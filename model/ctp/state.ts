@@ -5,6 +5,7 @@
  * the step's events.
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import type { DelayedEvent, Request } from '../kafka/network.js';
 import type { Producer } from '../kafka/producer.js';
 import type { AppSettings } from './config.js';
 
@@ -75,6 +76,7 @@ export type AppEvent =
   | { readonly type: 'restored'; readonly instance: number; readonly count: number; readonly records: number }
   | { readonly type: 'sink'; readonly value: number; readonly effect: 'inserted' | 'upsert-no-change' | 'called' }
   | { readonly type: 'life'; readonly instance: number; readonly status: string }
+  | DelayedEvent
   | { readonly type: 'clock'; readonly now: number };
 
 /** The whole application state. Frozen; every change goes through `step`. */
@@ -84,7 +86,12 @@ export interface AppState {
   readonly kafka: Cluster;
   readonly apps: readonly AppInstance[];
   readonly sink: SinkState;
-  readonly faults: { readonly crashes: number; readonly pauses: number };
+  /**
+   * faults.network: the request held in the network (at most one, and one per run: `faults.delays`), landing when
+   * `Deliver` picks it.
+   */
+  readonly network: readonly Request[];
+  readonly faults: { readonly crashes: number; readonly pauses: number; readonly delays: number };
   readonly outcomes: readonly AppOutcome[];
   readonly events: readonly AppEvent[];
 }

@@ -6,6 +6,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
+import { deliverLate } from '../kafka/network.js';
 import { type AppendResult, effectiveMinIsr } from '../kafka/partition.js';
 import {
   abortTransaction,
@@ -25,7 +26,6 @@ import {
 } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
 import { recordAck } from '../kafka/replication.js';
-import { addToTxn, endTxn } from '../kafka/transactions.js';
 import type { KafkaTxnConfig } from './config.js';
 import { GROUP, type Instance, inputValue, instanceId, isTransactional, type KafkaTxnState } from './state.js';
 
@@ -397,27 +397,7 @@ export function doCommitOffsets(d: D, i: I): void {
 export function doDeliver(d: D, request: number): void {
   const idx = d.network.findIndex((r) => r.id === request);
   const [req] = d.network.splice(idx, 1);
-  if (!req) return;
-  const x = ctxOf(d);
-  const late = (error: ErrorCode, what: string): void => {
-    d.events.push({ type: 'rejected', by: 'coordinator', error, request: `${what} late` });
-  };
-  switch (req.type) {
-    case 'Produce':
-      // A late copy is checked and appended in one step: nobody waits for it.
-      arrive(x, req.txn, req.req, req.id, false);
-      return;
-    case 'EndTxn': {
-      const r = endTxn(x, req.txn, req.producerId, req.epoch, req.result);
-      if ('error' in r) late(r.error, `EndTxn(${req.result})`);
-      return;
-    }
-    case 'AddPartitionsToTxn': {
-      const err = addToTxn(x, req.txn, req.producerId, req.epoch, req.partition);
-      if (err) late(err, `AddPartitionsToTxn(out-${req.partition})`);
-      return;
-    }
-  }
+  if (req) deliverLate(ctxOf(d), req);
 }
 
 /** The clock moves to `now` (the next transaction deadline). */

@@ -3,20 +3,8 @@
  * that identify a state (everything but the configuration and the last step's events) and keep it in a
  * search level, decoded when the state is expanded or passed to another worker.
  */
-import {
-  bool,
-  compileSchema,
-  fromLike,
-  int,
-  list,
-  none,
-  nullable,
-  oneOf,
-  optional,
-  struct,
-  union,
-} from '../core/schema.js';
-import { cluster, marker, origin, produceRequest, producer } from '../kafka/schema.js';
+import { bool, compileSchema, fromLike, int, list, none, nullable, oneOf, optional, struct } from '../core/schema.js';
+import { cluster, marker, producer, request } from '../kafka/schema.js';
 import type { KafkaTxnConfig } from './config.js';
 import type {
   Acking,
@@ -26,7 +14,6 @@ import type {
   InstanceStatus,
   KafkaTxnEvent,
   KafkaTxnState,
-  Request,
   Unacked,
 } from './state.js';
 
@@ -45,12 +32,6 @@ const instance = struct<Instance>({
   awaiting: nullable(struct<Awaiting>({ request: int, partition: int, sequence: int })),
   acking: optional(struct<Acking>({ partition: int, offset: int, sequence: int, epoch: int })),
   requeued: optional(int),
-});
-
-const request = union<Request, 'type'>('type', {
-  Produce: { id: int, instance: int, txn: int, req: produceRequest },
-  EndTxn: { id: int, instance: int, txn: int, producerId: int, epoch: int, result: marker, origin },
-  AddPartitionsToTxn: { id: int, instance: int, txn: int, producerId: int, epoch: int, partition: int },
 });
 
 /** The state's encoding and decoding. */

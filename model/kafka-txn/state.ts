@@ -4,9 +4,9 @@
  * cluster slice, the requests held in the network, and ghost data for the invariants.
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
-import type { ProduceRequest } from '../kafka/partition.js';
+import type { ClientRequest, DelayedEvent } from '../kafka/network.js';
 import { inTransaction, type Producer } from '../kafka/producer.js';
-import type { Marker, Origin } from '../kafka/records.js';
+import type { Marker } from '../kafka/records.js';
 import type { KafkaTxnConfig } from './config.js';
 
 /** A produce parked at its leader after the coordinator's yes (KIP-890): the instance waits for its append. */
@@ -69,34 +69,8 @@ export interface Instance {
   readonly requeued?: number;
 }
 
-/** A request delayed in the network: it lands when a `Deliver` action picks it. */
-export type Request =
-  | {
-      readonly type: 'Produce';
-      readonly id: number;
-      readonly instance: number;
-      readonly txn: number;
-      readonly req: ProduceRequest;
-    }
-  | {
-      readonly type: 'EndTxn';
-      readonly id: number;
-      readonly instance: number;
-      readonly txn: number;
-      readonly producerId: number;
-      readonly epoch: number;
-      readonly result: Marker;
-      readonly origin: Origin;
-    }
-  | {
-      readonly type: 'AddPartitionsToTxn';
-      readonly id: number;
-      readonly instance: number;
-      readonly txn: number;
-      readonly producerId: number;
-      readonly epoch: number;
-      readonly partition: number;
-    };
+/** A request held in the network (model/kafka/network.ts): the ones a kafka-txn app delays. */
+export type Request = ClientRequest;
 
 /** Ghost: what a client was told about the end of one of its transactions. */
 export interface ClientOutcome {
@@ -109,7 +83,7 @@ export interface ClientOutcome {
 export type KafkaTxnEvent =
   | KafkaEvent
   | { readonly type: 'client'; readonly instance: number; readonly status: string }
-  | { readonly type: 'delayed'; readonly request: number; readonly what: string }
+  | DelayedEvent
   | { readonly type: 'clock'; readonly now: number };
 
 /** The whole `kafka-txn` state. Frozen; every change goes through `step`. */

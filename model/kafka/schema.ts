@@ -30,6 +30,7 @@ import type {
   TxnMeta,
   TxnState,
 } from './cluster.js';
+import type { ClientRequest, Request } from './network.js';
 import type { ProduceRequest } from './partition.js';
 import type { ClientTxn, Producer } from './producer.js';
 import type { ErrorCode, LogEntry, Marker, Origin, Partition, ProducerEntry, Verification } from './records.js';
@@ -197,6 +198,35 @@ export const produceRequest = struct<ProduceRequest>({
   sequence: int,
   transactional: bool,
   origin,
+});
+
+const produceHeld = { id: int, instance: int, txn: int, req: produceRequest };
+const endTxnHeld = { id: int, instance: int, txn: int, producerId: int, epoch: int, result: marker, origin };
+const addHeld = { id: int, instance: int, txn: int, producerId: int, epoch: int, partition: int };
+
+/** A request kafka-txn holds in the network (model/kafka/network.ts). */
+export const request = union<ClientRequest, 'type'>('type', {
+  Produce: produceHeld,
+  EndTxn: endTxnHeld,
+  AddPartitionsToTxn: addHeld,
+});
+
+/** A request the application models hold in the network: kafka-txn's, and TxnOffsetCommit. */
+export const appRequest = union<Request, 'type'>('type', {
+  Produce: produceHeld,
+  EndTxn: endTxnHeld,
+  AddPartitionsToTxn: addHeld,
+  TxnOffsetCommit: {
+    id: int,
+    instance: int,
+    txn: int,
+    group: int,
+    offsets: list(struct<{ readonly partition: number; readonly offset: number }>({ partition: int, offset: int })),
+    producerId: int,
+    epoch: int,
+    generation: int,
+    origin,
+  },
 });
 
 const parked = struct<Parked>({ id: int, req: produceRequest, guard: int, leaderEpoch: optional(int) });

@@ -32,6 +32,7 @@ export const streamsKeys = {
   }),
   commitEvery: commitEveryKey,
   ...appSafeguardKeys,
+  network: k.network,
   instances: instancesKey,
   inputRecords: k.inputRecords,
 } as const;
@@ -59,7 +60,7 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     inputRecords: c.inputRecords,
     crashes: c.crashes,
     zombies: c.zombies,
-    network: false,
+    network: c.network,
     sink: 'kafka',
     autoCommit: false,
     autoCommitIntervalMs: 5000,

@@ -44,14 +44,18 @@ const replicated: string[][] = [
   ['replication.factor=2', 'faults.power-loss=1', 'faults.broker=1', 'log.flush.interval.messages=2'],
 ];
 
-/** Configurations driven at every scale: replication, and the consumer's poll timer. */
+/** Configurations driven at every scale: replication, the consumer's poll timer, requests held in the network. */
 const always_: Record<string, string[][]> = {
   'kafka-txn': replicated,
   'consume-transform-produce': [
     ['record.processing.ms=1000', 'max.poll.interval.ms=3000', 'faults.crashes=0'],
     // A crash and a pause with the clock running: members silent until session.timeout.ms.
     ['record.processing.ms=1000', 'session.timeout.ms=5000', 'faults.crashes=1'],
+    // A request held in the network (model/kafka/network.ts) at transaction.version=1 without verification.
+    ['kafka.version=3.5', 'faults.network=true'],
   ],
+  // A delayed produce, AddPartitionsToTxn or EndTxn beside the changelog writes.
+  'kafka-streams': [['kafka.version=3.9', 'faults.network=true']],
 };
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
@@ -112,12 +116,14 @@ const configs: Record<string, string[][]> = {
     ['sink=upsert'],
     ['enable.auto.commit=true', 'commit.strategy=process-then-commit'],
     ['enable.auto.commit=true'],
+    ['faults.network=true', 'faults.producer-state-loss=true'],
   ],
   'kafka-streams': [
     [],
     ['processing.guarantee=at_least_once'],
     ['processing.guarantee=exactly_once'],
     ['kafka.version=3.5', 'faults.producer-state-loss=true'],
+    ['kafka.version=3.5', 'processing.guarantee=exactly_once', 'faults.network=true'],
   ],
   'flink-kafka': [
     [],

@@ -45,6 +45,8 @@ function events(after: AppState): EventLine[] {
         return { lane: name(e.instance), text: `${name(e.instance)}: ${e.status}` };
       case 'clock':
         return { lane: 'clock', text: `clock: ${e.now} ms` };
+      case 'delayed':
+        return { lane: 'network', text: `request #${e.request} delayed in the network: ${e.what}` };
       default:
         return kafkaEventLine(after.kafka, e, name);
     }
@@ -91,6 +93,7 @@ export const appRenderer: Renderer<AppState, AppAction> = {
     'coordinator',
     ...first.kafka.partitions.map((p) => p.name),
     '__consumer_offsets',
+    ...(first.config.network ? ['network'] : []),
   ],
   partitions: (s) => s.kafka.partitions,
 };

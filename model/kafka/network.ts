@@ -1,0 +1,114 @@
+/**
+ * Requests a client sent that are held in the network (`faults.network`): the client timed out on them
+ * (request.timeout.ms) and went on, a retry or an abort; the stuck copy lands later, when a model's `Deliver`
+ * picks it, and is answered to nobody. Every Kafka model that delays requests keeps them in this form and lands
+ * them through `deliverLate`, so a late request meets the same broker rules in each.
+ */
+import type { Ctx } from './cluster.js';
+import { txnOffsetCommit } from './groups.js';
+import type { ProduceRequest } from './partition.js';
+import { arrive } from './producer.js';
+import type { ErrorCode, Marker, Origin } from './records.js';
+import { addToTxn, endTxn } from './transactions.js';
+
+/** A request delayed in the network: it lands when a `Deliver` action picks it. */
+export type Request =
+  | {
+      readonly type: 'Produce';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly req: ProduceRequest;
+    }
+  | {
+      readonly type: 'EndTxn';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly producerId: number;
+      readonly epoch: number;
+      readonly result: Marker;
+      readonly origin: Origin;
+    }
+  | {
+      readonly type: 'AddPartitionsToTxn';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly producerId: number;
+      readonly epoch: number;
+      readonly partition: number;
+    }
+  | {
+      readonly type: 'TxnOffsetCommit';
+      readonly id: number;
+      readonly instance: number;
+      readonly txn: number;
+      readonly group: number;
+      readonly offsets: readonly { readonly partition: number; readonly offset: number }[];
+      readonly producerId: number;
+      readonly epoch: number;
+      /** The group generation it carries (KIP-447), or -1: the group id only. */
+      readonly generation: number;
+      readonly origin: Origin;
+    };
+
+/** The requests kafka-txn holds in the network (its TxnOffsetCommit is never delayed). */
+export type ClientRequest = Exclude<Request, { readonly type: 'TxnOffsetCommit' }>;
+
+/** The step event of a request left in the network. */
+export interface DelayedEvent {
+  readonly type: 'delayed';
+  readonly request: number;
+  readonly what: string;
+}
+
+/**
+ * Request `req` lands now, its answer lost: a Produce meets its leader (verification included: KIP-890 part 1
+ * from 3.6, ReplicaManager.appendRecords), checked and appended in one step since nobody waits for it; an EndTxn
+ * or AddPartitionsToTxn meets the coordinator with the producer id and epoch it was sent with
+ * (TransactionCoordinator.handleEndTransaction, handleAddPartitionsToTransaction). A refusal is recorded as an event.
+ */
+export function deliverLate(x: Ctx, req: Request): void {
+  const late = (error: ErrorCode, what: string): void => {
+    x.events.push({ type: 'rejected', by: 'coordinator', error, request: `${what} late` });
+  };
+  switch (req.type) {
+    case 'Produce':
+      arrive(x, req.txn, req.req, req.id, false);
+      return;
+    case 'EndTxn': {
+      const r = endTxn(x, req.txn, req.producerId, req.epoch, req.result);
+      if ('error' in r) late(r.error, `EndTxn(${req.result})`);
+      return;
+    }
+    case 'AddPartitionsToTxn': {
+      const err = addToTxn(x, req.txn, req.producerId, req.epoch, req.partition);
+      if (err) late(err, `AddPartitionsToTxn(${x.k.partitions[req.partition]?.name ?? `partition ${req.partition}`})`);
+      return;
+    }
+    case 'TxnOffsetCommit':
+      // Before 3.7 the group coordinator takes it whatever the transaction's state (GroupCoordinator
+      // .handleTxnCommitOffsets): after the marker it stays pending until this producer's next marker there.
+      for (const o of req.offsets) {
+        const err = txnOffsetCommit(x, req.group, { ...req, partition: o.partition, offset: o.offset });
+        if (err) {
+          x.events.push({
+            type: 'rejected',
+            by: 'group coordinator',
+            error: err,
+            request: `TxnOffsetCommit(in-${o.partition} -> ${o.offset}) late`,
+          });
+          return;
+        }
+      }
+      return;
+  }
+}
+
+/** Whether a produce of producer `producerId` to `partition` is held in `network` (it may still land). Pure. */
+export function producesTo(network: readonly Request[], partition: number, producerId: number): boolean {
+  for (const r of network)
+    if (r.type === 'Produce' && r.req.partition === partition && r.req.producerId === producerId) return true;
+  return false;
+}

@@ -1,0 +1,46 @@
+/**
+ * faults.network in kafka-streams: the task's output write held in the network past its transaction's abort
+ * (KAFKA-12671), accepted on 3.5 and refused by 3.6's verification (KIP-890 part 1), the changelog write beside it.
+ */
+import { describe, expect, test } from 'vitest';
+import { kafkaStreamsEntry } from '../../../catalog/apps.js';
+import type { AppAction } from '../../../model/ctp/actions.js';
+import { streamsKeys } from '../../../model/streams/config.js';
+import { cfg, scripted } from '../../helpers/check.js';
+
+const streams = (...pairs: string[]) => cfg(streamsKeys, 'instances=1', 'faults.network=true', ...pairs);
+
+/** i0#1 restores task 0_0, processes v1 with its out-0 write stuck, aborts; both markers, then the write lands. */
+const lateProduce: AppAction[] = [
+  { type: 'Join', instance: 1 },
+  { type: 'InitProducerId', instance: 1 },
+  { type: 'InitializeTask', instance: 1 },
+  { type: 'RestoreStore', instance: 1 },
+  { type: 'FetchOffset', instance: 1, partition: 0 },
+  { type: 'BeginTxn', instance: 1 },
+  { type: 'ProcessDelayed', instance: 1, partition: 0 },
+  { type: 'AbortTxn', instance: 1 },
+  { type: 'WriteTxnMarker', txn: 0, partition: 1 },
+  { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+  { type: 'Deliver', request: 1 },
+];
+
+describe('kafka-streams: the output write delayed past the abort', () => {
+  /** Each partition's log (out-0, changelog-0), one word an entry: `v1`, `ABORT`. */
+  const logsOf = (version: string) => {
+    const s = scripted(kafkaStreamsEntry, streams(`kafka.version=${version}`), lateProduce).last;
+    return s.kafka.partitions.map((p) => p.log.map((e) => (e.kind === 'data' ? `v${e.value}` : e.marker)));
+  };
+  test('3.5: out-0 takes it after its ABORT marker, a transaction left open there', () => {
+    const s = scripted(kafkaStreamsEntry, streams('kafka.version=3.5'), lateProduce).last;
+    expect(logsOf('3.5')).toEqual([
+      ['ABORT', 'v1'],
+      ['v1', 'ABORT'],
+    ]);
+    expect(s.kafka.partitions[0]!.producers[0]!.firstOpenOffset).toBe(1);
+    expect(s.kafka.txns[0]!.state).toBe('CompleteAbort');
+  });
+  test('3.6: the leader asks the coordinator, which has no transaction open: refused', () => {
+    expect(logsOf('3.6')).toEqual([['ABORT'], ['v1', 'ABORT']]);
+  });
+});
