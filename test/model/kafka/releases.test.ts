@@ -140,7 +140,8 @@ describe('patch releases', () => {
   test('4.0.0 bumps the epoch twice for a fenced abort (KAFKA-19367); 4.0.1 has the fix 4.1.0 brought', () => {
     expect(release('4.0.0')).toEqual({ ...release('4.0'), fenceAbortBumpsTwice: true });
     expect(release('4.0.1')).toEqual(release('4.0'));
-    expect(release('4.0.1')).toEqual({ ...release('4.1'), fenceAbortBumpsTwice: false });
+    // 4.1 differs from 4.0.1 only in what a new cluster gets: eligible leader replicas (KIP-966).
+    expect(release('4.0.1')).toEqual({ ...release('4.1'), fenceAbortBumpsTwice: false, elrOnNewClusters: false });
     expect(release('3.9.0').fenceAbortBumpsTwice).toBe(false);
     expect(describeRelease('4.0', ['transactions'])).toContain('KAFKA-19367 one bump for a fenced abort (4.0.1)');
     expect(describeRelease('4.0.0', ['transactions'])).not.toContain('KAFKA-19367');
