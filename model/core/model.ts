@@ -7,15 +7,13 @@
 import { castDraft, type Draft, freeze, produce } from 'immer';
 import type { ConfigOf, Keys } from './keys.js';
 import { cloneState, encodePlain } from './plain.js';
+import type { Words } from './words.js';
+
+export type { Words } from './words.js';
 
 /** An action: a plain object with one tag and primitive fields. */
 export interface AnyAction {
   readonly type: string;
-}
-
-/** Appends 32-bit words: a state's canonical encoding, hashed into a fingerprint. */
-export interface Words {
-  push(word: number): void;
 }
 
 /** Who takes a step (a lane of a sequence diagram) and, for a request, the lane it reaches. */
