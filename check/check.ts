@@ -6,20 +6,20 @@
 import { isDeepStrictEqual } from 'node:util';
 import { resolveRecord } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
-import type { Checked } from './checked.js';
-import type { Handed } from './engine/baton.js';
-import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/estimate.js';
-import { FingerprintSet } from './engine/fingerprint-set.js';
-import { JudgeCrew } from './engine/judges.js';
-import { ownInvariants } from './engine/own-invariants.js';
-import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
-import { portfolioSideBySide } from './engine/side-by-side.js';
-import { exploreExhaustive, handsOver } from './exhaustive.js';
-import type { CheckOptions, ExhaustiveOptions } from './options.js';
-import type { Outcome } from './outcome.js';
-import { explorePortfolio } from './portfolio.js';
-import { exploreRandom } from './random.js';
-import { exploreSwarm } from './swarm.js';
+import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/frontier/estimate.js';
+import type { Handed } from './engine/parallel/baton.js';
+import { JudgeCrew } from './engine/parallel/judges.js';
+import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel/parallel.js';
+import { FingerprintSet } from './engine/store/fingerprint-set.js';
+import { exploreExhaustive, handsOver } from './explore/exhaustive.js';
+import { explorePortfolio } from './explore/portfolio.js';
+import { exploreRandom } from './explore/random.js';
+import { portfolioSideBySide } from './explore/side-by-side.js';
+import { exploreSwarm } from './explore/swarm.js';
+import { ownInvariants } from './run/own-invariants.js';
+import type { Checked } from './types/checked.js';
+import type { CheckOptions, ExhaustiveOptions } from './types/options.js';
+import type { Outcome } from './types/outcome.js';
 
 /** Checks in this thread. */
 export function checkHere<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: CheckOptions): Outcome<S, A> {

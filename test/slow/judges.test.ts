@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import { JudgeCrew } from '../../check/engine/judges.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
+import { JudgeCrew } from '../../check/engine/parallel/judges.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { resolved } from '../helpers/check.js';
 import { allFigures } from '../helpers/handoff.js';
 import { defaultDepth, safe, unsafe } from './safeguards.js';

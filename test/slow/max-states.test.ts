@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import { exhaustiveParallel } from '../../check/engine/parallel.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
+import { exhaustiveParallel } from '../../check/engine/parallel/parallel.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { resolved } from '../helpers/check.js';
 import { figures } from '../helpers/handoff.js';
 

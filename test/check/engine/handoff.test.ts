@@ -6,10 +6,10 @@
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
-import { packKept, packState } from '../../../check/engine/baton.js';
-import { newFrontier } from '../../../check/engine/frontier.js';
-import { SearchCore } from '../../../check/engine/search-core.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { newFrontier } from '../../../check/engine/frontier/frontier.js';
+import { packKept, packState } from '../../../check/engine/parallel/baton.js';
+import { SearchCore } from '../../../check/engine/search/search-core.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { WordBuffer } from '../../../model/core/words.js';
 import { cfg } from '../../helpers/check.js';
 import { handedAgrees } from '../../helpers/handoff.js';

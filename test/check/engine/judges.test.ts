@@ -7,10 +7,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../../catalog/index.js';
-import { JudgeCrew } from '../../../check/engine/judges.js';
-import { Levels } from '../../../check/engine/levels.js';
-import { PENDING, Verdicts } from '../../../check/engine/verdicts.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { Levels } from '../../../check/engine/frontier/levels.js';
+import { PENDING, Verdicts } from '../../../check/engine/frontier/verdicts.js';
+import { JudgeCrew } from '../../../check/engine/parallel/judges.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { resolved } from '../../helpers/check.js';
 import { allFigures } from '../../helpers/handoff.js';
 

@@ -7,10 +7,17 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../../catalog/index.js';
-import { keyOf, LevelIndex, orderOf, ranksOf, sortByKey, sortedKeys } from '../../../check/engine/level-order.js';
-import { Links } from '../../../check/engine/links.js';
-import { exhaustiveParallel } from '../../../check/engine/parallel.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import {
+  keyOf,
+  LevelIndex,
+  orderOf,
+  ranksOf,
+  sortByKey,
+  sortedKeys,
+} from '../../../check/engine/frontier/level-order.js';
+import { exhaustiveParallel } from '../../../check/engine/parallel/parallel.js';
+import { Links } from '../../../check/engine/store/links.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { resolved } from '../../helpers/check.js';
 import { figures } from '../../helpers/handoff.js';
 
