@@ -11,11 +11,12 @@ export { checkEach, type Plan, type Verdict } from './check/explore/each.js';
 export { exploreExhaustive } from './check/explore/exhaustive.js';
 export { type Matrix, runMatrix } from './check/explore/matrix.js';
 export { exploreRandom } from './check/explore/random.js';
-export { frozen, owned, type Phase, picks, type RunResult, run, script, type TraceStep } from './check/run/execute.js';
-export { type Cut, type Minimal, minimize } from './check/run/minimize.js';
+export { frozen, owned, picks, type RunResult, run, script } from './check/run/execute.js';
+export { type Minimal, minimize } from './check/run/minimize.js';
 export type { Checked } from './check/types/checked.js';
 export type { CheckOptions, ExhaustiveOptions, RandomOptions } from './check/types/options.js';
-export type { Counterexample, ExhaustiveOutcome, Outcome, RandomOutcome } from './check/types/outcome.js';
+export type { Counterexample, Cut, ExhaustiveOutcome, Outcome, RandomOutcome } from './check/types/outcome.js';
+export type { Phase, TraceStep } from './check/types/trace.js';
 export { main } from './cli/main.js';
 export { defaultRecord, differences, keyList, type Resolved, resolve, resolveRecord } from './model/core/config.js';
 export {

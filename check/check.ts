@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { resolveRecord } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
-import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/frontier/estimate.js';
+import { remainingMs, WORKERS_PAY_OFF_MS } from './engine/frontier/estimate.js';
 import type { Handed } from './engine/parallel/baton.js';
 import { JudgeCrew } from './engine/parallel/judges.js';
 import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel/parallel.js';
@@ -20,6 +20,7 @@ import { ownInvariants } from './run/own-invariants.js';
 import type { Checked } from './types/checked.js';
 import type { CheckOptions, ExhaustiveOptions } from './types/options.js';
 import type { Outcome } from './types/outcome.js';
+import type { Standing } from './types/standing.js';
 
 /** Checks in this thread. */
 export function checkHere<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: CheckOptions): Outcome<S, A> {

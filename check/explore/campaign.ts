@@ -17,12 +17,13 @@ import fc from 'fast-check';
 import type { AnyAction } from '../../model/core/model.js';
 import type { Violation } from '../../properties/invariant.js';
 import { counterexample } from '../run/counterexample.js';
-import { type Choose, owned, picks, run, script, type TraceStep } from '../run/execute.js';
-import { type Cut, type Minimal, minimize, minimizeBudget } from '../run/minimize.js';
+import { type Choose, owned, picks, run, script } from '../run/execute.js';
+import { type Minimal, minimize, minimizeBudget } from '../run/minimize.js';
 import { ownInvariants } from '../run/own-invariants.js';
 import type { Checked } from '../types/checked.js';
 import type { Shard } from '../types/options.js';
-import type { Counterexample } from '../types/outcome.js';
+import type { Counterexample, Cut } from '../types/outcome.js';
+import type { TraceStep } from '../types/trace.js';
 
 /** How one run explores: how many picks it may make, their range, and how a pick chooses an action. */
 export interface Plan<A extends AnyAction> {

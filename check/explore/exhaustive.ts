@@ -27,11 +27,10 @@ import { SearchCore, symmetryOf } from '../engine/search/search-core.js';
 import { collisionProbability } from '../engine/store/hash.js';
 import { counterexample } from '../run/counterexample.js';
 import { indices } from '../run/execute.js';
-import type { Cut } from '../run/minimize.js';
 import { anyFinding, minimized, reported } from '../run/unproved.js';
 import type { Checked } from '../types/checked.js';
 import type { ExhaustiveOptions, Shard } from '../types/options.js';
-import type { Counterexample, ExhaustiveOutcome } from '../types/outcome.js';
+import type { Counterexample, Cut, ExhaustiveOutcome } from '../types/outcome.js';
 
 /** Runs the search in this thread. */
 export function exploreExhaustive<S, A extends AnyAction>(

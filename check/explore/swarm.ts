@@ -15,19 +15,8 @@ import type { AnyAction, Model } from '../../model/core/model.js';
 import type { Choose } from '../run/execute.js';
 import type { Checked } from '../types/checked.js';
 import type { SwarmOptions } from '../types/options.js';
-import type { SwarmOutcome } from '../types/outcome.js';
+import type { Profile, SwarmOutcome } from '../types/outcome.js';
 import { campaign, type Plan, type RandomControl } from './campaign.js';
-
-/** A swarm run's profile, as data (the report shows the failing run's). */
-export interface Profile {
-  /** The fault tags this run may take (the others are off for the whole run). */
-  readonly faults: readonly string[];
-  /** Weight of each action tag when choosing among the enabled actions (0: off). */
-  readonly weights: Readonly<Record<string, number>>;
-  readonly maxSteps: number;
-  /** Whether the weights favour the tags taken least in the runs before. */
-  readonly guided: boolean;
-}
 
 /** A plan with its profile. */
 export interface SwarmPlan<A extends AnyAction> extends Plan<A> {

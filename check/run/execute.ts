@@ -7,16 +7,9 @@
  */
 import { type AnyAction, sameAction } from '../../model/core/model.js';
 import { type Violation, violations } from '../../properties/invariant.js';
+import type { KnownFailure } from '../engine/store/failed-drains.js';
 import type { Checked } from '../types/checked.js';
-
-/** Where a step came from: explored, the final drain, or a scenario's script. */
-export type Phase = 'explore' | 'drain' | 'script';
-
-/** One step of a trace: the action taken and its phase. */
-export interface TraceStep<A extends AnyAction = AnyAction> {
-  readonly action: A;
-  readonly phase: Phase;
-}
+import type { Phase, TraceStep } from '../types/trace.js';
 
 /** Most drain steps before a run counts as not reaching quiescence (`progress`). */
 export const DRAIN_LIMIT = 400;
@@ -117,14 +110,6 @@ export interface DrainMemo<S> {
   known<A extends AnyAction>(s: S, next: A, length: number): boolean | KnownFailure;
   /** The current drain passed: every state on its path is known to pass from now on. */
   passed(): void;
-}
-
-/** A failing drain the memo met: its violations, that many steps on from the state that met it. */
-export interface KnownFailure {
-  /** Steps from the met state to the violating step's state (at least 1). */
-  readonly steps: number;
-  /** What the drain violates there (each `step` as in the run that recorded it: the run meeting it reads `steps`). */
-  readonly violations: readonly Violation[];
 }
 
 /** Options of a run. */

@@ -10,7 +10,9 @@
  */
 import { type AnyAction, sameAction } from '../../model/core/model.js';
 import type { Checked } from '../types/checked.js';
-import { owned, run, type Source, type TraceStep } from './execute.js';
+import type { Cut } from '../types/outcome.js';
+import type { TraceStep } from '../types/trace.js';
+import { owned, run, type Source } from './execute.js';
 import { ownInvariants } from './own-invariants.js';
 import { SHORTCUT_BUDGET, shortcut } from './shortcut.js';
 
@@ -41,13 +43,6 @@ export function minimizeBudget(deadline: number | null): MinimizeBudget {
 
 /** The default budget: MINIMIZE_STEPS, no deadline. */
 export const MINIMIZE_BUDGET: MinimizeBudget = minimizeBudget(null);
-
-/**
- * Which part of its budget ended a minimization before it had tried everything (`steps`: the same on every
- * machine; `time`: the deadline, so a run without it, as the report's `Reproduce:` line, may go on to a shorter
- * trace), or null: it ran to its end.
- */
-export type Cut = 'steps' | 'time' | null;
 
 /** The steps spent against a budget, and what it cut. */
 class Spending {

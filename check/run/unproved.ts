@@ -7,10 +7,10 @@
  */
 import type { AnyAction } from '../../model/core/model.js';
 import type { Checked } from '../types/checked.js';
-import type { Counterexample } from '../types/outcome.js';
+import type { Counterexample, Cut } from '../types/outcome.js';
 import { counterexample } from './counterexample.js';
 import { script } from './execute.js';
-import { type Cut, minimize, minimizeBudget } from './minimize.js';
+import { minimize, minimizeBudget } from './minimize.js';
 
 /** Whether a minimized trace replaces the one met (`short`, `found`). */
 export type Accept<S, A extends AnyAction> = (short: Counterexample<S, A>, found: Counterexample<S, A>) => boolean;

@@ -1,9 +1,9 @@
 /** How to explore: one variant per explorer. */
 
-import type { Standing } from '../engine/frontier/estimate.js';
 import type { Handed } from '../engine/parallel/baton.js';
 import type { JudgeCrew } from '../engine/parallel/judges.js';
 import type { FingerprintSet } from '../engine/store/fingerprint-set.js';
+import type { Standing } from './standing.js';
 
 /** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
 export interface Shard {

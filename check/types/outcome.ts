@@ -4,11 +4,7 @@
  */
 import type { AnyAction } from '../../model/core/model.js';
 import type { Violation } from '../../properties/invariant.js';
-import type { MemberOrder } from '../engine/search/member-search.js';
-import type { ReductionStats } from '../engine/search/reduced-search.js';
-import type { Profile } from '../explore/swarm.js';
-import type { TraceStep } from '../run/execute.js';
-import type { Cut } from '../run/minimize.js';
+import type { TraceStep } from './trace.js';
 
 /**
  * A counterexample: its steps (explored and drained), what they violate, and the states they pass through (initial
@@ -178,3 +174,40 @@ export type Outcome<S, A extends AnyAction> =
   | ExhaustiveOutcome<S, A>
   | SwarmOutcome<S, A>
   | PortfolioOutcome<S, A>;
+
+/**
+ * Which part of its budget ended a minimization before it had tried everything (`steps`: the same on every
+ * machine; `time`: the deadline, so a run without it, as the report's `Reproduce:` line, may go on to a shorter
+ * trace), or null: it ran to its end.
+ */
+export type Cut = 'steps' | 'time' | null;
+
+/** How a member orders each state's actions. */
+export type MemberOrder = 'model' | 'reversed' | 'shuffled';
+
+/**
+ * What the reduction did: states expanded with a proper persistent set, transitions a sleep set spared,
+ * states expanded again, and the levels of the reduced graph completed.
+ */
+export interface ReductionStats {
+  reduced: number;
+  slept: number;
+  reexpanded: number;
+  /**
+   * Every reduced path of this many steps or fewer was followed. Not a depth of the full graph: a state
+   * k steps from the start may be reached only by a longer reduced path (a deferred action that commutes
+   * with the whole path is taken first), so a search cut by a bound proves no depth (`depthCompleted` 0).
+   */
+  depth: number;
+}
+
+/** A swarm run's profile, as data (the report shows the failing run's). */
+export interface Profile {
+  /** The fault tags this run may take (the others are off for the whole run). */
+  readonly faults: readonly string[];
+  /** Weight of each action tag when choosing among the enabled actions (0: off). */
+  readonly weights: Readonly<Record<string, number>>;
+  readonly maxSteps: number;
+  /** Whether the weights favour the tags taken least in the runs before. */
+  readonly guided: boolean;
+}

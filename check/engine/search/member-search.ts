@@ -13,14 +13,11 @@
  * the member with the path on its stack (not the fewest steps: the caller minimizes it).
  */
 import type { AnyAction, Packed } from '../../../model/core/model.js';
-import type { Bound } from '../../types/outcome.js';
+import type { Bound, MemberOrder } from '../../types/outcome.js';
 import { CompactTable } from '../store/compact-table.js';
 import { fingerprint } from '../store/hash.js';
 import { packedJudge, pushInto } from './packed-search.js';
 import type { SearchCore } from './search-core.js';
-
-/** How a member orders each state's actions. */
-export type MemberOrder = 'model' | 'reversed' | 'shuffled';
 
 /** What one member did. */
 export interface MemberResult {

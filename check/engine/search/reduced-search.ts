@@ -18,6 +18,7 @@
  * depth of the full graph (`ReductionStats.depth`).
  */
 import type { AnyAction } from '../../../model/core/model.js';
+import type { ReductionStats } from '../../types/outcome.js';
 import type { Levels } from '../frontier/levels.js';
 import type { Reduction } from '../reduce/por.js';
 import type { SearchCore } from './search-core.js';
@@ -28,22 +29,6 @@ interface Entry<S> {
   readonly id: number;
   sleep: number[];
   readonly only: readonly number[] | null;
-}
-
-/**
- * What the reduction did: states expanded with a proper persistent set, transitions a sleep set spared,
- * states expanded again, and the levels of the reduced graph completed.
- */
-export interface ReductionStats {
-  reduced: number;
-  slept: number;
-  reexpanded: number;
-  /**
-   * Every reduced path of this many steps or fewer was followed. Not a depth of the full graph: a state
-   * k steps from the start may be reached only by a longer reduced path (a deferred action that commutes
-   * with the whole path is taken first), so a search cut by a bound proves no depth (`depthCompleted` 0).
-   */
-  depth: number;
 }
 
 const intersect = (a: readonly number[], b: readonly number[]): number[] => a.filter((x) => b.includes(x));

@@ -14,7 +14,6 @@
  * fingerprint, the steps to the violation, the failure's number), plus the failures' violation lists.
  */
 import type { Violation } from '../../../properties/invariant.js';
-import type { KnownFailure } from '../../run/execute.js';
 import { home } from './fingerprint-set.js';
 
 export class FailedDrains {
@@ -72,4 +71,12 @@ export class FailedDrains {
     for (let j = 0; j < old.length; j += 4)
       if (old[j + 2] !== 0) this.put(old[j]!, old[j + 1]!, old[j + 2]!, old[j + 3]!);
   }
+}
+
+/** A failing drain the memo met: its violations, that many steps on from the state that met it. */
+export interface KnownFailure {
+  /** Steps from the met state to the violating step's state (at least 1). */
+  readonly steps: number;
+  /** What the drain violates there (each `step` as in the run that recorded it: the run meeting it reads `steps`). */
+  readonly violations: readonly Violation[];
 }
