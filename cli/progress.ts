@@ -6,13 +6,8 @@
  */
 import cliProgress from 'cli-progress';
 import type { Plan } from '../check/explore/each.js';
-import type {
-  CheckOptions,
-  ExhaustiveOptions,
-  PortfolioProgress,
-  Progress,
-  RandomOptions,
-} from '../check/types/options.js';
+import type { CheckOptions, ExhaustiveOptions } from '../check/explore/options.js';
+import type { PortfolioProgress, Progress, RandomOptions } from '../check/types/options.js';
 import { now } from './common.js';
 import type { Io } from './io.js';
 

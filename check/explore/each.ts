@@ -7,9 +7,10 @@
  */
 import type { AnyAction } from '../../model/core/model.js';
 import type { Checked } from '../types/checked.js';
-import type { ExhaustiveOptions, RandomOptions } from '../types/options.js';
+import type { RandomOptions } from '../types/options.js';
 import type { ExhaustiveOutcome, RandomOutcome } from '../types/outcome.js';
 import { exploreExhaustive } from './exhaustive.js';
+import type { ExhaustiveOptions } from './options.js';
 import { exploreRandom } from './random.js';
 
 /** The checks that decide a configuration, run in this order (an exhaustive search first finds the shortest trace). */

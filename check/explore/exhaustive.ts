@@ -29,8 +29,9 @@ import { counterexample } from '../run/counterexample.js';
 import { indices } from '../run/execute.js';
 import { anyFinding, minimized, reported } from '../run/unproved.js';
 import type { Checked } from '../types/checked.js';
-import type { ExhaustiveOptions, Shard } from '../types/options.js';
+import type { Shard } from '../types/options.js';
 import type { Counterexample, Cut, ExhaustiveOutcome } from '../types/outcome.js';
+import type { ExhaustiveOptions } from './options.js';
 
 /** Runs the search in this thread. */
 export function exploreExhaustive<S, A extends AnyAction>(

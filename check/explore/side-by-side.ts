@@ -13,8 +13,8 @@
  * machine's speed, as the sequential portfolio's share of the budget already made it.
  */
 import type { AnyAction } from '../../model/core/model.js';
-import { Handle, type Named } from '../engine/parallel/parallel.js';
 import { Beside, BesideWord } from '../engine/parallel/protocol.js';
+import { Handle, type Named } from '../engine/parallel/threads.js';
 import { counterexample } from '../run/counterexample.js';
 import { script } from '../run/execute.js';
 import type { Checked } from '../types/checked.js';

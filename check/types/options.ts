@@ -1,8 +1,5 @@
-/** How to explore: one variant per explorer. */
+/** How to explore: one variant per explorer (`explore/options.ts` adds what only the explorers hand the engine). */
 
-import type { Handed } from '../engine/parallel/baton.js';
-import type { JudgeCrew } from '../engine/parallel/judges.js';
-import type { FingerprintSet } from '../engine/store/fingerprint-set.js';
 import type { Standing } from './standing.js';
 
 /** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
@@ -31,8 +28,11 @@ export interface Progress {
   readonly elapsedMs: number;
 }
 
-/** Options of an exhaustive search. */
-export interface ExhaustiveOptions {
+/**
+ * What an exhaustive search is asked: its bounds, reductions and callbacks, plain data and functions (what the
+ * engine's layers read); `ExhaustiveOptions` (`explore/options.ts`) adds the engine objects a caller may hand in.
+ */
+export interface ExhaustiveBounds {
   readonly mode: 'exhaustive';
   readonly depth: number;
   readonly maxStates: number;
@@ -72,39 +72,11 @@ export interface ExhaustiveOptions {
    */
   readonly member?: Shard | undefined;
   /**
-   * Where the breadth-first search keeps its drain memo (a new table when absent): `checkAuto` passes one, so a
-   * search that goes on to the workers starts with the drains the first two seconds ran.
+   * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop there (bound
+   * `max-seconds`) so that the caller can go on with worker threads (`check.ts`; `ExhaustiveOptions.handOff` adds
+   * what is handed over).
    */
-  readonly drainMemo?: FingerprintSet | undefined;
-  /**
-   * Judge threads the breadth-first search over a model that decodes its words may start (`engine/judges.ts`): they
-   * judge most of its new states (`check.ts`: `--workers 2`). The caller ends them.
-   */
-  readonly judges?: JudgeCrew | undefined;
-  /**
-   * Asked once, `afterMs` into a breadth-first search that has found nothing yet: whether to stop
-   * there (bound `max-seconds`) so that the caller can go on with worker threads (`check.ts`). Then `take`
-   * is given where the search stopped, for workers to go on from there (`engine/baton.ts`). Only the search over
-   * state objects is stopped for it: workers would search the full graph instead of the reduced one (`por`), and
-   * start the packed one again, on threads that lose to one (two-phase-commit: `check.ts`).
-   * `force` (tests): hand off after exactly `expanded` states of the level at `depth`, without asking.
-   */
-  readonly handOff?:
-    | {
-        readonly afterMs: number;
-        /** The threads the search would go on on (its parent links make room for their numbers). */
-        readonly workers: number;
-        worth(s: Standing): boolean;
-        take?: ((h: Handed) => void) | undefined;
-        readonly force?: { readonly depth: number; readonly expanded: number } | undefined;
-        /**
-         * The search over state objects is also handed over by counts (`Levels.handAtEnd`): at the end of the
-         * first level after which it has `states` states, when the levels ahead, each as much bigger as the last,
-         * hold `ahead` states (so at the same level on every run).
-         */
-        readonly byCount?: { readonly states: number; readonly ahead: number } | undefined;
-      }
-    | undefined;
+  readonly handOff?: HandOffAsk | undefined;
   /**
    * The portfolio's swarm beside the search (`engine/side-by-side.ts`): `found` is told of the search's first
    * counterexample; `cancelled` is asked every 128 states while the search has found none, and true stops it
@@ -160,5 +132,23 @@ export interface PortfolioProgress {
   readonly elapsedMs: number;
 }
 
-/** How to explore. */
-export type CheckOptions = RandomOptions | ExhaustiveOptions | SwarmOptions | PortfolioOptions;
+/**
+ * When a breadth-first search over state objects stops for worker threads to go on (`check.ts`): asked once,
+ * `afterMs` in, whether it is `worth` it. Only the search over state objects is stopped for it: workers would search
+ * the full graph instead of the reduced one (`por`), and start the packed one again, on threads that lose to one
+ * (two-phase-commit: `check.ts`). `force` (tests): hand off after exactly `expanded` states of the level at `depth`,
+ * without asking.
+ */
+export interface HandOffAsk {
+  readonly afterMs: number;
+  /** The threads the search would go on on (its parent links make room for their numbers). */
+  readonly workers: number;
+  worth(s: Standing): boolean;
+  readonly force?: { readonly depth: number; readonly expanded: number } | undefined;
+  /**
+   * The search over state objects is also handed over by counts (`Levels.handAtEnd`): at the end of the first
+   * level after which it has `states` states, when the levels ahead, each as much bigger as the last, hold `ahead`
+   * states (so at the same level on every run).
+   */
+  readonly byCount?: { readonly states: number; readonly ahead: number } | undefined;
+}

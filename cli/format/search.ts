@@ -3,8 +3,8 @@
  * found a counterexample, and the command that reproduces that counterexample exactly. Pure.
  */
 
+import type { CheckOptions } from '../../check/explore/options.js';
 import { MINIMIZE_STEPS } from '../../check/run/minimize.js';
-import type { CheckOptions } from '../../check/types/options.js';
 import type {
   Cut,
   ExhaustiveOutcome,

@@ -6,8 +6,8 @@
  */
 import type { Entry } from '../../catalog/entry.js';
 import { checkHere } from '../../check/check.js';
+import type { CheckOptions } from '../../check/explore/options.js';
 import { frozen, run, script } from '../../check/run/execute.js';
-import type { CheckOptions } from '../../check/types/options.js';
 import type { Bound, ExhaustiveOutcome, Outcome } from '../../check/types/outcome.js';
 import type { TraceStep } from '../../check/types/trace.js';
 import { resolve } from '../../model/core/config.js';

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { checkAuto } from '../../check/check.js';
 import { exploreExhaustive } from '../../check/explore/exhaustive.js';
-import type { ExhaustiveOptions } from '../../check/types/options.js';
+import type { ExhaustiveOptions } from '../../check/explore/options.js';
 import type { ExhaustiveOutcome } from '../../check/types/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { resolved, transitions } from './check.js';

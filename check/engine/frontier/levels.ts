@@ -15,7 +15,7 @@
  * are the same on any number of workers (a cut inside a level depends on the order states are admitted).
  */
 import { DRAIN_LIMIT } from '../../run/execute.js';
-import type { ExhaustiveOptions } from '../../types/options.js';
+import type { ExhaustiveBounds } from '../../types/options.js';
 import type { Bound } from '../../types/outcome.js';
 import { levelsAhead, withinBound } from './estimate.js';
 
@@ -80,7 +80,7 @@ export class Levels {
   /** The count has been asked (`handAtEnd`). */
   private counted = false;
 
-  constructor(private readonly opts: ExhaustiveOptions) {}
+  constructor(private readonly opts: ExhaustiveBounds) {}
 
   /**
    * When the search and what follows it must end (a `performance.now()` time): its start plus the time bound while

@@ -14,9 +14,9 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { WordBuffer } from '../../../model/core/words.js';
 import { SharedMemo } from '../store/shared-memo.js';
-import type { Named } from './parallel.js';
-import { workerScript, YOUNG_GENERATION_MB } from './parallel.js';
 import { type JudgeReply, type ToJudge, JudgeWord as Word } from './protocol.js';
+import type { Named } from './threads.js';
+import { workerScript, YOUNG_GENERATION_MB } from './threads.js';
 
 /** States sent to a judge in one message. */
 const BATCH = 64;

@@ -11,32 +11,25 @@
  * order, which the threads keep (`level-order.ts`; under symmetry, with the member of each orbit that
  * order's first discovery made), also where the look for a shorter one is cut
  * (`levels.ts` budgets it in whole levels, counted from level sizes, not from state numbers, which
- * are a worker's here). Random: the
- * campaign's runs are dealt to the workers, each stops past the lowest failing run found so far,
- * and that run is replayed here, so the result is the one-thread result. Workers find the model
- * by its name in the catalog.
+ * are a worker's here). Workers find the model by its name in the catalog (`threads.ts`).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import type { ConfigValue } from '../../../model/core/keys.js';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { AnyAction } from '../../../model/core/model.js';
-import { errorMessage } from '../../../util/errors.js';
-import { exploreRandom, runSeed } from '../../explore/random.js';
 import { counterexample } from '../../run/counterexample.js';
 import { indices } from '../../run/execute.js';
 import { reported } from '../../run/unproved.js';
 import type { Checked } from '../../types/checked.js';
-import type { ExhaustiveOptions, RandomOptions } from '../../types/options.js';
-import type { Counterexample, ExhaustiveOutcome, RandomOutcome } from '../../types/outcome.js';
+import type { ExhaustiveBounds } from '../../types/options.js';
+import type { Counterexample, ExhaustiveOutcome } from '../../types/outcome.js';
 import { Levels } from '../frontier/levels.js';
 import type { FingerprintSet } from '../store/fingerprint-set.js';
 import { collisionProbability } from '../store/hash.js';
 import { SharedMemo } from '../store/shared-memo.js';
 import { balancePlan } from './balance.js';
 import { batons, type Handed } from './baton.js';
-import type { Batch, FromWorker, ToWorker, WorkerInit } from './protocol.js';
+import type { Batch } from './protocol.js';
 import { Mailbox, startShare } from './share-search.js';
+import { Handle, Here, type Named, type SearchThread, sumCoverage } from './threads.js';
 
 /**
  * Slots the shared drain memo starts with (8 bytes each), and how many times its entries it grows to
@@ -44,177 +37,6 @@ import { Mailbox, startShare } from './share-search.js';
  */
 const MEMO_SLOTS = 1 << 10;
 const MEMO_GROWTH = 4;
-
-/** The bundled worker script: next to this module in dist/, or dist/ of the package from source. */
-export function workerScript(): URL {
-  const here = new URL('./worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here;
-  return new URL('../../../dist/worker.js', import.meta.url);
-}
-
-/**
- * A worker's young generation: successors and drain copies die young, and a bigger nursery collects
- * them less often (kafka-txn depth 11 on two workers: 7.0 s against 7.3 s with V8's default, medians
- * of three; a one-thread search showed no such difference).
- */
-export const YOUNG_GENERATION_MB = 64;
-
-/** The messages a thread of the search sent, queued until taken. */
-class Inbox {
-  private readonly queue: FromWorker[] = [];
-  private wake: (() => void) | null = null;
-  protected put(m: FromWorker): void {
-    this.queue.push(m);
-    this.wake?.();
-  }
-  async next(): Promise<FromWorker> {
-    while (this.queue.length === 0) await new Promise<void>((r) => (this.wake = r));
-    this.wake = null;
-    const m = this.queue.shift()!;
-    if (m.type === 'error') throw new Error(`worker: ${m.message}`);
-    return m;
-  }
-  /** The next message, which must be of type `type`. */
-  async expect<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>> {
-    const m = await this.next();
-    if (m.type !== type) throw new Error(`internal: worker sent ${m.type}, expected ${type}`);
-    return m as Extract<FromWorker, { type: T }>;
-  }
-}
-
-/** A thread of an exhaustive search, as the main thread's loop talks to it: a worker, or its own share (`Here`). */
-export interface SearchThread {
-  post(m: ToWorker, transfer?: readonly MessagePort[]): void;
-  expect<T extends FromWorker['type']>(type: T): Promise<Extract<FromWorker, { type: T }>>;
-  terminate(): Promise<unknown>;
-}
-
-/** A worker with a queue of the messages it sent. */
-export class Handle extends Inbox implements SearchThread {
-  readonly worker: Worker;
-  constructor(init: WorkerInit) {
-    super();
-    this.worker = new Worker(workerScript(), {
-      workerData: init,
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    this.worker.on('message', (m: FromWorker) => this.put(m));
-    this.worker.on('error', (e) => this.put({ type: 'error', message: e.message }));
-  }
-  post(m: ToWorker, transfer: readonly MessagePort[] = []): void {
-    this.worker.postMessage(m, [...transfer]);
-  }
-  terminate(): Promise<number> {
-    return this.worker.terminate();
-  }
-}
-
-/**
- * The main thread's own share of an exhaustive search (worker 0): the messages it is posted are handled once the
- * loop that posted them waits (after it has posted them to the workers too), and what it sends is queued here.
- */
-class Here extends Inbox implements SearchThread {
-  private readonly handle: (m: ToWorker) => void;
-  constructor(
-    build: (send: (m: FromWorker) => void) => (m: ToWorker) => void,
-    private readonly ports: readonly (MessagePort | null)[],
-  ) {
-    super();
-    this.handle = build((m) => this.put(m));
-  }
-  post(m: ToWorker): void {
-    queueMicrotask(() => {
-      try {
-        this.handle(m);
-      } catch (e) {
-        this.put({ type: 'error', message: errorMessage(e) });
-      }
-    });
-  }
-  async terminate(): Promise<void> {
-    for (const p of this.ports) p?.close();
-  }
-}
-
-function sumCoverage(into: Record<string, number>, from: Readonly<Record<string, number>>): void {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-}
-
-/** What the workers need to find and build the model: its catalog name, resolved config and judged invariants. */
-export interface Named {
-  readonly model: string;
-  readonly config: Readonly<Record<string, ConfigValue>>;
-  readonly invariants: readonly string[] | null;
-}
-
-/** A random campaign on `workers` threads (from run `firstRun` on); the failing run, if any, is replayed here. */
-export async function randomParallel<S, A extends AnyAction>(
-  c: Checked<S, A>,
-  initial: S,
-  named: Named,
-  opts: RandomOptions,
-  workers: number,
-  firstRun = 0,
-): Promise<RandomOutcome<S, A>> {
-  const t0 = performance.now();
-  const stop = new SharedArrayBuffer(4);
-  new Int32Array(stop)[0] = opts.runs;
-  const handles = Array.from(
-    { length: workers },
-    (_, w) =>
-      new Handle({
-        ...named,
-        kind: 'random',
-        runs: opts.runs,
-        firstRun,
-        seed: opts.seed,
-        maxSteps: opts.maxSteps,
-        shard: opts.shard ?? null,
-        worker: w,
-        workers,
-        stop,
-      }),
-  );
-  const coverage: Record<string, number> = {};
-  let runs = 0;
-  let steps = 0;
-  let failing: number | null = null;
-  for (const h of handles) {
-    const m = await h.expect('random-done');
-    runs += m.runs;
-    steps += m.steps;
-    sumCoverage(coverage, m.coverage);
-    if (m.failingRun !== null && (failing === null || m.failingRun < failing)) failing = m.failingRun;
-  }
-  await Promise.all(handles.map((h) => h.worker.terminate()));
-  const base = {
-    mode: 'random' as const,
-    invariants: c.invariants.map((i) => i.name),
-    coverage,
-    workers,
-    campaignSeed: opts.seed,
-    maxSteps: opts.maxSteps,
-    shard: opts.shard ?? null,
-    runs,
-    steps,
-  };
-  if (failing === null) return { ...base, status: 'ok', found: null, failure: null, elapsedMs: performance.now() - t0 };
-  // Replay the lowest failing run here: its seed, from its first failing value, shrunk the same way.
-  const r = exploreRandom(c, initial, {
-    mode: 'random',
-    runs: 1,
-    seed: runSeed(opts.seed, failing),
-    path: '0',
-    maxSteps: opts.maxSteps,
-  });
-  return {
-    ...base,
-    status: r.status,
-    found: r.found,
-    failure: r.failure && { ...r.failure, run: failing },
-    elapsedMs: performance.now() - t0,
-  };
-}
 
 /**
  * An exhaustive search on `workers` threads, this one thread 0 and workers the others; a counterexample is
@@ -226,7 +48,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   named: Named,
-  opts: ExhaustiveOptions,
+  opts: ExhaustiveBounds,
   workers: number,
   drains?: FingerprintSet,
   from?: Handed,
@@ -280,7 +102,7 @@ interface Crew {
  * Starts threads 1 to `workers` - 1 of an exhaustive search, each told its peers; they wait for `start` (what
  * `exhaustiveParallel` sends).
  */
-function exhaustiveWorkers(named: Named, opts: ExhaustiveOptions, workers: number): Crew {
+function exhaustiveWorkers(named: Named, opts: ExhaustiveBounds, workers: number): Crew {
   const handles = Array.from(
     { length: workers - 1 },
     (_, i) =>
@@ -333,7 +155,7 @@ interface Levelled {
  */
 async function levelByLevel(
   handles: readonly SearchThread[],
-  opts: ExhaustiveOptions,
+  opts: ExhaustiveBounds,
   first: SharedMemo,
   from: Handed | null,
 ): Promise<Levelled> {
@@ -451,7 +273,7 @@ async function rebuild<S, A extends AnyAction>(
 function outcome<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
-  opts: ExhaustiveOptions,
+  opts: ExhaustiveBounds,
   workers: number,
   r: Levelled,
   found: Counterexample<S, A> | null,

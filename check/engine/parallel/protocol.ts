@@ -5,7 +5,7 @@ import type { AnyAction } from '../../../model/core/model.js';
 import type { SwarmOutcome } from '../../types/outcome.js';
 import type { Best } from '../frontier/levels.js';
 import type { Shipment } from './balance.js';
-import type { Baton } from './baton.js';
+import type { Baton } from './parcel.js';
 
 /** What every worker is started with: the model by name, its resolved config, the invariants judged. */
 interface Base {

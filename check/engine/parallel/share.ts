@@ -16,7 +16,8 @@ import { KeyBuffer, keyOf, orderOf } from '../frontier/level-order.js';
 import { PackedLevel, pushInto } from '../search/packed-search.js';
 import type { SearchCore } from '../search/search-core.js';
 import { fingerprint } from '../store/hash.js';
-import { type Parcel, packKept, readParcel } from './baton.js';
+import type { Parcel } from './parcel.js';
+import { packKept, readParcel } from './parcel.js';
 
 /** What `see` answers for a successor: its global number (kept here), DROP, or `held(peer)`. */
 export const DROP = -1;

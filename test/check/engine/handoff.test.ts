@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { newFrontier } from '../../../check/engine/frontier/frontier.js';
-import { packKept, packState } from '../../../check/engine/parallel/baton.js';
+import { packKept, packState } from '../../../check/engine/parallel/parcel.js';
 import { SearchCore } from '../../../check/engine/search/search-core.js';
 import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { WordBuffer } from '../../../model/core/words.js';

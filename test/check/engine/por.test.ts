@@ -10,7 +10,7 @@ import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
 import { checkAuto, checkHere } from '../../../check/check.js';
 import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
-import type { ExhaustiveOptions } from '../../../check/types/options.js';
+import type { ExhaustiveOptions } from '../../../check/explore/options.js';
 import type { Keys } from '../../../model/core/keys.js';
 import { type AnyAction, compile } from '../../../model/core/model.js';
 import type { Invariant } from '../../../properties/invariant.js';
