@@ -23,7 +23,11 @@ export const LAYERS = [
 /** The trees whose files must each be in a layer. */
 const TREES = ['check', 'model/core'];
 
-const IMPORT = /(?:^|[\s;}])(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+/** `import ... from 'x'`, `export ... from 'x'`, `import 'x'` and `import('x')`: the specifier in group 1, 2 or 3. */
+const FROM = /(?:^|[\s;}])(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]/;
+const DYNAMIC = /import\s*\(\s*['"]([^'"]+)['"]\s*\)/;
+const BARE = /^import\s+['"]([^'"]+)['"]/;
+const IMPORT = new RegExp(`${FROM.source}|${DYNAMIC.source}|${BARE.source}`, 'gm');
 
 function tsFiles(root, dir, out) {
   const at = join(root, dir);
@@ -52,7 +56,7 @@ function graph(root) {
       .replace(/^\s*\/\/.*$/gm, '');
     const to = [];
     for (const m of text.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2];
+      const spec = m[1] ?? m[2] ?? m[3];
       if (!spec.startsWith('.')) continue;
       const target = normalize(join(dirname(file), spec))
         .split('\\')
