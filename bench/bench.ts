@@ -92,7 +92,8 @@ async function runHere({ model, pairs, opts, workers }: Job): Promise<Figures> {
     if (workers === 1 || opts.mode === 'swarm' || opts.mode === 'portfolio')
       return figures(checkHere(c, initial, opts));
     const named = { model, config: r.value.record, invariants: null };
-    // An exhaustive search as `check --workers N` runs it (two threads: the search and a judge, `engine/judges.ts`).
+    // An exhaustive search as `check --workers N` runs it (two threads: the search and a judge,
+    // `engine/parallel/judges.ts`).
     return figures(
       opts.mode === 'exhaustive'
         ? await checkAuto(c, initial, named, opts, workers)

@@ -4,12 +4,12 @@
  * new state, and from every new state the fault-free drain run to quiescence (memoized by
  * fingerprint) for the quiescence invariants. Successors are made by the fast path on plain copies
  * the search owns (or, with `plain`, by `step`), or, for a model with packed rules, on packed words
- * (`engine/packed-search.ts`). Only the frontier is kept as states, as words (`engine/frontier.ts`);
+ * (`engine/search/packed-search.ts`). Only the frontier is kept as states, as words (`engine/frontier/frontier.ts`);
  * each state's parent and action index are kept in 4 bytes, and a counterexample is rebuilt by
  * replay through `step`. The counterexample has the fewest steps in total, drain included
- * (`engine/levels.ts`), or, when the search for a shorter one was cut, it is minimized (`unproved.ts`).
+ * (`engine/frontier/levels.ts`), or, when the search for a shorter one was cut, it is minimized (`unproved.ts`).
  * With `por`, and a model that declares footprints, only persistent sets are expanded
- * (`engine/reduced-search.ts`).
+ * (`engine/search/reduced-search.ts`).
  * A search that hits a bound says which and how deep it got.
  */
 import type { AnyAction, Packed } from '../../model/core/model.js';
@@ -119,7 +119,7 @@ function packedRules<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts:
 }
 
 /**
- * Runs one member of a swarm verification (`engine/member-search.ts`). Its counterexample, found
+ * Runs one member of a swarm verification (`engine/search/member-search.ts`). Its counterexample, found
  * depth-first, is minimized as a random run's is, and reported with its length before.
  */
 function exploreMember<S, A extends AnyAction>(
@@ -197,10 +197,10 @@ function exploreMember<S, A extends AnyAction>(
 }
 
 /**
- * The search over state objects (or words the model decodes), through `enabled` and the fast path. Stopped to be
- * handed to workers, it gives `take` what they need to go on from there (`engine/baton.ts`). With `judges`, judge
- * threads judge most of its new states (`engine/judges.ts`), their verdicts settled in the order admitted
- * (`engine/verdicts.ts`).
+ * The search over state objects (or words the model decodes), through `enabled` and the fast path. Stopped to be handed
+ * to workers, it gives `take` what they need to go on from there (`engine/parallel/baton.ts`). With `judges`, judge
+ * threads judge most of its new states (`engine/parallel/judges.ts`), their verdicts settled in the order admitted
+ * (`engine/frontier/verdicts.ts`).
  */
 function searchObjects<S, A extends AnyAction>(
   core: SearchCore<S, A>,

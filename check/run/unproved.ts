@@ -1,7 +1,7 @@
 /**
  * A counterexample the exhaustive search could not prove the fewest steps is minimized after it, as a random
  * run's is (`minimize.ts`): the breadth-first search finds the shortest trace only among states it reached, and
- * once its budget for a shorter one runs out (`engine/levels.ts`), removals and local shortcuts over the trace
+ * once its budget for a shorter one runs out (`engine/frontier/levels.ts`), removals and local shortcuts over the trace
  * itself shorten it for far less (kafka-txn with an unclean election and a broker failure: `no-loss` met in 73
  * steps, minimized to 43 in 4 s, where 20 times the states that took brought it to 58 in 50 s). Deterministic.
  */

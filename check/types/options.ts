@@ -41,12 +41,13 @@ export interface ExhaustiveBounds {
   readonly foundSeconds?: number | undefined;
   /** Canonicalise states under the model's declared symmetries (if it declares any). */
   readonly symmetry?: boolean | undefined;
-  /** Partial-order reduction, where the model declares footprints (`engine/por.ts`). */
+  /** Partial-order reduction, where the model declares footprints (`engine/reduce/por.ts`). */
   readonly por?: boolean | undefined;
   /**
    * Sleep sets in the search over state objects, where the model says what its actions read and change
-   * (`engine/sleep-sets.ts`): every level keeps its states, fewer transitions are taken. Default off: on kafka-txn
-   * at its defaults their bookkeeping costs about what the skipped transitions would (docs/engine.md, Sleep sets).
+   * (`engine/reduce/sleep-sets.ts`): every level keeps its states, fewer transitions are taken. Default off: on
+   * kafka-txn at its defaults their bookkeeping costs about what the skipped transitions would (docs/engine.md, Sleep
+   * sets).
    */
   readonly sleepSets?: boolean | undefined;
   /**
@@ -57,18 +58,18 @@ export interface ExhaustiveBounds {
   /** Successors through `step` over frozen states instead of the fast path (the reference, for differential tests). */
   readonly plain?: boolean | undefined;
   /**
-   * The drain memo keeps drains that fail as well as those that pass (`engine/failed-drains.ts`; default on; off
+   * The drain memo keeps drains that fail as well as those that pass (`engine/store/failed-drains.ts`; default on; off
    * only to compare, in the differential test).
    */
   readonly failedDrains?: boolean | undefined;
   /**
    * States a level of a model without its own decoding keeps as objects before it packs them into words
-   * (`engine/frontier.ts`; default `PACK_AT`; tests pack every level with 1).
+   * (`engine/frontier/frontier.ts`; default `PACK_AT`; tests pack every level with 1).
    */
   readonly packAt?: number | undefined;
   /**
    * Run as member `index` of `count` of a swarm verification: depth-first, in the member's own order,
-   * over a hash-compacted table (`engine/member-search.ts`), instead of the breadth-first search.
+   * over a hash-compacted table (`engine/search/member-search.ts`), instead of the breadth-first search.
    */
   readonly member?: Shard | undefined;
   /**
@@ -78,7 +79,7 @@ export interface ExhaustiveBounds {
    */
   readonly handOff?: HandOffAsk | undefined;
   /**
-   * The portfolio's swarm beside the search (`engine/side-by-side.ts`): `found` is told of the search's first
+   * The portfolio's swarm beside the search (`explore/side-by-side.ts`): `found` is told of the search's first
    * counterexample; `cancelled` is asked every 128 states while the search has found none, and true stops it
    * (bound `stopped`: the swarm found one first).
    */

@@ -66,8 +66,8 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
    */
   readonly drainSteps: number;
   /**
-   * The judge threads beside a one-thread search (`engine/judges.ts`), once started: how many, and the states whose
-   * verdicts came back from them (some the search judged too, at a level's end); null: none started.
+   * The judge threads beside a one-thread search (`engine/parallel/judges.ts`), once started: how many, and the states
+   * whose verdicts came back from them (some the search judged too, at a level's end); null: none started.
    */
   readonly judges: { readonly threads: number; readonly judged: number } | null;
   readonly depth: number;
@@ -96,13 +96,13 @@ export interface ExhaustiveOutcome<S, A extends AnyAction> extends Common<S, A> 
   readonly cut: Cut;
   /**
    * When the search met its first counterexample, in ms from its start (null: none met): the time it took to find
-   * the bug; the rest of `elapsedMs` looked for a shorter trace (`engine/levels.ts`).
+   * the bug; the rest of `elapsedMs` looked for a shorter trace (`engine/frontier/levels.ts`).
    */
   readonly foundMs: number | null;
   /** Partial-order reduction: 'off', 'undeclared' (asked, but the model declares no footprints), or what it did. */
   readonly por: 'off' | 'undeclared' | ReductionStats;
   /**
-   * Sleep sets in the breadth-first search over state objects (`engine/sleep-sets.ts`): 'off' (not asked, or a
+   * Sleep sets in the breadth-first search over state objects (`engine/reduce/sleep-sets.ts`): 'off' (not asked, or a
    * search that keeps none: the packed, reduced or a swarm member's), 'undeclared' (asked, but the model says nothing
    * of what its actions read and change), or the transitions they spared (every level's states are the same
    * without).
@@ -117,7 +117,7 @@ export interface SleepStats {
   readonly skipped: number;
 }
 
-/** What a swarm verification member did (`engine/member-search.ts`). */
+/** What a swarm verification member did (`engine/search/member-search.ts`). */
 export interface MemberSummary {
   readonly index: number;
   readonly count: number;

@@ -1,6 +1,6 @@
 /**
- * A counterexample the exhaustive search could not prove the fewest steps (`check/unproved.ts`,
- * `check/engine/levels.ts`): its look for a shorter one goes level by level from the end of the level where
+ * A counterexample the exhaustive search could not prove the fewest steps (`check/run/unproved.ts`,
+ * `check/engine/frontier/levels.ts`): its look for a shorter one goes level by level from the end of the level where
  * it met the first, so one thread and two workers judge the same states and meet a trace of the same length,
  * and that trace is then minimized. (Worker tests use dist/worker.js, built by pretest.)
  */

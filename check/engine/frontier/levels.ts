@@ -200,7 +200,7 @@ export class Levels {
 
   /**
    * The search stops here for workers to go on: bound `max-seconds` for a caller that starts them again, and
-   * `handed`; `resume` clears both for workers that go on from here (`engine/baton.ts`).
+   * `handed`; `resume` clears both for workers that go on from here (`engine/parallel/baton.ts`).
    */
   private handOff(): true {
     this.handed = true;

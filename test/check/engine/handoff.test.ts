@@ -1,5 +1,5 @@
 /**
- * A search handed from one thread to workers goes on from where the thread stopped (`check/engine/baton.ts`):
+ * A search handed from one thread to workers goes on from where the thread stopped (`check/engine/parallel/baton.ts`):
  * handed over at the first, middle and last state of each level (or of the last two), the threads count and find what
  * one thread does.
  */

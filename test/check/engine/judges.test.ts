@@ -1,6 +1,6 @@
 /**
- * Judge threads beside the one-thread search (`check/engine/judges.ts`): the search with a judge reports what the
- * search alone reports, figure for figure (states, transitions, coverage, bound, depth, trace), also where it stops
+ * Judge threads beside the one-thread search (`check/engine/parallel/judges.ts`): the search with a judge reports what
+ * the search alone reports, figure for figure (states, transitions, coverage, bound, depth, trace), also where it stops
  * at a counterexample after it admitted more states than one thread (their verdicts came back later) and where
  * `--max-states` cuts it. Batches of three states and a backlog of seven mix the order verdicts come back in with
  * states the search judges itself.

@@ -1,7 +1,7 @@
 /**
- * The one-thread order kept on several threads (`check/engine/level-order.ts`): its parts exactly, and a search on
- * two or three workers from the start reporting the one thread's counterexample step for step. (Before, which of
- * the shortest traces was reported depended on the number of threads, on every row below: two-phase-commit with
+ * The one-thread order kept on several threads (`check/engine/frontier/level-order.ts`): its parts exactly, and a
+ * search on two or three workers from the start reporting the one thread's counterexample step for step. (Before, which
+ * of the shortest traces was reported depended on the number of threads, on every row below: two-phase-commit with
  * commit-needs-all-prepared off on two workers said "rm1 committed while rm2 aborted" where one thread says "rm2
  * committed while rm1 aborted".)
  */

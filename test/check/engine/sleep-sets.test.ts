@@ -1,5 +1,5 @@
 /**
- * Sleep sets in the breadth-first search over objects (`check/engine/sleep-sets.ts`), on kafka-txn (the model
+ * Sleep sets in the breadth-first search over objects (`check/engine/reduce/sleep-sets.ts`), on kafka-txn (the model
  * that declares what its actions read and change): the search skips exactly the transitions the reference
  * search of `bench/sleep-oracle.ts` skips with the same independence, keeps every level's states, and a wrong
  * declaration is caught both by the check on reached states and by the levels it loses.
