@@ -1,17 +1,16 @@
 /**
- * The search on worker threads (`--workers N`). Exhaustive: level-synchronous breadth-first
- * search on N threads, this one thread 0 and N - 1 workers (`share-search.ts` is what each runs);
- * thread w owns the fingerprints that are w modulo N (each fingerprint table is private and
- * needs no locks) and numbers the states it admits. A search one thread began can go on this way
- * from where it stopped (`baton.ts`), its thread as thread 0. A state stays with the thread that made it:
- * only its fingerprint is sent to its owner, which admits it or not, so states cross threads only
- * to even out the level before judging (`balance.ts`), and the drain memo is one table all workers
- * share (`shared-memo.ts`). Distinct-state counts are the same for every N, and so is the
- * counterexample: the one thread's, step for step, the first of the fewest steps in its breadth-first
- * order, which the threads keep (`level-order.ts`; under symmetry, with the member of each orbit that
- * order's first discovery made), also where the look for a shorter one is cut
- * (`levels.ts` budgets it in whole levels, counted from level sizes, not from state numbers, which
- * are a worker's here). Workers find the model by its name in the catalog (`threads.ts`).
+ * The exhaustive search on worker threads (`--workers N`; a random campaign on them: `explore/random-parallel.ts`):
+ * level-synchronous breadth-first search on N threads, this one thread 0 and N - 1 workers (`share-search.ts` is what
+ * each runs); thread w owns the fingerprints that are w modulo N (each fingerprint table is private and needs no locks)
+ * and numbers the states it admits. A search one thread began can go on this way from where it stopped (`baton.ts`),
+ * its thread as thread 0. A state stays with the thread that made it: only its fingerprint is sent to its owner, which
+ * admits it or not, so states cross threads only to even out the level before judging (`balance.ts`), and the drain
+ * memo is one table all workers share (`shared-memo.ts`). Distinct-state counts are the same for every N, and so is the
+ * counterexample: the one thread's, step for step, the first of the fewest steps in its breadth-first order, which the
+ * threads keep (`level-order.ts`; under symmetry, with the member of each orbit that order's first discovery made),
+ * also where the look for a shorter one is cut (`levels.ts` budgets it in whole levels, counted from level sizes, not
+ * from state numbers, which are a worker's here). Workers find the model by its name in the catalog
+ * (`check/worker.ts`).
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { AnyAction } from '../../../model/core/model.js';
