@@ -20,9 +20,9 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { catalog } from '../catalog/index.js';
 import { checkAuto, checkHere } from '../check/check.js';
-import { randomParallel } from '../check/engine/parallel.js';
-import type { CheckOptions } from '../check/options.js';
-import type { Outcome } from '../check/outcome.js';
+import type { CheckOptions } from '../check/explore/options.js';
+import { randomParallel } from '../check/explore/random-parallel.js';
+import type { Outcome } from '../check/types/outcome.js';
 import { resolve } from '../model/core/config.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';
@@ -92,7 +92,8 @@ async function runHere({ model, pairs, opts, workers }: Job): Promise<Figures> {
     if (workers === 1 || opts.mode === 'swarm' || opts.mode === 'portfolio')
       return figures(checkHere(c, initial, opts));
     const named = { model, config: r.value.record, invariants: null };
-    // An exhaustive search as `check --workers N` runs it (two threads: the search and a judge, `engine/judges.ts`).
+    // An exhaustive search as `check --workers N` runs it (two threads: the search and a judge,
+    // `engine/parallel/judges.ts`).
     return figures(
       opts.mode === 'exhaustive'
         ? await checkAuto(c, initial, named, opts, workers)

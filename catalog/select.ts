@@ -1,5 +1,5 @@
 /** Choosing what a check judges: every invariant of a model, or those named (`--invariant`). */
-import type { Checked } from '../check/checked.js';
+import type { Checked } from '../check/types/checked.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';
 import type { Entry } from './entry.js';

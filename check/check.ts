@@ -6,20 +6,23 @@
 import { isDeepStrictEqual } from 'node:util';
 import { resolveRecord } from '../model/core/config.js';
 import type { AnyAction } from '../model/core/model.js';
-import type { Checked } from './checked.js';
-import type { Handed } from './engine/baton.js';
-import { remainingMs, type Standing, WORKERS_PAY_OFF_MS } from './engine/estimate.js';
-import { FingerprintSet } from './engine/fingerprint-set.js';
-import { JudgeCrew } from './engine/judges.js';
-import { ownInvariants } from './engine/own-invariants.js';
-import { exhaustiveParallel, type Named, randomParallel } from './engine/parallel.js';
-import { portfolioSideBySide } from './engine/side-by-side.js';
-import { exploreExhaustive, handsOver } from './exhaustive.js';
-import type { CheckOptions, ExhaustiveOptions } from './options.js';
-import type { Outcome } from './outcome.js';
-import { explorePortfolio } from './portfolio.js';
-import { exploreRandom } from './random.js';
-import { exploreSwarm } from './swarm.js';
+import { remainingMs, WORKERS_PAY_OFF_MS } from './engine/frontier/estimate.js';
+import type { Handed } from './engine/parallel/baton.js';
+import { JudgeCrew } from './engine/parallel/judges.js';
+import { exhaustiveParallel } from './engine/parallel/parallel.js';
+import type { Named } from './engine/parallel/threads.js';
+import { FingerprintSet } from './engine/store/fingerprint-set.js';
+import { exploreExhaustive, handsOver } from './explore/exhaustive.js';
+import type { CheckOptions, ExhaustiveOptions } from './explore/options.js';
+import { explorePortfolio } from './explore/portfolio.js';
+import { exploreRandom } from './explore/random.js';
+import { randomParallel } from './explore/random-parallel.js';
+import { portfolioSideBySide } from './explore/side-by-side.js';
+import { exploreSwarm } from './explore/swarm.js';
+import { ownInvariants } from './run/own-invariants.js';
+import type { Checked } from './types/checked.js';
+import type { Outcome } from './types/outcome.js';
+import type { Standing } from './types/standing.js';
 
 /** Checks in this thread. */
 export function checkHere<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: CheckOptions): Outcome<S, A> {
@@ -66,8 +69,8 @@ export const HAND_OFF_STATES = 5000;
 export const HAND_OFF_AHEAD = 250_000;
 
 /**
- * With two threads, a search over states its model decodes starts a judge thread (`engine/judges.ts`) before the
- * first level after which it has `JUDGE_STATES` states and foresees `JUDGE_AHEAD` more (two seconds or more alone):
+ * With two threads, a search over states its model decodes starts a judge thread (`engine/parallel/judges.ts`) before
+ * the first level after which it has `JUDGE_STATES` states and foresees `JUDGE_AHEAD` more (two seconds or more alone):
  * kafka-txn at depth 8 (7,541 states) took 0.83 s with a judge from the start against 0.54 s alone, and depth 10
  * (52,539 states) 1.78 s with a judge from 5,000 states against 1.68 s alone (bench of 2026-12-05).
  */
@@ -76,18 +79,18 @@ export const JUDGE_AHEAD = 100_000;
 
 /**
  * Checks on up to `workers` threads. The portfolio, with two or more, runs its swarm on a worker beside its
- * pass (`engine/side-by-side.ts`). Other explorers start workers only when the work is worth it. The
+ * pass (`explore/side-by-side.ts`). Other explorers start workers only when the work is worth it. The
  * breadth-first search over state objects runs here until the end of the first level after which it has
  * `HAND_OFF_STATES` states; if its levels, growing as they grew, foresee `HAND_OFF_AHEAD` more, this
- * thread goes on from there as thread 0 beside the workers (`engine/baton.ts`): a level chosen by counts,
+ * thread goes on from there as thread 0 beside the workers (`engine/parallel/baton.ts`): a level chosen by counts,
  * the same on every run. Otherwise the search runs here for two seconds; one that finishes in that time is the
- * result (one thread); then it estimates the time it has left (`engine/estimate.ts`): with little left it goes
+ * result (one thread); then it estimates the time it has left (`engine/frontier/estimate.ts`): with little left it goes
  * on here, else on the workers from where it stopped. The reduced search (`--por on`) stays here: its persistent
  * and sleep sets follow one order of expansion; so does the search over packed words (two-phase-commit), which
  * two workers do not speed up.
  * A longer random campaign hands its remaining runs to them. Results are those of one thread either
  * way (counts, verdicts, the lowest failing run; an exhaustive search's budget for a shorter counterexample
- * counts whole levels, `engine/levels.ts`). `asNamed` tells the workers how to build the same model and config
+ * counts whole levels, `engine/frontier/levels.ts`). `asNamed` tells the workers how to build the same model and config
  * (the catalog's, by name: with a model or an invariant that is not the catalog's the check runs on one thread).
  */
 export async function checkAuto<S, A extends AnyAction>(
@@ -137,7 +140,7 @@ export async function checkAuto<S, A extends AnyAction>(
       },
       force: tuning.force,
       // The search over state objects goes on here as thread 0 beside the workers, from the end of a level chosen
-      // by counts of states alone, so at the same level on every run (`engine/levels.ts`, `handAtEnd`).
+      // by counts of states alone, so at the same level on every run (`engine/frontier/levels.ts`, `handAtEnd`).
       byCount: tuning.force
         ? undefined
         : { states: tuning.handOffStates ?? HAND_OFF_STATES, ahead: tuning.handOffAhead ?? HAND_OFF_AHEAD },
@@ -151,7 +154,7 @@ export async function checkAuto<S, A extends AnyAction>(
     if (from === null) return here;
     const spent = (performance.now() - t0) / 1000;
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
-    // The workers go on where the search stopped here (`engine/baton.ts`), with the drains run here known; the
+    // The workers go on where the search stopped here (`engine/parallel/baton.ts`), with the drains run here known; the
     // search's times count from its start here (its `Levels`).
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo, from);
     return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };
@@ -165,8 +168,8 @@ export async function checkAuto<S, A extends AnyAction>(
 }
 
 /**
- * Whether judge threads can judge the search's states (`engine/judges.ts`): the breadth-first search over states a
- * model decodes from its words, with its fast path.
+ * Whether judge threads can judge the search's states (`engine/parallel/judges.ts`): the breadth-first search over
+ * states a model decodes from its words, with its fast path.
  */
 function judgeable<S, A extends AnyAction>(c: Checked<S, A>, initial: S, opts: ExhaustiveOptions): boolean {
   return opts.plain !== true && c.model.fast.decode !== undefined && handsOver(c, initial, opts);

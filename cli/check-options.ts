@@ -4,8 +4,9 @@
  * then swarm runs. Each mode refuses the flags that belong to another, naming them.
  */
 
-import { MAX_MEMBER_DEPTH } from '../check/engine/compact-table.js';
-import type { CheckOptions, Shard } from '../check/options.js';
+import { MAX_MEMBER_DEPTH } from '../check/engine/store/compact-table.js';
+import type { CheckOptions } from '../check/explore/options.js';
+import type { Shard } from '../check/types/options.js';
 import { choiceOption, intOption, type Parsed } from './args.js';
 import { now } from './common.js';
 import { type Io, UsageError } from './io.js';

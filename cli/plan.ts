@@ -2,7 +2,7 @@
  * How `matrix` and `verify` check one configuration: the exhaustive search to the model's default depth,
  * then random runs of a pinned seed, both deterministic, each flag overridable.
  */
-import type { Plan } from '../check/each.js';
+import type { Plan } from '../check/explore/each.js';
 import { intOption, type Parsed } from './args.js';
 
 /** The plan's flags (beside a verb's own). */

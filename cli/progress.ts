@@ -5,8 +5,9 @@
  * io's clock, so tests drive it.
  */
 import cliProgress from 'cli-progress';
-import type { Plan } from '../check/each.js';
-import type { CheckOptions, ExhaustiveOptions, PortfolioProgress, Progress, RandomOptions } from '../check/options.js';
+import type { Plan } from '../check/explore/each.js';
+import type { CheckOptions, ExhaustiveOptions } from '../check/explore/options.js';
+import type { PortfolioProgress, Progress, RandomOptions } from '../check/types/options.js';
 import { now } from './common.js';
 import type { Io } from './io.js';
 

@@ -3,7 +3,7 @@
  * `EOSCHECK_SHARDS`, the index from `JOB_COMPLETION_INDEX` (0-based, set by a Kubernetes Indexed
  * Job for each pod) or else `EOSCHECK_SHARD` (1-based, as in `i/n`; a CI matrix sets it).
  */
-import type { Shard } from '../check/options.js';
+import type { Shard } from '../check/types/options.js';
 import type { Parsed } from './args.js';
 import { type Io, UsageError } from './io.js';
 

@@ -2,7 +2,8 @@
  * Running a scenario: its script through the one run loop, skipping steps not enabled at their turn, then the drain.
  */
 import type { Entry } from '../catalog/entry.js';
-import { frozen, run, script, type TraceStep } from '../check/execute.js';
+import { frozen, run, script } from '../check/run/execute.js';
+import type { TraceStep } from '../check/types/trace.js';
 import type { Result } from '../model/core/config.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';

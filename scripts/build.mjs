@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'cli/main.ts', index: 'index.ts', bench: 'bench/bench.ts', worker: 'check/engine/worker.ts' },
+  entryPoints: { cli: 'cli/main.ts', index: 'index.ts', bench: 'bench/bench.ts', worker: 'check/worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -4,8 +4,8 @@
  * the quiescence invariants at the end when the last state is quiescent.
  */
 import type { Entry } from '../catalog/entry.js';
-import type { TraceStep } from '../check/execute.js';
-import { frozen, run, script } from '../check/execute.js';
+import { frozen, run, script } from '../check/run/execute.js';
+import type { TraceStep } from '../check/types/trace.js';
 import { type Resolved, resolveRecord } from '../model/core/config.js';
 import type { Keys } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';

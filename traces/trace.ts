@@ -3,7 +3,7 @@
  * the seed and path that found it, and the steps. Encoding and decoding round-trip; decoding
  * validates and returns a one-line error instead of throwing.
  */
-import type { Phase, TraceStep } from '../check/execute.js';
+import type { Phase, TraceStep } from '../check/types/trace.js';
 import type { ConfigValue } from '../model/core/keys.js';
 import type { AnyAction } from '../model/core/model.js';
 import { errorMessage } from '../util/errors.js';

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { Entry } from '../../catalog/entry.js';
 import { select } from '../../catalog/select.js';
 import { checkAuto } from '../../check/check.js';
-import type { CheckOptions } from '../../check/options.js';
+import type { CheckOptions } from '../../check/explore/options.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';

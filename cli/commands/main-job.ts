@@ -5,8 +5,8 @@
  */
 import Table from 'cli-table3';
 import type { Entry } from '../../catalog/entry.js';
-import type { PortfolioOptions } from '../../check/options.js';
-import { explorePortfolio } from '../../check/portfolio.js';
+import { explorePortfolio } from '../../check/explore/portfolio.js';
+import type { PortfolioOptions } from '../../check/types/options.js';
 import { resolve } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

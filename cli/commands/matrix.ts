@@ -1,7 +1,7 @@
 /** `eoscheck matrix <model> --keys k1,k2,...`: every combination of the keys' values, checked, as a table. */
 import type { Entry } from '../../catalog/entry.js';
-import { planText } from '../../check/each.js';
-import { type MatrixSubject, matrixValues, runMatrix } from '../../check/matrix.js';
+import { planText } from '../../check/explore/each.js';
+import { type MatrixSubject, matrixValues, runMatrix } from '../../check/explore/matrix.js';
 import { keyList, resolve } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

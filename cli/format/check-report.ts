@@ -4,7 +4,7 @@
  * parts and which found). Pure.
  */
 import type { Entry } from '../../catalog/entry.js';
-import type { ExhaustiveOutcome, Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
+import type { ExhaustiveOutcome, Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/types/outcome.js';
 import type { Resolved } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

@@ -3,8 +3,8 @@
  * counterexample and the command that reproduces it) and the JSON report. Pure: returns text or data.
  */
 import type { Entry } from '../../catalog/entry.js';
-import type { CheckOptions } from '../../check/options.js';
-import type { Outcome } from '../../check/outcome.js';
+import type { CheckOptions } from '../../check/explore/options.js';
+import type { Outcome } from '../../check/types/outcome.js';
 import type { Resolved } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

@@ -5,7 +5,7 @@
  * contract's JSON. Pure: returns text or data.
  */
 import Table from 'cli-table3';
-import { type Cell, delivery, type Matrix, type Row } from '../../check/matrix.js';
+import { type Cell, delivery, type Matrix, type Row } from '../../check/explore/matrix.js';
 
 /** A cell as a word. Pure. */
 export function cellText(c: Cell | undefined): string {

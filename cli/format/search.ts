@@ -3,10 +3,16 @@
  * found a counterexample, and the command that reproduces that counterexample exactly. Pure.
  */
 
-import type { ReductionStats } from '../../check/engine/reduced-search.js';
-import { type Cut, MINIMIZE_STEPS } from '../../check/minimize.js';
-import type { CheckOptions } from '../../check/options.js';
-import type { ExhaustiveOutcome, MemberSummary, Outcome, SwarmOutcome } from '../../check/outcome.js';
+import type { CheckOptions } from '../../check/explore/options.js';
+import { MINIMIZE_STEPS } from '../../check/run/minimize.js';
+import type {
+  Cut,
+  ExhaustiveOutcome,
+  MemberSummary,
+  Outcome,
+  ReductionStats,
+  SwarmOutcome,
+} from '../../check/types/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { seconds } from '../common.js';
 

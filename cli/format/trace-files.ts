@@ -4,7 +4,7 @@
  * returns text.
  */
 import type { Entry } from '../../catalog/entry.js';
-import type { TraceStep } from '../../check/execute.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import { differences } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

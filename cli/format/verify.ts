@@ -7,10 +7,10 @@
  * data.
  */
 import type { Entry } from '../../catalog/entry.js';
-import type { EachResult, Plan } from '../../check/each.js';
-import { planText } from '../../check/each.js';
-import { columnOrder } from '../../check/matrix.js';
-import type { ExhaustiveOutcome, Outcome } from '../../check/outcome.js';
+import type { EachResult, Plan } from '../../check/explore/each.js';
+import { planText } from '../../check/explore/each.js';
+import { columnOrder } from '../../check/explore/matrix.js';
+import type { ExhaustiveOutcome, Outcome } from '../../check/types/outcome.js';
 import type { Resolved } from '../../model/core/config.js';
 import { keyList } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';

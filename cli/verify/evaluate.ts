@@ -4,7 +4,7 @@
  * its text. A pipeline that cannot be checked answers exit 2 with why, and the others go on.
  */
 import type { Entry, Listed } from '../../catalog/entry.js';
-import { checkEach, type EachResult, type Plan, planText } from '../../check/each.js';
+import { checkEach, type EachResult, type Plan, planText } from '../../check/explore/each.js';
 import { defaultRecord } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

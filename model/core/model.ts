@@ -7,15 +7,13 @@
 import { castDraft, type Draft, freeze, produce } from 'immer';
 import type { ConfigOf, Keys } from './keys.js';
 import { cloneState, encodePlain } from './plain.js';
+import type { Words } from './words.js';
+
+export type { Words } from './words.js';
 
 /** An action: a plain object with one tag and primitive fields. */
 export interface AnyAction {
   readonly type: string;
-}
-
-/** Appends 32-bit words: a state's canonical encoding, hashed into a fingerprint. */
-export interface Words {
-  push(word: number): void;
 }
 
 /** Who takes a step (a lane of a sequence diagram) and, for a request, the lane it reaches. */
@@ -39,10 +37,10 @@ export interface Footprint {
 }
 
 /**
- * Where an action says, at one state where it is enabled, which parts of that state it reads (its guard or its
- * effect) and which it may change, for the search's sleep sets (`check/engine/sleep-sets.ts`). A part is a number
- * the model chooses (one per instance, per coordinator, per clock, ...). Unlike `Footprint` it holds at that state
- * only, so it may name the instance or partition the action reaches there.
+ * Where an action says, at one state where it is enabled, which parts of that state it reads (its guard or its effect)
+ * and which it may change, for the search's sleep sets (`check/engine/reduce/sleep-sets.ts`). A part is a number the
+ * model chooses (one per instance, per coordinator, per clock, ...). Unlike `Footprint` it holds at that state only, so
+ * it may name the instance or partition the action reaches there.
  */
 export interface Access {
   /** Read by the guard or the effect. */
@@ -57,7 +55,7 @@ export interface ActionSpec<S, A extends AnyAction> {
   readonly fault?: true;
   /**
    * The exhaustive search's drain memo keeps and looks up the drain states this action is taken from
-   * (`check/engine/search-core.ts`): two drains that merge meet again at the next such step, so a type
+   * (`check/engine/search/search-core.ts`): two drains that merge meet again at the next such step, so a type
    * every drain takes often, at a steady pace, lets a drain stop soon after it merges. Speed only: which
    * states the memo keeps never changes a verdict. No entry marked: one drain state in about eight, by a
    * hash of its next action.
@@ -155,7 +153,7 @@ export interface Packed {
    * True only if the state holds every invariant of the model and is quiescent (its drain is
    * null); false means "decode it and judge it the ordinary way", so a model may answer false
    * whenever it is unsure. The search asks it only when it checks the model's own invariants
-   * (`check/engine/own-invariants.ts`): it knows nothing of a property a user wrote.
+   * (`check/run/own-invariants.ts`): it knows nothing of a property a user wrote.
    */
   quiet(src: Int32Array, at: number): boolean;
 }

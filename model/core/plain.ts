@@ -3,8 +3,9 @@
  * a deep mutable copy of a state (its static parts shared), and a canonical encoding into 32-bit words.
  * Models whose state is plain data get their fast path from these; models with a packed encoding write their own.
  */
-import type { Words } from './model.js';
+
 import { type ShapeNode, shapeOf } from './shapes.js';
+import type { Words } from './words.js';
 
 /**
  * A model state's deep mutable copy that shares what no step changes: fields named `config` (the

@@ -2,7 +2,11 @@
  * A reusable, growable buffer of 32-bit words: where a state's canonical encoding is written,
  * compared (for the least encoding under symmetries) and fingerprinted.
  */
-import type { Words } from './model.js';
+
+/** Appends 32-bit words: a state's canonical encoding, hashed into a fingerprint. */
+export interface Words {
+  push(word: number): void;
+}
 
 export class WordBuffer implements Words {
   words = new Int32Array(256);

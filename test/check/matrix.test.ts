@@ -8,7 +8,7 @@ import {
   matrixValues,
   type Row,
   runMatrix,
-} from '../../check/matrix.js';
+} from '../../check/explore/matrix.js';
 import { resolve } from '../../model/core/config.js';
 import { bool, int, oneOf } from '../../model/core/keys.js';
 import { lampEntry } from '../toy/lamp.js';

@@ -9,10 +9,10 @@
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { checkAuto, checkHere } from '../../check/check.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
-import type { PortfolioOptions, PortfolioProgress, SwarmOptions } from '../../check/options.js';
-import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/outcome.js';
-import { drawProfile, exploreSwarm, weighted } from '../../check/swarm.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
+import { drawProfile, exploreSwarm, weighted } from '../../check/explore/swarm.js';
+import type { PortfolioOptions, PortfolioProgress, SwarmOptions } from '../../check/types/options.js';
+import type { Outcome, PortfolioOutcome, SwarmOutcome } from '../../check/types/outcome.js';
 import { checkReport } from '../../cli/format/check-report.js';
 import { foundText } from '../../cli/format/search.js';
 import type { AnyAction } from '../../model/core/model.js';

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
-import { shortcut } from '../../check/shortcut.js';
+import { shortcut } from '../../check/run/shortcut.js';
 import type { KafkaTxnAction } from '../../model/kafka-txn/actions.js';
 import type { KafkaTxnState } from '../../model/kafka-txn/state.js';
 import { violations } from '../../properties/invariant.js';

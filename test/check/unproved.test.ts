@@ -1,21 +1,21 @@
 /**
- * A counterexample the exhaustive search could not prove the fewest steps (`check/unproved.ts`,
- * `check/engine/levels.ts`): its look for a shorter one goes level by level from the end of the level where
+ * A counterexample the exhaustive search could not prove the fewest steps (`check/run/unproved.ts`,
+ * `check/engine/frontier/levels.ts`): its look for a shorter one goes level by level from the end of the level where
  * it met the first, so one thread and two workers judge the same states and meet a trace of the same length,
  * and that trace is then minimized. (Worker tests use dist/worker.js, built by pretest.)
  */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
-import { counterexample } from '../../check/counterexample.js';
-import { Levels } from '../../check/engine/levels.js';
-import { exhaustiveParallel } from '../../check/engine/parallel.js';
-import { script } from '../../check/execute.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
-import { MINIMIZE_BUDGET, MINIMIZE_STEPS, minimize } from '../../check/minimize.js';
-import type { ExhaustiveOptions } from '../../check/options.js';
-import { explorePortfolio } from '../../check/portfolio.js';
-import { minimized, sameFinding } from '../../check/unproved.js';
+import { Levels } from '../../check/engine/frontier/levels.js';
+import { exhaustiveParallel } from '../../check/engine/parallel/parallel.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
+import type { ExhaustiveOptions } from '../../check/explore/options.js';
+import { explorePortfolio } from '../../check/explore/portfolio.js';
+import { counterexample } from '../../check/run/counterexample.js';
+import { script } from '../../check/run/execute.js';
+import { MINIMIZE_BUDGET, MINIMIZE_STEPS, minimize } from '../../check/run/minimize.js';
+import { minimized, sameFinding } from '../../check/run/unproved.js';
 import { reproduceArgs } from '../../cli/format/search.js';
 import { flinkKafkaKeys } from '../../model/flink/config.js';
 import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';

@@ -6,9 +6,10 @@
  */
 import type { Entry } from '../../catalog/entry.js';
 import { checkHere } from '../../check/check.js';
-import { frozen, run, script, type TraceStep } from '../../check/execute.js';
-import type { CheckOptions } from '../../check/options.js';
-import type { Bound, ExhaustiveOutcome, Outcome } from '../../check/outcome.js';
+import type { CheckOptions } from '../../check/explore/options.js';
+import { frozen, run, script } from '../../check/run/execute.js';
+import type { Bound, ExhaustiveOutcome, Outcome } from '../../check/types/outcome.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import { resolve } from '../../model/core/config.js';
 import type { ConfigOf, ConfigValue, Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';

@@ -16,7 +16,7 @@ import { describe, expect, test } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
 import { catalog } from '../../catalog/index.js';
 import { checkHere } from '../../check/check.js';
-import { SearchCore } from '../../check/engine/search-core.js';
+import { SearchCore } from '../../check/engine/search/search-core.js';
 import type { Keys } from '../../model/core/keys.js';
 import { type AnyAction, type Model, SILENT_EVENTS, sameAction } from '../../model/core/model.js';
 import { PlainCodec } from '../../model/core/pack.js';

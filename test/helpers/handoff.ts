@@ -1,6 +1,6 @@
 /**
  * The differential test of a search handed from one thread to workers that go on from where it stopped
- * (`check/engine/baton.ts`) against the same search on one thread: handed over after a chosen state of a
+ * (`check/engine/parallel/baton.ts`) against the same search on one thread: handed over after a chosen state of a
  * chosen level (forced, `HandOffTuning.force`), the workers must count what the thread counts (states,
  * transitions, coverage), stop at the same bound and depth, and report the thread's counterexample, step for step
  * (`level-order.ts`).
@@ -8,9 +8,9 @@
 import { expect } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { checkAuto } from '../../check/check.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
-import type { ExhaustiveOptions } from '../../check/options.js';
-import type { ExhaustiveOutcome } from '../../check/outcome.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
+import type { ExhaustiveOptions } from '../../check/explore/options.js';
+import type { ExhaustiveOutcome } from '../../check/types/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { resolved, transitions } from './check.js';
 
@@ -65,7 +65,7 @@ export function figures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {
 
 /**
  * Every figure a breadth-first search reports but its time, threads, drain steps and bytes: what a search with a
- * judge thread must report as the search alone does (`check/engine/judges.ts`), at a counterexample and at a
+ * judge thread must report as the search alone does (`check/engine/parallel/judges.ts`), at a counterexample and at a
  * `--max-states` cut too.
  */
 export function allFigures<S, A extends AnyAction>(o: ExhaustiveOutcome<S, A>) {

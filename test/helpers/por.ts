@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
-import { Reduction } from '../../check/engine/por.js';
+import { Reduction } from '../../check/engine/reduce/por.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { WordBuffer } from '../../model/core/words.js';

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { Entry } from '../../catalog/entry.js';
-import { SleepSets } from '../../check/engine/sleep-sets.js';
+import { SleepSets } from '../../check/engine/reduce/sleep-sets.js';
 import type { Keys } from '../../model/core/keys.js';
 import { type AnyAction, type Model, sameAction } from '../../model/core/model.js';
 import { words } from './por.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { ctpEntry } from '../../catalog/apps.js';
-import type { RandomOptions } from '../../check/options.js';
+import type { RandomOptions } from '../../check/types/options.js';
 import { ctpKeys } from '../../model/ctp/config.js';
 import { renderText } from '../../traces/render/text.js';
 import { cfg, check, exhaustive, explored, random } from '../helpers/check.js';

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
-import type { ExhaustiveOptions } from '../../check/options.js';
+import type { ExhaustiveOptions } from '../../check/explore/options.js';
 import { check } from '../helpers/check.js';
 import { flinkCfg } from '../model/flink/helpers.js';
 

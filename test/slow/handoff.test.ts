@@ -1,9 +1,9 @@
 /**
- * A search handed from one thread to workers goes on from where the thread stopped (`check/engine/baton.ts`), on
- * every model: with no violation and with one, handed over at the first, middle and last state of each level of a
- * small search (or of the last two levels of a deeper one), the workers count and find what the thread does. The
- * packed two-phase-commit search is never handed over (two workers lose to it): its search over state objects
- * (`plain`) is, on workers that keep their states as objects too.
+ * A search handed from one thread to workers goes on from where the thread stopped (`check/engine/parallel/baton.ts`),
+ * on every model: with no violation and with one, handed over at the first, middle and last state of each level of a
+ * small search (or of the last two levels of a deeper one), the workers count and find what the thread does. The packed
+ * two-phase-commit search is never handed over (two workers lose to it): its search over state objects (`plain`) is, on
+ * workers that keep their states as objects too.
  */
 import { describe, expect, test } from 'vitest';
 import { handedAgrees } from '../helpers/handoff.js';

@@ -1,12 +1,12 @@
 /**
- * A judge thread beside the one-thread search (`check/engine/judges.ts`) on every unsafe row of the safeguard table
- * whose model decodes its words, at the row's exhaustive depth: the same figures as the search alone (states,
+ * A judge thread beside the one-thread search (`check/engine/parallel/judges.ts`) on every unsafe row of the safeguard
+ * table whose model decodes its words, at the row's exhaustive depth: the same figures as the search alone (states,
  * transitions, coverage, bound, depth, trace), with the judge's default batches and with batches of three.
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import { JudgeCrew } from '../../check/engine/judges.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
+import { JudgeCrew } from '../../check/engine/parallel/judges.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { resolved } from '../helpers/check.js';
 import { allFigures } from '../helpers/handoff.js';
 import { defaultDepth, safe, unsafe } from './safeguards.js';

@@ -1,13 +1,13 @@
 /**
- * `--max-states` on workers cuts where one thread cuts, on every model (`check/engine/share-search.ts`): with M
- * spread over each search, and at the end of each level of a small one, two and three workers from the start report
- * one thread's figures (states, bound, deepest complete level, and the counterexample step for step). The fast
- * suite's `max-states.test.ts` has the rows that once failed; this is the sweep that stands behind them.
+ * `--max-states` on workers cuts where one thread cuts, on every model (`check/engine/parallel/share-search.ts`): with
+ * M spread over each search, and at the end of each level of a small one, two and three workers from the start report
+ * one thread's figures (states, bound, deepest complete level, and the counterexample step for step). The fast suite's
+ * `max-states.test.ts` has the rows that once failed; this is the sweep that stands behind them.
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import { exhaustiveParallel } from '../../check/engine/parallel.js';
-import { exploreExhaustive } from '../../check/exhaustive.js';
+import { exhaustiveParallel } from '../../check/engine/parallel/parallel.js';
+import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { resolved } from '../helpers/check.js';
 import { figures } from '../helpers/handoff.js';
 

@@ -15,7 +15,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import type { CheckOptions } from '../../check/options.js';
+import type { CheckOptions } from '../../check/explore/options.js';
 import { check, only as judging } from '../helpers/check.js';
 
 /** Checks model `name` at `pairs`, judging only `invariants` (all when empty). */

@@ -4,7 +4,7 @@
  * deeper bound than `npm test`.
  */
 import { catalog } from '../../catalog/index.js';
-import type { CheckOptions } from '../../check/options.js';
+import type { CheckOptions } from '../../check/explore/options.js';
 import type { AnyAction } from '../../model/core/model.js';
 import type { Flat } from '../helpers/check.js';
 import { check } from '../helpers/check.js';

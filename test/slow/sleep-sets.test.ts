@@ -9,7 +9,7 @@
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import { checkHere } from '../../check/check.js';
-import type { ExhaustiveOutcome } from '../../check/outcome.js';
+import type { ExhaustiveOutcome } from '../../check/types/outcome.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { cfg } from '../helpers/check.js';
 import { defaultDepth, rowsFor, safe, unsafe } from './safeguards.js';

@@ -5,7 +5,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { twoPhaseCommitEntry as entry } from '../../catalog/two-phase-commit.js';
-import type { TraceStep } from '../../check/execute.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import { act, type TwoPhaseAction } from '../../model/two-phase-commit/actions.js';
 import type { TwoPhaseState } from '../../model/two-phase-commit/state.js';
 import type { Violation } from '../../properties/invariant.js';

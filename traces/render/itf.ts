@@ -6,7 +6,7 @@
  * (the invariants broken at that state). Integers are `{"#bigint": "..."}`, records objects, lists
  * arrays; a number that is not an integer is `#unserializable`, and null is the variant `None`. Pure.
  */
-import type { TraceStep } from '../../check/execute.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import type { AnyAction } from '../../model/core/model.js';
 import type { Violation } from '../../properties/invariant.js';
 

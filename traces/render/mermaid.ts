@@ -5,7 +5,7 @@
  * their lanes, a refusal as an arrow back to the caller; `VIOLATED` notes. Pure.
  */
 
-import type { TraceStep } from '../../check/execute.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
 import type { Violation } from '../../properties/invariant.js';
 import type { Renderer } from './renderer.js';

@@ -5,7 +5,7 @@
  * one line where the model folds them; an end-state summary. Pure: returns the text.
  */
 import picocolors from 'picocolors';
-import type { TraceStep } from '../../check/execute.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
 import type { Violation } from '../../properties/invariant.js';
 import type { Renderer } from './renderer.js';

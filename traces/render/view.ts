@@ -7,7 +7,7 @@
  * list of runs of entry ids, so a long trace stays small. Pure: data out, rendering elsewhere.
  */
 import type { Report } from '../../catalog/entry.js';
-import type { TraceStep } from '../../check/execute.js';
+import type { TraceStep } from '../../check/types/trace.js';
 import type { ConfigValue } from '../../model/core/keys.js';
 import type { AnyAction, Model } from '../../model/core/model.js';
 import { readPartition } from '../../model/kafka/read.js';

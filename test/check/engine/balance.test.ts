@@ -1,7 +1,7 @@
 /** The workers' balance plan (exact shipments for uneven levels, none for even ones) and their cache of claims. */
 import { describe, expect, test } from 'vitest';
-import { BALANCE_SLACK, balancePlan } from '../../../check/engine/balance.js';
-import { ClaimCache, STATES_PER_SLOT } from '../../../check/engine/claim-cache.js';
+import { BALANCE_SLACK, balancePlan } from '../../../check/engine/parallel/balance.js';
+import { ClaimCache, STATES_PER_SLOT } from '../../../check/engine/store/claim-cache.js';
 
 describe('balancePlan', () => {
   test('the worker holding the level sends half of it to the other', () => {

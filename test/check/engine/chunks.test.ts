@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ChunkPool, Chunks } from '../../../check/engine/chunks.js';
-import { newFrontier } from '../../../check/engine/frontier.js';
+import { newFrontier } from '../../../check/engine/frontier/frontier.js';
+import { ChunkPool, Chunks } from '../../../check/engine/store/chunks.js';
 import { WordBuffer } from '../../../model/core/words.js';
 import { kafkaTxnModel } from '../../../model/kafka-txn/model.js';
 import { cfg } from '../../helpers/check.js';

@@ -13,7 +13,7 @@ import type { Entry } from '../../../catalog/entry.js';
 import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { mirrorMaker2Entry } from '../../../catalog/mirror-maker-2.js';
-import { SearchCore } from '../../../check/engine/search-core.js';
+import { SearchCore } from '../../../check/engine/search/search-core.js';
 import type { Keys } from '../../../model/core/keys.js';
 import type { AnyAction } from '../../../model/core/model.js';
 import { check, resolved } from '../../helpers/check.js';

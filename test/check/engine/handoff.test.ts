@@ -1,15 +1,15 @@
 /**
- * A search handed from one thread to workers goes on from where the thread stopped (`check/engine/baton.ts`):
+ * A search handed from one thread to workers goes on from where the thread stopped (`check/engine/parallel/baton.ts`):
  * handed over at the first, middle and last state of each level (or of the last two), the threads count and find what
  * one thread does.
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { twoPhaseCommitEntry } from '../../../catalog/two-phase-commit.js';
-import { packKept, packState } from '../../../check/engine/baton.js';
-import { newFrontier } from '../../../check/engine/frontier.js';
-import { SearchCore } from '../../../check/engine/search-core.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { newFrontier } from '../../../check/engine/frontier/frontier.js';
+import { packKept, packState } from '../../../check/engine/parallel/parcel.js';
+import { SearchCore } from '../../../check/engine/search/search-core.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { WordBuffer } from '../../../model/core/words.js';
 import { cfg } from '../../helpers/check.js';
 import { handedAgrees } from '../../helpers/handoff.js';

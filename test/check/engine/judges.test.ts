@@ -1,16 +1,16 @@
 /**
- * Judge threads beside the one-thread search (`check/engine/judges.ts`): the search with a judge reports what the
- * search alone reports, figure for figure (states, transitions, coverage, bound, depth, trace), also where it stops
+ * Judge threads beside the one-thread search (`check/engine/parallel/judges.ts`): the search with a judge reports what
+ * the search alone reports, figure for figure (states, transitions, coverage, bound, depth, trace), also where it stops
  * at a counterexample after it admitted more states than one thread (their verdicts came back later) and where
  * `--max-states` cuts it. Batches of three states and a backlog of seven mix the order verdicts come back in with
  * states the search judges itself.
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../../catalog/index.js';
-import { JudgeCrew } from '../../../check/engine/judges.js';
-import { Levels } from '../../../check/engine/levels.js';
-import { PENDING, Verdicts } from '../../../check/engine/verdicts.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { Levels } from '../../../check/engine/frontier/levels.js';
+import { PENDING, Verdicts } from '../../../check/engine/frontier/verdicts.js';
+import { JudgeCrew } from '../../../check/engine/parallel/judges.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { resolved } from '../../helpers/check.js';
 import { allFigures } from '../../helpers/handoff.js';
 

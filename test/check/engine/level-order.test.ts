@@ -1,16 +1,23 @@
 /**
- * The one-thread order kept on several threads (`check/engine/level-order.ts`): its parts exactly, and a search on
- * two or three workers from the start reporting the one thread's counterexample step for step. (Before, which of
- * the shortest traces was reported depended on the number of threads, on every row below: two-phase-commit with
+ * The one-thread order kept on several threads (`check/engine/frontier/level-order.ts`): its parts exactly, and a
+ * search on two or three workers from the start reporting the one thread's counterexample step for step. (Before, which
+ * of the shortest traces was reported depended on the number of threads, on every row below: two-phase-commit with
  * commit-needs-all-prepared off on two workers said "rm1 committed while rm2 aborted" where one thread says "rm2
  * committed while rm1 aborted".)
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../../catalog/index.js';
-import { keyOf, LevelIndex, orderOf, ranksOf, sortByKey, sortedKeys } from '../../../check/engine/level-order.js';
-import { Links } from '../../../check/engine/links.js';
-import { exhaustiveParallel } from '../../../check/engine/parallel.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import {
+  keyOf,
+  LevelIndex,
+  orderOf,
+  ranksOf,
+  sortByKey,
+  sortedKeys,
+} from '../../../check/engine/frontier/level-order.js';
+import { exhaustiveParallel } from '../../../check/engine/parallel/parallel.js';
+import { Links } from '../../../check/engine/store/links.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { resolved } from '../../helpers/check.js';
 import { figures } from '../../helpers/handoff.js';
 

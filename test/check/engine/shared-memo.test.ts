@@ -4,7 +4,7 @@
  * use is tested by the searches on worker threads in search.test.ts.)
  */
 import { describe, expect, test } from 'vitest';
-import { SharedMemo } from '../../../check/engine/shared-memo.js';
+import { SharedMemo } from '../../../check/engine/store/shared-memo.js';
 
 describe('SharedMemo', () => {
   test('holds what was added, and nothing else', () => {

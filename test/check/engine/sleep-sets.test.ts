@@ -1,5 +1,5 @@
 /**
- * Sleep sets in the breadth-first search over objects (`check/engine/sleep-sets.ts`), on kafka-txn (the model
+ * Sleep sets in the breadth-first search over objects (`check/engine/reduce/sleep-sets.ts`), on kafka-txn (the model
  * that declares what its actions read and change): the search skips exactly the transitions the reference
  * search of `bench/sleep-oracle.ts` skips with the same independence, keeps every level's states, and a wrong
  * declaration is caught both by the check on reached states and by the levels it loses.
@@ -8,8 +8,8 @@ import { describe, expect, test } from 'vitest';
 import { type Independence, sleepOracle } from '../../../bench/sleep-oracle.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { checkHere } from '../../../check/check.js';
-import { SleepSets } from '../../../check/engine/sleep-sets.js';
-import type { ExhaustiveOutcome } from '../../../check/outcome.js';
+import { SleepSets } from '../../../check/engine/reduce/sleep-sets.js';
+import type { ExhaustiveOutcome } from '../../../check/types/outcome.js';
 import type { Model } from '../../../model/core/model.js';
 import { Part } from '../../../model/kafka-txn/access.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';

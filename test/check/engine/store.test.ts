@@ -1,9 +1,9 @@
 /** The fingerprint store, the hash and the canonical encodings. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { FingerprintSet } from '../../../check/engine/fingerprint-set.js';
-import { collisionProbability, fingerprint, StreamingFingerprint } from '../../../check/engine/hash.js';
-import { Links } from '../../../check/engine/links.js';
+import { FingerprintSet } from '../../../check/engine/store/fingerprint-set.js';
+import { collisionProbability, fingerprint, StreamingFingerprint } from '../../../check/engine/store/hash.js';
+import { Links } from '../../../check/engine/store/links.js';
 import { encodePlain } from '../../../model/core/plain.js';
 import { WordBuffer } from '../../../model/core/words.js';
 

@@ -9,7 +9,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
-import { SearchCore } from '../../../check/engine/search-core.js';
+import { SearchCore } from '../../../check/engine/search/search-core.js';
 import type { Words } from '../../../model/core/model.js';
 import { WordBuffer } from '../../../model/core/words.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';

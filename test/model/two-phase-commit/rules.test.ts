@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { resolve } from '../../../model/core/config.js';
 import { sameAction, type Words } from '../../../model/core/model.js';
 import { act, type TwoPhaseAction } from '../../../model/two-phase-commit/actions.js';

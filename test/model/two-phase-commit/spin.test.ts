@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { spinAvailable, spinTwoPhase, twoPhasePromela } from '../../../bench/spin.js';
-import { exploreExhaustive } from '../../../check/exhaustive.js';
+import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { twoPhaseCommitKeys } from '../../../model/two-phase-commit/config.js';
 import { twoPhaseCommitModel } from '../../../model/two-phase-commit/model.js';
 import { tcConsistent } from '../../../properties/two-phase-commit/index.js';
