@@ -10,7 +10,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
-import type { CheckOptions } from '../../check/options.js';
+import type { CheckOptions } from '../../check/explore/options.js';
 import { check, only as judging } from '../helpers/check.js';
 import { checkNamed } from './safeguards.js';
 
