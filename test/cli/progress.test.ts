@@ -102,7 +102,10 @@ describe('progress', () => {
       expect(line).toMatch(
         /^eoscheck: portfolio: pass depth \d+, [\d,]+ states(; swarm run [\d,]+, [\d,]+ steps)?, \d+ s left$/,
       );
-    expect(lines.some((l) => l.includes('; swarm run'))).toBe(true);
+    // The swarm gets what the pass left of a budget on the real clock: on a loaded machine it may get none, and
+    // then there is nothing of it to show. When it ran, its runs are shown.
+    const ran = Number((/ and ([\d,]+) swarm runs/.exec(portfolio.out())?.[1] ?? '0').replaceAll(',', ''));
+    expect(lines.some((l) => l.includes('; swarm run'))).toBe(ran > 0);
     const random = io(false, 700);
     await main(['check', 'kafka-txn', '--runs', '300', '--seed', '1', '--workers', '1'], random);
     expect(random.err()).toMatch(
