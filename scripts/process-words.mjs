@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const patterns = [/\bstops? \d+/i, /\bissues? #\d+/i, /\bhelper (session|agent)s?\b/i, /\bsession \d+\b/i];
+const patterns = [/\bstops? \d+/i, /\bissues? #\d+/i, /\(#\d+\)/, /\bhelper (session|agent)s?\b/i, /\bsession \d+\b/i];
 const skipDirs = new Set(['node_modules', 'dist', 'coverage', '.git', '.scratch', 'test-artifacts']);
 const skipPaths = new Set([join('test', 'fixtures', 'real'), 'CHANGELOG.md']);
 

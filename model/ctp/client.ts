@@ -540,7 +540,7 @@ export function doAbortTxn(d: D, i: I, delayed = false): void {
     return;
   }
   d.outcomes.push({ instance: i.id, txn: no, result: 'ABORT' });
-  if (records > 0) {
+  if (records > 0 && d.config.rewindOnAbort) {
     // Something to undo: seek back to the committed offsets (OffsetFetch again), restore the store.
     for (const p of i.owned) i.positions[p] = null;
     if (d.config.stateful) forgetStore(i);

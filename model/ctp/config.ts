@@ -60,6 +60,13 @@ export const ctpKeys = {
   }),
   commitEvery: commitEveryKey,
   ...appSafeguardKeys,
+  rewindOnAbort: bool('safeguard.rewind-on-abort', {
+    default: true,
+    meaning:
+      'after abortTransaction() the loop seeks its consumer back to the committed offsets and processes the ' +
+      "aborted records again (Kafka's own TransactionalMessageCopier: resetToLastCommittedPositions); off, it " +
+      'polls on from its position, and the aborted input is never written',
+  }),
   network: k.network,
   sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
     default: 'kafka',
@@ -171,6 +178,8 @@ export interface AppSettings {
   readonly coordinatorFailover: number;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
+  /** After an abort the loop seeks back to its committed offsets (Kafka Streams always does). */
+  readonly rewindOnAbort: boolean;
 }
 
 /** The settings of `consume-transform-produce`. Pure. */
@@ -204,5 +213,6 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     stateful: false,
     coordinatorFailover: c.coordinatorFailover,
     producerStateLoss: c.producerStateLoss,
+    rewindOnAbort: c.rewindOnAbort,
   };
 }

@@ -75,6 +75,8 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     stateful: true,
     coordinatorFailover: c.coordinatorFailover,
     producerStateLoss: c.producerStateLoss,
+    // Streams closes the task dirty and revives it from the committed offsets (TaskCorruptedException).
+    rewindOnAbort: true,
   };
 }
 

@@ -59,7 +59,7 @@ const cases: Record<string, string[][]> = {
       '1',
     ],
   ],
-  // Parallelism 2 restored at parallelism 1 without the lingering-transaction probe (#11): subtask 1's flink-1-2 hangs.
+  // Parallelism 2 restored at parallelism 1 without the lingering-transaction probe: subtask 1's flink-1-2 hangs.
   'check-flink-rescale': [
     [
       'check',

@@ -59,7 +59,7 @@ const always_: Record<string, string[][]> = {
 };
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */
-/** Parallelism 2 and rescaling (#11): a second sink subtask, a downscale without the probe, an upscale with faults. */
+/** Parallelism 2 and rescaling: a second sink subtask, a downscale without the probe, an upscale with faults. */
 export const flinkParallelConfigs: string[][] = [
   ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false', 'input.records=2'],
   ['parallelism.default=2', 'faults.send-errors=true', 'partitions=2'],
@@ -69,7 +69,7 @@ export const flinkParallelConfigs: string[][] = [
 ];
 
 /**
- * flink-kafka configs of checkpoint timing (#11): concurrent checkpoints with two slowed, both initial delays, an
+ * flink-kafka configs of checkpoint timing: concurrent checkpoints with two slowed, both initial delays, an
  * aligned-checkpoint timeout that a slowed alignment reaches.
  */
 export const flinkTimingConfigs: string[][] = [

@@ -12,8 +12,8 @@ import {
 
 const scale = { walks: 6, bfs: 300, drainWalks: 3, drainBfs: 60, searchStates: 1500, configs: 3 };
 differentialSuite(scale);
-// Parallelism 2 and rescaling (#11), beyond the first three configs: the second sink subtask's writer and the probe's
+// Parallelism 2 and rescaling, beyond the first three configs: the second sink subtask's writer and the probe's
 // subtask walk through the fast path.
 differentialOf('flink-kafka', flinkParallelConfigs, scale);
-// Checkpoint timing (#11): several pending checkpoints, the initial-delay choice, the switch to unaligned.
+// Checkpoint timing: several pending checkpoints, the initial-delay choice, the switch to unaligned.
 differentialOf('flink-kafka', flinkTimingConfigs, scale);

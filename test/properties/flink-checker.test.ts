@@ -79,7 +79,7 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       );
       expect(x.violations[0]).toMatchObject({ invariant: 'no-hanging-transaction' });
       expect(x.violations[0]!.message).toMatch(/^out-0: the transaction of flink-0-3 from offset 0 /);
-      // The fewest steps in total (#12): the old job's v1 and the failure, then the new job's first checkpoint.
+      // The fewest steps in total: the old job's v1 and the failure, then the new job's first checkpoint.
       expect(explored(x)).toContain('JobManagerFail');
       expect(explored(x).slice(-3)).toEqual(['Read', 'Tick', 'Trigger']);
     },
@@ -94,7 +94,7 @@ describe('violations found (random seeds 1 and 2, exhaustive)', () => {
       invariant: 'no-loss',
       message: 'input 1-3 never reached out at read_committed (3 missing)',
     });
-    // The fewest steps in total (#12): a crash and restart first leave the drain less to do.
+    // The fewest steps in total: a crash and restart first leave the drain less to do.
     expect(explored(x)).toEqual([
       'Crash',
       'Tick',

@@ -1,5 +1,5 @@
 /**
- * `check flink-kafka` with checkpoint timing (#11): execution.checkpointing.max-concurrent-checkpoints, the first
+ * `check flink-kafka` with checkpoint timing: execution.checkpointing.max-concurrent-checkpoints, the first
  * checkpoint's delay after a (re)start, the aligned-checkpoint timeout. Both directions on the same bounds.
  */
 import { describe, expect, test } from 'vitest';

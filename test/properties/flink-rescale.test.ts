@@ -79,7 +79,7 @@ describe('parallelism 2 and rescaling (random seed 1, exhaustive to 12000 states
       ];
       expect(random(shared, 1).violations[0]).toMatchObject({
         invariant: 'no-loss',
-        // Minimized towards the fewest steps (#12): one job fences the other's transaction of v2.
+        // Minimized towards the fewest steps: one job fences the other's transaction of v2.
         message: 'input 2 never reached out at read_committed (1 missing)',
       });
       expect(exhaustive(shared, 12000).violations[0]!.invariant).toBe('no-loss');

@@ -79,7 +79,7 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   { model: 'flink-kafka', set: [], runs: 2000, depth: 30 },
   { model: 'flink-kafka', set: ['execution.checkpointing.mode=AT_LEAST_ONCE'], runs: 1000, depth: 30 },
   { model: 'flink-kafka', set: ['jobs=2', 'faults.crashes=0', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
-  // Gap filling (#11): two crashes, and the lingering abort off with the ids growing, hold.
+  // Gap filling: two crashes, and the lingering abort off with the ids growing, hold.
   { model: 'flink-kafka', set: ['faults.crashes=2', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
   { model: 'flink-kafka', set: ['safeguard.abort-lingering-transactions=false'], runs: 1000, depth: 24 },
   {
@@ -104,7 +104,7 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     depth: 32,
   },
   { model: 'flink-kafka', set: ['faults.prefix-change=true'], runs: 1000, depth: 24 },
-  // Parallelism 2 and rescaling (#11): two sink subtasks; a restart with the other parallelism, the probe walking
+  // Parallelism 2 and rescaling: two sink subtasks; a restart with the other parallelism, the probe walking
   // subtaskId += parallelism.
   { model: 'flink-kafka', set: ['parallelism.default=2'], runs: 1000, depth: 24 },
   { model: 'flink-kafka', set: ['parallelism.default=2', 'faults.rescale=true'], runs: 1000, depth: 24 },
@@ -120,14 +120,14 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 24,
   },
-  // Concurrent checkpoints (#11): two pending, both slowed, the default timeout.
+  // Concurrent checkpoints: two pending, both slowed, the default timeout.
   {
     model: 'flink-kafka',
     set: ['execution.checkpointing.max-concurrent-checkpoints=2', 'faults.slow-checkpoints=2'],
     runs: 1000,
     depth: 24,
   },
-  // POOLING at parallelism 2 (#11): a pool and a LISTING abort per sink subtask.
+  // POOLING at parallelism 2: a pool and a LISTING abort per sink subtask.
   {
     model: 'flink-kafka',
     set: ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'parallelism.default=2'],
@@ -238,6 +238,8 @@ export const unsafe: {
     breaks: ['no-duplicates', 'offsets-atomic'],
   },
   { model: 'consume-transform-produce', set: ['safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
+  // An abort without seeking back to the committed offsets: the aborted input is never written again.
+  { model: 'consume-transform-produce', set: ['safeguard.rewind-on-abort=false'], breaks: ['no-loss'] },
   // The poll timer's leave under process-then-commit (a slow record, then the failed commit).
   {
     model: 'consume-transform-produce',
@@ -332,7 +334,7 @@ export const unsafe: {
     set: ['parallelism.default=2', 'jobs=2', 'safeguard.unique-transactional-id-prefix=false', 'faults.crashes=0'],
     breaks: ['no-loss'],
   },
-  // Two concurrent checkpoints both slowed by 10 s against transaction.timeout.ms=11000 (#11): the older transaction
+  // Two concurrent checkpoints both slowed by 10 s against transaction.timeout.ms=11000: the older transaction
   // times out before either completes.
   {
     model: 'flink-kafka',
@@ -445,7 +447,7 @@ export const unsafe: {
   {
     model: 'flink-kafka',
     set: ['transaction.timeout.ms=2500', 'faults.lost-notifications=0', 'restart.delay.ms=3000'],
-    // The coordinator's timeout ends the pre-committed transaction (#11 reports it): the loss's cause, also a finding.
+    // The coordinator's timeout ends the pre-committed transaction: the loss's cause, also a finding.
     breaks: ['no-loss', 'no-hanging-transaction'],
   },
 ];

@@ -180,7 +180,7 @@ describe('verify maps real keys to model keys', () => {
     expect(winners(verified({ 'job.sql': sql }))).toMatchObject({ 'high-availability.type': 'zookeeper' });
   });
 
-  test('Flink checkpoint timing keys (#11): min-pause and the aligned-checkpoint timeout are durations', () => {
+  test('Flink checkpoint timing keys: min-pause and the aligned-checkpoint timeout are durations', () => {
     const v = verified({
       'config.yaml':
         'execution.checkpointing.interval: 2 s\nexecution.checkpointing.min-pause: 500 ms\n' +

@@ -1,5 +1,5 @@
 /**
- * `flink-kafka` checkpoint timing rules (#11): execution.checkpointing.max-concurrent-checkpoints, the first
+ * `flink-kafka` checkpoint timing rules: execution.checkpointing.max-concurrent-checkpoints, the first
  * checkpoint's delay after a (re)start, the aligned-checkpoint timeout.
  */
 import { describe, expect, test } from 'vitest';
