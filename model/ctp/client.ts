@@ -7,7 +7,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf, newTxn } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
-import { deliverLate } from '../kafka/network.js';
+import { addPartitionsRequest, deliverLate, endTxnRequest } from '../kafka/network.js';
 import {
   abortTransaction,
   beginTransaction,
@@ -289,15 +289,7 @@ function delayOutput(d: D, i: I, value: number, origin: Origin): Reply {
 function delayAdd(d: D, i: I): void {
   const p = i.producer;
   const id = delayId(d);
-  d.network.push({
-    type: 'AddPartitionsToTxn',
-    id,
-    instance: i.id,
-    txn: p.txn,
-    producerId: p.producerId,
-    epoch: p.epoch,
-    partition: OUT,
-  });
+  d.network.push(addPartitionsRequest(id, i.id, p, OUT));
   d.events.push({ type: 'delayed', request: id, what: `AddPartitionsToTxn(${d.kafka.partitions[OUT]!.name})` });
 }
 
@@ -305,16 +297,7 @@ function delayAdd(d: D, i: I): void {
 function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
   const p = i.producer;
   const id = delayId(d);
-  d.network.push({
-    type: 'EndTxn',
-    id,
-    instance: i.id,
-    txn: p.txn,
-    producerId: p.producerId,
-    epoch: p.epoch,
-    result,
-    origin: { instance: i.id, txn: p.transaction?.no ?? null },
-  });
+  d.network.push(endTxnRequest(id, i.id, p, result, { instance: i.id, txn: p.transaction?.no ?? null }));
   d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
 }
 

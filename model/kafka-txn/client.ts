@@ -6,7 +6,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
-import { deliverLate } from '../kafka/network.js';
+import { addPartitionsRequest, deliverLate, endTxnRequest } from '../kafka/network.js';
 import { type AppendResult, effectiveMinIsr } from '../kafka/partition.js';
 import {
   abortTransaction,
@@ -283,15 +283,7 @@ export function doRetry(d: D, i: I): void {
 export function doAddPartitionsDelayed(d: D, i: I, partition: number): void {
   const p = i.producer;
   const id = nextId(d);
-  d.network.push({
-    type: 'AddPartitionsToTxn',
-    id,
-    instance: i.id,
-    txn: p.txn,
-    producerId: p.producerId,
-    epoch: p.epoch,
-    partition,
-  });
+  d.network.push(addPartitionsRequest(id, i.id, p, partition));
   d.events.push({ type: 'delayed', request: id, what: `AddPartitionsToTxn(out-${partition})` });
   doProduce(d, i, partition, false);
 }
@@ -311,16 +303,7 @@ export function doTxnOffsetCommit(d: D, i: I): void {
 /** An EndTxn stuck in the network (the client timed out on it). */
 function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
   const id = nextId(d);
-  d.network.push({
-    type: 'EndTxn',
-    id,
-    instance: i.id,
-    txn: i.producer.txn,
-    producerId: i.producer.producerId,
-    epoch: i.producer.epoch,
-    result,
-    origin: origin(i),
-  });
+  d.network.push(endTxnRequest(id, i.id, i.producer, result, origin(i)));
   d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
 }
 

@@ -7,7 +7,7 @@
 import type { Ctx } from './cluster.js';
 import { txnOffsetCommit } from './groups.js';
 import type { ProduceRequest } from './partition.js';
-import { arrive } from './producer.js';
+import { arrive, type Producer } from './producer.js';
 import type { ErrorCode, Marker, Origin } from './records.js';
 import { addToTxn, endTxn } from './transactions.js';
 
@@ -55,6 +55,29 @@ export type Request =
 
 /** The requests kafka-txn holds in the network (its TxnOffsetCommit is never delayed). */
 export type ClientRequest = Exclude<Request, { readonly type: 'TxnOffsetCommit' }>;
+
+/** The AddPartitionsToTxn `producer` of instance `instance` sends for `partition`, under its producer id and epoch. */
+export function addPartitionsRequest(
+  id: number,
+  instance: number,
+  producer: Producer,
+  partition: number,
+): ClientRequest {
+  const { txn, producerId, epoch } = producer;
+  return { type: 'AddPartitionsToTxn', id, instance, txn, producerId, epoch, partition };
+}
+
+/** The EndTxn(`result`) `producer` of instance `instance` sends, under its producer id and epoch. */
+export function endTxnRequest(
+  id: number,
+  instance: number,
+  producer: Producer,
+  result: Marker,
+  origin: Origin,
+): ClientRequest {
+  const { txn, producerId, epoch } = producer;
+  return { type: 'EndTxn', id, instance, txn, producerId, epoch, result, origin };
+}
 
 /** The step event of a request left in the network. */
 export interface DelayedEvent {
