@@ -21,6 +21,7 @@ import { portfolioSideBySide } from './explore/side-by-side.js';
 import { exploreSwarm } from './explore/swarm.js';
 import { ownInvariants } from './run/own-invariants.js';
 import type { Checked } from './types/checked.js';
+import { clockOf } from './types/clock.js';
 import type { Outcome } from './types/outcome.js';
 import type { Standing } from './types/standing.js';
 
@@ -118,7 +119,8 @@ export async function checkAuto<S, A extends AnyAction>(
     (opts.mode === 'exhaustive' && (opts.member || opts.por === true))
   )
     return checkHere(c, initial, opts);
-  const t0 = performance.now();
+  const clock = clockOf(opts);
+  const t0 = clock.now();
   if (opts.mode === 'exhaustive' && workers === 2 && tuning.judges !== false && judgeable(c, initial, opts)) {
     const judges = new JudgeCrew(named, opts.symmetry === true, workers - 1, JUDGE_STATES, JUDGE_AHEAD);
     try {
@@ -152,19 +154,19 @@ export async function checkAuto<S, A extends AnyAction>(
     // Set by `take`, when the search stopped for the workers.
     const from = taken as Handed | null;
     if (from === null) return here;
-    const spent = (performance.now() - t0) / 1000;
+    const spent = (clock.now() - t0) / 1000;
     const rest = opts.maxSeconds === undefined ? undefined : Math.max(1, opts.maxSeconds - spent);
     // The workers go on where the search stopped here (`engine/parallel/baton.ts`), with the drains run here known; the
     // search's times count from its start here (its `Levels`).
     const r = await exhaustiveParallel(c, initial, named, { ...opts, maxSeconds: rest }, workers, drainMemo, from);
-    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: performance.now() - t0 };
+    return { ...r, maxSeconds: opts.maxSeconds ?? null, elapsedMs: clock.now() - t0 };
   }
   const { nextRun, ...here } = exploreRandom(c, initial, opts, { deadline: t0 + WORKER_THRESHOLD_MS });
-  if (here.status === 'violation' || nextRun >= opts.runs) return { ...here, elapsedMs: performance.now() - t0 };
+  if (here.status === 'violation' || nextRun >= opts.runs) return { ...here, elapsedMs: clock.now() - t0 };
   const r = await randomParallel(c, initial, named, opts, workers, nextRun);
   const coverage = { ...r.coverage };
   for (const [k, v] of Object.entries(here.coverage)) coverage[k] = (coverage[k] ?? 0) + v;
-  return { ...r, runs: r.runs + here.runs, steps: r.steps + here.steps, coverage, elapsedMs: performance.now() - t0 };
+  return { ...r, runs: r.runs + here.runs, steps: r.steps + here.steps, coverage, elapsedMs: clock.now() - t0 };
 }
 
 /**

@@ -32,6 +32,7 @@ import { SharedMemo } from './engine/store/shared-memo.js';
 import { exploreRandom } from './explore/random.js';
 import { exploreSwarm } from './explore/swarm.js';
 import type { Checked } from './types/checked.js';
+import { realClock, ticking } from './types/clock.js';
 
 // The parent starts every worker with a WorkerInit (parallel.ts); worker_threads types it `any`.
 const init = workerData as WorkerInit;
@@ -184,12 +185,15 @@ function swarmWork<S, A extends AnyAction>(
     Atomics.store(shared, BesideWord.steps, Math.min(steps, 0x7fffffff));
     Atomics.store(shared, BesideWord.runs, runs);
   };
+  // The swarm's deadline on its own clock: the real one, or a ticking one as the pass's (`PortfolioOptions.clock`).
+  const clock = init.ticking ? ticking(init.ticking.tick) : realClock;
+  const deadline = init.ticking ? clock.now() + init.ticking.ms : clock.now() + (init.deadline - Date.now());
   const r = exploreSwarm(
     c,
     initial,
-    { mode: 'swarm', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps, onProgress },
+    { mode: 'swarm', runs: init.runs, seed: init.seed, maxSteps: init.maxSteps, onProgress, clock },
     {
-      deadline: performance.now() + (init.deadline - Date.now()),
+      deadline,
       stopAt: () => (Atomics.load(shared, F) === Beside.running ? init.runs : 0),
       // Once the pass has found the bug, the pass's trace is reported: a failing run here need not shrink on.
       interrupt: () => Atomics.load(shared, F) === Beside.passFound,

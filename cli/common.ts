@@ -68,6 +68,11 @@ export function writeText(io: Io, path: string, text: string): void {
   }
 }
 
+/** `opts` on the io's clock of time bounds (`Io.clock`), when it has one. */
+export function onClock<T extends object>(opts: T, io: Io): T {
+  return io.clock ? { ...opts, clock: io.clock } : opts;
+}
+
 /** The clock of the io (timing, default seeds). */
 export function now(io: Io): number {
   return io.now ? io.now() : Date.now();

@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/entry.js';
+import type { Clock } from '../check/types/clock.js';
 
 /**
  * The command line's environment: where it writes and reads, its clock, its models; injected, so tests run it
@@ -15,6 +16,11 @@ export interface Io {
   writeFile?(path: string, text: string): void;
   /** Milliseconds for timing and default seeds. Defaults to Date.now(). */
   now?(): number;
+  /**
+   * The clock of the checks' time bounds (`--max-seconds`, the default check's budget, the hand-off to workers):
+   * tests give one that moves a fixed amount at each reading (`check/types/clock.ts`). Defaults to the real clock.
+   */
+  readonly clock?: Clock;
   /** Environment variables (`--shard auto` reads them). Defaults to process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The models the command line knows. Defaults to the catalog of catalog/index.ts. */

@@ -18,9 +18,10 @@ import type { AnyAction } from '../../model/core/model.js';
 import type { Violation } from '../../properties/invariant.js';
 import { counterexample } from '../run/counterexample.js';
 import { type Choose, owned, picks, run, script } from '../run/execute.js';
-import { type Minimal, minimize, minimizeBudget } from '../run/minimize.js';
+import { type Minimal, type MinimizeBudget, minimize, minimizeBudget } from '../run/minimize.js';
 import { ownInvariants } from '../run/own-invariants.js';
 import type { Checked } from '../types/checked.js';
+import { type Clock, clockOf } from '../types/clock.js';
 import type { Shard } from '../types/options.js';
 import type { Counterexample, Cut } from '../types/outcome.js';
 import type { TraceStep } from '../types/trace.js';
@@ -54,10 +55,10 @@ export interface RandomControl {
   readonly stopAt?: (() => number) | undefined;
   /** Skip the runs numbered below this (done elsewhere already). */
   readonly firstRun?: number | undefined;
-  /** Stop after the run during which `performance.now()` passes this. */
+  /** Stop after the run during which the campaign's clock (`CampaignSpec.clock`) passes this. */
   readonly deadline?: number | undefined;
   /**
-   * When the report is due (a `performance.now()` time): a failing run's minimization stops by then, keeping the
+   * When the report is due (a time on the campaign's clock): a failing run's minimization stops by then, keeping the
    * shortest trace found (default: none; not `deadline`, which may only end a probe of runs on one thread).
    */
   readonly dueBy?: number | undefined;
@@ -81,6 +82,8 @@ export interface CampaignSpec {
   readonly replayRun?: number | undefined;
   readonly shard?: Shard | undefined;
   readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
+  /** The clock of its deadlines and of its time (default the real one). */
+  readonly clock?: Clock | undefined;
 }
 
 /** The failing run: its number, seed, fast-check path, length before shrinking, what cut its minimization, plan. */
@@ -135,7 +138,8 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
   planner: Planner<A, P>,
   control: RandomControl = {},
 ): CampaignResult<S, A, P> {
-  const t0 = performance.now();
+  const clock = clockOf(spec);
+  const t0 = clock.now();
   const coverage: Record<string, number> = {};
   for (const t of c.model.actionTypes) coverage[t] = 0;
   const count = { steps: 0, runs: 0 };
@@ -172,7 +176,7 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
     runs: count.runs,
     steps: count.steps,
     coverage,
-    elapsedMs: performance.now() - t0,
+    elapsedMs: clock.now() - t0,
     found,
     failure,
     nextRun,
@@ -182,7 +186,7 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
   for (let r = control.firstRun ?? 0; r < last; r++) {
     if (!(replaying && r === last - 1) && !ownsRun(r, spec.shard, control.slice)) continue;
     if (control.stopAt && r >= control.stopAt()) break;
-    if (control.deadline !== undefined && performance.now() > control.deadline) return result(r);
+    if (control.deadline !== undefined && clock.now() > control.deadline) return result(r);
     // A path without a run number replays run 0 of the given seed (the failing run's own seed).
     const seed = replaying && spec.replayRun === undefined ? spec.seed | 0 : runSeed(spec.seed, r);
     const plan = planner(r, seed, coverage);
@@ -197,7 +201,8 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
     if (!out.failed || out.counterexample === null) continue;
     if (!(out.errorInstance instanceof Found)) throw out.errorInstance;
     const due = control.dueBy ?? null;
-    const { found, originalLength, cut } = report(c, initial, plan.choose, out.counterexample[0], firstFailure, due);
+    const budget = minimizeBudget(due, clock);
+    const { found, originalLength, cut } = report(c, initial, plan.choose, out.counterexample[0], firstFailure, budget);
     return result(r + 1, found, { run: r, seed, path: out.counterexamplePath ?? '', originalLength, cut, plan });
   }
   return result(last);
@@ -207,7 +212,7 @@ export function campaign<S, A extends AnyAction, P extends Plan<A>>(
  * The reported counterexample of a failing run: the shrunk picks and the first failing picks are
  * both rebuilt (drain included) and minimized, and the shorter wins, so a reported trace is never
  * longer than the run that failed (the drain can make a shrunk pick list the longer trace). The minimizations end
- * by `due` (`Control.dueBy`, null: none), keeping the shortest trace found by then.
+ * by the budget's deadline (`Control.dueBy`, null: none), keeping the shortest trace found by then.
  */
 function report<S, A extends AnyAction>(
   c: Checked<S, A>,
@@ -215,7 +220,7 @@ function report<S, A extends AnyAction>(
   choose: Choose<A>,
   shrunk: readonly number[],
   firstPicks: readonly number[] | null,
-  due: number | null,
+  budget: MinimizeBudget,
 ) {
   const explore = (list: readonly number[]): { steps: TraceStep<A>[]; minimal: Minimal<A> } => {
     const r = run(c, initial, picks(c, list, undefined, choose), 'explore', {
@@ -226,7 +231,7 @@ function report<S, A extends AnyAction>(
       record: true,
     });
     const target = r.violations[0]!.invariant;
-    return { steps: r.steps, minimal: minimize(c, initial, r.steps, target, minimizeBudget(due)) };
+    return { steps: r.steps, minimal: minimize(c, initial, r.steps, target, budget) };
   };
   const a = explore(shrunk);
   const b = firstPicks === null ? null : explore(firstPicks);

@@ -29,6 +29,7 @@ import { counterexample } from '../run/counterexample.js';
 import { indices } from '../run/execute.js';
 import { anyFinding, minimized, reported } from '../run/unproved.js';
 import type { Checked } from '../types/checked.js';
+import { clockOf } from '../types/clock.js';
 import type { Shard } from '../types/options.js';
 import type { Counterexample, Cut, ExhaustiveOutcome } from '../types/outcome.js';
 import type { ExhaustiveOptions } from './options.js';
@@ -128,13 +129,14 @@ function exploreMember<S, A extends AnyAction>(
   opts: ExhaustiveOptions,
   member: Shard,
 ): ExhaustiveOutcome<S, A> {
-  const t0 = performance.now();
+  const clock = clockOf(opts);
+  const t0 = clock.now();
   const core = new SearchCore(c, { symmetry: opts.symmetry === true, maxStates: 16, plain: opts.plain === true });
   // Over packed words where the model has word rules (as the breadth-first search), else over state objects.
   const packed = packedRules(c, initial, opts);
   const counts = new Float64Array(c.model.actionTypes.length);
   const bounds = { ...member, ...opts };
-  const elapsed = () => performance.now() - t0;
+  const elapsed = () => clock.now() - t0;
   const m = packed
     ? searchMember(core, packedSpace(core, packed, initial, counts), bounds, elapsed)
     : searchMember(core, objectSpace(core, initial), bounds, elapsed);
@@ -143,7 +145,7 @@ function exploreMember<S, A extends AnyAction>(
   let originalLength: number | null = null;
   let cut: Cut = null;
   // A member's first counterexample ends its search: met when the search returned, before it is minimized.
-  const foundMs = m.path === null ? null : performance.now() - t0;
+  const foundMs = m.path === null ? null : clock.now() - t0;
   if (m.path !== null) {
     const raw = counterexample(c, initial, indices(c, m.path));
     ({ found, cut } = minimized(
@@ -152,6 +154,7 @@ function exploreMember<S, A extends AnyAction>(
       raw,
       anyFinding,
       opts.maxSeconds === undefined ? null : t0 + opts.maxSeconds * 1000,
+      clock,
     ));
     originalLength = raw.trace.length;
   }
@@ -164,7 +167,7 @@ function exploreMember<S, A extends AnyAction>(
     cut,
     invariants: c.invariants.map((i) => i.name),
     coverage: core.coverage,
-    elapsedMs: performance.now() - t0,
+    elapsedMs: clock.now() - t0,
     workers: 1,
     distinct: m.stored,
     generated: core.generated,

@@ -18,6 +18,7 @@
  */
 import type { AnyAction } from '../../model/core/model.js';
 import type { Checked } from '../types/checked.js';
+import { clockOf } from '../types/clock.js';
 import type { PortfolioOptions, Progress } from '../types/options.js';
 import type { ExhaustiveOutcome, PortfolioOutcome, SwarmOutcome } from '../types/outcome.js';
 import { exploreExhaustive } from './exhaustive.js';
@@ -29,7 +30,8 @@ export function explorePortfolio<S, A extends AnyAction>(
   initial: S,
   opts: PortfolioOptions,
 ): PortfolioOutcome<S, A> {
-  const t0 = performance.now();
+  const clock = clockOf(opts);
+  const t0 = clock.now();
   const budget = opts.maxSeconds;
   const tell = opts.onProgress;
   let pass: Progress | null = null;
@@ -46,22 +48,24 @@ export function explorePortfolio<S, A extends AnyAction>(
       tell &&
       ((p) => {
         pass = p;
-        tell({ pass, swarm: null, elapsedMs: performance.now() - t0 });
+        tell({ pass, swarm: null, elapsedMs: clock.now() - t0 });
       }),
+    clock,
   });
   // Nothing is left to try once the pass found a violation or exhausted the reachable space.
   if (exhaustive.found || exhaustive.bound === null)
-    return portfolioOutcome(c, opts, exhaustive, null, 1, performance.now() - t0);
-  const left = Math.max(0, budget - (performance.now() - t0) / 1000);
+    return portfolioOutcome(c, opts, exhaustive, null, 1, clock.now() - t0);
+  const left = Math.max(0, budget - (clock.now() - t0) / 1000);
   const swarm = exploreSwarm(c, initial, {
     mode: 'swarm',
     runs: opts.runs,
     seed: opts.seed,
     maxSteps: opts.maxSteps,
     maxSeconds: left,
-    onProgress: tell && ((runs, steps) => tell({ pass, swarm: { runs, steps }, elapsedMs: performance.now() - t0 })),
+    onProgress: tell && ((runs, steps) => tell({ pass, swarm: { runs, steps }, elapsedMs: clock.now() - t0 })),
+    clock,
   });
-  return portfolioOutcome(c, opts, exhaustive, swarm, 1, performance.now() - t0);
+  return portfolioOutcome(c, opts, exhaustive, swarm, 1, clock.now() - t0);
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { AnyAction } from '../../model/core/model.js';
 import { Handle, type Named, sumCoverage } from '../engine/parallel/threads.js';
 import type { Checked } from '../types/checked.js';
+import { clockOf } from '../types/clock.js';
 import type { RandomOptions } from '../types/options.js';
 import type { RandomOutcome } from '../types/outcome.js';
 import { exploreRandom, runSeed } from './random.js';
@@ -18,7 +19,8 @@ export async function randomParallel<S, A extends AnyAction>(
   workers: number,
   firstRun = 0,
 ): Promise<RandomOutcome<S, A>> {
-  const t0 = performance.now();
+  const clock = clockOf(opts);
+  const t0 = clock.now();
   const stop = new SharedArrayBuffer(4);
   new Int32Array(stop)[0] = opts.runs;
   const handles = Array.from(
@@ -60,7 +62,7 @@ export async function randomParallel<S, A extends AnyAction>(
     runs,
     steps,
   };
-  if (failing === null) return { ...base, status: 'ok', found: null, failure: null, elapsedMs: performance.now() - t0 };
+  if (failing === null) return { ...base, status: 'ok', found: null, failure: null, elapsedMs: clock.now() - t0 };
   // Replay the lowest failing run here: its seed, from its first failing value, shrunk the same way.
   const r = exploreRandom(c, initial, {
     mode: 'random',
@@ -74,6 +76,6 @@ export async function randomParallel<S, A extends AnyAction>(
     status: r.status,
     found: r.found,
     failure: r.failure && { ...r.failure, run: failing },
-    elapsedMs: performance.now() - t0,
+    elapsedMs: clock.now() - t0,
   };
 }

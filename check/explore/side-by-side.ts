@@ -18,6 +18,7 @@ import { Handle, type Named } from '../engine/parallel/threads.js';
 import { counterexample } from '../run/counterexample.js';
 import { script } from '../run/execute.js';
 import type { Checked } from '../types/checked.js';
+import { clockOf } from '../types/clock.js';
 import type { PortfolioOptions, Progress } from '../types/options.js';
 import type { PortfolioOutcome, SwarmOutcome } from '../types/outcome.js';
 import { exploreExhaustive } from './exhaustive.js';
@@ -33,7 +34,8 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
   named: Named,
   opts: PortfolioOptions,
 ): Promise<PortfolioOutcome<S, A>> {
-  const t0 = performance.now();
+  const clock = clockOf(opts);
+  const t0 = clock.now();
   const budget = opts.maxSeconds;
   const parts = Math.max(MARGIN_SECONDS, budget - MARGIN_SECONDS);
   const shared = new Int32Array(new SharedArrayBuffer(4 * BesideWord.count));
@@ -47,6 +49,7 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
     seed: opts.seed,
     maxSteps: opts.maxSteps,
     deadline: Date.now() + parts * 1000,
+    ticking: clock.tick === undefined ? undefined : { tick: clock.tick, ms: parts * 1000 },
     stop: shared.buffer as SharedArrayBuffer,
   });
   try {
@@ -56,7 +59,7 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
     const progress = (): void => {
       const runs = Atomics.load(shared, BesideWord.runs);
       const swarm = runs > 0 ? { runs, steps: Atomics.load(shared, BesideWord.steps) } : null;
-      tell?.({ pass, swarm, elapsedMs: performance.now() - t0 });
+      tell?.({ pass, swarm, elapsedMs: clock.now() - t0 });
     };
     const onProgress =
       tell &&
@@ -80,11 +83,15 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
         found: () => void Atomics.compareExchange(shared, F, Beside.running, Beside.passFound),
       },
       onProgress,
+      clock,
     });
     if (exhaustive.bound === null) Atomics.compareExchange(shared, F, Beside.running, Beside.passDone);
     // A pass that ended at its bound leaves the swarm running to the end of the budget: shown every second.
     const timer = tell ? setInterval(progress, 1000) : null;
     const m = await swarmWorker.expect('swarm-done').finally(() => timer && clearInterval(timer));
+    // The last report says where the swarm ended: the same on every run on a ticking clock, whatever the timer saw.
+    if (m.runs > 0 && exhaustive.bound !== null)
+      tell?.({ pass, swarm: { runs: m.runs, steps: m.steps }, elapsedMs: clock.now() - t0 });
     // The worker built the same model from its name and config: the actions it sent are this model's.
     const found = m.explored && counterexample(c, initial, script(c, m.explored as readonly A[]));
     const swarm: SwarmOutcome<S, A> = {
@@ -108,7 +115,7 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
     // which only a fingerprint collision would explain): reported as not run, as on one thread, the same every
     // time however many runs it made before it was stopped.
     const ran = found !== null || (exhaustive.bound !== null && m.runs > 0) ? swarm : null;
-    return portfolioOutcome(c, opts, exhaustive, ran, 2, performance.now() - t0);
+    return portfolioOutcome(c, opts, exhaustive, ran, 2, clock.now() - t0);
   } finally {
     await swarmWorker.worker.terminate();
   }

@@ -14,6 +14,7 @@
 import type { AnyAction, Model } from '../../model/core/model.js';
 import type { Choose } from '../run/execute.js';
 import type { Checked } from '../types/checked.js';
+import { clockOf } from '../types/clock.js';
 import type { SwarmOptions } from '../types/options.js';
 import type { Profile, SwarmOutcome } from '../types/outcome.js';
 import { campaign, type Plan, type RandomControl } from './campaign.js';
@@ -111,7 +112,7 @@ export function exploreSwarm<S, A extends AnyAction>(
     return { maxSteps: profile.maxSteps, pickMax: 0xffff, choose: weighted(profile.weights), profile };
   };
   const deadline =
-    control.deadline ?? (opts.maxSeconds === undefined ? undefined : performance.now() + opts.maxSeconds * 1000);
+    control.deadline ?? (opts.maxSeconds === undefined ? undefined : clockOf(opts).now() + opts.maxSeconds * 1000);
   // A swarm path is `R:P`: campaign run R, replayed at fast-check path P once the runs before it ran again.
   const [run, ...path] = opts.path === undefined ? [] : opts.path.split(':');
   const spec = run === undefined ? opts : { ...opts, replayRun: Number(run), path: path.join(':') };

@@ -10,6 +10,7 @@
  */
 import { type AnyAction, sameAction } from '../../model/core/model.js';
 import type { Checked } from '../types/checked.js';
+import { type Clock, realClock } from '../types/clock.js';
 import type { Cut } from '../types/outcome.js';
 import type { TraceStep } from '../types/trace.js';
 import { owned, run, type Source } from './execute.js';
@@ -21,12 +22,13 @@ const PAIRS_UP_TO = 30;
 
 /**
  * What a minimization may spend: `steps` replayed in all (the removals' replays and the local searches' steps;
- * counted, so the trace is the same on any machine), and a `deadline` it stops by (a `performance.now()` time: the
+ * counted, so the trace is the same on any machine), and a `deadline` it stops by (a time on `clock`: the
  * caller's time bound, kept to the letter; null: none). Either way the shortest trace found by then is kept.
  */
 export interface MinimizeBudget {
   readonly steps: number;
   readonly deadline: number | null;
+  readonly clock: Clock;
 }
 
 /**
@@ -36,9 +38,9 @@ export interface MinimizeBudget {
  */
 export const MINIMIZE_STEPS = 500_000;
 
-/** The budget of a minimization the check's report is due by `deadline`: MINIMIZE_STEPS, and that time. */
-export function minimizeBudget(deadline: number | null): MinimizeBudget {
-  return { steps: MINIMIZE_STEPS, deadline };
+/** The budget of a minimization the check's report is due by `deadline` on `clock`: MINIMIZE_STEPS, and that time. */
+export function minimizeBudget(deadline: number | null, clock: Clock = realClock): MinimizeBudget {
+  return { steps: MINIMIZE_STEPS, deadline, clock };
 }
 
 /** The default budget: MINIMIZE_STEPS, no deadline. */
@@ -54,7 +56,7 @@ class Spending {
   get over(): boolean {
     if (this.cut !== null) return true;
     if (this.spent >= this.budget.steps) this.cut = 'steps';
-    else if (this.budget.deadline !== null && performance.now() > this.budget.deadline) this.cut = 'time';
+    else if (this.budget.deadline !== null && this.budget.clock.now() > this.budget.deadline) this.cut = 'time';
     return this.cut !== null;
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { AnyAction } from '../../model/core/model.js';
 import type { Checked } from '../types/checked.js';
+import { type Clock, realClock } from '../types/clock.js';
 import type { Counterexample, Cut } from '../types/outcome.js';
 import { counterexample } from './counterexample.js';
 import { script } from './execute.js';
@@ -35,7 +36,7 @@ export function anyFinding<S, A extends AnyAction>(short: Counterexample<S, A>, 
 
 /**
  * `found` minimized for the invariant it violates first, kept when `accept` takes it, else `found` itself, and what
- * cut the minimization short (`minimize.ts`). Stops by `deadline` (a `performance.now()` time, null: none), keeping
+ * cut the minimization short (`minimize.ts`). Stops by `deadline` (a time on `clock`, null: none), keeping
  * the shortest trace found by then; deterministic when that does not come first.
  */
 export function minimized<S, A extends AnyAction>(
@@ -44,8 +45,10 @@ export function minimized<S, A extends AnyAction>(
   found: Counterexample<S, A>,
   accept: Accept<S, A>,
   deadline: number | null,
+  clock: Clock = realClock,
 ): { found: Counterexample<S, A>; cut: Cut } {
-  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant, minimizeBudget(deadline));
+  const budget = minimizeBudget(deadline, clock);
+  const minimal = minimize(c, initial, found.trace, found.violations[0]!.invariant, budget);
   const short = counterexample(c, initial, script(c, minimal.explored));
   return { found: accept(short, found) ? short : found, cut: minimal.cut };
 }
@@ -62,11 +65,11 @@ export function reported<S, A extends AnyAction>(
   c: Checked<S, A>,
   initial: S,
   found: Counterexample<S, A> | null,
-  search: { readonly gaveUp: boolean; readonly deadline: number | null },
+  search: { readonly gaveUp: boolean; readonly deadline: number | null; readonly clock: Clock },
 ): { found: Counterexample<S, A> | null; minimizedFrom: number | null; cut: Cut } {
   if (found === null || !search.gaveUp || found.violations.some((v) => v.invariant === 'progress'))
     return { found, minimizedFrom: null, cut: null };
-  const short = minimized(c, initial, found, sameFinding, search.deadline);
+  const short = minimized(c, initial, found, sameFinding, search.deadline, search.clock);
   return {
     found: short.found,
     minimizedFrom: short.found === found ? null : found.trace.length,

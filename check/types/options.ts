@@ -1,5 +1,6 @@
 /** How to explore: one variant per explorer (`explore/options.ts` adds what only the explorers hand the engine). */
 
+import type { Clock } from './clock.js';
 import type { Standing } from './standing.js';
 
 /** Which part of a campaign a process runs: shard `index` (1-based) of `count`. */
@@ -18,6 +19,8 @@ export interface RandomOptions {
   readonly maxSteps: number;
   readonly shard?: Shard | undefined;
   readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
+  /** The clock its time bounds and reports read (`clock.ts`; default the real one). */
+  readonly clock?: Clock | undefined;
 }
 
 /** A progress report of an exhaustive search: depth being expanded, distinct states, frontier left, elapsed. */
@@ -85,6 +88,8 @@ export interface ExhaustiveBounds {
    */
   readonly beside?: { cancelled(): boolean; found(): void } | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
+  /** The clock its time bounds and reports read (`clock.ts`; default the real one). */
+  readonly clock?: Clock | undefined;
 }
 
 /** Options of a swarm campaign: random runs, each with its own profile (`swarm.ts`). */
@@ -100,6 +105,8 @@ export interface SwarmOptions {
   readonly maxSeconds?: number | undefined;
   readonly shard?: Shard | undefined;
   readonly onProgress?: ((runs: number, steps: number) => void) | undefined;
+  /** The clock its time bounds and reports read (`clock.ts`; default the real one). */
+  readonly clock?: Clock | undefined;
 }
 
 /**
@@ -123,6 +130,11 @@ export interface PortfolioOptions {
   readonly runs: number;
   readonly maxSteps: number;
   readonly onProgress?: ((p: PortfolioProgress) => void) | undefined;
+  /**
+   * The clock of its budget, its pass's share and its reports (`clock.ts`; default the real one); the swarm beside
+   * the pass on two threads runs on a clock of the same tick.
+   */
+  readonly clock?: Clock | undefined;
 }
 
 /** Where the default check stands: what its pass and its swarm have done so far (null: not started). */

@@ -12,7 +12,7 @@ import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { choiceOption, intOption, type Parsed, parse, setPairs } from '../args.js';
 import { checkOptions } from '../check-options.js';
-import { modelConfig, modelNamed, writeText } from '../common.js';
+import { modelConfig, modelNamed, onClock, writeText } from '../common.js';
 import { checkText, outcomeTrace } from '../format/check.js';
 import { checkReport } from '../format/check-report.js';
 import { fileFormat, traceFileText } from '../format/trace-files.js';
@@ -113,7 +113,7 @@ async function checkEntry<S, A extends AnyAction, K extends Keys>(
   const json = v['json'] === true;
   const quiet = v['quiet'] === true;
   choiceOption(v, 'format', ['text'], 'text');
-  const base = checkOptions(v, io, e.model.defaultDepth);
+  const base = onClock(checkOptions(v, io, e.model.defaultDepth), io);
   const workers = workersOption(v);
   const alone = oneThread(base);
   if (v['workers'] !== undefined && workers > 1 && alone)

@@ -11,7 +11,7 @@ import { resolve } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { CHECK_DEFAULTS } from '../check-options.js';
-import { catalogOf, seconds } from '../common.js';
+import { catalogOf, onClock, seconds } from '../common.js';
 import { reproduceArgs } from '../format/search.js';
 import type { Io } from '../io.js';
 import { type Meter, meter, withProgress } from '../progress.js';
@@ -57,7 +57,7 @@ function checkDefaults<S, A extends AnyAction, K extends Keys>(
   const o = explorePortfolio(
     { model: e.model, invariants: e.invariants },
     e.model.init(r.value.config),
-    withProgress(opts, io, m, name) as PortfolioOptions,
+    withProgress(onClock(opts, io), io, m, name) as PortfolioOptions,
   );
   m.stop();
   const x = o.exhaustive;

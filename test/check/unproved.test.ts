@@ -16,6 +16,7 @@ import { counterexample } from '../../check/run/counterexample.js';
 import { script } from '../../check/run/execute.js';
 import { MINIMIZE_BUDGET, MINIMIZE_STEPS, minimize } from '../../check/run/minimize.js';
 import { minimized, sameFinding } from '../../check/run/unproved.js';
+import { realClock, ticking } from '../../check/types/clock.js';
 import { reproduceArgs } from '../../cli/format/search.js';
 import { flinkKafkaKeys } from '../../model/flink/config.js';
 import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
@@ -111,7 +112,7 @@ describe("a minimization's budget", () => {
 
   test('is counted in replayed steps: a smaller budget gives a trace no shorter, the same on every machine', () => {
     const results = [0, 500, 1000, 2000, 4000, 8000, MINIMIZE_STEPS].map((steps) => {
-      const m = minimize(c, initial, met.trace, target, { steps, deadline: null });
+      const m = minimize(c, initial, met.trace, target, { steps, deadline: null, clock: realClock });
       return [m.length, m.cut];
     });
     // Nothing removed with none; two steps with 500 to 2,000; the fewest (9) from 4,000 on, though 4,000 still cut
@@ -125,11 +126,12 @@ describe("a minimization's budget", () => {
       [9, null],
       [9, null],
     ]);
-    expect(MINIMIZE_BUDGET).toEqual({ steps: MINIMIZE_STEPS, deadline: null });
+    expect(MINIMIZE_BUDGET).toEqual({ steps: MINIMIZE_STEPS, deadline: null, clock: realClock });
   });
 
   test('ends by its deadline, the trace met kept when no shorter one was found by then', () => {
-    const late = minimized(c, initial, met, sameFinding, performance.now() - 1);
+    // On a clock that moves a millisecond at each reading, a deadline at 0 is past at the first.
+    const late = minimized(c, initial, met, sameFinding, 0, ticking(1));
     expect([late.found, late.cut]).toEqual([met, 'time']);
     expect(late.found).toBe(met);
     const whole = minimized(c, initial, met, sameFinding, null);
@@ -137,11 +139,9 @@ describe("a minimization's budget", () => {
   });
 
   test("a search's minimization is due when its time bound once it found one ends (none: no deadline)", () => {
-    const before = performance.now();
-    const timed = new Levels({ ...cut, maxSeconds: 10, foundSeconds: 20 }).deadline!;
-    expect(timed - before).toBeGreaterThanOrEqual(20_000);
-    expect(timed - performance.now()).toBeLessThanOrEqual(20_000);
-    expect(new Levels({ ...cut, maxSeconds: 10 }).deadline! - before).toBeLessThan(10_100);
+    // The search's start is the clock's first reading (1 on a clock that moves 1 ms at each).
+    expect(new Levels({ ...cut, maxSeconds: 10, foundSeconds: 20, clock: ticking(1) }).deadline).toBe(20_001);
+    expect(new Levels({ ...cut, maxSeconds: 10, clock: ticking(1) }).deadline).toBe(10_001);
     expect(new Levels(cut).deadline).toBeNull();
   });
 });

@@ -44,7 +44,10 @@ const replicated: string[][] = [
   ['replication.factor=2', 'faults.power-loss=1', 'faults.broker=1', 'log.flush.interval.messages=2'],
 ];
 
-/** Configurations driven at every scale: replication, the consumer's poll timer, requests held in the network. */
+/**
+ * Configurations driven at every scale (the fast suite's: the first of each model's): replication, the consumer's poll
+ * timer, requests held in the network.
+ */
 const always_: Record<string, string[][]> = {
   'kafka-txn': replicated,
   'consume-transform-produce': [
@@ -259,6 +262,8 @@ export interface Scale {
   readonly searchStates: number;
   /** Configs per model: all of them, or the first n. */
   readonly configs: number;
+  /** Of the configurations driven at every scale (`always_`), the first n (default all). */
+  readonly always?: number;
 }
 
 /**
@@ -286,7 +291,7 @@ function suite<S, A extends AnyAction, K extends Keys>(
   scale: Scale,
 ): void {
   const { model } = e;
-  const always = always_[model.name] ?? [];
+  const always = (always_[model.name] ?? []).slice(0, scale.always ?? Number.POSITIVE_INFINITY);
   const chosen = [...list.slice(0, scale.configs), ...always.filter((c) => !list.slice(0, scale.configs).includes(c))];
   for (const pairs of chosen) {
     const label = `${model.name} ${pairs.join(' ') || 'defaults'}`;

@@ -9,6 +9,7 @@ import { kafkaStreamsEntry } from '../../catalog/apps.js';
 import { streamsKeys } from '../../model/streams/config.js';
 import { renderText } from '../../traces/render/text.js';
 import { cfg, check, exhaustive, explored, random } from '../helpers/check.js';
+import { HANGING_ROWS, HOLDS_ROWS, stateLossByRelease } from '../helpers/streams-state-loss.js';
 
 const streams = (...pairs: string[]) => cfg(streamsKeys, ...pairs);
 /** EOS v1 at the newest release that still has it. */
@@ -80,47 +81,11 @@ describe('exhaustive search (one instance, depth 8)', () => {
   }
 });
 
-// faults.producer-state-loss (no crash, a zombie, exhaustive to depth 16). The zombie is paused inside its
-// transaction; its transaction is aborted (EOS v1: the new owner of task 0_0 initialises its transactional.id and
-// fences it; EOS v2: the coordinator times it out), the ABORT marker reaches changelog-0, and a day later (a week
-// before 3.4) the leader there expires producer 1; the zombie resumes and writes v2 there with the old epoch. 2.4
-// answers UNKNOWN_PRODUCER_ID; 2.5-3.5 accept a producer they have no state for (KAFKA-8710) and open a transaction
-// no coordinator knows: nothing ever ends it (KAFKA-12671, the hanging transaction); 3.6+ verify the write with the
-// coordinator first (KIP-890), which fences it. Why a zombie: this once ran one live instance, no zombie, and the loss
-// came right after the marker, while the instance was inside its transaction; a live member writes again long before
-// its leader could have gone a day without a word from it (ProducerStateManager.isProducerExpired).
+// faults.producer-state-loss by release: why a zombie, and what each release does, in
+// test/helpers/streams-state-loss.ts; 2.5 (hanging) and 3.6 (holds) here, the other releases in the slow suite.
 describe('faults.producer-state-loss by release (exhaustive, depth 16)', () => {
-  const lost = (version: string, g: string) =>
-    streams(
-      `processing.guarantee=${g}`,
-      `kafka.version=${version}`,
-      'faults.producer-state-loss=true',
-      'faults.crashes=0',
-    );
-  const ex = exhaustive(16, 400_000);
-  for (const [version, g, tail, length] of [
-    ['2.5', 'exactly_once', ['Pause', 'InitProducerId', 'WriteTxnMarker', 'LoseProducerState', 'Resume'], 19],
-    ['2.7', 'exactly_once', ['Pause', 'InitProducerId', 'WriteTxnMarker', 'LoseProducerState', 'Resume'], 20],
-    ['3.5', 'exactly_once_v2', ['Tick', 'ExpireTxn', 'WriteTxnMarker', 'Pause', 'LoseProducerState', 'Resume'], 22],
-  ] as const)
-    test(`${version}, ${g}: the zombie's write after its producer expired opens a transaction nothing ends`, () => {
-      const r = check(kafkaStreamsEntry, lost(version, g), ex);
-      expect(r.violations.map((v) => v.invariant)).toContain('no-hanging-transaction');
-      const calls = explored(r.trace);
-      expect(calls.slice(calls.indexOf(tail[0]))).toEqual(tail);
-      // The fewest steps among the traces the search compared before its bound for a shorter one.
-      expect([r.trace!.length, r.shortest]).toEqual([length, false]);
-    });
-  for (const [version, g] of [
-    ['2.4', 'exactly_once'],
-    ['3.6', 'exactly_once'],
-    ['3.9', 'exactly_once_v2'],
-    ['4.1', 'exactly_once_v2'],
-  ] as const)
-    test(`${version}, ${g}: the whole bounded space holds`, () => {
-      const r = check(kafkaStreamsEntry, lost(version, g), ex);
-      expect(r.violations).toEqual([]);
-      expect(r.bound).toBe('depth');
-      expect(r.coverage['LoseProducerState']).toBeGreaterThan(0);
-    });
+  stateLossByRelease(
+    HANGING_ROWS.filter((r) => r.fast),
+    HOLDS_ROWS.filter((r) => r.fast),
+  );
 });

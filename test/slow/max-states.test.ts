@@ -2,7 +2,8 @@
  * `--max-states` on workers cuts where one thread cuts, on every model (`check/engine/parallel/share-search.ts`): with
  * M spread over each search, and at the end of each level of a small one, two and three workers from the start report
  * one thread's figures (states, bound, deepest complete level, and the counterexample step for step). The fast suite's
- * `max-states.test.ts` has the rows that once failed; this is the sweep that stands behind them.
+ * `max-states.test.ts` and `max-states-rows.test.ts` here have the rows that once failed; this is the sweep that
+ * stands behind them.
  */
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';

@@ -15,6 +15,7 @@
  * are the same on any number of workers (a cut inside a level depends on the order states are admitted).
  */
 import { DRAIN_LIMIT } from '../../run/execute.js';
+import { type Clock, clockOf } from '../../types/clock.js';
 import type { ExhaustiveBounds } from '../../types/options.js';
 import type { Bound } from '../../types/outcome.js';
 import { levelsAhead, withinBound } from './estimate.js';
@@ -70,7 +71,9 @@ export class Levels {
    * stay within them (set at the end of the level where the first was met).
    */
   private limit = Number.POSITIVE_INFINITY;
-  private readonly t0 = performance.now();
+  /** The clock of its time bound, its hand-off question and its reports (`ExhaustiveBounds.clock`). */
+  readonly clock: Clock;
+  private readonly t0: number;
   /** States at each depth whose level is known in full (the initial state's first). */
   private readonly sizes: number[] = [1];
   /** The hand-off question was asked (`ExhaustiveOptions.handOff`). */
@@ -80,10 +83,13 @@ export class Levels {
   /** The count has been asked (`handAtEnd`). */
   private counted = false;
 
-  constructor(private readonly opts: ExhaustiveBounds) {}
+  constructor(private readonly opts: ExhaustiveBounds) {
+    this.clock = clockOf(opts);
+    this.t0 = this.clock.now();
+  }
 
   /**
-   * When the search and what follows it must end (a `performance.now()` time): its start plus the time bound while
+   * When the search and what follows it must end (a time on its `clock`): its start plus the time bound while
    * looking for a shorter counterexample (`foundSeconds`, else `maxSeconds`); null: none. A minimization of its
    * trace stops by then (`unproved.ts`).
    */
@@ -93,7 +99,7 @@ export class Levels {
   }
 
   get elapsedMs(): number {
-    return performance.now() - this.t0;
+    return this.clock.now() - this.t0;
   }
 
   /**

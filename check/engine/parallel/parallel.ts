@@ -18,6 +18,7 @@ import { counterexample } from '../../run/counterexample.js';
 import { indices } from '../../run/execute.js';
 import { reported } from '../../run/unproved.js';
 import type { Checked } from '../../types/checked.js';
+import { clockOf } from '../../types/clock.js';
 import type { ExhaustiveBounds } from '../../types/options.js';
 import type { Counterexample, ExhaustiveOutcome } from '../../types/outcome.js';
 import { Levels } from '../frontier/levels.js';
@@ -52,7 +53,8 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
   drains?: FingerprintSet,
   from?: Handed,
 ): Promise<ExhaustiveOutcome<S, A>> {
-  const t0 = performance.now();
+  const clock = clockOf(opts);
+  const t0 = clock.now();
   const { workers: remote, ports } = exhaustiveWorkers(named, opts, workers);
   const mail = new Mailbox();
   for (const p of ports) p?.on('message', (b: Batch) => mail.put(b));
@@ -84,7 +86,7 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     const r = await levelByLevel(threads, opts, memo, from ?? null);
     const found = r.levels.best === null ? null : await rebuild(c, initial, threads, r.levels.best.id, from?.base ?? 0);
     // A search handed over counts its time from the thread's start, as its `foundMs` does (its `Levels`).
-    const elapsedMs = from ? from.levels.elapsedMs : performance.now() - t0;
+    const elapsedMs = from ? from.levels.elapsedMs : clock.now() - t0;
     return outcome(c, initial, opts, workers, r, found, elapsedMs, from?.sleepSkipped);
   } finally {
     await Promise.all(threads.map((h) => h.terminate()));

@@ -55,6 +55,11 @@ export type WorkerInit =
       /** When to stop, in `Date.now()` milliseconds (the threads' `performance.now()` clocks differ). */
       readonly deadline: number;
       /**
+       * On a ticking clock (`types/clock.ts`, tests): the swarm runs on its own clock moving `tick` ms at every
+       * reading and stops `ms` after its start, instead of at `deadline`.
+       */
+      readonly ticking?: { readonly tick: number; readonly ms: number } | undefined;
+      /**
        * Shared with the pass, three Int32 words (`BesideWord`): who found first or that the pass is done
        * (`Beside`), and the swarm's runs and steps so far (for the progress shown beside the pass's).
        */

@@ -6,7 +6,6 @@
  * committed while rm1 aborted".)
  */
 import { describe, expect, test } from 'vitest';
-import { catalog } from '../../../catalog/index.js';
 import {
   keyOf,
   LevelIndex,
@@ -15,11 +14,8 @@ import {
   sortByKey,
   sortedKeys,
 } from '../../../check/engine/frontier/level-order.js';
-import { exhaustiveParallel } from '../../../check/engine/parallel/parallel.js';
 import { Links } from '../../../check/engine/store/links.js';
-import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
-import { resolved } from '../../helpers/check.js';
-import { figures } from '../../helpers/handoff.js';
+import { ORDER_ROWS, workersFromStart } from '../../helpers/level-order.js';
 
 describe('ranks of a level held by several threads', () => {
   const f = (xs: number[]) => Float64Array.from(xs);
@@ -96,40 +92,7 @@ describe('a link set again (Links.set)', () => {
   });
 });
 
-const rows: { model: string; set: string[]; depth: number; symmetry?: true }[] = [
-  { model: 'kafka-txn', set: ['transaction.version=1', 'safeguard.epoch-fencing=false'], depth: 8 },
-  { model: 'kafka-txn', set: ['isolation.level=read_uncommitted'], depth: 8 },
-  { model: 'consume-transform-produce', set: ['safeguard.require-stable-offsets=false'], depth: 8 },
-  { model: 'kafka-streams', set: ['safeguard.generation-fencing=false'], depth: 8 },
-  { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], depth: 20 },
-  { model: 'two-phase-commit', set: ['safeguard.commit-needs-all-prepared=false', 'rm.count=4'], depth: 100 },
-  // Under symmetry a fingerprint is an orbit's: the state kept is the member the first discovery in the one-thread
-  // order made, whichever thread found it (the slow hand-off test has a row where the owner's own member differed).
-  { model: 'kafka-txn', set: ['transaction.version=1', 'safeguard.epoch-fencing=false'], depth: 8, symmetry: true },
-  {
-    model: 'two-phase-commit',
-    set: ['safeguard.commit-needs-all-prepared=false', 'rm.count=4'],
-    depth: 100,
-    symmetry: true,
-  },
-];
-
+// Two-phase-commit and kafka-txn with fencing off here; the other rows in test/slow/level-order.test.ts.
 describe('a search on workers from the start reports the one-thread trace', () => {
-  for (const r of rows) {
-    test(`${r.model} ${r.set.join(' ')}${r.symmetry ? ', symmetry' : ''}`, async () => {
-      const listed = catalog.get(r.model)!;
-      await listed.open(async (e) => {
-        const config = resolved(e.model.keys, ...r.set);
-        const c = { model: e.model, invariants: e.invariants };
-        const named = { model: r.model, config: config.record, invariants: null };
-        const opts = { mode: 'exhaustive', depth: r.depth, maxStates: 1_000_000, symmetry: r.symmetry } as const;
-        const one = figures(exploreExhaustive(c, e.model.init(config.config), opts));
-        expect(one.status).toBe('violation');
-        for (const workers of [2, 3]) {
-          const many = await exhaustiveParallel(c, e.model.init(config.config), named, opts, workers);
-          expect({ workers, ...figures(many) }).toEqual({ workers, ...one });
-        }
-      });
-    });
-  }
+  workersFromStart(ORDER_ROWS.filter((r) => r.fast));
 });

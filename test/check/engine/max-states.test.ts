@@ -9,21 +9,23 @@
  * fingerprint table on one thread (M = 10,000).
  */
 import { describe, expect, test } from 'vitest';
-import { catalog } from '../../../catalog/index.js';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import { checkAuto } from '../../../check/check.js';
 import { exhaustiveParallel } from '../../../check/engine/parallel/parallel.js';
 import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
+import { ticking } from '../../../check/types/clock.js';
 import type { Outcome } from '../../../check/types/outcome.js';
 import type { AnyAction } from '../../../model/core/model.js';
 import { kafkaTxnKeys } from '../../../model/kafka-txn/config.js';
-import { cfg, record, resolved } from '../../helpers/check.js';
-import { handedAgrees, figures as same } from '../../helpers/handoff.js';
+import { cfg, record } from '../../helpers/check.js';
+import { cutInsideLevel } from '../../helpers/max-states.js';
+import { CUT_ROWS } from '../../helpers/max-states-rows.js';
 
 const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
 const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
 const init = () => kafkaTxnEntry.model.init(cfg(kafkaTxnKeys));
-const bounded = (maxStates: number) => ({ mode: 'exhaustive', depth: 12, maxStates }) as const;
+// On a clock that moves 1 ms at each reading (every 128 states): the hand-off question at 60 s is never asked.
+const bounded = (maxStates: number) => ({ mode: 'exhaustive', depth: 12, maxStates, clock: ticking(1) }) as const;
 
 /** What a bounded search must report: status, states, bound, the deepest complete level, threads. */
 function figures(o: Outcome<unknown, AnyAction>) {
@@ -67,98 +69,7 @@ describe('--max-states on workers', () => {
   });
 
   // Each M stops the search inside a level; before, every row had an M whose trace on two or three workers was not
-  // one thread's (kafka-txn: 2,301 on two, 3,836 on three, 5,371 on both; two-phase-commit: 7 of 22 M tried).
-  const rows = [
-    {
-      model: 'kafka-txn',
-      set: ['transaction.version=1', 'safeguard.epoch-fencing=false'],
-      depth: 8,
-      at: [2301, 3836, 5371],
-    },
-    {
-      model: 'two-phase-commit',
-      set: ['safeguard.commit-needs-all-prepared=false', 'rm.count=5'],
-      depth: 100,
-      at: [60, 140, 260, 380, 500],
-    },
-  ];
-  for (const r of rows) {
-    test(`cut inside a level, ${r.model} ${r.set.join(' ')}: one thread's states judged, its trace`, async () => {
-      await catalog.get(r.model)!.open(async (e) => {
-        const config = resolved(e.model.keys, ...r.set);
-        const m = { model: e.model, invariants: e.invariants };
-        const name = { model: r.model, config: config.record, invariants: null };
-        let found = 0;
-        let cut = 0;
-        for (const maxStates of r.at) {
-          const opts = { mode: 'exhaustive', depth: r.depth, maxStates } as const;
-          const alone = exploreExhaustive(m, e.model.init(config.config), opts);
-          const one = same(alone);
-          if (alone.bound === 'max-states') cut += 1;
-          if (one.status === 'violation') found += 1;
-          for (const workers of [2, 3]) {
-            const many = await exhaustiveParallel(m, e.model.init(config.config), name, opts, workers);
-            expect({ maxStates, workers, ...same(many) }).toEqual({ maxStates, workers, ...one });
-            expect(many.bound).toBe(alone.bound);
-          }
-        }
-        expect(found).toBeGreaterThan(0);
-        expect(cut).toBeGreaterThan(0);
-      });
-    });
-  }
-
-  test('a search handed over and cut inside a level judges the one-thread states', async () => {
-    // Handed over at the first, middle and last state of every level. Before, on three workers with M = 1,000 (in
-    // level 6) the states judged in the cut level were not one thread's.
-    const opts = (maxStates: number) => ({ mode: 'exhaustive', depth: 8, maxStates }) as const;
-    expect(await handedAgrees('kafka-txn', [], opts(1000), 3, true)).toBeGreaterThanOrEqual(10);
-    const fencing = ['transaction.version=1', 'safeguard.epoch-fencing=false'];
-    expect(await handedAgrees('kafka-txn', fencing, opts(700), 2, true)).toBeGreaterThanOrEqual(10);
-  });
-
-  // M exactly the states to the end of a level: one thread completes that level and stops only at the next new
-  // state, or ends unbounded (two-phase-commit has 1,568 states in all), or at the depth bound (kafka-txn, 7,541 to
-  // depth 8). Before, workers reported `max-states` at both: they stopped at a level's end at M, and a thread that
-  // had admitted as many as M left stopped expanding before knowing that the level held one more.
-  const exact = [
-    {
-      model: 'two-phase-commit',
-      set: ['rm.count=4'],
-      depth: 100,
-      at: [
-        [1568, null],
-        [1566, 'max-states'],
-        [1554, 'max-states'],
-      ],
-      plain: true,
-    },
-    {
-      model: 'kafka-txn',
-      set: [],
-      depth: 8,
-      at: [
-        [7541, 'depth'],
-        [1031, 'max-states'],
-      ],
-    },
-  ] as const;
-  for (const r of exact) {
-    test(`M at a level's end, ${[r.model, ...r.set].join(' ')}: the level complete, as on one thread`, async () => {
-      await catalog.get(r.model)!.open(async (e) => {
-        const config = resolved(e.model.keys, ...r.set);
-        const m = { model: e.model, invariants: e.invariants };
-        const name = { model: r.model, config: config.record, invariants: null };
-        for (const [maxStates, bound] of r.at) {
-          const opts = { mode: 'exhaustive', depth: r.depth, maxStates, plain: 'plain' in r } as const;
-          const one = same(exploreExhaustive(m, e.model.init(config.config), opts));
-          expect(one.bound).toBe(bound);
-          for (const workers of [2, 3]) {
-            const many = await exhaustiveParallel(m, e.model.init(config.config), name, opts, workers);
-            expect({ maxStates, workers, ...same(many) }).toEqual({ maxStates, workers, ...one });
-          }
-        }
-      });
-    });
-  }
+  // one thread's (kafka-txn: 2,301 on two, 3,836 on three, 5,371 on both; two-phase-commit: 7 of 22 M tried). The
+  // kafka-txn row, a search handed over and cut, and M at a level's end are in test/slow/max-states-rows.test.ts.
+  cutInsideLevel(CUT_ROWS.filter((r) => r.model === 'two-phase-commit'));
 });
