@@ -274,6 +274,13 @@ export const flinkKafkaKeys = {
       'how long a retried commit keeps failing retriably (the coordinator unreachable, loading): the clock and ' +
       "the transaction's timeout run meanwhile",
   }),
+  ownershipCheck: bool('safeguard.naming-strategy-ownership-check', {
+    default: true,
+    meaning:
+      "with faults.strategy-change, the restored writer refuses POOLING's writer state under INCREMENTING " +
+      '(TransactionOwnership.IMPLICIT_BY_SUBTASK_ID.checkForMigration, connector 4.0+); false: it probes from the ' +
+      "restored checkpoint id and leaves the pool's open ids behind",
+  }),
   neverResubmitted: bool('faults.never-resubmitted', {
     default: false,
     meaning:

@@ -280,6 +280,8 @@ export function expireCheckpoint(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   // The oldest expires first (triggered first, one timeout for all).
   const p = j.jm.pending.shift()!;
+  // An expired stop-with-savepoint fails the stop: the job runs on.
+  if (p.id === j.jm.stop) delete j.jm.stop;
   j.jm.failedCheckpoints += 1;
   const t = j.task;
   // Its alignment only when it had not snapshotted: else `aligned` belongs to a later checkpoint.

@@ -73,3 +73,17 @@ describe('INCREMENTING -> POOLING: accepted', () => {
     );
   });
 });
+
+describe('safeguard.naming-strategy-ownership-check, both ways', () => {
+  const back = ['sink.transaction-naming-strategy=POOLING', 'kafka.version=3.9', 'faults.strategy-change=true'];
+  test('off: INCREMENTING restores POOLING state, its probe misses the pool ids: what the exception warns of', () => {
+    const r = check(e, [...back, 'safeguard.naming-strategy-ownership-check=false'], exhaustive(24));
+    expect(r.status).toBe('violation');
+    expect(['no-loss', 'no-hanging-transaction']).toContain(r.violations[0]!.invariant);
+    expect(explored(r.trace)).toContain('ChangeStrategy');
+  });
+  test('on: the restore is refused instead (progress, the exception in the trace), nothing silently lost', () => {
+    const r = check(e, back, exhaustive(24));
+    expect(r.violations.map((v) => v.invariant)).toEqual(['progress']);
+  });
+});
