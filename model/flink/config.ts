@@ -256,7 +256,8 @@ export const flinkKafkaKeys = {
     meaning:
       'what an intermediate savepoint does: 1.15 (Flink 1.15+, FLINK-25191) commits nothing and recovery ' +
       'skips it; 1.7 (1.7 to 1.14, FLINK-10354) is notified, commits the sink and is the latest for recovery; ' +
-      '1.3 (1.3 to 1.6, FLINK-6328) is notified and commits, but recovery falls back to the checkpoint before it',
+      '1.3 (1.2.2 and 1.3 to 1.6, FLINK-6328) is notified and commits, but recovery falls back to the checkpoint ' +
+      'before it',
   }),
   commitRetries: int('faults.commit-retries', {
     default: 0,

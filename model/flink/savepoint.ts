@@ -60,7 +60,6 @@ export function triggerSavepoint(d: D, no: JobNo = 1): void {
   const kind: SavepointKind = d.config.savepoint === 'stop' ? 'stop' : 'intermediate';
   const id = j.jm.nextCheckpointId;
   j.jm.nextCheckpointId += 1;
-  j.jm.delayOpen = false;
   j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null, savepoint: kind });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   if (kind === 'stop') j.jm.stop = id;

@@ -52,7 +52,8 @@ export function strategyField(c: FlinkConfig, jm: Pick<JobManager, 'strategy'>):
  */
 export function strategyRefusal(c: FlinkConfig, jm: Pick<JobManager, 'strategy' | 'latest'>): string | null {
   const cp = jm.latest;
-  if (!c.ownershipCheck || cp === null || strategyOf(c, jm) !== 'INCREMENTING' || writtenWith(c, cp) !== 'POOLING') return null;
+  if (!c.ownershipCheck || cp === null || strategyOf(c, jm) !== 'INCREMENTING' || writtenWith(c, cp) !== 'POOLING')
+    return null;
   return (
     `${BACK_TO_INCREMENTING} (the restored writer state of checkpoint ${cp.id} was written with POOLING): ` +
     'the task fails'
