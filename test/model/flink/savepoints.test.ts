@@ -115,7 +115,7 @@ describe('stop-with-savepoint commits on stop; the job is resumed from it', () =
   });
 });
 
-describe('resumed after transaction.timeout.ms: the intermediate savepoint loses v1, stop-with-savepoint does not', () => {
+describe('resumed after transaction.timeout.ms: an intermediate savepoint loses v1, a stop one does not', () => {
   /** Ticks and the drain's work until the job's Restart, then the Restart and the restored committer's commit. */
   function resumed(pairs: string[], ...actions: FlinkAction[]) {
     let s = stateAfter(pairs, ...actions);
