@@ -76,11 +76,14 @@ describe('flink.savepoint-semantics, both ways: a savepoint that commits must be
     expect(r.status).toBe('violation');
     expect(explored(r.trace)).toEqual(expect.arrayContaining(['Savepoint', 'Crash']));
   });
-  for (const sem of ['1.7', '1.15'])
-    test(`${sem}: the same search finds nothing`, () => {
-      const r = check(e, ['faults.savepoint=intermediate', `flink.savepoint-semantics=${sem}`], bound);
-      expect(r.status).toBe('ok');
-    });
+  test('1.7: the same search finds nothing', () => {
+    const r = check(e, ['faults.savepoint=intermediate', 'flink.savepoint-semantics=1.7'], bound);
+    expect(r.status).toBe('ok');
+  });
+  test('1.15: the same search finds nothing (72,523 states)', () => {
+    const r = check(e, ['faults.savepoint=intermediate', 'flink.savepoint-semantics=1.15'], bound);
+    expect(r).toMatchObject({ status: 'ok', distinct: 72_523 });
+  });
 });
 
 describe('stop-with-savepoint commits on stop; the job is resumed from it', () => {
@@ -109,9 +112,9 @@ describe('stop-with-savepoint commits on stop; the job is resumed from it', () =
     expect(u.jm).toMatchObject({ restartAt: 1000 + 60_000, latest: { id: 1 } });
     expect(u.jm.stop).toBeUndefined();
   });
-  test('resumed after transaction.timeout.ms: nothing was left open, nothing is lost', () => {
+  test('resumed after transaction.timeout.ms: nothing was left open, nothing lost (36,612 states)', () => {
     const r = check(e, [...pairs, 'resubmit.delay.ms=120000'], exhaustive(24));
-    expect(r.status).toBe('ok');
+    expect(r).toMatchObject({ status: 'ok', distinct: 36_612 });
   });
 });
 
