@@ -7,6 +7,8 @@
 import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
 import { markerTargets } from '../kafka/transactions.js';
+import { abandoned } from './abandon.js';
+import { commitHeld, mayRetryCommit, releaseRetry, retryCommitLater } from './commit-retry.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
@@ -30,6 +32,15 @@ import {
   trigger,
 } from './job.js';
 import { extractPrefix, listing, poolName } from './pooling.js';
+import {
+  finishStop,
+  resumable,
+  resumeFromSavepoint,
+  savepointable,
+  stopDone,
+  stopping,
+  triggerSavepoint,
+} from './savepoint.js';
 import { abortLingering, commit, initSink, mailboxCheck, noteTimeout, send, sendError } from './sink.js';
 import {
   ackable,
@@ -46,6 +57,7 @@ import {
   writerOf,
   writersOf,
 } from './state.js';
+import { changeStrategy, pooling, strategyChangeable } from './strategy.js';
 import { alignmentTimeoutAt, at, earlyTriggerAt, jobWorkLeft, nextEvent, timedOut, triggerAt } from './time.js';
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
@@ -64,6 +76,7 @@ export type FlinkAction =
   | ({ readonly type: 'InitSink' } & OfJob & OfSubtask)
   | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
+  | ({ readonly type: 'FinishStop' } & OfJob)
   | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'AlignmentTimeout' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
@@ -83,7 +96,11 @@ export type FlinkAction =
   | ({ readonly type: 'RestoreSavepoint' } & OfJob)
   | ({ readonly type: 'ChangePrefix' } & OfJob)
   | ({ readonly type: 'Rescale' } & OfJob)
-  | ({ readonly type: 'InitialDelay' } & OfJob);
+  | ({ readonly type: 'InitialDelay' } & OfJob)
+  | ({ readonly type: 'Savepoint' } & OfJob)
+  | ({ readonly type: 'ResumeFromSavepoint' } & OfJob)
+  | ({ readonly type: 'CommitRetriable'; readonly checkpoint: number } & OfJob)
+  | ({ readonly type: 'ChangeStrategy' } & OfJob);
 
 type S = FlinkState;
 
@@ -151,15 +168,16 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   if (!t) return;
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
   // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
-  const writerWaits =
-    s.config.namingStrategy === 'POOLING' && t.status === 'initializing' && nextCommit(s, no) !== null;
+  const writerWaits = pooling(s, no) && t.status === 'initializing' && nextCommit(s, no) !== null;
   writersOf(t).forEach((w, sub) => {
     if (w.init === 'probe' && !writerWaits) out.push({ type: 'AbortLingering', ...o, ...ofSub(sub) });
     if (w.init === 'init' && !writerWaits) out.push({ type: 'InitSink', ...o, ...ofSub(sub) });
   });
   if (t.status === 'running' && j.jm.notify !== null) out.push({ type: 'Notify', ...o });
   const commitNext = nextCommit(s, no);
-  if (commitNext !== null) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
+  // faults.commit-retries: a commit that failed retriably waits for its retry.
+  if (commitNext !== null && !commitHeld(t, s.now)) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
+  if (stopDone(s, no)) out.push({ type: 'FinishStop', ...o });
   if (!running(s, no)) return;
   writersOf(t).forEach((w, sub) => {
     if (w.error !== null) out.push({ type: 'MailboxCheck', ...o, ...ofSub(sub) });
@@ -173,9 +191,11 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
     if (w.buffer.length > 0) out.push({ type: 'Send', ...o, ...ofSub(sub) });
   });
   const a = arrived(c, s.now);
-  for (let i = 0; i < n; i++) if (t.splits[i]! < a) out.push({ type: 'Read', input: i, ...o });
+  // Stop-with-savepoint: the sources read nothing after its barrier, and no periodic checkpoint is triggered.
+  const stopped = stopping(j.jm);
+  for (let i = 0; i < n; i++) if (t.splits[i]! < a && !stopped) out.push({ type: 'Read', input: i, ...o });
   // CheckpointRequestDecider: a periodic request waits while max-concurrent-checkpoints are pending.
-  const room = j.jm.pending.length < c.maxConcurrent;
+  const room = j.jm.pending.length < c.maxConcurrent && !stopped;
   if (room && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
 }
 
@@ -278,7 +298,7 @@ export const flinkActions = {
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
       const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
-      if (s.config.namingStrategy === 'POOLING') {
+      if (pooling(s, jobOf(a))) {
         const j = slotOf(s, jobOf(a));
         const l = w ? listing(s.config, s.kafka, j.jm, w, jobOf(a), subtaskOfAction(a)) : null;
         const id = l ? s.kafka.txns[l.next]?.transactionalId : undefined;
@@ -300,7 +320,7 @@ export const flinkActions = {
       const sub = subtaskOfAction(a);
       const w = t ? writerOf(t, sub) : undefined;
       const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), sub);
-      if (t && s.config.namingStrategy === 'POOLING')
+      if (t && pooling(s, jobOf(a)))
         return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(poolName(t, sub))}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
       const what = `${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''}`;
@@ -316,7 +336,10 @@ export const flinkActions = {
   },
   Commit: {
     enabled: workOf('Commit'),
-    effect: (d, a) => commit(d, a.checkpoint, jobOf(a)),
+    effect: (d, a) => {
+      releaseRetry(d, jobOf(a));
+      commit(d, a.checkpoint, jobOf(a));
+    },
     describe: (s, a) => {
       const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
       return (
@@ -325,6 +348,14 @@ export const flinkActions = {
       );
     },
     lanes: lanes(TM, 'coordinator'),
+  },
+  FinishStop: {
+    enabled: workOf('FinishStop'),
+    effect: (d, a) => finishStop(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}JobManager.FinishStop(savepoint ${slotOf(s, jobOf(a)).jm.stop ?? '?'} committed: the job ends, ` +
+      `resumed from it at ${at(s.now + s.config.resubmitDelayMs)})`,
+    lanes: lanes(JM, TM),
   },
   Ack: {
     enabled: workOf('Ack'),
@@ -428,7 +459,8 @@ export const flinkActions = {
     enabled(s, emit) {
       for (const no of jobs(s)) {
         const j = slotOf(s, no);
-        if (j.task && j.jm.notify !== null && s.faults.lost < s.config.lostNotifications)
+        // The synchronous savepoint's notification is awaited by the stopping task: not a best-effort one.
+        if (j.task && j.jm.notify !== null && j.jm.notify !== j.jm.stop && s.faults.lost < s.config.lostNotifications)
           emit({ type: 'LoseNotification', ...of(no) });
       }
     },
@@ -439,9 +471,12 @@ export const flinkActions = {
   JobManagerFail: {
     fault: true,
     enabled(s, emit) {
-      for (const no of jobs(s))
-        if (slotOf(s, no).jm.restartAt === null && s.faults.jobmanager < s.config.jobManagerFailures)
+      for (const no of jobs(s)) {
+        // A job never resubmitted has no JobManager left to fail.
+        const jm = slotOf(s, no).jm;
+        if (jm.restartAt === null && !abandoned(jm) && s.faults.jobmanager < s.config.jobManagerFailures)
           emit({ type: 'JobManagerFail', ...of(no) });
+      }
     },
     effect: (d, a) => jobManagerFail(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}fault.JobManagerFail(${highlyAvailable(s.config) ? 'HA' : 'no HA'})`,
@@ -548,6 +583,55 @@ export const flinkActions = {
       const p = slotOf(s, jobOf(a)).jm.parallelism;
       return `${prefix(a)}fault.Rescale(parallelism ${p} -> ${p === 1 ? 2 : 1})`;
     },
+    lanes: lanes(JM),
+  },
+  Savepoint: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) if (savepointable(s, no)) emit({ type: 'Savepoint', ...of(no) });
+    },
+    effect: (d, a) => triggerSavepoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}operator.${s.config.savepoint === 'stop' ? 'StopWithSavepoint' : 'Savepoint'}(savepoint ` +
+      `${slotOf(s, jobOf(a)).jm.nextCheckpointId})`,
+    lanes: lanes(JM, TM),
+  },
+  ResumeFromSavepoint: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) if (resumable(s, no)) emit({ type: 'ResumeFromSavepoint', ...of(no) });
+    },
+    effect: (d, a) => resumeFromSavepoint(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}operator.ResumeFromSavepoint(savepoint ${slotOf(s, jobOf(a)).jm.savepoint?.id ?? '?'} instead ` +
+      `of checkpoint ${slotOf(s, jobOf(a)).jm.latest?.id ?? 'none'})`,
+    lanes: lanes(JM),
+  },
+  CommitRetriable: {
+    fault: true,
+    enabled(s, emit) {
+      if (!mayRetryCommit(s)) return;
+      for (const no of jobs(s)) {
+        const t = slotOf(s, no).task;
+        const next = nextCommit(s, no);
+        if (t && next !== null && !commitHeld(t, s.now)) emit({ type: 'CommitRetriable', checkpoint: next, ...of(no) });
+      }
+    },
+    effect: (d, a) => retryCommitLater(d, a.checkpoint, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.CommitRetriable(checkpoint ${a.checkpoint}: a RetriableException, retryLater until ` +
+      `${at(s.now + s.config.commitRetryMs)})`,
+    lanes: lanes(TM, 'coordinator'),
+  },
+  ChangeStrategy: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s)) if (strategyChangeable(s, no)) emit({ type: 'ChangeStrategy', ...of(no) });
+    },
+    effect: (d, a) => changeStrategy(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.ChangeStrategy(sink.transaction-naming-strategy -> ` +
+      `${pooling(s, jobOf(a)) ? 'INCREMENTING' : 'POOLING'})`,
     lanes: lanes(JM),
   },
 } satisfies ActionTable<S, FlinkAction>;

@@ -243,6 +243,58 @@ export const flinkKafkaKeys = {
       'committed and reused, or aborted) and goes on (FLINK-8086); false: it fails the task, which re-commits the ' +
       'same committable after the restore',
   }),
+  savepoint: oneOf('faults.savepoint', ['none', 'intermediate', 'stop'], {
+    default: 'none',
+    meaning:
+      'once in a run the operator takes a savepoint of the running job: intermediate (flink savepoint; the job ' +
+      'runs on, and once it is down the operator may resume it from that savepoint when no checkpoint completed ' +
+      'after it), or stop (flink stop: a synchronous savepoint whose notifyCheckpointComplete commits the sink, ' +
+      'then the job ends and is resumed from it after resubmit.delay.ms)',
+  }),
+  savepointSemantics: oneOf('flink.savepoint-semantics', ['1.15', '1.7', '1.3'], {
+    default: '1.15',
+    meaning:
+      'what an intermediate savepoint does: 1.15 (Flink 1.15+, FLINK-25191) commits nothing and recovery ' +
+      'skips it; 1.7 (1.7 to 1.14, FLINK-10354) is notified, commits the sink and is the latest for recovery; ' +
+      '1.3 (1.2.2 and 1.3 to 1.6, FLINK-6328) is notified and commits, but recovery falls back to the checkpoint ' +
+      'before it',
+  }),
+  commitRetries: int('faults.commit-retries', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      "most commits in one run whose EndTxn fails with a retriable error (KafkaCommitter.commit's " +
+      'RetriableException: request.retryLater()); the committer commits again once faults.commit-retry.ms passed',
+  }),
+  commitRetryMs: int('faults.commit-retry.ms', {
+    default: 10_000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      'how long a retried commit keeps failing retriably (the coordinator unreachable, loading): the clock and ' +
+      "the transaction's timeout run meanwhile",
+  }),
+  ownershipCheck: bool('safeguard.naming-strategy-ownership-check', {
+    default: true,
+    meaning:
+      "with faults.strategy-change, the restored writer refuses POOLING's writer state under INCREMENTING " +
+      '(TransactionOwnership.IMPLICIT_BY_SUBTASK_ID.checkForMigration, connector 4.0+); false: it probes from the ' +
+      "restored checkpoint id and leaves the pool's open ids behind",
+  }),
+  neverResubmitted: bool('faults.never-resubmitted', {
+    default: false,
+    meaning:
+      'a job the restart strategy gives up on (FAILED) is never resubmitted: its open transactions hold the LSO of ' +
+      'out until transaction.timeout.ms aborts them (with transaction.two.phase.commit.enable, for ever)',
+  }),
+  strategyChange: bool('faults.strategy-change', {
+    default: false,
+    meaning:
+      'once in a run, the job down is restarted with the other sink.transaction-naming-strategy: INCREMENTING -> ' +
+      'POOLING is accepted, POOLING -> INCREMENTING makes every restored writer throw (TransactionOwnership.' +
+      'IMPLICIT_BY_SUBTASK_ID, connector 4.0+)',
+  }),
   crashes: k.crashes,
   coordinatorFailover: k.coordinatorFailover,
   producerStateLoss: k.producerStateLoss,

@@ -6,6 +6,7 @@
  * the completed checkpoints and restarts checkpoint ids at 1 (a new job). Over an immer draft.
  */
 import type { Draft } from 'immer';
+import { abandon } from './abandon.js';
 import { highlyAvailable } from './config.js';
 import { giveUp, restarts } from './restart.js';
 import { type FlinkState, type JobNo, slotOf } from './state.js';
@@ -23,6 +24,8 @@ export function failover(d: D, reason: string, no: JobNo = 1, task = true): void
   j.jm.pending = [];
   j.jm.notify = null;
   j.jm.delayOpen = false;
+  // A stop-with-savepoint the failure interrupts fails; the job restarts and runs on.
+  if (j.jm.stop !== undefined) delete j.jm.stop;
   if (!task || restarts(d.config, j.jm, d.now)) {
     j.jm.restartAt = d.now + d.config.restartDelayMs;
     d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
@@ -31,6 +34,7 @@ export function failover(d: D, reason: string, no: JobNo = 1, task = true): void
   j.jm.restartAt = d.now + d.config.resubmitDelayMs;
   d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt, final: true });
   giveUp(d, j.jm);
+  if (d.config.neverResubmitted) abandon(d, j.jm);
 }
 
 /** Job `no`'s JobManager process dies; with HA a new leader recovers the checkpoints, without HA they are gone. */

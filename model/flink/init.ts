@@ -22,6 +22,7 @@ import {
   totalInputs,
   type Writer,
 } from './state.js';
+import { strategyOf } from './strategy.js';
 
 /**
  * Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed
@@ -109,7 +110,7 @@ export function newTask(
           pool: [],
           opened: 0,
           precommitted:
-            c.namingStrategy === 'POOLING' && cp
+            strategyOf(c, jm) === 'POOLING' && cp
               ? cp.committables.filter((x) => committableSub(x) === sub).map((x) => x.txn)
               : [],
           error: null,

@@ -9,6 +9,7 @@ import { inTransaction } from '../kafka/producer.js';
 import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
 import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
+import { completeSavepoint } from './savepoint.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
@@ -24,6 +25,7 @@ import {
   type Task,
   writerOf,
 } from './state.js';
+import { strategyField, strategyRefusal } from './strategy.js';
 import { alignedAt, earlyTriggerAt, nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
@@ -197,9 +199,15 @@ export function alignmentTimeout(d: D, no: JobNo = 1): void {
 export function ack(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const p = ackable(j.jm, d.now)!;
+  if (p.savepoint !== undefined) {
+    completeSavepoint(d, no, p);
+    return;
+  }
   const snap = p.snapshot!;
+  // A savepoint is not subsumed (PendingCheckpoint.canBeSubsumed: not for a savepoint).
   for (const old of j.jm.pending)
-    if (old.id < p.id) d.events.push({ type: 'checkpoint-subsumed', checkpoint: old.id, by: p.id });
+    if (old.id < p.id && old.savepoint === undefined)
+      d.events.push({ type: 'checkpoint-subsumed', checkpoint: old.id, by: p.id });
   j.jm.previous = j.jm.latest;
   j.jm.latest = {
     id: p.id,
@@ -210,8 +218,9 @@ export function ack(d: D, no: JobNo = 1): void {
     inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
     prefixGen: j.jm.prefixGen,
     at: d.now,
+    ...strategyField(d.config, j.jm),
   };
-  j.jm.pending = j.jm.pending.filter((x) => x.id > p.id);
+  j.jm.pending = j.jm.pending.filter((x) => x.id > p.id || x.savepoint !== undefined);
   j.jm.notify = p.id;
   j.jm.failedCheckpoints = 0;
   d.ghost.completed.push(
@@ -271,6 +280,8 @@ export function expireCheckpoint(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   // The oldest expires first (triggered first, one timeout for all).
   const p = j.jm.pending.shift()!;
+  // An expired stop-with-savepoint fails the stop: the job runs on.
+  if (p.id === j.jm.stop) delete j.jm.stop;
   j.jm.failedCheckpoints += 1;
   const t = j.task;
   // Its alignment only when it had not snapshotted: else `aligned` belongs to a later checkpoint.
@@ -351,7 +362,7 @@ export function restart(d: D, no: JobNo = 1): void {
   // The periodic checkpoint scheduler restarts with the job (CheckpointCoordinatorDeActivator on RUNNING).
   j.jm.nextTriggerAt = firstTriggerAt(d.config, d.now);
   j.jm.delayOpen = d.config.initialDelay === 'both';
-  const fails = startFailure(d.config, d.now, d.kafka, j.jm, no);
+  const fails = startFailure(d.config, d.now, d.kafka, j.jm, no) ?? strategyRefusal(d.config, j.jm);
   if (fails !== null) {
     failover(d, fails, no);
     return;

@@ -47,6 +47,17 @@ function refusal(c: FlinkConfig): string | null {
       `sink.transaction-naming-strategy=POOLING needs connector.version 4.0 or later (FLINK-34554); ` +
       `connector.version=${c.connectorVersion} accepts INCREMENTING`
     );
+  // Switching strategies needs both of them, and POOLING is modelled at a fixed parallelism.
+  if (c.strategyChange && !release.namingStrategies)
+    return (
+      `faults.strategy-change=true needs connector.version 4.0 or later (sink.transaction-naming-strategy, ` +
+      `FLINK-34554); connector.version=${c.connectorVersion} accepts false`
+    );
+  if (c.strategyChange && c.rescale)
+    return (
+      'faults.strategy-change=true is modelled at a fixed parallelism only (POOLING with a rescale is not): accepted ' +
+      'with faults.rescale=false'
+    );
   if (c.propagateSendErrors && !release.propagatesSendErrors)
     return (
       `safeguard.propagate-send-errors=true needs connector.version 3.3 or later (FLINK-35749); ` +

@@ -33,6 +33,7 @@ import type {
   JobSlot,
   PendingCheckpoint,
   Restored,
+  SavepointKind,
   Task,
   TimedOut,
   Writer,
@@ -83,6 +84,7 @@ const task = struct<Task>({
   committables: list(committable),
   commitUpTo: int,
   restored: nullable(struct<Restored>({ checkpoint: int, count: int, expected: int })),
+  retryAt: optional(int),
 });
 
 type Snapshot = NonNullable<PendingCheckpoint['snapshot']>;
@@ -93,6 +95,7 @@ const pending = struct<PendingCheckpoint>({
   ackAt: int,
   offsets: list(int),
   snapshot: nullable(struct<Snapshot>({ count: int, committables: list(committable), inflight: channels })),
+  savepoint: optional(oneOf<SavepointKind>({ intermediate: 1, stop: 1 })),
 });
 
 const completed = struct<CompletedCheckpoint>({
@@ -104,6 +107,7 @@ const completed = struct<CompletedCheckpoint>({
   inflight: channels,
   prefixGen: int,
   at: int,
+  strategy: optional(oneOf<NonNullable<CompletedCheckpoint['strategy']>>({ INCREMENTING: 1, POOLING: 1 })),
 });
 
 const jobManager = struct<JobManager>({
@@ -121,6 +125,10 @@ const jobManager = struct<JobManager>({
   restartAt: nullable(int),
   failedCheckpoints: int,
   failures: list(int),
+  savepoint: optional(completed),
+  stop: optional(int),
+  abandoned: optional(bool),
+  strategy: optional(oneOf<NonNullable<JobManager['strategy']>>({ INCREMENTING: 1, POOLING: 1 })),
 });
 
 const ghost = struct<Ghost>({
@@ -155,6 +163,9 @@ export const flinkCodec = compileSchema(
       savepoints: int,
       prefixChanges: int,
       rescales: int,
+      savepointsTaken: optional(int),
+      commitRetries: optional(int),
+      strategyChanges: optional(int),
     }),
     ghost,
     events: none<readonly FlinkEvent[]>(),

@@ -24,6 +24,7 @@ import {
   writerOf,
   writersOf,
 } from './state.js';
+import { pooling as usesPooling } from './strategy.js';
 
 type D = Draft<FlinkState>;
 
@@ -139,10 +140,10 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
     d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, sub) });
   }
   // POOLING: the producer goes back to the pool (recycled once its committable is finished, or at once when empty).
-  if (x && d.config.namingStrategy === 'POOLING') w.pool.push({ name: x.name, producer: x.producer });
+  if (x && usesPooling(d, no)) w.pool.push({ name: x.name, producer: x.producer });
   w.txn = null;
   w.init = 'init';
-  if (d.config.namingStrategy === 'POOLING') {
+  if (usesPooling(d, no)) {
     // The next transaction takes the lowest id not in flight (no gaps to fill).
     w.name = poolName(t, sub);
     w.fill = w.name;
@@ -182,7 +183,7 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
     w.fill += 1;
     return;
   }
-  const pooling = d.config.namingStrategy === 'POOLING';
+  const pooling = usesPooling(d, no);
   // POOLING: ids freed by commits since the snapshot are free again.
   if (pooling) w.name = w.fill = poolName(t, sub);
   const idx = txnIndex(d, w.name, true, no, genOf(d, no), sub);
@@ -222,7 +223,7 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
 export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
   const w = writerOf(t, sub);
-  if (d.config.namingStrategy === 'POOLING') {
+  if (usesPooling(d, no)) {
     listingAbort(d, no, sub);
     return;
   }

@@ -120,6 +120,11 @@ export interface Task {
   /** Committables with a checkpoint id up to this one may be committed (notified or restored). */
   readonly commitUpTo: number;
   readonly restored: Restored | null;
+  /**
+   * faults.commit-retries: the committer's EndTxn failed retriably (KafkaCommitter: request.retryLater()), and it
+   * commits again at this time; absent otherwise.
+   */
+  readonly retryAt?: number;
 }
 
 /** A checkpoint the JobManager triggered and has not completed. */
@@ -137,7 +142,12 @@ export interface PendingCheckpoint {
     /** Unaligned checkpoints: the records each channel held before its barrier (channel state). */
     readonly inflight: readonly (readonly ChannelItem[])[];
   } | null;
+  /** A savepoint the operator triggered (`faults.savepoint`); absent for a periodic checkpoint. */
+  readonly savepoint?: SavepointKind;
 }
+
+/** An intermediate savepoint (`flink savepoint`), or the synchronous one of stop-with-savepoint (`flink stop`). */
+export type SavepointKind = 'intermediate' | 'stop';
 
 /** A completed checkpoint: what a restore loads. */
 export interface CompletedCheckpoint {
@@ -151,6 +161,8 @@ export interface CompletedCheckpoint {
   /** The writer state's transactional-id prefix (its generation, see `JobManager.prefixGen`). */
   readonly prefixGen: number;
   readonly at: number;
+  /** The naming strategy its writer state was written with, when not the key's (`faults.strategy-change`). */
+  readonly strategy?: 'INCREMENTING' | 'POOLING';
 }
 
 /** The JobManager: checkpoint coordinator and restarts. */
@@ -190,6 +202,17 @@ export interface JobManager {
    * attempt's restart time under exponential-delay with bounded attempts, none otherwise.
    */
   readonly failures: readonly number[];
+  /**
+   * The latest intermediate savepoint that is not in the completed checkpoint store (Flink 1.15+, or 1.3 to 1.6): the
+   * operator may resume the job from it; absent otherwise.
+   */
+  readonly savepoint?: CompletedCheckpoint;
+  /** The id of the stop-with-savepoint in progress: no periodic checkpoint and no read until the job ends. */
+  readonly stop?: number;
+  /** faults.never-resubmitted: the job FAILED and nobody runs it again; absent otherwise. */
+  readonly abandoned?: boolean;
+  /** faults.strategy-change: the sink.transaction-naming-strategy the job was restarted with; absent: the key's. */
+  readonly strategy?: 'INCREMENTING' | 'POOLING';
 }
 
 /** Which Flink job: 1, or the second job of `jobs=2` (its own JobManager, TaskManager, input and sink). */
@@ -269,6 +292,31 @@ export type FlinkEvent =
     }
   | { readonly type: 'jobmanager'; readonly ha: boolean }
   | { readonly type: 'savepoint'; readonly checkpoint: number }
+  | {
+      readonly type: 'savepoint-triggered';
+      readonly checkpoint: number;
+      readonly kind: SavepointKind;
+      readonly offsets: readonly number[];
+    }
+  | {
+      readonly type: 'savepoint-completed';
+      readonly checkpoint: number;
+      readonly kind: SavepointKind;
+      /** Whether it is the latest checkpoint recovery restores (in the completed checkpoint store). */
+      readonly stored: boolean;
+      /** Whether notifyCheckpointComplete goes to the tasks (its committables are committed). */
+      readonly notified: boolean;
+    }
+  | { readonly type: 'savepoint-resumed'; readonly checkpoint: number }
+  | { readonly type: 'stopped'; readonly checkpoint: number; readonly resumeAt: number }
+  | {
+      readonly type: 'commit-retry';
+      readonly checkpoint: number;
+      readonly transactionalId: string;
+      readonly until: number;
+    }
+  | { readonly type: 'strategy'; readonly strategy: string }
+  | { readonly type: 'abandoned' }
   | { readonly type: 'prefix'; readonly prefix: string }
   | { readonly type: 'rescaled'; readonly from: number; readonly to: number };
 
@@ -326,6 +374,12 @@ export interface FlinkState extends JobSlot {
     readonly prefixChanges: number;
     /** Restarts with the other parallelism so far. */
     readonly rescales: number;
+    /** Savepoints the operator took (`faults.savepoint`); absent before the first. */
+    readonly savepointsTaken?: number;
+    /** Commits that failed retriably (`faults.commit-retries`); absent before the first. */
+    readonly commitRetries?: number;
+    /** Restarts with the other naming strategy (`faults.strategy-change`); absent before the first. */
+    readonly strategyChanges?: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];

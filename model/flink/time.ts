@@ -3,6 +3,7 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
+import { abandoned } from './abandon.js';
 import { type FlinkConfig, unalignedOn } from './config.js';
 import { baseIntervalMs } from './init.js';
 import {
@@ -37,6 +38,8 @@ function timingOut(s: FlinkState): boolean {
 export function jobWorkLeft(s: FlinkState, no: JobNo): boolean {
   const c = s.config;
   const j = slotOf(s, no);
+  // A job never resubmitted has nothing left to do.
+  if (abandoned(j.jm)) return false;
   if (j.jm.restartAt !== null || !j.task) return true;
   if (arrived(c, s.now) < c.inputRecords) return true;
   const t = j.task;
@@ -76,6 +79,8 @@ export function nextEvent(s: FlinkState): number | null {
     const scan = expiryScan(s, txn);
     if (scan !== null) at(scan);
   }
+  // A commit retried later (faults.commit-retries).
+  for (const t of [s.task, s.second?.task]) if (t?.retryAt !== undefined) at(t.retryAt);
   return best;
 }
 

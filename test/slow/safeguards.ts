@@ -169,6 +169,17 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 24,
   },
+  // The operator's savepoints (Flink 1.15+ and 1.7-1.14 semantics), retried commits, an accepted strategy change.
+  { model: 'flink-kafka', set: ['faults.savepoint=intermediate'], runs: 1000, depth: 24 },
+  {
+    model: 'flink-kafka',
+    set: ['faults.savepoint=intermediate', 'flink.savepoint-semantics=1.7'],
+    runs: 1000,
+    depth: 24,
+  },
+  { model: 'flink-kafka', set: ['faults.savepoint=stop'], runs: 1000, depth: 24 },
+  { model: 'flink-kafka', set: ['faults.commit-retries=1'], runs: 1000, depth: 24 },
+  { model: 'flink-kafka', set: ['faults.strategy-change=true', 'kafka.version=3.9'], runs: 1000, depth: 24 },
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
   // MirrorMaker 2: a planned switch at 4.1 (delayed syncs) loses and repeats nothing.
   { model: 'mirror-maker-2', set: ['failover=planned', 'source.transaction.records=2'], runs: 2000, depth: 16 },
@@ -410,6 +421,18 @@ export const unsafe: {
     model: 'flink-kafka',
     set: ['high-availability.type=none', 'faults.jobmanager=1', 'faults.crashes=0'],
     breaks: ['no-duplicates'],
+  },
+  // Flink 1.3 to 1.6 (FLINK-6328): a savepoint commits, recovery falls back before it.
+  {
+    model: 'flink-kafka',
+    set: ['faults.savepoint=intermediate', 'flink.savepoint-semantics=1.3'],
+    breaks: ['no-duplicates'],
+  },
+  // A commit retried past transaction.timeout.ms: the coordinator aborted it first.
+  {
+    model: 'flink-kafka',
+    set: ['faults.commit-retries=1', 'faults.commit-retry.ms=70000'],
+    breaks: ['no-loss'],
   },
   { model: 'two-phase-commit', set: ['safeguard.commit-needs-all-prepared=false'], breaks: ['tc-consistent'] },
   // MirrorMaker 2: without the delayed sync (3.7+) a planned switch repeats the records after the last sync. (The older

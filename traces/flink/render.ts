@@ -169,6 +169,39 @@ function flinkEventLine(
       };
     case 'savepoint':
       return { lane: JM, text: `the job will restore the older savepoint of checkpoint ${e.checkpoint}` };
+    case 'savepoint-triggered':
+      return {
+        lane: JM,
+        text:
+          `${e.kind === 'stop' ? 'stop-with-savepoint' : 'savepoint'} ${e.checkpoint} triggered: sources at ` +
+          `${e.offsets.join(', ')}${e.kind === 'stop' ? '; they read no more, no periodic checkpoint' : ''}`,
+      };
+    case 'savepoint-completed':
+      return {
+        lane: JM,
+        text:
+          `savepoint ${e.checkpoint} completed: ${e.stored ? 'the latest for recovery' : 'not used for recovery'}, ` +
+          `${e.notified ? 'notifyCheckpointComplete sent (the sink commits)' : 'no notification (commits nothing)'}`,
+      };
+    case 'savepoint-resumed':
+      return { lane: JM, text: `the operator resumes the job from savepoint ${e.checkpoint} (flink run -s)` };
+    case 'stopped':
+      return {
+        lane: JM,
+        text: `the job ended after savepoint ${e.checkpoint} (FINISHED); resumed from it at ${at(e.resumeAt)}`,
+      };
+    case 'commit-retry':
+      return {
+        lane: TM,
+        text:
+          `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with a RetriableException: ` +
+          `retryLater, committed again at ${at(e.until)}`,
+        refused: true,
+      };
+    case 'strategy':
+      return { lane: JM, text: `the job restarts with sink.transaction-naming-strategy ${e.strategy}` };
+    case 'abandoned':
+      return { lane: JM, text: 'nobody resubmits the job: it stays FAILED, its open transactions with it' };
     case 'prefix':
       return { lane: JM, text: `the job restarts with sink.transactional-id-prefix ${e.prefix}` };
     case 'rescaled':
