@@ -66,6 +66,12 @@ export interface TxnMeta {
   readonly offsetsGroup: number | null;
   readonly startMs: number | null;
   readonly pending: PendingMarkers | null;
+  /**
+   * The epoch a KIP-360 bump came from (TransactionMetadata.lastProducerEpoch, 2.5+), so a retry of that bump whose
+   * answer was lost gets the bumped epoch again; absent: none (RecordBatch.NO_PRODUCER_EPOCH), as after an
+   * InitProducerId without an expected epoch or an epoch fence.
+   */
+  readonly lastProducerEpoch?: number;
 }
 
 /** A committed offset of one partition in `__consumer_offsets`, with ghost data about who committed it. */
@@ -156,6 +162,12 @@ export interface KafkaRules {
   readonly replicaLagTimeMaxMs: number;
   /** log.flush.interval.messages: a broker flushes once this many records are unflushed. */
   readonly logFlushIntervalMessages: number;
+  /**
+   * faults.late-requests: an InitProducerId may be held in the network or its answer lost, the only way a request
+   * can name the epoch a KIP-360 bump came from; the coordinator's lastProducerEpoch is kept only then (elsewhere
+   * nothing reads it, and a state space keeps its count).
+   */
+  readonly lateRequests: boolean;
 }
 
 /**
