@@ -101,6 +101,13 @@ export interface PendingOffset {
   /** Ghost: the committer was not a member of the group's current generation when it sent it. */
   readonly stale: boolean;
   readonly origin: Origin;
+  /**
+   * Ghost: a copy held in the network that landed after the client's retry of it (faults.network,
+   * faults.late-requests): the retry had the fate of its own transaction, so the copy dropped by an abort is no
+   * fate of the client's transaction; taken by a commit, it is (its offset took effect). Marked only where
+   * faults.late-requests is on (rules.lateRequests), so faults.network alone keeps its state spaces.
+   */
+  readonly late?: boolean;
 }
 
 /** Ghost: an offset commit from an old generation that took effect. */

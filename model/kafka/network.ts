@@ -172,7 +172,9 @@ export function deliverLate(x: Ctx, req: Request): void {
       // Before 3.7 the group coordinator takes it whatever the transaction's state (GroupCoordinator
       // .handleTxnCommitOffsets): after the marker it stays pending until this producer's next marker there.
       for (const o of req.offsets) {
-        const err = txnOffsetCommit(x, req.group, { ...req, partition: o.partition, offset: o.offset });
+        // Marked late (a ghost) where faults.late-requests is on; faults.network alone keeps its state spaces.
+        const late = x.k.rules.lateRequests;
+        const err = txnOffsetCommit(x, req.group, { ...req, partition: o.partition, offset: o.offset, late });
         if (err) {
           x.events.push({
             type: 'rejected',

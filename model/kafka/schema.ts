@@ -156,6 +156,7 @@ const pendingOffset = struct<PendingOffset>({
   generation: int,
   stale: bool,
   origin,
+  late: optional(bool),
 });
 
 const staleCommit = struct<StaleCommit>({ partition: int, offset: int, instance: int, generation: int, current: int });

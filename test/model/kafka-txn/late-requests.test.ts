@@ -9,8 +9,8 @@ import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../../catalog/kafka-txn.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import type { KafkaTxnState } from '../../../model/kafka-txn/state.js';
-import { check, exhaustive } from '../../helpers/check.js';
-import { act, group, inst, solo, trace } from './helpers.js';
+import { check, exhaustive, scripted } from '../../helpers/check.js';
+import { act, expand, group, inst, type Step, solo, trace } from './helpers.js';
 
 const A = 1; // app-0#1
 const late = (version: string) =>
@@ -119,6 +119,80 @@ describe('a TxnOffsetCommit held past its transaction marker', () => {
   });
 });
 
+/**
+ * app-0#1's first TxnOffsetCommit(in-0 -> 1) is held, its retry lands; it aborts (transaction.version=1: the epoch
+ * stays), writes v1 and v2 again in its next transaction and sends TxnOffsetCommit(in-0 -> 2); the held copy lands
+ * now, replacing the pending offset, and the commit takes it.
+ */
+const lateOffsetsNext: Step[] = [
+  act.init(A),
+  act.begin(A),
+  act.write(A),
+  act.addOffsets(A),
+  offsetsDelayed,
+  act.abort(A),
+  act.markers(0),
+  act.begin(A),
+  act.write(A),
+  act.write(A),
+  act.addOffsets(A),
+  act.txnOffsetCommit(A),
+  act.deliver(2),
+  act.commit(A),
+  act.markers(0),
+];
+
+describe("a TxnOffsetCommit held into the producer's next transaction of the same epoch", () => {
+  /** The run drained to quiescence, and the state where the held copy landed. */
+  const run = (version: string, steps: readonly Step[]) => {
+    const config = lateOnly(version).config;
+    const actions = expand(kafkaTxnEntry.model.init(config), ...steps);
+    const r = scripted(kafkaTxnEntry, config, actions, true);
+    return { ...r, landed: r.states[actions.findIndex((a) => a.type === 'Deliver') + 1]! };
+  };
+  test('3.9: verified (__consumer_offsets is in the open transaction at that epoch), its offset committed', () => {
+    const r = run('3.9', lateOffsetsNext);
+    expect(r.landed.events).toEqual([
+      { type: 'offset', partition: 0, offset: 1, how: 'pending', generation: -1, stale: false },
+    ]);
+    expect(group(r.last).committed[0]!.offset).toBe(1);
+    expect(r.violations.map((v) => [v.invariant, v.step, v.message])).toEqual([
+      [
+        'txn-atomicity',
+        18,
+        'transaction 1 of app-0#1: its offset commit of input 0 is committed, but the client was told ABORT',
+      ],
+    ]);
+  });
+  test('4.1 (transaction.version=2): the abort bumped the epoch, the held copy is fenced', () => {
+    const r = run(
+      '4.1',
+      lateOffsetsNext.filter((a) => !('type' in a) || a.type !== 'AddOffsetsToTxn'),
+    );
+    expect(rejected(r.landed)).toEqual(['PRODUCER_FENCED TxnOffsetCommit(in-0 -> 1) late']);
+    expect(group(r.last).committed[0]!.offset).toBe(2);
+    expect(r.violations).toEqual([]);
+  });
+});
+
+describe('the held TxnOffsetCommit found by a search, as the plain check finds it', () => {
+  const focused = [
+    'faults.late-requests=true',
+    'producers=1',
+    'partitions=1',
+    'faults.crashes=0',
+    'faults.zombies=false',
+  ];
+  test('3.9: txn-atomicity, exhaustive at its own depth, 17 steps', () => {
+    const r = check(kafkaTxnEntry, ['kafka.version=3.9', ...focused], exhaustive(17));
+    expect([r.status, r.violations[0]?.invariant, r.trace?.length]).toEqual(['violation', 'txn-atomicity', 17]);
+  });
+  test('4.1: none to the same depth', () => {
+    const r = check(kafkaTxnEntry, ['kafka.version=4.1', ...focused], exhaustive(17));
+    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 17, 192519]);
+  });
+});
+
 describe('every state to a bound with faults.late-requests', () => {
   test('3.9, one producer, crashes and a zombie: none violated to depth 10', () => {
     const r = check(
@@ -141,7 +215,7 @@ describe('every state to a bound with faults.late-requests', () => {
       ],
       exhaustive(9),
     );
-    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 9, 113996]);
+    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 9, 114004]);
   });
 });
 
