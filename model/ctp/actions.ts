@@ -71,6 +71,8 @@ export type AppAction =
   | { readonly type: 'ProcessDelayed'; readonly instance: number; readonly partition: number }
   | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
   | InstanceCall<'SendOffsetsDelayed' | 'CommitTxnDelayed' | 'AbortTxnDelayed'>
+  // faults.late-requests: InitProducerId held or its answer lost, sendOffsetsToTransaction's AddOffsetsToTxn held
+  | InstanceCall<'InitProducerIdDelayed' | 'InitProducerIdLost' | 'AddOffsetsDelayed'>
   | { readonly type: 'Deliver'; readonly request: number }
   // transaction coordinator
   | CoordinatorAction
@@ -153,6 +155,19 @@ const processCall = (s: S, a: { readonly instance: number; readonly partition: n
 const delays = (s: S): boolean =>
   s.config.network && isTxnApp(s.config) && s.config.sink === 'kafka' && s.faults.delays < 1;
 
+/**
+ * faults.late-requests may hold a coordinator request of a transactional loop writing to Kafka, or lose its answer:
+ * one per run, counted with faults.network's (`faults.delays`).
+ */
+const lateDelays = (s: S): boolean =>
+  s.config.lateRequests && isTxnApp(s.config) && s.config.sink === 'kafka' && s.faults.delays < 1;
+
+/** `InitProducerId(ctp-0)`: the instance's InitProducerId call. */
+function initCall(s: S, id: number): string {
+  const i = instanceOf(s, id);
+  return `InitProducerId(${i ? txnIdName(s.config, i.producer.txn) : ''})`;
+}
+
 /** A request held in the network, as a call: `Produce(out-0, v1, epoch=0, seq=0)`. Pure. */
 function describeRequest(s: S, r: Request): string {
   const name = (p: number): string => s.kafka.partitions[p]?.name ?? `partition ${p}`;
@@ -167,6 +182,10 @@ function describeRequest(s: S, r: Request): string {
       const to = r.offsets.map((o) => `in-${o.partition} -> ${o.offset}`).join(', ');
       return `TxnOffsetCommit(${to}, epoch=${r.epoch}${r.generation >= 0 ? `, generation ${r.generation}` : ''})`;
     }
+    case 'AddOffsetsToTxn':
+      return `AddOffsetsToTxn(__consumer_offsets, epoch=${r.epoch})`;
+    case 'InitProducerId':
+      return `InitProducerId(${txnIdName(s.config, r.txn)}${r.expected ? `, epoch=${r.expected.epoch}` : ''})`;
   }
 }
 
@@ -228,10 +247,34 @@ export const appActions = {
         (i) => emit({ type: 'InitProducerId', instance: i.id }),
       ),
     effect: (d, a) => doInitProducerId(d, appOf(d, a.instance)),
-    describe: (s, a) => {
-      const i = instanceOf(s, a.instance);
-      return call(s, a.instance, `InitProducerId(${i ? txnIdName(s.config, i.producer.txn) : ''})`);
-    },
+    describe: (s, a) => call(s, a.instance, initCall(s, a.instance)),
+    lanes: to('coordinator'),
+  },
+  // faults.late-requests: the first InitProducerId is stuck in the network, its retry lands.
+  InitProducerIdDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => lateDelays(s) && member(i) && producerDue(s, i),
+        (i) => emit({ type: 'InitProducerIdDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doInitProducerId(d, appOf(d, a.instance), 'delayed'),
+    describe: (s, a) =>
+      call(s, a.instance, `${initCall(s, a.instance)} (first copy delayed in the network, the retry lands)`),
+    lanes: to('coordinator'),
+  },
+  // faults.late-requests: the coordinator answers InitProducerId, the answer is lost; the instance sends it again.
+  InitProducerIdLost: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => lateDelays(s) && member(i) && producerDue(s, i),
+        (i) => emit({ type: 'InitProducerIdLost', instance: i.id }),
+      ),
+    effect: (d, a) => doInitProducerId(d, appOf(d, a.instance), 'lost'),
+    describe: (s, a) => call(s, a.instance, `${initCall(s, a.instance)} (its answer lost: request.timeout.ms)`),
     lanes: to('coordinator'),
   },
   InitializeTask: {
@@ -441,13 +484,42 @@ export const appActions = {
         },
         (i) => emit({ type: 'SendOffsetsDelayed', instance: i.id }),
       ),
-    effect: (d, a) => doSendOffsets(d, appOf(d, a.instance), true),
+    effect: (d, a) => doSendOffsets(d, appOf(d, a.instance), 'TxnOffsetCommit'),
     describe: (s, a) =>
       call(
         s,
         a.instance,
         `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
           '(first TxnOffsetCommit delayed in the network, the retry lands)',
+      ),
+    lanes: to('coordinator'),
+  },
+  // faults.late-requests, transaction.version=1: sendOffsetsToTransaction's AddOffsetsToTxn is stuck, its retry lands.
+  AddOffsetsDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => {
+          const t = working(s, i);
+          return (
+            lateDelays(s) &&
+            s.kafka.rules.transactionVersion === 1 &&
+            t !== null &&
+            t.records > 0 &&
+            !t.offsetsSent &&
+            !t.offsetsAdded
+          );
+        },
+        (i) => emit({ type: 'AddOffsetsDelayed', instance: i.id }),
+      ),
+    effect: (d, a) => doSendOffsets(d, appOf(d, a.instance), 'AddOffsetsToTxn'),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+          '(first AddOffsetsToTxn delayed in the network, the retry lands)',
       ),
     lanes: to('coordinator'),
   },

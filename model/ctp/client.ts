@@ -7,12 +7,20 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf, newTxn } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
-import { addPartitionsRequest, deliverLate, endTxnRequest } from '../kafka/network.js';
+import {
+  addOffsetsRequest,
+  addPartitionsRequest,
+  deliverLate,
+  endTxnRequest,
+  initProducerIdRequest,
+  txnOffsetCommitRequest,
+} from '../kafka/network.js';
 import {
   abortTransaction,
   beginTransaction,
   react as clientReaction,
   commitTransaction,
+  initAnswerLost,
   initTransactions,
   newProducer,
   produceRequest,
@@ -196,8 +204,22 @@ export function doRejoin(d: D, i: I): void {
   doJoin(d, i);
 }
 
-/** InitProducerId of the instance's transactional.id (KIP-360: also the epoch bump after UNKNOWN_PRODUCER_ID). */
-export function doInitProducerId(d: D, i: I): void {
+/**
+ * InitProducerId of the instance's transactional.id (KIP-360: also the epoch bump after UNKNOWN_PRODUCER_ID).
+ * faults.late-requests: `delayed` holds the first copy in the network and the retry lands now; `lost` lands it now
+ * and loses its answer, so the instance sends it again (the next InitProducerId, naming the same epoch).
+ */
+export function doInitProducerId(d: D, i: I, net: 'acked' | 'delayed' | 'lost' = 'acked'): void {
+  if (net === 'lost') {
+    delayId(d);
+    initAnswerLost(ctxOf(d), i.producer);
+    return;
+  }
+  if (net === 'delayed') {
+    const id = delayId(d);
+    d.network.push(castDraft(initProducerIdRequest(id, i.id, i.producer)));
+    d.events.push({ type: 'delayed', request: id, what: `InitProducerId(${txnIdName(d.config, i.producer.txn)})` });
+  }
   const r = initTransactions(ctxOf(d), i.producer);
   if (!r.ok) {
     if (r.error !== 'CONCURRENT_TRANSACTIONS') die(d, i, 'failed');
@@ -289,7 +311,7 @@ function delayOutput(d: D, i: I, value: number, origin: Origin): Reply {
 function delayAdd(d: D, i: I): void {
   const p = i.producer;
   const id = delayId(d);
-  d.network.push(addPartitionsRequest(id, i.id, p, OUT));
+  d.network.push(castDraft(addPartitionsRequest(id, i.id, p, OUT)));
   d.events.push({ type: 'delayed', request: id, what: `AddPartitionsToTxn(${d.kafka.partitions[OUT]!.name})` });
 }
 
@@ -297,7 +319,7 @@ function delayAdd(d: D, i: I): void {
 function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
   const p = i.producer;
   const id = delayId(d);
-  d.network.push(endTxnRequest(id, i.id, p, result, { instance: i.id, txn: p.transaction?.no ?? null }));
+  d.network.push(castDraft(endTxnRequest(id, i.id, p, result, { instance: i.id, txn: p.transaction?.no ?? null })));
   d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
 }
 
@@ -308,22 +330,17 @@ function delayOffsets(
   offsets: readonly { readonly partition: number; readonly offset: number }[],
   generation: number,
 ): void {
-  const p = i.producer;
   const id = delayId(d);
-  d.network.push({
-    type: 'TxnOffsetCommit',
-    id,
-    instance: i.id,
-    txn: p.txn,
-    group: GROUP,
-    offsets: offsets.map((o) => ({ partition: o.partition, offset: o.offset })),
-    producerId: p.producerId,
-    epoch: p.epoch,
-    generation,
-    origin: { instance: i.id, txn: p.transaction!.no },
-  });
+  d.network.push(castDraft(txnOffsetCommitRequest(id, i.id, i.producer, GROUP, offsets, generation)));
   const to = offsets.map((o) => `in-${o.partition} -> ${o.offset}`).join(', ');
   d.events.push({ type: 'delayed', request: id, what: `TxnOffsetCommit(${to})` });
+}
+
+/** The AddOffsetsToTxn of sendOffsetsToTransaction() is stuck in the network; it lands later with the epoch of now. */
+function delayAddOffsets(d: D, i: I): void {
+  const id = delayId(d);
+  d.network.push(castDraft(addOffsetsRequest(id, i.id, i.producer, GROUP)));
+  d.events.push({ type: 'delayed', request: id, what: 'AddOffsetsToTxn(__consumer_offsets)' });
 }
 
 /** The request held in the network lands; its answer goes to nobody (the client gave up on it). */
@@ -472,10 +489,10 @@ function commitPositions(d: D, i: I, ahead: boolean): boolean {
 
 /**
  * sendOffsetsToTransaction(): AddOffsetsToTxn, then TxnOffsetCommit with the consumer's group
- * metadata (KIP-447: the generation is checked). `delayed`: the first TxnOffsetCommit is stuck in the network
- * (the client timed out on it), the retry lands now.
+ * metadata (KIP-447: the generation is checked). `delayed` names the request whose first copy is stuck in the
+ * network (the client timed out on it); its retry lands now.
  */
-export function doSendOffsets(d: D, i: I, delayed = false): void {
+export function doSendOffsets(d: D, i: I, delayed: 'TxnOffsetCommit' | 'AddOffsetsToTxn' | null = null): void {
   const offsets = [...i.owned]
     .sort((a, b) => a - b)
     .flatMap((p) => {
@@ -483,7 +500,8 @@ export function doSendOffsets(d: D, i: I, delayed = false): void {
       return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
     });
   const generation = d.config.offsetsCarryGeneration ? i.generation : -1;
-  if (delayed) delayOffsets(d, i, offsets, generation);
+  if (delayed === 'TxnOffsetCommit') delayOffsets(d, i, offsets, generation);
+  else if (delayed === 'AddOffsetsToTxn') delayAddOffsets(d, i);
   const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, generation, {
     instance: i.id,
     txn: i.producer.transaction!.no,

@@ -68,6 +68,7 @@ export const ctpKeys = {
       'polls on from its position, and the aborted input is never written',
   }),
   network: k.network,
+  lateRequests: k.lateRequests,
   sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
     default: 'kafka',
     meaning:
@@ -147,6 +148,8 @@ export interface AppSettings {
   readonly crashes: number;
   readonly zombies: boolean;
   readonly network: boolean;
+  /** faults.late-requests: InitProducerId and AddOffsetsToTxn may be held in the network, or an answer lost. */
+  readonly lateRequests: boolean;
   readonly sink: SinkKind;
   readonly autoCommit: boolean;
   readonly autoCommitIntervalMs: number;
@@ -200,6 +203,7 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     crashes: c.crashes,
     zombies: c.zombies,
     network: c.network,
+    lateRequests: c.lateRequests,
     sink: c.sink,
     autoCommit: c.autoCommit,
     autoCommitIntervalMs: c.autoCommitIntervalMs,

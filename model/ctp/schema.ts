@@ -4,7 +4,7 @@
  * a search level, decoded when it is expanded or passed to another worker.
  */
 import { bool, compileSchema, fromLike, int, list, none, nullable, oneOf, optional, struct } from '../core/schema.js';
-import { appRequest, cluster, marker, producer } from '../kafka/schema.js';
+import { cluster, marker, producer, request } from '../kafka/schema.js';
 import type { AppSettings } from './config.js';
 import type { AppEvent, AppInstance, AppLife, AppOutcome, AppState, ProducerStatus, SinkState } from './state.js';
 
@@ -37,7 +37,7 @@ export const appCodec = compileSchema(
     kafka: cluster,
     apps: list(app),
     sink: struct<SinkState>({ table: list(int), calls: list(int) }),
-    network: list(appRequest),
+    network: list(request),
     faults: struct<AppState['faults']>({ crashes: int, pauses: int, delays: int }),
     outcomes: list(struct<AppOutcome>({ instance: int, txn: int, result: marker })),
     events: none<readonly AppEvent[]>(),

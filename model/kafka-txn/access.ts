@@ -94,12 +94,14 @@ export function marks(s: KafkaTxnState, at: Access, txn: number): void {
   at.write(Part.group);
 }
 
-/** A request held in the network lands: the list, and its transactional.id's entry (a produce: the logs too). */
+/** A request held in the network lands: the list, its transactional.id's entry, the logs (a produce), the group. */
 export function delivers(s: KafkaTxnState, at: Access, request: number): void {
   at.write(Part.network);
   const r = s.network.find((x) => x.id === request);
   atCoordinator(s, at, r === undefined ? -1 : r.txn);
   if (r === undefined || r.type === 'Produce') at.write(Part.logs);
+  // A TxnOffsetCommit lands at the group coordinator; an InitProducerId may draw a producer id or fence and abort.
+  if (r === undefined || r.type === 'TxnOffsetCommit') at.write(Part.group);
 }
 
 /** Tick: the clock moves to the earliest deadline of every open transaction. */

@@ -82,6 +82,10 @@ export type KafkaTxnAction =
       | 'CommitTimedOut'
       | 'AbortTxnDelayed'
       | 'CommitOffsets'
+      | 'InitProducerIdDelayed'
+      | 'InitProducerIdLost'
+      | 'AddOffsetsDelayed'
+      | 'TxnOffsetCommitDelayed'
     >
   // partition leaders: the append of instance `instance`'s produce, parked after the coordinator's yes;
   // the acks=all answer once the write is replicated
@@ -183,8 +187,33 @@ export function describeRequest(r: Request): string {
       return `EndTxn(${r.result}, epoch=${r.epoch})`;
     case 'AddPartitionsToTxn':
       return `AddPartitionsToTxn(${partitionName(r.partition)}, epoch=${r.epoch})`;
+    case 'AddOffsetsToTxn':
+      return `AddOffsetsToTxn(__consumer_offsets, epoch=${r.epoch})`;
+    case 'TxnOffsetCommit': {
+      const to = r.offsets.map((o) => `${inputName(o.partition)} -> ${o.offset}`).join(', ');
+      return `TxnOffsetCommit(${to}, epoch=${r.epoch})`;
+    }
+    case 'InitProducerId':
+      return `InitProducerId(${transactionalId(r.txn)}${r.expected ? `, epoch=${r.expected.epoch}` : ''})`;
   }
 }
+
+/**
+ * faults.late-requests: a coordinator request may be held in the network, or InitProducerId's answer lost, while
+ * nothing else is held (one such request at a time).
+ */
+const late = (s: S): boolean => s.config.lateRequests && s.network.length === 0;
+
+/** Whether the instance sends InitProducerId now (its first, or KIP-360's bump). */
+const initDue = (s: S, i: Instance): boolean => live(i) && isTransactional(s.config) && i.status === 'new';
+
+/** Whether the instance sends AddOffsetsToTxn now (transaction.version=1, before its TxnOffsetCommit). */
+const addOffsetsDue = (s: S, i: Instance): boolean =>
+  s.kafka.rules.transactionVersion === 1 && mayCommitOffsets(s, i) && !i.producer.transaction!.offsetsAdded;
+
+/** Whether the instance sends its TxnOffsetCommit now (after AddOffsetsToTxn under transaction.version=1). */
+const offsetsDue = (s: S, i: Instance): boolean =>
+  mayCommitOffsets(s, i) && (s.kafka.rules.transactionVersion === 2 || i.producer.transaction!.offsetsAdded);
 
 /** `app-0#1.<call>`, the call built from the instance as it was before the step. */
 function call(s: S, id: number, text: (i: Instance) => string): string {
@@ -264,7 +293,7 @@ export const kafkaTxnActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => live(i) && isTransactional(s.config) && i.status === 'new',
+        (i) => initDue(s, i),
         (i) => emit({ type: 'InitProducerId', instance: i.id }),
       ),
     access(s, a, at) {
@@ -274,6 +303,40 @@ export const kafkaTxnActions = {
     },
     effect: (d, a) => doInitProducerId(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, () => 'InitProducerId()'),
+    lanes: toCoordinator,
+  },
+  InitProducerIdDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => late(s) && initDue(s, i),
+        (i) => emit({ type: 'InitProducerIdDelayed', instance: i.id }),
+      ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      at.read(Part.group);
+      at.write(Part.network);
+    },
+    effect: (d, a) => doInitProducerId(d, instanceOf(d, a.instance), 'delayed'),
+    describe: (s, a) =>
+      call(s, a.instance, () => 'InitProducerId() (first copy delayed in the network, the retry lands)'),
+    lanes: toCoordinator,
+  },
+  InitProducerIdLost: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => late(s) && initDue(s, i),
+        (i) => emit({ type: 'InitProducerIdLost', instance: i.id }),
+      ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      at.read(Part.network);
+    },
+    effect: (d, a) => doInitProducerId(d, instanceOf(d, a.instance), 'lost'),
+    describe: (s, a) => call(s, a.instance, () => 'InitProducerId() (its answer lost: request.timeout.ms)'),
     lanes: toCoordinator,
   },
   BeginTxn: {
@@ -421,8 +484,7 @@ export const kafkaTxnActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) =>
-          s.kafka.rules.transactionVersion === 1 && mayCommitOffsets(s, i) && !i.producer.transaction!.offsetsAdded,
+        (i) => addOffsetsDue(s, i),
         (i) => emit({ type: 'AddOffsetsToTxn', instance: i.id }),
       ),
     access(s, a, at) {
@@ -433,12 +495,33 @@ export const kafkaTxnActions = {
     describe: (s, a) => call(s, a.instance, () => 'AddOffsetsToTxn(__consumer_offsets)'),
     lanes: toCoordinator,
   },
+  AddOffsetsDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => late(s) && addOffsetsDue(s, i),
+        (i) => emit({ type: 'AddOffsetsDelayed', instance: i.id }),
+      ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      at.write(Part.group);
+      at.write(Part.network);
+    },
+    effect: (d, a) => doAddOffsets(d, instanceOf(d, a.instance), true),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        () => 'AddOffsetsToTxn(__consumer_offsets) (first copy delayed in the network, the retry lands)',
+      ),
+    lanes: toCoordinator,
+  },
   TxnOffsetCommit: {
     enabled: (s, emit) =>
       each(
         s,
-        (i) =>
-          mayCommitOffsets(s, i) && (s.kafka.rules.transactionVersion === 2 || i.producer.transaction!.offsetsAdded),
+        (i) => offsetsDue(s, i),
         (i) => emit({ type: 'TxnOffsetCommit', instance: i.id }),
       ),
     access(s, a, at) {
@@ -447,6 +530,28 @@ export const kafkaTxnActions = {
     },
     effect: (d, a) => doTxnOffsetCommit(d, instanceOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, (i) => `TxnOffsetCommit(${inputName(i.app)} -> ${i.position})`),
+    lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
+  },
+  TxnOffsetCommitDelayed: {
+    fault: true,
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => late(s) && offsetsDue(s, i),
+        (i) => emit({ type: 'TxnOffsetCommitDelayed', instance: i.id }),
+      ),
+    access(s, a, at) {
+      asksCoordinator(s, at, a.instance);
+      at.write(Part.group);
+      at.write(Part.network);
+    },
+    effect: (d, a) => doTxnOffsetCommit(d, instanceOf(d, a.instance), true),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        (i) => `TxnOffsetCommit(${inputName(i.app)} -> ${i.position}) (first copy delayed in the network, retried)`,
+      ),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: '__consumer_offsets' }),
   },
   CommitTxn: {
@@ -582,7 +687,13 @@ export const kafkaTxnActions = {
     },
     lanes(s, a) {
       const r = s.network.find((x) => x.id === a.request);
-      return { from: 'network', to: r?.type === 'Produce' ? partitionName(r.req.partition) : 'coordinator' };
+      const to =
+        r?.type === 'Produce'
+          ? partitionName(r.req.partition)
+          : r?.type === 'TxnOffsetCommit'
+            ? '__consumer_offsets'
+            : 'coordinator';
+      return { from: 'network', to };
     },
   },
   Tick: {

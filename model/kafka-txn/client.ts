@@ -6,7 +6,14 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
-import { addPartitionsRequest, deliverLate, endTxnRequest } from '../kafka/network.js';
+import {
+  addOffsetsRequest,
+  addPartitionsRequest,
+  deliverLate,
+  endTxnRequest,
+  initProducerIdRequest,
+  txnOffsetCommitRequest,
+} from '../kafka/network.js';
 import { type AppendResult, effectiveMinIsr } from '../kafka/partition.js';
 import {
   abortTransaction,
@@ -17,6 +24,7 @@ import {
   react as clientReaction,
   commitOffsetsInTxn,
   commitTransaction,
+  initAnswerLost,
   initTransactions,
   newProducer,
   produceRequest,
@@ -83,8 +91,21 @@ function nextId(d: D): number {
   return id;
 }
 
-/** InitProducerId (or KIP-360's epoch bump), then OffsetFetch of the app's committed input offset. */
-export function doInitProducerId(d: D, i: I): void {
+/**
+ * InitProducerId (or KIP-360's epoch bump), then OffsetFetch of the app's committed input offset.
+ * faults.late-requests: `delayed` holds the first copy in the network and the retry lands now; `lost` lands it now
+ * and loses its answer, so the instance sends it again (its next InitProducerId, naming the same epoch).
+ */
+export function doInitProducerId(d: D, i: I, net: 'acked' | 'delayed' | 'lost' = 'acked'): void {
+  if (net === 'lost') {
+    initAnswerLost(ctxOf(d), i.producer);
+    return;
+  }
+  if (net === 'delayed') {
+    const id = nextId(d);
+    d.network.push(castDraft(initProducerIdRequest(id, i.id, i.producer)));
+    d.events.push({ type: 'delayed', request: id, what: `InitProducerId(app-${i.app})` });
+  }
   const r = initTransactions(ctxOf(d), i.producer);
   if (!r.ok) {
     // No transaction is open: an error that is not retried ends the instance.
@@ -283,19 +304,36 @@ export function doRetry(d: D, i: I): void {
 export function doAddPartitionsDelayed(d: D, i: I, partition: number): void {
   const p = i.producer;
   const id = nextId(d);
-  d.network.push(addPartitionsRequest(id, i.id, p, partition));
+  d.network.push(castDraft(addPartitionsRequest(id, i.id, p, partition)));
   d.events.push({ type: 'delayed', request: id, what: `AddPartitionsToTxn(out-${partition})` });
   doProduce(d, i, partition, false);
 }
 
-/** AddOffsetsToTxn (transaction.version=1): `__consumer_offsets` joins the transaction. */
-export function doAddOffsets(d: D, i: I): void {
+/**
+ * AddOffsetsToTxn (transaction.version=1): `__consumer_offsets` joins the transaction. `delayed`
+ * (faults.late-requests): the first copy is stuck in the network, the retry lands now.
+ */
+export function doAddOffsets(d: D, i: I, delayed = false): void {
+  if (delayed) {
+    const id = nextId(d);
+    d.network.push(castDraft(addOffsetsRequest(id, i.id, i.producer, GROUP)));
+    d.events.push({ type: 'delayed', request: id, what: 'AddOffsetsToTxn(__consumer_offsets)' });
+  }
   const r = addOffsets(ctxOf(d), i.producer, GROUP);
   if (!r.ok) react(d, i, r);
 }
 
-/** TxnOffsetCommit of the next input offset (the group id only: kafka-txn's apps are no group members). */
-export function doTxnOffsetCommit(d: D, i: I): void {
+/**
+ * TxnOffsetCommit of the next input offset (the group id only: kafka-txn's apps are no group members).
+ * `delayed` (faults.late-requests): the first copy is stuck in the network, the retry lands now.
+ */
+export function doTxnOffsetCommit(d: D, i: I, delayed = false): void {
+  if (delayed) {
+    const id = nextId(d);
+    const offsets = [{ partition: i.app, offset: i.position }];
+    d.network.push(castDraft(txnOffsetCommitRequest(id, i.id, i.producer, GROUP, offsets, -1)));
+    d.events.push({ type: 'delayed', request: id, what: `TxnOffsetCommit(in-${i.app} -> ${i.position})` });
+  }
   const r = commitOffsetsInTxn(ctxOf(d), i.producer, GROUP, [{ partition: i.app, offset: i.position }], -1, origin(i));
   if (!r.ok) react(d, i, r);
 }
@@ -303,7 +341,7 @@ export function doTxnOffsetCommit(d: D, i: I): void {
 /** An EndTxn stuck in the network (the client timed out on it). */
 function delayEndTxn(d: D, i: I, result: 'COMMIT' | 'ABORT'): void {
   const id = nextId(d);
-  d.network.push(endTxnRequest(id, i.id, i.producer, result, origin(i)));
+  d.network.push(castDraft(endTxnRequest(id, i.id, i.producer, result, origin(i))));
   d.events.push({ type: 'delayed', request: id, what: `EndTxn(${result})` });
 }
 

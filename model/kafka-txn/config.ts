@@ -18,6 +18,7 @@ export const kafkaTxnKeys = {
   crashes: k.crashes,
   zombies: k.zombies,
   network: k.network,
+  lateRequests: k.lateRequests,
   coordinatorFailover: k.coordinatorFailover,
   producerStateLoss: k.producerStateLoss,
   epochExhaustion: k.epochExhaustion,

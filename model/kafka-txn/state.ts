@@ -4,7 +4,7 @@
  * cluster slice, the requests held in the network, and ghost data for the invariants.
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
-import type { ClientRequest, DelayedEvent } from '../kafka/network.js';
+import type { DelayedEvent, Request as HeldRequest } from '../kafka/network.js';
 import { inTransaction, type Producer } from '../kafka/producer.js';
 import type { Marker } from '../kafka/records.js';
 import type { KafkaTxnConfig } from './config.js';
@@ -70,7 +70,7 @@ export interface Instance {
 }
 
 /** A request held in the network (model/kafka/network.ts): the ones a kafka-txn app delays. */
-export type Request = ClientRequest;
+export type Request = HeldRequest;
 
 /** Ghost: what a client was told about the end of one of its transactions. */
 export interface ClientOutcome {

@@ -143,7 +143,16 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
         r.origin.instance = inst(r.origin.instance);
         break;
       case 'AddPartitionsToTxn':
+      case 'AddOffsetsToTxn':
         r.producerId = pid(r.producerId);
+        break;
+      case 'TxnOffsetCommit':
+        r.producerId = pid(r.producerId);
+        r.origin.instance = inst(r.origin.instance);
+        for (const o of r.offsets) o.partition = app(o.partition);
+        break;
+      case 'InitProducerId':
+        if (r.expected) r.expected.producerId = pid(r.expected.producerId);
         break;
     }
   }

@@ -66,6 +66,12 @@ export interface TxnMeta {
   readonly offsetsGroup: number | null;
   readonly startMs: number | null;
   readonly pending: PendingMarkers | null;
+  /**
+   * The epoch a KIP-360 bump came from (TransactionMetadata.lastProducerEpoch, 2.5+), so a retry of that bump whose
+   * answer was lost gets the bumped epoch again; absent: none (RecordBatch.NO_PRODUCER_EPOCH), as after an
+   * InitProducerId without an expected epoch or an epoch fence.
+   */
+  readonly lastProducerEpoch?: number;
 }
 
 /** A committed offset of one partition in `__consumer_offsets`, with ghost data about who committed it. */
@@ -95,6 +101,13 @@ export interface PendingOffset {
   /** Ghost: the committer was not a member of the group's current generation when it sent it. */
   readonly stale: boolean;
   readonly origin: Origin;
+  /**
+   * Ghost: a copy held in the network that landed after the client's retry of it (faults.network,
+   * faults.late-requests): the retry had the fate of its own transaction, so the copy dropped by an abort is no
+   * fate of the client's transaction; taken by a commit, it is (its offset took effect). Marked only where
+   * faults.late-requests is on (rules.lateRequests), so faults.network alone keeps its state spaces.
+   */
+  readonly late?: boolean;
 }
 
 /** Ghost: an offset commit from an old generation that took effect. */
@@ -156,6 +169,12 @@ export interface KafkaRules {
   readonly replicaLagTimeMaxMs: number;
   /** log.flush.interval.messages: a broker flushes once this many records are unflushed. */
   readonly logFlushIntervalMessages: number;
+  /**
+   * faults.late-requests: an InitProducerId may be held in the network or its answer lost, the only way a request
+   * can name the epoch a KIP-360 bump came from; the coordinator's lastProducerEpoch is kept only then (elsewhere
+   * nothing reads it, and a state space keeps its count).
+   */
+  readonly lateRequests: boolean;
 }
 
 /**

@@ -112,6 +112,8 @@ export interface TxnOffsetRequest {
   /** The group generation the producer sent (KIP-447), or -1 when it sent the group id only. */
   readonly generation: number;
   readonly origin: Origin;
+  /** Ghost: a copy landing after the client's retry of it (`PendingOffset.late`). */
+  readonly late?: boolean;
 }
 
 /**
@@ -152,6 +154,7 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
     generation: req.generation,
     stale,
     origin,
+    ...(req.late === true ? { late: true } : {}),
   });
   x.events.push({
     type: 'offset',
@@ -209,7 +212,8 @@ export function completeTxnOffsets(
           current: group.generation,
         });
     }
-    group.fates.push({ origin, input: po.partition, fate: marker });
+    // A late copy dropped by an abort: its retry's fate stands (the copy changed nothing).
+    if (!(po.late === true && marker === 'ABORT')) group.fates.push({ origin, input: po.partition, fate: marker });
     x.events.push({
       type: 'offset',
       partition: po.partition,

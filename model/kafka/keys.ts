@@ -123,6 +123,14 @@ export const kafkaKeys = {
       'a request may be delayed or its acknowledgement lost: the client times out and retries, ' +
       'the delayed copy lands later',
   }),
+  lateRequests: bool('faults.late-requests', {
+    default: false,
+    meaning:
+      'a coordinator request may be held in the network too: InitProducerId, AddOffsetsToTxn (transaction.version=1) ' +
+      "and kafka-txn's TxnOffsetCommit land after the client's retry, or InitProducerId's answer is lost and the " +
+      'client sends it again naming the same epoch (KIP-360); one such request at a time, one per run in the ' +
+      'application models',
+  }),
   coordinatorFailover: int('faults.coordinator-failover', {
     default: 0,
     min: 0,
@@ -254,6 +262,7 @@ export interface RuleKeys {
   readonly brokerFaults?: number;
   readonly powerLoss?: number;
   readonly logFlushIntervalMessages?: number;
+  readonly lateRequests?: boolean;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -280,6 +289,7 @@ export function kafkaRules(c: RuleKeys): KafkaRules {
     eligibleLeaderReplicas: (c.eligibleLeaderReplicas ?? (r.elrOnNewClusters ? 1 : 0)) === 1,
     replicaLagTimeMaxMs: c.replicaLagTimeMaxMs ?? 30000,
     logFlushIntervalMessages: c.logFlushIntervalMessages ?? Number.MAX_SAFE_INTEGER,
+    lateRequests: c.lateRequests ?? false,
   };
 }
 

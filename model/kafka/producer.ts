@@ -203,13 +203,30 @@ function txnName(k: Cluster, p: { readonly txn: number }): string {
  * CONCURRENT_TRANSACTIONS is retried by the caller.
  */
 export function initTransactions(x: Ctx, p: Pr): Reply {
-  const expected = p.bumpEpoch ? { producerId: p.producerId, epoch: p.epoch } : null;
-  const r = initProducerId(x, p.txn, expected);
+  const r = initProducerId(x, p.txn, expectedEpoch(p));
   if ('error' in r) return reject(x, 'coordinator', 'coordinator', r.error, `InitProducerId(${txnName(x.k, p)})`);
   adopt(p, r);
   p.sequences = p.sequences.map(() => 0);
   p.bumpEpoch = false;
   return OK;
+}
+
+/** The producer id and epoch InitProducerId names: after KIP-360's abort, the producer's own; else none. Pure. */
+export function expectedEpoch(p: Producer): { readonly producerId: number; readonly epoch: number } | null {
+  return p.bumpEpoch ? { producerId: p.producerId, epoch: p.epoch } : null;
+}
+
+/**
+ * initTransactions() whose InitProducerId answer is lost (faults.network): the coordinator acts on the request, the
+ * client times out (request.timeout.ms: NetworkClient disconnects) and learns nothing, so it sends the same request
+ * again, naming the same epoch (TransactionManager.TxnRequestHandler.onComplete re-enqueues a disconnected request
+ * as it was built, read at 3.9).
+ */
+export function initAnswerLost(x: Ctx, p: Pr): void {
+  const r = initProducerId(x, p.txn, expectedEpoch(p));
+  const what = `InitProducerId(${txnName(x.k, p)})`;
+  if ('error' in r) x.events.push({ type: 'rejected', by: 'coordinator', error: r.error, request: what });
+  x.events.push({ type: 'rejected', by: 'network', error: 'REQUEST_TIMED_OUT', request: `${what}: its answer lost` });
 }
 
 /** beginTransaction(): client-local; the coordinator learns of it at the first add. */

@@ -30,7 +30,7 @@ import type {
   TxnMeta,
   TxnState,
 } from './cluster.js';
-import type { ClientRequest, Request } from './network.js';
+import type { Request } from './network.js';
 import type { ProduceRequest } from './partition.js';
 import type { ClientTxn, Producer } from './producer.js';
 import type { ErrorCode, LogEntry, Marker, Origin, Partition, ProducerEntry, Verification } from './records.js';
@@ -134,6 +134,7 @@ const txnMeta = struct<TxnMeta>({
   offsetsGroup: nullable(int),
   startMs: nullable(int),
   pending: nullable(pendingMarkers),
+  lastProducerEpoch: optional(int),
 });
 
 const committedOffset = struct<CommittedOffset>({
@@ -155,6 +156,7 @@ const pendingOffset = struct<PendingOffset>({
   generation: int,
   stale: bool,
   origin,
+  late: optional(bool),
 });
 
 const staleCommit = struct<StaleCommit>({ partition: int, offset: int, instance: int, generation: int, current: int });
@@ -204,18 +206,16 @@ const produceHeld = { id: int, instance: int, txn: int, req: produceRequest };
 const endTxnHeld = { id: int, instance: int, txn: int, producerId: int, epoch: int, result: marker, origin };
 const addHeld = { id: int, instance: int, txn: int, producerId: int, epoch: int, partition: int };
 
-/** A request kafka-txn holds in the network (model/kafka/network.ts). */
-export const request = union<ClientRequest, 'type'>('type', {
-  Produce: produceHeld,
-  EndTxn: endTxnHeld,
-  AddPartitionsToTxn: addHeld,
-});
+const txnHeld = { id: int, instance: int, txn: int, producerId: int, epoch: int };
+const idAndEpoch = struct<{ readonly producerId: number; readonly epoch: number }>({ producerId: int, epoch: int });
 
-/** A request the application models hold in the network: kafka-txn's, and TxnOffsetCommit. */
-export const appRequest = union<Request, 'type'>('type', {
+/** A request a Kafka model holds in the network (model/kafka/network.ts). */
+export const request = union<Request, 'type'>('type', {
   Produce: produceHeld,
   EndTxn: endTxnHeld,
   AddPartitionsToTxn: addHeld,
+  AddOffsetsToTxn: { ...txnHeld, group: int },
+  InitProducerId: { id: int, instance: int, txn: int, expected: nullable(idAndEpoch) },
   TxnOffsetCommit: {
     id: int,
     instance: int,

@@ -36,6 +36,11 @@ function bumpEpoch(x: Ctx, t: T): void {
   x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: false });
 }
 
+/** No last epoch (RecordBatch.NO_PRODUCER_EPOCH): a new producer's InitProducerId or an epoch fence. */
+function clearLastEpoch(t: T): void {
+  if (t.lastProducerEpoch !== undefined) delete t.lastProducerEpoch;
+}
+
 /** A producer id handed out by the coordinator at `epoch` (the first one, a rotation, a forgotten id back). */
 function freshProducerId(x: Ctx, t: T, epoch: number): void {
   t.producerId = x.k.coordinator.nextProducerId;
@@ -93,8 +98,13 @@ function prepareEnd(x: Ctx, t: T, marker: Marker, txnEpoch: number, endedBy: num
  *   any other expected epoch makes prepareIncrementProducerEpoch throw ("Cannot allocate any more producer
  *   epochs"), which KafkaApis answers UNKNOWN_SERVER_ERROR;
  * - otherwise the epoch is bumped if `expected` names the current one (TransactionMetadata.
- *   prepareIncrementProducerEpoch), else PRODUCER_FENCED. Its third case, the previous epoch of a retried
- *   bump (lastProducerEpoch), needs a lost InitProducerId answer, which no model here has.
+ *   prepareIncrementProducerEpoch); if it names the epoch the last KIP-360 bump came from (lastProducerEpoch,
+ *   2.5+, the release whose clients first send `expected`) the request is that bump's retry, its answer lost,
+ *   and gets the current epoch unbumped; else PRODUCER_FENCED. The last epoch is kept by a KIP-360 bump and
+ *   cleared by one without `expected` and by an epoch fence, so a replacement's InitProducerId fences the
+ *   retry of the instance it replaced; it is kept only where a request can be retried so (`rules.lateRequests`).
+ *   A rotation's retry, naming the previous producer id (isValidProducerId's lastProducerId case), is not
+ *   modelled: it is fenced here.
  */
 export function initProducerId(
   x: Ctx,
@@ -104,6 +114,7 @@ export function initProducerId(
   const t = x.k.txns[txn]!;
   if (t.producerId < 0) {
     freshProducerId(x, t, x.k.rules.firstEpoch);
+    clearLastEpoch(t);
     if (t.state !== 'Empty') setState(x, t, 'Empty');
     return { producerId: t.producerId, epoch: t.epoch };
   }
@@ -119,6 +130,7 @@ export function initProducerId(
     return fenceAndAbort(x, t, true) ? { error: 'CONCURRENT_TRANSACTIONS' } : { error: 'UNKNOWN_SERVER_ERROR' };
   }
   const stale = expected !== null && t.epoch >= 0 && expected.epoch !== t.epoch;
+  const from = t.epoch;
   if (t.epoch < 0) {
     t.epoch = x.k.rules.firstEpoch;
     x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: true });
@@ -126,8 +138,12 @@ export function initProducerId(
     if (stale) return { error: 'UNKNOWN_SERVER_ERROR' };
     // TransactionMetadata.prepareProducerIdRotation: the epoch is used up, a new producer id starts at 0.
     freshProducerId(x, t, 0);
-  } else if (stale) return fenced;
-  else bumpEpoch(x, t);
+  } else if (stale) {
+    if (expected.epoch !== t.lastProducerEpoch) return fenced;
+  } else bumpEpoch(x, t);
+  // The epoch a bump came from, kept for its retry; a bump without `expected` (a new producer) clears it.
+  if (expected === null || from < 0) clearLastEpoch(t);
+  else if (!stale && x.k.rules.lateRequests) t.lastProducerEpoch = from;
   // A new epoch starts with no transaction: a late EndTxn retry of the old epoch is fenced now.
   if (isComplete(t.state)) setState(x, t, 'Empty');
   return { producerId: t.producerId, epoch: t.epoch };
@@ -158,6 +174,8 @@ function fenceAndAbort(x: Ctx, t: T, shown: boolean): boolean {
     return false;
   }
   if (shown) setState(x, t, 'PrepareEpochFence');
+  // prepareFenceProducerEpoch: the last epoch is cleared, no retry of an earlier bump is answered after a fence.
+  clearLastEpoch(t);
   bumpEpoch(x, t);
   if (twice) bumpEpoch(x, t);
   prepareEnd(x, t, 'ABORT', fencedEpoch, null);
@@ -339,7 +357,10 @@ export function expireTxn(x: Ctx, txn: number): void {
   const txnEpoch = t.epoch;
   if (x.k.rules.transactionVersion === 2) fenceAndAbort(x, t, false);
   else {
-    if (x.k.rules.epochBumpOnTimeout) bumpEpoch(x, t);
+    if (x.k.rules.epochBumpOnTimeout) {
+      clearLastEpoch(t);
+      bumpEpoch(x, t);
+    }
     prepareEnd(x, t, 'ABORT', txnEpoch, null);
   }
 }
@@ -576,6 +597,7 @@ export function expireTransactionalId(x: Ctx, txn: number): void {
   const t = x.k.txns[txn]!;
   t.producerId = -1;
   t.epoch = -1;
+  clearLastEpoch(t);
   if (t.state !== 'Empty') setState(x, t, 'Empty');
   x.events.push({ type: 'forgotten', partition: null, what: `coordinator forgot ${t.transactionalId}` });
 }

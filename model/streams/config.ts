@@ -33,6 +33,7 @@ export const streamsKeys = {
   commitEvery: commitEveryKey,
   ...appSafeguardKeys,
   network: k.network,
+  lateRequests: k.lateRequests,
   instances: instancesKey,
   inputRecords: k.inputRecords,
 } as const;
@@ -61,6 +62,7 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     crashes: c.crashes,
     zombies: c.zombies,
     network: c.network,
+    lateRequests: c.lateRequests,
     sink: 'kafka',
     autoCommit: false,
     autoCommitIntervalMs: 5000,

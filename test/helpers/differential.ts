@@ -49,16 +49,23 @@ const replicated: string[][] = [
  * timer, requests held in the network.
  */
 const always_: Record<string, string[][]> = {
-  'kafka-txn': replicated,
+  // Coordinator requests held in the network and a lost InitProducerId answer (faults.late-requests), beside a
+  // held produce at transaction.version=1.
+  'kafka-txn': [...replicated, ['kafka.version=3.9', 'faults.late-requests=true', 'faults.network=true']],
   'consume-transform-produce': [
     ['record.processing.ms=1000', 'max.poll.interval.ms=3000', 'faults.crashes=0'],
     // A crash and a pause with the clock running: members silent until session.timeout.ms.
     ['record.processing.ms=1000', 'session.timeout.ms=5000', 'faults.crashes=1'],
     // A request held in the network (model/kafka/network.ts) at transaction.version=1 without verification.
     ['kafka.version=3.5', 'faults.network=true'],
+    ['kafka.version=3.9', 'faults.late-requests=true'],
   ],
-  // A delayed produce, AddPartitionsToTxn or EndTxn beside the changelog writes.
-  'kafka-streams': [['kafka.version=3.9', 'faults.network=true']],
+  // A delayed produce, AddPartitionsToTxn or EndTxn beside the changelog writes; a held InitProducerId or
+  // AddOffsetsToTxn, a lost InitProducerId answer.
+  'kafka-streams': [
+    ['kafka.version=3.9', 'faults.network=true'],
+    ['kafka.version=3.9', 'faults.late-requests=true'],
+  ],
 };
 
 /** Every configuration the test drives, per model: the defaults and the settings that change the rules taken. */

@@ -128,6 +128,8 @@ describe('renaming commutes with stepping', () => {
     ['transaction.version=1', 'faults.network=true', 'faults.zombies=true'],
     ['safeguard.epoch-fencing=false', 'faults.zombies=true'],
     ['enable.idempotence=false', 'faults.network=true'],
+    // Held InitProducerId, AddOffsetsToTxn and TxnOffsetCommit requests, a lost InitProducerId answer.
+    ['transaction.version=1', 'faults.late-requests=true', 'faults.zombies=true'],
   ])
     test(`the same actions and successors, renamed, from every renaming of walked states: ${pairs.join(' ')}`, () => {
       let compared = 0;
