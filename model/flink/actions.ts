@@ -29,7 +29,7 @@ import {
   tick,
   trigger,
 } from './job.js';
-import { extractPrefix, listing, poolName } from './pooling.js';
+import { extractPrefix, listing } from './pooling.js';
 import { abortLingering, commit, initSink, mailboxCheck, noteTimeout, send, sendError } from './sink.js';
 import {
   ackable,
@@ -280,7 +280,7 @@ export const flinkActions = {
       const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
       if (s.config.namingStrategy === 'POOLING') {
         const j = slotOf(s, jobOf(a));
-        const l = w ? listing(s.config, s.kafka, j.jm, w, jobOf(a), subtaskOfAction(a)) : null;
+        const l = w ? listing(s.config, s.kafka, j.jm, w, jobOf(a)) : null;
         const id = l ? s.kafka.txns[l.next]?.transactionalId : undefined;
         const owner = id === undefined ? '' : extractPrefix(id);
         const other = l && id !== undefined && !l.prefixes.includes(owner) ? `, of prefix ${owner}` : '';
@@ -300,8 +300,8 @@ export const flinkActions = {
       const sub = subtaskOfAction(a);
       const w = t ? writerOf(t, sub) : undefined;
       const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), sub);
-      if (t && s.config.namingStrategy === 'POOLING')
-        return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(poolName(t, sub))}, pooled)`;
+      if (w && s.config.namingStrategy === 'POOLING')
+        return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(w.name)}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
       const what = `${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''}`;
       return `${prefix(a)}${sinkName(a)}.InitProducerId(${what})`;
@@ -535,7 +535,7 @@ export const flinkActions = {
   Rescale: {
     fault: true,
     enabled(s, emit) {
-      if (!s.config.rescale || s.faults.rescales > 0) return;
+      if (!s.config.rescale || s.faults.rescales >= s.config.rescales) return;
       for (const no of jobs(s)) {
         const j = slotOf(s, no);
         // A restart from a checkpoint with the other parallelism (KafkaSinkITCase.rescaleListing, TransactionAborter's

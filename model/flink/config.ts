@@ -159,8 +159,15 @@ export const flinkKafkaKeys = {
   rescale: bool('faults.rescale', {
     default: false,
     meaning:
-      'once in a run, the job down restarts from its checkpoint with the other parallelism (2 -> 1 or 1 -> 2); the ' +
-      "restored sink subtask s probes subtask ids s, s + P', ... (P' the new parallelism) until one was never used",
+      'the job down restarts from its checkpoint with the other parallelism (2 -> 1 or 1 -> 2), faults.rescales ' +
+      "times at most; INCREMENTING's restored sink subtask s probes subtask ids s, s + P', ... (P' the new " +
+      "parallelism) until one was never used; POOLING's owns the subtask ids of the writer states it restores",
+  }),
+  rescales: int('faults.rescales', {
+    default: 1,
+    min: 1,
+    max: 3,
+    meaning: 'with faults.rescale=true, the most restarts with the other parallelism in one run (2: 2 -> 1 -> 2)',
   }),
   jobs: oneOf('jobs', [1, 2], {
     default: 1,
@@ -181,13 +188,25 @@ export const flinkKafkaKeys = {
       'INCREMENTING: `<prefix>-<subtask>-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector ' +
       '3.x, the 4.x default); POOLING: the lowest free `<prefix>-<subtask>-<n>` of each subtask pool, the ' +
       'LISTING abort on every start of each open transaction whose name starts with the prefix and whose subtask id ' +
-      'it owns (connector 4.x; not with faults.rescale)',
+      'it owns (connector 4.x: the owned subtask ids and their total kept in the writer state)',
   }),
   reinitPooled: bool('safeguard.reinit-pooled-producer', {
     default: true,
     meaning:
       'POOLING: a producer taken from the pool re-initialises (InitProducerId, a new epoch) before its next ' +
       'transaction (ProducerPoolImpl.getTransactionalProducer), so an old committable of that id is fenced',
+  }),
+  abortSuperseded: bool('safeguard.abort-superseded-precommitted', {
+    default: true,
+    realDefault:
+      'false in every connector release up to 5.0.0: the fix of FLINK-40626 is proposed, not released (the model ' +
+      'steps what it proposes)',
+    meaning:
+      'POOLING: LISTING also aborts a restored pre-committed id whose open transaction is not the one the ' +
+      'restored state pre-committed (the id was committed, reused and opened again before the failure: another ' +
+      "producer id or a newer epoch); false: it is skipped, the committer's re-commit is fenced and, after a " +
+      'downscale (a secondary owned subtask id is never reused) or a prefix change, it stays open until ' +
+      'transaction.timeout.ms (FLINK-40626)',
   }),
   abortLingering: bool('safeguard.abort-lingering-transactions', {
     default: true,

@@ -9,6 +9,7 @@ import { inTransaction } from '../kafka/producer.js';
 import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
 import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
+import { writerStates } from './ownership.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
@@ -22,7 +23,10 @@ import {
   slotOf,
   subtaskOf,
   type Task,
+  type Writer,
+  type WriterState,
   writerOf,
+  writersOf,
 } from './state.js';
 import { alignedAt, earlyTriggerAt, nextEvent } from './time.js';
 
@@ -171,8 +175,23 @@ function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void 
   task.aligned = task.aligned.map(() => false);
   // Barriers stay in order in every channel, so the checkpoint aligned is still pending.
   const pending = j.jm.pending.find((x) => x.id === id)!;
-  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
+  // POOLING: each sink subtask's KafkaWriterStates, taken before startTransaction(id + 1) tracked its next id.
+  const states = d.config.namingStrategy === 'POOLING' ? writersOf(task).flatMap((w) => snapshotStates(w, id)) : [];
+  pending.snapshot = {
+    count: task.count,
+    committables: task.committables.map((c) => ({ ...c })),
+    inflight,
+    writerStates: castDraft(states),
+  };
   d.events.push({ type: 'snapshot', checkpoint: id, count: task.count, committables: task.committables.length });
+}
+
+/** Writer `w`'s KafkaWriterStates at checkpoint `id`: its pool's in-flight transactions but the one it just started. */
+function snapshotStates(w: Draft<Writer>, id: number): WriterState[] {
+  return writerStates(
+    w,
+    w.ongoing.filter((e) => e.checkpoint <= id),
+  );
 }
 
 /**
@@ -209,6 +228,7 @@ export function ack(d: D, no: JobNo = 1): void {
     committables: snap.committables.map((c) => ({ ...c })),
     inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
     prefixGen: j.jm.prefixGen,
+    writerStates: snap.writerStates.map((w) => ({ ...w, precommitted: w.precommitted.map((e) => ({ ...e })) })),
     at: d.now,
   };
   j.jm.pending = j.jm.pending.filter((x) => x.id > p.id);

@@ -26,16 +26,19 @@ import type {
   ChannelItem,
   Committable,
   CompletedCheckpoint,
+  Finished,
   FlinkEvent,
   FlinkState,
   Ghost,
   JobManager,
   JobSlot,
   PendingCheckpoint,
+  PoolEntry,
   Restored,
   Task,
   TimedOut,
   Writer,
+  WriterState,
   WriterTxn,
 } from './state.js';
 
@@ -55,6 +58,9 @@ const committable = struct<Committable>({
   subtask: optional(literal<1>()),
 });
 
+const poolEntry = struct<PoolEntry>({ id: str, checkpoint: int });
+const writerState = struct<WriterState>({ owned: int, total: int, precommitted: list(poolEntry) });
+
 const writer = struct<Writer>({
   buffer: list(int),
   init: oneOf<Writer['init']>({ probe: 1, init: 1, ready: 1 }),
@@ -68,6 +74,10 @@ const writer = struct<Writer>({
   pool: list(struct<Writer['pool'][number]>({ name: int, producer })),
   opened: int,
   precommitted: list(int),
+  ongoing: list(poolEntry),
+  backchannel: list(struct<Finished>({ id: str, success: bool })),
+  owned: list(int),
+  total: int,
   error: nullable(int),
 });
 
@@ -92,7 +102,14 @@ const pending = struct<PendingCheckpoint>({
   triggeredAt: int,
   ackAt: int,
   offsets: list(int),
-  snapshot: nullable(struct<Snapshot>({ count: int, committables: list(committable), inflight: channels })),
+  snapshot: nullable(
+    struct<Snapshot>({
+      count: int,
+      committables: list(committable),
+      inflight: channels,
+      writerStates: list(writerState),
+    }),
+  ),
 });
 
 const completed = struct<CompletedCheckpoint>({
@@ -103,6 +120,7 @@ const completed = struct<CompletedCheckpoint>({
   committables: list(committable),
   inflight: channels,
   prefixGen: int,
+  writerStates: list(writerState),
   at: int,
 });
 

@@ -12,8 +12,11 @@ import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
-import { listing, poolName } from './pooling.js';
+import { lowestFree, poll, recycle, track } from './pool.js';
+import { listing } from './pooling.js';
 import {
+  type Committable,
+  committableSub,
   type FlinkState,
   instanceOf,
   type JobNo,
@@ -143,9 +146,14 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
   w.txn = null;
   w.init = 'init';
   if (d.config.namingStrategy === 'POOLING') {
-    // The next transaction takes the lowest id not in flight (no gaps to fill).
-    w.name = poolName(t, sub);
+    // prepareCommit recycles an empty transaction at once; snapshotState polls the backchannel, then
+    // startTransaction(checkpoint + 1) takes the lowest id not in flight (no gaps to fill).
+    if (x && x.producer.transaction!.records === 0) w.ongoing = recycle(w.ongoing, idOf(d, x.name, no, sub));
+    w.ongoing = castDraft(poll(w.ongoing, w.backchannel));
+    w.backchannel = [];
+    w.name = lowestFree(w.ongoing, (n) => idOf(d, n, no, sub));
     w.fill = w.name;
+    w.ongoing = castDraft(track(w.ongoing, { id: idOf(d, w.name, no, sub), checkpoint: checkpoint + 1 }));
     return;
   }
   // Without safeguard.fill-transactional-id-gaps the ids a skipped checkpoint left unused stay unknown to Kafka.
@@ -183,8 +191,6 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
     return;
   }
   const pooling = d.config.namingStrategy === 'POOLING';
-  // POOLING: ids freed by commits since the snapshot are free again.
-  if (pooling) w.name = w.fill = poolName(t, sub);
   const idx = txnIndex(d, w.name, true, no, genOf(d, no), sub);
   const meta = d.kafka.txns[idx]!;
   const pooled = pooling ? w.pool.findIndex((p) => p.name === w.name) : -1;
@@ -269,7 +275,7 @@ function walksSubtasks(c: FlinkConfig): boolean {
 function listingAbort(d: D, no: JobNo, sub: number): void {
   const j = slotOf(d, no);
   const w = writerOf(j.task!, sub);
-  const idx = listing(d.config, d.kafka, j.jm, w, no, sub).next;
+  const idx = listing(d.config, d.kafka, j.jm, w, no).next;
   if (idx < 0) {
     d.events.push({ type: 'listed', kept: w.precommitted.map((i) => d.kafka.txns[i]!.transactionalId) });
     w.init = 'init';
@@ -314,6 +320,7 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
       failover(d, `the commit of ${id} failed with ${r.error}, ${why}: the task fails`, no);
       return;
     }
+    finished(d, c, id, false, no);
     t.committables.splice(i, 1);
     // Ghost, for the renderers: a re-commit after a restore of a transaction that did end committed loses nothing.
     const done = d.ghost.commits.some(
@@ -328,6 +335,7 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     });
     return;
   }
+  finished(d, c, id, true, no);
   t.committables.splice(i, 1);
   // The broker committed the committable's transaction, or (a reused id at the same epoch) the id's newer one: the
   // checkpoint that pre-committed that one, if any.
@@ -341,6 +349,19 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     ...(own ? {} : { via: checkpoint }),
   });
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
+}
+
+/**
+ * POOLING: the committer sends TransactionFinished for `id` through the backchannel of its subtask (successful after
+ * the commit, erroneously from handleFailedTransaction: KafkaCommitter, connector 4.0.0 to 5.0.0). A committable is
+ * committed by the committer of the subtask that pre-committed it, or by subtask 0's once a downscale merged the
+ * committer state there. The writer reads it at its next snapshotState.
+ */
+function finished(d: D, c: Committable, id: string, success: boolean, no: JobNo): void {
+  if (d.config.namingStrategy !== 'POOLING') return;
+  const j = slotOf(d, no);
+  const sub = committableSub(c) < j.jm.parallelism ? committableSub(c) : 0;
+  writerOf(j.task!, sub).backchannel.push({ id, success });
 }
 
 /**

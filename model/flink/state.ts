@@ -35,6 +35,33 @@ export function committableSub(c: Pick<Committable, 'subtask'>): number {
   return c.subtask ?? 0;
 }
 
+/**
+ * A transaction the POOLING writer's producer pool tracks as in flight (ProducerPoolImpl's
+ * `transactionalIdsByCheckpoint`, a CheckpointTransaction): its transactional.id and the checkpoint that pre-commits
+ * it (the one after the snapshot that started it). Kept in order of checkpoint, then id.
+ */
+export interface PoolEntry {
+  readonly id: string;
+  readonly checkpoint: number;
+}
+
+/** A TransactionFinished the committer sent through the backchannel to its subtask's writer (connector 4.0+). */
+export interface Finished {
+  readonly id: string;
+  readonly success: boolean;
+}
+
+/**
+ * One KafkaWriterState of POOLING (TransactionOwnership.EXPLICIT_BY_WRITER_STATE, connector 4.0+): an owned subtask
+ * id, the total number of owned subtask ids, and the pool's in-flight transactions (in the state of the writer's first
+ * owned id only: ExactlyOnceKafkaWriter.createSnapshots).
+ */
+export interface WriterState {
+  readonly owned: number;
+  readonly total: number;
+  readonly precommitted: readonly PoolEntry[];
+}
+
 /** The exactly-once writer's open transaction: `<prefix>-<subtask>-<name>` and the producer that holds it. */
 export interface WriterTxn {
   /** The checkpoint id in its transactional.id. */
@@ -86,6 +113,20 @@ export interface Writer {
    * indexes in the coordinator's `txns`: an id of the restored prefix, which a later prefix change left behind, too).
    */
   readonly precommitted: readonly number[];
+  /**
+   * POOLING: the transactions the pool tracks as in flight (ProducerPoolImpl): each started one until the committer's
+   * TransactionFinished for it is polled, an empty one until prepareCommit recycles it, the restored writer states'
+   * until their TransactionFinished. The next id is the lowest not among them.
+   */
+  readonly ongoing: readonly PoolEntry[];
+  /** POOLING: TransactionFinished messages the committer sent, not yet polled (polled in snapshotState). */
+  readonly backchannel: readonly Finished[];
+  /**
+   * POOLING: the subtask ids this writer owns (its own without a restored state, else its restored states'), new ids
+   * under the first; and their total (TransactionOwnership.EXPLICIT_BY_WRITER_STATE). Empty and 0 otherwise.
+   */
+  readonly owned: readonly number[];
+  readonly total: number;
   /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
   readonly error: number | null;
   readonly txn: WriterTxn | null;
@@ -136,6 +177,8 @@ export interface PendingCheckpoint {
     readonly committables: readonly Committable[];
     /** Unaligned checkpoints: the records each channel held before its barrier (channel state). */
     readonly inflight: readonly (readonly ChannelItem[])[];
+    /** POOLING: every sink subtask's KafkaWriterStates, subtask 0's first; empty otherwise. */
+    readonly writerStates: readonly WriterState[];
   } | null;
 }
 
@@ -150,6 +193,8 @@ export interface CompletedCheckpoint {
   readonly inflight: readonly (readonly ChannelItem[])[];
   /** The writer state's transactional-id prefix (its generation, see `JobManager.prefixGen`). */
   readonly prefixGen: number;
+  /** POOLING: the KafkaWriterStates, subtask 0's first (what a restore redistributes); empty otherwise. */
+  readonly writerStates: readonly WriterState[];
   readonly at: number;
 }
 
