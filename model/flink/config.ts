@@ -150,24 +150,24 @@ export const flinkKafkaKeys = {
     default: 1,
     meaning: 'one Kafka input (source -> count -> sink), or a count operator reading two KafkaSources',
   }),
-  parallelism: oneOf('parallelism.default', [1, 2], {
+  parallelism: oneOf('parallelism.default', [1, 2, 3], {
     default: 1,
     meaning:
-      "the job's parallelism: 2 runs two source subtasks (split i on subtask i mod 2), a keyed exchange into two " +
-      'count+sink subtasks (value v to subtask (v - 1) mod 2), each sink subtask writing `<prefix>-<subtask>-<id>`',
+      "the job's parallelism P: P source subtasks (split i on subtask i mod P), a keyed exchange into P " +
+      'count+sink subtasks (value v to subtask (v - 1) mod P), each sink subtask writing `<prefix>-<subtask>-<id>`',
   }),
   rescale: bool('faults.rescale', {
     default: false,
     meaning:
-      'the job down restarts from its checkpoint with the other parallelism (2 -> 1 or 1 -> 2), faults.rescales ' +
-      "times at most; INCREMENTING's restored sink subtask s probes subtask ids s, s + P', ... (P' the new " +
-      "parallelism) until one was never used; POOLING's owns the subtask ids of the writer states it restores",
+      'the job down restarts from its checkpoint with another parallelism (2 -> 1, 1 -> 2, 3 -> 2, then back), ' +
+      "faults.rescales times at most; INCREMENTING's restored sink subtask s probes subtask ids s, s + P', ... (P' " +
+      "the new parallelism) until one was never used; POOLING's owns the subtask ids of the writer states it restores",
   }),
   rescales: int('faults.rescales', {
     default: 1,
     min: 1,
     max: 3,
-    meaning: 'with faults.rescale=true, the most restarts with the other parallelism in one run (2: 2 -> 1 -> 2)',
+    meaning: 'with faults.rescale=true, the most restarts with another parallelism in one run (2: 2 -> 1 -> 2)',
   }),
   jobs: oneOf('jobs', [1, 2], {
     default: 1,

@@ -192,8 +192,8 @@ function pooledWriter(
 ): Writer {
   const o = ownership(states, sub, jm.parallelism);
   const last = jm.latest ? jm.latest.id : 0;
-  // New ids go under the first owned subtask id, which is the writer's own at parallelism 1 and 2.
-  const idOf = (n: number): string => sinkTransactionalId(c, n, no, jm.prefixGen, sub);
+  // "new transactions are only created with the first owned subtask id" (createSnapshots).
+  const idOf = (n: number): string => sinkTransactionalId(c, n, no, jm.prefixGen, o.owned[0]);
   const name = lowestFree(o.precommitted, idOf);
   return {
     buffer: [],

@@ -18,6 +18,7 @@ import {
   inputBase,
   inputValue,
   type JobNo,
+  rescaledTo,
   SOURCE_GROUP,
   sinkPrefix,
   slotOf,
@@ -338,7 +339,7 @@ export function changePrefix(d: D, no: JobNo = 1): void {
 export function rescale(d: D, no: JobNo = 1): void {
   const jm = slotOf(d, no).jm;
   const from = jm.parallelism;
-  jm.parallelism = from === 1 ? 2 : 1;
+  jm.parallelism = rescaledTo(d.config, from);
   d.faults.rescales += 1;
   d.events.push({ type: 'rescaled', from, to: jm.parallelism });
 }

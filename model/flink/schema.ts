@@ -55,7 +55,7 @@ const committable = struct<Committable>({
   producerId: int,
   epoch: int,
   origin: struct<Committable['origin']>({ instance: int, txn: nullable(int) }),
-  subtask: optional(literal<1>()),
+  subtask: optional(int),
 });
 
 const poolEntry = struct<PoolEntry>({ id: str, checkpoint: int });

@@ -26,8 +26,8 @@ export interface Committable {
   readonly epoch: number;
   /** Ghost: the origin its records carry (the writer's client instance and `WriterTxn.seq`). Never read by rules. */
   readonly origin: Origin;
-  /** The sink subtask whose writer pre-committed it: absent for subtask 0, 1 for subtask 1. */
-  readonly subtask?: 1;
+  /** The sink subtask whose writer pre-committed it: absent for subtask 0. */
+  readonly subtask?: number;
 }
 
 /** The sub of committable `c`: its writer's sink subtask. Pure. */
@@ -405,6 +405,14 @@ export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1,
   return `${sinkPrefix(c, no, gen)}-${sub}-${name}`;
 }
 
+/**
+ * The subtask id in the transactional.ids writer `w` of sink subtask `sub` names: POOLING's first owned subtask id
+ * (another one's after a 3 -> 2 split hands it another subtask's state), the subtask's own otherwise. Pure.
+ */
+export function nameSub(w: Pick<Writer, 'owned'>, sub: number): number {
+  return w.owned[0] ?? sub;
+}
+
 /** Sink subtask `sub`'s writer of task `t` (subtask 0's is `writer`). Pure. */
 export function writerOf<W>(t: { readonly writer: W; readonly otherWriters: readonly W[] }, sub: number): W {
   // Sink subtask ids are 0..parallelism-1, and a task has one writer each.
@@ -422,6 +430,15 @@ export function writersOf<W>(t: { readonly writer: W; readonly otherWriters: rea
  */
 export function subtaskOf(parallelism: number, v: number): number {
   return (v - 1) % parallelism;
+}
+
+/**
+ * The parallelism `faults.rescale` restarts a job at, from `from`: one below parallelism.default (2 from 1), then
+ * back (2 -> 1 -> 2, 1 -> 2 -> 1, 3 -> 2 -> 3). Pure.
+ */
+export function rescaledTo(c: Pick<FlinkConfig, 'parallelism'>, from: number): number {
+  if (from !== c.parallelism) return c.parallelism;
+  return from === 1 ? 2 : from - 1;
 }
 
 /**

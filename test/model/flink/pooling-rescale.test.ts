@@ -40,6 +40,15 @@ describe('the writer list state redistributed (SPLIT_DISTRIBUTE), and the owners
     expect(ownership(states, 0, 2)).toMatchObject({ owned: [0], total: 2 });
     expect(ownership([], 1, 2)).toEqual({ owned: [1], total: 2, precommitted: [] });
   });
+  test('3 -> 2: subtask 0 takes states 0 and 1, subtask 1 state 2: it owns 2 of 3 and names flink-2-n', () => {
+    const states = [st(0, 3), st(1, 3), st(2, 3, ['flink-2-0'])];
+    expect(redistribute(states, 2)).toEqual([[states[0], states[1]], [states[2]]]);
+    expect(ownership([states[2]!], 1, 2)).toEqual({
+      owned: [2],
+      total: 3,
+      precommitted: [{ id: 'flink-2-0', checkpoint: 1 }],
+    });
+  });
   test('2 -> 1 -> 2: the two states of the downscaled subtask 0 go back one each', () => {
     const states = [st(0, 2), st(1, 2)];
     expect(redistribute(states, 2)).toEqual([[states[0]], [states[1]]]);
