@@ -88,7 +88,7 @@ describe('a commit frees its id at the next snapshot, through the backchannel', 
       expect(w.backchannel).toEqual([{ id: 'flink-0-0', success: true }]);
       expect(back.kafka.txns.map((t) => `${t.transactionalId} ${t.state}`)).toEqual([
         'flink-0-0 CompleteCommit',
-        'flink-0-1 Ongoing',
+        'flink-0-1 Empty',
       ]);
     },
   );

@@ -4,11 +4,13 @@
  * 2 -> 1 and 1 -> 2, new transactional ids only under the first owned id.
  */
 import { describe, expect, test } from 'vitest';
+import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import { drain } from '../../../model/flink/drain.js';
 import { ownership, redistribute, writerStates } from '../../../model/flink/ownership.js';
 import type { FlinkState, WriterState } from '../../../model/flink/state.js';
-import { model, play, stateAfter } from './helpers.js';
+import { scripted } from '../../helpers/check.js';
+import { flinkCfg, model, play, stateAfter } from './helpers.js';
 
 const st = (owned: number, total: number, ids: string[] = []): WriterState => ({
   owned,
@@ -60,6 +62,7 @@ const p2 = [
   'parallelism.default=2',
   'faults.rescale=true',
   'faults.rescales=2',
+  'faults.crashes=2',
   'faults.lost-notifications=0',
   'input.records=4',
 ];
@@ -113,3 +116,113 @@ function until(s: FlinkState, done: (s: FlinkState) => boolean): FlinkState {
   for (let i = 0; i < 300 && !done(cur); i++) cur = model.step(cur, drain(cur)!);
   return cur;
 }
+
+/**
+ * FLINK-40626's downscale orphan, as `check` finds it (exhaustive, no-hanging-transaction, 54 steps): v2 commits in
+ * flink-1-0 for checkpoint 1; checkpoint 2's snapshot polls its TransactionFinished and reuses flink-1-0 (a new
+ * epoch) for v4; a crash before checkpoint 2 completes restores checkpoint 1 at parallelism 1, whose writer state
+ * lists flink-1-0 as pre-committed.
+ */
+const orphan: FlinkAction[] = [
+  { type: 'AbortLingering' },
+  { type: 'AbortLingering', subtask: 1 },
+  { type: 'InitSink' },
+  { type: 'InitSink', subtask: 1 },
+  { type: 'Tick' },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Tick' },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'InitSink', subtask: 1 },
+  { type: 'Ack' },
+  { type: 'Notify' },
+  { type: 'Commit', checkpoint: 1 },
+  { type: 'WriteTxnMarker', txn: 0, partition: 0 },
+  { type: 'Commit', checkpoint: 1 },
+  { type: 'WriteTxnMarker', txn: 1, partition: 0 },
+  { type: 'Tick' },
+  { type: 'Tick' },
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'InitSink', subtask: 1 },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Send', subtask: 1 },
+  { type: 'Crash' },
+  { type: 'Rescale' },
+  { type: 'Tick' },
+  { type: 'Restart' },
+  { type: 'Commit', checkpoint: 1 },
+  { type: 'Commit', checkpoint: 1 },
+  { type: 'AbortLingering' },
+  { type: 'InitSink' },
+  { type: 'Read', input: 0 },
+  { type: 'Read', input: 0 },
+  { type: 'Tick' },
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'Ack' },
+  { type: 'Notify' },
+  { type: 'Commit', checkpoint: 3 },
+  { type: 'WriteTxnMarker', txn: 2, partition: 0 },
+  { type: 'Tick' },
+  { type: 'ExpireTxn', txn: 1 },
+  { type: 'WriteTxnMarker', txn: 1, partition: 0 },
+];
+const downscale = [
+  'sink.transaction-naming-strategy=POOLING',
+  'parallelism.default=2',
+  'faults.rescale=true',
+  'faults.lost-notifications=0',
+  'input.records=4',
+];
+
+describe("FLINK-40626's downscale orphan", () => {
+  test(
+    'without the fix LISTING skips flink-1-0 as pre-committed, the re-commit is fenced, subtask 0 names flink-0-n ' +
+      'only: flink-1-0 holds the LSO until transaction.timeout.ms',
+    () => {
+      const r = scripted(
+        flinkKafkaEntry,
+        flinkCfg(...downscale, 'safeguard.abort-superseded-precommitted=false'),
+        orphan,
+      );
+      expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['no-hanging-transaction', 53]]);
+      expect(r.violations[0]!.message).toBe(
+        'out-0: the transaction of flink-1-0 from offset 4 was never ended by the job: the coordinator aborted it ' +
+          'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 4 meanwhile)',
+      );
+      const events = r.states.flatMap((s) => s.events);
+      expect(events).toContainEqual({ type: 'listed', kept: ['flink-0-0', 'flink-1-0'] });
+      expect(events).toContainEqual({
+        type: 'commit-failed',
+        checkpoint: 1,
+        transactionalId: 'flink-1-0',
+        error: 'PRODUCER_FENCED',
+        committed: true,
+      });
+      const restored = r.states.find((s) => s.task?.restored && s.jm.parallelism === 1)!;
+      expect(restored.task!.writer).toMatchObject({ owned: [0, 1], total: 2 });
+    },
+  );
+  test('with the fix LISTING aborts the superseded flink-1-0 at the restore: the same run has no violation', () => {
+    const cut = orphan.findIndex((a) => a.type === 'AbortLingering' && orphan.indexOf(a) > 4);
+    const r = scripted(flinkKafkaEntry, flinkCfg(...downscale), orphan.slice(0, cut + 1), true);
+    expect(r.violations).toEqual([]);
+    // Its InitProducerId aborts flink-1-0 (CONCURRENT_TRANSACTIONS until the abort completes) at 5.0 s.
+    expect(r.last.ghost.timedOut).toEqual([]);
+    expect(r.last.kafka.txns[1]).toMatchObject({ transactionalId: 'flink-1-0', state: 'CompleteAbort' });
+    const markers = r.last.kafka.partitions[0]!.log.filter((e) => e.kind === 'control').map((e) => e.marker);
+    expect(markers).toEqual(['COMMIT', 'COMMIT', 'ABORT', 'COMMIT']);
+  });
+});
