@@ -5,10 +5,12 @@
  * message is polled (ProducerPoolImpl, KafkaCommitter, ExactlyOnceKafkaWriter).
  */
 import { describe, expect, test } from 'vitest';
+import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import { drain } from '../../../model/flink/drain.js';
 import { lowestFree, poll, recycle, recycleByTransactionId, track } from '../../../model/flink/pool.js';
 import type { FlinkState } from '../../../model/flink/state.js';
+import { check, exhaustive } from '../../helpers/check.js';
 import { model, play, stateAfter } from './helpers.js';
 
 const pooling = ['sink.transaction-naming-strategy=POOLING', 'input.records=5'];
@@ -90,6 +92,23 @@ describe('a commit frees its id at the next snapshot, through the backchannel', 
         'flink-0-0 CompleteCommit',
         'flink-0-1 Empty',
       ]);
+    },
+  );
+});
+
+describe('what freeing through the backchannel changes in the search', () => {
+  test(
+    'the default POOLING search holds with 15,101 states to depth 24 (15,076 when the commit freed its id), and ' +
+      'at parallelism 2 with 25,096 (26,506)',
+    () => {
+      const one = check(flinkKafkaEntry, ['sink.transaction-naming-strategy=POOLING'], exhaustive(24));
+      expect([one.status, one.distinct]).toEqual(['ok', 15101]);
+      const two = check(
+        flinkKafkaEntry,
+        ['sink.transaction-naming-strategy=POOLING', 'parallelism.default=2'],
+        exhaustive(24),
+      );
+      expect([two.status, two.distinct]).toEqual(['ok', 25096]);
     },
   );
 });
