@@ -226,3 +226,32 @@ describe("FLINK-40626's downscale orphan", () => {
     expect(markers).toEqual(['COMMIT', 'COMMIT', 'ABORT', 'COMMIT']);
   });
 });
+
+describe('POOLING 3 -> 2', () => {
+  test('subtask 1 restores the state of id 2, owns 2 of 3 and opens flink-2-n; subtask 0 owns 0 and 1', () => {
+    const pairs = [
+      'sink.transaction-naming-strategy=POOLING',
+      'parallelism.default=3',
+      'faults.rescale=true',
+      'faults.lost-notifications=0',
+      'input.records=3',
+    ];
+    // Checkpoint 2 (v3, which arrives at 3.0 s, went to subtask 2) completed and committed.
+    let s = until(model.init(flinkCfg(...pairs)), (x) => x.jm.latest?.id === 2 && x.task!.committables.length === 0);
+    expect(s.jm.latest!.writerStates.map((w) => [w.owned, w.total])).toEqual([
+      [0, 3],
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(s.jm.latest!.writerStates[2]!.precommitted).toEqual([{ id: 'flink-2-0', checkpoint: 2 }]);
+    s = play(s, { type: 'Crash' }, { type: 'Rescale' }).at(-1)!;
+    expect(s.events).toContainEqual({ type: 'rescaled', from: 3, to: 2 });
+    s = restarted(s);
+    const [zero, one] = [s.task!.writer, s.task!.otherWriters[0]!];
+    expect([zero.owned, zero.total, one.owned, one.total]).toEqual([[0, 1], 3, [2], 3]);
+    // flink-2-0 is in flight (restored pre-committed) until its TransactionFinished is polled: flink-2-1.
+    expect(one.txn).toMatchObject({ name: 1 });
+    expect(s.kafka.txns.map((t) => t.transactionalId)).toContain('flink-2-1');
+    expect(one.backchannel).toEqual([{ id: 'flink-2-0', success: true }]);
+  });
+});
