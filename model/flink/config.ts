@@ -198,11 +198,9 @@ export const flinkKafkaKeys = {
   }),
   abortSuperseded: bool('safeguard.abort-superseded-precommitted', {
     default: true,
-    realDefault:
-      'false in every connector release up to 5.0.0: the fix of FLINK-40626 is proposed, not released (the model ' +
-      'steps what it proposes)',
     meaning:
-      'POOLING: LISTING also aborts a restored pre-committed id whose open transaction is not the one the ' +
+      'FLINK-40626 proposed fix, in no connector release up to 5.0.0 (false is what they do): under POOLING ' +
+      'LISTING also aborts a restored pre-committed id whose open transaction is not the one the ' +
       'restored state pre-committed (the id was committed, reused and opened again before the failure: another ' +
       "producer id or a newer epoch); false: it is skipped, the committer's re-commit is fenced and, after a " +
       'downscale (a secondary owned subtask id is never reused) or a prefix change, it stays open until ' +
