@@ -31,7 +31,7 @@ import {
   tick,
   trigger,
 } from './job.js';
-import { extractPrefix, listing, poolName } from './pooling.js';
+import { extractPrefix, listing } from './pooling.js';
 import {
   finishStop,
   resumable,
@@ -50,7 +50,9 @@ import {
   inputName,
   type JobNo,
   jobInputs,
+  nameSub,
   type PendingCheckpoint,
+  rescaledTo,
   sinkPrefix,
   sinkTransactionalId,
   slotOf,
@@ -62,8 +64,8 @@ import { alignmentTimeoutAt, at, earlyTriggerAt, jobWorkLeft, nextEvent, timedOu
 
 /** Which job a job action is for: absent for job 1, `2` for the second job of `jobs=2`. */
 export type OfJob = { readonly job?: 2 };
-/** Which sink subtask a writer action is for: absent for subtask 0, `1` for subtask 1 (parallelism 2). */
-export type OfSubtask = { readonly subtask?: 1 };
+/** Which sink subtask a writer action is for: absent for subtask 0, else its index (parallelism 2 or 3). */
+export type OfSubtask = { readonly subtask?: number };
 
 /** Actions of `flink-kafka`. One tag (`type`). */
 export type FlinkAction =
@@ -111,13 +113,13 @@ export function jobOf(a: FlinkAction): JobNo {
 
 /** The sink subtask an action is for (0 when it names none). Pure. */
 export function subtaskOfAction(a: FlinkAction): number {
-  return 'subtask' in a && a.subtask === 1 ? 1 : 0;
+  return 'subtask' in a && a.subtask !== undefined ? a.subtask : 0;
 }
 
-/** `{ subtask: 1 }` for sink subtask 1's actions, nothing for subtask 0's. */
-const ofSub = (sub: number): OfSubtask => (sub === 1 ? { subtask: 1 } : {});
+/** `{ subtask: k }` for sink subtask k's actions, nothing for subtask 0's. */
+const ofSub = (sub: number): OfSubtask => (sub > 0 ? { subtask: sub } : {});
 /** `sink` for subtask 0, `sink[1]` for subtask 1. */
-const sinkName = (a: FlinkAction): string => (subtaskOfAction(a) === 1 ? 'sink[1]' : 'sink');
+const sinkName = (a: FlinkAction): string => (subtaskOfAction(a) > 0 ? `sink[${subtaskOfAction(a)}]` : 'sink');
 
 /** The jobs of the run. */
 const jobs = (s: S): readonly JobNo[] => (s.second ? [1, 2] : [1]);
@@ -300,7 +302,7 @@ export const flinkActions = {
       const w = t ? writerOf(t, subtaskOfAction(a)) : undefined;
       if (pooling(s, jobOf(a))) {
         const j = slotOf(s, jobOf(a));
-        const l = w ? listing(s.config, s.kafka, j.jm, w, jobOf(a), subtaskOfAction(a)) : null;
+        const l = w ? listing(s.config, s.kafka, j.jm, w, jobOf(a)) : null;
         const id = l ? s.kafka.txns[l.next]?.transactionalId : undefined;
         const owner = id === undefined ? '' : extractPrefix(id);
         const other = l && id !== undefined && !l.prefixes.includes(owner) ? `, of prefix ${owner}` : '';
@@ -319,9 +321,9 @@ export const flinkActions = {
       const t = slotOf(s, jobOf(a)).task;
       const sub = subtaskOfAction(a);
       const w = t ? writerOf(t, sub) : undefined;
-      const id = (n: number): string => sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), sub);
-      if (t && pooling(s, jobOf(a)))
-        return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(poolName(t, sub))}, pooled)`;
+      const id = (n: number): string =>
+        sinkTransactionalId(s.config, n, jobOf(a), gen(s, a), w ? nameSub(w, sub) : sub);
+      if (w && pooling(s, jobOf(a))) return `${prefix(a)}${sinkName(a)}.InitProducerId(${id(w.name)}, pooled)`;
       const gap = w !== undefined && w.fill < w.name;
       const what = `${id((gap ? w.fill : w?.name) ?? 0)}${gap ? ', gap: left empty' : ''}`;
       return `${prefix(a)}${sinkName(a)}.InitProducerId(${what})`;
@@ -570,7 +572,7 @@ export const flinkActions = {
   Rescale: {
     fault: true,
     enabled(s, emit) {
-      if (!s.config.rescale || s.faults.rescales > 0) return;
+      if (!s.config.rescale || s.faults.rescales >= s.config.rescales) return;
       for (const no of jobs(s)) {
         const j = slotOf(s, no);
         // A restart from a checkpoint with the other parallelism (KafkaSinkITCase.rescaleListing, TransactionAborter's
@@ -581,7 +583,7 @@ export const flinkActions = {
     effect: (d, a) => rescale(d, jobOf(a)),
     describe: (s, a) => {
       const p = slotOf(s, jobOf(a)).jm.parallelism;
-      return `${prefix(a)}fault.Rescale(parallelism ${p} -> ${p === 1 ? 2 : 1})`;
+      return `${prefix(a)}fault.Rescale(parallelism ${p} -> ${rescaledTo(s.config, p)})`;
     },
     lanes: lanes(JM),
   },

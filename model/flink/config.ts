@@ -150,17 +150,24 @@ export const flinkKafkaKeys = {
     default: 1,
     meaning: 'one Kafka input (source -> count -> sink), or a count operator reading two KafkaSources',
   }),
-  parallelism: oneOf('parallelism.default', [1, 2], {
+  parallelism: oneOf('parallelism.default', [1, 2, 3], {
     default: 1,
     meaning:
-      "the job's parallelism: 2 runs two source subtasks (split i on subtask i mod 2), a keyed exchange into two " +
-      'count+sink subtasks (value v to subtask (v - 1) mod 2), each sink subtask writing `<prefix>-<subtask>-<id>`',
+      "the job's parallelism P: P source subtasks (split i on subtask i mod P), a keyed exchange into P " +
+      'count+sink subtasks (value v to subtask (v - 1) mod P), each sink subtask writing `<prefix>-<subtask>-<id>`',
   }),
   rescale: bool('faults.rescale', {
     default: false,
     meaning:
-      'once in a run, the job down restarts from its checkpoint with the other parallelism (2 -> 1 or 1 -> 2); the ' +
-      "restored sink subtask s probes subtask ids s, s + P', ... (P' the new parallelism) until one was never used",
+      'the job down restarts from its checkpoint with another parallelism (2 -> 1, 1 -> 2, 3 -> 2, then back), ' +
+      "faults.rescales times at most; INCREMENTING's restored sink subtask s probes subtask ids s, s + P', ... (P' " +
+      "the new parallelism) until one was never used; POOLING's owns the subtask ids of the writer states it restores",
+  }),
+  rescales: int('faults.rescales', {
+    default: 1,
+    min: 1,
+    max: 3,
+    meaning: 'with faults.rescale=true, the most restarts with another parallelism in one run (2: 2 -> 1 -> 2)',
   }),
   jobs: oneOf('jobs', [1, 2], {
     default: 1,
@@ -181,13 +188,23 @@ export const flinkKafkaKeys = {
       'INCREMENTING: `<prefix>-<subtask>-<checkpoint id + 1>`, a lingering-transaction probe on restore (connector ' +
       '3.x, the 4.x default); POOLING: the lowest free `<prefix>-<subtask>-<n>` of each subtask pool, the ' +
       'LISTING abort on every start of each open transaction whose name starts with the prefix and whose subtask id ' +
-      'it owns (connector 4.x; not with faults.rescale)',
+      'it owns (connector 4.x: the owned subtask ids and their total kept in the writer state)',
   }),
   reinitPooled: bool('safeguard.reinit-pooled-producer', {
     default: true,
     meaning:
       'POOLING: a producer taken from the pool re-initialises (InitProducerId, a new epoch) before its next ' +
       'transaction (ProducerPoolImpl.getTransactionalProducer), so an old committable of that id is fenced',
+  }),
+  abortSuperseded: bool('safeguard.abort-superseded-precommitted', {
+    default: true,
+    meaning:
+      'FLINK-40626 proposed fix, in no connector release up to 5.0.0 (false is what they do): under POOLING ' +
+      'LISTING also aborts a restored pre-committed id whose open transaction is not the one the ' +
+      'restored state pre-committed (the id was committed, reused and opened again before the failure: another ' +
+      "producer id or a newer epoch); false: it is skipped, the committer's re-commit is fenced and, after a " +
+      'downscale (a secondary owned subtask id is never reused) or a prefix change, it stays open until ' +
+      'transaction.timeout.ms (FLINK-40626)',
   }),
   abortLingering: bool('safeguard.abort-lingering-transactions', {
     default: true,

@@ -6,6 +6,8 @@ import { type Cluster, newCluster, newGroup } from '../kafka/cluster.js';
 import { kafkaRules } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import type { FlinkConfig } from './config.js';
+import { ownership, redistribute } from './ownership.js';
+import { lowestFree, track } from './pool.js';
 import {
   arrived,
   committableSub,
@@ -18,11 +20,13 @@ import {
   type JobSlot,
   jobInputs,
   SOURCE_GROUP,
+  sinkTransactionalId,
   type Task,
   totalInputs,
   type Writer,
+  type WriterState,
 } from './state.js';
-import { strategyOf } from './strategy.js';
+import { strategyOf, writtenWith } from './strategy.js';
 
 /**
  * Where split `input` (global index) starts without a checkpoint: earliest, the current end, or the group's committed
@@ -93,8 +97,25 @@ export function newTask(
   const inputs = Array.from({ length: jobInputs(c, no) }, (_, i) => i);
   const last = cp ? cp.id : 0;
   const eos = c.deliveryGuarantee === 'exactly-once';
+  const pooling = eos && strategyOf(c, jm) === 'POOLING';
+  // POOLING: the checkpoint's writer states, redistributed to the parallelism the job restarts with. A checkpoint
+  // INCREMENTING wrote has none: each subtask then owns its own id and keeps its restored committables in flight.
+  const states =
+    pooling && cp
+      ? writtenWith(c, cp) === 'POOLING'
+        ? redistribute(cp.writerStates, jm.parallelism)
+        : Array.from({ length: jm.parallelism }, (_, sub) => [
+            {
+              owned: sub,
+              total: jm.parallelism,
+              precommitted: cp.committables
+                .filter((x) => committableSub(x) === sub)
+                .map((x) => ({ id: kafka.txns[x.txn]!.transactionalId, checkpoint: x.checkpoint })),
+            },
+          ])
+      : [];
   // One writer a sink subtask; subtask `sub` probes its own subtask id first.
-  const writerFor = (sub: number): Writer =>
+  const plain = (sub: number): Writer =>
     eos
       ? {
           buffer: [],
@@ -109,10 +130,11 @@ export function newTask(
           txn: null,
           pool: [],
           opened: 0,
-          precommitted:
-            strategyOf(c, jm) === 'POOLING' && cp
-              ? cp.committables.filter((x) => committableSub(x) === sub).map((x) => x.txn)
-              : [],
+          precommitted: [],
+          ongoing: [],
+          backchannel: [],
+          owned: [],
+          total: 0,
           error: null,
         }
       : {
@@ -128,8 +150,14 @@ export function newTask(
           pool: [],
           opened: 0,
           precommitted: [],
+          ongoing: [],
+          backchannel: [],
+          owned: [],
+          total: 0,
           error: null,
         };
+  const writerFor = (sub: number): Writer =>
+    pooling ? pooledWriter(c, kafka, jm, no, sub, states[sub] ?? []) : plain(sub);
   const writer = writerFor(0);
   const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0);
   const count = cp ? cp.count : 0;
@@ -162,6 +190,50 @@ export function newTask(
     mode: cp ? 'checkpoint' : c.startupMode,
   };
   return { task, event: no === 2 ? { ...event, from: inputBase(c, no) } : event };
+}
+
+/**
+ * A POOLING writer of sink subtask `sub` restoring `states` (none on a first start): its owned subtask ids and total
+ * (TransactionOwnership.EXPLICIT_BY_WRITER_STATE), its pool starting with the restored pre-committed transactions,
+ * which LISTING leaves open, and the transaction startTransaction(restored + 1) opens after the abort: the lowest id
+ * of its first owned subtask id not among them (connector 4.0.0 to 5.0.0 ExactlyOnceKafkaWriter.initialize). Pure.
+ */
+function pooledWriter(
+  c: FlinkConfig,
+  kafka: Cluster,
+  jm: JobManager,
+  no: JobNo,
+  sub: number,
+  states: readonly WriterState[],
+): Writer {
+  const o = ownership(states, sub, jm.parallelism);
+  const last = jm.latest ? jm.latest.id : 0;
+  // "new transactions are only created with the first owned subtask id" (createSnapshots).
+  const idOf = (n: number): string => sinkTransactionalId(c, n, no, jm.prefixGen, o.owned[0]);
+  const name = lowestFree(o.precommitted, idOf);
+  return {
+    buffer: [],
+    init: c.abortLingering ? 'probe' : 'init',
+    probe: 0,
+    probeSub: sub,
+    probeGen: jm.prefixGen,
+    // KafkaWriter.abortLingeringTransactions: the first restored state's prefix too, when it differs.
+    oldGen: jm.latest && jm.latest.prefixGen !== jm.prefixGen ? jm.latest.prefixGen : null,
+    fill: name,
+    name,
+    txn: null,
+    pool: [],
+    opened: 0,
+    precommitted: o.precommitted
+      .map((e) => kafka.txns.findIndex((t) => t.transactionalId === e.id))
+      .filter((i) => i >= 0),
+    // "first keep track of the transaction and producer because initTransaction may be interrupted"
+    ongoing: track(o.precommitted, { id: idOf(name), checkpoint: last + 1 }),
+    backchannel: [],
+    owned: o.owned,
+    total: o.total,
+    error: null,
+  };
 }
 
 /**

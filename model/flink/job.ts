@@ -9,6 +9,7 @@ import { inTransaction } from '../kafka/producer.js';
 import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
 import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
+import { writerStates } from './ownership.js';
 import { completeSavepoint } from './savepoint.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
@@ -18,14 +19,18 @@ import {
   inputBase,
   inputValue,
   type JobNo,
+  rescaledTo,
   SOURCE_GROUP,
   sinkPrefix,
   slotOf,
   subtaskOf,
   type Task,
+  type Writer,
+  type WriterState,
   writerOf,
+  writersOf,
 } from './state.js';
-import { strategyField, strategyRefusal } from './strategy.js';
+import { strategyField, strategyOf, strategyRefusal } from './strategy.js';
 import { alignedAt, earlyTriggerAt, nextEvent } from './time.js';
 
 type D = Draft<FlinkState>;
@@ -173,8 +178,23 @@ function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void 
   task.aligned = task.aligned.map(() => false);
   // Barriers stay in order in every channel, so the checkpoint aligned is still pending.
   const pending = j.jm.pending.find((x) => x.id === id)!;
-  pending.snapshot = { count: task.count, committables: task.committables.map((c) => ({ ...c })), inflight };
+  // POOLING: each sink subtask's KafkaWriterStates, taken before startTransaction(id + 1) tracked its next id.
+  const states = strategyOf(d.config, j.jm) === 'POOLING' ? writersOf(task).flatMap((w) => snapshotStates(w, id)) : [];
+  pending.snapshot = {
+    count: task.count,
+    committables: task.committables.map((c) => ({ ...c })),
+    inflight,
+    writerStates: castDraft(states),
+  };
   d.events.push({ type: 'snapshot', checkpoint: id, count: task.count, committables: task.committables.length });
+}
+
+/** Writer `w`'s KafkaWriterStates at checkpoint `id`: its pool's in-flight transactions but the one it just started. */
+function snapshotStates(w: Draft<Writer>, id: number): WriterState[] {
+  return writerStates(
+    w,
+    w.ongoing.filter((e) => e.checkpoint <= id),
+  );
 }
 
 /**
@@ -217,6 +237,7 @@ export function ack(d: D, no: JobNo = 1): void {
     committables: snap.committables.map((c) => ({ ...c })),
     inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
     prefixGen: j.jm.prefixGen,
+    writerStates: snap.writerStates.map((w) => ({ ...w, precommitted: w.precommitted.map((e) => ({ ...e })) })),
     at: d.now,
     ...strategyField(d.config, j.jm),
   };
@@ -329,7 +350,7 @@ export function changePrefix(d: D, no: JobNo = 1): void {
 export function rescale(d: D, no: JobNo = 1): void {
   const jm = slotOf(d, no).jm;
   const from = jm.parallelism;
-  jm.parallelism = from === 1 ? 2 : 1;
+  jm.parallelism = rescaledTo(d.config, from);
   d.faults.rescales += 1;
   d.events.push({ type: 'rescaled', from, to: jm.parallelism });
 }

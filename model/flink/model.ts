@@ -63,13 +63,6 @@ function refusal(c: FlinkConfig): string | null {
       `safeguard.propagate-send-errors=true needs connector.version 3.3 or later (FLINK-35749); ` +
       `connector.version=${c.connectorVersion} swallows the mailbox action's error: accepted false`
     );
-  // At a fixed parallelism each subtask owns its own subtask id; a rescale redistributes the writer states' owned ids
-  // (TransactionOwnership.EXPLICIT_BY_WRITER_STATE), which is not modelled.
-  if (c.namingStrategy === 'POOLING' && c.rescale)
-    return (
-      'sink.transaction-naming-strategy=POOLING is modelled at a fixed parallelism only (the owned subtask ids a ' +
-      'rescale redistributes through the writer state are not): accepted with faults.rescale=false, or INCREMENTING'
-    );
   return null;
 }
 

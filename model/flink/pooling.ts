@@ -5,22 +5,9 @@
  * (TransactionAbortStrategyImpl.LISTING: every ONGOING transaction whose name starts with the prefix, of an owned
  * subtask id, that the restored writer state does not list as pre-committed). Pure.
  */
-import type { Cluster } from '../kafka/cluster.js';
+import type { Cluster, TxnMeta } from '../kafka/cluster.js';
 import type { FlinkConfig } from './config.js';
-import { committableSub, type JobManager, type JobNo, sinkPrefix, type Task, type Writer, writerOf } from './state.js';
-
-/**
- * The lowest pool index of sink subtask `sub` not in flight: not its writer's open transaction, not a committable of
- * it still pending (each subtask pools `<prefix>-<sub>-<n>`, the subtask id it owns at a fixed parallelism). Pure.
- */
-export function poolName(t: Pick<Task, 'committables' | 'writer' | 'otherWriters'>, sub = 0): number {
-  const w = writerOf(t, sub);
-  for (let n = 0; ; n++) {
-    if (w.txn?.name === n) continue;
-    if (t.committables.some((c) => c.name === n && committableSub(c) === sub)) continue;
-    return n;
-  }
-}
+import { type Committable, type JobManager, type JobNo, sinkPrefix, type Writer } from './state.js';
 
 /**
  * The subtask id in a transactional.id: the number between its last two dashes (TransactionalIdFactory
@@ -50,41 +37,55 @@ export function prefixesToAbort(c: FlinkConfig, no: JobNo, gen: number, oldGen: 
  * ONGOING on the sink's topic (AdminUtils.getOpenTransactionsForTopics: the producers DescribeProducers lists on its
  * partitions, ListTransactions filtered to ONGOING), whose name starts with one of `prefixes` (hasKnownPrefix: any
  * job's id whose prefix merely begins with ours too), owned (TransactionAbortStrategyContextImpl.ownsTransactionalId:
- * `extractSubtaskId(name) % total` is an owned subtask id; at a fixed parallelism TransactionOwnership
- * .EXPLICIT_BY_WRITER_STATE owns the subtask's own id of `total` = the parallelism, with or without a restored state),
- * and not pre-committed in its restored writer state (`precommitted`: indexes in `k.txns`). Its index, or -1. Pure.
+ * `extractSubtaskId(name) % total` is one of the `owned` subtask ids, TransactionOwnership.EXPLICIT_BY_WRITER_STATE's
+ * from the restored writer states, `ownership.ts`), and not pre-committed in its restored writer state
+ * (`precommitted`: indexes in `k.txns`). Its index, or -1. Pure.
  */
 export function listingTarget(
   k: Cluster,
   prefixes: readonly string[],
   precommitted: readonly number[],
-  sub: number,
+  owned: readonly number[],
   total: number,
+  restored: readonly Committable[] | null = null,
 ): number {
   return k.txns.findIndex(
     (t, i) =>
       t.state === 'Ongoing' &&
       t.partitions.length > 0 &&
       prefixes.some((p) => t.transactionalId.startsWith(p)) &&
-      extractSubtaskId(t.transactionalId) % total === sub &&
-      !precommitted.includes(i),
+      owned.includes(extractSubtaskId(t.transactionalId) % total) &&
+      !(precommitted.includes(i) && !superseded(t, i, restored)),
   );
 }
 
 /**
- * Where sink subtask `sub` of job `no` (JobManager `jm`, writer `w`) is in its LISTING abort: the prefixes it aborts
+ * With safeguard.abort-superseded-precommitted (`restored`: the restored checkpoint's committables), whether the open
+ * transaction of pre-committed id `i` is a newer one than the restored state pre-committed: no restored committable
+ * of it has its producer id and epoch (FLINK-40626's proposed fix: "a transaction the broker reports under a
+ * precommitted id with a newer epoch than the snapshotted one (or a different producer id)" is aborted at recovery,
+ * DescribeTransactions deciding it). Without the safeguard (null) never. Pure.
+ */
+function superseded(t: TxnMeta, i: number, restored: readonly Committable[] | null): boolean {
+  if (restored === null) return false;
+  return !restored.some((c) => c.txn === i && c.producerId === t.producerId && c.epoch === t.epoch);
+}
+
+/**
+ * Where a sink subtask of job `no` (JobManager `jm`, writer `w`) is in its LISTING abort: the prefixes it aborts
  * with and the index of the next transaction it takes (-1: none left). Pure.
  */
 export function listing(
   c: FlinkConfig,
   k: Cluster,
-  jm: Pick<JobManager, 'prefixGen' | 'parallelism'>,
-  w: Pick<Writer, 'precommitted' | 'oldGen'>,
+  jm: Pick<JobManager, 'prefixGen' | 'latest'>,
+  w: Pick<Writer, 'precommitted' | 'oldGen' | 'owned' | 'total'>,
   no: JobNo,
-  sub: number,
 ): { readonly prefixes: readonly string[]; readonly next: number } {
   const prefixes = prefixesToAbort(c, no, jm.prefixGen, w.oldGen);
-  return { prefixes, next: listingTarget(k, prefixes, w.precommitted, sub, jm.parallelism) };
+  // The restored checkpoint is still the latest: nothing completes before every writer is ready.
+  const restored = c.abortSuperseded ? (jm.latest?.committables ?? []) : null;
+  return { prefixes, next: listingTarget(k, prefixes, w.precommitted, w.owned, w.total, restored) };
 }
 
 /**

@@ -86,6 +86,7 @@ export function completeSavepoint(d: D, no: JobNo, p: PendingCheckpoint): void {
     count: snap.count,
     committables: snap.committables.map((c) => ({ ...c })),
     inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
+    writerStates: snap.writerStates.map((w) => ({ ...w, precommitted: w.precommitted.map((e) => ({ ...e })) })),
     prefixGen: j.jm.prefixGen,
     at: d.now,
     ...strategyField(d.config, j.jm),

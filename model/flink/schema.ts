@@ -26,17 +26,20 @@ import type {
   ChannelItem,
   Committable,
   CompletedCheckpoint,
+  Finished,
   FlinkEvent,
   FlinkState,
   Ghost,
   JobManager,
   JobSlot,
   PendingCheckpoint,
+  PoolEntry,
   Restored,
   SavepointKind,
   Task,
   TimedOut,
   Writer,
+  WriterState,
   WriterTxn,
 } from './state.js';
 
@@ -53,8 +56,11 @@ const committable = struct<Committable>({
   producerId: int,
   epoch: int,
   origin: struct<Committable['origin']>({ instance: int, txn: nullable(int) }),
-  subtask: optional(literal<1>()),
+  subtask: optional(int),
 });
+
+const poolEntry = struct<PoolEntry>({ id: str, checkpoint: int });
+const writerState = struct<WriterState>({ owned: int, total: int, precommitted: list(poolEntry) });
 
 const writer = struct<Writer>({
   buffer: list(int),
@@ -69,6 +75,10 @@ const writer = struct<Writer>({
   pool: list(struct<Writer['pool'][number]>({ name: int, producer })),
   opened: int,
   precommitted: list(int),
+  ongoing: list(poolEntry),
+  backchannel: list(struct<Finished>({ id: str, success: bool })),
+  owned: list(int),
+  total: int,
   error: nullable(int),
 });
 
@@ -94,7 +104,14 @@ const pending = struct<PendingCheckpoint>({
   triggeredAt: int,
   ackAt: int,
   offsets: list(int),
-  snapshot: nullable(struct<Snapshot>({ count: int, committables: list(committable), inflight: channels })),
+  snapshot: nullable(
+    struct<Snapshot>({
+      count: int,
+      committables: list(committable),
+      inflight: channels,
+      writerStates: list(writerState),
+    }),
+  ),
   savepoint: optional(oneOf<SavepointKind>({ intermediate: 1, stop: 1 })),
 });
 
@@ -106,6 +123,7 @@ const completed = struct<CompletedCheckpoint>({
   committables: list(committable),
   inflight: channels,
   prefixGen: int,
+  writerStates: list(writerState),
   at: int,
   strategy: optional(oneOf<NonNullable<CompletedCheckpoint['strategy']>>({ INCREMENTING: 1, POOLING: 1 })),
 });

@@ -12,12 +12,14 @@ import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
 import { ctxOf } from './job.js';
-import { listing, poolName } from './pooling.js';
+import { lowestFree, poll, recycle, track } from './pool.js';
+import { extractSubtaskId, listing } from './pooling.js';
 import {
   type FlinkState,
   instanceOf,
   type JobNo,
   type JobSlot,
+  nameSub,
   partitionOf,
   sinkTransactionalId,
   slotOf,
@@ -126,6 +128,8 @@ export function sendError(d: D, no: JobNo = 1, sub = 0): void {
 export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
   const w = writerOf(t, sub);
+  // POOLING names ids under its first owned subtask id.
+  const ns = nameSub(w, sub);
   const x = w.txn;
   if (x && x.producer.transaction!.records > 0) {
     t.committables.push({
@@ -135,18 +139,23 @@ export function precommit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): voi
       producerId: x.producer.producerId,
       epoch: x.producer.epoch,
       origin: { instance: instanceOf(no, t.attempt), txn: x.seq },
-      ...(sub === 1 ? { subtask: 1 as const } : {}),
+      ...(sub > 0 ? { subtask: sub } : {}),
     });
-    d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, sub) });
+    d.events.push({ type: 'precommitted', checkpoint, transactionalId: idOf(d, x.name, no, ns) });
   }
   // POOLING: the producer goes back to the pool (recycled once its committable is finished, or at once when empty).
   if (x && usesPooling(d, no)) w.pool.push({ name: x.name, producer: x.producer });
   w.txn = null;
   w.init = 'init';
   if (usesPooling(d, no)) {
-    // The next transaction takes the lowest id not in flight (no gaps to fill).
-    w.name = poolName(t, sub);
+    // prepareCommit recycles an empty transaction at once; snapshotState polls the backchannel, then
+    // startTransaction(checkpoint + 1) takes the lowest id not in flight (no gaps to fill).
+    if (x && x.producer.transaction!.records === 0) w.ongoing = recycle(w.ongoing, idOf(d, x.name, no, ns));
+    w.ongoing = castDraft(poll(w.ongoing, w.backchannel));
+    w.backchannel = [];
+    w.name = lowestFree(w.ongoing, (n) => idOf(d, n, no, ns));
     w.fill = w.name;
+    w.ongoing = castDraft(track(w.ongoing, { id: idOf(d, w.name, no, ns), checkpoint: checkpoint + 1 }));
     return;
   }
   // Without safeguard.fill-transactional-id-gaps the ids a skipped checkpoint left unused stay unknown to Kafka.
@@ -174,19 +183,19 @@ function refused(d: D, id: string, no: JobNo): boolean {
 export function initSink(d: D, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task!;
   const w = writerOf(t, sub);
-  if (refused(d, idOf(d, Math.min(w.fill, w.name), no, sub), no)) return;
+  // POOLING names ids under its first owned subtask id.
+  const ns = nameSub(w, sub);
+  if (refused(d, idOf(d, Math.min(w.fill, w.name), no, ns), no)) return;
   if (w.fill < w.name) {
     const gen = genOf(d, no);
-    const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no, gen, sub), d.config.partitions));
+    const gap = castDraft(newProducer(txnIndex(d, w.fill, true, no, gen, ns), d.config.partitions));
     if (!initTransactions(ctxOf(d), gap).ok) return;
-    d.events.push({ type: 'writer', transactionalId: idOf(d, w.fill, no, sub), epoch: gap.epoch });
+    d.events.push({ type: 'writer', transactionalId: idOf(d, w.fill, no, ns), epoch: gap.epoch });
     w.fill += 1;
     return;
   }
   const pooling = usesPooling(d, no);
-  // POOLING: ids freed by commits since the snapshot are free again.
-  if (pooling) w.name = w.fill = poolName(t, sub);
-  const idx = txnIndex(d, w.name, true, no, genOf(d, no), sub);
+  const idx = txnIndex(d, w.name, true, no, genOf(d, no), ns);
   const meta = d.kafka.txns[idx]!;
   const pooled = pooling ? w.pool.findIndex((p) => p.name === w.name) : -1;
   // POOLING without the safeguard: the recycled producer of a finished id starts its next transaction as it is.
@@ -203,13 +212,13 @@ export function initSink(d: D, no: JobNo = 1, sub = 0): void {
     producer.sequences = producer.sequences.map(() => 0);
   }
   if (pooled >= 0) w.pool.splice(pooled, 1);
-  if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no, sub), epoch: meta.epoch });
+  if (recycled) d.events.push({ type: 'recycled', transactionalId: idOf(d, w.name, no, ns), epoch: meta.epoch });
   beginTransaction(producer, w.name);
   if (pooling) w.opened += 1;
   // POOLING: 1000 + the pool's use count for subtask 0, 2000 + for subtask 1 (one ghost origin per transaction).
   w.txn = { name: w.name, producer, seq: pooling ? 1000 * (sub + 1) + w.opened : idx };
   w.init = 'ready';
-  d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no, sub), epoch: producer.epoch });
+  d.events.push({ type: 'writer', transactionalId: idOf(d, w.name, no, ns), epoch: producer.epoch });
   if (t.status === 'initializing' && writersOf(t).every((x) => x.init === 'ready')) t.status = 'running';
 }
 
@@ -257,9 +266,9 @@ export function abortLingering(d: D, no: JobNo = 1, sub = 0): void {
   w.init = 'init';
 }
 
-/** Whether the probe walks subtask ids beyond the writer's own: some run of the job may have parallelism 2. Pure. */
+/** Whether the probe walks subtask ids beyond the writer's own: some run of the job has parallelism 2 or 3. Pure. */
 function walksSubtasks(c: FlinkConfig): boolean {
-  return c.parallelism === 2 || c.rescale;
+  return c.parallelism > 1 || c.rescale;
 }
 
 /**
@@ -270,7 +279,7 @@ function walksSubtasks(c: FlinkConfig): boolean {
 function listingAbort(d: D, no: JobNo, sub: number): void {
   const j = slotOf(d, no);
   const w = writerOf(j.task!, sub);
-  const idx = listing(d.config, d.kafka, j.jm, w, no, sub).next;
+  const idx = listing(d.config, d.kafka, j.jm, w, no).next;
   if (idx < 0) {
     d.events.push({ type: 'listed', kept: w.precommitted.map((i) => d.kafka.txns[i]!.transactionalId) });
     w.init = 'init';
@@ -315,6 +324,7 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
       failover(d, `the commit of ${id} failed with ${r.error}, ${why}: the task fails`, no);
       return;
     }
+    finished(d, id, false, no);
     t.committables.splice(i, 1);
     // Ghost, for the renderers: a re-commit after a restore of a transaction that did end committed loses nothing.
     const done = d.ghost.commits.some(
@@ -329,6 +339,7 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     });
     return;
   }
+  finished(d, id, true, no);
   t.committables.splice(i, 1);
   // The broker committed the committable's transaction, or (a reused id at the same epoch) the id's newer one: the
   // checkpoint that pre-committed that one, if any.
@@ -342,6 +353,20 @@ export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
     ...(own ? {} : { via: checkpoint }),
   });
   d.events.push({ type: 'committed', checkpoint, transactionalId: id });
+}
+
+/**
+ * POOLING: the committer sends TransactionFinished for `id` through the backchannel of its subtask (successful after
+ * the commit, erroneously from handleFailedTransaction: KafkaCommitter, connector 4.0.0 to 5.0.0), to the writer of
+ * the same subtask, which reads it at its next snapshotState. The committer state is split over a new parallelism as
+ * the writer state is, so the committable lands with the subtask owning its id's subtask id (subtask 0 when none
+ * does). Else its message is unmatched there, "expected during rescale".
+ */
+function finished(d: D, id: string, success: boolean, no: JobNo): void {
+  if (d.config.namingStrategy !== 'POOLING') return;
+  const t = slotOf(d, no).task!;
+  const owner = writersOf(t).findIndex((w) => w.owned.includes(extractSubtaskId(id)));
+  writerOf(t, Math.max(owner, 0)).backchannel.push({ id, success });
 }
 
 /**

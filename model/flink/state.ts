@@ -26,13 +26,40 @@ export interface Committable {
   readonly epoch: number;
   /** Ghost: the origin its records carry (the writer's client instance and `WriterTxn.seq`). Never read by rules. */
   readonly origin: Origin;
-  /** The sink subtask whose writer pre-committed it: absent for subtask 0, 1 for subtask 1. */
-  readonly subtask?: 1;
+  /** The sink subtask whose writer pre-committed it: absent for subtask 0. */
+  readonly subtask?: number;
 }
 
 /** The sub of committable `c`: its writer's sink subtask. Pure. */
 export function committableSub(c: Pick<Committable, 'subtask'>): number {
   return c.subtask ?? 0;
+}
+
+/**
+ * A transaction the POOLING writer's producer pool tracks as in flight (ProducerPoolImpl's
+ * `transactionalIdsByCheckpoint`, a CheckpointTransaction): its transactional.id and the checkpoint that pre-commits
+ * it (the one after the snapshot that started it). Kept in order of checkpoint, then id.
+ */
+export interface PoolEntry {
+  readonly id: string;
+  readonly checkpoint: number;
+}
+
+/** A TransactionFinished the committer sent through the backchannel to its subtask's writer (connector 4.0+). */
+export interface Finished {
+  readonly id: string;
+  readonly success: boolean;
+}
+
+/**
+ * One KafkaWriterState of POOLING (TransactionOwnership.EXPLICIT_BY_WRITER_STATE, connector 4.0+): an owned subtask
+ * id, the total number of owned subtask ids, and the pool's in-flight transactions (in the state of the writer's first
+ * owned id only: ExactlyOnceKafkaWriter.createSnapshots).
+ */
+export interface WriterState {
+  readonly owned: number;
+  readonly total: number;
+  readonly precommitted: readonly PoolEntry[];
 }
 
 /** The exactly-once writer's open transaction: `<prefix>-<subtask>-<name>` and the producer that holds it. */
@@ -86,6 +113,20 @@ export interface Writer {
    * indexes in the coordinator's `txns`: an id of the restored prefix, which a later prefix change left behind, too).
    */
   readonly precommitted: readonly number[];
+  /**
+   * POOLING: the transactions the pool tracks as in flight (ProducerPoolImpl): each started one until the committer's
+   * TransactionFinished for it is polled, an empty one until prepareCommit recycles it, the restored writer states'
+   * until their TransactionFinished. The next id is the lowest not among them.
+   */
+  readonly ongoing: readonly PoolEntry[];
+  /** POOLING: TransactionFinished messages the committer sent, not yet polled (polled in snapshotState). */
+  readonly backchannel: readonly Finished[];
+  /**
+   * POOLING: the subtask ids this writer owns (its own without a restored state, else its restored states'), new ids
+   * under the first; and their total (TransactionOwnership.EXPLICIT_BY_WRITER_STATE). Empty and 0 otherwise.
+   */
+  readonly owned: readonly number[];
+  readonly total: number;
   /** A failed asynchronous send not yet thrown (WriterCallback's asyncProducerException): the record's value. */
   readonly error: number | null;
   readonly txn: WriterTxn | null;
@@ -141,6 +182,8 @@ export interface PendingCheckpoint {
     readonly committables: readonly Committable[];
     /** Unaligned checkpoints: the records each channel held before its barrier (channel state). */
     readonly inflight: readonly (readonly ChannelItem[])[];
+    /** POOLING: every sink subtask's KafkaWriterStates, subtask 0's first; empty otherwise. */
+    readonly writerStates: readonly WriterState[];
   } | null;
   /** A savepoint the operator triggered (`faults.savepoint`); absent for a periodic checkpoint. */
   readonly savepoint?: SavepointKind;
@@ -160,6 +203,8 @@ export interface CompletedCheckpoint {
   readonly inflight: readonly (readonly ChannelItem[])[];
   /** The writer state's transactional-id prefix (its generation, see `JobManager.prefixGen`). */
   readonly prefixGen: number;
+  /** POOLING: the KafkaWriterStates, subtask 0's first (what a restore redistributes); empty otherwise. */
+  readonly writerStates: readonly WriterState[];
   readonly at: number;
   /** The naming strategy its writer state was written with, when not the key's (`faults.strategy-change`). */
   readonly strategy?: 'INCREMENTING' | 'POOLING';
@@ -414,6 +459,14 @@ export function sinkTransactionalId(c: FlinkConfig, name: number, no: JobNo = 1,
   return `${sinkPrefix(c, no, gen)}-${sub}-${name}`;
 }
 
+/**
+ * The subtask id in the transactional.ids writer `w` of sink subtask `sub` names: POOLING's first owned subtask id
+ * (another one's after a 3 -> 2 split hands it another subtask's state), the subtask's own otherwise. Pure.
+ */
+export function nameSub(w: Pick<Writer, 'owned'>, sub: number): number {
+  return w.owned[0] ?? sub;
+}
+
 /** Sink subtask `sub`'s writer of task `t` (subtask 0's is `writer`). Pure. */
 export function writerOf<W>(t: { readonly writer: W; readonly otherWriters: readonly W[] }, sub: number): W {
   // Sink subtask ids are 0..parallelism-1, and a task has one writer each.
@@ -431,6 +484,15 @@ export function writersOf<W>(t: { readonly writer: W; readonly otherWriters: rea
  */
 export function subtaskOf(parallelism: number, v: number): number {
   return (v - 1) % parallelism;
+}
+
+/**
+ * The parallelism `faults.rescale` restarts a job at, from `from`: one below parallelism.default (2 from 1), then
+ * back (2 -> 1 -> 2, 1 -> 2 -> 1, 3 -> 2 -> 3). Pure.
+ */
+export function rescaledTo(c: Pick<FlinkConfig, 'parallelism'>, from: number): number {
+  if (from !== c.parallelism) return c.parallelism;
+  return from === 1 ? 2 : from - 1;
 }
 
 /**

@@ -111,13 +111,13 @@ describe('listingTarget: prefix, ownership modulo the total, pre-committed ids',
       'flink-0-0 Ongoing',
       'flink-1-0 Empty',
     ]);
-    expect(listingTarget(s.kafka, ['flink'], [], 0, 2)).toBe(0);
-    expect(listingTarget(s.kafka, ['flink'], [], 1, 2)).toBe(-1);
-    expect(listingTarget(s.kafka, ['fl'], [], 0, 1)).toBe(0);
+    expect(listingTarget(s.kafka, ['flink'], [], [0], 2)).toBe(0);
+    expect(listingTarget(s.kafka, ['flink'], [], [1], 2)).toBe(-1);
+    expect(listingTarget(s.kafka, ['fl'], [], [0], 1)).toBe(0);
   });
   test('a pre-committed id is left open; another prefix is not listed', () => {
-    expect(listingTarget(s.kafka, ['flink'], [0], 0, 2)).toBe(-1);
-    expect(listingTarget(s.kafka, ['flink-v2'], [], 0, 2)).toBe(-1);
+    expect(listingTarget(s.kafka, ['flink'], [0], [0], 2)).toBe(-1);
+    expect(listingTarget(s.kafka, ['flink-v2'], [], [0], 2)).toBe(-1);
   });
 });
 
@@ -159,7 +159,7 @@ describe('LISTING aborts with the restored writer state prefix too (abortLingeri
   test('restored from checkpoint 1 (prefix flink) under flink-v2: both prefixes, and flink-0-0 is taken', () => {
     const s = stateAfter(pooling, ...restoredUnderNewPrefix);
     expect(s.kafka.txns[0]).toMatchObject({ transactionalId: 'flink-0-0', state: 'Ongoing' });
-    expect(listing(s.config, s.kafka, s.jm, s.task!.writer, 1, 0)).toEqual({
+    expect(listing(s.config, s.kafka, s.jm, s.task!.writer, 1)).toEqual({
       prefixes: ['flink-v2', 'flink'],
       next: 0,
     });

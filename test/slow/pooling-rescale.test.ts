@@ -1,0 +1,67 @@
+/**
+ * POOLING with a rescale (owned subtask ids in the writer state, ids freed through the backchannel) met with every
+ * fault it can meet, at the depth its traces reach: with FLINK-40626's proposed fix
+ * (`safeguard.abort-superseded-precommitted`, the default) each holds; without it the downscale orphan is found.
+ */
+import { describe, expect, test } from 'vitest';
+import { catalog } from '../../catalog/index.js';
+import type { CheckOptions } from '../../check/explore/options.js';
+import { check, explored, only } from '../helpers/check.js';
+import { checkNamed } from './safeguards.js';
+
+/** Checks flink-kafka at `pairs` judging `invariant` only: the first violation, its length and explored steps. */
+function judged(pairs: readonly string[], opts: CheckOptions, invariant: string) {
+  return catalog.get('flink-kafka')!.open((e) => {
+    const r = check(only(e, invariant), pairs, opts);
+    return { violations: r.violations, steps: r.trace?.length ?? 0, explored: explored(r.trace) };
+  });
+}
+
+const base = ['sink.transaction-naming-strategy=POOLING', 'faults.rescale=true', 'input.records=2'];
+
+/** Each fault a rescaled POOLING sink can meet, from parallelism 2 (a downscale first) and from 1. */
+const rows: { set: string[]; depth: number }[] = [
+  { set: ['parallelism.default=2', 'faults.crashes=2'], depth: 28 },
+  { set: ['parallelism.default=2', 'faults.rescales=2', 'faults.crashes=2'], depth: 28 },
+  { set: ['faults.rescales=2', 'faults.crashes=2'], depth: 28 },
+  { set: ['parallelism.default=2', 'faults.prefix-change=true'], depth: 28 },
+  { set: ['parallelism.default=2', 'faults.jobmanager=1'], depth: 28 },
+  { set: ['parallelism.default=2', 'faults.send-errors=true'], depth: 28 },
+  {
+    set: ['parallelism.default=2', 'execution.checkpointing.max-concurrent-checkpoints=2', 'faults.slow-checkpoints=1'],
+    depth: 28,
+  },
+  { set: ['parallelism.default=2', 'kafka.version=3.9'], depth: 28 },
+];
+
+describe("FLINK-40626's downscale orphan, found by the exhaustive search", () => {
+  const down = [
+    'sink.transaction-naming-strategy=POOLING',
+    'parallelism.default=2',
+    'faults.rescale=true',
+    'faults.lost-notifications=0',
+    'input.records=4',
+  ];
+  test('without the fix: no-hanging-transaction of flink-1-0, 54 steps; with it the same bound holds', () => {
+    const opts: CheckOptions = { mode: 'exhaustive', depth: 34, maxStates: 2e6 };
+    const off = judged([...down, 'safeguard.abort-superseded-precommitted=false'], opts, 'no-hanging-transaction');
+    expect(off.violations[0]!.message).toBe(
+      'out-0: the transaction of flink-1-0 from offset 4 was never ended by the job: the coordinator aborted it ' +
+        'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 4 meanwhile)',
+    );
+    expect(off.steps).toBe(54);
+    expect(off.explored).toContain('Rescale');
+    const on = judged(down, opts, 'no-hanging-transaction');
+    expect(on.violations).toEqual([]);
+  });
+});
+
+describe('POOLING with a rescale holds with the fix, under each fault', () => {
+  for (const r of rows) {
+    test(`${r.set.join(' ')}: exhaustive to depth ${r.depth}`, () => {
+      const x = checkNamed('flink-kafka', [...base, ...r.set], { mode: 'exhaustive', depth: r.depth, maxStates: 2e6 });
+      expect(x.violations).toEqual([]);
+      expect(x.bound === null || x.bound === 'depth').toBe(true);
+    });
+  }
+});
