@@ -68,6 +68,20 @@ describe('the producers of a mixed group', () => {
   });
 });
 
+describe('kafka-streams without an upgrade under way: the same states as before the key', () => {
+  // Distinct states and transitions breadth-first to depth 9, as before upgrade.instances-on-v2 existed.
+  for (const [pairs, distinct, generated] of [
+    [[], 2917, 4562],
+    [['upgrade.instances-on-v2=0'], 2917, 4562],
+    [['processing.guarantee=exactly_once', 'kafka.version=3.9'], 2667, 3942],
+    [['processing.guarantee=exactly_once', 'kafka.version=3.9', 'upgrade.instances-on-v2=0'], 2667, 3942],
+  ] as const)
+    test(`${pairs.join(' ') || 'defaults'}: ${distinct} states, ${generated} transitions`, () => {
+      const r = check(kafkaStreamsEntry, streams(...pairs), exhaustive(9));
+      expect([r.status, r.distinct, r.generated]).toEqual(['ok', distinct, generated]);
+    });
+});
+
 describe('an EOS v1 zombie whose task went to an EOS v2 member', () => {
   test('3.9: its TxnOffsetCommit carries the group id only (generation -1) and commits v1 and v2 again', () => {
     const ex = scripted(kafkaStreamsEntry, mixed('3.9'), zombieV1, true);
