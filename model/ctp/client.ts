@@ -33,6 +33,7 @@ import {
 import { readPartition } from '../kafka/read.js';
 import type { Origin } from '../kafka/records.js';
 import type { AppSettings } from './config.js';
+import { carriesGeneration, freshIdPerStart, perTaskProducer } from './eos-layout.js';
 import {
   type AppInstance,
   type AppLife,
@@ -82,7 +83,7 @@ export function newAppInstance(c: AppSettings, slot: number, incarnation: number
     positions: Array.from({ length: c.inputPartitions }, () => null),
     committed: Array.from({ length: c.inputPartitions }, () => 0),
     ahead: null,
-    producerStatus: txnl ? (c.txnIdPerTask ? 'none' : 'new') : 'ready',
+    producerStatus: txnl ? (perTaskProducer(c, slot) ? 'none' : 'new') : 'ready',
     producer,
     txnCount: 0,
     store: null,
@@ -119,7 +120,7 @@ function sync(d: D): void {
       if (i.owned.includes(p)) continue;
       i.positions[p] = null;
       if (c.stateful) forgetStore(i);
-      if (c.txnIdPerTask && i.producerStatus === 'none') i.producerStatus = 'new';
+      if (perTaskProducer(c, i.slot) && i.producerStatus === 'none') i.producerStatus = 'new';
     }
     for (const p of i.owned) if (!now.includes(p)) i.positions[p] = null;
     i.owned = now;
@@ -499,7 +500,7 @@ export function doSendOffsets(d: D, i: I, delayed: 'TxnOffsetCommit' | 'AddOffse
       const pos = i.positions[p];
       return pos === null || pos === undefined ? [] : [{ partition: p, offset: pos }];
     });
-  const generation = d.config.offsetsCarryGeneration ? i.generation : -1;
+  const generation = carriesGeneration(d.config, i.slot) ? i.generation : -1;
   if (delayed === 'TxnOffsetCommit') delayOffsets(d, i, offsets, generation);
   else if (delayed === 'AddOffsetsToTxn') delayAddOffsets(d, i);
   const r = sendOffsetsToTransaction(ctxOf(d), i.producer, GROUP, offsets, generation, {
@@ -587,10 +588,10 @@ export function doResume(d: D, i: I): void {
 export function doRestart(d: D, slot: number): void {
   const incarnation = d.apps.reduce((m, i) => (i.slot === slot ? Math.max(m, i.incarnation) : m), 0) + 1;
   const inst = newAppInstance(d.config, slot, incarnation);
-  if (d.config.freshTransactionalIdPerStart) {
+  if (freshIdPerStart(d.config, slot)) {
     // A new process id, hence a new transactional.id: the coordinator has never seen it.
     const txn = d.kafka.txns.length;
-    d.kafka.txns.push(castDraft(newTxn(`${txnIdName(d.config, slot)}.${incarnation}`, -1)));
+    d.kafka.txns.push(castDraft(newTxn(`${txnIdName(d.config, txnSlot(d.config, slot))}.${incarnation}`, -1)));
     d.apps.push(castDraft({ ...inst, producer: { ...inst.producer, txn } }));
   } else d.apps.push(castDraft(inst));
   life(d, d.apps[d.apps.length - 1]!, 'started');

@@ -175,6 +175,12 @@ export interface AppSettings {
    * process id), so a predecessor's open transaction is only timed out, never fenced.
    */
   readonly freshTransactionalIdPerStart: boolean;
+  /**
+   * kafka-streams caught mid rolling upgrade from exactly_once to exactly_once_v2 (`upgrade.instances-on-v2`): the
+   * instance slots below this run exactly_once_v2, the others exactly_once (model/ctp/eos-layout.ts); absent outside
+   * one.
+   */
+  readonly eosV2Slots?: number;
   /** A count store with a changelog partition (kafka-streams). */
   readonly stateful: boolean;
   /** faults.coordinator-failover. */

@@ -8,6 +8,9 @@ import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
 import type { DelayedEvent, Request } from '../kafka/network.js';
 import type { Producer } from '../kafka/producer.js';
 import type { AppSettings } from './config.js';
+import { perTaskProducer } from './eos-layout.js';
+
+export { txnIdName, txnSlot } from './eos-layout.js';
 
 /** Lifecycle of one application instance (process incarnation). */
 export type AppLife = 'unjoined' | 'member' | 'crashed' | 'fenced' | 'failed';
@@ -113,11 +116,6 @@ export function appInstanceId(c: AppSettings, slot: number, incarnation: number)
   return slot + 1 + (incarnation - 1) * c.instances;
 }
 
-/** Index of the transactional.id an instance's producer uses: its slot, or task 0_0's under EOS v1. Pure. */
-export function txnSlot(c: AppSettings, slot: number): number {
-  return c.txnIdPerTask ? 0 : slot;
-}
-
 /** Whether the loop is transactional. Pure. */
 export function isTxnApp(c: AppSettings): boolean {
   return c.strategy === 'transactional';
@@ -145,12 +143,6 @@ export function restoreReady(s: AppState, i: AppInstance): boolean {
 /** Whether instance `i` must restore task 0_0's count store before it fetches offsets (kafka-streams). Pure. */
 export function restoring(c: AppSettings, i: AppInstance): boolean {
   return c.stateful && i.owned.includes(0) && i.store === null;
-}
-
-/** transactional.id of transactional.id index `slot`. Pure. */
-export function txnIdName(c: AppSettings, slot: number): string {
-  if (c.app === 'ctp') return `ctp-${slot}`;
-  return c.txnIdPerTask ? `streams-app-0_${slot}` : `streams-app-thread-${slot}`;
 }
 
 /** `i0#2`: an instance's slot and incarnation. Pure. */
@@ -234,5 +226,5 @@ export function workable(c: AppSettings, i: AppInstance): number[] {
 
 /** Whether the instance's producer needs InitProducerId now (EOS v1 creates it only for an owned task). Pure. */
 export function producerDue(s: AppState, i: AppInstance): boolean {
-  return i.producerStatus === 'new' && (!s.config.txnIdPerTask || i.owned.length > 0);
+  return i.producerStatus === 'new' && (!perTaskProducer(s.config, i.slot) || i.owned.length > 0);
 }

@@ -6,6 +6,7 @@ import { type ConfigOf, type Lookup, oneOf } from '../core/keys.js';
 import { type AppSettings, appSafeguardKeys, commitEveryKey, instancesKey } from '../ctp/config.js';
 import { checkKafkaKeys, kafkaKeys, kafkaRules, releaseOf } from '../kafka/keys.js';
 import { release } from '../kafka/releases.js';
+import { checkUpgrade, eosV2Slots, instancesOnV2Key } from './upgrade.js';
 
 const k = kafkaKeys;
 
@@ -35,6 +36,7 @@ export const streamsKeys = {
   network: k.network,
   lateRequests: k.lateRequests,
   instances: instancesKey,
+  instancesOnV2: instancesOnV2Key,
   inputRecords: k.inputRecords,
 } as const;
 
@@ -47,6 +49,9 @@ export type ProcessingGuarantee = StreamsConfig['guarantee'];
 /** The settings of `kafka-streams`. Pure. */
 export function streamsSettings(c: StreamsConfig): AppSettings {
   const v1 = c.guarantee === 'exactly_once';
+  // Mid upgrade (model/streams/upgrade.ts): task 0_0's transactional.id, then one per thread (model/ctp/eos-layout.ts).
+  const mixed = eosV2Slots(c);
+  const r = release(c.kafkaVersion);
   return {
     app: 'kafka-streams',
     rules: kafkaRules(c),
@@ -55,7 +60,7 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     strategy: c.guarantee === 'at_least_once' ? 'process-then-commit' : 'transactional',
     commitEvery: c.commitEvery,
     instances: c.instances,
-    producers: v1 ? 1 : c.instances,
+    producers: mixed !== undefined ? 1 + c.instances : v1 ? 1 : c.instances,
     partitions: 2,
     inputPartitions: 1,
     inputRecords: c.inputRecords,
@@ -70,10 +75,12 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     pollTimer: false,
     maxPollIntervalMs: 300000,
     sessionTimeoutMs: 45000,
-    txnIdPerTask: v1,
-    offsetsCarryGeneration: !v1 || release(c.kafkaVersion).streamsEosV1FullMetadata,
+    // Mid upgrade each slot's kind decides (eosV2Slots), and the generation is what fences across the kinds.
+    txnIdPerTask: v1 && mixed === undefined,
+    offsetsCarryGeneration: !v1 || r.streamsEosV1FullMetadata,
     freshTransactionalIdPerStart:
-      c.guarantee === 'exactly_once_v2' && !release(c.kafkaVersion).streamsProcessIdPersisted,
+      (c.guarantee === 'exactly_once_v2' || mixed !== undefined) && !r.streamsProcessIdPersisted,
+    ...(mixed !== undefined ? { eosV2Slots: mixed } : {}),
     stateful: true,
     coordinatorFailover: c.coordinatorFailover,
     producerStateLoss: c.producerStateLoss,
@@ -98,5 +105,5 @@ export function checkStreamsConfig(c: StreamsConfig): string | null {
       `processing.guarantee=exactly_once_v2 needs kafka.version 2.6 or later (KIP-447, exactly_once_beta until 2.8); ` +
       `kafka.version=${c.kafkaVersion} accepts at_least_once|exactly_once`
     );
-  return checkKafkaKeys(c);
+  return checkUpgrade(c) ?? checkKafkaKeys(c);
 }
