@@ -155,8 +155,10 @@ function resolve(d: D, i: I, partition: number): void {
 
 /**
  * Request `request` of instance `id` expires at its client unanswered (delivery.timeout.ms, with `faults.network`):
- * the batch fails and its partition's sequence is unresolved; a request not yet at its leader stays on the wire
- * and may land later, answered to nobody (model/kafka/network.ts).
+ * the batch fails (Sender.failBatch with a TimeoutException), which inside a transaction leaves only an abort, and
+ * its partition's sequence is unresolved (markSequenceUnresolved); a request not yet at its leader stays on the wire
+ * and may land later, answered to nobody (model/kafka/network.ts). A later batch acknowledged does not save the
+ * transaction: the leader may have taken it at any sequence from a producer it had no state for (KAFKA-8710).
  */
 export function doExpire(d: D, id: number, request: number): void {
   const i = instanceOf(d, id);
@@ -165,6 +167,13 @@ export function doExpire(d: D, id: number, request: number): void {
   if (f.offset === undefined)
     d.network.push(castDraft({ type: 'Produce', id: request, instance: i.id, txn: i.producer.txn, req: f.req }));
   d.events.push({ type: 'delayed', request, what: `Produce(v${f.req.value}), expired at the client` });
+  // failBatch -> handleFailedBatch -> maybeTransitionToErrorState: inside a transaction any failed batch, an expired
+  // one included, leaves only an abort (the epoch bumped after it where the coordinator can: KIP-360).
+  const t = i.producer.transaction;
+  if (t !== null && t.error === null) {
+    t.error = 'REQUEST_TIMED_OUT';
+    if (d.kafka.rules.release.kip360 && d.kafka.rules.transactionVersion === 1) i.producer.bumpEpoch = true;
+  }
   const u = i.unresolved?.find((x) => x.partition === partition);
   if (!u) {
     if (!i.unresolved) i.unresolved = [];

@@ -210,17 +210,35 @@ describe('a batch expiring in flight (faults.network): the unresolved sequence',
   /** v1 answered, v2 and v3 in flight as requests 2 and 3; request 2 expires at the client, still on the wire. */
   const expired = [act.init(1), act.begin(1), act.produce(1), inFlight(1), inFlight(1), expire(1, 2)];
 
-  test('resolved by a later batch acknowledged: the leader has the expired one too, the transaction commits', () => {
+  test('an expired batch leaves only an abort; a later batch acknowledged resolves its sequence', () => {
     const s = run(three({ 'faults.network': 'true' }), ...expired);
     expect(inst(s, 1).unresolved).toEqual([{ partition: 0, sequence: 1 }]);
+    expect(inst(s, 1).producer).toMatchObject({ bumpEpoch: true, transaction: { error: 'REQUEST_TIMED_OUT' } });
     expect(s.network.map((r) => r.id)).toEqual([2]);
     // Nothing is sent or ended while a request is in flight or a sequence unresolved.
-    expect(isEnabled(s, { type: 'AddOffsetsToTxn', instance: 1 })).toBe(false);
+    expect(isEnabled(s, act.abort(1))).toBe(false);
     const done = run(s, act.deliver(2), land(1, 3));
     expect(inst(done, 1).unresolved).toBeUndefined();
-    expect(inst(done, 1).producer.transaction?.error).toBeNull();
-    const committed = run(done, act.sendOffsets(1), act.commit(1), act.markers(0));
-    expect(out0(committed)).toEqual(['v1@0:0', 'v2@0:1', 'v3@0:2', 'COMMIT@0']);
+    const aborted = run(done, act.abort(1), act.markers(0));
+    expect(out0(aborted)).toEqual(['v1@0:0', 'v2@0:1', 'v3@0:2', 'ABORT@0']);
+    expect(inst(aborted, 1).status).toBe('new');
+  });
+
+  test('the leader took a later batch from a producer it had no state for: still only an abort, no loss', () => {
+    // KAFKA-8710: the first write of a producer to a partition is taken at any sequence (2.5+).
+    const s = run(
+      solo({ 'input.records': '3', 'faults.network': 'true', 'faults.produce-reorder': 'true' }),
+      act.init(1),
+      act.begin(1),
+      inFlight(1),
+      inFlight(1),
+      { type: 'ExpireInFlight', instance: 1, request: 1 },
+      land(1, 2),
+    );
+    expect(s.kafka.partitions[0]!.log.map((e) => (e.kind === 'data' ? e.sequence : -1))).toEqual([1]);
+    expect(inst(s, 1).unresolved).toBeUndefined();
+    expect(inst(s, 1).producer.transaction?.error).toBe('REQUEST_TIMED_OUT');
+    expect(isEnabled(s, act.produce(1))).toBe(false);
   });
 
   test('unresolved once nothing is left in flight: only an abort, then the epoch bump (KIP-360)', () => {
