@@ -55,7 +55,6 @@ export const kafkaKeys = {
     meaning:
       "the apps' producer client: Kafka's Java KafkaProducer, or librdkafka (the C client under confluent-kafka " +
       'for Python, Go, .NET); librdkafka speaks the transaction protocol of transaction.version=1',
-    realDefault: 'none: it is the client library your application links',
   }),
   librdkafkaVersion: oneOf('librdkafka.version', LIBRDKAFKA_RELEASES, {
     default: '2.15.0',
@@ -63,7 +62,6 @@ export const kafkaKeys = {
       'the librdkafka release (client=librdkafka): up to 1.8.0 an OUT_OF_ORDER_SEQUENCE_NUMBER left by an earlier ' +
       'failed batch makes a transactional producer bump its epoch in the middle of the transaction (InitProducerId); ' +
       '1.6.2 raises a fatal error instead, 1.8.2 and later an abortable one (librdkafka #3575)',
-    realDefault: 'none: it is the librdkafka your application links',
   }),
   transactionVersion: oneOf('transaction.version', [1, 2], {
     default: 2,
