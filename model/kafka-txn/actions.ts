@@ -50,6 +50,7 @@ import {
   setLife,
   startInstance,
 } from './client.js';
+import { doBumpEpoch, doExpire, doLand, doProduceInFlight, drained, landable } from './inflight.js';
 import {
   active,
   appOfInstance,
@@ -74,6 +75,12 @@ export type KafkaTxnAction =
   | { readonly type: 'Produce'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProduceDelayed'; readonly instance: number; readonly partition: number }
   | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
+  // several produce requests in flight (faults.produce-reorder): a send left in flight, a request of instance
+  // `instance` reaching its leader, librdkafka's epoch bump inside the transaction
+  | { readonly type: 'ProduceInFlight'; readonly instance: number; readonly partition: number }
+  | { readonly type: 'Land'; readonly instance: number; readonly request: number }
+  | { readonly type: 'ExpireInFlight'; readonly instance: number; readonly request: number }
+  | InstanceCall<'BumpEpoch'>
   | InstanceCall<
       | 'Retry'
       | 'AddOffsetsToTxn'
@@ -107,7 +114,11 @@ type S = KafkaTxnState;
 /** Whether the instance has input left. */
 const more = (s: S, i: Instance): boolean => i.position < s.config.inputRecords;
 /** Nothing of the instance's in flight: no timed-out batch, no produce parked at a leader or awaiting its acks. */
-const settled = (i: Instance): boolean => i.unacked.length === 0 && i.awaiting === null && i.acking === undefined;
+const settled = (i: Instance): boolean =>
+  i.unacked.length === 0 && i.awaiting === null && i.acking === undefined && quiet(i);
+/** No produce request of the instance in flight (`faults.produce-reorder`) and no drain for an epoch bump. */
+const quiet = (i: Instance): boolean =>
+  i.inflight === undefined && i.draining === undefined && i.unresolved === undefined;
 /**
  * Settled, and no refused batch waiting to be sent again: the instance may send its offsets, commit or end
  * its transaction (EndTxn waits for every batch; an abort keeps a batch that has a sequence number).
@@ -142,8 +153,21 @@ function mayAbort(s: S, i: Instance): boolean {
     i.status === 'in-txn' &&
     i.awaiting === null &&
     i.acking === undefined &&
-    i.requeued === undefined
+    i.requeued === undefined &&
+    quiet(i)
   );
+}
+
+/**
+ * Whether the instance may send its next record with its requests in flight (`faults.produce-reorder`): as
+ * `mayProduce`, but with fewer than max.in.flight.requests.per.connection of them unanswered and no drain.
+ */
+function mayProduceInFlight(s: S, i: Instance): boolean {
+  if (!s.config.produceReorder || !more(s, i) || i.draining !== undefined) return false;
+  if (i.unacked.length > 0 || i.awaiting !== null || i.acking !== undefined) return false;
+  if ((i.inflight?.length ?? 0) >= s.config.maxInFlight) return false;
+  const t = working(s, i);
+  return t !== null && !t.offsetsSent && !t.offsetsAdded;
 }
 
 /** Whether the instance's offsets may go into the transaction now (after its records, nothing in flight). */
@@ -381,6 +405,80 @@ export const kafkaTxnActions = {
     describe: (s, a) =>
       call(s, a.instance, (i) => `ProduceDelayed(${produceCall(s, i, a.partition)}) (request delayed in the network)`),
     lanes: (s, a) => ({ from: instanceName(s, a.instance), to: 'network' }),
+  },
+  ProduceInFlight: {
+    fault: true,
+    enabled(s, emit) {
+      for (const i of s.instances)
+        if (mayProduceInFlight(s, i))
+          for (let p = 0; p < s.config.partitions; p++)
+            if (sendsTo(i, p) && !i.unresolved?.some((u) => u.partition === p))
+              emit({ type: 'ProduceInFlight', instance: i.id, partition: p });
+    },
+    access: (s, a, at) => produces(s, at, a.instance),
+    effect: (d, a) => doProduceInFlight(d, instanceOf(d, a.instance), a.partition),
+    describe: (s, a) =>
+      call(s, a.instance, (i) => `ProduceInFlight(${produceCall(s, i, a.partition)}) (the app does not wait)`),
+    lanes: (s, a) => ({ from: instanceName(s, a.instance), to: 'network' }),
+  },
+  Land: {
+    enabled(s, emit) {
+      for (const i of s.instances)
+        for (const f of i.inflight ?? [])
+          if (landable(s, f)) emit({ type: 'Land', instance: i.id, request: f.request });
+    },
+    access: (s, a, at) => produces(s, at, a.instance),
+    effect: (d, a) => doLand(d, a.instance, a.request),
+    describe(s, a) {
+      const f = s.instances.find((x) => x.id === a.instance)?.inflight?.find((g) => g.request === a.request);
+      if (!f) return `leader.Land(#${a.request})`;
+      const q = f.req;
+      const who = `v${q.value} of ${instanceName(s, a.instance)}`;
+      return f.offset === undefined
+        ? `${partitionName(q.partition)}.Land(#${a.request} ${who}, epoch=${q.epoch}, seq=${q.sequence})`
+        : `${partitionName(q.partition)}.AckProduce(#${a.request} ${who}, offset ${f.offset}, acks=all)`;
+    },
+    lanes(s, a) {
+      const f = s.instances.find((x) => x.id === a.instance)?.inflight?.find((g) => g.request === a.request);
+      return { from: f ? partitionName(f.req.partition) : 'leader', to: instanceName(s, a.instance) };
+    },
+  },
+  ExpireInFlight: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.network) return;
+      for (const i of s.instances)
+        if (live(i))
+          for (const f of i.inflight ?? [])
+            if (!f.held) emit({ type: 'ExpireInFlight', instance: i.id, request: f.request });
+    },
+    access: (s, a, at) => produces(s, at, a.instance),
+    effect: (d, a) => doExpire(d, a.instance, a.request),
+    describe(s, a) {
+      const f = s.instances.find((x) => x.id === a.instance)?.inflight?.find((g) => g.request === a.request);
+      const what = f ? `#${a.request} Produce(v${f.req.value}, seq=${f.req.sequence})` : `#${a.request}`;
+      return `${instanceName(s, a.instance)}.ExpireInFlight(${what}) (delivery.timeout.ms passes unanswered)`;
+    },
+    lanes: (s, a) => ({ from: instanceName(s, a.instance), to: 'network' }),
+  },
+  BumpEpoch: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => live(i) && drained(i),
+        (i) => emit({ type: 'BumpEpoch', instance: i.id }),
+      ),
+    access: (s, a, at) => asksCoordinator(s, at, a.instance),
+    effect: (d, a) => doBumpEpoch(d, instanceOf(d, a.instance)),
+    describe: (s, a) =>
+      call(
+        s,
+        a.instance,
+        (i) =>
+          `InitProducerId(pid=${i.producer.producerId}, epoch=${i.producer.epoch}) ` +
+          '(librdkafka: the epoch bump inside its transaction)',
+      ),
+    lanes: toCoordinator,
   },
   AddPartitionsDelayed: {
     fault: true,

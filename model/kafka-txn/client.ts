@@ -69,23 +69,30 @@ export function newInstance(config: KafkaTxnConfig, app: number, incarnation: nu
   };
 }
 
-function origin(i: I): Origin {
+export function origin(i: I): Origin {
   return { instance: i.id, txn: i.producer.transaction?.no ?? null };
 }
 
-function setStatus(d: D, i: I, status: Instance['status']): void {
+export function setStatus(d: D, i: I, status: Instance['status']): void {
   if (i.status !== status) d.events.push({ type: 'client', instance: i.id, status });
   i.status = status;
+  // Batches held for an epoch bump (model/kafka-txn/inflight.ts) were never sent again: they end with the process.
+  if ((status === 'crashed' || status === 'fenced' || status === 'failed') && (i.inflight || i.draining)) {
+    const left = i.inflight?.filter((f) => !f.held) ?? [];
+    if (left.length > 0) i.inflight = left;
+    else delete i.inflight;
+    delete i.draining;
+  }
 }
 
 /** The client's reaction to a refused request (model/kafka, in the release modelled): a fatal one ends the instance. */
-function react(d: D, i: I, r: Refused): void {
+export function react(d: D, i: I, r: Refused): void {
   const fate = clientReaction(i.producer, r, d.kafka.rules);
   if (fate) setStatus(d, i, fate);
 }
 
 /** A request id, unique in the run (it also serves as the verification guard of a produce). */
-function nextId(d: D): number {
+export function nextId(d: D): number {
   const id = d.nextRequest;
   d.nextRequest += 1;
   return id;
@@ -126,7 +133,7 @@ export function doBeginTxn(d: D, i: I): void {
 }
 
 /** The record is in: the client moves on to the next input. */
-function produced(i: I): void {
+export function produced(i: I): void {
   i.position += 1;
   if (i.producer.transaction) i.producer.transaction.records += 1;
 }

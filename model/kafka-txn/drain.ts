@@ -12,6 +12,7 @@ import { replicationDrain } from '../kafka/replication-actions.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { KafkaTxnAction } from './actions.js';
 import { ackDue } from './client.js';
+import { drained, landable } from './inflight.js';
 import { dead, isTransactional, type KafkaTxnState, latestInstance, live } from './state.js';
 
 /** The next step of app `app` towards finishing its input, or null when it is done. */
@@ -32,7 +33,7 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
   if (i.status === 'new') return { type: 'InitProducerId', instance };
   if (i.status === 'ready') return more ? { type: 'BeginTxn', instance } : null;
   if (!t) return null;
-  if (i.awaiting !== null || i.acking !== undefined) return null;
+  if (i.awaiting !== null || i.acking !== undefined || i.inflight !== undefined || i.draining) return null;
   // A switch, not a lookup in an object of every answer: the drain asks this at every step.
   switch (nextTransactionStep(t, more, s.kafka.rules)) {
     case 'abort':
@@ -58,6 +59,12 @@ export function drain(s: KafkaTxnState): KafkaTxnAction | null {
   for (const i of s.instances) if (i.awaiting !== null) return { type: 'Append', instance: i.id };
   const marker = firstMarker(k);
   if (marker) return marker;
+  // Requests in flight land oldest first (in order: no reordering in the drain); a drained client bumps its epoch.
+  for (const i of s.instances) {
+    const f = i.inflight?.find((g) => landable(s, g));
+    if (f) return { type: 'Land', instance: i.id, request: f.request };
+    if (live(i) && drained(i)) return { type: 'BumpEpoch', instance: i.id };
+  }
   for (let app = 0; app < s.config.producers; app++) {
     const a = appAction(s, app);
     if (a) return a;

@@ -1,5 +1,6 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
 import { compile } from '../core/model.js';
+import { checkClientKeys } from '../kafka/clients.js';
 import { checkKafkaKeys, elrNote } from '../kafka/keys.js';
 import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
@@ -16,7 +17,7 @@ export const kafkaTxnModel = compile({
     'coordinator, markers, LSO, fencing, timeouts; with replication.factor above 1 the ISR, acks, elections, ' +
     'broker crashes and power losses (acked-durable)',
   keys: kafkaTxnKeys,
-  validate: checkKafkaKeys,
+  validate: (c) => checkKafkaKeys(c) ?? checkClientKeys(c),
   notes: (c) => [elrNote(c)].filter((n) => n !== null),
   init: initialState,
   actions: kafkaTxnActions,

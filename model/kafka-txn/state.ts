@@ -5,6 +5,7 @@
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
 import type { DelayedEvent, Request as HeldRequest } from '../kafka/network.js';
+import type { ProduceRequest } from '../kafka/partition.js';
 import { inTransaction, type Producer } from '../kafka/producer.js';
 import type { Marker } from '../kafka/records.js';
 import type { KafkaTxnConfig } from './config.js';
@@ -31,6 +32,21 @@ export interface Unacked {
   readonly partition: number;
   readonly value: number;
   readonly sequence: number;
+}
+
+/**
+ * A produce request of the instance in flight (`faults.produce-reorder`): sent, its answer not yet in. It reaches
+ * its leader when a `Land` picks it, in any order among the instance's requests in flight.
+ */
+export interface InFlight {
+  /** The request id (also its verification guard). */
+  readonly request: number;
+  readonly req: ProduceRequest;
+  /** Appended at this offset under leader epoch `leaderEpoch`: its acks=all answer waits for the high watermark. */
+  readonly offset?: number;
+  readonly leaderEpoch?: number;
+  /** Refused while its client drains for an epoch bump (librdkafka): it goes out again only after the bump. */
+  readonly held: boolean;
 }
 
 /** Lifecycle of one client instance (one process incarnation of an app). */
@@ -67,6 +83,19 @@ export interface Instance {
    * (RecordAccumulator.abortUndrainedBatches), and EndTxn waits for every batch (TransactionManager.nextRequest).
    */
   readonly requeued?: number;
+  /** Its produce requests in flight, oldest first (`faults.produce-reorder`; absent when none). */
+  readonly inflight?: readonly InFlight[];
+  /**
+   * librdkafka's drain for an epoch bump (`rd_kafka_idemp_drain_epoch_bump`): it sends nothing until its requests
+   * in flight are answered, then asks the coordinator for the bump (absent otherwise).
+   */
+  readonly draining?: boolean;
+  /**
+   * Partitions with a batch that expired unanswered (delivery.timeout.ms) while in flight, and its sequence: no new
+   * sequence goes there until a later batch is acknowledged (resolved) or none is left in flight, when the open
+   * transaction can only abort (TransactionManager.markSequenceUnresolved, maybeResolveSequences). Absent when none.
+   */
+  readonly unresolved?: readonly { readonly partition: number; readonly sequence: number }[];
 }
 
 /** A request held in the network (model/kafka/network.ts): the ones a kafka-txn app delays. */
@@ -172,6 +201,7 @@ export function active(s: KafkaTxnState, partition: number, producerId: number):
     if (live(i) && inTransaction(i.producer, producerId)) return true;
     if (i.unacked.some((u) => u.partition === partition) || i.awaiting?.partition === partition) return true;
     if (i.requeued === partition) return true;
+    if (i.inflight?.some((f) => f.req.partition === partition)) return true;
   }
   for (const r of s.network)
     if (r.type === 'Produce' && r.req.partition === partition && r.req.producerId === producerId) return true;

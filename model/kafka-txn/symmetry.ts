@@ -77,6 +77,11 @@ export function renameApps(s: KafkaTxnState, pi: readonly number[]): KafkaTxnSta
     i.producer.producerId = pid(i.producer.producerId);
     if (i.producer.txn >= 0) i.producer.txn = app(i.producer.txn);
     for (const u of i.unacked) u.value = value(u.value);
+    for (const f of i.inflight ?? []) {
+      f.req.producerId = pid(f.req.producerId);
+      f.req.value = value(f.req.value);
+      f.req.origin.instance = inst(f.req.origin.instance);
+    }
   }
   d.instances.sort((a, b) => a.id - b.id);
   for (const p of d.kafka.partitions) {

@@ -5,6 +5,7 @@
  */
 
 import { bool, int, type Lookup, oneOf, text } from '../core/keys.js';
+import { LIBRDKAFKA_RELEASES, MAX_IN_FLIGHT_IDEMPOTENT } from './clients.js';
 import type { KafkaRules } from './cluster.js';
 import {
   ACCEPTED_RELEASES,
@@ -49,9 +50,23 @@ export const kafkaKeys = {
     meaning: 'the downstream reader of the output topic whose view is judged',
     realDefault: 'a Kafka consumer (and the console consumer) defaults to read_uncommitted',
   }),
+  client: oneOf('client', ['java', 'librdkafka'], {
+    default: 'java',
+    meaning:
+      "the apps' producer client: Kafka's Java KafkaProducer, or librdkafka (the C client under confluent-kafka " +
+      'for Python, Go, .NET); librdkafka speaks the transaction protocol of transaction.version=1',
+  }),
+  librdkafkaVersion: oneOf('librdkafka.version', LIBRDKAFKA_RELEASES, {
+    default: '2.15.0',
+    meaning:
+      'the librdkafka release (client=librdkafka): up to 1.8.0 an OUT_OF_ORDER_SEQUENCE_NUMBER left by an earlier ' +
+      'failed batch makes a transactional producer bump its epoch in the middle of the transaction (InitProducerId); ' +
+      '1.6.2 raises a fatal error instead, 1.8.2 and later an abortable one (librdkafka #3575)',
+  }),
   transactionVersion: oneOf('transaction.version', [1, 2], {
     default: 2,
-    derive: (get) => releaseOf(get).transactionVersion,
+    // librdkafka has no KIP-890 part 2 client: its transactions run the protocol of version 1 on any cluster.
+    derive: (get) => (get('client') === 'librdkafka' ? 1 : releaseOf(get).transactionVersion),
     meaning:
       '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end ' +
       'bumps the epoch; 1 = the protocol before it',
@@ -231,6 +246,22 @@ export const kafkaKeys = {
       'a broker fsyncs its log once this many records are unflushed (UnifiedLog.append); the default never ' +
       'flushes within a run, 1 flushes every record before it is acknowledged or replicated',
     realDefault: 'Long.MAX_VALUE (9223372036854775807): Kafka leaves flushing to the OS',
+  }),
+  maxInFlight: int('max.in.flight.requests.per.connection', {
+    default: MAX_IN_FLIGHT_IDEMPOTENT,
+    min: 1,
+    max: 2147483647,
+    meaning:
+      'produce requests a producer keeps unanswered at once (with faults.produce-reorder): several batches to one ' +
+      'partition in flight, the leader de-duplicating a retried one against its last five; above 5 the Java ' +
+      'client refuses idempotence (ConfigException)',
+  }),
+  produceReorder: bool('faults.produce-reorder', {
+    default: false,
+    meaning:
+      "a transactional producer's send() leaves its produce request in flight and goes on (up to " +
+      'max.in.flight.requests.per.connection), and the requests in flight reach their leader in any order: a ' +
+      'batch whose first attempt failed (a leader change, a dropped connection) is sent again after a later one',
   }),
   inputRecords: int('input.records', {
     default: 2,
