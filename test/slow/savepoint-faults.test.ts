@@ -42,8 +42,9 @@ function refused(a: string[], b: string[]): boolean {
 }
 
 /**
- * A failover after an intermediate savepoint (a second crash, a JobManager failure, a failed send and a crash) restores the checkpoint before it,
- * whose lingering-transaction abort aborts the savepoint's transactions; a resume from the savepoint afterwards
+ * A failover after an intermediate savepoint (a second crash, a JobManager failure, a failed send and a crash)
+ * restores the checkpoint before it, whose lingering-transaction abort aborts the savepoint's transactions; a resume
+ * from the savepoint afterwards
  * commits them in vain (KafkaCommitter: fenced, dropped) and its offsets are past their input: lost.
  */
 const lostAfterFallback: Readonly<Record<string, number>> = {
