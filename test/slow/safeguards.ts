@@ -427,6 +427,8 @@ export const unsafe: {
     model: 'flink-kafka',
     set: ['faults.savepoint=intermediate', 'flink.savepoint-semantics=1.3'],
     breaks: ['no-duplicates'],
+    // A savepoint, then a crash before the next checkpoint: uniform random runs of 40 steps rarely take both.
+    random: false,
   },
   // A commit retried past transaction.timeout.ms: the coordinator aborted it first.
   {
