@@ -5,6 +5,14 @@ import { expect, test } from 'vitest';
 
 const bin = join(import.meta.dirname, '..', '..', 'bin', 'eoscheck.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+/** A refusal: exit 2, nothing on stdout, one line on stderr saying `says`, no stack trace. */
+const refused = (r: ReturnType<typeof run>, ...says: string[]) => {
+  expect(r.status).toBe(2);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  for (const s of says) expect(r.stderr).toContain(s);
+};
 
 test('bin: run txn-log --json prints one JSON object and exits 0', () => {
   const r = run('run', 'txn-log', '--json');
@@ -13,11 +21,7 @@ test('bin: run txn-log --json prints one JSON object and exits 0', () => {
 });
 
 test('bin: bad input is one line on stderr, exit 2, no stack trace', () => {
-  const r = run('check', 'kafka-txn', '--set', 'no.such.key=1');
-  expect(r.status).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(/\n\s+at /);
+  refused(run('check', 'kafka-txn', '--set', 'no.such.key=1'), 'no.such.key');
 });
 
 test('bin: a violation exits 1', () => {
@@ -37,11 +41,11 @@ test('bin: processing.guarantee=exactly_once on kafka.version 4.0 or 4.1 is refu
       '--set',
       `kafka.version=${version}`,
     );
-    expect(r.status).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('processing.guarantee=exactly_once was removed in Kafka Streams 4.0 (KAFKA-16331)');
-    expect(r.stderr).toContain(`kafka.version=${version} accepts at_least_once|exactly_once_v2`);
+    refused(
+      r,
+      'processing.guarantee=exactly_once was removed in Kafka Streams 4.0 (KAFKA-16331)',
+      `kafka.version=${version} accepts at_least_once|exactly_once_v2`,
+    );
   }
   // The default kafka.version is 4.1: exactly_once alone is refused too; 3.9 still has it.
   expect(run('check', 'kafka-streams', '--set', 'processing.guarantee=exactly_once').status).toBe(2);
@@ -80,4 +84,40 @@ test("bin: a reader that closes the pipe early gets no stack trace, and the exit
     { encoding: 'utf8' },
   );
   expect([violated.stderr, violated.status]).toEqual(['', 1]);
+});
+
+/** A kafka-streams group mid rolling upgrade (`upgrade.instances-on-v2`): one EOS v1 and one EOS v2 instance. */
+const mixed = (version: string) => [
+  'check',
+  'kafka-streams',
+  '--set',
+  'processing.guarantee=exactly_once',
+  '--set',
+  `kafka.version=${version}`,
+  '--set',
+  'upgrade.instances-on-v2=1',
+];
+
+test('bin: 3.9 mid upgrade: the plain check finds the EOS v1 zombie (state-exactly-once), exit 1', () => {
+  const r = run(...mixed('3.9'), '--quiet');
+  expect(r.status).toBe(1);
+  expect(r.stdout).toBe('eoscheck check kafka-streams: VIOLATION of state-exactly-once\n');
+});
+
+test('bin: 2.8 mid upgrade: the plain check holds, exit 0', () => {
+  const r = run(...mixed('2.8'), '--quiet');
+  expect(r.status).toBe(0);
+});
+
+test('bin: a mixed group without both guarantees in the release, or from exactly_once_v2: refused in one line', () => {
+  for (const [args, says] of [
+    [mixed('2.5'), 'upgrade.instances-on-v2=1 needs exactly_once_v2, from kafka.version 2.6'],
+    [mixed('4.0'), 'processing.guarantee=exactly_once was removed in Kafka Streams 4.0 (KAFKA-16331)'],
+    [
+      ['check', 'kafka-streams', '--set', 'upgrade.instances-on-v2=1'],
+      'processing.guarantee=exactly_once_v2 accepts upgrade.instances-on-v2=0',
+    ],
+  ] as const) {
+    refused(run(...args), says);
+  }
 });

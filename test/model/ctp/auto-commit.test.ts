@@ -11,15 +11,13 @@ import { checkHere } from '../../../check/check.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
 import { ctpKeys } from '../../../model/ctp/config.js';
 import { GROUP } from '../../../model/ctp/state.js';
+import { ctpBegun } from '../../helpers/app-scripts.js';
 import { cfg, exhaustive, scripted } from '../../helpers/check.js';
 
 const A = 1; // i0#1
 /** i0#1 processes v1 and v2 in one transaction, stalls past transaction.timeout.ms, then sends its offsets. */
 const stalled: AppAction[] = [
-  { type: 'Join', instance: A },
-  { type: 'InitProducerId', instance: A },
-  { type: 'FetchOffset', instance: A, partition: 0 },
-  { type: 'BeginTxn', instance: A },
+  ...ctpBegun(A),
   { type: 'Process', instance: A, partition: 0 },
   { type: 'Process', instance: A, partition: 0 },
   { type: 'Tick' },

@@ -4,6 +4,7 @@ import { ctpEntry } from '../../../catalog/apps.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
 import { ctpKeys } from '../../../model/ctp/config.js';
 import { type AppState, GROUP } from '../../../model/ctp/state.js';
+import { ctpBegun } from '../../helpers/app-scripts.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
 const ctp = (...pairs: string[]) => cfg(ctpKeys, ...pairs);
@@ -170,10 +171,7 @@ describe('loops and sinks', () => {
   });
   test('transactional output and offsets share a marker; a plain idempotent producer needs no InitProducerId', () => {
     const s = lastOf(ctp('instances=1'), [
-      { type: 'Join', instance: 1 },
-      { type: 'InitProducerId', instance: 1 },
-      { type: 'FetchOffset', instance: 1, partition: 0 },
-      { type: 'BeginTxn', instance: 1 },
+      ...ctpBegun(1),
       { type: 'Process', instance: 1, partition: 0 },
       { type: 'SendOffsets', instance: 1 },
       { type: 'CommitTxn', instance: 1 },

@@ -10,6 +10,7 @@ import { ctpEntry, kafkaStreamsEntry } from '../../../catalog/apps.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
 import { ctpKeys } from '../../../model/ctp/config.js';
 import type { AppState } from '../../../model/ctp/state.js';
+import { ctpBegun } from '../../helpers/app-scripts.js';
 import { cfg, check, exhaustive, scripted } from '../../helpers/check.js';
 
 const ctp = (...pairs: string[]) => cfg(ctpKeys, 'faults.late-requests=true', ...pairs);
@@ -25,10 +26,7 @@ const invariants = (r: { readonly violations: readonly { readonly invariant: str
 
 describe('an AddOffsetsToTxn held past its transaction marker (transaction.version=1)', () => {
   const steps: AppAction[] = [
-    { type: 'Join', instance: A },
-    { type: 'InitProducerId', instance: A },
-    { type: 'FetchOffset', instance: A, partition: 0 },
-    { type: 'BeginTxn', instance: A },
+    ...ctpBegun(A),
     { type: 'Process', instance: A, partition: 0 },
     { type: 'AddOffsetsDelayed', instance: A },
     { type: 'CommitTxn', instance: A },

@@ -11,6 +11,7 @@ import type { AppAction } from '../../../model/ctp/actions.js';
 import { ctpKeys } from '../../../model/ctp/config.js';
 import type { AppState } from '../../../model/ctp/state.js';
 import type { Partition } from '../../../model/kafka/records.js';
+import { ctpBegun } from '../../helpers/app-scripts.js';
 import { cfg, check, exhaustive, scripted } from '../../helpers/check.js';
 
 const ctp = (...pairs: string[]) => cfg(ctpKeys, ...pairs);
@@ -34,10 +35,7 @@ const invariants = (r: { readonly violations: readonly { readonly invariant: str
  * written, and only then the stuck produce lands.
  */
 const lateProduce: AppAction[] = [
-  { type: 'Join', instance: A },
-  { type: 'InitProducerId', instance: A },
-  { type: 'FetchOffset', instance: A, partition: 0 },
-  { type: 'BeginTxn', instance: A },
+  ...ctpBegun(A),
   { type: 'ProcessDelayed', instance: A, partition: 0 },
   { type: 'AbortTxn', instance: A },
   { type: 'WriteTxnMarker', txn: 0, partition: 0 },
@@ -127,10 +125,7 @@ describe('a produce delayed past its transaction abort (KAFKA-12671)', () => {
  * transaction, of the same epoch, after its first write and before its offsets.
  */
 const lateEndTxn: AppAction[] = [
-  { type: 'Join', instance: A },
-  { type: 'InitProducerId', instance: A },
-  { type: 'FetchOffset', instance: A, partition: 0 },
-  { type: 'BeginTxn', instance: A },
+  ...ctpBegun(A),
   { type: 'Process', instance: A, partition: 0 },
   { type: 'SendOffsets', instance: A },
   { type: 'CommitTxnDelayed', instance: A },
@@ -167,10 +162,7 @@ describe('a delayed EndTxn of the same epoch in the next transaction (transactio
  * and `__consumer_offsets` (the transaction is CompleteAbort), and only then the stuck one lands.
  */
 const lateOffsets: AppAction[] = [
-  { type: 'Join', instance: A },
-  { type: 'InitProducerId', instance: A },
-  { type: 'FetchOffset', instance: A, partition: 0 },
-  { type: 'BeginTxn', instance: A },
+  ...ctpBegun(A),
   { type: 'Process', instance: A, partition: 0 },
   { type: 'SendOffsetsDelayed', instance: A },
   { type: 'AbortTxn', instance: A },

@@ -6,17 +6,14 @@ import { describe, expect, test } from 'vitest';
 import { kafkaStreamsEntry } from '../../../catalog/apps.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
 import { streamsKeys } from '../../../model/streams/config.js';
+import { streamsStarted } from '../../helpers/app-scripts.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
 const streams = (...pairs: string[]) => cfg(streamsKeys, 'instances=1', 'faults.network=true', ...pairs);
 
 /** i0#1 restores task 0_0, processes v1 with its out-0 write stuck, aborts; both markers, then the write lands. */
 const lateProduce: AppAction[] = [
-  { type: 'Join', instance: 1 },
-  { type: 'InitProducerId', instance: 1 },
-  { type: 'InitializeTask', instance: 1 },
-  { type: 'RestoreStore', instance: 1 },
-  { type: 'FetchOffset', instance: 1, partition: 0 },
+  ...streamsStarted(1),
   { type: 'BeginTxn', instance: 1 },
   { type: 'ProcessDelayed', instance: 1, partition: 0 },
   { type: 'AbortTxn', instance: 1 },

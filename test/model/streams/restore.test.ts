@@ -13,15 +13,11 @@ import type { AppAction } from '../../../model/ctp/actions.js';
 import { CHANGELOG } from '../../../model/ctp/state.js';
 import type { MarkerTarget } from '../../../model/kafka/actions.js';
 import { streamsKeys } from '../../../model/streams/config.js';
+import { startTask } from '../../helpers/app-scripts.js';
 import { cfg, scripted } from '../../helpers/check.js';
 
 const script = (actions: AppAction[]) => scripted(kafkaStreamsEntry, cfg(streamsKeys), actions);
 
-const start = (instance: number): AppAction[] => [
-  { type: 'InitializeTask', instance },
-  { type: 'RestoreStore', instance },
-  { type: 'FetchOffset', instance, partition: 0 },
-];
 /** The markers of transaction `txn` to `targets`, one WriteTxnMarker step each, in the coordinator's order. */
 const markers = (txn: number, ...targets: MarkerTarget[]): AppAction[] =>
   targets.map((partition) => ({ type: 'WriteTxnMarker', txn, partition }));
@@ -36,10 +32,10 @@ const zombieAndOwner: AppAction[] = [
   { type: 'Join', instance: 2 },
   { type: 'Join', instance: 1 },
   { type: 'InitProducerId', instance: 2 },
-  ...start(2),
+  ...startTask(2),
   { type: 'Pause', instance: 2 },
   { type: 'InitProducerId', instance: 1 },
-  ...start(1),
+  ...startTask(1),
   { type: 'Resume', instance: 2 },
   // the zombie writes first (changelog-0 offset 0, left open), the owner after it and commits
   { type: 'BeginTxn', instance: 2 },
@@ -62,7 +58,7 @@ describe('restoring the count store (seed 6)', () => {
         { type: 'InitializeTask', instance: 2 },
       ];
       expect(restoreEnabled(before, 2)).toBe(false);
-      const ex = script([...before, ...markers(1, 0, 1), ...start(2).slice(1)]);
+      const ex = script([...before, ...markers(1, 0, 1), ...startTask(2).slice(1)]);
       const zombie = ex.last.apps.find((i) => i.id === 2)!;
       expect([zombie.store, zombie.positions[0]]).toEqual([1, 1]);
       expect(ex.violations).toEqual([]);
@@ -92,7 +88,7 @@ describe('restoring the count store (seed 6)', () => {
         { type: 'SendOffsets', instance: 2 },
         { type: 'AbortTxn', instance: 2 },
         ...markers(1, 0, 1),
-        ...start(3).slice(1),
+        ...startTask(3).slice(1),
       ];
       const ex = script(after);
       const owner = ex.last.apps.find((i) => i.id === 3)!;

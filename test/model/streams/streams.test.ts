@@ -6,6 +6,7 @@ import type { AppState } from '../../../model/ctp/state.js';
 import type { MarkerTarget } from '../../../model/kafka/actions.js';
 import { streamsKeys } from '../../../model/streams/config.js';
 import { replayTrace } from '../../../traces/replay.js';
+import { startTask, streamsStarted } from '../../helpers/app-scripts.js';
 import { cfg, scripted } from '../../helpers/check.js';
 import { keptSteps, keptTrace } from '../../helpers/fixture-traces.js';
 
@@ -19,18 +20,11 @@ const one = (guarantee: string, ...more: string[]) =>
 const markers = (txn: number, ...targets: MarkerTarget[]): AppAction[] =>
   targets.map((partition) => ({ type: 'WriteTxnMarker', txn, partition }));
 
-/** Task 0_0's start on `instance`: list the changelog end, restore the store, then fetch the committed offset. */
-const start = (instance: number): AppAction[] => [
-  { type: 'InitializeTask', instance },
-  { type: 'RestoreStore', instance },
-  { type: 'FetchOffset', instance, partition: 0 },
-];
-
 describe('count store and changelog', () => {
   const crashBeforeCommit = (txn: boolean): AppAction[] => [
     { type: 'Join', instance: 1 },
     ...(txn ? [{ type: 'InitProducerId', instance: 1 } as const] : []),
-    ...start(1),
+    ...startTask(1),
     ...(txn ? [{ type: 'BeginTxn', instance: 1 } as const] : []),
     { type: 'Process', instance: 1, partition: 0 },
     { type: 'Crash', instance: 1 },
@@ -43,13 +37,11 @@ describe('count store and changelog', () => {
           { type: 'InitProducerId', instance: 2 } as const,
         ]
       : []),
-    ...start(2),
+    ...startTask(2),
   ];
   test('each record writes count + 1 to changelog-0 and the value to out-0 in the same transaction', () => {
     const s = script(one('exactly_once_v2'), [
-      { type: 'Join', instance: 1 },
-      { type: 'InitProducerId', instance: 1 },
-      ...start(1),
+      ...streamsStarted(1),
       { type: 'BeginTxn', instance: 1 },
       { type: 'Process', instance: 1, partition: 0 },
     ]).last;
@@ -99,7 +91,7 @@ describe('the producer first: Streams initializes it before it restores and fetc
       { type: 'Join', instance: 1 },
       { type: 'Join', instance: 2 },
       { type: 'InitProducerId', instance: 1 },
-      ...start(1),
+      ...startTask(1),
       { type: 'BeginTxn', instance: 1 },
       { type: 'Process', instance: 1, partition: 0 },
       { type: 'Pause', instance: 1 },
@@ -111,7 +103,7 @@ describe('the producer first: Streams initializes it before it restores and fetc
       ...ex.steps.map((st) => st.action),
       ...markers(0, 0, 1),
       { type: 'InitProducerId', instance: 2 },
-      ...start(2),
+      ...startTask(2),
     ]);
     // The changelog end B restores to is listed after the abort marker: A's aborted count is skipped.
     expect(t.last.apps[1]!.store).toBe(0);
@@ -125,7 +117,7 @@ describe('EOS v1: a producer per task', () => {
       { type: 'Join', instance: 1 },
       { type: 'Join', instance: 2 },
       { type: 'InitProducerId', instance: 1 },
-      ...start(1),
+      ...startTask(1),
       { type: 'BeginTxn', instance: 1 },
       { type: 'Process', instance: 1, partition: 0 },
       { type: 'Pause', instance: 1 },
@@ -148,7 +140,7 @@ describe('EOS v1 offsets: the group id only (2.4/2.5, 3.x: KAFKA-12574) or the f
     { type: 'Join', instance: 1 },
     { type: 'Join', instance: 2 },
     { type: 'InitProducerId', instance: 1 },
-    ...start(1),
+    ...startTask(1),
     { type: 'BeginTxn', instance: 1 },
     { type: 'Process', instance: 1, partition: 0 },
   ];
@@ -189,9 +181,7 @@ describe('EOS v1 offsets: the group id only (2.4/2.5, 3.x: KAFKA-12574) or the f
 
 describe('EOS v2 transactional.id across a restart: new per start before 2.8 (random process id, KAFKA-10716)', () => {
   const crashAndRestart: AppAction[] = [
-    { type: 'Join', instance: 1 },
-    { type: 'InitProducerId', instance: 1 },
-    ...start(1),
+    ...streamsStarted(1),
     { type: 'BeginTxn', instance: 1 },
     { type: 'Process', instance: 1, partition: 0 },
     { type: 'Crash', instance: 1 },
@@ -234,9 +224,7 @@ describe('EOS v2 transactional.id across a restart: new per start before 2.8 (ra
 
 describe('faults.producer-state-loss: the leader of out-0 forgets the idle producer (KIP-360)', () => {
   const committedOnce: AppAction[] = [
-    { type: 'Join', instance: 1 },
-    { type: 'InitProducerId', instance: 1 },
-    ...start(1),
+    ...streamsStarted(1),
     { type: 'BeginTxn', instance: 1 },
     { type: 'Process', instance: 1, partition: 0 },
     { type: 'SendOffsets', instance: 1 },

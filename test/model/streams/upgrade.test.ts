@@ -11,6 +11,7 @@ import type { AppAction } from '../../../model/ctp/actions.js';
 import { appInitialState } from '../../../model/ctp/model.js';
 import type { AppState } from '../../../model/ctp/state.js';
 import { checkStreamsConfig, streamsKeys, streamsSettings } from '../../../model/streams/config.js';
+import { streamsStarted } from '../../helpers/app-scripts.js';
 import { cfg, check, exhaustive, explored, scripted } from '../../helpers/check.js';
 
 const streams = (...pairs: string[]) => cfg(streamsKeys, ...pairs);
@@ -23,15 +24,7 @@ const mixed = (version: string, ...more: string[]) =>
  * goes to the EOS v2 member i0) and resumes believing it still owns the task; the drain then runs i0 (which
  * restores, processes and commits both records) and then the zombie i1.
  */
-const zombieV1: AppAction[] = [
-  { type: 'Join', instance: 2 },
-  { type: 'InitProducerId', instance: 2 },
-  { type: 'InitializeTask', instance: 2 },
-  { type: 'RestoreStore', instance: 2 },
-  { type: 'FetchOffset', instance: 2, partition: 0 },
-  { type: 'Pause', instance: 2 },
-  { type: 'Resume', instance: 2 },
-];
+const zombieV1: AppAction[] = [...streamsStarted(2), { type: 'Pause', instance: 2 }, { type: 'Resume', instance: 2 }];
 
 /** The TxnOffsetCommits the group coordinator took (pending until their marker) or refused. */
 const offsetEvents = (s: AppState) =>
@@ -119,15 +112,7 @@ describe('an EOS v1 zombie whose task went to an EOS v2 member', () => {
 
 describe('an EOS v2 zombie whose task went to an EOS v1 member', () => {
   // i0 (EOS v2) owns task 0_0, stalls and resumes; the drain runs it first: it writes v1 and v2 and sends its offsets.
-  const zombieV2: AppAction[] = [
-    { type: 'Join', instance: 1 },
-    { type: 'InitProducerId', instance: 1 },
-    { type: 'InitializeTask', instance: 1 },
-    { type: 'RestoreStore', instance: 1 },
-    { type: 'FetchOffset', instance: 1, partition: 0 },
-    { type: 'Pause', instance: 1 },
-    { type: 'Resume', instance: 1 },
-  ];
+  const zombieV2: AppAction[] = [...streamsStarted(1), { type: 'Pause', instance: 1 }, { type: 'Resume', instance: 1 }];
   for (const version of ['2.8', '3.9'])
     test(`${version}: its offsets carry generation 1 (KIP-447): ILLEGAL_GENERATION, its transaction aborts`, () => {
       const ex = scripted(kafkaStreamsEntry, mixed(version), zombieV2, true);
