@@ -513,11 +513,21 @@ function brokerFailures(c: Collector, p: Placed): void {
 /**
  * The flink-connector-kafka release each artifact or jar of a build file names, as connector.version: the release
  * line, or the version as written with why it names none (`verifyConfig` refuses it unless --set gives the release).
+ * A release named is judged through a send failure, as a replicating broker is through a broker failure: what a
+ * release does with one is what tells releases apart (FLINK-35749: 3.0 to 3.2 swallow it and lose the record).
  */
 function connectorKeys(c: Collector, p: Placed, done: Set<string>): void {
   if (!c.keys.has('connector.version')) return;
   for (const s of p.settings) {
     const r = connectorOf(s.key, s.value);
+    if (r.ok)
+      c.derive(
+        p,
+        'faults.send-errors',
+        'true',
+        `${p.file}:${s.line} names the connector release: one send failure is injected so that its handling is ` +
+          'judged (FLINK-35749: 3.0 to 3.2 swallow it; --set faults.send-errors=false leaves it out)',
+      );
     c.claims.push({
       key: 'connector.version',
       text: r.ok ? r.value.version : s.value.trim(),
