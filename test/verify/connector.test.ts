@@ -164,6 +164,18 @@ describe('verify reads the release each file kind names', () => {
     );
   });
 
+  test("a public Compose file's volume: flink-studies mounts the 3.4.0-1.20 SQL jar in its Flink services", async () => {
+    const real = 'test/fixtures/real/jbcodeforce+flink-studies/kafka-flink-docker';
+    // Its cluster sets no checkpoint interval (the corpus's answer); given here, the connector is read.
+    const { report } = await json(real, '--set', 'execution.checkpointing.interval=20000', ...SHALLOW);
+    expect(connectorSetting(report)).toMatchObject({
+      value: '3.4',
+      source: 'file',
+      from: `${real}/docker-compose.yaml:47`,
+      why: 'flink-sql-connector-kafka 3.4.0-1.20: connector 3.4.0 for Flink 1.20',
+    });
+  });
+
   test('no file names it: a condition on the newest modelled release, saying how to give it', async () => {
     const { report } = await json(job, ...SHALLOW);
     expect(report.conditions?.find((c) => c.key === 'connector.version')).toEqual({
