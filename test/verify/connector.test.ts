@@ -164,7 +164,7 @@ describe('verify reads the release each file kind names', () => {
     );
   });
 
-  test("a public Compose file's volume: flink-studies mounts the 3.4.0-1.20 SQL jar in its Flink services", async () => {
+  test("a public Compose file's volume: flink-studies mounts the 3.4.0-1.20 SQL jar in its services", async () => {
     const real = 'test/fixtures/real/jbcodeforce+flink-studies/kafka-flink-docker';
     // Its cluster sets no checkpoint interval (the corpus's answer); given here, the connector is read.
     const { report } = await json(real, '--set', 'execution.checkpointing.interval=20000', ...SHALLOW);
