@@ -7,6 +7,7 @@
  * named otherwise. Every key that maps to nothing is listed as ignored, with why. Pure.
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
+import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
@@ -177,6 +178,7 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
     },
   ],
   'downstream reader table': [consumerIsolation],
+  'Flink Kafka connector': [],
   'not modelled': [],
 };
 
@@ -508,6 +510,36 @@ function brokerFailures(c: Collector, p: Placed): void {
   );
 }
 
+/**
+ * The flink-connector-kafka release each artifact or jar of a build file names, as connector.version: the release
+ * line, or the version as written with why it names none (`verifyConfig` refuses it unless --set gives the release).
+ * A release named is judged through a send failure, as a replicating broker is through a broker failure: what a
+ * release does with one is what tells releases apart (FLINK-35749: 3.0 to 3.2 swallow it and lose the record).
+ */
+function connectorKeys(c: Collector, p: Placed, done: Set<string>): void {
+  if (!c.keys.has('connector.version')) return;
+  for (const s of p.settings) {
+    const r = connectorOf(s.key, s.value);
+    if (r.ok)
+      c.derive(
+        p,
+        'faults.send-errors',
+        'true',
+        `${p.file}:${s.line} names the connector release: one send failure is injected so that its handling is ` +
+          'judged (FLINK-35749: 3.0 to 3.2 swallow it; --set faults.send-errors=false leaves it out)',
+      );
+    c.claims.push({
+      key: 'connector.version',
+      text: r.ok ? r.value.version : s.value.trim(),
+      how: 'set',
+      where: `${p.file}:${s.line}`,
+      rank: rankOf(p, 'connector.version'),
+      why: r.ok ? r.value.how : r.error,
+    });
+    done.add(s.key);
+  }
+}
+
 /** Every part's claims and ignored keys, with the real defaults each leaves in place. Pure. */
 export function claims(
   pipe: Pipeline,
@@ -559,6 +591,9 @@ export function claims(
       case 'Kafka source table':
       case 'downstream reader table':
         tableKeys(c, p, done);
+        break;
+      case 'Flink Kafka connector':
+        connectorKeys(c, p, done);
         break;
       case 'not modelled':
         for (const s of p.settings) c.ignore(p, s, `${p.detail}: ${p.why ?? 'not modelled'}`);

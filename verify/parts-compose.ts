@@ -4,9 +4,10 @@
  * theirs, a Kafka broker by the broker settings in its environment (node.id, process.roles, listeners,
  * zookeeper.connect, ...); the image's name breaks a tie (a service with no command and no telling
  * environment) and the part says so. Every other service is listed as not modelled. A Kafka image's tag
- * names the cluster's release. Pure.
+ * names the cluster's release; a flink-connector-kafka jar a service mounts (`volumes`), the connector's. Pure.
  */
 import { type ComposeService, kafkaEnvKey, readCompose } from './files/compose.js';
+import { jarsIn } from './files/connector-release.js';
 import { readLegacyFlinkConf } from './files/flink-yaml.js';
 import { readImageRelease } from './files/images.js';
 import { ignoredPart, type Part, part } from './parts.js';
@@ -113,6 +114,8 @@ export function composeParts(file: string, text: string): Part[] | null {
           : {}),
       });
     } else out.push(ignoredPart(file, `service ${s.name} (${image})`, 'neither a Flink JobManager nor a Kafka broker'));
+    const jars = s.volumes.flatMap((v) => jarsIn(v.value, v.line));
+    if (jars.length > 0) out.push(part(file, 'connector', `service ${s.name} volumes`, jars));
   }
   return out;
 }

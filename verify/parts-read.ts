@@ -1,9 +1,10 @@
 /**
- * The parts of a pipeline's files, each file by its kind (its extension, then its content); the Flink
- * SQL scripts together, as one SQL client session runs them, with the session's jobs. Pure.
+ * The parts of a pipeline's files, each file by its kind (its extension or a build file's name, then its content);
+ * the Flink SQL scripts together, as one SQL client session runs them, with the session's jobs. Pure.
  */
 import type { Read } from './files/entry.js';
-import { ignoredPart, type Part } from './parts.js';
+import { buildName, ignoredPart, type Part } from './parts.js';
+import { buildParts } from './parts-build.js';
 import { propertiesPart } from './parts-properties.js';
 import { type SqlJob, sqlParts } from './parts-sql.js';
 import { yamlParts } from './parts-yaml.js';
@@ -18,6 +19,7 @@ export interface FileText {
 function fileParts(file: string, text: string): Read<Part[]> {
   if (/\.properties$/i.test(file)) return { ok: true, value: [propertiesPart(file, text)] };
   if (/\.ya?ml$/i.test(file)) return yamlParts(file, text);
+  if (buildName.test(file)) return { ok: true, value: buildParts(file, text) };
   return { ok: true, value: [ignoredPart(file, 'not a configuration file verify reads', 'not read')] };
 }
 

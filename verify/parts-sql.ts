@@ -1,12 +1,14 @@
 /**
  * The Flink SQL scripts of a pipeline, read as one SQL client session runs them (file after file): each
  * Kafka table as the sink or source of the jobs that write or read it, wherever its CREATE TABLE and the
- * INSERT stand, every other table (Iceberg, JDBC, filesystem, print, a catalog's) as not modelled, and the
- * SET statements that configure each job (those before its INSERT). The SQL client submits each INSERT as
+ * INSERT stand, every other table (Iceberg, JDBC, filesystem, print, a catalog's) as not modelled, the
+ * SET statements that configure each job (those before its INSERT), and the flink-connector-kafka jar an
+ * `ADD JAR` adds. The SQL client submits each INSERT as
  * a job of its own and a statement set as one job, so a session of two INSERTs is two pipelines. Pure.
  */
+import { jarsIn } from './files/connector-release.js';
 import type { Read, Setting } from './files/entry.js';
-import { type Insert, readSql, type SqlTable } from './files/sql.js';
+import { type Insert, readSql, type SqlJar, type SqlTable } from './files/sql.js';
 import { ignoredPart, type Part, part } from './parts.js';
 
 /** A script's name and text. */
@@ -27,6 +29,7 @@ interface Session {
   readonly tables: readonly (SqlTable & { readonly file: string })[];
   readonly sets: readonly (Setting & { readonly file: string })[];
   readonly inserts: readonly (Insert & { readonly file: string })[];
+  readonly jars: readonly (SqlJar & { readonly file: string })[];
 }
 
 /** The value of option `key` of a table, or null. */
@@ -93,6 +96,7 @@ function session(files: readonly SqlFile[]): Read<Session> {
   const tables: Session['tables'][number][] = [];
   const sets: Session['sets'][number][] = [];
   const inserts: Session['inserts'][number][] = [];
+  const jars: Session['jars'][number][] = [];
   let jobs = 0;
   for (const f of files) {
     const read = readSql(f.text);
@@ -103,9 +107,10 @@ function session(files: readonly SqlFile[]): Read<Session> {
       ...value.inserts.map((i) => ({ ...i, file: f.path, job: i.job + jobs, setsBefore: i.setsBefore + sets.length })),
     );
     sets.push(...value.sets.map((x) => ({ ...x, file: f.path })));
+    jars.push(...value.jars.map((x) => ({ ...x, file: f.path })));
     jobs += new Set(value.inserts.map((i) => i.job)).size;
   }
-  return { ok: true, value: { tables, sets, inserts } };
+  return { ok: true, value: { tables, sets, inserts, jars } };
 }
 
 /** Every table of a session's scripts and their SET statements as parts, with its jobs; or the first error. Pure. */
@@ -134,6 +139,11 @@ export function sqlParts(files: readonly SqlFile[]): Read<{ parts: Part[]; jobs:
       ),
       jobs: writes.length + reads.length > 0 ? [...new Set([...writes, ...reads])] : null,
     });
+  }
+  // A flink-connector-kafka jar the session adds names the connector release of every job after it.
+  for (const file of new Set(s.jars.map((j) => j.file))) {
+    const named = s.jars.filter((j) => j.file === file).flatMap((j) => jarsIn(j.path, j.line));
+    if (named.length > 0) out.push(part(file, 'connector', 'ADD JAR', named));
   }
   const jobs: SqlJob[] = [];
   for (const i of s.inserts)

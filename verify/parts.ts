@@ -20,6 +20,7 @@ export type PartKind =
   | 'flink-job'
   | 'sink-table'
   | 'source-table'
+  | 'connector'
   | 'ignored';
 
 /** One part of a file. */
@@ -37,14 +38,18 @@ export interface Part {
   readonly jobs: readonly number[] | null;
   /** Why it is not modelled (an `ignored` part), or how its kind was told when content alone could not. */
   readonly why: string | null;
-  /** A Kafka or Flink release its file names (a Docker image's tag), with how it was read. */
+  /**
+   * A Kafka or Flink release its file names (a Docker image's tag), with how it was read. A `connector` part's
+   * flink-connector-kafka releases are its settings: the artifact or jar named, and its version as written.
+   */
   readonly release?: { readonly system: 'kafka' | 'flink'; readonly version: string; readonly how: string };
 }
 
 /** The file kinds verify reads, for messages. */
 export const READABLE =
   '.properties (Kafka producer, consumer, Streams application or broker), .yaml/.yml (Flink config.yaml, ' +
-  'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file), .sql (Flink SQL)';
+  'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file), .sql (Flink SQL), ' +
+  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release)';
 
 /** A part with no skipped lines, no job and no note. */
 export function part(
@@ -62,5 +67,8 @@ export function ignoredPart(file: string, detail: string, why: string, settings:
   return { ...part(file, 'ignored', detail, settings), why };
 }
 
+/** A build or image file's name: Maven's, Gradle's (Groovy or Kotlin), a Dockerfile (`Dockerfile`, `x.Dockerfile`). */
+export const buildName = /(^|[/\\])(pom\.xml|build\.gradle(\.kts)?|([\w.-]+\.)?dockerfile([.-][\w.-]+)?)$/i;
+
 /** Whether a file's name is one verify reads. */
-export const readableName = /\.(properties|ya?ml|sql)$/i;
+export const readableName = new RegExp(`\\.(properties|ya?ml|sql)$|${buildName.source}`, 'i');

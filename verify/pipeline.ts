@@ -4,7 +4,7 @@
  * alone (with the readers of its output) is `kafka-txn`; beside the consumer of its own application (one
  * file holding both clients' keys, or a consumer named as the input) it is `consume-transform-produce`.
  * A pipeline with no Kafka transactional path (no Kafka sink, no transactional producer, no Streams
- * application) has nothing to check. Pure.
+ * application) has nothing to check. A build file's flink-connector-kafka release is the Flink job's. Pure.
  */
 import type { Read } from './files/entry.js';
 import type { Part } from './parts.js';
@@ -21,6 +21,7 @@ export type Role =
   | 'Kafka sink table'
   | 'Kafka source table'
   | 'downstream reader table'
+  | 'Flink Kafka connector'
   | 'not modelled';
 
 /** A part with its role, and how the role was told when its content alone did not tell it. */
@@ -70,6 +71,8 @@ function found(parts: readonly Part[]): string {
         return `a Kafka source ${p.detail} (${p.file})`;
       case 'flink-job':
         return `a Flink job's configuration (${p.file})`;
+      case 'connector':
+        return `a flink-connector-kafka release (${p.file}: ${p.detail})`;
       case 'ignored':
         return `${p.detail} (${p.file}): ${p.why ?? 'not modelled'}`;
       default:
@@ -101,6 +104,10 @@ export function pipeline(parts: readonly Part[]): Read<Made> {
   };
   for (const p of of('ignored')) place(p, 'not modelled');
   for (const b of of('broker')) place(b, 'broker');
+  // The connector release is the Flink job's: beside no Flink job it decides nothing.
+  for (const c of of('connector'))
+    if (flink) place(c, 'Flink Kafka connector');
+    else place(c, 'not modelled', 'a flink-connector-kafka release, and no Flink job here reads or writes Kafka');
   const readers = (): void => {
     for (const c of of('consumer')) place(c, 'downstream reader', c.why);
   };

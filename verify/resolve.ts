@@ -2,7 +2,7 @@
  * The claims of all parts made into one configuration: per model key the claim of the highest rank
  * wins (a downstream reader's isolation.level over another part's, --set over every file), a written or
  * derived value over a default at the same rank; two files that write different values at the same rank
- * are refused. What no file speaks to is `unstated.ts`'s. Pure.
+ * are refused unless --set gives the key. What no file speaks to is `unstated.ts`'s. Pure.
  */
 import { type Claim, SQL_CLUSTER_SET_RANK, SQL_SET_RANK } from './claims.js';
 
@@ -27,6 +27,8 @@ export function resolveClaims(
     ...claims,
     ...set.map(([key, text]): Claim => ({ key, text, how: 'set', where: '--set', rank: 10, why: 'given with --set' })),
   ];
+  // Two files that disagree on a key --set gives are settled by it, as the refusal says.
+  const given = new Set(set.map(([key]) => key));
   const winners = new Map<string, Claim>();
   const losers = new Map<string, Claim>();
   for (const c of all) {
@@ -35,7 +37,13 @@ export function resolveClaims(
       winners.set(c.key, c);
       if (w !== undefined && written(w)) losers.set(c.key, w);
     } else if (strength(c) < strength(w) && written(c)) losers.set(c.key, c);
-    else if (strength(c) === strength(w) && c.text !== w.text && c.how !== 'default' && c.how !== 'inherited')
+    else if (
+      strength(c) === strength(w) &&
+      c.text !== w.text &&
+      c.how !== 'default' &&
+      c.how !== 'inherited' &&
+      !given.has(c.key)
+    )
       return {
         ok: false,
         error:

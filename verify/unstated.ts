@@ -8,6 +8,7 @@
  * guarantee needs, and the answer says which file would let verify judge it. Never eoscheck's safe value
  * without saying which of the three it is. Pure.
  */
+import { NEWEST_CONNECTOR } from '../model/flink/connector.js';
 import { NEWEST } from '../model/kafka/releases.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
@@ -73,6 +74,16 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
     give:
       'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
       '--set kafka.version=X.Y',
+  }),
+  'connector.version': () => ({
+    kind: 'condition',
+    key: 'connector.version',
+    value: NEWEST_CONNECTOR,
+    condition: `on flink-connector-kafka ${NEWEST_CONNECTOR}, the newest release modelled`,
+    give:
+      "the job's build file (pom.xml, build.gradle: org.apache.flink:flink-connector-kafka:X.Y.Z-F.G), the " +
+      'flink-sql-connector-kafka jar a Dockerfile, a Compose volume or a SQL ADD JAR names, or ' +
+      '--set connector.version=X.Y',
   }),
   'isolation.level': (c) => {
     const topics = c.outputs.length > 0 ? ` of ${c.outputs.map((t) => `\`${t}\``).join(', ')}` : ' of the output';

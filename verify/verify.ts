@@ -11,6 +11,7 @@ import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
 import { UNBOUNDED_ATTEMPTS } from '../model/flink/config.js';
 import { type Area, describeRelease, isKafkaVersion, type KafkaVersion } from '../model/kafka/releases.js';
 import { type Claim, claims, type FileKey } from './claims.js';
+import { connectorRefusal, describeConnector } from './connector.js';
 import type { Read } from './files/entry.js';
 import {
   BROKER_MAX_TXN_TIMEOUT_MS,
@@ -124,6 +125,8 @@ export function verifyConfig(
   if (c.error !== null) return { ok: false, error: c.error };
   const r = resolveClaims(c.claims, set);
   if (!r.ok) return r;
+  const refusedConnector = connectorRefusal(r.value.winners);
+  if (refusedConnector !== null) return { ok: false, error: refusedConnector };
   const max = brokerMax(pipe.parts);
   if (!max.ok) return max;
   const stated = new Set(r.value.winners.map((w) => w.key));
@@ -195,8 +198,21 @@ export function verifyConfig(
       };
   }
   const kafka = value('kafka.version');
+  const connectorWinner = winners.find((w) => w.key === 'connector.version');
+  const connector =
+    model === 'flink-kafka'
+      ? describeConnector(
+          value('connector.version') ?? '',
+          connectorWinner === undefined
+            ? 'assumed: no file names it'
+            : connectorWinner.where === '--set'
+              ? 'given with --set'
+              : `${connectorWinner.where}: ${connectorWinner.why}`,
+        )
+      : null;
   const releases = [
     ...(kafka !== undefined && isKafkaVersion(kafka) ? [`Kafka ${describeRelease(kafka, AREAS_OF[model])}`] : []),
+    ...(connector === null ? [] : [connector]),
     ...pipe.parts.flatMap((p) =>
       p.release?.system === 'flink' ? [`Flink ${p.release.version} (${p.release.how})`] : [],
     ),

@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readableName } from '../../verify/parts.js';
+import { buildName, readableName } from '../../verify/parts.js';
 
 /** One pipeline's files, or why the path that named it cannot be read. */
 export type Candidate =
@@ -16,11 +16,15 @@ export type Candidate =
 /** A file over this size is refused: configuration files are small, and a bigger one is no configuration. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
-/** The directories below `dir` (itself first) that hold readable files, each with its files, sorted. */
+/**
+ * The directories below `dir` (itself first) that hold readable files, each with its files, sorted. A build file
+ * (pom.xml, build.gradle, a Dockerfile) names the connector release of the configuration beside it: a directory
+ * holding only build files is no pipeline.
+ */
 function walk(dir: string, out: Candidate[]): void {
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
   const files = entries.filter((e) => e.isFile() && readableName.test(e.name)).map((e) => join(dir, e.name));
-  if (files.length > 0) out.push({ kind: 'files', name: dir, files });
+  if (files.some((f) => !buildName.test(f))) out.push({ kind: 'files', name: dir, files });
   for (const e of entries)
     if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') walk(join(dir, e.name), out);
 }

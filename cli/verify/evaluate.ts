@@ -81,8 +81,8 @@ export function failed(name: string, error: string, parts: readonly (Part | Plac
 }
 
 /**
- * `configure()`, with a refusal that depends on the release saying so when no file named it, and a model's
- * refusal of a value a file wrote placed at its file and line.
+ * `configure()`, with a refusal that depends on the release saying so when no file named it (or which file named the
+ * connector release), and a model's refusal of a value a file wrote placed at its file and line.
  */
 function configured<T>(v: Verified, configure: () => T): T {
   try {
@@ -93,7 +93,10 @@ function configured<T>(v: Verified, configure: () => T): T {
     if (assumed?.kind === 'condition' && err.message.includes('kafka.version'))
       throw new UsageError(`${err.message}${releaseAssumed(assumed.value)}`);
     const w = v.winners.find((x) => err.message.startsWith(`${x.key}=`) && x.where !== '--set');
-    throw new UsageError(w === undefined ? err.message : `${w.where}: ${err.message}`);
+    // A refusal by the connector release a build file names says which file named it.
+    const c = v.winners.find((x) => x.key === 'connector.version' && x.where !== '--set');
+    const named = c !== undefined && err.message.includes('connector.version') ? ` (${c.where}: ${c.why})` : '';
+    throw new UsageError(`${w === undefined ? '' : `${w.where}: `}${err.message}${named}`);
   }
 }
 

@@ -20,6 +20,7 @@ export const flinkKafkaKeys = {
     meaning:
       'the flink-connector-kafka release: before 3.3 a send error the writer callback saw is swallowed ' +
       '(FLINK-35749, safeguard.propagate-send-errors defaults to false); sink.transaction-naming-strategy from 4.0',
+    realDefault: "none: it is the connector release your job's build or image carries",
   }),
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,

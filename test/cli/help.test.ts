@@ -26,9 +26,10 @@ test.each(Object.entries(verbs))('eoscheck %s --help: its usage and its flags', 
   for (const f of flags) expect(lines.some((l) => l.startsWith(`  ${f} `))).toBe(true);
 });
 
-test('verify --help names every file kind it reads, Docker Compose included', async () => {
+test('verify --help names every file kind it reads, Docker Compose and the build files included', async () => {
   const r = await cli('verify', '--help');
-  for (const kind of ['.properties', 'config.yaml', 'flink-conf.yaml', 'FlinkDeployment', 'Docker Compose', '.sql'])
+  const kinds = ['.properties', 'config.yaml', 'flink-conf.yaml', 'FlinkDeployment', 'Docker Compose', '.sql'];
+  for (const kind of [...kinds, 'pom.xml', 'build.gradle', 'build.gradle.kts', 'Dockerfile', 'ADD JAR'])
     expect(r.stdout).toContain(kind);
 });
 

@@ -95,20 +95,28 @@ describe('verify reads a Docker Compose file', () => {
     expect(kafkaEnvKey('apache/kafka:4.1.0', 'KAFKA_HEAP_OPTS')).toBeNull();
   });
 
-  test("seed 002's compose.yaml and exactly-once SQL: the JobManager's settings and the broker's", async () => {
+  test("seed 002's compose.yaml and exactly-once SQL: the JobManager's, the broker's and the connector's", async () => {
     const r = await cli('verify', 'test/fixtures/verify/compose', '--runs', '1', '--json');
     const j = JSON.parse(r.stdout) as {
       status: string;
       files: { path: string; role: string; detail: string }[];
       ignoredDetail: { key: string; line: number }[];
+      settings: { key: string; value: string; from: string | null }[];
     };
     expect([r.code, j.status]).toEqual([0, 'ok']);
     const composed = j.files.filter((f) => f.path.endsWith('compose.yaml'));
     expect(composed.map((f) => `${f.role}: ${f.detail}`)).toEqual([
       'broker: service kafka (apache/kafka:4.3.1)',
       'Flink job: service jobmanager (FLINK_PROPERTIES)',
+      'Flink Kafka connector: service jobmanager volumes',
       'not modelled: service taskmanager (flink:2.2.1-java17)',
+      'Flink Kafka connector: service taskmanager volumes',
     ]);
+    // Both services mount ./lib/flink-sql-connector-kafka-5.0.0-2.2.jar into /opt/flink/lib.
+    expect(j.settings.find((s) => s.key === 'connector.version')).toMatchObject({
+      value: '5.0',
+      from: 'test/fixtures/verify/compose/compose.yaml:26',
+    });
     expect(j.ignoredDetail.find((x) => x.key === 'transaction.state.log.replication.factor')?.line).toBe(13);
   });
 });

@@ -37,6 +37,8 @@ const NO_CHECKPOINTS = 'no file sets execution.checkpointing.interval: Flink the
 const NO_TXN_PATH = 'nothing to check: no Kafka transactional path';
 const CODE_SINK = { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'holds' };
 const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
+/** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
+const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
 
 const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   // Flink's own SQL-client end-to-end script: its tables' connector is the placeholder $KAFKA_IDENTIFIER, which
@@ -54,7 +56,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates', 'no-loss'],
     code: CODE_SINK,
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   // Checkpoint directories but no execution.checkpointing.interval: Flink takes no checkpoints at all.
   'apache+flink-kubernetes-operator/basic-checkpoint-ha': { exit: 2, error: NO_CHECKPOINTS },
@@ -139,7 +141,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates', 'no-loss'],
     code: CODE_SINK,
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
 };
 

@@ -35,6 +35,8 @@ interface Expected {
 // (every 10 s) and min.insync.replicas (1) are the real ones wherever no broker file sets them.
 const CLEANUP = 'transactions.abort.timed.out.transaction.cleanup.interval.ms';
 const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
+/** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
+const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
 
 const expected: Record<string, Expected> = {
   'ctp-safe': {
@@ -56,42 +58,42 @@ const expected: Record<string, Expected> = {
     roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
     violated: [],
     inherited: [CLEANUP],
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   'flink-conf-legacy-unsafe': {
     model: 'flink-kafka',
     roles: ['flink-conf.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
     violated: ['no-loss', 'no-hanging-transaction'],
     inherited: ['high-availability.type', CLEANUP],
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   'flink-config-yaml-safe': {
     model: 'flink-kafka',
     roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
     violated: [],
     inherited: [CLEANUP],
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   'flink-config-yaml-unsafe': {
     model: 'flink-kafka',
     roles: ['config.yaml: Flink job', 'kafka-sink.sql: Kafka sink table'],
     violated: ['no-loss', 'no-hanging-transaction'],
     inherited: [CLEANUP],
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   'flink-sql-safe': {
     model: 'flink-kafka',
     roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
     violated: [],
     inherited: [CLEANUP, 'high-availability.type'],
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   'flink-sql-unsafe': {
     model: 'flink-kafka',
     roles: ['job.sql: Kafka source table', 'job.sql: Kafka sink table', 'job.sql: Flink job'],
     violated: ['no-duplicates'],
     inherited: ['sink.delivery-guarantee', 'high-availability.type'],
-    conditions: RELEASE_AND_READER,
+    conditions: RELEASES_AND_READER,
   },
   'kafka-txn-safe': {
     model: 'kafka-txn',

@@ -150,6 +150,7 @@ describe('Flink SQL', () => {
           },
         ],
         inserts: [{ target: 'out', sources: ['src', 'dim'], line: 12, job: 0, setsBefore: 2 }],
+        jars: [],
       },
     });
   });

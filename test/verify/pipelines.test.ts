@@ -55,9 +55,9 @@ describe('a key the application code decides', () => {
       ['no-duplicates'],
       [],
     ]);
-    // The image apache/kafka:3.8.0 names the release: no condition on it.
+    // The image apache/kafka:3.8.0 names the release: no condition on it (the connector's is one: no file names it).
     expect(setting(report, 'kafka.version')).toMatchObject({ value: '3.8.0', source: 'file' });
-    expect(report.conditions?.map((c) => c.key)).toEqual(['isolation.level']);
+    expect(report.conditions?.map((c) => c.key)).toEqual(['connector.version', 'isolation.level']);
   });
 });
 

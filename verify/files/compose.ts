@@ -22,6 +22,8 @@ export interface ComposeService {
   readonly line: number;
   /** Its published and exposed ports as written (`8081:8081`, `9092`). */
   readonly ports: readonly string[];
+  /** Its volumes as written (`./jars/x.jar:/opt/flink/lib/x.jar`; the long form's source and target), with lines. */
+  readonly volumes: readonly Setting[];
 }
 
 /** A scalar's text, or a list of scalars joined with spaces (a command in list form). */
@@ -50,6 +52,15 @@ function resolved(doc: Document, node: unknown): unknown {
   const copy = target.clone() as typeof target;
   copy.items = [...own, ...merged];
   return copy;
+}
+
+/** A service's volumes: the short form's text, the long form's source and target joined with `:`. */
+function volumesOf(list: unknown, lineOf: (node: unknown) => number): Setting[] {
+  if (!isSeq(list)) return [];
+  return list.items.map((v) => {
+    const value = isMap(v) ? [text(v.get('source', true)), text(v.get('target', true))].join(':') : text(v);
+    return { key: 'volume', value, line: lineOf(v) };
+  });
 }
 
 /** The services of a Compose file (a top-level `services` map), or null when `text` is not one. Pure. */
@@ -94,6 +105,7 @@ export function readCompose(source: string): ComposeService[] | null {
         const list = service.get(k, true);
         return isSeq(list) ? list.items.map(text) : [];
       }),
+      volumes: volumesOf(service.get('volumes', true), lineOf),
     });
   }
   return out;

@@ -1,8 +1,9 @@
 /**
  * The parts of a Flink SQL script that configure a Kafka pipeline: `CREATE TABLE ... WITH ('k' = 'v', ...)`
- * (the connector options), `SET 'key' = 'value'` (job configuration) and `INSERT INTO t ... FROM s`
- * (which table is written, which read). A small tokenizer: `--` and `/* *\/` comments, string literals
- * with `''` escapes, back-quoted identifiers; the rest of the SQL is not interpreted.
+ * (the connector options), `SET 'key' = 'value'` (job configuration), `INSERT INTO t ... FROM s`
+ * (which table is written, which read) and `ADD JAR '...'` (the jars the session adds). A small tokenizer:
+ * `--` and `/* *\/` comments, string literals with `''` escapes, back-quoted identifiers; the rest of the SQL is
+ * not interpreted.
  */
 import type { Read, Setting } from './entry.js';
 
@@ -26,6 +27,14 @@ export interface SqlScript {
   /** `SET` statements, in order (a later one wins). */
   readonly sets: readonly Setting[];
   readonly inserts: readonly Insert[];
+  /** `ADD JAR` statements' paths, in order. */
+  readonly jars: readonly SqlJar[];
+}
+
+/** A jar the SQL client adds to its session (`ADD JAR '/opt/flink/lib/x.jar'`). */
+export interface SqlJar {
+  readonly path: string;
+  readonly line: number;
 }
 
 /** A table written by `INSERT INTO`, and the tables that statement reads (`FROM`, `JOIN`). */
@@ -47,6 +56,7 @@ interface Into {
   readonly tables: SqlTable[];
   readonly sets: Setting[];
   readonly inserts: Insert[];
+  readonly jars: SqlJar[];
   /** The job of the statement set being read, or null outside one. */
   set: number | null;
   jobs: number;
@@ -140,6 +150,10 @@ function optionList(ts: readonly Token[], at: number): Read<Setting[]> {
 
 /** One statement's contribution. */
 function statement(ts: readonly Token[], into: Into): Read<null> {
+  if (is(ts[0], 'ADD') && is(ts[1], 'JAR') && ts[2]?.kind === 'string') {
+    into.jars.push({ path: ts[2].text, line: ts[2].line });
+    return { ok: true, value: null };
+  }
   if (is(ts[0], 'SET')) {
     const [, k, eq, v] = ts;
     if (k?.kind === 'string' && eq?.text === '=' && v?.kind === 'string')
@@ -218,7 +232,7 @@ function statement(ts: readonly Token[], into: Into): Read<null> {
 export function readSql(text: string): Read<SqlScript> {
   const tokens = tokenize(text);
   if (!tokens.ok) return tokens;
-  const into: Into = { tables: [], sets: [], inserts: [], set: null, jobs: 0 };
+  const into: Into = { tables: [], sets: [], inserts: [], jars: [], set: null, jobs: 0 };
   let start = 0;
   const all = tokens.value;
   for (let i = 0; i <= all.length; i++) {
@@ -229,5 +243,5 @@ export function readSql(text: string): Read<SqlScript> {
     const r = statement(st, into);
     if (!r.ok) return r;
   }
-  return { ok: true, value: { tables: into.tables, sets: into.sets, inserts: into.inserts } };
+  return { ok: true, value: { tables: into.tables, sets: into.sets, inserts: into.inserts, jars: into.jars } };
 }
