@@ -32,6 +32,7 @@ export function normalize(text: string): string {
     .replace(/"elapsedMs": \d+/g, '"elapsedMs": 0')
     .replace(/"foundMs": \d+/g, '"foundMs": 0')
     .replace(/met after \d+\.\d s/g, 'met after <elapsed>')
+    .replace(/transitions\) in \d+\.\d s;/g, 'transitions) in <elapsed>;')
     .replace(/"statesPerSecond": \d+/g, '"statesPerSecond": 0');
 }
 
