@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
-import { checkHere } from '../../check/check.js';
+import { checkAuto, checkHere } from '../../check/check.js';
 import { exhaustiveParallel } from '../../check/engine/parallel/parallel.js';
 import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { ticking } from '../../check/types/clock.js';
@@ -64,6 +64,23 @@ describe('decisions on a ticking clock', () => {
     const upTo = (depth: number) => exploreExhaustive(c, init(), { ...opts, maxSeconds: undefined, depth }).distinct;
     expect(a.distinct).toBeGreaterThan(upTo(a.depthCompleted));
     expect(a.distinct).toBeLessThan(upTo(a.depthCompleted + 1));
+  });
+
+  test('--max-seconds stops a search handed to two threads at the same states every time', async () => {
+    // One thread searches to the 129th state of level 6 and hands over (`force`): the threads go on from there for
+    // what is left of the two seconds (`check.ts`), each on a ticking clock of its own.
+    const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
+    const opts = { mode: 'exhaustive', depth: 12, maxStates: 1_000_000, maxSeconds: 2 } as const;
+    const force = { depth: 6, expanded: 129 };
+    const cut = async () => {
+      const o = await checkAuto(c, init(), named, { ...opts, clock: ticking(100) }, 2, { force, judges: false });
+      if (o.mode !== 'exhaustive') throw new Error('an exhaustive outcome');
+      return [o.workers, o.bound, o.distinct, o.depthCompleted, o.generated];
+    };
+    const a = await cut();
+    // Level 7 expanded whole, its last states admitted but not judged when the time ran out (not counted).
+    expect(a).toEqual([2, 'max-seconds', 6387, 7, 13_874]);
+    expect(await cut()).toEqual(a);
   });
 
   test('the hand-off question is asked once, at the first reading past `afterMs`', () => {
