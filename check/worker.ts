@@ -32,7 +32,7 @@ import { SharedMemo } from './engine/store/shared-memo.js';
 import { exploreRandom } from './explore/random.js';
 import { exploreSwarm } from './explore/swarm.js';
 import type { Checked } from './types/checked.js';
-import { realClock, ticking } from './types/clock.js';
+import { receiveDeadline } from './types/sent-deadline.js';
 
 // The parent starts every worker with a WorkerInit (parallel.ts); worker_threads types it `any`.
 const init = workerData as WorkerInit;
@@ -186,8 +186,7 @@ function swarmWork<S, A extends AnyAction>(
     Atomics.store(shared, BesideWord.runs, runs);
   };
   // The swarm's deadline on its own clock: the real one, or a ticking one as the pass's (`PortfolioOptions.clock`).
-  const clock = init.ticking ? ticking(init.ticking.tick) : realClock;
-  const deadline = init.ticking ? clock.now() + init.ticking.ms : clock.now() + (init.deadline - Date.now());
+  const { clock, at: deadline } = receiveDeadline(init.deadline);
   const r = exploreSwarm(
     c,
     initial,

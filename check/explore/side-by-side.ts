@@ -21,6 +21,7 @@ import type { Checked } from '../types/checked.js';
 import { clockOf } from '../types/clock.js';
 import type { PortfolioOptions, Progress } from '../types/options.js';
 import type { PortfolioOutcome, SwarmOutcome } from '../types/outcome.js';
+import { sendDeadline } from '../types/sent-deadline.js';
 import { exploreExhaustive } from './exhaustive.js';
 import { portfolioOutcome } from './portfolio.js';
 
@@ -48,8 +49,7 @@ export async function portfolioSideBySide<S, A extends AnyAction>(
     runs: opts.runs,
     seed: opts.seed,
     maxSteps: opts.maxSteps,
-    deadline: Date.now() + parts * 1000,
-    ticking: clock.tick === undefined ? undefined : { tick: clock.tick, ms: parts * 1000 },
+    deadline: sendDeadline(clock, parts * 1000),
     stop: shared.buffer as SharedArrayBuffer,
   });
   try {

@@ -10,13 +10,20 @@ export interface Clock {
   now(): number;
   /**
    * A clock that moves `tick` ms at every reading (`ticking`): a worker thread given one starts its own such clock
-   * instead of reading the wall (`engine/parallel/protocol.ts`). Absent: the real clock.
+   * instead of reading the real one (`sent-deadline.ts`). Absent: the real clock.
    */
   readonly tick?: number | undefined;
 }
 
 /** The real clock: `performance.now()`. */
 export const realClock: Clock = { now: () => performance.now() };
+
+/**
+ * A reading of the real clock as milliseconds since the epoch, the origin every thread shares (each thread's
+ * `performance.now()` counts from its own start, `performance.timeOrigin`), and back.
+ */
+export const realToEpoch = (reading: number): number => performance.timeOrigin + reading;
+export const epochToReal = (epochMs: number): number => epochMs - performance.timeOrigin;
 
 /** A clock that moves `tick` ms at every reading, from 0: the same readings on every machine. */
 export function ticking(tick: number): Clock {

@@ -6,12 +6,14 @@
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
-import { checkHere } from '../../check/check.js';
+import { checkAuto, checkHere } from '../../check/check.js';
+import { exhaustiveParallel } from '../../check/engine/parallel/parallel.js';
 import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { ticking } from '../../check/types/clock.js';
 import type { Standing } from '../../check/types/standing.js';
+import { checkText } from '../../cli/format/check.js';
 import { kafkaTxnKeys } from '../../model/kafka-txn/config.js';
-import { cfg } from '../helpers/check.js';
+import { cfg, record, resolved } from '../helpers/check.js';
 
 const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
 const init = () => kafkaTxnEntry.model.init(cfg(kafkaTxnKeys));
@@ -39,6 +41,46 @@ describe('decisions on a ticking clock', () => {
     const b = cut();
     expect([a.bound, a.distinct, a.depthCompleted, a.elapsedMs]).toEqual(['max-seconds', 4830, 7, 1200]);
     expect([b.bound, b.distinct, b.depthCompleted]).toEqual([a.bound, a.distinct, a.depthCompleted]);
+  });
+
+  test('--max-seconds stops two threads at the same states every time: each reads a clock of its own', async () => {
+    // Each thread starts a clock of its own at the search's tick and reads it after every 128 states of its share of
+    // a level: where the time cuts a share is a function of that thread's work alone, whichever thread runs faster.
+    const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
+    const opts = { mode: 'exhaustive', depth: 12, maxStates: 1_000_000, maxSeconds: 1 } as const;
+    const cut = () => exhaustiveParallel(c, init(), named, { ...opts, clock: ticking(100) }, 2);
+    const a = await cut();
+    const b = await cut();
+    const figures = (o: typeof a) => [o.bound, o.distinct, o.depthCompleted, o.generated];
+    // Level 7 cut in each thread's share: 4,569 states judged.
+    expect(figures(a)).toEqual(['max-seconds', 4569, 7, 10_374]);
+    expect(figures(b)).toEqual(figures(a));
+    // The report's bound is the states the threads judged: every level it calls complete, and part of the next.
+    const said = checkText(kafkaTxnEntry, resolved(kafkaTxnKeys), opts, a, undefined, false, true);
+    expect(said).toBe(
+      'eoscheck check kafka-txn: no violation in the first 4569 distinct states (10374 transitions), where ' +
+        '--max-seconds stopped the search\n',
+    );
+    const upTo = (depth: number) => exploreExhaustive(c, init(), { ...opts, maxSeconds: undefined, depth }).distinct;
+    expect(a.distinct).toBeGreaterThan(upTo(a.depthCompleted));
+    expect(a.distinct).toBeLessThan(upTo(a.depthCompleted + 1));
+  });
+
+  test('--max-seconds stops a search handed to two threads at the same states every time', async () => {
+    // One thread searches to the 129th state of level 6 and hands over (`force`): the threads go on from there for
+    // what is left of the two seconds (`check.ts`), each on a ticking clock of its own.
+    const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
+    const opts = { mode: 'exhaustive', depth: 12, maxStates: 1_000_000, maxSeconds: 2 } as const;
+    const force = { depth: 6, expanded: 129 };
+    const cut = async () => {
+      const o = await checkAuto(c, init(), named, { ...opts, clock: ticking(100) }, 2, { force, judges: false });
+      if (o.mode !== 'exhaustive') throw new Error('an exhaustive outcome');
+      return [o.workers, o.bound, o.distinct, o.depthCompleted, o.generated];
+    };
+    const a = await cut();
+    // Level 7 expanded whole, its last states admitted but not judged when the time ran out (not counted).
+    expect(a).toEqual([2, 'max-seconds', 6387, 7, 13_874]);
+    expect(await cut()).toEqual(a);
   });
 
   test('the hand-off question is asked once, at the first reading past `afterMs`', () => {

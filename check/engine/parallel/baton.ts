@@ -11,6 +11,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { AnyAction } from '../../../model/core/model.js';
 import { WordBuffer } from '../../../model/core/words.js';
+import type { SentDeadline } from '../../types/sent-deadline.js';
 import type { Frontier } from '../frontier/frontier.js';
 import { keyOf } from '../frontier/level-order.js';
 import type { Levels } from '../frontier/levels.js';
@@ -51,6 +52,7 @@ export interface Handed {
     send: (m: FromWorker) => void,
     mine: Baton,
     others: number,
+    deadline: SentDeadline | null,
   ): (m: ToWorker) => void;
 }
 
@@ -106,13 +108,21 @@ export function handOver<S, A extends AnyAction>(
     seen: core.seen,
     base: core.links.size,
     levels,
-    here: (workers, peers, mail, memo, send, mine, others) => {
+    here: (workers, peers, mail, memo, send, mine, others, deadline) => {
       core.continueAs(0, workers, others);
       core.shareDrainMemo(new SharedMemo(memo));
-      return shareSearch(core, initial, peers, mail, send, (share) => {
-        share.seedParcel(mine.level);
-        share.seedNext(mine.next);
-      });
+      return shareSearch(
+        core,
+        initial,
+        peers,
+        mail,
+        send,
+        (share) => {
+          share.seedParcel(mine.level);
+          share.seedNext(mine.next);
+        },
+        deadline,
+      );
     },
   };
 }

@@ -21,6 +21,7 @@ import type { Checked } from '../../types/checked.js';
 import { clockOf } from '../../types/clock.js';
 import type { ExhaustiveBounds } from '../../types/options.js';
 import type { Counterexample, ExhaustiveOutcome } from '../../types/outcome.js';
+import { sendDeadline } from '../../types/sent-deadline.js';
 import { Levels } from '../frontier/levels.js';
 import type { FingerprintSet } from '../store/fingerprint-set.js';
 import { collisionProbability } from '../store/hash.js';
@@ -55,6 +56,8 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
 ): Promise<ExhaustiveOutcome<S, A>> {
   const clock = clockOf(opts);
   const t0 = clock.now();
+  // Each thread stops at `--max-seconds` on a clock of its own, of this one's kind: a ticking one on a ticking clock.
+  const deadline = opts.maxSeconds === undefined ? null : sendDeadline(clock, opts.maxSeconds * 1000);
   const { workers: remote, ports } = exhaustiveWorkers(named, opts, workers);
   const mail = new Mailbox();
   for (const p of ports) p?.on('message', (b: Batch) => mail.put(b));
@@ -69,10 +72,12 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
     });
     // The workers start first: this thread's share is set up while they set up theirs.
     remote.forEach((h, i) => {
-      h.post({ type: 'start', memo: memo.buffer, baton: handed?.batons[i + 1] ?? null });
+      h.post({ type: 'start', memo: memo.buffer, baton: handed?.batons[i + 1] ?? null, deadline });
     });
     const here = new Here((send) => {
-      if (from && handed) return from.here(workers, ports, mail, memo.buffer, send, handed.batons[0]!, handed.others);
+      if (from && handed) {
+        return from.here(workers, ports, mail, memo.buffer, send, handed.batons[0]!, handed.others, deadline);
+      }
       const setup = {
         symmetry: opts.symmetry === true,
         plain: opts.plain === true,
@@ -80,7 +85,12 @@ export async function exhaustiveParallel<S, A extends AnyAction>(
         worker: 0,
         workers,
       };
-      return startShare(c, initial, setup, ports, mail, send, { type: 'start', memo: memo.buffer, baton: null });
+      return startShare(c, initial, setup, ports, mail, send, {
+        type: 'start',
+        memo: memo.buffer,
+        baton: null,
+        deadline,
+      });
     }, ports);
     threads = [here, ...remote];
     const r = await levelByLevel(threads, opts, memo, from ?? null);
@@ -172,7 +182,6 @@ async function levelByLevel(
   let held = distinct;
   let coverage: Record<string, number> = {};
   let enabledAtFrontier = true;
-  const deadline = opts.maxSeconds === undefined ? null : Date.now() + opts.maxSeconds * 1000;
   // The level the thread was expanding is expanded to its end whatever is left of it (the thread chose to).
   let going = from?.mid === true;
   for (
@@ -187,7 +196,7 @@ async function levelByLevel(
     // order, as one thread does (after the states of the level the thread admitted before handing over).
     const left = Math.max(0, opts.maxStates - distinct);
     const cut = left + (going ? (from?.next.count ?? 0) : 0);
-    for (const h of handles) h.post({ type: 'level', depth, deadline, left, cut, memo: moved ? memo.buffer : null });
+    for (const h of handles) h.post({ type: 'level', depth, left, cut, memo: moved ? memo.buffer : null });
     const counts: number[] = [];
     for (const h of handles) counts.push((await h.expect('kept')).count);
     const plan = balancePlan(counts);

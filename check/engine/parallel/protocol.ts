@@ -3,6 +3,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ConfigValue } from '../../../model/core/keys.js';
 import type { AnyAction } from '../../../model/core/model.js';
 import type { SwarmOutcome } from '../../types/outcome.js';
+import type { SentDeadline } from '../../types/sent-deadline.js';
 import type { Best } from '../frontier/levels.js';
 import type { Shipment } from './balance.js';
 import type { Baton } from './parcel.js';
@@ -52,13 +53,8 @@ export type WorkerInit =
       readonly runs: number;
       readonly seed: number;
       readonly maxSteps: number;
-      /** When to stop, in `Date.now()` milliseconds (the threads' `performance.now()` clocks differ). */
-      readonly deadline: number;
-      /**
-       * On a ticking clock (`types/clock.ts`, tests): the swarm runs on its own clock moving `tick` ms at every
-       * reading and stops `ms` after its start, instead of at `deadline`.
-       */
-      readonly ticking?: { readonly tick: number; readonly ms: number } | undefined;
+      /** When to stop, on the clock of the pass's kind (`sent-deadline.ts`: a ticking one of the swarm's own). */
+      readonly deadline: SentDeadline;
       /**
        * Shared with the pass, three Int32 words (`BesideWord`): who found first or that the pass is done
        * (`Beside`), and the swarm's runs and steps so far (for the progress shown beside the pass's).
@@ -91,11 +87,15 @@ export type ToWorker =
       readonly memo: SharedArrayBuffer;
       /** Where to go on from, when one thread handed the search over (`baton.ts`); null: from the initial state. */
       readonly baton: Baton | null;
+      /**
+       * When the thread stops expanding (`--max-seconds`; null: never), on a clock of the search's kind: the thread
+       * reads its own, every 128 states (`sent-deadline.ts`).
+       */
+      readonly deadline: SentDeadline | null;
     }
   | {
       readonly type: 'level';
       readonly depth: number;
-      readonly deadline: number | null;
       /**
        * New states `--max-states` leaves for the next level (the one-thread search admits that many of its first,
        * in the one-thread order, and stops). A thread drops a new state once it knows that many to come before it

@@ -13,6 +13,7 @@ import { WordBuffer } from '../../../model/core/words.js';
 import { errorMessage } from '../../../util/errors.js';
 import { DRAIN_LIMIT } from '../../run/execute.js';
 import type { Checked } from '../../types/checked.js';
+import { receiveDeadline, type SentDeadline } from '../../types/sent-deadline.js';
 import { keyOf, LevelIndex, ranksOf, sortByKey, sortedKeys } from '../frontier/level-order.js';
 import { type Best, beats } from '../frontier/levels.js';
 import { SearchCore } from '../search/search-core.js';
@@ -27,7 +28,7 @@ const HERE = -1;
 /**
  * Expands, claims, judges and balances `core`'s share of the search, level by level as the main thread says:
  * what it does with the main thread's messages. `seed` makes its first level (judging any state it admits);
- * it says `ready` once seeded.
+ * it says `ready` once seeded. `deadline`: when it stops expanding (`--max-seconds`), on a clock of its own.
  */
 export function shareSearch<S, A extends AnyAction>(
   core: SearchCore<S, A>,
@@ -36,8 +37,12 @@ export function shareSearch<S, A extends AnyAction>(
   mail: Mailbox,
   send: (m: FromWorker) => void,
   seed: (share: Share<S>, judged: (n: number, k: number) => void) => void,
+  deadline: SentDeadline | null,
 ): (m: ToWorker) => void {
   const W = core.workers;
+  // This thread's clock, read every 128 states: the real one, or on a ticking clock one that moves at its own readings
+  // only, so that where the time cuts its share is a function of its work, not of the other threads' speed.
+  const time = deadline === null ? null : receiveDeadline(deadline);
   const me = core.worker;
   const share = newShare(core, initial, W);
   // This worker's shortest counterexample so far (`beats`: the one-thread order's first of the fewest steps).
@@ -101,7 +106,7 @@ export function shareSearch<S, A extends AnyAction>(
    * admitted from one source, up to key K, every state whose key is past K has `left` before it. So the first
    * `left` of the level are all admitted, with their least keys, and their ranks are exact (`choose` keeps those).
    */
-  const expand = async (depth: number, deadline: number | null, left: number): Promise<boolean> => {
+  const expand = async (depth: number, left: number): Promise<boolean> => {
     let timedOut = false;
     // The least key at which a source had given `left` new states (a state past it has `left` before it), and the
     // count of the source being read.
@@ -118,7 +123,7 @@ export function shareSearch<S, A extends AnyAction>(
       admitted += 1;
       return core.admit(hi, lo, parent, action);
     };
-    const late = (j: number): boolean => deadline !== null && (j & 127) === 127 && Date.now() > deadline;
+    const late = (j: number): boolean => time !== null && (j & 127) === 127 && time.clock.now() > time.at;
     const judgedNext = (n: number, k: number): void => judged(n, depth + 1, k);
     const claims = Array.from({ length: W }, () => new WordBuffer());
     sent.fit(core.seen.size);
@@ -247,8 +252,8 @@ export function shareSearch<S, A extends AnyAction>(
     for (const b of await mail.take('states', depth, plan.receives)) share.receive(b.meta, b.states, b.ranks);
   };
 
-  const level = async (depth: number, deadline: number | null, left: number, cut: number): Promise<void> => {
-    const timedOut = await expand(depth, deadline, left);
+  const level = async (depth: number, left: number, cut: number): Promise<void> => {
+    const timedOut = await expand(depth, left);
     // The next level's ranks: this thread's keys merged with the others'.
     const keys = share.order.keys.values;
     const order = sortByKey(keys, share.kept);
@@ -291,9 +296,7 @@ export function shareSearch<S, A extends AnyAction>(
         return;
       case 'level':
         if (m.memo) core.shareDrainMemo(new SharedMemo(m.memo));
-        void level(m.depth, m.deadline, m.left, m.cut).catch((e: unknown) =>
-          send({ type: 'error', message: errorMessage(e) }),
-        );
+        void level(m.depth, m.left, m.cut).catch((e: unknown) => send({ type: 'error', message: errorMessage(e) }));
         return;
       case 'balance':
         planned?.(m);
@@ -344,22 +347,30 @@ export function startShare<S, A extends AnyAction>(
     room: baton?.seen.length,
   });
   core.shareDrainMemo(new SharedMemo(start.memo));
-  return shareSearch(core, initial, peers, mail, send, (share, judged) => {
-    if (baton) {
-      // Going on where one thread stopped: its fingerprints this worker owns, its slice of the level and the next.
-      const fps = baton.seen;
-      for (let j = 0; j < fps.length; j += 2) core.seen.insert(fps[j]!, fps[j + 1]!);
-      share.seedParcel(baton.level);
-      share.seedNext(baton.next);
-      return;
-    }
-    core.fingerprint(initial);
-    if (core.owner(core.fp.lo) !== core.worker) return;
-    const { hi, lo } = core.fp;
-    const n = core.admit(hi, lo, -1, 0);
-    judged(n, core.judge(initial, hi, lo));
-    share.seed(initial, n);
-  });
+  return shareSearch(
+    core,
+    initial,
+    peers,
+    mail,
+    send,
+    (share, judged) => {
+      if (baton) {
+        // Going on where one thread stopped: its fingerprints this worker owns, its slice of the level and the next.
+        const fps = baton.seen;
+        for (let j = 0; j < fps.length; j += 2) core.seen.insert(fps[j]!, fps[j + 1]!);
+        share.seedParcel(baton.level);
+        share.seedNext(baton.next);
+        return;
+      }
+      core.fingerprint(initial);
+      if (core.owner(core.fp.lo) !== core.worker) return;
+      const { hi, lo } = core.fp;
+      const n = core.admit(hi, lo, -1, 0);
+      judged(n, core.judge(initial, hi, lo));
+      share.seed(initial, n);
+    },
+    start.deadline,
+  );
 }
 
 /** Peer batches by kind and level, handed out in worker order once all expected have come. */
