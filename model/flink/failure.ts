@@ -26,6 +26,8 @@ export function failover(d: D, reason: string, no: JobNo = 1, task = true): void
   j.jm.delayOpen = false;
   // A stop-with-savepoint the failure interrupts fails; the job restarts and runs on.
   if (j.jm.stop !== undefined) delete j.jm.stop;
+  // So does a cancel-with-savepoint: the restarted job runs on (a completed savepoint stays resumable).
+  if (j.jm.cancel !== undefined) delete j.jm.cancel;
   if (!task || restarts(d.config, j.jm, d.now)) {
     j.jm.restartAt = d.now + d.config.restartDelayMs;
     d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });
