@@ -179,7 +179,12 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const oldest = j.jm.pending[0];
   if (oldest && s.now >= oldest.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
-  if (!t) return;
+  // Cancel-with-savepoint: once its savepoint completed the job is cancelled, running (after the notification and
+  // commits the drain delivers first: they race the cancel) or restarting after a task failure.
+  if (!t) {
+    if (cancelDue(s, no)) out.push({ type: 'CancelJob', ...o });
+    return;
+  }
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
   // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
   const writerWaits = pooling(s, no) && t.status === 'initializing' && nextCommit(s, no) !== null;

@@ -21,11 +21,13 @@ export function cancelling(jm: Pick<JobManager, 'cancel'>): boolean {
   return jm.cancel !== undefined;
 }
 
-/** Whether job `no`'s cancel-with-savepoint completed its savepoint and the JobMaster cancels the job now. Pure. */
+/**
+ * Whether job `no`'s cancel-with-savepoint completed its savepoint and the JobMaster cancels the job now: running, or
+ * restarting after a task failure (cancel() ends a RESTARTING job too). Pure.
+ */
 export function cancelDue(s: FlinkState, no: JobNo): boolean {
-  const j = slotOf(s, no);
-  const id = j.jm.cancel;
-  return id !== undefined && j.task !== null && !j.jm.pending.some((p) => p.id === id);
+  const id = slotOf(s, no).jm.cancel;
+  return id !== undefined && !slotOf(s, no).jm.pending.some((p) => p.id === id);
 }
 
 /**
@@ -37,7 +39,7 @@ export function cancelDue(s: FlinkState, no: JobNo): boolean {
 export function cancelJob(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const id = j.jm.cancel!;
-  for (const w of writersOf(j.task!)) {
+  for (const w of j.task ? writersOf(j.task) : []) {
     const p = w.txn?.producer;
     if (p?.transaction && p.transaction.records > 0) abortTransaction(ctxOf(d), p);
   }
