@@ -2,7 +2,8 @@
  * Cancel-with-savepoint resumed within transaction.timeout.ms, and a bounded job without checkpoints whose
  * transactions never time out, meet the faults of `flink-kafka`: each combination is searched to depth 20 (a
  * savepoint, its cancel and the resume, or a whole run's reads and its end of input, take at most 16 steps before the
- * drain) and holds.
+ * drain) and holds, but for two real hazards: a JobMaster failure between the savepoint and the cancel (the cancel is
+ * lost with it), and, without checkpoints, a crash after part of the end-of-input commit (the input is replayed).
  */
 import { describe, expect, test } from 'vitest';
 import { checkNamed } from './safeguards.js';
