@@ -110,6 +110,10 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
             'writes no Kafka topic has no Kafka transaction to check)',
         }
       : null,
+  // A Flink job whose files set no execution.checkpointing.interval is refused (verify.ts): one that is checked has
+  // checkpoints, at the interval its files set.
+  'checkpointing.enabled': () => null,
+  'execution.checkpointing.interval': () => null,
   'transaction.timeout.ms': (c) =>
     c.pipeline.model === 'flink-kafka' && c.pipeline.sinkInCode ? sinkTimeoutInCode(c) : null,
   'transactions.abort.timed.out.transaction.cleanup.interval.ms': (c) => ({

@@ -8,6 +8,8 @@ import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
 import { markerTargets } from '../kafka/transactions.js';
 import { abandoned } from './abandon.js';
+import { checkpointingOn, endable, endInput, finished } from './bounded.js';
+import { cancelDue, cancelJob, cancelling } from './cancel.js';
 import { commitHeld, mayRetryCommit, releaseRetry, retryCommitLater } from './commit-retry.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
@@ -79,6 +81,8 @@ export type FlinkAction =
   | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
   | ({ readonly type: 'FinishStop' } & OfJob)
+  | ({ readonly type: 'CancelJob' } & OfJob)
+  | ({ readonly type: 'EndOfInput' } & OfJob)
   | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'AlignmentTimeout' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
@@ -120,6 +124,14 @@ export function subtaskOfAction(a: FlinkAction): number {
 const ofSub = (sub: number): OfSubtask => (sub > 0 ? { subtask: sub } : {});
 /** `sink` for subtask 0, `sink[1]` for subtask 1. */
 const sinkName = (a: FlinkAction): string => (subtaskOfAction(a) > 0 ? `sink[${subtaskOfAction(a)}]` : 'sink');
+
+/** The operator's call for each `faults.savepoint`. */
+const SAVEPOINT_CALL = {
+  none: 'Savepoint',
+  intermediate: 'Savepoint',
+  stop: 'StopWithSavepoint',
+  cancel: 'CancelWithSavepoint',
+} as const;
 
 /** The jobs of the run. */
 const jobs = (s: S): readonly JobNo[] => (s.second ? [1, 2] : [1]);
@@ -167,7 +179,12 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const oldest = j.jm.pending[0];
   if (oldest && s.now >= oldest.triggeredAt + c.checkpointTimeoutMs) out.push({ type: 'ExpireCheckpoint', ...o });
   const t = j.task;
-  if (!t) return;
+  // Cancel-with-savepoint: once its savepoint completed the job is cancelled, running (after the notification and
+  // commits the drain delivers first: they race the cancel) or restarting after a task failure.
+  if (!t) {
+    if (cancelDue(s, no)) out.push({ type: 'CancelJob', ...o });
+    return;
+  }
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
   // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
   const writerWaits = pooling(s, no) && t.status === 'initializing' && nextCommit(s, no) !== null;
@@ -180,6 +197,7 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   // faults.commit-retries: a commit that failed retriably waits for its retry.
   if (commitNext !== null && !commitHeld(t, s.now)) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
   if (stopDone(s, no)) out.push({ type: 'FinishStop', ...o });
+  if (cancelDue(s, no)) out.push({ type: 'CancelJob', ...o });
   if (!running(s, no)) return;
   writersOf(t).forEach((w, sub) => {
     if (w.error !== null) out.push({ type: 'MailboxCheck', ...o, ...ofSub(sub) });
@@ -195,9 +213,11 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const a = arrived(c, s.now);
   // Stop-with-savepoint: the sources read nothing after its barrier, and no periodic checkpoint is triggered.
   const stopped = stopping(j.jm);
+  if (endable(s, no)) out.push({ type: 'EndOfInput', ...o });
   for (let i = 0; i < n; i++) if (t.splits[i]! < a && !stopped) out.push({ type: 'Read', input: i, ...o });
   // CheckpointRequestDecider: a periodic request waits while max-concurrent-checkpoints are pending.
-  const room = j.jm.pending.length < c.maxConcurrent && !stopped;
+  // Cancel-with-savepoint stops the scheduler too; without checkpointing it never runs.
+  const room = j.jm.pending.length < c.maxConcurrent && !stopped && !cancelling(j.jm) && checkpointingOn(c);
   if (room && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
 }
 
@@ -359,6 +379,22 @@ export const flinkActions = {
       `resumed from it at ${at(s.now + s.config.resubmitDelayMs)})`,
     lanes: lanes(JM, TM),
   },
+  CancelJob: {
+    enabled: workOf('CancelJob'),
+    effect: (d, a) => cancelJob(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}JobManager.CancelJob(savepoint ${slotOf(s, jobOf(a)).jm.cancel ?? '?'} completed: the job is ` +
+      `cancelled, resumed from it at ${at(s.now + s.config.resubmitDelayMs)})`,
+    lanes: lanes(JM, TM),
+  },
+  EndOfInput: {
+    enabled: workOf('EndOfInput'),
+    effect: (d, a) => endInput(d, jobOf(a)),
+    describe: (s, a) =>
+      `${prefix(a)}sink.endInput(scan.bounded.mode=${s.config.boundedMode}: flush, pre-commit, and commit without ` +
+      `a checkpoint as checkpoint ${slotOf(s, jobOf(a)).jm.nextCheckpointId})`,
+    lanes: lanes(TM),
+  },
   Ack: {
     enabled: workOf('Ack'),
     effect: (d, a) => ack(d, jobOf(a)),
@@ -446,8 +482,10 @@ export const flinkActions = {
   Crash: {
     fault: true,
     enabled(s, emit) {
+      // A FINISHED job (bounded, everything committed) has no task left to crash.
       for (const no of jobs(s))
-        if (slotOf(s, no).task && s.faults.crashes < s.config.crashes) emit({ type: 'Crash', ...of(no) });
+        if (slotOf(s, no).task && !finished(slotOf(s, no).task) && s.faults.crashes < s.config.crashes)
+          emit({ type: 'Crash', ...of(no) });
     },
     effect(d, a) {
       d.faults.crashes += 1;
@@ -476,7 +514,8 @@ export const flinkActions = {
       for (const no of jobs(s)) {
         // A job never resubmitted has no JobManager left to fail.
         const jm = slotOf(s, no).jm;
-        if (jm.restartAt === null && !abandoned(jm) && s.faults.jobmanager < s.config.jobManagerFailures)
+        const done = finished(slotOf(s, no).task);
+        if (jm.restartAt === null && !abandoned(jm) && !done && s.faults.jobmanager < s.config.jobManagerFailures)
           emit({ type: 'JobManagerFail', ...of(no) });
       }
     },
@@ -594,7 +633,7 @@ export const flinkActions = {
     },
     effect: (d, a) => triggerSavepoint(d, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}operator.${s.config.savepoint === 'stop' ? 'StopWithSavepoint' : 'Savepoint'}(savepoint ` +
+      `${prefix(a)}operator.${SAVEPOINT_CALL[s.config.savepoint]}(savepoint ` +
       `${slotOf(s, jobOf(a)).jm.nextCheckpointId})`,
     lanes: lanes(JM, TM),
   },

@@ -84,8 +84,25 @@ export const flinkKafkaKeys = {
       'and switches to unaligned once this long has passed since its trigger (SingleCheckpointBarrierHandler, ' +
       'AlternatingCollectingBarriers)',
   }),
+  checkpointing: bool('checkpointing.enabled', {
+    default: true,
+    meaning:
+      'false: execution.checkpointing.interval unset, so the coordinator triggers no checkpoint ' +
+      '(CheckpointConfig.isCheckpointingEnabled is false); the exactly-once KafkaSink pre-commits only at end of ' +
+      'input (scan.bounded.mode), and an unbounded job never commits',
+    realDefault: "Flink's default is false: execution.checkpointing.interval has no default",
+  }),
+  boundedMode: oneOf('scan.bounded.mode', ['unbounded', 'specific-offsets'], {
+    default: 'unbounded',
+    meaning:
+      'unbounded (KafkaSource without setBounded): the job never reaches its end of input, and input.records is ' +
+      "only the model's budget of arrivals; specific-offsets (setBounded at offset input.records): the sources " +
+      'end there, endInput flushes and pre-commits, and without checkpointing CommitterOperator.endInput commits ' +
+      'everything (with checkpointing the last checkpoint does)',
+  }),
   checkpointIntervalMs: int('execution.checkpointing.interval', {
     default: 2000,
+    realDefault: 'Flink has no default: unset, checkpointing is off (checkpointing.enabled=false)',
     // From 0 so that Flink's own refusal below 10 ms (`refusal` in model.ts) answers 0 too.
     min: 0,
     max: 3_600_000,
@@ -261,18 +278,21 @@ export const flinkKafkaKeys = {
       'committed and reused, or aborted) and goes on (FLINK-8086); false: it fails the task, which re-commits the ' +
       'same committable after the restore',
   }),
-  savepoint: oneOf('faults.savepoint', ['none', 'intermediate', 'stop'], {
+  savepoint: oneOf('faults.savepoint', ['none', 'intermediate', 'stop', 'cancel'], {
     default: 'none',
     meaning:
       'once in a run the operator takes a savepoint of the running job: intermediate (flink savepoint; the job ' +
       'runs on, and once it is down the operator may resume it from that savepoint when no checkpoint completed ' +
-      'after it), or stop (flink stop: a synchronous savepoint whose notifyCheckpointComplete commits the sink, ' +
-      'then the job ends and is resumed from it after resubmit.delay.ms)',
+      'after it), stop (flink stop: a synchronous savepoint whose notifyCheckpointComplete commits the sink, ' +
+      'then the job ends and is resumed from it after resubmit.delay.ms), or cancel (flink cancel -s: an ' +
+      'ordinary savepoint, then the job is cancelled without end of input and resumed from it after ' +
+      'resubmit.delay.ms; its committables wait open until that resume commits them)',
   }),
   savepointSemantics: oneOf('flink.savepoint-semantics', ['1.15', '1.7', '1.3'], {
     default: '1.15',
     meaning:
-      'what an intermediate savepoint does: 1.15 (Flink 1.15+, FLINK-25191) commits nothing and recovery ' +
+      'what an intermediate (or cancel-with-savepoint) savepoint does: 1.15 (Flink 1.15+, FLINK-25191) commits ' +
+      'nothing and recovery ' +
       'skips it; 1.7 (1.7 to 1.14, FLINK-10354) is notified, commits the sink and is the latest for recovery; ' +
       '1.3 (1.2.2 and 1.3 to 1.6, FLINK-6328) is notified and commits, but recovery falls back to the checkpoint ' +
       'before it',

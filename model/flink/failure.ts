@@ -20,12 +20,16 @@ type D = Draft<FlinkState>;
 export function failover(d: D, reason: string, no: JobNo = 1, task = true): void {
   const j = slotOf(d, no);
   j.task = null;
+  const cancelAborted = j.jm.pending.some((p) => p.id === j.jm.cancel);
   for (const p of j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: p.id });
   j.jm.pending = [];
   j.jm.notify = null;
   j.jm.delayOpen = false;
   // A stop-with-savepoint the failure interrupts fails; the job restarts and runs on.
   if (j.jm.stop !== undefined) delete j.jm.stop;
+  // So does a cancel-with-savepoint whose savepoint it aborts, or whose JobMaster dies (the restarted job runs on, a
+  // completed savepoint stays resumable); after a task failure a completed one is still followed by the cancel.
+  if (j.jm.cancel !== undefined && (!task || cancelAborted)) delete j.jm.cancel;
   if (!task || restarts(d.config, j.jm, d.now)) {
     j.jm.restartAt = d.now + d.config.restartDelayMs;
     d.events.push({ type: 'failed', reason, restartAt: j.jm.restartAt });

@@ -303,6 +303,8 @@ export function expireCheckpoint(d: D, no: JobNo = 1): void {
   const p = j.jm.pending.shift()!;
   // An expired stop-with-savepoint fails the stop: the job runs on.
   if (p.id === j.jm.stop) delete j.jm.stop;
+  // So does a cancel-with-savepoint: the job runs on, its checkpoint scheduler started again.
+  if (p.id === j.jm.cancel) delete j.jm.cancel;
   j.jm.failedCheckpoints += 1;
   const t = j.task;
   // Its alignment only when it had not snapshotted: else `aligned` belongs to a later checkpoint.

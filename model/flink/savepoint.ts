@@ -12,7 +12,8 @@
  * - 1.3 to 1.6 (FLINK-6328): it is notified, but not added to the store: recovery falls back to the checkpoint
  *   before it, whose input the savepoint's committed output covers again.
  * A synchronous savepoint (stop) is added to the store and notified in every release (SavepointType.isSynchronous):
- * the task waits for that notification, the committer commits, then the job ends (FINISHED).
+ * the task waits for that notification, the committer commits, then the job ends (FINISHED). Cancel-with-savepoint's
+ * is an ordinary one, completed as an intermediate savepoint, and then the job is cancelled (`cancel.ts`).
  * Over an immer draft, called from `step`.
  */
 import { castDraft, type Draft } from 'immer';
@@ -42,6 +43,7 @@ export function savepointable(s: FlinkState, no: JobNo): boolean {
   return (
     t !== null &&
     t.status === 'running' &&
+    t.ended !== true &&
     writersOf(t).every((w) => w.init === 'ready') &&
     j.jm.pending.length === 0 &&
     j.jm.notify === null
@@ -57,12 +59,15 @@ export function savepointable(s: FlinkState, no: JobNo): boolean {
 export function triggerSavepoint(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   const t = j.task!;
-  const kind: SavepointKind = d.config.savepoint === 'stop' ? 'stop' : 'intermediate';
+  const sp = d.config.savepoint;
+  const kind: SavepointKind = sp === 'stop' || sp === 'cancel' ? sp : 'intermediate';
   const id = j.jm.nextCheckpointId;
   j.jm.nextCheckpointId += 1;
   j.jm.pending.push({ id, triggeredAt: d.now, ackAt: d.now, offsets: [...t.splits], snapshot: null, savepoint: kind });
   for (const ch of t.channels) ch.push({ kind: 'barrier', checkpoint: id });
   if (kind === 'stop') j.jm.stop = id;
+  // Cancel-with-savepoint stops the checkpoint scheduler (stopCheckpointScheduler); the sources read on.
+  if (kind === 'cancel') j.jm.cancel = id;
   d.faults.savepointsTaken = (d.faults.savepointsTaken ?? 0) + 1;
   d.events.push({ type: 'savepoint-triggered', checkpoint: id, kind, offsets: [...t.splits] });
 }

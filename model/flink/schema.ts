@@ -94,6 +94,7 @@ const task = struct<Task>({
   committables: list(committable),
   commitUpTo: int,
   restored: nullable(struct<Restored>({ checkpoint: int, count: int, expected: int })),
+  ended: optional(bool),
   retryAt: optional(int),
 });
 
@@ -112,7 +113,7 @@ const pending = struct<PendingCheckpoint>({
       writerStates: list(writerState),
     }),
   ),
-  savepoint: optional(oneOf<SavepointKind>({ intermediate: 1, stop: 1 })),
+  savepoint: optional(oneOf<SavepointKind>({ intermediate: 1, stop: 1, cancel: 1 })),
 });
 
 const completed = struct<CompletedCheckpoint>({
@@ -145,6 +146,7 @@ const jobManager = struct<JobManager>({
   failures: list(int),
   savepoint: optional(completed),
   stop: optional(int),
+  cancel: optional(int),
   abandoned: optional(bool),
   strategy: optional(oneOf<NonNullable<JobManager['strategy']>>({ INCREMENTING: 1, POOLING: 1 })),
 });

@@ -162,6 +162,11 @@ export interface Task {
   readonly commitUpTo: number;
   readonly restored: Restored | null;
   /**
+   * scan.bounded.mode=specific-offsets without checkpointing: the sources reached their end and endInput pre-committed
+   * every writer's transaction; absent before.
+   */
+  readonly ended?: boolean;
+  /**
    * faults.commit-retries: the committer's EndTxn failed retriably (KafkaCommitter: request.retryLater()), and it
    * commits again at this time; absent otherwise.
    */
@@ -189,8 +194,11 @@ export interface PendingCheckpoint {
   readonly savepoint?: SavepointKind;
 }
 
-/** An intermediate savepoint (`flink savepoint`), or the synchronous one of stop-with-savepoint (`flink stop`). */
-export type SavepointKind = 'intermediate' | 'stop';
+/**
+ * An intermediate savepoint (`flink savepoint`), the synchronous one of stop-with-savepoint (`flink stop`), or the
+ * ordinary one of cancel-with-savepoint (`flink cancel -s`), after which the job is cancelled.
+ */
+export type SavepointKind = 'intermediate' | 'stop' | 'cancel';
 
 /** A completed checkpoint: what a restore loads. */
 export interface CompletedCheckpoint {
@@ -254,6 +262,8 @@ export interface JobManager {
   readonly savepoint?: CompletedCheckpoint;
   /** The id of the stop-with-savepoint in progress: no periodic checkpoint and no read until the job ends. */
   readonly stop?: number;
+  /** The id of the cancel-with-savepoint in progress: no periodic checkpoint until the job is cancelled. */
+  readonly cancel?: number;
   /** faults.never-resubmitted: the job FAILED and nobody runs it again; absent otherwise. */
   readonly abandoned?: boolean;
   /** faults.strategy-change: the sink.transaction-naming-strategy the job was restarted with; absent: the key's. */
@@ -354,6 +364,8 @@ export type FlinkEvent =
     }
   | { readonly type: 'savepoint-resumed'; readonly checkpoint: number }
   | { readonly type: 'stopped'; readonly checkpoint: number; readonly resumeAt: number }
+  | { readonly type: 'cancelled'; readonly checkpoint: number; readonly resumeAt: number }
+  | { readonly type: 'end-of-input'; readonly checkpoint: number; readonly committables: number }
   | {
       readonly type: 'commit-retry';
       readonly checkpoint: number;

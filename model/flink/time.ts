@@ -4,6 +4,7 @@
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
 import { abandoned } from './abandon.js';
+import { checkpointingOn } from './bounded.js';
 import { type FlinkConfig, unalignedOn } from './config.js';
 import { baseIntervalMs } from './init.js';
 import {
@@ -63,14 +64,16 @@ export function nextEvent(s: FlinkState): number | null {
   const a = arrived(c, s.now);
   if (a < c.inputRecords) at((a + 1) * c.inputIntervalMs);
   if (s.jm.restartAt !== null) at(s.jm.restartAt);
-  if (s.task && jobWorkLeft(s, 1)) at(triggerAt(s, 1));
+  // Without checkpointing no checkpoint is ever due.
+  const periodic = checkpointingOn(c);
+  if (periodic && s.task && jobWorkLeft(s, 1)) at(triggerAt(s, 1));
   for (const p of [...s.jm.pending, ...(s.second?.jm.pending ?? [])]) {
     at(p.ackAt);
     at(p.triggeredAt + c.checkpointTimeoutMs);
   }
   const j = s.second;
   if (j && j.jm.restartAt !== null) at(j.jm.restartAt);
-  if (j?.task && jobWorkLeft(s, 2)) at(triggerAt(s, 2));
+  if (periodic && j?.task && jobWorkLeft(s, 2)) at(triggerAt(s, 2));
   for (const no of s.second ? ([1, 2] as const) : ([1] as const)) {
     const switchAt = alignmentTimeoutAt(s, no);
     if (switchAt !== null) at(switchAt);

@@ -13,6 +13,9 @@ import type { EventLine, Renderer } from '../render/renderer.js';
 const JM = 'JobManager';
 const TM = 'TaskManager';
 
+/** How a trace names each savepoint kind. */
+const KIND_TEXT = { intermediate: 'savepoint', stop: 'stop-with-savepoint', cancel: 'cancel-with-savepoint' } as const;
+
 /** One Flink event as a line on its lane. Pure. */
 function flinkEventLine(
   e: Exclude<
@@ -173,8 +176,9 @@ function flinkEventLine(
       return {
         lane: JM,
         text:
-          `${e.kind === 'stop' ? 'stop-with-savepoint' : 'savepoint'} ${e.checkpoint} triggered: sources at ` +
-          `${e.offsets.join(', ')}${e.kind === 'stop' ? '; they read no more, no periodic checkpoint' : ''}`,
+          `${KIND_TEXT[e.kind]} ${e.checkpoint} triggered: sources at ${e.offsets.join(', ')}` +
+          `${e.kind === 'stop' ? '; they read no more, no periodic checkpoint' : ''}` +
+          `${e.kind === 'cancel' ? '; no periodic checkpoint until the cancel' : ''}`,
       };
     case 'savepoint-completed':
       return {
@@ -189,6 +193,20 @@ function flinkEventLine(
       return {
         lane: JM,
         text: `the job ended after savepoint ${e.checkpoint} (FINISHED); resumed from it at ${at(e.resumeAt)}`,
+      };
+    case 'cancelled':
+      return {
+        lane: JM,
+        text:
+          `the job was cancelled after savepoint ${e.checkpoint} (CANCELED: no end of input, no final checkpoint); ` +
+          `resumed from it at ${at(e.resumeAt)}`,
+      };
+    case 'end-of-input':
+      return {
+        lane: TM,
+        text:
+          `end of input: the writers flushed and pre-committed (${e.committables} committable(s)); without ` +
+          `checkpointing the committer commits them as checkpoint ${e.checkpoint}`,
       };
     case 'commit-retry':
       return {
