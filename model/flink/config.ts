@@ -214,8 +214,10 @@ export const flinkKafkaKeys = {
       'POOLING: a producer taken from the pool re-initialises (InitProducerId, a new epoch) before its next ' +
       'transaction (ProducerPoolImpl.getTransactionalProducer), so an old committable of that id is fenced',
   }),
+  // Off by default: FLINK-40626's fix (apache/flink-connector-kafka PR 314, open) is in no release up to 5.0.0, whose
+  // TransactionAbortStrategyImpl.LISTING skips every name in getPrecommittedTransactionalIds() by its name alone.
   abortSuperseded: bool('safeguard.abort-superseded-precommitted', {
-    default: true,
+    default: false,
     meaning:
       'FLINK-40626 proposed fix, in no connector release up to 5.0.0 (false is what they do): under POOLING ' +
       'LISTING also aborts a restored pre-committed id whose open transaction is not the one the ' +

@@ -1,12 +1,17 @@
 /**
  * POOLING with a rescale (owned subtask ids in the writer state, ids freed through the backchannel) met with every
  * fault it can meet, at the depth its traces reach: with FLINK-40626's proposed fix
- * (`safeguard.abort-superseded-precommitted`, the default) each holds; without it the downscale orphan is found.
+ * (`safeguard.abort-superseded-precommitted=true`) each holds; without it (the default, as every connector release up
+ * to 5.0.0) the downscale orphan is found, and a plain check (the default portfolio) finds the prefix-change orphan.
  */
 import { describe, expect, test } from 'vitest';
+import { flinkKafkaEntry } from '../../catalog/flink-kafka.js';
 import { catalog } from '../../catalog/index.js';
 import type { CheckOptions } from '../../check/explore/options.js';
-import { check, explored, only } from '../helpers/check.js';
+import type { FlinkAction } from '../../model/flink/actions.js';
+import { cli } from '../cli/harness.js';
+import { check, explored, only, scripted } from '../helpers/check.js';
+import { flinkCfg } from '../model/flink/helpers.js';
 import { checkNamed } from './safeguards.js';
 
 /** Checks flink-kafka at `pairs` judging `invariant` only: the first violation, its length and explored steps. */
@@ -17,7 +22,10 @@ function judged(pairs: readonly string[], opts: CheckOptions, invariant: string)
   });
 }
 
-const base = ['sink.transaction-naming-strategy=POOLING', 'faults.rescale=true', 'input.records=2'];
+/** FLINK-40626's proposed fix (apache/flink-connector-kafka PR 314), in no release up to 5.0.0: off by default. */
+const fix = 'safeguard.abort-superseded-precommitted=true';
+
+const base = ['sink.transaction-naming-strategy=POOLING', 'faults.rescale=true', 'input.records=2', fix];
 
 /** Each fault a rescaled POOLING sink can meet, from parallelism 2 (a downscale first) and from 1. */
 const rows: { set: string[]; depth: number }[] = [
@@ -42,18 +50,22 @@ describe("FLINK-40626's downscale orphan, found by the exhaustive search", () =>
     'faults.lost-notifications=0',
     'input.records=4',
   ];
-  test('without the fix: no-hanging-transaction of flink-1-0, 54 steps; with it the same bound holds', () => {
-    const opts: CheckOptions = { mode: 'exhaustive', depth: 34, maxStates: 2e6 };
-    const off = judged([...down, 'safeguard.abort-superseded-precommitted=false'], opts, 'no-hanging-transaction');
-    expect(off.violations[0]!.message).toBe(
-      'out-0: the transaction of flink-1-0 from offset 4 was never ended by the job: the coordinator aborted it ' +
-        'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 4 meanwhile)',
-    );
-    expect(off.steps).toBe(54);
-    expect(off.explored).toContain('Rescale');
-    const on = judged(down, opts, 'no-hanging-transaction');
-    expect(on.violations).toEqual([]);
-  });
+  test(
+    'without the fix (the default, as every release up to 5.0.0): no-hanging-transaction of flink-1-0, 54 steps; ' +
+      'with it the same bound holds',
+    () => {
+      const opts: CheckOptions = { mode: 'exhaustive', depth: 34, maxStates: 2e6 };
+      const off = judged(down, opts, 'no-hanging-transaction');
+      expect(off.violations[0]!.message).toBe(
+        'out-0: the transaction of flink-1-0 from offset 4 was never ended by the job: the coordinator aborted it ' +
+          'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 4 meanwhile)',
+      );
+      expect(off.steps).toBe(54);
+      expect(off.explored).toContain('Rescale');
+      const on = judged([...down, fix], opts, 'no-hanging-transaction');
+      expect(on.violations).toEqual([]);
+    },
+  );
 });
 
 describe('POOLING with a rescale holds with the fix, under each fault', () => {
@@ -64,4 +76,43 @@ describe('POOLING with a rescale holds with the fix, under each fault', () => {
       expect(x.bound === null || x.bound === 'depth').toBe(true);
     });
   }
+});
+
+describe("FLINK-40626's prefix-change orphan, found by a plain check at the defaults", () => {
+  const pairs = ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'];
+  for (const seed of [1, 2, 3, 4])
+    test(`seed ${seed}: no-hanging-transaction of flink-0-0, 43 steps, its re-commit fenced`, async () => {
+      const r = await cli(
+        'check',
+        'flink-kafka',
+        ...pairs.flatMap((p) => ['--set', p]),
+        '--seed',
+        String(seed),
+        '--json',
+      );
+      expect(r.code).toBe(1);
+      // A parsed JSON report of `check`: the fields read below.
+      const json = JSON.parse(r.stdout) as {
+        violations: { invariant: string; message: string }[];
+        trace: { steps: { action: FlinkAction }[] };
+      };
+      expect(json.violations[0]).toMatchObject({
+        invariant: 'no-hanging-transaction',
+        message:
+          'out-0: the transaction of flink-0-0 from offset 3 was never ended by the job: the coordinator aborted it ' +
+          'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 3 meanwhile)',
+      });
+      const actions = json.trace.steps.map((st) => st.action);
+      expect(actions).toHaveLength(43);
+      // Replayed: LISTING keeps the reused flink-0-0 as pre-committed and the committer's re-commit is fenced.
+      const events = scripted(flinkKafkaEntry, flinkCfg(...pairs), actions).states.flatMap((st) => st.events);
+      expect(events).toContainEqual({ type: 'listed', kept: ['flink-0-0'] });
+      expect(events).toContainEqual({
+        type: 'commit-failed',
+        checkpoint: 1,
+        transactionalId: 'flink-0-0',
+        error: 'PRODUCER_FENCED',
+        committed: true,
+      });
+    });
 });

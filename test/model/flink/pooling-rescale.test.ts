@@ -189,14 +189,10 @@ const downscale = [
 
 describe("FLINK-40626's downscale orphan", () => {
   test(
-    'without the fix LISTING skips flink-1-0 as pre-committed, the re-commit is fenced, subtask 0 names flink-0-n ' +
-      'only: flink-1-0 holds the LSO until transaction.timeout.ms',
+    'without the fix (the default, as every release up to 5.0.0) LISTING skips flink-1-0 as pre-committed, the ' +
+      're-commit is fenced, subtask 0 names flink-0-n only: flink-1-0 holds the LSO until transaction.timeout.ms',
     () => {
-      const r = scripted(
-        flinkKafkaEntry,
-        flinkCfg(...downscale, 'safeguard.abort-superseded-precommitted=false'),
-        orphan,
-      );
+      const r = scripted(flinkKafkaEntry, flinkCfg(...downscale), orphan);
       expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['no-hanging-transaction', 53]]);
       expect(r.violations[0]!.message).toBe(
         'out-0: the transaction of flink-1-0 from offset 4 was never ended by the job: the coordinator aborted it ' +
@@ -217,7 +213,8 @@ describe("FLINK-40626's downscale orphan", () => {
   );
   test('with the fix LISTING aborts the superseded flink-1-0 at the restore: the same run has no violation', () => {
     const cut = orphan.findIndex((a) => a.type === 'AbortLingering' && orphan.indexOf(a) > 4);
-    const r = scripted(flinkKafkaEntry, flinkCfg(...downscale), orphan.slice(0, cut + 1), true);
+    const fixed = flinkCfg(...downscale, 'safeguard.abort-superseded-precommitted=true');
+    const r = scripted(flinkKafkaEntry, fixed, orphan.slice(0, cut + 1), true);
     expect(r.violations).toEqual([]);
     // Its InitProducerId aborts flink-1-0 (CONCURRENT_TRANSACTIONS until the abort completes) at 5.0 s.
     expect(r.last.ghost.timedOut).toEqual([]);
