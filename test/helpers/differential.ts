@@ -148,6 +148,15 @@ const configs: Record<string, string[][]> = {
     ['jobs=2', 'sink.transaction-naming-strategy=POOLING', 'input.records=2'],
     // LISTING with the restored writer state's prefix as well as the new one.
     ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'],
+    // The same with FLINK-40626's proposed fix, which aborts a restored pre-committed id open again.
+    [
+      'sink.transaction-naming-strategy=POOLING',
+      'faults.prefix-change=true',
+      'safeguard.abort-superseded-precommitted=true',
+    ],
+    // A never-ending input without checkpoints, and cancel-with-savepoint.
+    ['checkpointing.enabled=false'],
+    ['faults.savepoint=cancel'],
     ['transaction.timeout.ms=2500'],
     ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false', 'faults.send-errors=true'],
     [
