@@ -136,3 +136,29 @@ describe('a write expiring in flight (faults.network)', () => {
     expect(s.apps[0]!.life).toBe('failed');
   });
 });
+
+describe('the search (off by default: test/model/ctp/network.test.ts pins the same counts as before)', () => {
+  const reorder = ['faults.produce-reorder=true', 'input.records=3', 'commit.every=3'];
+  test('with it, every invariant holds through a gap, its retry and the commit (crash and zombie included)', () => {
+    const r = check(ctpEntry, reorder, exhaustive(12));
+    expect([r.status, r.distinct, r.depthCompleted]).toEqual(['ok', 59753, 12]);
+  });
+
+  test('with it and a write expiring in flight (faults.network), likewise', () => {
+    const r = check(
+      ctpEntry,
+      [...reorder, 'faults.crashes=0', 'faults.zombies=false', 'faults.network=true'],
+      exhaustive(12),
+    );
+    expect([r.status, r.distinct, r.depthCompleted]).toEqual(['ok', 31799, 12]);
+  });
+
+  test('safeguard.generation-fencing=false with it: the zombie commits offsets (KIP-447 off)', () => {
+    const r = check(ctpEntry, [...reorder, 'safeguard.generation-fencing=false'], exhaustive(12));
+    expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length]).toEqual([
+      'violation',
+      ['zombie-fenced'],
+      10,
+    ]);
+  });
+});

@@ -9,7 +9,7 @@ import { kafkaStreamsEntry } from '../../../catalog/apps.js';
 import type { AppAction } from '../../../model/ctp/actions.js';
 import type { AppState } from '../../../model/ctp/state.js';
 import { streamsKeys } from '../../../model/streams/config.js';
-import { cfg, scripted } from '../../helpers/check.js';
+import { cfg, check, exhaustive, scripted } from '../../helpers/check.js';
 
 const streams = (...pairs: string[]) =>
   cfg(streamsKeys, 'instances=1', 'input.records=4', 'commit.every=4', 'faults.produce-reorder=true', ...pairs);
@@ -84,5 +84,22 @@ describe('two records in flight', () => {
   test('under EOS no write expires in flight, faults.network or not', () => {
     const s = scripted(kafkaStreamsEntry, streams('faults.network=true'), fourInFlight).last;
     expect(model.enabled(s).map((a) => a.type)).not.toContain('ExpireInFlight');
+  });
+});
+
+describe('the search (off by default: test/model/ctp/network.test.ts pins the same counts as before)', () => {
+  const reorder = ['faults.produce-reorder=true', 'input.records=3', 'commit.every=3'];
+  test('with it, every invariant holds through a gap and its retry (crash and zombie included)', () => {
+    const r = check(kafkaStreamsEntry, reorder, exhaustive(12));
+    expect([r.status, r.distinct, r.depthCompleted]).toEqual(['ok', 21455, 12]);
+  });
+
+  test('safeguard.generation-fencing=false with it: the zombie commits offsets (KIP-447 off)', () => {
+    const r = check(kafkaStreamsEntry, [...reorder, 'safeguard.generation-fencing=false'], exhaustive(12));
+    expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length]).toEqual([
+      'violation',
+      ['zombie-fenced'],
+      12,
+    ]);
   });
 });
