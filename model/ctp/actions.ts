@@ -13,6 +13,7 @@ import {
   type TransactionalCall,
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
+import { inFlightTo, landable, quiet } from '../kafka/inflight.js';
 import { producesTo, type Request } from '../kafka/network.js';
 import { inTransaction } from '../kafka/producer.js';
 import { nextDeadline } from '../kafka/transactions.js';
@@ -38,6 +39,7 @@ import {
   doSendOffsets,
   doTick,
 } from './client.js';
+import { doExpire, doLand } from './inflight.js';
 import {
   type AppInstance,
   type AppState,
@@ -67,6 +69,11 @@ export type AppAction =
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessSlow'; readonly instance: number; readonly partition: number }
+  // faults.produce-reorder: a record's writes left in flight, one of instance `instance`'s requests landing, or
+  // expiring unanswered (with faults.network)
+  | { readonly type: 'ProcessInFlight'; readonly instance: number; readonly partition: number }
+  | { readonly type: 'Land'; readonly instance: number; readonly request: number }
+  | { readonly type: 'ExpireInFlight'; readonly instance: number; readonly request: number }
   // faults.network: a request held in the network (its client timed out on it) and its late landing
   | { readonly type: 'ProcessDelayed'; readonly instance: number; readonly partition: number }
   | { readonly type: 'AddPartitionsDelayed'; readonly instance: number; readonly partition: number }
@@ -96,10 +103,13 @@ const producerReady = (c: AppState['config'], i: AppInstance): boolean => !isTxn
 /** A member of the group that may act. */
 const member = (i: AppInstance): boolean => canAct(i) && i.life === 'member';
 
-/** The input partitions whose next record the loop may process now. */
-function processable(s: S, i: AppInstance): number[] {
+/**
+ * The input partitions whose next record the loop may process now: a synchronous send waits for nothing in flight
+ * (`faults.produce-reorder`'s sends are `ProcessInFlight`'s, whose window `inFlight` says).
+ */
+function processable(s: S, i: AppInstance, inFlight = false): number[] {
   const c = s.config;
-  if (!ready(i) || rejoinDue(s, i)) return [];
+  if (!ready(i) || rejoinDue(s, i) || (!inFlight && !quiet(i))) return [];
   const work = workable(c, i);
   if (!isTxnApp(c)) {
     if (c.autoCommit) return work;
@@ -121,14 +131,31 @@ function commitsOffsets(s: S, i: AppInstance): boolean {
   return pending > 0;
 }
 
-/** The open transaction of a ready transactional loop that may still do more than abort. */
+/**
+ * The open transaction of a ready transactional loop that may still do more than abort, with nothing in flight:
+ * its offsets and its commit follow its writes' answers (Streams flushes its producer before it commits).
+ */
 const working = (s: S, i: AppInstance) =>
-  ready(i) && isTxnApp(s.config) && i.producer.transaction?.error === null ? i.producer.transaction : null;
+  ready(i) && isTxnApp(s.config) && i.producer.transaction?.error === null && quiet(i) ? i.producer.transaction : null;
+
+/**
+ * Whether the loop may leave the writes of its next record in flight (faults.produce-reorder): fewer than
+ * max.in.flight.requests.per.connection requests unanswered once they are sent (kafka-streams writes two a record).
+ */
+function mayProcessInFlight(s: S, i: AppInstance): boolean {
+  const c = s.config;
+  if (!c.produceReorder || !isTxnApp(c) || c.sink !== 'kafka' || i.draining !== undefined) return false;
+  return (i.inflight?.length ?? 0) + (c.stateful ? 2 : 1) <= c.maxInFlight;
+}
 
 /** Calls `then(i)` for every instance where `when(i)` holds, in creation order. */
 function each(s: S, when: (i: AppInstance) => boolean, then: (i: AppInstance) => void): void {
   for (const i of s.apps) if (when(i)) then(i);
 }
+
+/** Instance `a.instance`'s request `a.request` in flight. */
+const inFlightOf = (s: S, a: { readonly instance: number; readonly request: number }) =>
+  s.apps.find((x) => x.id === a.instance)?.inflight?.find((g) => g.request === a.request);
 
 /** `i0#1.<text>`. */
 const call = (s: S, id: number, text: string): string => `${appName(s, id)}.${text}`;
@@ -201,7 +228,7 @@ const lens = {
     // network (faults.network). A live member inside a transaction writes or commits within it.
     (s, partition, producerId) =>
       producesTo(s.network, partition, producerId) ||
-      s.apps.some((i) => canAct(i) && inTransaction(i.producer, producerId)),
+      s.apps.some((i) => (canAct(i) && inTransaction(i.producer, producerId)) || inFlightTo(i, partition, producerId)),
     doTick,
   ),
 };
@@ -406,6 +433,57 @@ export const appActions = {
       ),
     lanes: (s, a) => ({ from: appName(s, a.instance), to: outName(s) }),
   },
+  // faults.produce-reorder: the record's writes left in flight, the loop going on without their answers.
+  ProcessInFlight: {
+    fault: true,
+    enabled(s, emit) {
+      for (const i of s.apps)
+        if (mayProcessInFlight(s, i))
+          for (const partition of processable(s, i, true)) emit({ type: 'ProcessInFlight', instance: i.id, partition });
+    },
+    effect: (d, a) => doProcess(d, appOf(d, a.instance), a.partition, 'inflight'),
+    describe: (s, a) => call(s, a.instance, `${processCall(s, a)} (its writes left in flight, the loop does not wait)`),
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: 'network' }),
+  },
+  // A request in flight reaches its leader, in any order among the instance's; the answer comes back.
+  Land: {
+    enabled(s, emit) {
+      for (const i of s.apps)
+        for (const f of i.inflight ?? [])
+          if (landable(s.kafka, f)) emit({ type: 'Land', instance: i.id, request: f.request });
+    },
+    effect: (d, a) => doLand(d, a.instance, a.request),
+    describe(s, a) {
+      const f = inFlightOf(s, a);
+      if (!f) return `leader.Land(#${a.request})`;
+      const q = f.req;
+      const to = s.kafka.partitions[q.partition]?.name ?? 'leader';
+      return `${to}.Land(#${a.request} v${q.value} of ${appName(s, a.instance)}, epoch=${q.epoch}, seq=${q.sequence})`;
+    },
+    lanes(s, a) {
+      const f = inFlightOf(s, a);
+      return { from: (f && s.kafka.partitions[f.req.partition]?.name) ?? 'leader', to: appName(s, a.instance) };
+    },
+  },
+  // faults.network: a request in flight expires unanswered (delivery.timeout.ms), one held request per run; never
+  // under Kafka Streams' EOS, whose producer's delivery.timeout.ms is Integer.MAX_VALUE.
+  ExpireInFlight: {
+    fault: true,
+    enabled(s, emit) {
+      if (!s.config.network || !s.config.batchesExpire || !delays(s)) return;
+      for (const i of s.apps)
+        if (canAct(i))
+          for (const f of i.inflight ?? [])
+            if (!f.held) emit({ type: 'ExpireInFlight', instance: i.id, request: f.request });
+    },
+    effect: (d, a) => doExpire(d, a.instance, a.request),
+    describe(s, a) {
+      const f = inFlightOf(s, a);
+      const what = f ? `#${a.request} Produce(v${f.req.value}, seq=${f.req.sequence})` : `#${a.request}`;
+      return `${appName(s, a.instance)}.ExpireInFlight(${what}) (delivery.timeout.ms passes unanswered)`;
+    },
+    lanes: (s, a) => ({ from: appName(s, a.instance), to: 'network' }),
+  },
   // A record whose processing outlasts max.poll.interval.ms (a slow external call, a long GC): one per run, as a stall.
   ProcessSlow: {
     fault: true,
@@ -551,7 +629,7 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => ready(i) && isTxnApp(s.config) && i.producer.transaction !== null,
+        (i) => ready(i) && isTxnApp(s.config) && i.producer.transaction !== null && quiet(i),
         (i) => emit({ type: 'AbortTxn', instance: i.id }),
       ),
     effect: (d, a) => doAbortTxn(d, appOf(d, a.instance)),
@@ -564,7 +642,7 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => delays(s) && ready(i) && isTxnApp(s.config) && i.producer.transaction?.started === true,
+        (i) => delays(s) && ready(i) && isTxnApp(s.config) && i.producer.transaction?.started === true && quiet(i),
         (i) => emit({ type: 'AbortTxnDelayed', instance: i.id }),
       ),
     effect: (d, a) => doAbortTxn(d, appOf(d, a.instance), true),

@@ -7,6 +7,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf, newTxn } from '../kafka/cluster.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
+import { sendInFlight } from '../kafka/inflight.js';
 import {
   addOffsetsRequest,
   addPartitionsRequest,
@@ -181,7 +182,7 @@ function rejoinNeeded(d: D, i: I): void {
 }
 
 /** The client's reaction to a refused request (model/kafka; KIP-360 under EOS v2): a fatal one ends the process. */
-function react(d: D, i: I, r: Refused): void {
+export function react(d: D, i: I, r: Refused): void {
   const fate = clientReaction(i.producer, r, d.kafka.rules);
   if (fate) die(d, i, fate);
 }
@@ -304,6 +305,24 @@ function delayOutput(d: D, i: I, value: number, origin: Origin): Reply {
   return { ok: true };
 }
 
+/** The smallest request id no instance has in flight and the network does not hold. */
+function freeId(d: D): number {
+  let id = 1;
+  while (d.network.some((r) => r.id === id) || d.apps.some((a) => a.inflight?.some((f) => f.request === id))) id++;
+  return id;
+}
+
+/**
+ * faults.produce-reorder: the write of `value` to `partition` is sent and left in flight (model/kafka/inflight.ts),
+ * the loop going on without its answer; it lands when a `Land` picks it.
+ */
+function sendLeft(d: D, i: I, partition: number, value: number, origin: Origin): Reply {
+  const r = produceRequest(ctxOf(d), i.producer, partition, value, origin);
+  if (!('request' in r)) return r;
+  sendInFlight(i, freeId(d), r.request);
+  return { ok: true };
+}
+
 /**
  * The AddPartitionsToTxn(out-0) of the transaction's first write to it (transaction.version=1) is stuck in the
  * network: the client times out and sends it again, and that copy lands now (in `send`); the first lands later,
@@ -355,9 +374,10 @@ export function doDeliver(d: D, request: number): void {
  * How the network treats one record's writes (faults.network): `acked` reaches the leader and is answered;
  * `retried` has its first acknowledgement lost and each batch is sent twice, the copy landing at once; `delayed`
  * leaves the output write in the network until its batch expires (`delayOutput`); `add-delayed` leaves the first
- * copy of the output partition's AddPartitionsToTxn there (`delayAdd`).
+ * copy of the output partition's AddPartitionsToTxn there (`delayAdd`); `inflight` (faults.produce-reorder) leaves
+ * every write of the record in flight, its answer to come (`sendLeft`).
  */
-export type Network = 'acked' | 'retried' | 'delayed' | 'add-delayed';
+export type Network = 'acked' | 'retried' | 'delayed' | 'add-delayed' | 'inflight';
 
 /**
  * Processes the next record of input partition `p`: kafka-streams' changelog write of the new
@@ -375,7 +395,11 @@ export function doProcess(d: D, i: I, p: number, net: Network, slow = false): vo
   const origin = { instance: i.id, txn: i.producer.transaction?.no ?? null };
   const copies = net === 'retried' ? 2 : 1;
   if (c.stateful) {
-    const r = send(x, i.producer, CHANGELOG, (i.store ?? 0) + 1, origin, copies);
+    const count = (i.store ?? 0) + 1;
+    const r =
+      net === 'inflight'
+        ? sendLeft(d, i, CHANGELOG, count, origin)
+        : send(x, i.producer, CHANGELOG, count, origin, copies);
     if (!r.ok) {
       react(d, i, r);
       return;
@@ -383,7 +407,12 @@ export function doProcess(d: D, i: I, p: number, net: Network, slow = false): vo
   }
   if (c.sink === 'kafka') {
     if (net === 'add-delayed') delayAdd(d, i);
-    const r = net === 'delayed' ? delayOutput(d, i, value, origin) : send(x, i.producer, OUT, value, origin, copies);
+    const r =
+      net === 'delayed'
+        ? delayOutput(d, i, value, origin)
+        : net === 'inflight'
+          ? sendLeft(d, i, OUT, value, origin)
+          : send(x, i.producer, OUT, value, origin, copies);
     if (!r.ok) {
       react(d, i, r);
       return;

@@ -69,6 +69,8 @@ export const ctpKeys = {
   }),
   network: k.network,
   lateRequests: k.lateRequests,
+  maxInFlight: k.maxInFlight,
+  produceReorder: k.produceReorder,
   sink: oneOf('sink', ['kafka', 'upsert', 'side-effect'], {
     default: 'kafka',
     meaning:
@@ -150,6 +152,15 @@ export interface AppSettings {
   readonly network: boolean;
   /** faults.late-requests: InitProducerId and AddOffsetsToTxn may be held in the network, or an answer lost. */
   readonly lateRequests: boolean;
+  /** max.in.flight.requests.per.connection: the transactional loop's produce requests unanswered at once. */
+  readonly maxInFlight: number;
+  /** faults.produce-reorder: the transactional loop's writes left in flight, landing in any order. */
+  readonly produceReorder: boolean;
+  /**
+   * A batch in flight expires at delivery.timeout.ms (with faults.network); false where it never does: Kafka Streams
+   * under EOS sets delivery.timeout.ms to Integer.MAX_VALUE (StreamsConfig's PRODUCER_EOS_OVERRIDES, 2.4 to 3.9).
+   */
+  readonly batchesExpire: boolean;
   readonly sink: SinkKind;
   readonly autoCommit: boolean;
   readonly autoCommitIntervalMs: number;
@@ -210,6 +221,9 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     zombies: c.zombies,
     network: c.network,
     lateRequests: c.lateRequests,
+    maxInFlight: c.maxInFlight,
+    produceReorder: c.produceReorder,
+    batchesExpire: true,
     sink: c.sink,
     autoCommit: c.autoCommit,
     autoCommitIntervalMs: c.autoCommitIntervalMs,

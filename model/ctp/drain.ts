@@ -1,11 +1,12 @@
 /**
  * The final drain: a fixed, fault-free policy driving the application to quiescence after an
- * explored prefix. Priority: pending transaction markers; restarting dead instance slots; each
- * live instance (creation order) finishing its input; expired transactions; time passing (to a
+ * explored prefix. Priority: pending transaction markers; requests in flight landing; restarting dead
+ * instance slots; each live instance (creation order) finishing its input; expired transactions; time passing (to a
  * transaction deadline or a silent member's session expiry). Pure.
  */
 import { firstMarker } from '../kafka/actions.js';
 import { unstable } from '../kafka/groups.js';
+import { landable } from '../kafka/inflight.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
@@ -73,6 +74,11 @@ export function appDrain(s: AppState): AppAction | null {
   const k = s.kafka;
   const marker = firstMarker(k);
   if (marker) return marker;
+  // Requests in flight land oldest first (no reordering in the drain), each instance's in creation order.
+  for (const i of s.apps) {
+    const f = i.inflight?.find((g) => landable(k, g));
+    if (f) return { type: 'Land', instance: i.id, request: f.request };
+  }
   for (let slot = 0; slot < s.config.instances; slot++) {
     const last = latestOfSlot(s, slot);
     if (last && gone(last)) return { type: 'Restart', slot };

@@ -2,6 +2,7 @@
 
 import type { ConfigOf, Keys } from '../core/keys.js';
 import { compile } from '../core/model.js';
+import { checkClientKeys } from '../kafka/clients.js';
 import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
@@ -69,5 +70,5 @@ export const ctpModel = appModel(
     'record.processing.ms the poll timer and the session (max.poll.interval.ms, session.timeout.ms)',
   ctpKeys,
   ctpSettings,
-  checkKafkaKeys,
+  (c) => checkKafkaKeys(c) ?? checkClientKeys(c),
 );

@@ -4,6 +4,7 @@
  * a search level, decoded when it is expanded or passed to another worker.
  */
 import { bool, compileSchema, fromLike, int, list, none, nullable, oneOf, optional, struct } from '../core/schema.js';
+import { inFlightFields } from '../kafka/inflight-schema.js';
 import { cluster, marker, producer, request } from '../kafka/schema.js';
 import type { AppSettings } from './config.js';
 import type { AppEvent, AppInstance, AppLife, AppOutcome, AppState, ProducerStatus, SinkState } from './state.js';
@@ -27,6 +28,7 @@ const app = struct<AppInstance>({
   lastAutoCommitMs: int,
   polledMs: optional(int),
   silentMs: optional(int),
+  ...inFlightFields,
 });
 
 /** The application state's encoding and decoding. */

@@ -5,6 +5,7 @@
  * the step's events.
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import type { InFlightClient } from '../kafka/inflight.js';
 import type { DelayedEvent, Request } from '../kafka/network.js';
 import type { Producer } from '../kafka/producer.js';
 import type { AppSettings } from './config.js';
@@ -18,8 +19,11 @@ export type AppLife = 'unjoined' | 'member' | 'crashed' | 'fenced' | 'failed';
 /** The producer of an instance: none yet (EOS v1 before it owns a task), needs InitProducerId, ready. */
 export type ProducerStatus = 'none' | 'new' | 'ready';
 
-/** One incarnation of an application instance: a consumer, a producer and its loop. */
-export interface AppInstance {
+/**
+ * One incarnation of an application instance: a consumer, a producer and its loop. Its produce requests in flight
+ * (`faults.produce-reorder`), each absent when none, are the Kafka core's (model/kafka/inflight.ts).
+ */
+export interface AppInstance extends InFlightClient {
   readonly id: number;
   /** Instance slot 0..instances-1: restarts of a slot keep its transactional.id (KIP-447). */
   readonly slot: number;

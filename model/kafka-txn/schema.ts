@@ -4,13 +4,13 @@
  * search level, decoded when the state is expanded or passed to another worker.
  */
 import { bool, compileSchema, fromLike, int, list, none, nullable, oneOf, optional, struct } from '../core/schema.js';
-import { cluster, marker, produceRequest, producer, request } from '../kafka/schema.js';
+import { inFlightFields } from '../kafka/inflight-schema.js';
+import { cluster, marker, producer, request } from '../kafka/schema.js';
 import type { KafkaTxnConfig } from './config.js';
 import type {
   Acking,
   Awaiting,
   ClientOutcome,
-  InFlight,
   Instance,
   InstanceStatus,
   KafkaTxnEvent,
@@ -33,21 +33,7 @@ const instance = struct<Instance>({
   awaiting: nullable(struct<Awaiting>({ request: int, partition: int, sequence: int })),
   acking: optional(struct<Acking>({ partition: int, offset: int, sequence: int, epoch: int })),
   requeued: optional(int),
-  inflight: optional(
-    list(
-      struct<InFlight>({
-        request: int,
-        req: produceRequest,
-        offset: optional(int),
-        leaderEpoch: optional(int),
-        held: bool,
-      }),
-    ),
-  ),
-  draining: optional(bool),
-  unresolved: optional(
-    list(struct<{ readonly partition: number; readonly sequence: number }>({ partition: int, sequence: int })),
-  ),
+  ...inFlightFields,
 });
 
 /** The state's encoding and decoding. */

@@ -4,11 +4,13 @@
  * cluster slice, the requests held in the network, and ghost data for the invariants.
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import type { InFlight, Unresolved } from '../kafka/inflight.js';
 import type { DelayedEvent, Request as HeldRequest } from '../kafka/network.js';
-import type { ProduceRequest } from '../kafka/partition.js';
 import { inTransaction, type Producer } from '../kafka/producer.js';
 import type { Marker } from '../kafka/records.js';
 import type { KafkaTxnConfig } from './config.js';
+
+export type { InFlight } from '../kafka/inflight.js';
 
 /** A produce parked at its leader after the coordinator's yes (KIP-890): the instance waits for its append. */
 export interface Awaiting {
@@ -32,21 +34,6 @@ export interface Unacked {
   readonly partition: number;
   readonly value: number;
   readonly sequence: number;
-}
-
-/**
- * A produce request of the instance in flight (`faults.produce-reorder`): sent, its answer not yet in. It reaches
- * its leader when a `Land` picks it, in any order among the instance's requests in flight.
- */
-export interface InFlight {
-  /** The request id (also its verification guard). */
-  readonly request: number;
-  readonly req: ProduceRequest;
-  /** Appended at this offset under leader epoch `leaderEpoch`: its acks=all answer waits for the high watermark. */
-  readonly offset?: number;
-  readonly leaderEpoch?: number;
-  /** Refused while its client drains for an epoch bump (librdkafka): it goes out again only after the bump. */
-  readonly held: boolean;
 }
 
 /** Lifecycle of one client instance (one process incarnation of an app). */
@@ -95,7 +82,7 @@ export interface Instance {
    * sequence goes there until a later batch is acknowledged (resolved) or none is left in flight, when the open
    * transaction can only abort (TransactionManager.markSequenceUnresolved, maybeResolveSequences). Absent when none.
    */
-  readonly unresolved?: readonly { readonly partition: number; readonly sequence: number }[];
+  readonly unresolved?: readonly Unresolved[];
 }
 
 /** A request held in the network (model/kafka/network.ts): the ones a kafka-txn app delays. */

@@ -4,6 +4,7 @@
  */
 import { type ConfigOf, type Lookup, oneOf } from '../core/keys.js';
 import { type AppSettings, appSafeguardKeys, commitEveryKey, instancesKey } from '../ctp/config.js';
+import { checkClientKeys, MAX_IN_FLIGHT_IDEMPOTENT } from '../kafka/clients.js';
 import { checkKafkaKeys, kafkaKeys, kafkaRules, releaseOf } from '../kafka/keys.js';
 import { release } from '../kafka/releases.js';
 import { checkUpgrade, eosV2Slots, instancesOnV2Key } from './upgrade.js';
@@ -35,6 +36,13 @@ export const streamsKeys = {
   ...appSafeguardKeys,
   network: k.network,
   lateRequests: k.lateRequests,
+  maxInFlight: {
+    ...k.maxInFlight,
+    realDefault:
+      "the producer's 5 (set through producer.max.in.flight.requests.per.connection): from 2.0 (KAFKA-6677) " +
+      'StreamsConfig overrides it under no guarantee and refuses above 5 under EOS; 1 under EOS before 2.0',
+  },
+  produceReorder: k.produceReorder,
   instances: instancesKey,
   instancesOnV2: instancesOnV2Key,
   inputRecords: k.inputRecords,
@@ -68,6 +76,10 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     zombies: c.zombies,
     network: c.network,
     lateRequests: c.lateRequests,
+    maxInFlight: c.maxInFlight,
+    produceReorder: c.produceReorder,
+    // Under EOS StreamsConfig sets the producer's delivery.timeout.ms to Integer.MAX_VALUE: no batch expires.
+    batchesExpire: c.guarantee === 'at_least_once',
     sink: 'kafka',
     autoCommit: false,
     autoCommitIntervalMs: 5000,
@@ -105,5 +117,12 @@ export function checkStreamsConfig(c: StreamsConfig): string | null {
       `processing.guarantee=exactly_once_v2 needs kafka.version 2.6 or later (KIP-447, exactly_once_beta until 2.8); ` +
       `kafka.version=${c.kafkaVersion} accepts at_least_once|exactly_once`
     );
-  return checkUpgrade(c) ?? checkKafkaKeys(c);
+  // StreamsConfig.verifyMaxInFlightRequestPerConnection (2.0 to 3.9): a ConfigException of its own under EOS.
+  if (c.guarantee !== 'at_least_once' && c.maxInFlight > MAX_IN_FLIGHT_IDEMPOTENT)
+    return (
+      `max.in.flight.requests.per.connection=${c.maxInFlight} with processing.guarantee=${c.guarantee}: Invalid ` +
+      `value ${c.maxInFlight} for configuration max.in.flight.requests.per.connection: Can't exceed 5 when ` +
+      'exactly-once processing is enabled (ConfigException; set 1 to 5)'
+    );
+  return checkUpgrade(c) ?? checkKafkaKeys(c) ?? checkClientKeys({ ...c, enableIdempotence: true });
 }

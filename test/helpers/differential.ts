@@ -127,6 +127,10 @@ const configs: Record<string, string[][]> = {
     ['enable.auto.commit=true', 'commit.strategy=process-then-commit'],
     ['enable.auto.commit=true'],
     ['faults.network=true', 'faults.producer-state-loss=true'],
+    // Writes in flight landing in any order (model/kafka/inflight.ts), one of them expiring at 2.4 and at 3.5.
+    ['faults.produce-reorder=true', 'input.records=3', 'commit.every=3'],
+    ['faults.produce-reorder=true', 'faults.network=true', 'kafka.version=2.4', 'commit.every=3'],
+    ['faults.produce-reorder=true', 'faults.network=true', 'kafka.version=3.5', 'commit.every=3'],
   ],
   'kafka-streams': [
     [],
@@ -134,6 +138,9 @@ const configs: Record<string, string[][]> = {
     ['processing.guarantee=exactly_once'],
     ['kafka.version=3.5', 'faults.producer-state-loss=true'],
     ['kafka.version=3.5', 'processing.guarantee=exactly_once', 'faults.network=true'],
+    // The changelog's and the output's writes in flight, landing in any order (model/kafka/inflight.ts).
+    ['faults.produce-reorder=true', 'commit.every=3', 'input.records=3'],
+    ['faults.produce-reorder=true', 'processing.guarantee=exactly_once', 'kafka.version=2.6', 'faults.network=true'],
   ],
   'flink-kafka': [
     [],
