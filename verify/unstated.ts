@@ -155,4 +155,5 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
   'unclean.leader.election.enable': () => null,
   'replica.lag.time.max.ms': () => null,
   'log.flush.interval.messages': () => null,
+  'max.in.flight.requests.per.connection': () => null,
 };
