@@ -132,7 +132,7 @@ describe('the plain check finds the held TxnOffsetCommit at the smallest sizes',
     ['3.9', []],
     ['3.7', ['faults.late-requests.max=2']],
   ] as const)
-    test(`kafka.version=${version} ${extra.join(' ')}: VIOLATION of txn-atomicity, exit 1`, () => {
+    test(`${[`kafka.version=${version}`, ...extra].join(' ')}: VIOLATION of txn-atomicity, exit 1`, () => {
       const r = spawnSync(process.execPath, [bin, 'check', 'kafka-txn', ...sets(version, extra), '--quiet'], {
         encoding: 'utf8',
       });
