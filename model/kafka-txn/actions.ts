@@ -224,9 +224,9 @@ export function describeRequest(r: Request): string {
 
 /**
  * faults.late-requests: a coordinator request may be held in the network, or InitProducerId's answer lost, while
- * nothing else is held (one such request at a time).
+ * fewer than faults.late-requests.max requests are held (by default nothing else: one such request at a time).
  */
-const late = (s: S): boolean => s.config.lateRequests && s.network.length === 0;
+const late = (s: S): boolean => s.config.lateRequests && s.network.length < s.config.lateRequestsMax;
 
 /** Whether the instance sends InitProducerId now (its first, or KIP-360's bump). */
 const initDue = (s: S, i: Instance): boolean => live(i) && isTransactional(s.config) && i.status === 'new';

@@ -21,6 +21,7 @@ export const kafkaTxnKeys = {
   zombies: k.zombies,
   network: k.network,
   lateRequests: k.lateRequests,
+  lateRequestsMax: k.lateRequestsMax,
   maxInFlight: k.maxInFlight,
   produceReorder: k.produceReorder,
   coordinatorFailover: k.coordinatorFailover,

@@ -143,8 +143,17 @@ export const kafkaKeys = {
     meaning:
       'a coordinator request may be held in the network too: InitProducerId, AddOffsetsToTxn (transaction.version=1) ' +
       "and kafka-txn's TxnOffsetCommit land after the client's retry, or InitProducerId's answer is lost and the " +
-      'client sends it again naming the same epoch (KIP-360); one such request at a time, one per run in the ' +
-      'application models',
+      'client sends it again naming the same epoch (KIP-360); one such request at a time (kafka-txn: up to ' +
+      'faults.late-requests.max), one per run in the application models',
+  }),
+  lateRequestsMax: int('faults.late-requests.max', {
+    default: 1,
+    min: 1,
+    max: 2,
+    meaning:
+      'kafka-txn, with faults.late-requests: a coordinator request is held only while fewer requests than this are ' +
+      'held in the network (1: none); 2 lets a late AddOffsetsToTxn and a late TxnOffsetCommit of one transaction ' +
+      'both land after its marker',
   }),
   coordinatorFailover: int('faults.coordinator-failover', {
     default: 0,
