@@ -7,22 +7,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
-import type { FlinkAction } from '../../../model/flink/actions.js';
 import { check, exhaustive, explored, only } from '../../helpers/check.js';
-import { eosStart, model, oneRecord, outValues, stateAfter } from './helpers.js';
+import { model, outValues, savepointOfV1, stateAfter, types } from './helpers.js';
 
 const e = flinkKafkaEntry;
-const types = (as: readonly FlinkAction[]): string[] => as.map((a) => a.type);
-
-/** v1 written in flink-0-1 at 1 s, then the operator's cancel-with-savepoint 1, pre-committing it. */
-const savepointOfV1: FlinkAction[] = [
-  ...eosStart,
-  ...oneRecord,
-  { type: 'Savepoint' },
-  { type: 'Process', input: 0 },
-  { type: 'InitSink' },
-  { type: 'Ack' },
-];
 
 describe('the savepoint completes as an intermediate one, then the job is cancelled', () => {
   const pairs = ['faults.savepoint=cancel'];

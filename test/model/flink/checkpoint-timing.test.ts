@@ -4,9 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { FlinkAction } from '../../../model/flink/actions.js';
-import { eosStart, flinkCfg, model, oneRecord, outValues, stateAfter } from './helpers.js';
-
-const types = (as: readonly FlinkAction[]): string[] => as.map((a) => a.type);
+import { eosStart, flinkCfg, model, oneRecord, outValues, stateAfter, types } from './helpers.js';
 
 describe('execution.checkpointing.max-concurrent-checkpoints', () => {
   const concurrent = [

@@ -8,10 +8,9 @@ import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../../model/flink/actions.js';
 import { check, exhaustive, explored, only } from '../../helpers/check.js';
-import { eosStart, model, oneRecord, outValues, stateAfter } from './helpers.js';
+import { eosStart, model, oneRecord, outValues, stateAfter, types } from './helpers.js';
 
 const e = flinkKafkaEntry;
-const types = (as: readonly FlinkAction[]): string[] => as.map((a) => a.type);
 
 /** v1 and v2 in flink-0-1, checkpoint 1 completed and notified at 2 s, its commit failing retriably. */
 const retried: FlinkAction[] = [

@@ -49,6 +49,19 @@ export const oneRecord: FlinkAction[] = [
   { type: 'Send' },
 ];
 
+/** The types of `as`, in order. */
+export const types = (as: readonly FlinkAction[]): string[] => as.map((a) => a.type);
+
+/** v1 written in flink-0-1 at 1 s, then the operator's savepoint 1 (the kind the keys say), pre-committing it. */
+export const savepointOfV1: FlinkAction[] = [
+  ...eosStart,
+  ...oneRecord,
+  { type: 'Savepoint' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'Ack' },
+];
+
 /** A checkpoint of the single chain under exactly-once, completed and committed. */
 export const eosCheckpoint = (id: number, txn: number): FlinkAction[] => [
   { type: 'Trigger' },

@@ -8,12 +8,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../../catalog/flink-kafka.js';
-import type { FlinkAction } from '../../../model/flink/actions.js';
 import { check, exhaustive, explored } from '../../helpers/check.js';
-import { eosStart, model, oneRecord, outValues, stateAfter } from './helpers.js';
+import { eosStart, model, oneRecord, outValues, stateAfter, types } from './helpers.js';
 
 const e = flinkKafkaEntry;
-const types = (as: readonly FlinkAction[]): string[] => as.map((a) => a.type);
 const off = ['checkpointing.enabled=false'];
 
 describe('without checkpoints', () => {
