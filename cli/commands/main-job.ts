@@ -102,9 +102,9 @@ export function mainJob(io: Io): number {
     failures.push(...r.failures);
   }
   io.stdout(
-    `eoscheck: every model at its safe defaults (every safeguard on): the exhaustive search to its default ` +
-      `depth, then ${MAIN_RUNS} swarm runs each (a schedule that breaks one run in 100 is met with probability ` +
-      `> 99.9999%)\n${t.toString()}\n` +
+    'eoscheck: every model at its safe defaults (every safeguard a release ships, on): the exhaustive search to its ' +
+      `default depth, then ${MAIN_RUNS} swarm runs each (a schedule that breaks one run in 100 is met with ` +
+      `probability > 99.9999%)\n${t.toString()}\n` +
       'exhaustive pass: every reachable state, breadth-first, up to the bound (a violation found there has the ' +
       'fewest steps)\n' +
       'swarm: seeded random runs, each with its own mix of faults and action weights (the same seed, the same ' +

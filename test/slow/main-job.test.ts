@@ -9,7 +9,7 @@ test('npx eoscheck: every model holds; the columns explained; the next steps', a
   const r = await cli();
   expect(r.code).toBe(0);
   const lines = r.stdout.split('\n');
-  expect(lines[0]).toMatch(/^eoscheck: every model at its safe defaults \(every safeguard on\)/);
+  expect(lines[0]).toMatch(/^eoscheck: every model at its safe defaults \(every safeguard a release ships, on\)/);
   const rows = lines.filter((l) => l.startsWith('│ ') && !l.startsWith('│ model'));
   for (const row of rows) expect(row).toMatch(/│ (exhaustive pass|swarm) .*│ ok +│/);
   expect(new Set(rows.map((row) => row.split('│')[1]!.trim()))).toEqual(

@@ -49,7 +49,7 @@ const replicated = [
   'faults.zombies=false',
 ];
 
-/** Safe configurations: every safeguard on (the defaults), and the safe variants users pick. */
+/** Safe configurations: the defaults (every safeguard a release ships, on) and the safe variants users pick. */
 export const safe: { model: string; set: string[]; runs: number; depth: number }[] = [
   { model: 'kafka-txn', set: [], runs: 2000, depth: 10 },
   { model: 'kafka-txn', set: ['faults.network=true'], runs: 2000, depth: 9 },
