@@ -156,4 +156,5 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
   'replica.lag.time.max.ms': () => null,
   'log.flush.interval.messages': () => null,
   'max.in.flight.requests.per.connection': () => null,
+  'delivery.timeout.ms': () => null,
 };

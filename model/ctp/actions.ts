@@ -398,7 +398,10 @@ export const appActions = {
   ProcessDelayed: {
     fault: true,
     enabled(s, emit) {
-      if (!delays(s)) return;
+      // The held batch is given up at delivery.timeout.ms; where batches never expire (Streams under EOS) the
+      // client sends it again until answered, and ends no transaction before (Sender: EndTxn waits for every
+      // incomplete batch), so a late copy is a duplicate of an appended batch.
+      if (!delays(s) || !s.config.batchesExpire) return;
       for (const i of s.apps)
         for (const partition of processable(s, i)) emit({ type: 'ProcessDelayed', instance: i.id, partition });
     },

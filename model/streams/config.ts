@@ -2,7 +2,7 @@
  * Config of `kafka-streams`: one stateful task 0_0 (a count store with its changelog partition)
  * reading input partition 0, instances of one thread each, and `processing.guarantee`.
  */
-import { type ConfigOf, type Lookup, oneOf } from '../core/keys.js';
+import { type ConfigOf, int, type Lookup, oneOf } from '../core/keys.js';
 import { type AppSettings, appSafeguardKeys, commitEveryKey, instancesKey } from '../ctp/config.js';
 import { checkClientKeys, MAX_IN_FLIGHT_IDEMPOTENT } from '../kafka/clients.js';
 import { checkKafkaKeys, kafkaKeys, kafkaRules, releaseOf } from '../kafka/keys.js';
@@ -10,6 +10,9 @@ import { release } from '../kafka/releases.js';
 import { checkUpgrade, eosV2Slots, instancesOnV2Key } from './upgrade.js';
 
 const k = kafkaKeys;
+
+/** What Streams sets the producer's delivery.timeout.ms to under EOS: Integer.MAX_VALUE (StreamsConfig). */
+export const STREAMS_EOS_DELIVERY_TIMEOUT_MS = 2_147_483_647;
 
 /** The `--set` keys of `kafka-streams`, by field. */
 export const streamsKeys = {
@@ -43,6 +46,19 @@ export const streamsKeys = {
       'StreamsConfig overrides it under no guarantee and refuses above 5 under EOS; 1 under EOS before 2.0',
   },
   produceReorder: k.produceReorder,
+  deliveryTimeoutMs: int('delivery.timeout.ms', {
+    default: STREAMS_EOS_DELIVERY_TIMEOUT_MS,
+    min: 1,
+    max: STREAMS_EOS_DELIVERY_TIMEOUT_MS,
+    meaning:
+      "the producer's delivery.timeout.ms (set through producer.delivery.timeout.ms): below Integer.MAX_VALUE a " +
+      'batch held in the network (faults.network) expires and the transaction aborts without it, so the held copy ' +
+      'can land after the ABORT marker (KAFKA-12671); at Integer.MAX_VALUE no batch expires: the client sends it ' +
+      'again until it is answered, and only then ends the transaction',
+    realDefault:
+      'Integer.MAX_VALUE (2147483647) under EOS (StreamsConfig PRODUCER_EOS_OVERRIDES, 2.4 to 3.9); ' +
+      "the producer's 120000 under at_least_once",
+  }),
   instances: instancesKey,
   instancesOnV2: instancesOnV2Key,
   inputRecords: k.inputRecords,
@@ -78,8 +94,9 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     lateRequests: c.lateRequests,
     maxInFlight: c.maxInFlight,
     produceReorder: c.produceReorder,
-    // Under EOS StreamsConfig sets the producer's delivery.timeout.ms to Integer.MAX_VALUE: no batch expires.
-    batchesExpire: c.guarantee === 'at_least_once',
+    // Under EOS StreamsConfig sets the producer's delivery.timeout.ms to Integer.MAX_VALUE: no batch expires, unless
+    // the application sets producer.delivery.timeout.ms itself (it is not among Streams' non-configurable keys).
+    batchesExpire: c.guarantee === 'at_least_once' || c.deliveryTimeoutMs < STREAMS_EOS_DELIVERY_TIMEOUT_MS,
     sink: 'kafka',
     autoCommit: false,
     autoCommitIntervalMs: 5000,

@@ -75,7 +75,7 @@ const rows: Row[] = [
   {
     name: 'the late produce (KAFKA-12671): the next transaction commits it',
     model: 'kafka-streams',
-    set: ['faults.network=true', 'instances=1'],
+    set: ['delivery.timeout.ms=120000', 'faults.network=true', 'instances=1'],
     depth: 12,
     invariants: ['zombie-fenced', 'no-hanging-transaction'],
     broken: { version: '3.5', invariant: 'zombie-fenced', steps: 20 },
@@ -84,7 +84,7 @@ const rows: Row[] = [
   {
     name: 'the late produce as a hanging transaction, asked for by name',
     model: 'kafka-streams',
-    set: ['faults.network=true'],
+    set: ['delivery.timeout.ms=120000', 'faults.network=true'],
     depth: 12,
     invariants: ['no-hanging-transaction'],
     broken: { version: '3.5', invariant: 'no-hanging-transaction', steps: 25 },
