@@ -91,8 +91,8 @@ export function completeSavepoint(d: D, no: JobNo, p: PendingCheckpoint): void {
     count: snap.count,
     committables: snap.committables.map((c) => ({ ...c })),
     inflight: snap.inflight.map((ch) => ch.map((x) => ({ ...x }))),
-    writerStates: snap.writerStates.map((w) => ({ ...w, precommitted: w.precommitted.map((e) => ({ ...e })) })),
     prefixGen: j.jm.prefixGen,
+    writerStates: snap.writerStates.map((w) => ({ ...w, precommitted: w.precommitted.map((e) => ({ ...e })) })),
     at: d.now,
     ...strategyField(d.config, j.jm),
   };
@@ -104,7 +104,16 @@ export function completeSavepoint(d: D, no: JobNo, p: PendingCheckpoint): void {
   if (stored) {
     j.jm.previous = j.jm.latest;
     j.jm.latest = castDraft(sp);
-  } else j.jm.savepoint = castDraft(sp);
+  } else {
+    j.jm.savepoint = castDraft(sp);
+    // The job manager's fields in the order its encoding gives them back: the cancel this savepoint was taken for
+    // (set at the trigger) after the savepoint.
+    const cancel = j.jm.cancel;
+    if (cancel !== undefined) {
+      delete j.jm.cancel;
+      j.jm.cancel = cancel;
+    }
+  }
   if (notified) j.jm.notify = p.id;
   d.ghost.completed.push(
     no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id },
