@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import type { Clock } from '../../check/types/clock.js';
 import { main } from '../../cli/main.js';
 
 export interface Transcript {
@@ -12,6 +13,11 @@ export interface Transcript {
 
 /** Runs `eoscheck ...args` with a fixed clock (so default seeds and timings are stable). */
 export async function cli(...args: string[]): Promise<Transcript> {
+  return cliOn(undefined, ...args);
+}
+
+/** `cli`, with the checks' time bounds (the default check's budget, --max-seconds) on `clock` when one is given. */
+export async function cliOn(clock: Clock | undefined, ...args: string[]): Promise<Transcript> {
   let stdout = '';
   let stderr = '';
   let t = 1_000_000;
@@ -20,6 +26,7 @@ export async function cli(...args: string[]): Promise<Transcript> {
     stderr: (s) => (stderr += s),
     isTTY: false,
     now: () => (t += 1),
+    ...(clock ? { clock } : {}),
   });
   return { code, stdout, stderr };
 }
