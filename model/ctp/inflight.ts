@@ -5,9 +5,9 @@
  * (model/kafka/inflight.ts). The loops run Kafka's Java client, which sends a batch refused for a gap again once the
  * earlier one is answered (TransactionManager.canRetry). Functions over a draft.
  */
-import { castDraft, type Draft } from 'immer';
+import type { Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
-import { expire, type InFlightHost, land } from '../kafka/inflight.js';
+import { expire, expiredToNetwork, type InFlightHost, land } from '../kafka/inflight.js';
 import { appOf, die, react } from './client.js';
 import { type AppInstance, type AppState, gone } from './state.js';
 
@@ -23,10 +23,7 @@ function host(d: D, i: I): InFlightHost {
     react: (r) => react(d, i, r),
     fail: () => die(d, i, 'failed'),
     note: (status) => d.events.push({ type: 'life', instance: i.id, status }),
-    expired(request, req, onWire) {
-      if (onWire) d.network.push(castDraft({ type: 'Produce', id: request, instance: i.id, txn: i.producer.txn, req }));
-      d.events.push({ type: 'delayed', request, what: `Produce(v${req.value}), expired at the client` });
-    },
+    expired: expiredToNetwork(d, i.id, i.producer.txn),
   };
 }
 

@@ -3,11 +3,12 @@
  * rules (model/kafka/inflight.ts) over an instance, its send() leaving the request in flight and the app going on.
  * Functions over a draft.
  */
-import { castDraft, type Draft } from 'immer';
+import type { Draft } from 'immer';
 import { gapAnswer } from '../kafka/clients.js';
 import {
   bumpInTransaction,
   expire,
+  expiredToNetwork,
   type InFlight,
   type InFlightHost,
   land,
@@ -37,10 +38,7 @@ function host(d: D, i: I): InFlightHost {
     react: (r) => react(d, i, r),
     fail: () => setStatus(d, i, 'failed'),
     note: (status) => d.events.push({ type: 'client', instance: i.id, status }),
-    expired(request, req, onWire) {
-      if (onWire) d.network.push(castDraft({ type: 'Produce', id: request, instance: i.id, txn: i.producer.txn, req }));
-      d.events.push({ type: 'delayed', request, what: `Produce(v${req.value}), expired at the client` });
-    },
+    expired: expiredToNetwork(d, i.id, i.producer.txn),
   };
 }
 

@@ -12,6 +12,7 @@
 import { castDraft, type Draft } from 'immer';
 import type { GapAnswer } from './clients.js';
 import type { Cluster, Ctx } from './cluster.js';
+import type { DelayedEvent, Request } from './network.js';
 import { effectiveMinIsr, type ProduceRequest } from './partition.js';
 import { arrive, initTransactions, type Producer, type Refused, sent, severity } from './producer.js';
 import type { ErrorCode } from './records.js';
@@ -78,6 +79,22 @@ export interface InFlightHost {
 }
 
 type C = Draft<InFlightClient>;
+
+/**
+ * The usual `InFlightHost.expired` of a model that keeps its late requests as `Request`s (model/kafka/network.ts):
+ * a request still on the wire stays there as a late Produce of instance `instance` in transaction `txn`, and the
+ * step says the client gave it up.
+ */
+export function expiredToNetwork(
+  d: { readonly network: Draft<Request>[]; readonly events: { push(e: DelayedEvent): unknown } },
+  instance: number,
+  txn: number,
+): InFlightHost['expired'] {
+  return (request, req, onWire) => {
+    if (onWire) d.network.push(castDraft({ type: 'Produce', id: request, instance, txn, req }));
+    d.events.push({ type: 'delayed', request, what: `Produce(v${req.value}), expired at the client` });
+  };
+}
 
 /** Whether request `f` may reach its leader now, or, appended, its acks=all answer come back. Pure. */
 export function landable(k: Cluster, f: InFlight): boolean {
