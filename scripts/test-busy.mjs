@@ -1,7 +1,7 @@
 // Runs `npm test` while two other processes keep both cores busy, as a busy machine does: the suite asserts
 // states, traces and verdicts, never durations, so it passes there too, only slower. The busy processes spin
 // until the suite ends (and at most two hours), then stop. A command given after the script's name runs instead
-// of `npm test` (`node scripts/test-busy.mjs npx vitest run test/check/clock.test.ts`: one file, as busy).
+// of `npm test` (`node scripts/test-busy.mjs npx vitest run test/check/engine/level-order.test.ts`: one file, as busy).
 import { spawn } from 'node:child_process';
 
 const LIMIT_MS = 2 * 60 * 60 * 1000;

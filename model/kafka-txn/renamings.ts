@@ -2,7 +2,7 @@
  * The renamings of `kafka-txn`'s apps as states and as actions: what makes the symmetric encoding
  * (`symmetry.ts`) sound is that stepping commutes with renaming, the same actions renamed enabled in
  * the renamed state and leading to the renamed successors. The test of that property needs actions
- * renamed too (`test/model/kafka-txn/symmetry.test.ts`): it found the verification guards and the
+ * renamed too (`test/slow/model/kafka-txn/symmetry.test.ts`): it found the verification guards and the
  * stale markers' order that `renameApps` once missed. An action is renamed as the state is: an instance
  * id names its app (`instanceId`), a coordinator entry is indexed by its app, a producer id is its app's
  * plus one; output partitions and request ids keep their names, a stale marker its place in the sorted list.

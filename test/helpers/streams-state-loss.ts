@@ -1,6 +1,6 @@
 /**
- * kafka-streams with `faults.producer-state-loss`, release by release (exhaustive, depth 16): the rows the fast
- * suite's `test/properties/streams-checker.test.ts` and the slow suite's `test/slow/streams-state-loss.test.ts` share.
+ * kafka-streams with `faults.producer-state-loss`, release by release (exhaustive, depth 16): the rows
+ * `test/slow/properties/streams-checker.test.ts` and `test/slow/streams-state-loss.test.ts` share.
  *
  * faults.producer-state-loss (no crash, a zombie, exhaustive to depth 16). The zombie is paused inside its
  * transaction; its transaction is aborted (EOS v1: the new owner of task 0_0 initialises its transactional.id and

@@ -3,7 +3,7 @@
  * scratch copy of the project (so a page that copies an example and edits it, as the tutorial does, runs as a
  * reader runs it), and each `npx eoscheck` line answers with a verdict (exit 0 or 1), never a usage error or a
  * crash. The lines whose comment names their verdict are held to it by docs-commands.test.ts, and the learn pages
- * by test/docs/learn.test.ts; lines with a placeholder (`path/to/`, `...`, a shell variable) are a reader's to
+ * by test/slow/docs/learn.test.ts; lines with a placeholder (`path/to/`, `...`, a shell variable) are a reader's to
  * fill and are skipped.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The rows of `--max-states` on workers that the fast suite's `test/check/engine/max-states.test.ts` leaves here (its
+ * The rows of `--max-states` on workers that `test/slow/check/engine/max-states.test.ts` leaves here (its
  * deeper searches): kafka-txn cut inside a level, a search handed over and then cut, and M at a level's end.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The larger state counts the fast suite's `test/check/engine/search.test.ts` leaves here: two-phase-commit with 8
+ * The larger state counts `test/slow/check/engine/search.test.ts` leaves here: two-phase-commit with 8
  * RMs on two workers, TLC's 1,745,408 distinct states.
  */
 import { describe, expect, test } from 'vitest';

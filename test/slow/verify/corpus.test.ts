@@ -1,0 +1,188 @@
+/**
+ * `verify` on the public corpus (test/fixtures/real, sources and licences in its README): real
+ * configurations nobody on this project wrote, each answered with its exact verdict. Each entry says why
+ * the verdict is Kafka's or Flink's: most of these pipelines are not exactly-once, several have nothing
+ * for eoscheck to check, and none is certified on a value no file states.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cli } from '../../cli/harness.js';
+
+interface Pipeline {
+  pipeline: string;
+  exit: number;
+  model?: string;
+  error?: string;
+  violations?: { invariant: string }[];
+  dependsOnCode?: { key: string; verdicts: Record<string, string> }[];
+  conditions?: { key: string }[];
+  settings?: { key: string; value: string; source: string }[];
+}
+
+/** What one pipeline of the corpus answers. */
+interface Want {
+  readonly exit: 0 | 1 | 2;
+  readonly model?: string;
+  readonly violated?: readonly string[];
+  /** The verdict per value of a key the job's code decides. */
+  readonly code?: Readonly<Record<string, string>>;
+  /** The keys the verdict is stated under a condition of (no file names them). */
+  readonly conditions?: readonly string[];
+  /** The start of why it was not checked. */
+  readonly error?: string;
+}
+
+const NO_CHECKPOINTS = 'no file sets execution.checkpointing.interval: Flink then takes no checkpoints';
+const NO_TXN_PATH = 'nothing to check: no Kafka transactional path';
+const CODE_SINK = { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'holds' };
+const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
+/** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
+const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
+
+const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
+  // Flink's own SQL-client end-to-end script: its tables' connector is the placeholder $KAFKA_IDENTIFIER, which
+  // names no Kafka connector, and its two INSERTs are two jobs: neither writes Kafka as written.
+  'apache+flink-connector-kafka/sql-client-kafka-e2e': [
+    { exit: 2, error: NO_TXN_PATH },
+    { exit: 2, error: NO_TXN_PATH },
+  ],
+  // The operator's autoscaling FlinkDeployment: no SQL describes its sink, so its code decides it. Were that a
+  // KafkaSink, KafkaSinkBuilder's default NONE would lose and repeat records across a restart; only
+  // EXACTLY_ONCE holds. (This job's code writes a DiscardingSink: the answer says a job that writes no Kafka
+  // has nothing to check.)
+  'apache+flink-kubernetes-operator/autoscaling': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates', 'no-loss'],
+    code: CODE_SINK,
+    conditions: RELEASES_AND_READER,
+  },
+  // Checkpoint directories but no execution.checkpointing.interval: Flink takes no checkpoints at all.
+  'apache+flink-kubernetes-operator/basic-checkpoint-ha': { exit: 2, error: NO_CHECKPOINTS },
+  // flink-conf.yaml sets the state backend and directories, not the interval (the job's code turns checkpoints on
+  // with --checkpointing, which --set execution.checkpointing.interval states).
+  'apache+flink-playgrounds/operations-playground': { exit: 2, error: NO_CHECKPOINTS },
+  'apache+flink-playgrounds/pyflink-walkthrough': { exit: 2, error: NO_CHECKPOINTS },
+  'apache+flink-playgrounds/table-walkthrough': { exit: 2, error: NO_CHECKPOINTS },
+  // Three KRaft brokers and no client: no transaction anywhere.
+  'apache+kafka/docker-cluster-isolated': { exit: 2, error: NO_TXN_PATH },
+  // Kafka's stock producer.properties has no transactional.id; its consumer.properties is read by its keys
+  // (group.id), not by its name: a producer without transactions and a consumer.
+  'apache+kafka/quickstart-stock-config': { exit: 2, error: NO_TXN_PATH },
+  // processing.guarantee=at_least_once, written: a crash after producing, before committing, repeats records and
+  // re-applies them to the state store.
+  'apache+kafka/streams-stock-config': {
+    exit: 1,
+    model: 'kafka-streams',
+    violated: ['no-duplicates', 'state-exactly-once'],
+    conditions: RELEASE_AND_READER,
+  },
+  // processing.guarantee not set: Kafka Streams runs at_least_once. The compose file's cp-kafka image names the
+  // release, so only the reader is a condition.
+  'confluentinc+kafka-tutorials/aggregating-count-kstreams': {
+    exit: 1,
+    model: 'kafka-streams',
+    violated: ['no-duplicates', 'state-exactly-once'],
+    conditions: ['isolation.level'],
+  },
+  // The INSERT (in one script) writes a Kafka table (created in another): a Kafka sink, in a cluster whose
+  // FLINK_PROPERTIES set no checkpoint interval.
+  'confluentinc+kafka-tutorials/filtering-flinksql': { exit: 2, error: NO_CHECKPOINTS },
+  // A consumer alone, and a producer without transactional.id: no transaction.
+  'confluentinc+kafka-tutorials/kafka-consumer-application': { exit: 2, error: NO_TXN_PATH },
+  'confluentinc+kafka-tutorials/kafka-producer-application': { exit: 2, error: NO_TXN_PATH },
+  // Kafka in, Delta Lake or Iceberg out: the only sinks are not Kafka.
+  'decodableco+examples/kafka-to-delta': { exit: 2, error: 'nothing to check: no Kafka sink' },
+  'decodableco+examples/kafka-to-iceberg': { exit: 2, error: 'nothing to check: no Kafka sink' },
+  // Kafka in, print out.
+  'jbcodeforce+flink-studies/flink-watermark': { exit: 2, error: 'nothing to check: no Kafka sink' },
+  // A Kafka sink table and a cluster without a checkpoint interval.
+  'jbcodeforce+flink-studies/kafka-flink-docker': { exit: 2, error: NO_CHECKPOINTS },
+  // parallelism.default: 4 is a value Flink takes and eoscheck does not model (one or two subtasks).
+  'jbcodeforce+flink-studies/materialized-table-config': {
+    exit: 2,
+    error:
+      'test/fixtures/real/jbcodeforce+flink-studies/materialized-table-config/config.yaml:26: parallelism.default=4',
+  },
+  // Kafka to Kafka at the connector's default, and no checkpoint interval.
+  'jbcodeforce+flink-studies/perf-testing-sql-executor': { exit: 2, error: NO_CHECKPOINTS },
+  // A transactional producer (acks=all), a read_committed reader of its output and a broker that replicates
+  // (RF 3, min ISR 2, through one broker failure): its transactions are read once each. The reader commits its
+  // own offsets on a timer, which is its own processing, not this pipeline's.
+  'milossilhar+kafka-transaction-tests/latency-transactional': {
+    exit: 0,
+    model: 'kafka-txn',
+    violated: [],
+    conditions: ['kafka.version'],
+  },
+  // The transactional producer alone: holds for read_committed readers of its output, which no file describes.
+  'milossilhar+kafka-transaction-tests/producer-transactional': {
+    exit: 0,
+    model: 'kafka-txn',
+    violated: [],
+    conditions: RELEASE_AND_READER,
+  },
+  // acks=1, enable.idempotence=false, no transactional.id: no transaction.
+  'mmolimar+kukulcan/producer-defaults': { exit: 2, error: NO_TXN_PATH },
+  // processing.guarantee=at_least_once, written.
+  'mmolimar+kukulcan/streams-defaults': {
+    exit: 1,
+    model: 'kafka-streams',
+    violated: ['no-duplicates', 'state-exactly-once'],
+    conditions: RELEASE_AND_READER,
+  },
+  // A FlinkDeployment without a checkpoint interval.
+  'streamshub+flink-sql-examples/interactive-etl-standalone': { exit: 2, error: NO_CHECKPOINTS },
+  // A FlinkDeployment checkpointing every minute whose SQL runs inside the job (no SQL file here): its sink is
+  // decided there. At-least-once or none repeats records after a restart; only exactly-once holds.
+  'streamshub+flink-sql-examples/recommendation-app-ha': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates', 'no-loss'],
+    code: CODE_SINK,
+    conditions: RELEASES_AND_READER,
+  },
+};
+
+/** The facts of one answer the table states. */
+function facts(p: Pipeline): Want {
+  return {
+    exit: p.exit as Want['exit'],
+    ...(p.model === undefined ? {} : { model: p.model }),
+    ...(p.violations === undefined ? {} : { violated: p.violations.map((v) => v.invariant) }),
+    ...(p.dependsOnCode === undefined || p.dependsOnCode.length === 0 ? {} : { code: p.dependsOnCode[0]!.verdicts }),
+    ...(p.conditions === undefined ? {} : { conditions: p.conditions.map((c) => c.key) }),
+    ...(p.error === undefined ? {} : { error: p.error }),
+  };
+}
+
+/** The wanted facts, an error compared by its start. */
+function matches(want: Want): Record<string, unknown> {
+  return want.error === undefined ? { ...want } : { ...want, error: expect.stringMatching(`^${literal(want.error)}`) };
+}
+
+const literal = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('verify answers the public corpus', () => {
+  test('the table covers every pipeline folder of the corpus', () => {
+    const root = 'test/fixtures/real';
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) => readdirSync(join(root, d.name)).map((f) => `${d.name}/${f}`));
+    expect(folders.sort()).toEqual(Object.keys(corpus).sort());
+    expect(folders.length).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const [dir, want] of Object.entries(corpus)) {
+    const wants = Array.isArray(want) ? want : [want as Want];
+    const verdicts = wants.map((w) => (w.exit === 2 ? 'not checked' : w.exit === 1 ? 'violated' : 'holds'));
+    test(`${dir}: ${verdicts.join(', ')}`, async () => {
+      const r = await cli('verify', `test/fixtures/real/${dir}`, '--json');
+      const out = JSON.parse(r.stdout) as Pipeline | { pipelines: Pipeline[]; exit: number };
+      const pipelines = 'pipelines' in out ? out.pipelines : [out];
+      expect(pipelines.map(facts)).toEqual(wants.map(matches));
+      expect(r.code).toBe(Math.max(...wants.map((w) => w.exit)));
+    });
+  }
+});
