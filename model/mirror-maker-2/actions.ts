@@ -165,7 +165,7 @@ export const mirrorMaker2Actions = {
     // The translation of the group's committed offset through the syncs read (a prefix of the syncs that only
     // ReadSyncs moves: a sync appended after it is not read).
     access(_s, _a, at) {
-      reads(at, Part.sourceAlive, Part.storeRead, Part.committed, Part.syncs, Part.target);
+      reads(at, Part.sourceAlive, Part.storeRead, Part.committed, Part.syncs, Part.target, Part.aborted);
       writes(at, Part.checkpoint);
     },
     effect(d) {
@@ -260,7 +260,7 @@ export const mirrorMaker2Actions = {
     // Ready once everything is drained, synced, read and checkpointed: it reads nearly every part.
     access(_s, _a, at) {
       reads(at, Part.sourceAlive, Part.mirrored, Part.sync, Part.syncs, Part.storeRead, Part.committed);
-      reads(at, Part.checkpoint, Part.targetGroupOffset);
+      reads(at, Part.checkpoint, Part.targetGroupOffset, Part.aborted);
       writes(at, Part.cluster, Part.position);
     },
     effect: (d) => moveGroup(d, 'switched (planned)'),
@@ -292,7 +292,8 @@ export const mirrorMaker2Actions = {
       if (t !== null) emit({ type: 'SourceTransactionAborted', transaction: t });
     },
     access(_s, _a, at) {
-      reads(at, Part.sourceAlive, Part.target, Part.processed, Part.mirrored, Part.position, Part.zombie);
+      reads(at, Part.sourceAlive, Part.target, Part.processed, Part.mirrored, Part.cluster, Part.position);
+      reads(at, Part.zombie);
       writes(at, Part.aborted);
     },
     effect(d, a) {
