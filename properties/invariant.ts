@@ -17,6 +17,8 @@ export type InvariantName =
   | 'commit-only-completed'
   | 'acked-durable'
   | 'translation-within-lag'
+  | 'copied-committed'
+  | 'copied-once'
   | 'progress';
 
 /** `every-step`: after each step; `quiescence`: once the drain has finished. */
@@ -155,6 +157,10 @@ export const invariantMeanings: Readonly<Record<InvariantName, string>> = {
   'translation-within-lag':
     'a MirrorMaker 2 checkpoint of an offset its sync store has read past puts the group at most offset.lag.max ' +
     'records before its position on the target',
+  'copied-committed':
+    'MirrorMaker 2 copies to the target no record of an aborted source transaction (the copies are committed ' +
+    'source records)',
+  'copied-once': 'MirrorMaker 2 copies each source record to the target at most once',
   progress: 'the fault-free drain reaches quiescence within its step budget (no livelock)',
 };
 

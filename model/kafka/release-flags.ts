@@ -106,6 +106,11 @@ export interface Release {
   /** MirrorMaker 2 can write translated offsets into the target cluster's group (KIP-545, 2.7). */
   readonly mm2SyncGroupOffsets: boolean;
   /**
+   * MirrorSourceConnector implements KIP-618's exactlyOnceSupport and dedicated MirrorMaker 2 clusters accept
+   * exactly.once.source.support=enabled (KAFKA-14021, 3.5).
+   */
+  readonly mm2ExactlyOnceSource: boolean;
+  /**
    * The checkpoint task keeps a translated downstream offset of 0 (KAFKA-10048, 2.7); before, it
    * filtered `downstreamOffset > 0` and dropped it.
    */

@@ -58,6 +58,7 @@ export const FIRST: Release = {
   hwFrozenUnderMinIsr: false,
   sessionTimeoutMs: 10000,
   mm2SyncGroupOffsets: false,
+  mm2ExactlyOnceSource: false,
   mm2CheckpointOffsetZero: false,
   mm2NoSyncNoCheckpoint: false,
   mm2SyncStoreTranslation: false,
@@ -195,6 +196,15 @@ export const CHANGES: readonly Change[] = [
     text:
       'KAFKA-12468 / KAFKA-14666 / KAFKA-14797 (3.5, backported to 3.4.1): MirrorMaker 2 translates from the newest ' +
       "read sync at or below the group's offset, never past it; a sync is due one past the last",
+  },
+  {
+    since: '3.5',
+    area: 'MirrorMaker 2',
+    label: 'KIP-618 exactly-once source',
+    flags: { mm2ExactlyOnceSource: true },
+    text:
+      'KAFKA-14021 (3.5): MirrorSourceConnector supports exactly.once.source.support=enabled, its records and ' +
+      'source offsets in one transaction, older task generations fenced',
   },
   {
     since: '3.5',

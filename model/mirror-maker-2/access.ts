@@ -27,6 +27,13 @@ export const Part = {
   committed: 10,
   /** Ghost: what the group processed. */
   processed: 11,
+  /** The aborted source transactions. */
+  aborted: 12,
+  /** The source offset committed for the task. */
+  flushed: 13,
+  /** The task generations: restarts and zombies so far, the zombie's position. */
+  generation: 14,
+  zombie: 15,
 } as const;
 
 /** Reads each of `parts`. */

@@ -6,9 +6,10 @@
 import type { Draft } from 'immer';
 import type { ActionTable } from '../core/model.js';
 import { Part, reads, writes } from './access.js';
-import { delayedSyncs } from './config.js';
-import { type MirrorMaker2State, nextRecord, translationLag } from './state.js';
+import { delayedSyncs, exactlyOnceSource, taskFaults } from './config.js';
+import { isAborted, type MirrorMaker2State, nextCommitted, nextCopied, translationLag } from './state.js';
 import { emits, readSyncs, syncDue, translate } from './sync.js';
+import { abortable, flushDue, freshSync } from './tasks.js';
 
 /** Actions of `mirror-maker-2`. One tag (`type`). */
 export type MirrorMaker2Action =
@@ -21,7 +22,11 @@ export type MirrorMaker2Action =
   | { readonly type: 'CommitOffsets' }
   | { readonly type: 'SourceClusterLost' }
   | { readonly type: 'Switch' }
-  | { readonly type: 'ConsumeTarget' };
+  | { readonly type: 'ConsumeTarget' }
+  | { readonly type: 'SourceTransactionAborted'; readonly transaction: number }
+  | { readonly type: 'TaskRestart' }
+  | { readonly type: 'ZombieTask' }
+  | { readonly type: 'ZombieMirror' };
 
 type S = MirrorMaker2State;
 type D = Draft<S>;
@@ -56,7 +61,7 @@ function moveGroup(d: D, why: string): void {
 function switchReady(s: S): boolean {
   const c = s.config;
   if (c.failover !== 'planned' || !s.sourceAlive || s.group.cluster !== 'source') return false;
-  if (nextRecord(s.source, s.mirrored) !== null || nextRecord(s.source, s.group.position) !== null) return false;
+  if (nextCopied(s, s.mirrored) !== null || nextCommitted(s, s.group.position) !== null) return false;
   if (s.group.committed !== s.group.position || s.sync.delayed !== null || s.storeRead < s.syncs.length) return false;
   if (nextCheckpoint(s) !== null) return false;
   return !c.syncGroupOffsets || s.checkpoint === null || s.targetGroupOffset === s.checkpoint.d;
@@ -69,21 +74,25 @@ export const mirrorMaker2Actions = {
     // Every drain mirrors each record, one at a time: drains that merged meet again at the next Mirror.
     meet: true,
     enabled(s, emit) {
-      if (s.sourceAlive && nextRecord(s.source, s.mirrored) !== null) emit({ type: 'Mirror' });
+      if (s.sourceAlive && nextCopied(s, s.mirrored) !== null) emit({ type: 'Mirror' });
     },
-    // The next record, and a sync appended if one is due.
+    // The next record, and a sync appended if one is due; under exactly-once its source offset too.
     access(s, _a, at) {
-      reads(at, Part.sourceAlive);
+      reads(at, Part.sourceAlive, Part.aborted);
       writes(at, Part.target, Part.mirrored, Part.sync);
-      const u = nextRecord(s.source, s.mirrored);
+      if (exactlyOnceSource(s.config) && taskFaults(s.config)) at.write(Part.flushed);
+      const u = nextCopied(s, s.mirrored);
       if (u !== null && syncDue(s.config, s.sync, u, s.target.length)) at.write(Part.syncs);
     },
     effect(d) {
-      const u = nextRecord(d.source, d.mirrored)!;
+      const u = nextCopied(d, d.mirrored)!;
       const down = d.target.length;
       d.target.push(d.source[u]!);
       d.mirrored = u + 1;
-      const text = `source.topic: v${d.source[u]} (upstream ${u}) copied to offset ${down}`;
+      // ExactlyOnceWorkerSourceTask (KIP-618): the records and their source offsets in one transaction.
+      if (exactlyOnceSource(d.config) && taskFaults(d.config)) d.flushed = u + 1;
+      const aborted = isAborted(d, u) ? ' (of an aborted transaction: read_uncommitted)' : '';
+      const text = `source.topic: v${d.source[u]} (upstream ${u})${aborted} copied to offset ${down}`;
       if (syncDue(d.config, d.sync, u, down)) {
         d.syncs.push({ u, d: down });
         d.sync.lastSyncU = u;
@@ -99,17 +108,23 @@ export const mirrorMaker2Actions = {
     describe: () => 'MirrorSourceTask.Mirror()',
     lanes: () => ({ from: MM2, to: 'target' }),
   },
-  // MirrorSourceTask.commit (every offset.flush.interval.ms), 3.7+: promoteDelayedOffsetSyncs.
+  // WorkerSourceTask's offset flush (every offset.flush.interval.ms), then MirrorSourceTask.commit, 3.7+:
+  // promoteDelayedOffsetSyncs.
   CommitSourceTask: {
     enabled(s, emit) {
-      if (s.sourceAlive && s.sync.delayed !== null) emit({ type: 'CommitSourceTask' });
+      if (s.sourceAlive && (s.sync.delayed !== null || flushDue(s))) emit({ type: 'CommitSourceTask' });
     },
     access(_s, _a, at) {
-      reads(at, Part.sourceAlive);
-      writes(at, Part.sync, Part.syncs);
+      reads(at, Part.sourceAlive, Part.mirrored);
+      writes(at, Part.sync, Part.syncs, Part.flushed);
     },
     effect(d) {
-      const sync = d.sync.delayed!;
+      if (flushDue(d)) {
+        d.flushed = d.mirrored;
+        d.events.push({ lane: MM2, text: `source offset ${d.flushed} committed (offset flush)` });
+      }
+      const sync = d.sync.delayed;
+      if (sync === null) return;
       d.syncs.push({ u: sync.u, d: sync.d });
       d.sync.lastSyncU = sync.u;
       d.sync.lastSyncD = sync.d;
@@ -150,7 +165,7 @@ export const mirrorMaker2Actions = {
     // The translation of the group's committed offset through the syncs read (a prefix of the syncs that only
     // ReadSyncs moves: a sync appended after it is not read).
     access(_s, _a, at) {
-      reads(at, Part.sourceAlive, Part.storeRead, Part.committed, Part.syncs, Part.target);
+      reads(at, Part.sourceAlive, Part.storeRead, Part.committed, Part.syncs, Part.target, Part.aborted);
       writes(at, Part.checkpoint);
     },
     effect(d) {
@@ -182,20 +197,20 @@ export const mirrorMaker2Actions = {
     describe: () => 'MirrorCheckpointTask.SyncGroupOffsets()',
     lanes: () => ({ from: 'checkpoint', to: 'target' }),
   },
-  // The group processes the next record on the source (read_committed: markers skipped).
+  // The group processes the next record on the source (read_committed: markers and aborted records skipped).
   Consume: {
     enabled(s, emit) {
-      if (s.sourceAlive && s.group.cluster === 'source' && nextRecord(s.source, s.group.position) !== null)
+      if (s.sourceAlive && s.group.cluster === 'source' && nextCommitted(s, s.group.position) !== null)
         emit({ type: 'Consume' });
     },
     access(_s, _a, at) {
-      reads(at, Part.sourceAlive, Part.cluster);
+      reads(at, Part.sourceAlive, Part.cluster, Part.aborted);
       writes(at, Part.position, Part.processed);
     },
     effect(d) {
-      const o = nextRecord(d.source, d.group.position)!;
+      const o = nextCommitted(d, d.group.position)!;
       d.processed.push(d.source[o]!);
-      d.group.position = nextRecord(d.source, o + 1) ?? d.source.length;
+      d.group.position = nextCommitted(d, o + 1) ?? d.source.length;
       d.events.push({ lane: GROUP, text: `group: processed v${d.source[o]} (topic offset ${o})` });
     },
     describe: (s) => `group.Consume(topic@${s.group.position})`,
@@ -245,7 +260,7 @@ export const mirrorMaker2Actions = {
     // Ready once everything is drained, synced, read and checkpointed: it reads nearly every part.
     access(_s, _a, at) {
       reads(at, Part.sourceAlive, Part.mirrored, Part.sync, Part.syncs, Part.storeRead, Part.committed);
-      reads(at, Part.checkpoint, Part.targetGroupOffset);
+      reads(at, Part.checkpoint, Part.targetGroupOffset, Part.aborted);
       writes(at, Part.cluster, Part.position);
     },
     effect: (d) => moveGroup(d, 'switched (planned)'),
@@ -268,5 +283,102 @@ export const mirrorMaker2Actions = {
     },
     describe: (s) => `group.Consume(source.topic@${s.group.position})`,
     lanes: () => ({ from: GROUP, to: 'target' }),
+  },
+  // The source's producer aborts a transaction (an ABORT marker), decided before any reader reached it.
+  SourceTransactionAborted: {
+    fault: true,
+    enabled(s, emit) {
+      const t = abortable(s);
+      if (t !== null) emit({ type: 'SourceTransactionAborted', transaction: t });
+    },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.target, Part.processed, Part.mirrored, Part.cluster, Part.position);
+      reads(at, Part.zombie);
+      writes(at, Part.aborted);
+    },
+    effect(d, a) {
+      d.aborted.push(a.transaction);
+      const n = d.config.sourceTransactionRecords;
+      const first = a.transaction * n + 1;
+      d.events.push({ lane: 'source', text: `source transaction of v${first}-v${first + n - 1} aborted` });
+    },
+    describe: (_s, a) => `fault.SourceTransactionAborted(v${a.transaction * _s.config.sourceTransactionRecords + 1})`,
+    lanes: () => ({ from: 'source' }),
+  },
+  // The task crashes; Connect starts its next generation from the committed source offsets (loadOffsets), with a
+  // fresh PartitionState (its first record gets an offset sync).
+  TaskRestart: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.sourceAlive && s.restarts < s.config.taskRestarts && s.mirrored > 0) emit({ type: 'TaskRestart' });
+    },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.flushed);
+      writes(at, Part.mirrored, Part.sync, Part.generation);
+    },
+    effect(d) {
+      d.restarts += 1;
+      const again = d.mirrored - d.flushed;
+      d.mirrored = d.flushed;
+      d.sync = freshSync();
+      d.events.push({
+        lane: MM2,
+        text:
+          `MirrorSourceTask crashed; its next generation starts at committed source offset ${d.flushed}` +
+          (again > 0 ? ` (${again} offsets copied again)` : ''),
+      });
+    },
+    describe: () => 'fault.TaskRestart()',
+    lanes: () => ({ from: MM2 }),
+  },
+  // A new task generation starts while the older one still runs (its worker cut off from the Connect group).
+  // Exactly-once: the new generation's startup fences the older one's transactional ids (fenceZombieSourceTasks,
+  // KIP-618), so the zombie commits nothing more; else the zombie copies on.
+  ZombieTask: {
+    fault: true,
+    enabled(s, emit) {
+      if (s.sourceAlive && s.zombies < s.config.zombieTasks && s.zombie === null && s.mirrored > 0)
+        emit({ type: 'ZombieTask' });
+    },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.flushed);
+      writes(at, Part.mirrored, Part.sync, Part.generation, Part.zombie);
+    },
+    effect(d) {
+      d.zombies += 1;
+      const fenced = exactlyOnceSource(d.config);
+      if (!fenced) d.zombie = d.mirrored;
+      d.mirrored = d.flushed;
+      d.sync = freshSync();
+      d.events.push({
+        lane: MM2,
+        text:
+          `a new MirrorSourceTask generation starts at committed source offset ${d.flushed}; ` +
+          (fenced
+            ? 'the older generation is fenced (its transactional id)'
+            : `the older one copies on from ${d.zombie}`),
+      });
+    },
+    describe: () => 'fault.ZombieTask()',
+    lanes: () => ({ from: MM2 }),
+  },
+  // The zombie generation's poll and send: its records reach source.topic (no offset sync modelled for it).
+  ZombieMirror: {
+    enabled(s, emit) {
+      if (s.sourceAlive && s.zombie !== null && nextCopied(s, s.zombie) !== null) emit({ type: 'ZombieMirror' });
+    },
+    access(_s, _a, at) {
+      reads(at, Part.sourceAlive, Part.aborted);
+      writes(at, Part.target, Part.zombie);
+    },
+    effect(d) {
+      const u = nextCopied(d, d.zombie!)!;
+      const down = d.target.length;
+      d.target.push(d.source[u]!);
+      d.zombie = u + 1;
+      d.events.push({ lane: MM2, text: `zombie task: v${d.source[u]} (upstream ${u}) copied to offset ${down}` });
+    },
+    describe: (s) => `zombie.Mirror(topic@${s.zombie})`,
+    lanes: () => ({ from: MM2, to: 'target' }),
   },
 } satisfies ActionTable<S, MirrorMaker2Action>;

@@ -11,6 +11,7 @@ const ORDER: readonly MirrorMaker2Action['type'][] = [
   'ReadSyncs',
   'CommitSourceTask',
   'Mirror',
+  'ZombieMirror',
   'Consume',
   'CommitOffsets',
   'Checkpoint',

@@ -46,6 +46,19 @@ export interface MirrorMaker2State {
   readonly target: readonly number[];
   /** MirrorSourceTask's next upstream offset. */
   readonly mirrored: number;
+  /** The source transactions aborted (faults.source-aborts), by index from 0, ascending: ABORT markers. */
+  readonly aborted: readonly number[];
+  /**
+   * The source offset committed for the task (Connect's offsets topic), where its next generation starts: the
+   * offset flush (exactly.once.source.support=disabled) or each transaction (enabled). Kept only with a task
+   * fault (faults.task-restarts, faults.zombie-tasks), the one reader; 0 otherwise.
+   */
+  readonly flushed: number;
+  /** Task restarts and zombie generations so far. */
+  readonly restarts: number;
+  readonly zombies: number;
+  /** The older task generation's next upstream offset while it still copies (a zombie), or null. */
+  readonly zombie: number | null;
   readonly sync: SyncState;
   /** Offset syncs written, oldest first. */
   readonly syncs: readonly OffsetSync[];
@@ -82,6 +95,31 @@ export function sourceTopic(c: MirrorMaker2Config): number[] {
   return out;
 }
 
+/** The transaction of record value `v` (values from 1, `n` records a transaction). */
+export function transactionOf(v: number, n: number): number {
+  return Math.floor((v - 1) / n);
+}
+
+/** Whether offset `o` holds a record of an aborted source transaction. Pure. */
+export function isAborted(s: MirrorMaker2State, o: number): boolean {
+  const v = s.source[o]!;
+  return v !== 0 && s.aborted.includes(transactionOf(v, s.config.sourceTransactionRecords));
+}
+
+/** The first offset at or after `from` a read_committed consumer returns (no marker, no aborted record), or null. */
+export function nextCommitted(s: MirrorMaker2State, from: number): number | null {
+  for (let o = from; o < s.source.length; o++) if (s.source[o] !== 0 && !isAborted(s, o)) return o;
+  return null;
+}
+
+/**
+ * The next offset at or after `from` MirrorSourceTask's consumer returns, or null: read_uncommitted (the
+ * default) returns the records of aborted transactions too; markers never.
+ */
+export function nextCopied(s: MirrorMaker2State, from: number): number | null {
+  return s.config.sourceIsolation === 'read_committed' ? nextCommitted(s, from) : nextRecord(s.source, from);
+}
+
 /** The first offset at or after `from` holding a record (not a marker), or null. Pure. */
 export function nextRecord(log: readonly number[], from: number): number | null {
   for (let o = from; o < log.length; o++) if (log[o] !== 0) return o;
@@ -95,7 +133,7 @@ export function nextRecord(log: readonly number[], from: number): number | null 
  */
 export function translationLag(s: MirrorMaker2State, cp: OffsetSync): number | null {
   if (!s.syncs.slice(0, s.storeRead).some((x) => x.u > cp.u)) return null;
-  const next = nextRecord(s.source, cp.u);
+  const next = nextCopied(s, cp.u);
   const copied = next === null ? -1 : s.target.indexOf(s.source[next]!);
   return (copied === -1 ? s.target.length : copied) - cp.d;
 }
@@ -108,6 +146,11 @@ export function initialState(config: MirrorMaker2Config): MirrorMaker2State {
     sourceAlive: true,
     target: [],
     mirrored: 0,
+    aborted: [],
+    flushed: 0,
+    restarts: 0,
+    zombies: 0,
+    zombie: null,
     sync: { lastSyncU: -1, lastSyncD: -1, previousU: -1, delayed: null },
     syncs: [],
     storeRead: 0,

@@ -5,7 +5,7 @@
  * cluster, its recovery point, and are not the group's to process). Pure.
  */
 import type { Report } from '../../catalog/entry.js';
-import type { MirrorMaker2State } from '../../model/mirror-maker-2/state.js';
+import { type MirrorMaker2State, transactionOf } from '../../model/mirror-maker-2/state.js';
 import { type Invariant, invariant } from '../invariant.js';
 import { firstRepeat, lossMessage, makeView, type View } from '../view.js';
 
@@ -31,6 +31,23 @@ export const mirrorMaker2Invariants: readonly Invariant<MirrorMaker2State>[] = [
       s.processed.map((_, i) => i),
     );
     return r ? `v${r.value} is processed twice by the group (records #${r.first + 1} and #${r.second + 1})` : null;
+  }),
+  // The copies are the committed source records, each once: none of an aborted transaction (the source consumer's
+  // isolation.level), none twice (a task generation starting from source offsets older than its copies).
+  invariant('copied-committed', 'every-step', (s) => {
+    const n = s.config.sourceTransactionRecords;
+    const at = s.target.findIndex((v) => n > 0 && s.aborted.includes(transactionOf(v, n)));
+    return at < 0
+      ? null
+      : `v${s.target[at]} of an aborted source transaction is copied to source.topic at offset ${at}: the ` +
+          "target's readers see a record the source never committed";
+  }),
+  invariant('copied-once', 'every-step', (s) => {
+    const r = firstRepeat(
+      s.target,
+      s.target.map((_, i) => i),
+    );
+    return r ? `v${r.value} is copied to source.topic twice (offsets ${r.first} and ${r.second})` : null;
   }),
   invariant('no-loss', 'quiescence', (s) => lossMessage(processedView(s), 'the group', 'either cluster')),
   // KAFKA-14666's store (3.4.1, 3.5) keeps older syncs ever farther apart: a group far behind replication repeats

@@ -211,6 +211,15 @@ const configs: Record<string, string[][]> = {
     [],
     ['failover=planned', 'source.transaction.records=2', 'offset.lag.max=2', 'sync.group.offsets.enabled=true'],
     ['failover=unplanned', 'kafka.version=2.7', 'source.transaction.records=2'],
+    ['failover=unplanned', 'source.transaction.records=2', 'faults.source-aborts=2', 'faults.task-restarts=1'],
+    [
+      'source.transaction.records=2',
+      'faults.source-aborts=1',
+      'faults.zombie-tasks=1',
+      'faults.task-restarts=1',
+      'source.consumer.isolation.level=read_committed',
+    ],
+    ['faults.task-restarts=1', 'faults.zombie-tasks=1', 'exactly.once.source.support=enabled'],
   ],
 };
 

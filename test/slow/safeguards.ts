@@ -183,6 +183,13 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
   // MirrorMaker 2: a planned switch at 4.1 (delayed syncs) loses and repeats nothing.
   { model: 'mirror-maker-2', set: ['failover=planned', 'source.transaction.records=2'], runs: 2000, depth: 16 },
+  // An aborted source transaction, read_committed: the target gets none of it.
+  {
+    model: 'mirror-maker-2',
+    set: ['source.transaction.records=2', 'faults.source-aborts=1', 'source.consumer.isolation.level=read_committed'],
+    runs: 2000,
+    depth: 16,
+  },
 ];
 
 /** Unsafe settings: what each finds (the first invariant reported is one of `breaks`). */
@@ -444,6 +451,15 @@ export const unsafe: {
     set: ['failover=planned', 'kafka.version=3.6', 'offset.lag.max=2'],
     breaks: ['no-duplicates'],
   },
+  // The source consumer's default read_uncommitted copies an aborted source transaction.
+  {
+    model: 'mirror-maker-2',
+    set: ['source.transaction.records=2', 'faults.source-aborts=1'],
+    breaks: ['copied-committed'],
+  },
+  // Without exactly.once.source.support a task restart or a zombie generation copies records again.
+  { model: 'mirror-maker-2', set: ['faults.task-restarts=1'], breaks: ['copied-once', 'no-duplicates'] },
+  { model: 'mirror-maker-2', set: ['faults.zombie-tasks=1'], breaks: ['copied-once', 'no-duplicates'] },
   // 200 uniform random runs said these hold on 10 of 10 seeds: plain `check` must find them.
   {
     model: 'flink-kafka',

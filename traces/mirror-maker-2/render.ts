@@ -1,6 +1,6 @@
 /** How a `mirror-maker-2` trace reads: the step's events on their lanes, and the end state. */
 import type { MirrorMaker2Action } from '../../model/mirror-maker-2/actions.js';
-import type { MirrorMaker2State } from '../../model/mirror-maker-2/state.js';
+import { isAborted, type MirrorMaker2State } from '../../model/mirror-maker-2/state.js';
 import type { Renderer } from '../render/renderer.js';
 
 const list = (xs: readonly number[]): string => (xs.length > 0 ? xs.map((v) => `v${v}`).join(', ') : '(none)');
@@ -13,7 +13,7 @@ export const mirrorMaker2Renderer: Renderer<MirrorMaker2State, MirrorMaker2Actio
     return [
       '-- end state --',
       `source topic (${s.sourceAlive ? 'alive' : 'lost'}): ` +
-        s.source.map((v) => (v === 0 ? 'COMMIT' : `v${v}`)).join(', '),
+        s.source.map((v, o) => (v !== 0 ? `v${v}` : isAborted(s, o - 1) ? 'ABORT' : 'COMMIT')).join(', '),
       `source.topic on the target: ${list(s.target)}`,
       `offset syncs: ${s.syncs.map((x) => `${x.u}->${x.d}`).join(', ') || '(none)'}; ` +
         `checkpoint: ${cp ? `${cp.u}->${cp.d}` : '(none)'}`,

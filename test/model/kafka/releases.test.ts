@@ -36,6 +36,7 @@ const HAS: Record<BooleanFlag, string> = {
   streamsEosV1FullMetadata: '2.6-2.8',
   staleEpochAbortable: '2.7-',
   mm2SyncGroupOffsets: '2.7-',
+  mm2ExactlyOnceSource: '3.5-',
   mm2CheckpointOffsetZero: '2.7-',
   streamsProcessIdPersisted: '2.8-',
   streamsExactlyOnceV2Name: '3.0-',
