@@ -10,7 +10,7 @@ import { markerTargets } from '../kafka/transactions.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn, endable, endInput, finished } from './bounded.js';
 import { cancelDue, cancelJob, cancelling } from './cancel.js';
-import { commitHeld, mayRetryCommit, releaseRetry, retryCommitLater } from './commit-retry.js';
+import { commitHeld, mayRetryCommit, releaseRetry, retryCommitLater, retryPending } from './commit-retry.js';
 import { highlyAvailable } from './config.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
@@ -156,7 +156,8 @@ export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
  */
 export function nextCommit(s: S, no: JobNo = 1): number | null {
   const task = slotOf(s, no).task;
-  const c = task?.committables[0];
+  // flink.commit-retry=later: a committable waiting for its retry is passed over (commitAndEmitCheckpoints goes on).
+  const c = task?.committables.find((x) => !retryPending(x, s.now));
   return c && c.checkpoint <= task!.commitUpTo ? c.checkpoint : null;
 }
 
@@ -359,7 +360,7 @@ export const flinkActions = {
   Commit: {
     enabled: workOf('Commit'),
     effect: (d, a) => {
-      releaseRetry(d, jobOf(a));
+      releaseRetry(d, a.checkpoint, jobOf(a));
       commit(d, a.checkpoint, jobOf(a));
     },
     describe: (s, a) => {

@@ -5,10 +5,24 @@
  * the committable again later. Here its EndTxn keeps failing retriably for `faults.commit-retry.ms`, while the clock
  * and the transaction's timeout run: a commit retried past transaction.timeout.ms finds the transaction aborted by
  * the coordinator, and KafkaCommitter drops it (fenced or invalid state, "recovery took longer than
- * transaction.timeout.ms"): its records are lost. Over an immer draft, called from `step`.
+ * transaction.timeout.ms"): its records are lost.
+ *
+ * How the CommitterOperator retries (`flink.commit-retry`, read in Flink's CommitterOperator and
+ * CheckpointCommittableManagerImpl):
+ * - `synchronous` (FLINK-36455: 1.19.2, 1.20.1, 2.0.0 on): CheckpointCommittableManagerImpl.commit calls the
+ *   committer again at once for the requests not finished, and commitAndEmitCheckpoints commits checkpoint by
+ *   checkpoint ("ensure that all committables of the first checkpoint are fully committed before attempting the
+ *   next committable"): the later checkpoints' committables wait for the retried one (`Task.retryAt`).
+ * - `later` (1.15 to 1.19.1 and 1.20.0): the retried request stays pending in its CheckpointCommittableManager,
+ *   commitAndEmitCheckpoints goes on to the later checkpoints up to the last completed one, and, the collector not
+ *   finished, retryWithDelay registers a processing-time timer (RETRY_DELAY = 1000 ms); every notifyCheckpointComplete
+ *   commits the pending ones too. Only the retried committable waits (`Committable.retryAt`). It is in the
+ *   committer's state (snapshotState copies the CommittableCollector, pending requests included), and a restore
+ *   commits it at once (initializeState: "try to re-commit recovered transactions as quickly as possible").
+ * Over an immer draft, called from `step`.
  */
 import type { Draft } from 'immer';
-import { type FlinkState, type JobNo, sinkTransactionalId, slotOf, type Task } from './state.js';
+import { type Committable, type FlinkState, type JobNo, sinkTransactionalId, slotOf, type Task } from './state.js';
 
 type D = Draft<FlinkState>;
 
@@ -22,27 +36,39 @@ export function mayRetryCommit(s: FlinkState): boolean {
   return (s.faults.commitRetries ?? 0) < s.config.commitRetries;
 }
 
+/** Whether committable `c` waits for its retry at `now` (flink.commit-retry=later). Pure. */
+export function retryPending(c: Pick<Committable, 'retryAt'>, now: number): boolean {
+  return c.retryAt !== undefined && now < c.retryAt;
+}
+
 /** The committable of `checkpoint` of job `no` fails retriably: the committer commits it again after the delay. */
 export function retryCommitLater(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = slotOf(d, no).task!;
   const c = t.committables.find((x) => x.checkpoint === checkpoint)!;
-  t.retryAt = d.now + d.config.commitRetryMs;
+  const until = d.now + d.config.commitRetryMs;
+  if (d.config.commitRetry === 'later') c.retryAt = until;
+  else t.retryAt = until;
   d.faults.commitRetries = (d.faults.commitRetries ?? 0) + 1;
   d.events.push({
     type: 'commit-retry',
     checkpoint,
     transactionalId: d.kafka.txns[c.txn]?.transactionalId ?? sinkTransactionalId(d.config, c.name, no),
-    until: t.retryAt,
+    until,
   });
 }
 
-/** The committer's retry is due: it commits again (the retry time is spent). */
-export function releaseRetry(d: D, no: JobNo = 1): void {
+/** The retry of `checkpoint`'s committable (or the committer's) is due: it commits again (the retry time is spent). */
+export function releaseRetry(d: D, checkpoint: number, no: JobNo = 1): void {
   const t = slotOf(d, no).task;
   if (t && t.retryAt !== undefined) delete t.retryAt;
+  const c = t?.committables.find((x) => x.checkpoint === checkpoint);
+  if (c && c.retryAt !== undefined) delete c.retryAt;
 }
 
 /** When job `no`'s committer retries next, or null. Pure. */
 export function retryDue(s: FlinkState, no: JobNo): number | null {
-  return slotOf(s, no).task?.retryAt ?? null;
+  const t = slotOf(s, no).task;
+  if (!t) return null;
+  const at = [t.retryAt, ...t.committables.map((c) => c.retryAt)].filter((x) => x !== undefined);
+  return at.length > 0 ? Math.min(...at) : null;
 }

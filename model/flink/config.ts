@@ -307,6 +307,19 @@ export const flinkKafkaKeys = {
       "most commits in one run whose EndTxn fails with a retriable error (KafkaCommitter.commit's " +
       'RetriableException: request.retryLater()); the committer commits again once faults.commit-retry.ms passed',
   }),
+  // Flink's CommitterOperator, read in the release branches: 1.15 to 1.18 and 1.19.0/1.19.1/1.20.0 leave a
+  // retryLater committable pending in its CheckpointCommittableManager, commit the later checkpoints in the same
+  // commitAndEmitCheckpoints pass and retry it from a processing-time timer (retryWithDelay, RETRY_DELAY = 1000 ms)
+  // or the next notifyCheckpointComplete; FLINK-36455 (1.19.2, 1.20.1, 2.0.0) retries at once, in checkpoint order.
+  commitRetry: oneOf('flink.commit-retry', ['synchronous', 'later'], {
+    default: 'synchronous',
+    meaning:
+      'how the CommitterOperator retries a committable its committer answered with retryLater: synchronous ' +
+      '(Flink 1.19.2, 1.20.1, 2.0+, FLINK-36455: CheckpointCommittableManagerImpl.commit retries it at once and the ' +
+      "later checkpoints' committables wait for it) or later (Flink 1.15 to 1.19.1 and 1.20.0: it stays pending, " +
+      "the later checkpoints' committables are committed meanwhile, and a 1 s timer or the next checkpoint's " +
+      'notification retries it)',
+  }),
   commitRetryMs: int('faults.commit-retry.ms', {
     default: 10_000,
     min: 1,

@@ -22,6 +22,13 @@ export interface ConnectorRelease {
   readonly propagatesSendErrors: boolean;
   /** `TransactionNamingStrategy` (POOLING beside INCREMENTING) exists from 4.0.0 (FLINK-34554). */
   readonly namingStrategies: boolean;
+  /**
+   * 4.0.0 is built for Flink 2.0.0 and 5.0.0 for 2.1.0 (the poms' flink.version), whose CommitterOperator retries a
+   * committable synchronously and in checkpoint order (FLINK-36455); 3.x runs on Flink 1.x (3.4.0: 1.20.0), which
+   * may retry it later. ProducerPoolImpl.recycleByTransactionId (4.0.0+) relies on that order: "committables are
+   * processed in order of the checkpoint id".
+   */
+  readonly flinkTwo: boolean;
 }
 
 /** What release `v` has. Pure. */
@@ -29,6 +36,7 @@ export function connectorRelease(v: ConnectorVersion): ConnectorRelease {
   return {
     propagatesSendErrors: atLeast(v, '3.3'),
     namingStrategies: atLeast(v, '4.0'),
+    flinkTwo: atLeast(v, '4.0'),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   SOURCE_GROUP,
   sinkPrefix,
   slotOf,
+  snapshotOf,
   subtaskOf,
   type Task,
   type Writer,
@@ -182,7 +183,8 @@ function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void 
   const states = strategyOf(d.config, j.jm) === 'POOLING' ? writersOf(task).flatMap((w) => snapshotStates(w, id)) : [];
   pending.snapshot = {
     count: task.count,
-    committables: task.committables.map((c) => ({ ...c })),
+    // flink.commit-retry=later: a committable waiting for its retry is in the state, pending (its timer is not).
+    committables: task.committables.map(snapshotOf),
     inflight,
     writerStates: castDraft(states),
   };

@@ -58,6 +58,12 @@ function refusal(c: FlinkConfig): string | null {
       'faults.strategy-change=true is modelled at a fixed parallelism only (POOLING with a rescale is not): accepted ' +
       'with faults.rescale=false'
     );
+  // flink.commit-retry=later is Flink 1.x's CommitterOperator (1.15 to 1.19.1, 1.20.0); 4.0+ runs on Flink 2.x.
+  if (c.commitRetry === 'later' && release.flinkTwo)
+    return (
+      'flink.commit-retry=later (Flink 1.15 to 1.20.0) needs connector.version 3.x: 4.0 and later run on Flink 2.x, ' +
+      `which retries synchronously (FLINK-36455); connector.version=${c.connectorVersion} accepts synchronous`
+    );
   if (c.propagateSendErrors && !release.propagatesSendErrors)
     return (
       `safeguard.propagate-send-errors=true needs connector.version 3.3 or later (FLINK-35749); ` +

@@ -57,6 +57,7 @@ const committable = struct<Committable>({
   epoch: int,
   origin: struct<Committable['origin']>({ instance: int, txn: nullable(int) }),
   subtask: optional(int),
+  retryAt: optional(int),
 });
 
 const poolEntry = struct<PoolEntry>({ id: str, checkpoint: int });

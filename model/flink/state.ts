@@ -28,6 +28,17 @@ export interface Committable {
   readonly origin: Origin;
   /** The sink subtask whose writer pre-committed it: absent for subtask 0. */
   readonly subtask?: number;
+  /**
+   * flink.commit-retry=later: its commit failed retriably and is retried from this time on, while the later
+   * checkpoints' committables are committed; absent otherwise (and in a snapshot: the retry is no state of Flink's).
+   */
+  readonly retryAt?: number;
+}
+
+/** Committable `c` as the committer's state holds it: without its retry time (a timer, not state). Pure. */
+export function snapshotOf(c: Committable): Committable {
+  const { retryAt: _, ...rest } = c;
+  return rest;
 }
 
 /** The sub of committable `c`: its writer's sink subtask. Pure. */

@@ -83,7 +83,10 @@ export function nextEvent(s: FlinkState): number | null {
     if (scan !== null) at(scan);
   }
   // A commit retried later (faults.commit-retries).
-  for (const t of [s.task, s.second?.task]) if (t?.retryAt !== undefined) at(t.retryAt);
+  for (const t of [s.task, s.second?.task]) {
+    if (t?.retryAt !== undefined) at(t.retryAt);
+    for (const c of t?.committables ?? []) if (c.retryAt !== undefined) at(c.retryAt);
+  }
   return best;
 }
 

@@ -94,6 +94,15 @@ export const flinkTimingConfigs: string[][] = [
   ],
 ];
 
+/**
+ * flink-kafka configs of retried commits held on their own committable (flink.commit-retry=later, connector 3.x):
+ * the later checkpoints' commits, a restore of the waiting committable, two sink subtasks.
+ */
+export const flinkCommitRetryConfigs: string[][] = [
+  ['faults.commit-retries=2', 'flink.commit-retry=later', 'connector.version=3.4', 'faults.crashes=1'],
+  ['faults.commit-retries=1', 'flink.commit-retry=later', 'connector.version=3.0', 'parallelism.default=2'],
+];
+
 const configs: Record<string, string[][]> = {
   'kafka-txn': [
     [],
@@ -205,6 +214,7 @@ const configs: Record<string, string[][]> = {
     ],
     ...flinkParallelConfigs,
     ...flinkTimingConfigs,
+    ...flinkCommitRetryConfigs,
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
   'mirror-maker-2': [

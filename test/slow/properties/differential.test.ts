@@ -9,6 +9,7 @@
 import {
   differentialOf,
   differentialSuite,
+  flinkCommitRetryConfigs,
   flinkParallelConfigs,
   flinkTimingConfigs,
 } from '../../helpers/differential.js';
@@ -19,6 +20,8 @@ differentialSuite(scale);
 differentialOf('flink-kafka', flinkParallelConfigs.slice(0, 1), scale);
 // Checkpoint timing: several pending checkpoints, two of them slowed.
 differentialOf('flink-kafka', flinkTimingConfigs.slice(0, 1), scale);
+// Retried commits held on their own committable: the later checkpoints' commits go through the fast path.
+differentialOf('flink-kafka', flinkCommitRetryConfigs.slice(0, 1), scale);
 // Writes in flight (model/kafka/inflight.ts): each app model's instances carry them through the fast path.
 const inFlight = { ...scale, always: 0 };
 differentialOf('consume-transform-produce', [['faults.produce-reorder=true', 'faults.network=true']], inFlight);
