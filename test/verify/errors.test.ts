@@ -28,7 +28,6 @@ goldenSuite('verify refusals', {
     ['verify', f('streams-eos-v1.properties')],
     ['verify', f('connect-mirror-maker.properties')],
     ['verify', f('spring/application.yml')],
-    ['verify', f('no-checkpoint-interval.sql')],
     ['verify', f('timeout-above-broker.sql')],
     ['verify', f('startup-timestamp.sql')],
     ['verify', 'examples/ctp-safe', '--set', 'no.such.key=1'],
