@@ -52,7 +52,7 @@ describe('verify reads a Streams application delivery.timeout.ms', () => {
     expect(code).toBe(0);
   });
 
-  test('with network faults on 3.5, 120000 lets an expired batch land in the next transaction (KAFKA-12671)', async () => {
+  test('network faults on 3.5: at 120000 an expired batch lands in the next transaction (KAFKA-12671)', async () => {
     const { code, answer } = await verify(f('prefixed'), ...network);
     expect(answer.violations.map((v) => v.invariant)).toEqual(['zombie-fenced', 'txn-atomicity', 'no-duplicates']);
     expect(answer.violations[0]!.message).toBe(
@@ -61,7 +61,7 @@ describe('verify reads a Streams application delivery.timeout.ms', () => {
     expect(code).toBe(1);
   });
 
-  test('with network faults on 3.5 and no timeout set, no batch expires: what is left is the late offset commit', async () => {
+  test('network faults on 3.5, no timeout set: no batch expires, the late offset commit is left', async () => {
     const { code, answer } = await verify(f('unset'), ...network);
     // A TxnOffsetCommit delayed past its ABORT is written after the marker (no TxnOffsetCommit verification before
     // 3.7, KAFKA-15784): the input offsets move on without the output, not the held produce.
