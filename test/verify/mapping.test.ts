@@ -233,7 +233,7 @@ describe('verify maps real keys to model keys', () => {
     ]);
   });
 
-  test("a source table's scan.bounded.mode: each bounded mode is the model's end of input, a sink's is not read", () => {
+  test("a source table's scan.bounded.mode: a bounded mode is the model's end of input; a sink's is unread", () => {
     const job = (mode: string, sinkMode = '') =>
       "CREATE TABLE src (a INT) WITH ('connector' = 'kafka', 'topic' = 'in', " +
       `'scan.bounded.mode' = '${mode}');\n` +
