@@ -437,6 +437,37 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string)
   }
 }
 
+/**
+ * The Kafka SQL connector's scan.bounded.mode (KafkaConnectorOptions.SCAN_BOUNDED_MODE, ScanBoundedMode,
+ * flink-connector-kafka 3.0+, FLINK-28975), read in either case as Flink reads an enumeration.
+ */
+const BOUNDED_MODES = ['unbounded', 'latest-offset', 'group-offsets', 'timestamp', 'specific-offsets'];
+
+/**
+ * A table's scan.bounded.mode: a Kafka source table's unbounded is the model's; each other mode bounds the source at
+ * offsets it resolves when the job starts (KafkaSourceBuilder.setBounded: the end offsets, the group's committed ones,
+ * those of a timestamp, or those given), which the model holds as an end at input.records (`specific-offsets`).
+ */
+function boundedMode(c: Collector, p: Placed, s: Setting): void {
+  if (p.role !== 'Kafka source table') {
+    c.ignore(p, s, "bounds what a table reads: this table is not the job's Kafka input");
+    return;
+  }
+  const v = s.value.trim().toLowerCase();
+  if (!BOUNDED_MODES.includes(v)) {
+    const accepted = `expected one of ${BOUNDED_MODES.join(', ')} (either case)`;
+    c.fail(`${p.file}:${s.line}: ${flinkRefusal(s.key, s.value, accepted)}`);
+    return;
+  }
+  const model = v === 'unbounded' ? 'unbounded' : 'specific-offsets';
+  const why =
+    v === model
+      ? 'as written'
+      : `${v} bounds the source at the offsets it resolves when the job starts: the model's specific-offsets, an end ` +
+        'after the last input record';
+  c.claim(p, { ...s, value: model }, 'scan.bounded.mode', 'flink', why);
+}
+
 /** A Kafka table's options: the connector's own, and `properties.*` for its Kafka client. */
 function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
   c.use(p, 'connector', 'makes the table a Kafka table', done);
@@ -468,6 +499,11 @@ function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
         c.ignore(p, s, 'the Kafka sink names its transactional.ids from sink.transactional-id-prefix');
         done.add(s.key);
       }
+      continue;
+    }
+    if (s.key === 'scan.bounded.mode') {
+      boundedMode(c, p, s);
+      done.add(s.key);
       continue;
     }
     const t = tableTranslations.find((x) => x.from === s.key);

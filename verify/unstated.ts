@@ -42,6 +42,51 @@ export interface Context {
   readonly brokerMax: { readonly ms: number; readonly where: string };
   /** The topics of the pipeline's output, where a file names them. */
   readonly outputs: readonly string[];
+  /** The model keys a file or --set gives. */
+  readonly stated: ReadonlySet<string>;
+}
+
+/** The answer's note on a Flink job that no file gives a checkpoint interval. */
+export const NO_CHECKPOINTS =
+  "no file sets execution.checkpointing.interval: Flink takes no checkpoints (the job's code may enable them: " +
+  'enableCheckpointing, or --set execution.checkpointing.interval=MS)';
+
+/**
+ * Whether a Flink job runs without checkpoints: no file or --set gives execution.checkpointing.interval (Flink 1.x
+ * and 2.x have no default: CheckpointConfig.isCheckpointingEnabled is false, the CheckpointCoordinator's periodic
+ * scheduler never starts).
+ */
+export function withoutCheckpoints(c: Context): boolean {
+  return (
+    c.pipeline.model === 'flink-kafka' &&
+    !c.stated.has('execution.checkpointing.interval') &&
+    !c.stated.has('checkpointing.enabled')
+  );
+}
+
+/**
+ * A Flink job without checkpoints: a condition where the job's code could enable them (a DataStream job calls
+ * StreamExecutionEnvironment.enableCheckpointing), Flink's own default where SQL runs the job (its SET and the
+ * cluster's file are here, and neither sets an interval).
+ */
+function checkpointsOff(c: Context): Unstated | null {
+  if (!withoutCheckpoints(c)) return null;
+  return c.pipeline.sinkInCode
+    ? {
+        kind: 'condition',
+        key: 'checkpointing.enabled',
+        value: 'false',
+        condition: 'for a job whose code enables no checkpoints (no file sets execution.checkpointing.interval)',
+        give: "the job's interval (enableCheckpointing(MS)) with --set execution.checkpointing.interval=MS",
+      }
+    : {
+        kind: 'real',
+        key: 'checkpointing.enabled',
+        value: 'false',
+        why:
+          "Flink's default: no file sets execution.checkpointing.interval, which has none (SQL: SET " +
+          "'execution.checkpointing.interval' = '20 s'; or --set execution.checkpointing.interval=MS)",
+      };
 }
 
 const has = (c: Context, role: string): boolean => c.pipeline.parts.some((p) => p.role === role);
@@ -110,9 +155,8 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
             'writes no Kafka topic has no Kafka transaction to check)',
         }
       : null,
-  // A Flink job whose files set no execution.checkpointing.interval is refused (verify.ts): one that is checked has
-  // checkpoints, at the interval its files set.
-  'checkpointing.enabled': () => null,
+  'checkpointing.enabled': checkpointsOff,
+  // Unset, checkpointing is off: checkpointing.enabled says so, and the interval decides nothing.
   'execution.checkpointing.interval': () => null,
   'transaction.timeout.ms': (c) =>
     c.pipeline.model === 'flink-kafka' && c.pipeline.sinkInCode ? sinkTimeoutInCode(c) : null,

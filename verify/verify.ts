@@ -2,8 +2,8 @@
  * `verify`'s reading of one pipeline: every model key each part sets or inherits, how each key no file
  * sets is held (the real default, a value the code decides, or a condition: `unstated.ts`), what is
  * ignored, and the real systems' refusals that need more than one file (a transaction timeout above the
- * broker's transaction.max.timeout.ms) or a key no file sets (a Flink job without checkpoints). The
- * check itself is the caller's. Pure: parts in, a configuration out.
+ * broker's transaction.max.timeout.ms). A Flink job no file gives a checkpoint interval runs without
+ * checkpoints, as Flink does. The check itself is the caller's. Pure: parts in, a configuration out.
  */
 
 import { defaultRecord, keyList } from '../model/core/config.js';
@@ -22,7 +22,7 @@ import {
 import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
-import { UNSTATED, type Unstated } from './unstated.js';
+import { type Context, NO_CHECKPOINTS, UNSTATED, type Unstated, withoutCheckpoints } from './unstated.js';
 
 /** What the files configure. */
 export interface Verified {
@@ -131,14 +131,28 @@ export function verifyConfig(
   if (!max.ok) return max;
   const stated = new Set(r.value.winners.map((w) => w.key));
   const unstated: Unstated[] = [];
+  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated };
   for (const [name, key] of keys) {
     if (stated.has(name) || key.realDefault === undefined) continue;
     const policy = UNSTATED[name];
     if (policy === undefined)
       return { ok: false, error: `verify cannot tell how ${name} runs when no file sets it (${key.realDefault})` };
-    const u = policy({ pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe) });
+    const u = policy(context);
     if (u !== null) unstated.push(u);
   }
+  const noCheckpoints = withoutCheckpoints(context);
+  // Without checkpoints and with no restart strategy configured, Flink does not restart the job
+  // (RestartBackoffTimeStrategyFactoryLoader.getDefaultRestartStrategyFactory: NoRestartBackoffTimeStrategy unless
+  // checkpointing is enabled, Flink 1.13 to 2.x).
+  if (noCheckpoints && !stated.has('restart-strategy.type'))
+    unstated.push({
+      kind: 'real',
+      key: 'restart-strategy.type',
+      value: 'none',
+      why:
+        "Flink's default for a job without checkpoints (RestartBackoffTimeStrategyFactoryLoader: no restart strategy " +
+        'configured and checkpointing disabled)',
+    });
   const held = (u: Unstated): string => (u.kind === 'code' ? u.realDefault : u.value);
   const value = (k: string): string | undefined => {
     const w = r.value.winners.find((x) => x.key === k);
@@ -161,16 +175,7 @@ export function verifyConfig(
     ...winners.map((w) => [w.key, w.text] as const),
     ...kept.map((u) => [u.key, held(u)] as const),
   ];
-  if (model === 'flink-kafka' && !winners.some((w) => w.key === 'execution.checkpointing.interval'))
-    return {
-      ok: false,
-      error:
-        'no file sets execution.checkpointing.interval: Flink then takes no checkpoints, so a Kafka sink commits no ' +
-        'transaction and a restarted job reads from its startup offsets again; eoscheck models a checkpointing job: ' +
-        "set it (config.yaml: execution.checkpointing.interval: 20 s; SQL: SET 'execution.checkpointing.interval' = " +
-        "'20 s';), or, where the job's code enables checkpoints (enableCheckpointing), give " +
-        '--set execution.checkpointing.interval=MS',
-    };
+  if (noCheckpoints) notes.push(NO_CHECKPOINTS);
   const strategy = value('restart-strategy.type');
   const givesUp =
     strategy !== 'exponential-delay' ||

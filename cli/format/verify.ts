@@ -203,6 +203,16 @@ function restSettings(keys: Keys, record: Readonly<Record<string, unknown>>, v: 
     .filter((k) => !named.has(k.name))
     .map((k) => {
       const own = isOwnKey(k.name) && k.name !== 'kafka.version' && k.name !== 'transaction.version';
+      // A job without checkpoints reads no interval: Flink has none by default.
+      if (k.name === 'execution.checkpointing.interval' && record['checkpointing.enabled'] === false)
+        return {
+          key: k.name,
+          value: String(record[k.name]),
+          source: 'unread',
+          how: 'unstated',
+          from: null,
+          why: 'no file sets it and Flink has no default: checkpointing.enabled=false, so no interval is read',
+        };
       return {
         key: k.name,
         value: String(record[k.name]),

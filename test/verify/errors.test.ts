@@ -1,7 +1,7 @@
 /**
  * What verify refuses, each as one line on stderr with exit 2: a value the real system refuses (in its
- * own words), a value it accepts and eoscheck does not model, files that make no pipeline or two, a
- * Flink job without checkpoints. Golden transcript: test/golden/verify-errors.txt.
+ * own words), a value it accepts and eoscheck does not model, files that make no pipeline or two.
+ * Golden transcript: test/golden/verify-errors.txt.
  */
 import { goldenSuite } from '../cli/harness.js';
 
@@ -28,9 +28,9 @@ goldenSuite('verify refusals', {
     ['verify', f('streams-eos-v1.properties')],
     ['verify', f('connect-mirror-maker.properties')],
     ['verify', f('spring/application.yml')],
-    ['verify', f('no-checkpoint-interval.sql')],
     ['verify', f('timeout-above-broker.sql')],
     ['verify', f('startup-timestamp.sql')],
+    ['verify', f('bad-bounded-mode.sql')],
     ['verify', 'examples/ctp-safe', '--set', 'no.such.key=1'],
   ],
 });

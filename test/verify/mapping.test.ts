@@ -233,6 +233,31 @@ describe('verify maps real keys to model keys', () => {
     ]);
   });
 
+  test("a source table's scan.bounded.mode: a bounded mode is the model's end of input; a sink's is unread", () => {
+    const job = (mode: string, sinkMode = '') =>
+      "CREATE TABLE src (a INT) WITH ('connector' = 'kafka', 'topic' = 'in', " +
+      `'scan.bounded.mode' = '${mode}');\n` +
+      `CREATE TABLE o (a INT) WITH ('connector' = 'kafka', 'topic' = 'out'${sinkMode});\n` +
+      'INSERT INTO o SELECT a FROM src;';
+    const bounded = (mode: string) => {
+      const v = verified({ 'job.sql': job(mode) });
+      return [winners(v)['scan.bounded.mode'], v.winners.find((w) => w.key === 'scan.bounded.mode')?.why];
+    };
+    expect(bounded('UNBOUNDED')).toEqual(['unbounded', 'as written']);
+    expect(bounded('specific-offsets')).toEqual(['specific-offsets', 'as written']);
+    for (const mode of ['latest-offset', 'group-offsets', 'timestamp'])
+      expect(bounded(mode)).toEqual([
+        'specific-offsets',
+        `${mode} bounds the source at the offsets it resolves when the job starts: the model's specific-offsets, an ` +
+          'end after the last input record',
+      ]);
+    const sink = verified({ 'job.sql': job('unbounded', ", 'scan.bounded.mode' = 'latest-offset'") });
+    expect(winners(sink)['scan.bounded.mode']).toBe('unbounded');
+    expect(ignoredWhy(sink, 'scan.bounded.mode')).toBe(
+      "bounds what a table reads: this table is not the job's Kafka input",
+    );
+  });
+
   test("a Flink config without the sink's properties: the timeout is KafkaSinkBuilder's, capped by the broker", () => {
     const conf = { 'config.yaml': 'execution.checkpointing.interval: 30 s\n' };
     const held = (v: Verified) => v.unstated.find((a) => a.key === 'transaction.timeout.ms');

@@ -33,12 +33,19 @@ interface Want {
   readonly error?: string;
 }
 
-const NO_CHECKPOINTS = 'no file sets execution.checkpointing.interval: Flink then takes no checkpoints';
 const NO_TXN_PATH = 'nothing to check: no Kafka transactional path';
 const CODE_SINK = { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'holds' };
+/**
+ * A sink in code without checkpoints: NONE and AT_LEAST_ONCE repeat what a restart reads again from the startup
+ * offsets; EXACTLY_ONCE pre-commits only at a checkpoint (or the end of a bounded input), so an unbounded job's
+ * transaction stays open until transaction.timeout.ms aborts it, and read_committed readers never see its records.
+ */
+const CODE_SINK_NO_CHECKPOINTS = { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'violated' };
 const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
 /** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
 const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
+/** A job built in code whose files set no checkpoint interval: its code might enable checkpoints. */
+const CODE_CHECKPOINTS = 'checkpointing.enabled';
 
 const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   // Flink's own SQL-client end-to-end script: its tables' connector is the placeholder $KAFKA_IDENTIFIER, which
@@ -58,13 +65,42 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     code: CODE_SINK,
     conditions: RELEASES_AND_READER,
   },
-  // Checkpoint directories but no execution.checkpointing.interval: Flink takes no checkpoints at all.
-  'apache+flink-kubernetes-operator/basic-checkpoint-ha': { exit: 2, error: NO_CHECKPOINTS },
-  // flink-conf.yaml sets the state backend and directories, not the interval (the job's code turns checkpoints on
-  // with --checkpointing, which --set execution.checkpointing.interval states).
-  'apache+flink-playgrounds/operations-playground': { exit: 2, error: NO_CHECKPOINTS },
-  'apache+flink-playgrounds/pyflink-walkthrough': { exit: 2, error: NO_CHECKPOINTS },
-  'apache+flink-playgrounds/table-walkthrough': { exit: 2, error: NO_CHECKPOINTS },
+  // Checkpoint directories and Kubernetes HA but no execution.checkpointing.interval: unless the job's code enables
+  // them, Flink takes no checkpoints, does not restart the failed job, and its resubmission reads the input again
+  // from the start, so NONE repeats records; no sink guarantee holds without checkpoints.
+  'apache+flink-kubernetes-operator/basic-checkpoint-ha': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    code: CODE_SINK_NO_CHECKPOINTS,
+    conditions: [...RELEASES_AND_READER, CODE_CHECKPOINTS],
+  },
+  // flink-conf.yaml sets the state backend and directories, not the interval; the job's code turns checkpoints on
+  // with --checkpointing, which --set execution.checkpointing.interval states. As its files stand: no checkpoints,
+  // and a restarted job repeats its output. The compose file's Kafka image names the release.
+  'apache+flink-playgrounds/operations-playground': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    code: CODE_SINK_NO_CHECKPOINTS,
+    conditions: ['connector.version', 'isolation.level', CODE_CHECKPOINTS],
+  },
+  // A Python job (its code here is not read) and a Kafka image, no checkpoint interval: as above.
+  'apache+flink-playgrounds/pyflink-walkthrough': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    code: CODE_SINK_NO_CHECKPOINTS,
+    conditions: ['connector.version', 'isolation.level', CODE_CHECKPOINTS],
+  },
+  // A Table API job in code and a Kafka image, no checkpoint interval: as above.
+  'apache+flink-playgrounds/table-walkthrough': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    code: CODE_SINK_NO_CHECKPOINTS,
+    conditions: ['connector.version', 'isolation.level', CODE_CHECKPOINTS],
+  },
   // Three KRaft brokers and no client: no transaction anywhere.
   'apache+kafka/docker-cluster-isolated': { exit: 2, error: NO_TXN_PATH },
   // Kafka's stock producer.properties has no transactional.id; its consumer.properties is read by its keys
@@ -86,9 +122,15 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     violated: ['no-duplicates', 'state-exactly-once'],
     conditions: ['isolation.level'],
   },
-  // The INSERT (in one script) writes a Kafka table (created in another): a Kafka sink, in a cluster whose
-  // FLINK_PROPERTIES set no checkpoint interval.
-  'confluentinc+kafka-tutorials/filtering-flinksql': { exit: 2, error: NO_CHECKPOINTS },
+  // The INSERT (in one script) writes a Kafka table (created in another) at the SQL connector's at-least-once, in a
+  // cluster whose FLINK_PROPERTIES set no checkpoint interval: no checkpoints, so a failed job starts again from
+  // earliest-offset and writes its records twice.
+  'confluentinc+kafka-tutorials/filtering-flinksql': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    conditions: ['connector.version', 'isolation.level'],
+  },
   // A consumer alone, and a producer without transactional.id: no transaction.
   'confluentinc+kafka-tutorials/kafka-consumer-application': { exit: 2, error: NO_TXN_PATH },
   'confluentinc+kafka-tutorials/kafka-producer-application': { exit: 2, error: NO_TXN_PATH },
@@ -97,16 +139,28 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   'decodableco+examples/kafka-to-iceberg': { exit: 2, error: 'nothing to check: no Kafka sink' },
   // Kafka in, print out.
   'jbcodeforce+flink-studies/flink-watermark': { exit: 2, error: 'nothing to check: no Kafka sink' },
-  // A Kafka sink table and a cluster without a checkpoint interval.
-  'jbcodeforce+flink-studies/kafka-flink-docker': { exit: 2, error: NO_CHECKPOINTS },
+  // A Kafka sink table at at-least-once fed from earliest-offset, and a cluster without a checkpoint interval: a
+  // failed job reads from the start again and repeats its output. The compose file names the connector jar.
+  'jbcodeforce+flink-studies/kafka-flink-docker': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    conditions: RELEASE_AND_READER,
+  },
   // parallelism.default: 4 is a value Flink takes and eoscheck does not model (one or two subtasks).
   'jbcodeforce+flink-studies/materialized-table-config': {
     exit: 2,
     error:
       'test/fixtures/real/jbcodeforce+flink-studies/materialized-table-config/config.yaml:26: parallelism.default=4',
   },
-  // Kafka to Kafka at the connector's default, and no checkpoint interval.
-  'jbcodeforce+flink-studies/perf-testing-sql-executor': { exit: 2, error: NO_CHECKPOINTS },
+  // Kafka to Kafka at the connector's default at-least-once from earliest-offset, and no checkpoint interval: a failed
+  // job reads from the start again and repeats its output.
+  'jbcodeforce+flink-studies/perf-testing-sql-executor': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    conditions: RELEASES_AND_READER,
+  },
   // A transactional producer (acks=all), a read_committed reader of its output and a broker that replicates
   // (RF 3, min ISR 2, through one broker failure): its transactions are read once each. The reader commits its
   // own offsets on a timer, which is its own processing, not this pipeline's.
@@ -132,8 +186,15 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     violated: ['no-duplicates', 'state-exactly-once'],
     conditions: RELEASE_AND_READER,
   },
-  // A FlinkDeployment without a checkpoint interval.
-  'streamshub+flink-sql-examples/interactive-etl-standalone': { exit: 2, error: NO_CHECKPOINTS },
+  // A FlinkDeployment without a checkpoint interval whose SQL runs inside the job: its sink is decided there, and
+  // without checkpoints none of its guarantees holds (a restart repeats records; exactly-once never commits).
+  'streamshub+flink-sql-examples/interactive-etl-standalone': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    code: CODE_SINK_NO_CHECKPOINTS,
+    conditions: [...RELEASES_AND_READER, CODE_CHECKPOINTS],
+  },
   // A FlinkDeployment checkpointing every minute whose SQL runs inside the job (no SQL file here): its sink is
   // decided there. At-least-once or none repeats records after a restart; only exactly-once holds.
   'streamshub+flink-sql-examples/recommendation-app-ha': {
