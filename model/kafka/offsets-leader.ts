@@ -24,8 +24,11 @@ export function offsetsLoading(k: Cluster, g: number): boolean {
  * Whether a transaction marker to group `g`'s offsets partition is refused now: with the new group coordinator
  * (4.0+) it is written through CoordinatorRuntime, which refuses it while loading (KafkaApis answers
  * NOT_LEADER_OR_FOLLOWER and TransactionMarkerChannelManager sends it again). The classic one (to 3.9) has the new
- * leader append it at once (ReplicaManager) and the load read it (doLoadGroupsAndOffsets' control batches), so it
- * is never refused there. Pure.
+ * leader append it at once (ReplicaManager) and either the load reads it (doLoadGroupsAndOffsets' control batches)
+ * or handleTxnCompletion, queued behind the load on GroupMetadataManager's one-thread scheduler, completes the
+ * loaded group's pending offsets: never refused, and its effect is the append's. A marker sent to the old leader is
+ * refused (NOT_LEADER_OR_FOLLOWER) and sent again to the new one after a metadata refresh: it changes nothing, so it
+ * is the marker's later step. Pure.
  */
 export function offsetsRefuseMarkers(k: Cluster, g: number): boolean {
   return k.rules.release.groupCoordinatorRuntime && offsetsLoading(k, g);
