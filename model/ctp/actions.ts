@@ -13,8 +13,10 @@ import {
   type TransactionalCall,
 } from '../kafka/actions.js';
 import { processFaults } from '../kafka/faults.js';
+import { type GroupCoordinatorAction, groupCoordinatorActions } from '../kafka/group-failover.js';
 import { inFlightTo, landable, quiet } from '../kafka/inflight.js';
 import { producesTo, type Request } from '../kafka/network.js';
+import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { inTransaction } from '../kafka/producer.js';
 import { nextDeadline } from '../kafka/transactions.js';
 import {
@@ -45,6 +47,7 @@ import {
   type AppState,
   appName,
   canAct,
+  GROUP,
   gone,
   inputValue,
   isTxnApp,
@@ -81,8 +84,9 @@ export type AppAction =
   // faults.late-requests: InitProducerId held or its answer lost, sendOffsetsToTransaction's AddOffsetsToTxn held
   | InstanceCall<'InitProducerIdDelayed' | 'InitProducerIdLost' | 'AddOffsetsDelayed'>
   | { readonly type: 'Deliver'; readonly request: number }
-  // transaction coordinator
+  // transaction coordinator, and the group coordinator's move
   | CoordinatorAction
+  | GroupCoordinatorAction
   // supervisor (slot: instance slot) and time
   | { readonly type: 'Restart'; readonly slot: number }
   | { readonly type: 'Tick' }
@@ -233,6 +237,17 @@ const lens = {
   ),
 };
 const coordinator = coordinatorActions(lens);
+const groupCoordinator = groupCoordinatorActions(lens, (s) => s.config.groupCoordinatorFailover, GROUP);
+
+/**
+ * Whether the group coordinator answers now: while a new leader of the group's `__consumer_offsets` loads it
+ * (faults.group-coordinator-failover), JoinGroup, OffsetFetch, OffsetCommit and TxnOffsetCommit are refused with
+ * COORDINATOR_LOAD_IN_PROGRESS (the old leader: NOT_COORDINATOR) and the client retries them: ConsumerCoordinator
+ * and AbstractCoordinator mark the coordinator unknown or back off and send again, the producer's
+ * TxnOffsetCommitHandler retries both (KAFKA-7296, 2.1). A refusal changes nothing, so the call is taken once the
+ * load is done. Pure.
+ */
+const groupAnswers = (s: S): boolean => !offsetsLoading(s.kafka, GROUP);
 
 /** When time next matters: a transaction deadline, or a silent member's session expiry (session.timeout.ms). Pure. */
 export function nextDue(s: S): number | null {
@@ -247,7 +262,7 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => canAct(i) && i.life === 'unjoined',
+        (i) => groupAnswers(s) && canAct(i) && i.life === 'unjoined',
         (i) => emit({ type: 'Join', instance: i.id }),
       ),
     effect: (d, a) => doJoin(d, appOf(d, a.instance)),
@@ -258,7 +273,7 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => rejoinDue(s, i),
+        (i) => groupAnswers(s) && rejoinDue(s, i),
         (i) => emit({ type: 'Rejoin', instance: i.id }),
       ),
     effect: (d, a) => doRejoin(d, appOf(d, a.instance)),
@@ -333,6 +348,7 @@ export const appActions = {
   },
   FetchOffset: {
     enabled(s, emit) {
+      if (!groupAnswers(s)) return;
       for (const i of s.apps) {
         if (!member(i) || !producerReady(s.config, i) || restoring(s.config, i) || rejoinDue(s, i)) continue;
         for (const p of [...i.owned].sort((x, y) => x - y))
@@ -513,7 +529,7 @@ export const appActions = {
     enabled: (s, emit) =>
       each(
         s,
-        (i) => commitsOffsets(s, i),
+        (i) => groupAnswers(s) && commitsOffsets(s, i),
         (i) => emit({ type: 'CommitOffsets', instance: i.id }),
       ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), false),
@@ -528,6 +544,7 @@ export const appActions = {
       each(
         s,
         (i) =>
+          groupAnswers(s) &&
           ready(i) &&
           !isTxnApp(s.config) &&
           s.config.autoCommit &&
@@ -545,7 +562,7 @@ export const appActions = {
         s,
         (i) => {
           const t = working(s, i);
-          return t !== null && t.records > 0 && !t.offsetsSent;
+          return groupAnswers(s) && t !== null && t.records > 0 && !t.offsetsSent;
         },
         (i) => emit({ type: 'SendOffsets', instance: i.id }),
       ),
@@ -561,7 +578,7 @@ export const appActions = {
         s,
         (i) => {
           const t = working(s, i);
-          return delays(s) && t !== null && t.records > 0 && !t.offsetsSent;
+          return groupAnswers(s) && delays(s) && t !== null && t.records > 0 && !t.offsetsSent;
         },
         (i) => emit({ type: 'SendOffsetsDelayed', instance: i.id }),
       ),
@@ -584,6 +601,7 @@ export const appActions = {
         (i) => {
           const t = working(s, i);
           return (
+            groupAnswers(s) &&
             lateDelays(s) &&
             s.kafka.rules.transactionVersion === 1 &&
             t !== null &&
@@ -653,6 +671,7 @@ export const appActions = {
     lanes: to('coordinator'),
   },
   ...coordinator,
+  ...groupCoordinator,
   Restart: {
     enabled(s, emit) {
       for (let slot = 0; slot < s.config.instances; slot++) {
@@ -668,7 +687,9 @@ export const appActions = {
   Deliver: {
     fault: true,
     enabled(s, emit) {
-      for (const r of s.network) emit({ type: 'Deliver', request: r.id });
+      // A late TxnOffsetCommit landing at a loading coordinator would be refused: it lands once the load is done.
+      for (const r of s.network)
+        if (r.type !== 'TxnOffsetCommit' || groupAnswers(s)) emit({ type: 'Deliver', request: r.id });
     },
     effect: (d, a) => doDeliver(d, a.request),
     describe(s, a) {

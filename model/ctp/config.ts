@@ -41,6 +41,7 @@ export const appSafeguardKeys = {
   crashes: k.crashes,
   zombies: k.zombies,
   coordinatorFailover: k.coordinatorFailover,
+  groupCoordinatorFailover: k.groupCoordinatorFailover,
   producerStateLoss: k.producerStateLoss,
 } as const;
 
@@ -196,6 +197,8 @@ export interface AppSettings {
   readonly stateful: boolean;
   /** faults.coordinator-failover. */
   readonly coordinatorFailover: number;
+  /** faults.group-coordinator-failover. */
+  readonly groupCoordinatorFailover: number;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
   /** After an abort the loop seeks back to its committed offsets (Kafka Streams always does). */
@@ -236,6 +239,7 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     freshTransactionalIdPerStart: false,
     stateful: false,
     coordinatorFailover: c.coordinatorFailover,
+    groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     rewindOnAbort: c.rewindOnAbort,
   };

@@ -1,12 +1,13 @@
 /**
  * The final drain: a fixed, fault-free policy driving the application to quiescence after an
- * explored prefix. Priority: pending transaction markers; requests in flight landing; restarting dead
- * instance slots; each live instance (creation order) finishing its input; expired transactions; time passing (to a
- * transaction deadline or a silent member's session expiry). Pure.
+ * explored prefix. Priority: a group coordinator's load of its partition; pending transaction markers; requests in
+ * flight landing; restarting dead instance slots; each live instance (creation order) finishing its input; expired
+ * transactions; time passing (to a transaction deadline or a silent member's session expiry). Pure.
  */
 import { firstMarker } from '../kafka/actions.js';
 import { unstable } from '../kafka/groups.js';
 import { landable } from '../kafka/inflight.js';
+import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
@@ -72,6 +73,8 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
 /** The drain's next action, or null at quiescence. Pure. */
 export function appDrain(s: AppState): AppAction | null {
   const k = s.kafka;
+  // A group coordinator loading its partition finishes first: until then it refuses the group's requests.
+  if (offsetsLoading(k, GROUP)) return { type: 'LoadOffsets' };
   const marker = firstMarker(k);
   if (marker) return marker;
   // Requests in flight land oldest first (no reordering in the drain), each instance's in creation order.

@@ -139,6 +139,18 @@ export interface Group {
   readonly fates: readonly { readonly origin: Origin; readonly input: number; readonly fate: Marker }[];
   /** Ghost: commits from an old generation that took effect. */
   readonly staleCommits: readonly StaleCommit[];
+  /** The leader of its `__consumer_offsets` partition once it moved (faults.group-coordinator-failover). */
+  readonly offsetsLeader?: OffsetsLeader;
+}
+
+/**
+ * The group coordinator after a move of the group's `__consumer_offsets` partition: the moves so far, and whether
+ * the new leader is still loading the partition (GroupMetadataManager.loadGroupsAndOffsets to 3.9;
+ * CoordinatorRuntime's load, 4.0+).
+ */
+export interface OffsetsLeader {
+  readonly moves: number;
+  readonly loading: boolean;
 }
 
 /** The protocol switches of a cluster and its clients, from the model's config (static per run). */

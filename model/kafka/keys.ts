@@ -164,6 +164,17 @@ export const kafkaKeys = {
       'loads it and re-sends the markers of every Prepare* transaction; markers of the old one still on their way ' +
       'may arrive (not one its leader had already appended)',
   }),
+  groupCoordinatorFailover: int('faults.group-coordinator-failover', {
+    default: 0,
+    min: 0,
+    max: 2,
+    meaning:
+      "most group-coordinator moves in one run: the group's __consumer_offsets partition gets a new leader, which " +
+      'loads it (the offsets, and the pending transactional offsets with their producer ids); until it is done it ' +
+      'answers JoinGroup, OffsetFetch, OffsetCommit and TxnOffsetCommit with COORDINATOR_LOAD_IN_PROGRESS (the old ' +
+      'leader NOT_COORDINATOR) and the clients retry; a marker to the partition is appended and read by the load ' +
+      '(to 3.9) or refused until it is done and sent again (4.0+)',
+  }),
   producerStateLoss: bool('faults.producer-state-loss', {
     default: false,
     meaning:

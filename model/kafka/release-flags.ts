@@ -58,6 +58,14 @@ export interface Release {
    * GroupCoordinator.doTxnCommitOffsets, 2.5); 2.4 checks none.
    */
   readonly txnOffsetGenerationCheck: boolean;
+  /**
+   * The group coordinator is KIP-848's CoordinatorRuntime (group-coordinator/, the default from 4.0): a marker to
+   * `__consumer_offsets` is written through it (KafkaApis.handleWriteTxnMarkersRequest -> completeTransaction), so
+   * while it loads the partition the marker is refused (COORDINATOR_LOAD_IN_PROGRESS, answered as
+   * NOT_LEADER_OR_FOLLOWER) and sent again; the classic GroupMetadataManager (to 3.9) has the leader append it and
+   * its load read it.
+   */
+  readonly groupCoordinatorRuntime: boolean;
   /** EndTxn from a client must carry the current epoch (KAFKA-9600, 2.6); before, only an older one is fenced. */
   readonly endTxnExactEpoch: boolean;
   /**

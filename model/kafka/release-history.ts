@@ -46,6 +46,7 @@ export const FIRST: Release = {
   kip360: false,
   invalidMappingFatal: true,
   txnOffsetGenerationCheck: false,
+  groupCoordinatorRuntime: false,
   endTxnExactEpoch: false,
   fenceAbortBumpsTwice: false,
   streamsEosV1: true,
@@ -294,6 +295,15 @@ export const CHANGES: readonly Change[] = [
     label: 'KAFKA-16331 exactly_once and exactly_once_beta removed',
     flags: { streamsEosV1: false },
     text: 'Streams exactly_once (EOS v1) and the name exactly_once_beta are removed (KAFKA-16331)',
+  },
+  {
+    since: '4.0',
+    area: 'consumer groups',
+    label: 'KIP-848 group coordinator runtime',
+    flags: { groupCoordinatorRuntime: true },
+    text:
+      'KIP-848: the new group coordinator (CoordinatorRuntime) is the default; it writes the markers to ' +
+      '__consumer_offsets itself and refuses them while it loads the partition',
   },
   {
     since: '4.0',

@@ -22,6 +22,7 @@ import type {
   Coordinator,
   Group,
   KafkaRules,
+  OffsetsLeader,
   Parked,
   PendingMarkers,
   PendingOffset,
@@ -172,6 +173,7 @@ const group = struct<Group>({
   producerEpochs: list(struct<Group['producerEpochs'][number]>({ producerId: int, epoch: int })),
   fates: list(struct<Group['fates'][number]>({ origin, input: int, fate: marker })),
   staleCommits: list(staleCommit),
+  offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
 });
 
 const staleMarker = struct<StaleMarker>({

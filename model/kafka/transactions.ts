@@ -10,6 +10,7 @@ import { castDraft, type Draft } from 'immer';
 import type { Cluster, Ctx, PendingMarkers, TxnMeta, TxnState } from './cluster.js';
 import { completeTxnOffsets } from './groups.js';
 import { EXHAUSTED_EPOCH } from './keys.js';
+import { offsetsRefuseMarkers } from './offsets-leader.js';
 import { writeMarker } from './partition.js';
 import type { ErrorCode, Marker } from './records.js';
 
@@ -383,7 +384,7 @@ export function markerTargets(k: Cluster, txn: number): (number | 'offsets')[] {
   const pend = pendingOf(k, txn);
   if (pend === null) return out;
   for (const p of pend.partitions) if (!markerWaits(k, pend, p)) out.push(p);
-  if (pend.offsetsGroup !== null) out.push('offsets');
+  if (offsetsMarkerDue(k, pend)) out.push('offsets');
   return out;
 }
 
@@ -395,7 +396,12 @@ export function firstMarkerTarget(k: Cluster, txn: number): number | 'offsets' |
   const pend = pendingOf(k, txn);
   if (pend === null) return null;
   for (const p of pend.partitions) if (!markerWaits(k, pend, p)) return p;
-  return pend.offsetsGroup !== null ? 'offsets' : null;
+  return offsetsMarkerDue(k, pend) ? 'offsets' : null;
+}
+
+/** Whether the marker to the group's `__consumer_offsets` is due and its leader takes it now. Pure. */
+function offsetsMarkerDue(k: Cluster, pend: PendingMarkers): boolean {
+  return pend.offsetsGroup !== null && !offsetsRefuseMarkers(k, pend.offsetsGroup);
 }
 
 /** The markers transaction `txn` has pending while it is preparing to end, else null. */

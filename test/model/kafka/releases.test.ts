@@ -29,6 +29,7 @@ const HAS: Record<BooleanFlag, string> = {
   kip360: '2.5-',
   invalidMappingFatal: '2.4 4.0-',
   txnOffsetGenerationCheck: '2.5-',
+  groupCoordinatorRuntime: '4.0-',
   endTxnExactEpoch: '2.6-',
   // 4.0.0 only, a patch release; every line, taken at its latest patch, has the fix (4.0.1, 4.1.0).
   fenceAbortBumpsTwice: '',
