@@ -103,6 +103,74 @@ export const flinkCommitRetryConfigs: string[][] = [
   ['faults.commit-retries=1', 'flink.commit-retry=later', 'connector.version=3.0', 'parallelism.default=2'],
 ];
 
+/** flink-kafka configs of the sink: delivery guarantees, checkpointing modes, prefixes, two jobs, POOLING. */
+export const flinkSinkConfigs: string[][] = [
+  [],
+  ['sink.delivery-guarantee=none'],
+  ['sink.delivery-guarantee=at-least-once'],
+  ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],
+  ['execution.checkpointing.unaligned.enabled=true', 'job.inputs=2'],
+  ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
+  ['high-availability.type=none', 'faults.jobmanager=1'],
+  ['jobs=2', 'faults.crashes=0'],
+  // Job 1's LISTING takes job 2's flink-job2-… transactions (their names start with flink).
+  ['jobs=2', 'sink.transaction-naming-strategy=POOLING', 'input.records=2'],
+  // LISTING with the restored writer state's prefix as well as the new one.
+  ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'],
+  // The same with FLINK-40626's proposed fix, which aborts a restored pre-committed id open again.
+  [
+    'sink.transaction-naming-strategy=POOLING',
+    'faults.prefix-change=true',
+    'safeguard.abort-superseded-precommitted=true',
+  ],
+];
+
+/** flink-kafka configs of ends and restarts: no checkpoints, savepoints, timeouts, lost JobManagers, strategies. */
+export const flinkRestartConfigs: string[][] = [
+  // A never-ending input without checkpoints, and cancel-with-savepoint.
+  ['checkpointing.enabled=false'],
+  ['faults.savepoint=cancel'],
+  ['transaction.timeout.ms=2500'],
+  ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false', 'faults.send-errors=true'],
+  [
+    'high-availability.type=none',
+    'faults.jobmanager=1',
+    'scan.startup.mode=group-offsets',
+    'properties.auto.offset.reset=latest',
+    'transaction.timeout.ms=2500',
+    'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000',
+  ],
+  ['transaction.timeout.ms=3600000', 'transaction.two.phase.commit.enable=true'],
+  [
+    'sink.transaction-naming-strategy=POOLING',
+    'kafka.version=3.9',
+    'safeguard.reinit-pooled-producer=false',
+    'faults.restore=savepoint',
+    'safeguard.committer-known-failures=false',
+  ],
+  [
+    'sink.delivery-guarantee=at-least-once',
+    'safeguard.flush-on-checkpoint=false',
+    'faults.send-errors=true',
+    'faults.producer-state-loss=true',
+  ],
+  [
+    'faults.slow-checkpoints=1',
+    'faults.slow-checkpoint.ms=70000',
+    'execution.checkpointing.timeout=30000',
+    'execution.checkpointing.tolerable-failed-checkpoints=1',
+    'execution.checkpointing.min-pause=3000',
+  ],
+  ['restart-strategy.type=none', 'execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION'],
+  ['restart-strategy.type=failure-rate', 'faults.crashes=2', 'faults.jobmanager=1', 'resubmit.delay.ms=2000'],
+  ['restart-strategy.type=fixed-delay', 'faults.crashes=2', 'high-availability.type=none'],
+  [
+    'restart-strategy.exponential-delay.attempts-before-reset-backoff=1',
+    'restart-strategy.exponential-delay.reset-backoff-threshold=3000',
+    'faults.crashes=2',
+  ],
+];
+
 const configs: Record<string, string[][]> = {
   'kafka-txn': [
     [],
@@ -138,6 +206,7 @@ const configs: Record<string, string[][]> = {
     ['faults.network=true', 'faults.producer-state-loss=true'],
     // Writes in flight landing in any order (model/kafka/inflight.ts), one of them expiring at 2.4 and at 3.5.
     ['faults.produce-reorder=true', 'input.records=3', 'commit.every=3'],
+    ['faults.produce-reorder=true', 'faults.network=true'],
     ['faults.produce-reorder=true', 'faults.network=true', 'kafka.version=2.4', 'commit.every=3'],
     ['faults.produce-reorder=true', 'faults.network=true', 'kafka.version=3.5', 'commit.every=3'],
   ],
@@ -152,66 +221,8 @@ const configs: Record<string, string[][]> = {
     ['faults.produce-reorder=true', 'processing.guarantee=exactly_once', 'kafka.version=2.6', 'faults.network=true'],
   ],
   'flink-kafka': [
-    [],
-    ['sink.delivery-guarantee=none'],
-    ['sink.delivery-guarantee=at-least-once'],
-    ['execution.checkpointing.mode=AT_LEAST_ONCE', 'job.inputs=2'],
-    ['execution.checkpointing.unaligned.enabled=true', 'job.inputs=2'],
-    ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
-    ['high-availability.type=none', 'faults.jobmanager=1'],
-    ['jobs=2', 'faults.crashes=0'],
-    // Job 1's LISTING takes job 2's flink-job2-… transactions (their names start with flink).
-    ['jobs=2', 'sink.transaction-naming-strategy=POOLING', 'input.records=2'],
-    // LISTING with the restored writer state's prefix as well as the new one.
-    ['sink.transaction-naming-strategy=POOLING', 'faults.prefix-change=true'],
-    // The same with FLINK-40626's proposed fix, which aborts a restored pre-committed id open again.
-    [
-      'sink.transaction-naming-strategy=POOLING',
-      'faults.prefix-change=true',
-      'safeguard.abort-superseded-precommitted=true',
-    ],
-    // A never-ending input without checkpoints, and cancel-with-savepoint.
-    ['checkpointing.enabled=false'],
-    ['faults.savepoint=cancel'],
-    ['transaction.timeout.ms=2500'],
-    ['faults.crashes=2', 'safeguard.abort-lingering-transactions=false', 'faults.send-errors=true'],
-    [
-      'high-availability.type=none',
-      'faults.jobmanager=1',
-      'scan.startup.mode=group-offsets',
-      'properties.auto.offset.reset=latest',
-      'transaction.timeout.ms=2500',
-      'transactions.abort.timed.out.transaction.cleanup.interval.ms=3000',
-    ],
-    ['transaction.timeout.ms=3600000', 'transaction.two.phase.commit.enable=true'],
-    [
-      'sink.transaction-naming-strategy=POOLING',
-      'kafka.version=3.9',
-      'safeguard.reinit-pooled-producer=false',
-      'faults.restore=savepoint',
-      'safeguard.committer-known-failures=false',
-    ],
-    [
-      'sink.delivery-guarantee=at-least-once',
-      'safeguard.flush-on-checkpoint=false',
-      'faults.send-errors=true',
-      'faults.producer-state-loss=true',
-    ],
-    [
-      'faults.slow-checkpoints=1',
-      'faults.slow-checkpoint.ms=70000',
-      'execution.checkpointing.timeout=30000',
-      'execution.checkpointing.tolerable-failed-checkpoints=1',
-      'execution.checkpointing.min-pause=3000',
-    ],
-    ['restart-strategy.type=none', 'execution.checkpointing.externalized-checkpoint-retention=RETAIN_ON_CANCELLATION'],
-    ['restart-strategy.type=failure-rate', 'faults.crashes=2', 'faults.jobmanager=1', 'resubmit.delay.ms=2000'],
-    ['restart-strategy.type=fixed-delay', 'faults.crashes=2', 'high-availability.type=none'],
-    [
-      'restart-strategy.exponential-delay.attempts-before-reset-backoff=1',
-      'restart-strategy.exponential-delay.reset-backoff-threshold=3000',
-      'faults.crashes=2',
-    ],
+    ...flinkSinkConfigs,
+    ...flinkRestartConfigs,
     ...flinkParallelConfigs,
     ...flinkTimingConfigs,
     ...flinkCommitRetryConfigs,
@@ -307,6 +318,19 @@ export interface Scale {
   /** Of the configurations driven at every scale (`always_`), the first n (default all). */
   readonly always?: number;
 }
+
+/**
+ * The slow suite's scale: every config of the model at ten times the fast suite's states. One file per model (three for
+ * flink-kafka) under test/slow/differential/, so the test runner's two workers share the work.
+ */
+export const fullScale: Scale = {
+  walks: 40,
+  bfs: 1500,
+  drainWalks: 15,
+  drainBfs: 300,
+  searchStates: 6000,
+  configs: 100,
+};
 
 /**
  * The fast path's step without events (`applySilent`, where the model declares `eventsUnread`) from `s` by `a`
@@ -575,12 +599,19 @@ export function differentialOf(name: string, list: readonly string[][], scale: S
   });
 }
 
-/** Registers the differential tests at `scale`. */
-export function differentialSuite(scale: Scale): void {
+/** Every configuration the differential test drives for model `name` (its defaults alone when it has no list). */
+export function configsOf(name: string): readonly string[][] {
+  return configs[name] ?? [[]];
+}
+
+/** Registers the differential tests at `scale`, of every model or of the models named. */
+export function differentialSuite(scale: Scale, only?: readonly string[]): void {
+  const models = catalog.models.filter((m) => only === undefined || only.includes(m.name));
   describe(
-    `fast path against plain step, every model (${scale.walks} walks, ` + `${scale.bfs} breadth-first states)`,
+    `fast path against plain step, ${only?.join(', ') ?? 'every model'} (${scale.walks} walks, ` +
+      `${scale.bfs} breadth-first states)`,
     () => {
-      for (const m of catalog.models) m.open((e) => suite(e, configs[m.name] ?? [[]], scale));
+      for (const m of models) m.open((e) => suite(e, configsOf(m.name), scale));
     },
   );
 }
