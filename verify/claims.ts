@@ -7,6 +7,7 @@
  * named otherwise. Every key that maps to nothing is listed as ignored, with why. Pure.
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
+import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
@@ -547,6 +548,19 @@ function brokerFailures(c: Collector, p: Placed): void {
 }
 
 /**
+ * The Flink release a JobManager's image names, as flink.version; one eoscheck does not model is said in a note, and
+ * the check runs on the release the connector's build names.
+ */
+function flinkVersion(c: Collector, p: Placed, version: string, how: string): void {
+  if (FLINK_VERSION_PATTERN.test(version)) c.derive(p, 'flink.version', version, how);
+  else
+    c.notes.push(
+      `${p.file}: Flink ${version} (${how}) is not a release eoscheck models (${ACCEPTED_FLINK_RELEASES}): checked ` +
+        "on the Flink release the connector's build names",
+    );
+}
+
+/**
  * The flink-connector-kafka release each artifact or jar of a build file names, as connector.version: the release
  * line, or the version as written with why it names none (`verifyConfig` refuses it unless --set gives the release).
  * A release named is judged through a send failure, as a replicating broker is through a broker failure: what a
@@ -622,6 +636,7 @@ export function claims(
         break;
       case 'Flink job':
         flinkKeys(c, p, done, strategy);
+        if (p.release?.system === 'flink') flinkVersion(c, p, p.release.version, p.release.how);
         break;
       case 'Kafka sink table':
       case 'Kafka source table':

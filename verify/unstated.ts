@@ -8,7 +8,8 @@
  * guarantee needs, and the answer says which file would let verify judge it. Never eoscheck's safe value
  * without saying which of the three it is. Pure.
  */
-import { NEWEST_CONNECTOR } from '../model/flink/connector.js';
+import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.js';
+import { builtAgainst, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
@@ -44,6 +45,8 @@ export interface Context {
   readonly outputs: readonly string[];
   /** The model keys a file or --set gives. */
   readonly stated: ReadonlySet<string>;
+  /** A key's value as a file or --set gives it, or as an earlier key no file sets is held. */
+  readonly given: (key: string) => string | undefined;
 }
 
 /** The answer's note on a Flink job that no file gives a checkpoint interval. */
@@ -120,16 +123,34 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
       'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
       '--set kafka.version=X.Y',
   }),
-  'connector.version': () => ({
-    kind: 'condition',
-    key: 'connector.version',
-    value: NEWEST_CONNECTOR,
-    condition: `on flink-connector-kafka ${NEWEST_CONNECTOR}, the newest release modelled`,
-    give:
-      "the job's build file (pom.xml, build.gradle: org.apache.flink:flink-connector-kafka:X.Y.Z-F.G), the " +
-      'flink-sql-connector-kafka jar a Dockerfile, a Compose volume or a SQL ADD JAR names, or ' +
-      '--set connector.version=X.Y',
-  }),
+  'connector.version': (c) => {
+    const flink = c.given('flink.version');
+    const value = flink === undefined ? NEWEST_CONNECTOR : newestConnectorFor(flinkRelease(flink));
+    return {
+      kind: 'condition',
+      key: 'connector.version',
+      value,
+      condition:
+        flink === undefined
+          ? `on flink-connector-kafka ${value}, the newest release modelled`
+          : `on flink-connector-kafka ${value}, the newest release for Flink ${flink}`,
+      give:
+        "the job's build file (pom.xml, build.gradle: org.apache.flink:flink-connector-kafka:X.Y.Z-F.G), the " +
+        'flink-sql-connector-kafka jar a Dockerfile, a Compose volume or a SQL ADD JAR names, or ' +
+        '--set connector.version=X.Y',
+    };
+  },
+  'flink.version': (c) => {
+    const connector = CONNECTOR_VERSIONS.find((v) => v === c.given('connector.version')) ?? NEWEST_CONNECTOR;
+    const value = builtAgainst(connector);
+    return {
+      kind: 'condition',
+      key: 'flink.version',
+      value,
+      condition: `on Flink ${value}, the release flink-connector-kafka ${connector}'s build names`,
+      give: "the JobManager's image tag in a Compose file (flink:X.Y.Z), or --set flink.version=X.Y.Z",
+    };
+  },
   'isolation.level': (c) => {
     const topics = c.outputs.length > 0 ? ` of ${c.outputs.map((t) => `\`${t}\``).join(', ')}` : ' of the output';
     return {

@@ -131,7 +131,11 @@ export function verifyConfig(
   if (!max.ok) return max;
   const stated = new Set(r.value.winners.map((w) => w.key));
   const unstated: Unstated[] = [];
-  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated };
+  // A key's value as a file gives it, or as an earlier unstated key is held (keys come in declaration order).
+  const given = (k: string): string | undefined =>
+    r.value.winners.find((w) => w.key === k)?.text ??
+    unstated.map((u) => (u.kind === 'code' ? u.realDefault : u.value))[unstated.findIndex((u) => u.key === k)];
+  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated, given };
   for (const [name, key] of keys) {
     if (stated.has(name) || key.realDefault === undefined) continue;
     const policy = UNSTATED[name];

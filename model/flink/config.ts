@@ -5,6 +5,13 @@
 import { bool, type ConfigOf, int, oneOf, text, withDefault } from '../core/keys.js';
 import { kafkaKeys } from '../kafka/keys.js';
 import { CONNECTOR_VERSIONS, connectorReleaseOf, NEWEST_CONNECTOR } from './connector.js';
+import {
+  ACCEPTED_FLINK_RELEASES,
+  builtAgainst,
+  commitRetryOf,
+  FLINK_VERSION_PATTERN,
+  flinkRelease,
+} from './flink-release.js';
 
 const k = kafkaKeys;
 
@@ -21,6 +28,17 @@ export const flinkKafkaKeys = {
       'the flink-connector-kafka release: before 3.3 a send error the writer callback saw is swallowed ' +
       '(FLINK-35749, safeguard.propagate-send-errors defaults to false); sink.transaction-naming-strategy from 4.0',
     realDefault: "none: it is the connector release your job's build or image carries",
+  }),
+  // After connector.version, whose build names its default; before the keys whose defaults it sets.
+  flinkVersion: text('flink.version', {
+    default: builtAgainst(NEWEST_CONNECTOR),
+    derive: (get) => builtAgainst(CONNECTOR_VERSIONS.find((v) => v === get('connector.version')) ?? NEWEST_CONNECTOR),
+    pattern: FLINK_VERSION_PATTERN,
+    accepted: ACCEPTED_FLINK_RELEASES,
+    meaning:
+      "the Flink release the job runs on (by default the one connector.version's build names: 3.4 1.20.0, 4.0 " +
+      '2.0.0, 5.0 2.1.0); it sets flink.commit-retry. Connectors 3.x run on Flink 1.x, 4.0 and later on 2.x',
+    realDefault: "none: it is your cluster's release, which its image or distribution names",
   }),
   isolationLevel: k.isolationLevel,
   transactionVersion: k.transactionVersion,
@@ -313,8 +331,10 @@ export const flinkKafkaKeys = {
   // or the next notifyCheckpointComplete; FLINK-36455 (1.19.2, 1.20.1, 2.0.0) retries at once, in checkpoint order.
   commitRetry: oneOf('flink.commit-retry', ['synchronous', 'later'], {
     default: 'synchronous',
+    derive: (get) => commitRetryOf(flinkRelease(String(get('flink.version')))),
     meaning:
-      'how the CommitterOperator retries a committable its committer answered with retryLater: synchronous ' +
+      'how the CommitterOperator retries a committable its committer answered with retryLater, as flink.version ' +
+      'does it: synchronous ' +
       '(Flink 1.19.2, 1.20.1, 2.0+, FLINK-36455: CheckpointCommittableManagerImpl.commit retries it at once and the ' +
       "later checkpoints' committables wait for it) or later (Flink 1.15 to 1.19.1 and 1.20.0: it stays pending, " +
       "the later checkpoints' committables are committed meanwhile, and a 1 s timer or the next checkpoint's " +

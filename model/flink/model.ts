@@ -6,6 +6,7 @@ import { flinkActions } from './actions.js';
 import { type FlinkConfig, flinkKafkaKeys, unalignedOn } from './config.js';
 import { connectorRelease } from './connector.js';
 import { drain } from './drain.js';
+import { commitRetryOf, flinkRelease } from './flink-release.js';
 import { initialState } from './init.js';
 import { flinkCodec } from './schema.js';
 import type { FlinkState } from './state.js';
@@ -58,11 +59,20 @@ function refusal(c: FlinkConfig): string | null {
       'faults.strategy-change=true is modelled at a fixed parallelism only (POOLING with a rescale is not): accepted ' +
       'with faults.rescale=false'
     );
-  // flink.commit-retry=later is Flink 1.x's CommitterOperator (1.15 to 1.19.1, 1.20.0); 4.0+ runs on Flink 2.x.
-  if (c.commitRetry === 'later' && release.flinkTwo)
+  // Connectors 3.x build on Flink 1.x's sink API, 4.0 and later on 2.x's (their poms' flink.version).
+  const flink = flinkRelease(c.flinkVersion);
+  if (flink.major >= 2 !== release.flinkTwo)
     return (
-      'flink.commit-retry=later (Flink 1.15 to 1.20.0) needs connector.version 3.x: 4.0 and later run on Flink 2.x, ' +
-      `which retries synchronously (FLINK-36455); connector.version=${c.connectorVersion} accepts synchronous`
+      `flink.version=${c.flinkVersion} needs connector.version ${flink.major >= 2 ? '4.0 or 5.0' : '3.0 to 3.4'}: ` +
+      `connector.version=${c.connectorVersion} runs on Flink ${release.flinkTwo ? '2.x' : '1.x'}`
+    );
+  // Each release retries one way: flink.commit-retry names what the release does, for a reader of the config.
+  const retry = commitRetryOf(flink);
+  if (c.commitRetry !== retry)
+    return (
+      `flink.commit-retry=${c.commitRetry} is not what Flink ${c.flinkVersion} does (FLINK-36455 retries ` +
+      `synchronously from 1.19.2, 1.20.1 and 2.0.0): accepted ${retry}, or a flink.version that retries ` +
+      (c.commitRetry === 'later' ? 'later (1.17, 1.18, 1.19.0, 1.19.1, 1.20.0)' : 'synchronously')
     );
   if (c.propagateSendErrors && !release.propagatesSendErrors)
     return (

@@ -83,19 +83,14 @@ describe('Kafka images', () => {
 
 describe('Flink images', () => {
   test.each([
-    [
-      'flink:1.18.1-scala_2.12-java11',
-      '1.18',
-      'flink:1.18.1-scala_2.12-java11 is Flink 1.18.1 (read as its line, 1.18)',
-    ],
-    ['flink:1.20', '1.20', 'flink:1.20 is Flink 1.20'],
-    ['docker.io/library/flink:1.19.1', '1.19', 'flink:1.19.1 is Flink 1.19.1 (read as its line, 1.19)'],
-    ['apache/flink:2.0.0-java17', '2.0', 'apache/flink:2.0.0-java17 is Flink 2.0.0 (read as its line, 2.0)'],
+    ['flink:1.18.1-scala_2.12-java11', '1.18.1', 'flink:1.18.1-scala_2.12-java11 is Flink 1.18.1'],
+    ['flink:1.20', '1.20', "flink:1.20 is Flink 1.20 (its line's latest patch release)"],
+    ['docker.io/library/flink:1.19.1', '1.19.1', 'flink:1.19.1 is Flink 1.19.1'],
+    ['apache/flink:2.0.0-java17', '2.0.0', 'apache/flink:2.0.0-java17 is Flink 2.0.0'],
     [
       'cnfldemos/flink-kafka:1.19.1-scala_2.12-java17',
-      '1.19',
-      "cnfldemos/flink-kafka:1.19.1-scala_2.12-java17 is Confluent's demo image of Flink 1.19.1 (read as its line, " +
-        '1.19)',
+      '1.19.1',
+      "cnfldemos/flink-kafka:1.19.1-scala_2.12-java17 is Confluent's demo image of Flink 1.19.1",
     ],
   ])('%s -> Flink %s', (ref, version, how) => {
     expect(readImageRelease(ref)).toEqual<ImageVersion>({ system: 'flink', version, how });

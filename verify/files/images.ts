@@ -152,7 +152,7 @@ function embedded(pattern: RegExp, describe: (m: RegExpExecArray) => string): Re
   };
 }
 
-/** Flink images: the line of the version the tag starts with. */
+/** Flink images: the version the tag starts with, its patch release included (a retry changed in 1.19.2, 1.20.1). */
 function flinkTag(whose: string): Read {
   return (tag, image) => {
     const m = LEADING.exec(tag);
@@ -161,8 +161,8 @@ function flinkTag(whose: string): Read {
     const full = m[3] === undefined ? line : `${line}.${m[3]}`;
     return {
       system: 'flink',
-      version: line,
-      how: `${image} is ${whose}Flink ${full}${full === line ? '' : ` (read as its line, ${line})`}`,
+      version: full,
+      how: `${image} is ${whose}Flink ${full}${full === line ? " (its line's latest patch release)" : ''}`,
     };
   };
 }

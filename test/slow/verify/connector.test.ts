@@ -9,6 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import type { ConnectorVersion } from '../../../model/flink/connector.js';
+import { builtAgainst } from '../../../model/flink/flink-release.js';
 import {
   connectorOf,
   jarsIn,
@@ -158,7 +160,17 @@ describe('verify reads the release each file kind names', () => {
     expect(report.files).toContainEqual(
       expect.objectContaining({ path: `${dir}/${file}`, role: 'Flink Kafka connector', detail }),
     );
-    expect(report.conditions?.map((c) => c.key)).toEqual(['kafka.version', 'isolation.level']);
+    // Flink's release is a condition unless an image names it (the Compose file's flink image does): the release the
+    // connector's build names.
+    const named = file.startsWith('compose/');
+    expect(report.conditions?.map((c) => c.key)).toEqual(
+      named ? ['kafka.version', 'isolation.level'] : ['kafka.version', 'flink.version', 'isolation.level'],
+    );
+    if (!named)
+      expect(report.conditions?.find((c) => c.key === 'flink.version')?.condition).toBe(
+        `on Flink ${builtAgainst(version as ConnectorVersion)}, ` +
+          `the release flink-connector-kafka ${version}'s build names`,
+      );
     expect(report.releases?.find((r) => r.startsWith('flink-connector-kafka'))).toMatch(
       new RegExp(`^flink-connector-kafka ${version.replace('.', '\\.')} \\(${dir}/${from}: `),
     );

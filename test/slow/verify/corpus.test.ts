@@ -44,6 +44,8 @@ const CODE_SINK_NO_CHECKPOINTS = { none: 'violated', 'at-least-once': 'violated'
 const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
 /** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
 const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
+/** A Flink job no image of which names Flink's release: the release the connector's build names. */
+const UNNAMED_FLINK = 'flink.version';
 /** A job built in code whose files set no checkpoint interval: its code might enable checkpoints. */
 const CODE_CHECKPOINTS = 'checkpointing.enabled';
 
@@ -73,7 +75,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: [...RELEASES_AND_READER, CODE_CHECKPOINTS],
+    conditions: ['kafka.version', 'connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
   },
   // flink-conf.yaml sets the state backend and directories, not the interval; the job's code turns checkpoints on
   // with --checkpointing, which --set execution.checkpointing.interval states. As its files stand: no checkpoints,
@@ -83,7 +85,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['connector.version', 'isolation.level', CODE_CHECKPOINTS],
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
   },
   // A Python job (its code here is not read) and a Kafka image, no checkpoint interval: as above.
   'apache+flink-playgrounds/pyflink-walkthrough': {
@@ -91,7 +93,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['connector.version', 'isolation.level', CODE_CHECKPOINTS],
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
   },
   // A Table API job in code and a Kafka image, no checkpoint interval: as above.
   'apache+flink-playgrounds/table-walkthrough': {
@@ -99,7 +101,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['connector.version', 'isolation.level', CODE_CHECKPOINTS],
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
   },
   // Three KRaft brokers and no client: no transaction anywhere.
   'apache+kafka/docker-cluster-isolated': { exit: 2, error: NO_TXN_PATH },
@@ -129,7 +131,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     exit: 1,
     model: 'flink-kafka',
     violated: ['no-duplicates'],
-    conditions: ['connector.version', 'isolation.level'],
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
   // A consumer alone, and a producer without transactional.id: no transaction.
   'confluentinc+kafka-tutorials/kafka-consumer-application': { exit: 2, error: NO_TXN_PATH },
@@ -159,7 +161,7 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     exit: 1,
     model: 'flink-kafka',
     violated: ['no-duplicates'],
-    conditions: RELEASES_AND_READER,
+    conditions: ['kafka.version', 'connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
   // A transactional producer (acks=all), a read_committed reader of its output and a broker that replicates
   // (RF 3, min ISR 2, through one broker failure): its transactions are read once each. The reader commits its

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../../../catalog/flink-kafka.js';
 import type { FlinkAction } from '../../../../model/flink/actions.js';
 import { check, exhaustive, explored, only } from '../../../helpers/check.js';
-import { eosStart, flinkCfg, model, oneRecord, outValues, stateAfter, types } from '../../../model/flink/helpers.js';
+import { eosStart, model, oneRecord, outValues, stateAfter, types } from '../../../model/flink/helpers.js';
 
 const e = flinkKafkaEntry;
 
@@ -151,16 +151,5 @@ describe('flink.commit-retry=later (Flink 1.15 to 1.20.0, connector 3.x): only t
     ];
     const r = check(e, [...pairs, ...big], exhaustive(24));
     expect(r).toMatchObject({ status: 'ok', distinct: 18_609 });
-  });
-});
-
-describe('flink.commit-retry=later needs a connector for Flink 1.x', () => {
-  test('4.0 and 5.0 run on Flink 2.x, which retries synchronously (FLINK-36455): one line', () => {
-    expect(model.validate(flinkCfg('flink.commit-retry=later'))).toBe(
-      'flink.commit-retry=later (Flink 1.15 to 1.20.0) needs connector.version 3.x: 4.0 and later run on Flink 2.x, ' +
-        'which retries synchronously (FLINK-36455); connector.version=5.0 accepts synchronous',
-    );
-    expect(model.validate(flinkCfg('flink.commit-retry=later', 'connector.version=3.4'))).toBeNull();
-    expect(model.validate(flinkCfg('connector.version=3.0'))).toBeNull();
   });
 });
