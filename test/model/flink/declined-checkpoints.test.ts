@@ -47,8 +47,9 @@ describe('faults.declined-checkpoints', () => {
     expect(s.task).toBeNull();
     expect(s.jm).toMatchObject({ pending: [], failedCheckpoints: 0, restartAt: 3000 });
     // No more declines than the key allows.
-    expect(types(model.enabled(stateAfter(declines, ...triggered, { type: 'DeclineCheckpoint', by: 'source' }))))
-      .not.toContain('DeclineCheckpoint');
+    expect(
+      types(model.enabled(stateAfter(declines, ...triggered, { type: 'DeclineCheckpoint', by: 'source' }))),
+    ).not.toContain('DeclineCheckpoint');
   });
   test(
     'declined by a source task before the sink took the barrier: the barrier is cancelled, the writer stays in ' +
@@ -71,6 +72,8 @@ describe('faults.declined-checkpoints', () => {
       };
       until((a) => a.type === 'InitSink');
       expect(t.task!.committables).toMatchObject([{ checkpoint: 2, name: 1 }]);
+      // No more declines than the key allows.
+      expect(types(model.enabled(t))).not.toContain('DeclineCheckpoint');
       expect(model.describe(t, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-2, gap: left empty)');
       t = model.step(t, { type: 'InitSink' });
       expect(model.describe(t, { type: 'InitSink' })).toBe('sink.InitProducerId(flink-0-3)');
