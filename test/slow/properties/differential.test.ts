@@ -10,6 +10,7 @@ import {
   differentialOf,
   differentialSuite,
   flinkCommitRetryConfigs,
+  flinkDeclineConfigs,
   flinkParallelConfigs,
   flinkTimingConfigs,
 } from '../../helpers/differential.js';
@@ -22,6 +23,8 @@ differentialOf('flink-kafka', flinkParallelConfigs.slice(0, 1), scale);
 differentialOf('flink-kafka', flinkTimingConfigs.slice(0, 1), scale);
 // Retried commits held on their own committable: the later checkpoints' commits go through the fast path.
 differentialOf('flink-kafka', flinkCommitRetryConfigs.slice(0, 1), scale);
+// Declined checkpoints: aborted at once, before the sink took the barrier or after its pre-commit.
+differentialOf('flink-kafka', flinkDeclineConfigs.slice(0, 1), scale);
 // Writes in flight (model/kafka/inflight.ts): each app model's instances carry them through the fast path.
 const inFlight = { ...scale, always: 0 };
 differentialOf('consume-transform-produce', [['faults.produce-reorder=true', 'faults.network=true']], inFlight);
