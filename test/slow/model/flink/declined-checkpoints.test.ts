@@ -28,6 +28,35 @@ describe('a checkpoint declined by a task', () => {
   });
 });
 
+describe('tolerable-failed-checkpoints=0: the failover a decline causes, with an intermediate savepoint', () => {
+  test(
+    'savepoint 1 pre-commits flink-0-1 (Flink 1.15+: kept out of recovery, commits nothing); checkpoint 2 is ' +
+      'declined and the job fails over to no checkpoint, whose lingering-transaction probe aborts flink-0-1; a ' +
+      'crash, the operator resumes from savepoint 1 and its commit of flink-0-1 fails: v1 and v2 are lost, as after ' +
+      'any failover that falls back before the savepoint (no-loss, 30 explored steps)',
+    () => {
+      const x = search(['faults.savepoint=intermediate', 'faults.declined-checkpoints=1'], 26);
+      expect(x.violations[0]!.message).toBe('input 1-2 never reached out at read_committed (2 missing)');
+      expect(explored(x.trace)).toHaveLength(30);
+      const shown = new Set(['checkpoint-declined', 'failed', 'restored', 'savepoint-resumed', 'commit-failed']);
+      const events = x.states!.flatMap((st) => st.events).filter((e) => shown.has(e.type));
+      expect(events).toEqual([
+        { type: 'checkpoint-declined', checkpoint: 2, by: 'source', failed: 1, tolerable: 0 },
+        {
+          type: 'failed',
+          reason: 'checkpoint 2 declined by the source task: Exceeded checkpoint tolerable failure threshold (0)',
+          restartAt: 3000,
+        },
+        expect.objectContaining({ type: 'restored', checkpoint: null }),
+        expect.objectContaining({ type: 'failed', reason: 'TaskManager crash' }),
+        { type: 'savepoint-resumed', checkpoint: 1 },
+        expect.objectContaining({ type: 'restored', checkpoint: 1 }),
+        expect.objectContaining({ type: 'commit-failed', checkpoint: 1, transactionalId: 'flink-0-1' }),
+      ]);
+    },
+  );
+});
+
 describe('safeguard.fill-transactional-id-gaps with a source task declining', () => {
   const gap = [
     'faults.declined-checkpoints=1',
