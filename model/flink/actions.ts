@@ -12,6 +12,7 @@ import { checkpointingOn, endable, endInput, finished } from './bounded.js';
 import { cancelDue, cancelJob, cancelling } from './cancel.js';
 import { commitHeld, mayRetryCommit, releaseRetry, retryCommitLater, retryPending } from './commit-retry.js';
 import { highlyAvailable } from './config.js';
+import { declinable, declineCheckpoint } from './decline.js';
 import { failover, jobManagerFail } from './failure.js';
 import {
   ack,
@@ -47,6 +48,7 @@ import { abortLingering, commit, initSink, mailboxCheck, noteTimeout, send, send
 import {
   ackable,
   arrived,
+  type DeclinedBy,
   type FlinkState,
   inputBase,
   inputName,
@@ -98,6 +100,7 @@ export type FlinkAction =
   | ({ readonly type: 'LoseNotification' } & OfJob)
   | ({ readonly type: 'JobManagerFail' } & OfJob)
   | ({ readonly type: 'SlowCheckpoint' } & OfJob)
+  | ({ readonly type: 'DeclineCheckpoint'; readonly by: DeclinedBy } & OfJob)
   | ({ readonly type: 'SendError' } & OfJob & OfSubtask)
   | ({ readonly type: 'RestoreSavepoint' } & OfJob)
   | ({ readonly type: 'ChangePrefix' } & OfJob)
@@ -537,6 +540,21 @@ export const flinkActions = {
     describe: (s, a) =>
       `${prefix(a)}fault.SlowCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending.at(-1)?.id ?? '?'}: acknowledged ` +
       `${at(s.now + s.config.slowCheckpointMs)})`,
+    lanes: lanes(TM, JM),
+  },
+  DeclineCheckpoint: {
+    fault: true,
+    enabled(s, emit) {
+      for (const no of jobs(s))
+        for (const by of ['source', 'sink'] as const)
+          if (declinable(s, no, by)) emit({ type: 'DeclineCheckpoint', by, ...of(no) });
+    },
+    effect: (d, a) => declineCheckpoint(d, a.by, jobOf(a)),
+    describe: (s, a) => {
+      const id = declinable(s, jobOf(a), a.by)?.id ?? '?';
+      const when = a.by === 'source' ? 'before the sink took its barrier' : 'after the sink pre-committed';
+      return `${prefix(a)}fault.DeclineCheckpoint(checkpoint ${id} by the ${a.by} task, ${when})`;
+    },
     lanes: lanes(TM, JM),
   },
   SendError: {

@@ -164,8 +164,8 @@ export const flinkKafkaKeys = {
     min: 0,
     max: 5,
     meaning:
-      'consecutive failed (expired) checkpoints the job tolerates; one more fails the job (CheckpointFailureManager, ' +
-      '"Exceeded checkpoint tolerable failure threshold")',
+      'consecutive failed (expired or declined) checkpoints the job tolerates; one more fails the job ' +
+      '(CheckpointFailureManager, "Exceeded checkpoint tolerable failure threshold")',
   }),
   slowCheckpoints: int('faults.slow-checkpoints', {
     default: 0,
@@ -181,6 +181,17 @@ export const flinkKafkaKeys = {
     min: 1,
     max: 3_600_000,
     meaning: 'how long a slowed checkpoint takes to be acknowledged, from the slow-down',
+  }),
+  declinedCheckpoints: int('faults.declined-checkpoints', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most checkpoints in one run declined by a task (its asynchronous snapshot part fails: AsyncCheckpointRunnable ' +
+      'declines with CHECKPOINT_ASYNC_EXCEPTION), aborted at once (CheckpointCoordinator.receiveDeclineMessage) and ' +
+      'counted against tolerable-failed-checkpoints (one more fails the job over): a source task before the ' +
+      "sink took the checkpoint's barrier (it is cancelled: the writer goes on in the same transaction), or the " +
+      'sink after its snapshot (its pre-committed transaction waits for the next completed checkpoint)',
   }),
   inputs: oneOf('job.inputs', [1, 2], {
     default: 1,

@@ -15,6 +15,7 @@ import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
   type ChannelItem,
+  type DeclinedBy,
   type FlinkState,
   inputBase,
   inputValue,
@@ -295,14 +296,25 @@ export function slowCheckpoint(d: D, no: JobNo = 1): void {
 
 /**
  * Job `no`'s oldest pending checkpoint outlived execution.checkpointing.timeout: the coordinator aborts it as expired
- * (CheckpointCoordinator.CheckpointCanceller, CHECKPOINT_EXPIRED) and sends notifyCheckpointAborted, which the
- * KafkaSink ignores: its committables stay and a later completion commits them. CheckpointFailureManager counts it;
- * past execution.checkpointing.tolerable-failed-checkpoints it fails the job (a global failover).
+ * (CheckpointCoordinator.CheckpointCanceller, CHECKPOINT_EXPIRED), a counted failure (`abortPending`).
  */
 export function expireCheckpoint(d: D, no: JobNo = 1): void {
-  const j = slotOf(d, no);
   // The oldest expires first (triggered first, one timeout for all).
-  const p = j.jm.pending.shift()!;
+  abortPending(d, no, slotOf(d, no).jm.pending[0]!.id, null);
+}
+
+/**
+ * The coordinator aborts job `no`'s pending checkpoint `id` as a failed checkpoint: expired (`by` null), or declined by
+ * a task (CheckpointCoordinator.receiveDeclineMessage -> abortPendingCheckpoint). It sends notifyCheckpointAborted,
+ * which the KafkaSink ignores: its committables stay and a later completion commits them. CheckpointFailureManager
+ * counts it (CHECKPOINT_EXPIRED, CHECKPOINT_ASYNC_EXCEPTION and CHECKPOINT_DECLINED count; checkFailureCounter, Flink
+ * 1.15 to 2.x); past execution.checkpointing.tolerable-failed-checkpoints it fails the job (an expiry globally, a
+ * decline as the declining task's failure: failJobDueToTaskFailure; both go through the restart strategy).
+ */
+export function abortPending(d: D, no: JobNo, id: number, by: DeclinedBy | null): void {
+  const j = slotOf(d, no);
+  const p = j.jm.pending.find((x) => x.id === id)!;
+  j.jm.pending = j.jm.pending.filter((x) => x.id !== id);
   // An expired stop-with-savepoint fails the stop: the job runs on.
   if (p.id === j.jm.stop) delete j.jm.stop;
   // So does a cancel-with-savepoint: the job runs on, its checkpoint scheduler started again.
@@ -316,11 +328,17 @@ export function expireCheckpoint(d: D, no: JobNo = 1): void {
       t.channels[i] = t.channels[i]!.filter((x) => x.kind === 'record' || x.checkpoint !== p.id);
     t.aligned = t.aligned.map(() => false);
   }
+  const failed = j.jm.failedCheckpoints;
   const tolerable = d.config.tolerableFailedCheckpoints;
-  d.events.push({ type: 'checkpoint-expired', checkpoint: p.id, failed: j.jm.failedCheckpoints, tolerable });
-  if (j.jm.failedCheckpoints <= tolerable) return;
+  d.events.push(
+    by === null
+      ? { type: 'checkpoint-expired', checkpoint: p.id, failed, tolerable }
+      : { type: 'checkpoint-declined', checkpoint: p.id, by, failed, tolerable },
+  );
+  if (failed <= tolerable) return;
   j.jm.failedCheckpoints = 0;
-  failover(d, `checkpoint ${p.id} expired: Exceeded checkpoint tolerable failure threshold (${tolerable})`, no);
+  const what = by === null ? 'expired' : `declined by the ${by} task`;
+  failover(d, `checkpoint ${p.id} ${what}: Exceeded checkpoint tolerable failure threshold (${tolerable})`, no);
 }
 
 /**

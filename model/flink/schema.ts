@@ -187,6 +187,7 @@ export const flinkCodec = compileSchema(
       savepointsTaken: optional(int),
       commitRetries: optional(int),
       strategyChanges: optional(int),
+      declined: optional(int),
     }),
     ghost,
     events: none<readonly FlinkEvent[]>(),

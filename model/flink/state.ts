@@ -211,6 +211,12 @@ export interface PendingCheckpoint {
  */
 export type SavepointKind = 'intermediate' | 'stop' | 'cancel';
 
+/**
+ * The task that declines a checkpoint (`faults.declined-checkpoints`): a source task, before the sink took the
+ * checkpoint's barrier, or the sink's task after its snapshot (its transaction pre-committed).
+ */
+export type DeclinedBy = 'source' | 'sink';
+
 /** A completed checkpoint: what a restore loads. */
 export interface CompletedCheckpoint {
   readonly id: number;
@@ -349,6 +355,13 @@ export type FlinkEvent =
       readonly tolerable: number;
     }
   | {
+      readonly type: 'checkpoint-declined';
+      readonly checkpoint: number;
+      readonly by: DeclinedBy;
+      readonly failed: number;
+      readonly tolerable: number;
+    }
+  | {
       readonly type: 'restored';
       readonly checkpoint: number | null;
       readonly offsets: readonly number[];
@@ -448,6 +461,8 @@ export interface FlinkState extends JobSlot {
     readonly commitRetries?: number;
     /** Restarts with the other naming strategy (`faults.strategy-change`); absent before the first. */
     readonly strategyChanges?: number;
+    /** Checkpoints a task declined (`faults.declined-checkpoints`); absent before the first. */
+    readonly declined?: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];

@@ -171,6 +171,20 @@ export const flinkRestartConfigs: string[][] = [
   ],
 ];
 
+/**
+ * flink-kafka configs of declined checkpoints: each decline failing the job over, and declines tolerated with the gap
+ * fill off (the source's decline leaves an id unused) and with a commit carried to the next checkpoint.
+ */
+export const flinkDeclineConfigs: string[][] = [
+  ['faults.declined-checkpoints=2', 'faults.jobmanager=1'],
+  [
+    'faults.declined-checkpoints=3',
+    'execution.checkpointing.tolerable-failed-checkpoints=2',
+    'safeguard.fill-transactional-id-gaps=false',
+    'faults.crashes=2',
+  ],
+];
+
 const configs: Record<string, string[][]> = {
   'kafka-txn': [
     [],
@@ -226,6 +240,7 @@ const configs: Record<string, string[][]> = {
     ...flinkParallelConfigs,
     ...flinkTimingConfigs,
     ...flinkCommitRetryConfigs,
+    ...flinkDeclineConfigs,
   ],
   'two-phase-commit': [[], ['safeguard.commit-needs-all-prepared=false', 'rm.count=4']],
   'mirror-maker-2': [

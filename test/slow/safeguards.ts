@@ -103,6 +103,20 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 1000,
     depth: 32,
   },
+  // Declined checkpoints (a source's before the sink took the barrier, the sink's after its pre-commit) with a crash,
+  // a lost notification and a JobManager failure, each decline failing the job over (200744 states at depth 28); and
+  // one tolerated, beside two crashes (156032 states at depth 26).
+  { model: 'flink-kafka', set: ['faults.declined-checkpoints=2', 'faults.jobmanager=1'], runs: 1000, depth: 28 },
+  {
+    model: 'flink-kafka',
+    set: [
+      'faults.declined-checkpoints=2',
+      'faults.crashes=2',
+      'execution.checkpointing.tolerable-failed-checkpoints=1',
+    ],
+    runs: 1000,
+    depth: 26,
+  },
   { model: 'flink-kafka', set: ['faults.prefix-change=true'], runs: 1000, depth: 24 },
   // Parallelism 2 and rescaling: two sink subtasks; a restart with the other parallelism, the probe walking
   // subtaskId += parallelism.

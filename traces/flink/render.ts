@@ -163,6 +163,13 @@ function flinkEventLine(
           `checkpoint ${e.checkpoint} expired (execution.checkpointing.timeout), notifyCheckpointAborted sent; ` +
           `${e.failed} consecutive failed checkpoint(s), ${e.tolerable} tolerable`,
       };
+    case 'checkpoint-declined':
+      return {
+        lane: JM,
+        text:
+          `checkpoint ${e.checkpoint} declined by the ${e.by} task (CHECKPOINT_ASYNC_EXCEPTION), aborted, ` +
+          `notifyCheckpointAborted sent; ${e.failed} consecutive failed checkpoint(s), ${e.tolerable} tolerable`,
+      };
     case 'restored':
       return {
         lane: JM,
