@@ -391,13 +391,40 @@ function streamsKeys(c: Collector, p: Placed, done: Set<string>): void {
   // transaction.timeout.ms needs no claim: the model's default is the one Streams sets by release.
 }
 
+/** The job's restart strategy, as Flink resolves it, and whether its strategy's keys are read. */
+export interface Strategy {
+  /** The strategy Flink runs: `restart-strategy.type` where given, else its default for the job. */
+  readonly type: string;
+  /** Why a strategy key is not read when no file or --set gives restart-strategy.type; null when one does. */
+  readonly unset: string | null;
+}
+
 /**
- * The job's restart strategy: the `restart-strategy.type` (or pre-1.17 `restart-strategy`) of its highest-ranked
- * Flink part (a SQL SET over the cluster's file), else a checkpointing job's default, which never gives up
- * (exponential-delay since 1.19, fixed-delay with unbounded attempts before: the model's exponential-delay).
+ * Whether the job takes checkpoints: --set checkpointing.enabled says so, else an interval given with --set, by a
+ * Flink configuration (config.yaml, a SQL SET, FLINK_PROPERTIES) or by the job's code.
  */
-function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>): string {
+function checkpointing(pipe: Pipeline, set: readonly (readonly [string, string])[]): boolean {
+  const given = (k: string) => set.find(([key]) => key === k)?.[1];
+  const enabled = given('checkpointing.enabled');
+  if (enabled !== undefined) return enabled === 'true';
+  if (given('execution.checkpointing.interval') !== undefined) return true;
+  return pipe.parts.some(
+    (p) => p.role === 'Flink job' && p.settings.some((s) => s.key === 'execution.checkpointing.interval'),
+  );
+}
+
+/**
+ * The job's restart strategy: --set restart-strategy.type, else the `restart-strategy.type` (or pre-1.17
+ * `restart-strategy`) of its highest-ranked Flink part (a SQL SET over the cluster's file), else Flink's default.
+ * That default reads none of the strategies' keys (RestartBackoffTimeStrategyFactoryLoader
+ * .getDefaultRestartStrategyFactory, Flink 1.13 to 2.x): a job without checkpoints gets NoRestartBackoffTimeStrategy,
+ * a checkpointing one exponential-delay built from each key's defaultValue() (Flink 1.19+; before, fixed-delay with
+ * Integer.MAX_VALUE attempts and its own delay), never from restart-strategy.exponential-delay.* as a file sets them.
+ */
+function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: readonly (readonly [string, string])[]) {
   const key = keys.get('restart-strategy.type');
+  const given = set.find(([k]) => k === 'restart-strategy.type');
+  if (given !== undefined) return { type: given[1], unset: null };
   let best: { rank: number; type: string | null } | null = null;
   for (const p of pipe.parts) {
     if (p.role !== 'Flink job' || key === undefined) continue;
@@ -409,11 +436,31 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>): string
       if (best === null || rank > best.rank) best = { rank, type: t.ok ? t.value : null };
     }
   }
-  return best?.type ?? 'exponential-delay';
+  if (best !== null) return { type: best.type ?? 'exponential-delay', unset: null };
+  if (checkpointing(pipe, set))
+    return {
+      type: 'exponential-delay',
+      unset:
+        "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at " +
+        "the options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)",
+    };
+  if (pipe.sinkInCode)
+    return {
+      type: 'none',
+      unset:
+        'restart-strategy.type is not set: Flink reads no strategy key then (no restarts without checkpointing, ' +
+        "exponential-delay at the options' own defaults with them: RestartBackoffTimeStrategyFactoryLoader)",
+    };
+  return {
+    type: 'none',
+    unset:
+      'restart-strategy.type resolves to none: no restarts without checkpointing ' +
+      '(RestartBackoffTimeStrategyFactoryLoader)',
+  };
 }
 
 /** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements); `strategy`: the job's. */
-function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string): void {
+function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: Strategy): void {
   for (const s of p.settings) {
     if (isKafkaKey(s.key)) {
       c.ignore(
@@ -426,8 +473,11 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string)
       continue;
     }
     const t = flinkTranslations.find((x) => x.from === s.key);
-    if (t?.strategy !== undefined && t.strategy !== strategy) {
-      c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy}`);
+    if (t?.strategy !== undefined && strategy.unset !== null) {
+      c.ignore(p, s, strategy.unset);
+      done.add(s.key);
+    } else if (t?.strategy !== undefined && t.strategy !== strategy.type) {
+      c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy.type}`);
       done.add(s.key);
     } else if (t) {
       if (!c.claim(p, s, t.to, t.reading, t.to === s.key ? 'as written' : `${s.key} is the model's ${t.to}`))
@@ -581,9 +631,10 @@ export function claims(
   pipe: Pipeline,
   keys: ReadonlyMap<string, Key>,
   defaults: Readonly<Record<string, ConfigValue>>,
+  set: readonly (readonly [string, string])[] = [],
 ): Claims {
   const c = new Collector(keys, defaults);
-  const strategy = restartStrategy(pipe, keys);
+  const strategy = restartStrategy(pipe, keys, set);
   for (const p of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();

@@ -121,7 +121,7 @@ export function verifyConfig(
   const modelKeys = keysOf(model);
   const keys = new Map<string, Key>(keyList(modelKeys).map((k) => [k.name, k]));
   const defaults: Readonly<Record<string, ConfigValue>> = defaultRecord(modelKeys);
-  const c = claims(pipe, keys, defaults);
+  const c = claims(pipe, keys, defaults, set);
   if (c.error !== null) return { ok: false, error: c.error };
   const r = resolveClaims(c.claims, set);
   if (!r.ok) return r;

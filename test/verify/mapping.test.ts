@@ -147,7 +147,7 @@ describe('verify maps real keys to model keys', () => {
   test('exponential-delay with bounded attempts can give up: read, with the note on the operator', () => {
     const v = verified({
       'config.yaml':
-        'execution.checkpointing.interval: 10 s\nrestart-strategy:\n  exponential-delay:\n' +
+        'execution.checkpointing.interval: 10 s\nrestart-strategy:\n  type: exponential-delay\n  exponential-delay:\n' +
         '    attempts-before-reset-backoff: 3\n    reset-backoff-threshold: 10 min\n',
     });
     expect(winners(v)).toMatchObject({
