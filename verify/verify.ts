@@ -111,6 +111,22 @@ function outputs(pipe: Pipeline): string[] {
   return pipe.parts.flatMap((p) => (p.role === 'Kafka sink table' && p.topic !== null ? [p.topic] : []));
 }
 
+/**
+ * The refusal of --set checkpointing.enabled=true where nothing gives the job's interval: Flink has no default
+ * (CheckpointConfig: execution.checkpointing.interval unset is checkpointing off), so any interval checked would be
+ * eoscheck's, not the job's; null otherwise.
+ */
+function checkpointingWithoutInterval(model: Pipeline['model'], winners: readonly Claim[]): string | null {
+  const on = winners.find((w) => w.key === 'checkpointing.enabled');
+  if (model !== 'flink-kafka' || on?.where !== '--set' || on.text.trim().toLowerCase() !== 'true') return null;
+  if (winners.some((w) => w.key === 'execution.checkpointing.interval')) return null;
+  return (
+    `--set checkpointing.enabled=${on.text} names no checkpoint interval: no file sets ` +
+    "execution.checkpointing.interval and Flink has no default; give the job's with " +
+    '--set execution.checkpointing.interval=MS'
+  );
+}
+
 /** Reads one pipeline's parts (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
 export function verifyConfig(
   pipe: Pipeline,
@@ -125,6 +141,8 @@ export function verifyConfig(
   if (c.error !== null) return { ok: false, error: c.error };
   const r = resolveClaims(c.claims, set);
   if (!r.ok) return r;
+  const refusedCheckpointing = checkpointingWithoutInterval(model, r.value.winners);
+  if (refusedCheckpointing !== null) return { ok: false, error: refusedCheckpointing };
   const refusedConnector = connectorRefusal(r.value.winners);
   if (refusedConnector !== null) return { ok: false, error: refusedConnector };
   const max = brokerMax(pipe.parts);
