@@ -9,6 +9,7 @@
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
+import { INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
@@ -179,11 +180,18 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
   ],
   'downstream reader table': [consumerIsolation],
   'Flink Kafka connector': [],
+  'Flink job code': [],
   'not modelled': [],
 };
 
 /** The rank of a SQL script's SET (`rankOf`). */
 export const SQL_SET_RANK = 2.5;
+
+/**
+ * The rank of a job's code: it sets checkpointing on the environment the cluster's configuration made
+ * (StreamExecutionEnvironment.enableCheckpointing over config.yaml's execution.checkpointing.interval).
+ */
+export const CODE_RANK = 2.75;
 
 /** The rank of a SQL script's SET of a cluster key (`high-availability.*`): below the cluster's own file. */
 export const SQL_CLUSTER_SET_RANK = 1.5;
@@ -194,6 +202,7 @@ export const SQL_CLUSTER_SET_RANK = 1.5;
  * 'execution.checkpointing.interval' wins for that job), but not the cluster's high availability.
  */
 function rankOf(p: Placed, key: string): number {
+  if (p.role === 'Flink job code') return CODE_RANK;
   if (p.role === 'Flink job' && p.detail === 'SET statements')
     return key.startsWith('high-availability') ? SQL_CLUSTER_SET_RANK : SQL_SET_RANK;
   return p.role === 'downstream reader' || p.role === 'downstream reader table' ? 3 : p.role === 'broker' ? 1 : 2;
@@ -409,7 +418,9 @@ function checkpointing(pipe: Pipeline, set: readonly (readonly [string, string])
   if (enabled !== undefined) return enabled === 'true';
   if (given('execution.checkpointing.interval') !== undefined) return true;
   return pipe.parts.some(
-    (p) => p.role === 'Flink job' && p.settings.some((s) => s.key === 'execution.checkpointing.interval'),
+    (p) =>
+      (p.role === 'Flink job' && p.settings.some((s) => s.key === 'execution.checkpointing.interval')) ||
+      (p.role === 'Flink job code' && p.settings.some((s) => isIntervalCall(s.key))),
   );
 }
 
@@ -444,7 +455,7 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
         "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at " +
         "the options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)",
     };
-  if (pipe.sinkInCode)
+  if (pipe.sinkInCode && !pipe.parts.some((p) => p.role === 'Flink job code'))
     return {
       type: 'none',
       unset:
@@ -457,6 +468,53 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
       'restart-strategy.type resolves to none: no restarts without checkpointing ' +
       '(RestartBackoffTimeStrategyFactoryLoader)',
   };
+}
+
+const isIntervalCall = (key: string): boolean => (INTERVAL_CALLS as readonly string[]).includes(key);
+const isModeCall = (key: string): boolean => (MODE_CALLS as readonly string[]).includes(key);
+
+/** A code call's name in words: `StreamExecutionEnvironment.enableCheckpointing`. */
+function callName(key: string): string {
+  if (key.startsWith('enableCheckpointing')) return 'StreamExecutionEnvironment.enableCheckpointing';
+  if (key.startsWith('CHECKPOINTING_')) return `Configuration.set(CheckpointingOptions.${key})`;
+  return `CheckpointConfig.${key}`;
+}
+
+/**
+ * A Flink job's code: the interval its calls set is the job's execution.checkpointing.interval, the mode its
+ * execution.checkpointing.mode (StreamExecutionEnvironment.enableCheckpointing(long[, CheckpointingMode]),
+ * CheckpointConfig.setCheckpointInterval / setCheckpointingMode, Flink 1.x and 2.x). A value that is no literal is
+ * refused unless --set gives the key: verify checks the job's interval, never one of its own.
+ */
+function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
+  for (const s of p.settings) {
+    const to = isIntervalCall(s.key)
+      ? 'execution.checkpointing.interval'
+      : isModeCall(s.key)
+        ? 'execution.checkpointing.mode'
+        : null;
+    if (to === null) continue;
+    done.add(s.key);
+    const literal = to === 'execution.checkpointing.interval' ? /^\d+$/.test(s.value) : /^[A-Z_]+$/.test(s.value);
+    if (!literal) {
+      if (set.some(([k]) => k === to)) c.ignore(p, s, `${callName(s.key)}(${s.value}): --set gives ${to}`);
+      else
+        c.fail(
+          `${p.file}:${s.line}: ${callName(s.key)}(${s.value}): a value verify cannot read from the code (accepted: ` +
+            (to === 'execution.checkpointing.interval'
+              ? 'an integer literal of ms, a product of them, Duration.ofSeconds(N)); give it with --set ' +
+                'execution.checkpointing.interval=MS'
+              : 'CheckpointingMode.EXACTLY_ONCE or AT_LEAST_ONCE); give it with --set ' +
+                'execution.checkpointing.mode=MODE'),
+        );
+      continue;
+    }
+    const why =
+      to === 'execution.checkpointing.interval'
+        ? `${callName(s.key)}(${s.value}) in the job's code: checkpoints every ${s.value} ms`
+        : `${callName(s.key)}(CheckpointingMode.${s.value}) in the job's code`;
+    c.claim(p, s, to, to === 'execution.checkpointing.interval' ? 'flink-duration' : 'flink', why, to);
+  }
 }
 
 /** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements); `strategy`: the job's. */
@@ -681,6 +739,9 @@ export function claims(
         break;
       case 'Flink Kafka connector':
         connectorKeys(c, p, done);
+        break;
+      case 'Flink job code':
+        codeKeys(c, p, done, set);
         break;
       case 'not modelled':
         for (const s of p.settings) c.ignore(p, s, `${p.detail}: ${p.why ?? 'not modelled'}`);

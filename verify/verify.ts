@@ -22,7 +22,16 @@ import {
 import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
-import { type Context, NO_CHECKPOINTS, UNSTATED, type Unstated, withoutCheckpoints } from './unstated.js';
+import {
+  CHECKPOINTS_BY_CODE,
+  type Context,
+  checkpointsInCode,
+  NO_CHECKPOINTS,
+  NO_CHECKPOINTS_IN_CODE,
+  UNSTATED,
+  type Unstated,
+  withoutCheckpoints,
+} from './unstated.js';
 
 /** What the files configure. */
 export interface Verified {
@@ -149,7 +158,7 @@ export function verifyConfig(
   if (!max.ok) return max;
   const stated = new Set(r.value.winners.map((w) => w.key));
   const unstated: Unstated[] = [];
-  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated };
+  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated, defaults };
   for (const [name, key] of keys) {
     if (stated.has(name) || key.realDefault === undefined) continue;
     const policy = UNSTATED[name];
@@ -193,7 +202,14 @@ export function verifyConfig(
     ...winners.map((w) => [w.key, w.text] as const),
     ...kept.map((u) => [u.key, held(u)] as const),
   ];
-  if (noCheckpoints) notes.push(NO_CHECKPOINTS);
+  if (noCheckpoints)
+    notes.push(
+      checkpointsInCode(context)
+        ? CHECKPOINTS_BY_CODE
+        : pipe.parts.some((p) => p.role === 'Flink job code')
+          ? NO_CHECKPOINTS_IN_CODE
+          : NO_CHECKPOINTS,
+    );
   const strategy = value('restart-strategy.type');
   const givesUp =
     strategy !== 'exponential-delay' ||
