@@ -552,9 +552,21 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: Strateg
 const BOUNDED_MODES = ['unbounded', 'latest-offset', 'group-offsets', 'timestamp', 'specific-offsets'];
 
 /**
+ * The end each bounded mode resolves when the job starts (KafkaSourceBuilder.setBounded with the mode's
+ * OffsetsInitializer; a split keeps its stopping offset through a restore from a checkpoint), in words.
+ */
+const BOUNDED_ENDS: Readonly<Record<string, string>> = {
+  'latest-offset': "the topic's end offsets when the job starts (every input record written by then)",
+  'group-offsets': "the group's committed offsets when the job starts (the group having committed every input record)",
+  timestamp: 'the offsets of scan.bounded.timestamp-millis (every input record written before it)',
+  'specific-offsets': 'the offsets scan.bounded.specific-offsets names (every input record before them)',
+};
+
+/**
  * A table's scan.bounded.mode: a Kafka source table's unbounded is the model's; each other mode bounds the source at
  * offsets it resolves when the job starts (KafkaSourceBuilder.setBounded: the end offsets, the group's committed ones,
- * those of a timestamp, or those given), which the model holds as an end at input.records (`specific-offsets`).
+ * those of a timestamp, or those given), which the model holds as one end, after its last input record
+ * (`specific-offsets` at input.records); the answer's notes say which end that assumes for the mode written.
  */
 function boundedMode(c: Collector, p: Placed, s: Setting): void {
   if (p.role !== 'Kafka source table') {
@@ -573,6 +585,12 @@ function boundedMode(c: Collector, p: Placed, s: Setting): void {
       ? 'as written'
       : `${v} bounds the source at the offsets it resolves when the job starts: the model's specific-offsets, an end ` +
         'after the last input record';
+  if (v !== 'unbounded')
+    c.notes.push(
+      `${p.file}:${s.line}: scan.bounded.mode=${v} is checked with the source ending after the model's last input ` +
+        `record (input.records), which assumes that end is ${BOUNDED_ENDS[v]}; an end before it, or a resubmitted ` +
+        'job resolving another, is not modelled',
+    );
   c.claim(p, { ...s, value: model }, 'scan.bounded.mode', 'flink', why);
 }
 
