@@ -170,8 +170,9 @@ export function verifyConfig(
   const noCheckpoints = withoutCheckpoints(context);
   // Without checkpoints and with no restart strategy configured, Flink does not restart the job
   // (RestartBackoffTimeStrategyFactoryLoader.getDefaultRestartStrategyFactory: NoRestartBackoffTimeStrategy unless
-  // checkpointing is enabled, Flink 1.13 to 2.x).
-  if (noCheckpoints && !stated.has('restart-strategy.type'))
+  // checkpointing is enabled, Flink 1.13 to 2.x), whether no interval is set or --set turns checkpointing off.
+  const offByGiven = r.value.winners.some((w) => w.key === 'checkpointing.enabled' && w.text.trim() === 'false');
+  if (model === 'flink-kafka' && (noCheckpoints || offByGiven) && !stated.has('restart-strategy.type'))
     unstated.push({
       kind: 'real',
       key: 'restart-strategy.type',

@@ -46,9 +46,15 @@ describe('--set checkpointing.enabled=true needs the interval', () => {
       'checkpointing.enabled': 'true',
       'execution.checkpointing.interval': '20000',
     });
-    // Off needs no interval: it is Flink's own way without one.
-    expect(pairsOf({ 'job.sql': SQL }, [['checkpointing.enabled', 'false']])).toMatchObject({
-      'checkpointing.enabled': 'false',
-    });
+    // Off needs no interval: it is Flink's own way without one; and off, Flink's default strategy is no restarts,
+    // even beside a file's interval.
+    for (const files of [
+      { 'job.sql': SQL },
+      { 'job.sql': SQL, 'config.yaml': 'execution.checkpointing.interval: 20 s\n' },
+    ])
+      expect(pairsOf(files, [['checkpointing.enabled', 'false']])).toMatchObject({
+        'checkpointing.enabled': 'false',
+        'restart-strategy.type': 'none',
+      });
   });
 });

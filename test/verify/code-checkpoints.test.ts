@@ -6,10 +6,14 @@
  * verdict per combination, so no "holds" rests on what the code might do.
  */
 import { describe, expect, test } from 'vitest';
+import { catalog } from '../../catalog/index.js';
+import type { Keys } from '../../model/core/keys.js';
 import { readJobCode } from '../../verify/files/job-code.js';
+import { verifyFiles } from '../../verify/verify.js';
 import { cli } from '../cli/harness.js';
 
 const dir = 'test/fixtures/verify/job-code';
+const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 
 interface Report {
   violations: { invariant: string }[];
@@ -204,6 +208,18 @@ describe('verify without the code: each guarantee crossed with checkpointing off
         "(Flink's default) and with them (give the code's interval with --set execution.checkpointing.interval=MS, " +
         'or the code file)',
     );
+  });
+
+  test("the code's interval given with --set: checkpointing is no longer the code's to decide", () => {
+    const r = verifyFiles(
+      [{ path: 'config.yaml', text: 'high-availability.type: kubernetes\n' }],
+      [['execution.checkpointing.interval', '30000']],
+      keysOf,
+    );
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.unstated.filter((u) => u.kind === 'code').map((u) => u.key)).toEqual(['sink.delivery-guarantee']);
+    expect(Object.fromEntries(r.value.pairs)).toMatchObject({ 'execution.checkpointing.interval': '30000' });
+    expect(r.value.pairs.some(([k]) => k === 'checkpointing.enabled' || k === 'restart-strategy.type')).toBe(false);
   });
 
   test('the text says which combination holds, and how to state what the code sets', async () => {
