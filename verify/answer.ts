@@ -26,12 +26,22 @@ export interface GuaranteeAnswer {
   readonly reproduce: string | null;
 }
 
-/** A key that application code decides (a DataStream KafkaSink's delivery guarantee): the verdict per value. */
+/**
+ * A key that application code decides (a DataStream KafkaSink's delivery guarantee, whether it enables
+ * checkpoints): the verdict per value, which holds only where it holds at every value of the other keys code decides.
+ */
 export interface CodeDependent {
   readonly key: string;
   /** The value the real system takes when the code sets nothing. */
   readonly realDefault: string;
   readonly verdicts: Readonly<Record<string, 'holds' | 'violated'>>;
+}
+
+/** One combination of the values code could give the keys it decides, checked, with the guarantees it breaks. */
+export interface CodeCombination {
+  readonly values: Readonly<Record<string, string>>;
+  readonly verdict: 'holds' | 'violated';
+  readonly violated: readonly string[];
 }
 
 /** A file of the pipeline and what it plays in it. */
@@ -56,6 +66,8 @@ export interface PipelineAnswer {
   readonly files: readonly FileRole[];
   readonly guarantees: readonly GuaranteeAnswer[];
   readonly dependsOnCode: readonly CodeDependent[];
+  /** Every combination checked where code decides more than one key, the real defaults first; else empty. */
+  readonly combinations: readonly CodeCombination[];
   /** What the search covered, in words ("exhaustive to depth 24, then 1000 random runs of <= 40 steps"). */
   readonly bound: string;
 }

@@ -10,6 +10,7 @@ import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
+import { INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
@@ -180,11 +181,18 @@ const realDefaults: Readonly<Record<Role, readonly RealDefault[]>> = {
   ],
   'downstream reader table': [consumerIsolation],
   'Flink Kafka connector': [],
+  'Flink job code': [],
   'not modelled': [],
 };
 
 /** The rank of a SQL script's SET (`rankOf`). */
 export const SQL_SET_RANK = 2.5;
+
+/**
+ * The rank of a job's code: it sets checkpointing on the environment the cluster's configuration made
+ * (StreamExecutionEnvironment.enableCheckpointing over config.yaml's execution.checkpointing.interval).
+ */
+export const CODE_RANK = 2.75;
 
 /** The rank of a SQL script's SET of a cluster key (`high-availability.*`): below the cluster's own file. */
 export const SQL_CLUSTER_SET_RANK = 1.5;
@@ -195,6 +203,7 @@ export const SQL_CLUSTER_SET_RANK = 1.5;
  * 'execution.checkpointing.interval' wins for that job), but not the cluster's high availability.
  */
 function rankOf(p: Placed, key: string): number {
+  if (p.role === 'Flink job code') return CODE_RANK;
   if (p.role === 'Flink job' && p.detail === 'SET statements')
     return key.startsWith('high-availability') ? SQL_CLUSTER_SET_RANK : SQL_SET_RANK;
   return p.role === 'downstream reader' || p.role === 'downstream reader table' ? 3 : p.role === 'broker' ? 1 : 2;
@@ -392,13 +401,42 @@ function streamsKeys(c: Collector, p: Placed, done: Set<string>): void {
   // transaction.timeout.ms needs no claim: the model's default is the one Streams sets by release.
 }
 
+/** The job's restart strategy, as Flink resolves it, and whether its strategy's keys are read. */
+export interface Strategy {
+  /** The strategy Flink runs: `restart-strategy.type` where given, else its default for the job. */
+  readonly type: string;
+  /** Why a strategy key is not read when no file or --set gives restart-strategy.type; null when one does. */
+  readonly unset: string | null;
+}
+
 /**
- * The job's restart strategy: the `restart-strategy.type` (or pre-1.17 `restart-strategy`) of its highest-ranked
- * Flink part (a SQL SET over the cluster's file), else a checkpointing job's default, which never gives up
- * (exponential-delay since 1.19, fixed-delay with unbounded attempts before: the model's exponential-delay).
+ * Whether the job takes checkpoints: --set checkpointing.enabled says so, else an interval given with --set, by a
+ * Flink configuration (config.yaml, a SQL SET, FLINK_PROPERTIES) or by the job's code.
  */
-function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>): string {
+function checkpointing(pipe: Pipeline, set: readonly (readonly [string, string])[]): boolean {
+  const given = (k: string) => set.find(([key]) => key === k)?.[1];
+  const enabled = given('checkpointing.enabled');
+  if (enabled !== undefined) return enabled === 'true';
+  if (given('execution.checkpointing.interval') !== undefined) return true;
+  return pipe.parts.some(
+    (p) =>
+      (p.role === 'Flink job' && p.settings.some((s) => s.key === 'execution.checkpointing.interval')) ||
+      (p.role === 'Flink job code' && p.settings.some((s) => isIntervalCall(s.key))),
+  );
+}
+
+/**
+ * The job's restart strategy: --set restart-strategy.type, else the `restart-strategy.type` (or pre-1.17
+ * `restart-strategy`) of its highest-ranked Flink part (a SQL SET over the cluster's file), else Flink's default.
+ * That default reads none of the strategies' keys (RestartBackoffTimeStrategyFactoryLoader
+ * .getDefaultRestartStrategyFactory, Flink 1.13 to 2.x): a job without checkpoints gets NoRestartBackoffTimeStrategy,
+ * a checkpointing one exponential-delay built from each key's defaultValue() (Flink 1.19+; before, fixed-delay with
+ * Integer.MAX_VALUE attempts and its own delay), never from restart-strategy.exponential-delay.* as a file sets them.
+ */
+function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: readonly (readonly [string, string])[]) {
   const key = keys.get('restart-strategy.type');
+  const given = set.find(([k]) => k === 'restart-strategy.type');
+  if (given !== undefined) return { type: given[1], unset: null };
   let best: { rank: number; type: string | null } | null = null;
   for (const p of pipe.parts) {
     if (p.role !== 'Flink job' || key === undefined) continue;
@@ -410,11 +448,78 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>): string
       if (best === null || rank > best.rank) best = { rank, type: t.ok ? t.value : null };
     }
   }
-  return best?.type ?? 'exponential-delay';
+  if (best !== null) return { type: best.type ?? 'exponential-delay', unset: null };
+  if (checkpointing(pipe, set))
+    return {
+      type: 'exponential-delay',
+      unset:
+        "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at " +
+        "the options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)",
+    };
+  if (pipe.sinkInCode && !pipe.parts.some((p) => p.role === 'Flink job code'))
+    return {
+      type: 'none',
+      unset:
+        'restart-strategy.type is not set: Flink reads no strategy key then (no restarts without checkpointing, ' +
+        "exponential-delay at the options' own defaults with them: RestartBackoffTimeStrategyFactoryLoader)",
+    };
+  return {
+    type: 'none',
+    unset:
+      'restart-strategy.type resolves to none: no restarts without checkpointing ' +
+      '(RestartBackoffTimeStrategyFactoryLoader)',
+  };
+}
+
+const isIntervalCall = (key: string): boolean => (INTERVAL_CALLS as readonly string[]).includes(key);
+const isModeCall = (key: string): boolean => (MODE_CALLS as readonly string[]).includes(key);
+
+/** A code call's name in words: `StreamExecutionEnvironment.enableCheckpointing`. */
+function callName(key: string): string {
+  if (key.startsWith('enableCheckpointing')) return 'StreamExecutionEnvironment.enableCheckpointing';
+  if (key.startsWith('CHECKPOINTING_')) return `Configuration.set(CheckpointingOptions.${key})`;
+  return `CheckpointConfig.${key}`;
+}
+
+/**
+ * A Flink job's code: the interval its calls set is the job's execution.checkpointing.interval, the mode its
+ * execution.checkpointing.mode (StreamExecutionEnvironment.enableCheckpointing(long[, CheckpointingMode]),
+ * CheckpointConfig.setCheckpointInterval / setCheckpointingMode, Flink 1.x and 2.x). A value that is no literal is
+ * refused unless --set gives the key: verify checks the job's interval, never one of its own.
+ */
+function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
+  for (const s of p.settings) {
+    const to = isIntervalCall(s.key)
+      ? 'execution.checkpointing.interval'
+      : isModeCall(s.key)
+        ? 'execution.checkpointing.mode'
+        : null;
+    if (to === null) continue;
+    done.add(s.key);
+    const literal = to === 'execution.checkpointing.interval' ? /^\d+$/.test(s.value) : /^[A-Z_]+$/.test(s.value);
+    if (!literal) {
+      if (set.some(([k]) => k === to)) c.ignore(p, s, `${callName(s.key)}(${s.value}): --set gives ${to}`);
+      else
+        c.fail(
+          `${p.file}:${s.line}: ${callName(s.key)}(${s.value}): a value verify cannot read from the code (accepted: ` +
+            (to === 'execution.checkpointing.interval'
+              ? 'an integer literal of ms, a product of them, Duration.ofSeconds(N)); give it with --set ' +
+                'execution.checkpointing.interval=MS'
+              : 'CheckpointingMode.EXACTLY_ONCE or AT_LEAST_ONCE); give it with --set ' +
+                'execution.checkpointing.mode=MODE'),
+        );
+      continue;
+    }
+    const why =
+      to === 'execution.checkpointing.interval'
+        ? `${callName(s.key)}(${s.value}) in the job's code: checkpoints every ${s.value} ms`
+        : `${callName(s.key)}(CheckpointingMode.${s.value}) in the job's code`;
+    c.claim(p, s, to, to === 'execution.checkpointing.interval' ? 'flink-duration' : 'flink', why, to);
+  }
 }
 
 /** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements); `strategy`: the job's. */
-function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string): void {
+function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: Strategy): void {
   for (const s of p.settings) {
     if (isKafkaKey(s.key)) {
       c.ignore(
@@ -427,8 +532,11 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string)
       continue;
     }
     const t = flinkTranslations.find((x) => x.from === s.key);
-    if (t?.strategy !== undefined && t.strategy !== strategy) {
-      c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy}`);
+    if (t?.strategy !== undefined && strategy.unset !== null) {
+      c.ignore(p, s, strategy.unset);
+      done.add(s.key);
+    } else if (t?.strategy !== undefined && t.strategy !== strategy.type) {
+      c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy.type}`);
       done.add(s.key);
     } else if (t) {
       if (!c.claim(p, s, t.to, t.reading, t.to === s.key ? 'as written' : `${s.key} is the model's ${t.to}`))
@@ -445,9 +553,21 @@ function flinkKeys(c: Collector, p: Placed, done: Set<string>, strategy: string)
 const BOUNDED_MODES = ['unbounded', 'latest-offset', 'group-offsets', 'timestamp', 'specific-offsets'];
 
 /**
+ * The end each bounded mode resolves when the job starts (KafkaSourceBuilder.setBounded with the mode's
+ * OffsetsInitializer; a split keeps its stopping offset through a restore from a checkpoint), in words.
+ */
+const BOUNDED_ENDS: Readonly<Record<string, string>> = {
+  'latest-offset': "the topic's end offsets when the job starts (every input record written by then)",
+  'group-offsets': "the group's committed offsets when the job starts (the group having committed every input record)",
+  timestamp: 'the offsets of scan.bounded.timestamp-millis (every input record written before it)',
+  'specific-offsets': 'the offsets scan.bounded.specific-offsets names (every input record before them)',
+};
+
+/**
  * A table's scan.bounded.mode: a Kafka source table's unbounded is the model's; each other mode bounds the source at
  * offsets it resolves when the job starts (KafkaSourceBuilder.setBounded: the end offsets, the group's committed ones,
- * those of a timestamp, or those given), which the model holds as an end at input.records (`specific-offsets`).
+ * those of a timestamp, or those given), which the model holds as one end, after its last input record
+ * (`specific-offsets` at input.records); the answer's notes say which end that assumes for the mode written.
  */
 function boundedMode(c: Collector, p: Placed, s: Setting): void {
   if (p.role !== 'Kafka source table') {
@@ -466,6 +586,12 @@ function boundedMode(c: Collector, p: Placed, s: Setting): void {
       ? 'as written'
       : `${v} bounds the source at the offsets it resolves when the job starts: the model's specific-offsets, an end ` +
         'after the last input record';
+  if (v !== 'unbounded')
+    c.notes.push(
+      `${p.file}:${s.line}: scan.bounded.mode=${v} is checked with the source ending after the model's last input ` +
+        `record (input.records), which assumes that end is ${BOUNDED_ENDS[v]}; an end before it, or a resubmitted ` +
+        'job resolving another, is not modelled',
+    );
   c.claim(p, { ...s, value: model }, 'scan.bounded.mode', 'flink', why);
 }
 
@@ -595,9 +721,10 @@ export function claims(
   pipe: Pipeline,
   keys: ReadonlyMap<string, Key>,
   defaults: Readonly<Record<string, ConfigValue>>,
+  set: readonly (readonly [string, string])[] = [],
 ): Claims {
   const c = new Collector(keys, defaults);
-  const strategy = restartStrategy(pipe, keys);
+  const strategy = restartStrategy(pipe, keys, set);
   for (const p of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
@@ -645,6 +772,9 @@ export function claims(
         break;
       case 'Flink Kafka connector':
         connectorKeys(c, p, done);
+        break;
+      case 'Flink job code':
+        codeKeys(c, p, done, set);
         break;
       case 'not modelled':
         for (const s of p.settings) c.ignore(p, s, `${p.detail}: ${p.why ?? 'not modelled'}`);

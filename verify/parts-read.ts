@@ -3,7 +3,8 @@
  * the Flink SQL scripts together, as one SQL client session runs them, with the session's jobs. Pure.
  */
 import type { Read } from './files/entry.js';
-import { buildName, ignoredPart, type Part } from './parts.js';
+import { codeName, readJobCode } from './files/job-code.js';
+import { buildName, ignoredPart, type Part, part } from './parts.js';
 import { buildParts } from './parts-build.js';
 import { propertiesPart } from './parts-properties.js';
 import { type SqlJob, sqlParts } from './parts-sql.js';
@@ -20,6 +21,17 @@ function fileParts(file: string, text: string): Read<Part[]> {
   if (/\.properties$/i.test(file)) return { ok: true, value: [propertiesPart(file, text)] };
   if (/\.ya?ml$/i.test(file)) return yamlParts(file, text);
   if (buildName.test(file)) return { ok: true, value: buildParts(file, text) };
+  if (codeName.test(file)) {
+    const code = readJobCode(text);
+    return {
+      ok: true,
+      value: [
+        code.flink
+          ? part(file, 'job-code', "Flink job's code", code.settings)
+          : ignoredPart(file, 'code', 'not a Flink job: it names no StreamExecutionEnvironment nor KafkaSink'),
+      ],
+    };
+  }
   return { ok: true, value: [ignoredPart(file, 'not a configuration file verify reads', 'not read')] };
 }
 

@@ -21,6 +21,7 @@ export type PartKind =
   | 'sink-table'
   | 'source-table'
   | 'connector'
+  | 'job-code'
   | 'ignored';
 
 /** One part of a file. */
@@ -49,7 +50,8 @@ export interface Part {
 export const READABLE =
   '.properties (Kafka producer, consumer, Streams application or broker), .yaml/.yml (Flink config.yaml, ' +
   'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file), .sql (Flink SQL), ' +
-  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release)';
+  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release), .java/.scala/.kt ' +
+  "(a Flink job's code: the checkpointing it enables)";
 
 /** A part with no skipped lines, no job and no note. */
 export function part(
@@ -71,4 +73,4 @@ export function ignoredPart(file: string, detail: string, why: string, settings:
 export const buildName = /(^|[/\\])(pom\.xml|build\.gradle(\.kts)?|([\w.-]+\.)?dockerfile([.-][\w.-]+)?)$/i;
 
 /** Whether a file's name is one verify reads. */
-export const readableName = new RegExp(`\\.(properties|ya?ml|sql)$|${buildName.source}`, 'i');
+export const readableName = new RegExp(`\\.(properties|ya?ml|sql|java|scala|kt)$|${buildName.source}`, 'i');

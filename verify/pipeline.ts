@@ -22,6 +22,7 @@ export type Role =
   | 'Kafka source table'
   | 'downstream reader table'
   | 'Flink Kafka connector'
+  | 'Flink job code'
   | 'not modelled';
 
 /** A part with its role, and how the role was told when its content alone did not tell it. */
@@ -73,6 +74,8 @@ function found(parts: readonly Part[]): string {
         return `a Flink job's configuration (${p.file})`;
       case 'connector':
         return `a flink-connector-kafka release (${p.file}: ${p.detail})`;
+      case 'job-code':
+        return `a Flink job's code (${p.file})`;
       case 'ignored':
         return `${p.detail} (${p.file}): ${p.why ?? 'not modelled'}`;
       default:
@@ -90,13 +93,14 @@ export function pipeline(parts: readonly Part[]): Read<Made> {
   const flinkJobs = of('flink-job');
   const sinks = of('sink-table');
   const sqlTables = parts.some((p) => p.kind === 'sink-table' || p.kind === 'source-table' || /table `/.test(p.detail));
-  const flink = flinkJobs.length > 0 || sinks.length > 0 || of('source-table').length > 0;
+  const code = of('job-code');
+  const flink = flinkJobs.length > 0 || sinks.length > 0 || of('source-table').length > 0 || code.length > 0;
   if (streams.length > 0 && flink)
     return {
       ok: false,
       error:
         `these files describe two pipelines, a Kafka Streams application (${names(streams)}) and a Flink job ` +
-        `(${names([...flinkJobs, ...sinks])}): verify each on its own`,
+        `(${names([...flinkJobs, ...sinks, ...code])}): verify each on its own`,
     };
   const placed: Placed[] = [];
   const place = (p: Part, role: Role, why: string | null = p.why): void => {
@@ -122,16 +126,18 @@ export function pipeline(parts: readonly Part[]): Read<Made> {
       );
     for (const s of streams) place(s, 'Streams application');
     const topics = new Set(sinks.map((p) => p.topic));
-    for (const p of [...flinkJobs, ...sinks, ...of('source-table')])
+    for (const p of [...flinkJobs, ...code, ...sinks, ...of('source-table')])
       place(
         p,
         p.kind === 'flink-job'
           ? 'Flink job'
-          : p.kind === 'sink-table'
-            ? 'Kafka sink table'
-            : p.topic !== null && topics.has(p.topic)
-              ? 'downstream reader table'
-              : 'Kafka source table',
+          : p.kind === 'job-code'
+            ? 'Flink job code'
+            : p.kind === 'sink-table'
+              ? 'Kafka sink table'
+              : p.topic !== null && topics.has(p.topic)
+                ? 'downstream reader table'
+                : 'Kafka source table',
       );
     readers();
     if (streams.length === 0 && sinks.length === 0 && sqlTables)

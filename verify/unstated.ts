@@ -8,6 +8,7 @@
  * guarantee needs, and the answer says which file would let verify judge it. Never eoscheck's safe value
  * without saying which of the three it is. Pure.
  */
+import type { ConfigValue } from '../model/core/keys.js';
 import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.js';
 import { builtAgainst, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
@@ -24,6 +25,8 @@ export type Unstated =
       readonly realDefault: string;
       /** Every value the code could set, the real default first. */
       readonly values: readonly string[];
+      /** The keys a value brings with it where no file sets them (checkpointing on: an interval). */
+      readonly with?: Readonly<Record<string, readonly (readonly [string, string])[]>>;
       readonly why: string;
     }
   | {
@@ -47,6 +50,8 @@ export interface Context {
   readonly stated: ReadonlySet<string>;
   /** A key's value as a file or --set gives it, or as an earlier key no file sets is held. */
   readonly given: (key: string) => string | undefined;
+  /** The model's defaults (the values a key a value brings with it is checked at). */
+  readonly defaults: Readonly<Record<string, ConfigValue>>;
 }
 
 /** The answer's note on a Flink job that no file gives a checkpoint interval. */
@@ -54,10 +59,21 @@ export const NO_CHECKPOINTS =
   "no file sets execution.checkpointing.interval: Flink takes no checkpoints (the job's code may enable them: " +
   'enableCheckpointing, or --set execution.checkpointing.interval=MS)';
 
+/** The answer's note on a Flink job whose code is here and enables no checkpoints. */
+export const NO_CHECKPOINTS_IN_CODE =
+  "neither a file nor the job's code sets a checkpoint interval (no enableCheckpointing, setCheckpointInterval): " +
+  'Flink takes no checkpoints';
+
+/** The answer's note on a Flink job whose code, not here, may enable checkpoints: checked both ways. */
+export const CHECKPOINTS_BY_CODE =
+  "no file sets execution.checkpointing.interval and the job's code is not here: checked without checkpoints " +
+  "(Flink's default) and with them (give the code's interval with --set execution.checkpointing.interval=MS, or " +
+  'the code file)';
+
 /**
- * Whether a Flink job runs without checkpoints: no file or --set gives execution.checkpointing.interval (Flink 1.x
- * and 2.x have no default: CheckpointConfig.isCheckpointingEnabled is false, the CheckpointCoordinator's periodic
- * scheduler never starts).
+ * Whether a Flink job runs without checkpoints: no file, no call in its code and no --set gives
+ * execution.checkpointing.interval (Flink 1.x and 2.x have no default: CheckpointConfig.isCheckpointingEnabled is
+ * false, the CheckpointCoordinator's periodic scheduler never starts).
  */
 export function withoutCheckpoints(c: Context): boolean {
   return (
@@ -67,29 +83,49 @@ export function withoutCheckpoints(c: Context): boolean {
   );
 }
 
+/** Whether the job's code decides its checkpointing and is not among the files (a sink built in code, no code). */
+export function checkpointsInCode(c: Context): boolean {
+  return withoutCheckpoints(c) && c.pipeline.sinkInCode && !has(c, 'Flink job code');
+}
+
 /**
- * A Flink job without checkpoints: a condition where the job's code could enable them (a DataStream job calls
- * StreamExecutionEnvironment.enableCheckpointing), Flink's own default where SQL runs the job (its SET and the
- * cluster's file are here, and neither sets an interval).
+ * A Flink job without checkpoints: where its code, not here, could enable them (a DataStream job calls
+ * StreamExecutionEnvironment.enableCheckpointing), a value the code decides, checked off (Flink's default) and on
+ * (at the model's interval, with Flink's default restart strategy for a checkpointing job, exponential-delay, where
+ * no file sets one); Flink's own default where SQL runs the job (its SET and the cluster's file are here, and
+ * neither sets an interval) or where the job's code is here and calls nothing that sets one.
  */
 function checkpointsOff(c: Context): Unstated | null {
   if (!withoutCheckpoints(c)) return null;
-  return c.pipeline.sinkInCode
-    ? {
-        kind: 'condition',
-        key: 'checkpointing.enabled',
-        value: 'false',
-        condition: 'for a job whose code enables no checkpoints (no file sets execution.checkpointing.interval)',
-        give: "the job's interval (enableCheckpointing(MS)) with --set execution.checkpointing.interval=MS",
-      }
-    : {
-        kind: 'real',
-        key: 'checkpointing.enabled',
-        value: 'false',
-        why:
-          "Flink's default: no file sets execution.checkpointing.interval, which has none (SQL: SET " +
+  if (checkpointsInCode(c)) {
+    const interval = String(c.defaults['execution.checkpointing.interval']);
+    const restart: (readonly [string, string])[] = c.stated.has('restart-strategy.type')
+      ? []
+      : [['restart-strategy.type', 'exponential-delay']];
+    return {
+      kind: 'code',
+      key: 'checkpointing.enabled',
+      realDefault: 'false',
+      values: ['false', 'true'],
+      with: { true: [['execution.checkpointing.interval', interval], ...restart] },
+      why:
+        "no file sets execution.checkpointing.interval, and the job's code, not here, may call enableCheckpointing: " +
+        `checked off (Flink's default) and on, every ${interval} ms (the model's interval, not your code's: give ` +
+        'it with --set execution.checkpointing.interval=MS)',
+    };
+  }
+  const code = c.pipeline.parts.filter((p) => p.role === 'Flink job code').map((p) => p.file);
+  return {
+    kind: 'real',
+    key: 'checkpointing.enabled',
+    value: 'false',
+    why:
+      code.length > 0
+        ? `Flink's default: no file sets execution.checkpointing.interval and the job's code (${code.join(', ')}) ` +
+          'calls neither enableCheckpointing nor setCheckpointInterval'
+        : "Flink's default: no file sets execution.checkpointing.interval, which has none (SQL: SET " +
           "'execution.checkpointing.interval' = '20 s'; or --set execution.checkpointing.interval=MS)",
-      };
+  };
 }
 
 const has = (c: Context, role: string): boolean => c.pipeline.parts.some((p) => p.role === role);

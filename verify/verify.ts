@@ -22,7 +22,16 @@ import {
 import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
-import { type Context, NO_CHECKPOINTS, UNSTATED, type Unstated, withoutCheckpoints } from './unstated.js';
+import {
+  CHECKPOINTS_BY_CODE,
+  type Context,
+  checkpointsInCode,
+  NO_CHECKPOINTS,
+  NO_CHECKPOINTS_IN_CODE,
+  UNSTATED,
+  type Unstated,
+  withoutCheckpoints,
+} from './unstated.js';
 
 /** What the files configure. */
 export interface Verified {
@@ -111,6 +120,22 @@ function outputs(pipe: Pipeline): string[] {
   return pipe.parts.flatMap((p) => (p.role === 'Kafka sink table' && p.topic !== null ? [p.topic] : []));
 }
 
+/**
+ * The refusal of --set checkpointing.enabled=true where nothing gives the job's interval: Flink has no default
+ * (CheckpointConfig: execution.checkpointing.interval unset is checkpointing off), so any interval checked would be
+ * eoscheck's, not the job's; null otherwise.
+ */
+function checkpointingWithoutInterval(model: Pipeline['model'], winners: readonly Claim[]): string | null {
+  const on = winners.find((w) => w.key === 'checkpointing.enabled');
+  if (model !== 'flink-kafka' || on?.where !== '--set' || on.text.trim().toLowerCase() !== 'true') return null;
+  if (winners.some((w) => w.key === 'execution.checkpointing.interval')) return null;
+  return (
+    `--set checkpointing.enabled=${on.text} names no checkpoint interval: no file sets ` +
+    "execution.checkpointing.interval and Flink has no default; give the job's with " +
+    '--set execution.checkpointing.interval=MS'
+  );
+}
+
 /** Reads one pipeline's parts (and --set pairs) into the model's configuration, or the one-line refusal. Pure. */
 export function verifyConfig(
   pipe: Pipeline,
@@ -121,10 +146,12 @@ export function verifyConfig(
   const modelKeys = keysOf(model);
   const keys = new Map<string, Key>(keyList(modelKeys).map((k) => [k.name, k]));
   const defaults: Readonly<Record<string, ConfigValue>> = defaultRecord(modelKeys);
-  const c = claims(pipe, keys, defaults);
+  const c = claims(pipe, keys, defaults, set);
   if (c.error !== null) return { ok: false, error: c.error };
   const r = resolveClaims(c.claims, set);
   if (!r.ok) return r;
+  const refusedCheckpointing = checkpointingWithoutInterval(model, r.value.winners);
+  if (refusedCheckpointing !== null) return { ok: false, error: refusedCheckpointing };
   const refusedConnector = connectorRefusal(r.value.winners);
   if (refusedConnector !== null) return { ok: false, error: refusedConnector };
   const max = brokerMax(pipe.parts);
@@ -135,7 +162,7 @@ export function verifyConfig(
   const given = (k: string): string | undefined =>
     r.value.winners.find((w) => w.key === k)?.text ??
     unstated.map((u) => (u.kind === 'code' ? u.realDefault : u.value))[unstated.findIndex((u) => u.key === k)];
-  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated, given };
+  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated, given, defaults };
   for (const [name, key] of keys) {
     if (stated.has(name) || key.realDefault === undefined) continue;
     const policy = UNSTATED[name];
@@ -147,8 +174,9 @@ export function verifyConfig(
   const noCheckpoints = withoutCheckpoints(context);
   // Without checkpoints and with no restart strategy configured, Flink does not restart the job
   // (RestartBackoffTimeStrategyFactoryLoader.getDefaultRestartStrategyFactory: NoRestartBackoffTimeStrategy unless
-  // checkpointing is enabled, Flink 1.13 to 2.x).
-  if (noCheckpoints && !stated.has('restart-strategy.type'))
+  // checkpointing is enabled, Flink 1.13 to 2.x), whether no interval is set or --set turns checkpointing off.
+  const offByGiven = r.value.winners.some((w) => w.key === 'checkpointing.enabled' && w.text.trim() === 'false');
+  if (model === 'flink-kafka' && (noCheckpoints || offByGiven) && !stated.has('restart-strategy.type'))
     unstated.push({
       kind: 'real',
       key: 'restart-strategy.type',
@@ -179,7 +207,14 @@ export function verifyConfig(
     ...winners.map((w) => [w.key, w.text] as const),
     ...kept.map((u) => [u.key, held(u)] as const),
   ];
-  if (noCheckpoints) notes.push(NO_CHECKPOINTS);
+  if (noCheckpoints)
+    notes.push(
+      checkpointsInCode(context)
+        ? CHECKPOINTS_BY_CODE
+        : pipe.parts.some((p) => p.role === 'Flink job code')
+          ? NO_CHECKPOINTS_IN_CODE
+          : NO_CHECKPOINTS,
+    );
   const strategy = value('restart-strategy.type');
   const givesUp =
     strategy !== 'exponential-delay' ||

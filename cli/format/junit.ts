@@ -44,6 +44,10 @@ function failureText(a: PipelineAnswer, g: GuaranteeAnswer, message: string): st
     const verdicts = Object.entries(d.verdicts).map(([value, v]) => `${value} ${v}`);
     lines.push(`Depends on code: ${d.key} (real default ${d.realDefault}): ${verdicts.join(', ')}`);
   }
+  for (const c of a.combinations) {
+    const values = Object.entries(c.values).map(([k, x]) => `${k}=${x}`);
+    lines.push(`Code combination: ${values.join(', ')}: ${c.verdict === 'holds' ? 'holds' : c.violated.join(', ')}`);
+  }
   return lines.join('\n');
 }
 

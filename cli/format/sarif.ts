@@ -100,6 +100,15 @@ function result(a: PipelineAnswer, ruleId: string, ruleIndex: number, text: stri
             })),
           }
         : {}),
+      ...(a.combinations.length > 0
+        ? {
+            combinations: a.combinations.map((c) => ({
+              values: { ...c.values },
+              verdict: c.verdict,
+              violated: [...c.violated],
+            })),
+          }
+        : {}),
     },
   };
 }

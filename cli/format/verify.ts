@@ -16,7 +16,7 @@ import { keyList } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
-import type { CodeDependent, PipelineAnswer } from '../../verify/answer.js';
+import type { CodeCombination, CodeDependent, PipelineAnswer } from '../../verify/answer.js';
 import type { Part } from '../../verify/parts.js';
 import type { Placed } from '../../verify/pipeline.js';
 import { isOwnKey } from '../../verify/systems.js';
@@ -87,6 +87,41 @@ function codeLines(dependsOnCode: readonly CodeDependent[]): string[] {
   });
 }
 
+/** A combination in words: `sink.delivery-guarantee=none, checkpointing.enabled=false`. */
+const comboText = (c: CodeCombination): string =>
+  Object.entries(c.values)
+    .map(([k, x]) => `${k}=${x}`)
+    .join(', ');
+
+/**
+ * What each combination of the values code could set gives, in words, where code decides more than one key: the
+ * combinations it holds at (the real defaults first), then each combination's verdict with what it breaks.
+ */
+function combinationLines(combinations: readonly CodeCombination[]): string[] {
+  if (combinations.length === 0) return [];
+  const holding = combinations.filter((c) => c.verdict === 'holds');
+  const keys = Object.keys(combinations[0]!.values);
+  const only =
+    holding.length === 0
+      ? `no combination of ${keys.join(', ')} your code could set makes it hold`
+      : holding.length === combinations.length
+        ? `holds at every combination of ${keys.join(', ')} your code could set`
+        : `holds only if your code sets ${holding.map((c) => comboText(c).replace(/, /g, ' and ')).join(' or ')}`;
+  const each = combinations.map(
+    (c, i) =>
+      `${comboText(c)}${i === 0 ? ' (the real defaults)' : ''}: ${
+        c.verdict === 'holds' ? 'holds' : `violated (${c.violated.join(', ')})`
+      }`,
+  );
+  // Checkpointing on is given by its interval (--set checkpointing.enabled=true alone is refused: no interval).
+  const given = keys.map((k) =>
+    k === 'checkpointing.enabled'
+      ? '--set execution.checkpointing.interval=MS (or checkpointing.enabled=false)'
+      : `--set ${k}=VALUE`,
+  );
+  return [`  ${only}:`, ...each.map((x) => `    ${x}`), `  ${given.join(', ')} state what your code sets`];
+}
+
 /** The exhaustive search of a result that a state or time bound stopped, or null. */
 export function cutOf<S, A extends AnyAction>(r: EachResult<S, A>): ExhaustiveOutcome<S, A> | null {
   return (
@@ -117,7 +152,9 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   quiet: boolean,
   name: string,
   dependsOnCode: readonly CodeDependent[],
+  combinations: readonly CodeCombination[] = [],
 ): string {
+  const codeText = combinations.length > 0 ? combinationLines(combinations) : codeLines(dependsOnCode);
   const violated = r.verdicts.filter((x) => x.status === 'violated');
   const code = dependsOnCode.map((d) => `${d.key}=${d.realDefault}`).join(', ');
   const at = code === '' ? '' : ` at the real default ${code}`;
@@ -132,14 +169,8 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
       ? `eoscheck verify: ${name}: ${e.model.name}: ${holds}${at}${conditionsOf(v)}`
       : `eoscheck verify: ${name}: ${e.model.name}: VIOLATION of ${violated.map((x) => x.invariant).join(', ')}${at}` +
         conditionsOf(v);
-  if (quiet) return `${[head, ...codeLines(dependsOnCode)].join('\n')}\n`;
-  const lines = [
-    head,
-    ...codeLines(dependsOnCode),
-    'files:',
-    ...roleLines(v.parts),
-    'settings (model key = value: from where):',
-  ];
+  if (quiet) return `${[head, ...codeText].join('\n')}\n`;
+  const lines = [head, ...codeText, 'files:', ...roleLines(v.parts), 'settings (model key = value: from where):'];
   const width = Math.max(...v.winners.map((w) => `${w.key}=${w.text}`.length));
   for (const w of v.winners)
     lines.push(

@@ -6,6 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { codeName } from '../../verify/files/job-code.js';
 import { buildName, readableName } from '../../verify/parts.js';
 
 /** One pipeline's files, or why the path that named it cannot be read. */
@@ -18,13 +19,13 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /**
  * The directories below `dir` (itself first) that hold readable files, each with its files, sorted. A build file
- * (pom.xml, build.gradle, a Dockerfile) names the connector release of the configuration beside it: a directory
- * holding only build files is no pipeline.
+ * (pom.xml, build.gradle, a Dockerfile) names the connector release of the configuration beside it, a job's code
+ * (.java, .scala, .kt) the checkpointing of the job beside it: a directory holding only such files is no pipeline.
  */
 function walk(dir: string, out: Candidate[]): void {
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
   const files = entries.filter((e) => e.isFile() && readableName.test(e.name)).map((e) => join(dir, e.name));
-  if (files.some((f) => !buildName.test(f))) out.push({ kind: 'files', name: dir, files });
+  if (files.some((f) => !buildName.test(f) && !codeName.test(f))) out.push({ kind: 'files', name: dir, files });
   for (const e of entries)
     if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') walk(join(dir, e.name), out);
 }

@@ -9,7 +9,7 @@ import { defaultRecord } from '../../model/core/config.js';
 import type { Keys } from '../../model/core/keys.js';
 import type { AnyAction } from '../../model/core/model.js';
 import { meaningOf } from '../../properties/invariant.js';
-import type { CodeDependent, FileRole, GuaranteeAnswer, PipelineAnswer } from '../../verify/answer.js';
+import type { CodeCombination, CodeDependent, FileRole, GuaranteeAnswer, PipelineAnswer } from '../../verify/answer.js';
 import { producerMode } from '../../verify/kafka-rules.js';
 import type { Part } from '../../verify/parts.js';
 import { type Placed, pipeline } from '../../verify/pipeline.js';
@@ -58,6 +58,7 @@ export function failed(name: string, error: string, parts: readonly (Part | Plac
     files: fileRoles(parts),
     guarantees: [],
     dependsOnCode: [],
+    combinations: [],
     bound: '',
   };
   const ignored = parts.flatMap((p) =>
@@ -105,6 +106,44 @@ function violatedOf<S, A extends AnyAction>(r: EachResult<S, A>): boolean {
   return r.verdicts.some((x) => x.status === 'violated');
 }
 
+/** The guarantees a check found violated. */
+function violatedIn<S, A extends AnyAction>(r: EachResult<S, A>): string[] {
+  return r.verdicts.flatMap((x) => (x.status === 'violated' ? [x.invariant] : []));
+}
+
+/**
+ * The check at every combination of the values code could give the keys it decides (the real defaults are the main
+ * check), each value bringing the keys it needs where no file sets them (checkpointing on: an interval); per key, a
+ * value holds only where it holds with every value of the others, so no verdict rests on what the code might set.
+ */
+function crossed<S, A extends AnyAction>(
+  v: Verified,
+  check: (pairs: readonly (readonly [string, string])[], label: string) => EachResult<S, A>,
+  main: EachResult<S, A>,
+): { dependsOnCode: CodeDependent[]; combinations: CodeCombination[] } {
+  const code = v.unstated.flatMap((u) => (u.kind === 'code' ? [u] : []));
+  let combos: Record<string, string>[] = [{}];
+  for (const u of code) combos = combos.flatMap((c) => u.values.map((x) => ({ ...c, [u.key]: x })));
+  const checked = combos.map((values): CodeCombination => {
+    const defaults = code.every((u) => values[u.key] === u.realDefault);
+    const brought = code.flatMap((u) => u.with?.[values[u.key]!] ?? []);
+    const given = new Map<string, string>([...Object.entries(values), ...brought]);
+    const pairs = [...v.pairs.filter(([k]) => !given.has(k)), ...given];
+    const label = Object.entries(values)
+      .map(([k, x]) => `${k}=${x}`)
+      .join(', ');
+    const violated = violatedIn(defaults ? main : check(pairs, label));
+    return { values, verdict: violated.length > 0 ? 'violated' : 'holds', violated };
+  });
+  const dependsOnCode = code.map((u): CodeDependent => {
+    const verdicts: Record<string, 'holds' | 'violated'> = {};
+    for (const x of u.values)
+      verdicts[x] = checked.every((c) => c.values[u.key] !== x || c.verdict === 'holds') ? 'holds' : 'violated';
+    return { key: u.key, realDefault: u.realDefault, verdicts };
+  });
+  return { dependsOnCode, combinations: code.length > 1 ? checked : [] };
+}
+
 /** The model checked at one pipeline's configuration (and at each value code could give a key). */
 function checked<S, A extends AnyAction, K extends Keys>(
   name: string,
@@ -130,19 +169,11 @@ function checked<S, A extends AnyAction, K extends Keys>(
     return { config, r };
   };
   const main = once(v.pairs, `verify ${e.model.name}`);
-  const dependsOnCode: CodeDependent[] = [];
-  for (const u of v.unstated) {
-    if (u.kind !== 'code') continue;
-    const verdicts: Record<string, 'holds' | 'violated'> = {
-      [u.realDefault]: violatedOf(main.r) ? 'violated' : 'holds',
-    };
-    for (const value of u.values) {
-      if (value === u.realDefault) continue;
-      const pairs = [...v.pairs.filter(([k]) => k !== u.key), [u.key, value] as const];
-      verdicts[value] = violatedOf(once(pairs, `verify ${e.model.name} at ${u.key}=${value}`).r) ? 'violated' : 'holds';
-    }
-    dependsOnCode.push({ key: u.key, realDefault: u.realDefault, verdicts });
-  }
+  const { dependsOnCode, combinations } = crossed(
+    v,
+    (pairs, label) => once(pairs, `verify ${e.model.name} at ${label}`).r,
+    main.r,
+  );
   const safe = defaultRecord(e.model.keys);
   const reproduce = `npx eoscheck check ${e.model.name}${setArgs(e.model.keys, main.config.record)}`;
   const guarantees: GuaranteeAnswer[] = main.r.verdicts.map((x) => ({
@@ -166,6 +197,7 @@ function checked<S, A extends AnyAction, K extends Keys>(
     files: fileRoles(v.parts),
     guarantees,
     dependsOnCode,
+    combinations,
     bound: boundOf(plan, main.r),
   };
   return {
@@ -176,8 +208,9 @@ function checked<S, A extends AnyAction, K extends Keys>(
       exit: answer.exit,
       bound: answer.bound,
       dependsOnCode,
+      ...(combinations.length > 0 ? { combinations } : {}),
     },
-    text: verifyText(e, main.config, v, plan, main.r, run.quiet, name, dependsOnCode),
+    text: verifyText(e, main.config, v, plan, main.r, run.quiet, name, dependsOnCode, combinations),
   };
 }
 

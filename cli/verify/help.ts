@@ -14,13 +14,17 @@ export const VERIFY_MORE = `It reads (by content; a file's name only breaks a ti
                  the flink-connector-kafka release: a Maven or Gradle dependency on flink-connector-kafka or
                  flink-sql-connector-kafka (X.Y.Z-F.G; a pom's \${property} from its <properties>), the connector
                  jar a Dockerfile fetches or copies, and its FROM flink image; beside a Flink job only
+  .java, .scala, .kt
+                 a Flink job's code: the checkpoint interval and mode its enableCheckpointing(ms),
+                 setCheckpointInterval(ms) or CheckpointingOptions.CHECKPOINTING_INTERVAL set (none: no checkpoints)
 
 Pipelines: each directory holding such files is one (a directory of many gives one per directory), the files
 named directly are one together, and each SQL job is one. Each is answered on its own; many end with a summary,
 and the exit code is the worst of them (2: a pipeline could not be checked, or has nothing to check).
 
 A key no file sets runs with the real system's default (a consumer reads read_uncommitted); a key the
-application's code decides (a DataStream KafkaSink's delivery guarantee) is checked at the real default and at
-each value the code could set; a component no file describes (the reader of the output) or a release no file
-names (Kafka's, the connector's) is a condition of the verdict. Nothing is taken at eoscheck's safe value.
+application's code decides (a DataStream KafkaSink's delivery guarantee; its checkpointing, when its code is not
+among the files) is checked at the real default and at each value the code could set, two such keys crossed; a
+component no file describes (the reader of the output) or a release no file names (Kafka's, the connector's) is a
+condition of the verdict. Nothing is taken at eoscheck's safe value.
 docs/verify.md is the reference.`;

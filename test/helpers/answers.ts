@@ -48,6 +48,7 @@ export const unsafe: PipelineAnswer = {
     },
   ],
   dependsOnCode: [],
+  combinations: [],
   bound: 'exhaustive to depth 24',
 };
 
@@ -69,6 +70,7 @@ export const safe: PipelineAnswer = {
     },
   ],
   dependsOnCode: [],
+  combinations: [],
   bound: 'exhaustive to depth 24, then 1000 random runs of <= 40 steps',
 };
 
@@ -81,6 +83,7 @@ export const broken: PipelineAnswer = {
   files: [{ path: 'test/fixtures/verify/too-short-interval.yaml', role: 'flink configuration', detail: '' }],
   guarantees: [],
   dependsOnCode: [],
+  combinations: [],
   bound: '',
 };
 
@@ -108,6 +111,7 @@ export const datastream: PipelineAnswer = {
       verdicts: { 'exactly-once': 'holds', 'at-least-once': 'violated', none: 'violated' },
     },
   ],
+  combinations: [],
   bound: 'exhaustive to depth 20',
 };
 
@@ -120,6 +124,7 @@ export const nothing: PipelineAnswer = {
   files: [],
   guarantees: [],
   dependsOnCode: [],
+  combinations: [],
   bound: '',
 };
 

@@ -32,5 +32,6 @@ goldenSuite('verify refusals', {
     ['verify', f('startup-timestamp.sql')],
     ['verify', f('bad-bounded-mode.sql')],
     ['verify', 'examples/ctp-safe', '--set', 'no.such.key=1'],
+    ['verify', f('no-checkpoints/exactly-once-unbounded.sql'), '--set', 'checkpointing.enabled=true'],
   ],
 });

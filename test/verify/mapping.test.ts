@@ -147,7 +147,7 @@ describe('verify maps real keys to model keys', () => {
   test('exponential-delay with bounded attempts can give up: read, with the note on the operator', () => {
     const v = verified({
       'config.yaml':
-        'execution.checkpointing.interval: 10 s\nrestart-strategy:\n  exponential-delay:\n' +
+        'execution.checkpointing.interval: 10 s\nrestart-strategy:\n  type: exponential-delay\n  exponential-delay:\n' +
         '    attempts-before-reset-backoff: 3\n    reset-backoff-threshold: 10 min\n',
     });
     expect(winners(v)).toMatchObject({
@@ -251,6 +251,22 @@ describe('verify maps real keys to model keys', () => {
         `${mode} bounds the source at the offsets it resolves when the job starts: the model's specific-offsets, an ` +
           'end after the last input record',
       ]);
+    // The model holds one end for every bounded mode: the answer says which end it assumes for the mode written.
+    const end = (mode: string) => verified({ 'job.sql': job(mode) }).notes.filter((n) => n.startsWith('job.sql'));
+    expect(end('unbounded')).toEqual([]);
+    expect(end('latest-offset')).toEqual([
+      "job.sql:1: scan.bounded.mode=latest-offset is checked with the source ending after the model's last input " +
+        "record (input.records), which assumes that end is the topic's end offsets when the job starts (every input " +
+        'record written by then); an end before it, or a resubmitted job resolving another, is not modelled',
+    ]);
+    expect(end('group-offsets')[0]).toContain(
+      "assumes that end is the group's committed offsets when the job starts (the group having committed every input " +
+        'record)',
+    );
+    expect(end('timestamp')[0]).toContain('assumes that end is the offsets of scan.bounded.timestamp-millis');
+    expect(end('specific-offsets')[0]).toContain(
+      'assumes that end is the offsets scan.bounded.specific-offsets names (every input record before them)',
+    );
     const sink = verified({ 'job.sql': job('unbounded', ", 'scan.bounded.mode' = 'latest-offset'") });
     expect(winners(sink)['scan.bounded.mode']).toBe('unbounded');
     expect(ignoredWhy(sink, 'scan.bounded.mode')).toBe(

@@ -16,6 +16,7 @@ interface Pipeline {
   error?: string;
   violations?: { invariant: string }[];
   dependsOnCode?: { key: string; verdicts: Record<string, string> }[];
+  combinations?: { values: Record<string, string>; verdict: string }[];
   conditions?: { key: string }[];
   settings?: { key: string; value: string; source: string }[];
 }
@@ -27,6 +28,8 @@ interface Want {
   readonly violated?: readonly string[];
   /** The verdict per value of a key the job's code decides. */
   readonly code?: Readonly<Record<string, string>>;
+  /** Where code decides more than one key: the combinations of their values at which every guarantee holds. */
+  readonly holdsAt?: readonly string[];
   /** The keys the verdict is stated under a condition of (no file names them). */
   readonly conditions?: readonly string[];
   /** The start of why it was not checked. */
@@ -36,18 +39,19 @@ interface Want {
 const NO_TXN_PATH = 'nothing to check: no Kafka transactional path';
 const CODE_SINK = { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'holds' };
 /**
- * A sink in code without checkpoints: NONE and AT_LEAST_ONCE repeat what a restart reads again from the startup
- * offsets; EXACTLY_ONCE pre-commits only at a checkpoint (or the end of a bounded input), so an unbounded job's
- * transaction stays open until transaction.timeout.ms aborts it, and read_committed readers never see its records.
+ * A sink in code whose files set no checkpoint interval: the code decides both, so each guarantee is crossed with
+ * checkpoints off and on. Without checkpoints NONE and AT_LEAST_ONCE repeat what a restart reads again from the
+ * startup offsets, and EXACTLY_ONCE pre-commits only at a checkpoint (or the end of a bounded input), so an unbounded
+ * job's transaction stays open until transaction.timeout.ms aborts it; with them NONE loses and repeats, AT_LEAST_ONCE
+ * repeats. Per guarantee, the weakest over the two: none holds; only EXACTLY_ONCE with checkpoints does.
  */
 const CODE_SINK_NO_CHECKPOINTS = { none: 'violated', 'at-least-once': 'violated', 'exactly-once': 'violated' };
+const EXACTLY_ONCE_CHECKPOINTED = ['sink.delivery-guarantee=exactly-once, checkpointing.enabled=true'];
 const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
 /** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
 const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
 /** A Flink job no image of which names Flink's release: the release the connector's build names. */
 const UNNAMED_FLINK = 'flink.version';
-/** A job built in code whose files set no checkpoint interval: its code might enable checkpoints. */
-const CODE_CHECKPOINTS = 'checkpointing.enabled';
 
 const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   // Flink's own SQL-client end-to-end script: its tables' connector is the placeholder $KAFKA_IDENTIFIER, which
@@ -69,13 +73,15 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   },
   // Checkpoint directories and Kubernetes HA but no execution.checkpointing.interval: unless the job's code enables
   // them, Flink takes no checkpoints, does not restart the failed job, and its resubmission reads the input again
-  // from the start, so NONE repeats records; no sink guarantee holds without checkpoints.
+  // from the start, so NONE repeats records; no sink guarantee holds without checkpoints, and with them (the code's
+  // to enable) only EXACTLY_ONCE does.
   'apache+flink-kubernetes-operator/basic-checkpoint-ha': {
     exit: 1,
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['kafka.version', 'connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
+    holdsAt: EXACTLY_ONCE_CHECKPOINTED,
+    conditions: ['kafka.version', 'connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
   // flink-conf.yaml sets the state backend and directories, not the interval; the job's code turns checkpoints on
   // with --checkpointing, which --set execution.checkpointing.interval states. As its files stand: no checkpoints,
@@ -85,7 +91,8 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
+    holdsAt: EXACTLY_ONCE_CHECKPOINTED,
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
   // A Python job (its code here is not read) and a Kafka image, no checkpoint interval: as above.
   'apache+flink-playgrounds/pyflink-walkthrough': {
@@ -93,7 +100,8 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
+    holdsAt: EXACTLY_ONCE_CHECKPOINTED,
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
   // A Table API job in code and a Kafka image, no checkpoint interval: as above.
   'apache+flink-playgrounds/table-walkthrough': {
@@ -101,7 +109,8 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level', CODE_CHECKPOINTS],
+    holdsAt: EXACTLY_ONCE_CHECKPOINTED,
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
   // Three KRaft brokers and no client: no transaction anywhere.
   'apache+kafka/docker-cluster-isolated': { exit: 2, error: NO_TXN_PATH },
@@ -195,7 +204,8 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
-    conditions: [...RELEASES_AND_READER, CODE_CHECKPOINTS],
+    holdsAt: EXACTLY_ONCE_CHECKPOINTED,
+    conditions: RELEASES_AND_READER,
   },
   // A FlinkDeployment checkpointing every minute whose SQL runs inside the job (no SQL file here): its sink is
   // decided there. At-least-once or none repeats records after a restart; only exactly-once holds.
@@ -215,6 +225,17 @@ function facts(p: Pipeline): Want {
     ...(p.model === undefined ? {} : { model: p.model }),
     ...(p.violations === undefined ? {} : { violated: p.violations.map((v) => v.invariant) }),
     ...(p.dependsOnCode === undefined || p.dependsOnCode.length === 0 ? {} : { code: p.dependsOnCode[0]!.verdicts }),
+    ...(p.combinations === undefined
+      ? {}
+      : {
+          holdsAt: p.combinations
+            .filter((c) => c.verdict === 'holds')
+            .map((c) =>
+              Object.entries(c.values)
+                .map(([k, x]) => `${k}=${x}`)
+                .join(', '),
+            ),
+        }),
     ...(p.conditions === undefined ? {} : { conditions: p.conditions.map((c) => c.key) }),
     ...(p.error === undefined ? {} : { error: p.error }),
   };

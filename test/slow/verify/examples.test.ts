@@ -291,19 +291,19 @@ describe('a Flink job whose restart strategy gives up (restart-strategy.type: of
 });
 
 describe("a restart strategy's keys are read under that strategy only", () => {
-  test("no type: exponential-delay's backoff is the delay, fixed-delay's ignored (no conflict)", async () => {
+  test("no type: Flink's default strategy reads neither delay; restart.delay.ms is its 1 s backoff", async () => {
     const dir = 'test/fixtures/verify/flink-restart-delays';
     const r = await cli('verify', dir, '--set', 'sink.delivery-guarantee=exactly-once', '--runs', '1', '--json');
     const j = JSON.parse(r.stdout) as {
       ignored: string[];
-      settings: { key: string; value: string; from: string }[];
+      settings: { key: string; value: string; from: string | null }[];
     };
     expect(r.code).toBe(0);
-    expect(j.settings.find((x) => x.key === 'restart.delay.ms')).toMatchObject({
-      value: '2000',
-      from: `${dir}/flink-conf.yaml:6`,
-    });
-    expect(j.ignored).toEqual(['restart-strategy.fixed-delay.delay']);
+    expect(j.settings.find((x) => x.key === 'restart.delay.ms')).toMatchObject({ value: '1000', from: null });
+    expect(j.ignored).toEqual([
+      'restart-strategy.fixed-delay.delay',
+      'restart-strategy.exponential-delay.initial-backoff',
+    ]);
   });
 });
 

@@ -1,0 +1,148 @@
+/**
+ * A Flink job's code (Java, Scala or Kotlin), read for the checkpointing it configures: the calls of
+ * StreamExecutionEnvironment and CheckpointConfig that set the job's checkpoint interval and mode
+ * (enableCheckpointing, setCheckpointInterval, setCheckpointingMode, a Configuration's
+ * CheckpointingOptions.CHECKPOINTING_INTERVAL), each a setting named by its call with the interval in ms. An
+ * argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments are
+ * skipped. Pure.
+ */
+import { LineIndex, type Setting } from './entry.js';
+
+/** A code file's name: Java, Scala, Kotlin. */
+export const codeName = /\.(java|scala|kt)$/i;
+
+/** The calls that set the interval: each is the job's execution.checkpointing.interval. */
+export const INTERVAL_CALLS = ['enableCheckpointing', 'setCheckpointInterval', 'CHECKPOINTING_INTERVAL'] as const;
+
+/** The calls that set the checkpointing mode: each is the job's execution.checkpointing.mode. */
+export const MODE_CALLS = [
+  'enableCheckpointing mode',
+  'setCheckpointingMode',
+  'setCheckpointingConsistencyMode',
+  'CHECKPOINTING_MODE',
+] as const;
+
+/** What a code file configures. */
+export interface CodeRead {
+  /** Whether the file is a Flink job's code: it names StreamExecutionEnvironment or builds a KafkaSink. */
+  readonly flink: boolean;
+  readonly settings: readonly Setting[];
+}
+
+/** The text with comments blanked (line breaks kept), string literals left in place. */
+function withoutComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && next === '/') {
+      while (i < text.length && text[i] !== '\n') (out += ' '), i++;
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop;
+    } else (out += c), i++;
+  }
+  return out;
+}
+
+/** The arguments of the call whose `(` is at `open`, split at top-level commas; null when unclosed. */
+function argsAt(text: string, open: number): string[] | null {
+  let depth = 0;
+  let start = open + 1;
+  const args: string[] = [];
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      args.push(text.slice(start, i).trim());
+      return args.length === 1 && args[0] === '' ? [] : args;
+    } else if (c === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  millis: 1,
+  milliseconds: 1,
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+};
+
+/** An integer literal (`30000`, `30_000L`), a product of them, or a Duration or TimeUnit of one, in ms; or null. */
+export function msOf(expr: string): number | null {
+  const e = expr.trim().replace(/\.toMillis\(\s*\)$/, '');
+  const paren = /^\((.*)\)$/s.exec(e);
+  if (paren) return msOf(paren[1]!);
+  const duration = /^(?:java\.time\.)?Duration\.of(Millis|Seconds|Minutes|Hours)\((.*)\)$/is.exec(e);
+  if (duration) {
+    const n = msOf(duration[2]!);
+    return n === null ? null : n * UNIT_MS[duration[1]!.toLowerCase()]!;
+  }
+  const unit = /^(?:java\.util\.concurrent\.)?TimeUnit\.(MILLISECONDS|SECONDS|MINUTES|HOURS)\.toMillis\((.*)\)$/s.exec(
+    e,
+  );
+  if (unit) {
+    const n = msOf(unit[2]!);
+    return n === null ? null : n * UNIT_MS[unit[1]!.toLowerCase()]!;
+  }
+  const factors = e.split('*');
+  if (factors.length > 1) {
+    const ns = factors.map(msOf);
+    return ns.every((n) => n !== null) ? ns.reduce((a, b) => a! * b!, 1) : null;
+  }
+  const literal = /^(\d[\d_]*)[lL]?$/.exec(e);
+  return literal ? Number(literal[1]!.replace(/_/g, '')) : null;
+}
+
+/** A CheckpointingMode argument's value (`CheckpointingMode.AT_LEAST_ONCE`), or its text when it names none. */
+function modeOf(expr: string): string {
+  const m = /(?:^|\.)(EXACTLY_ONCE|AT_LEAST_ONCE)$/.exec(expr.trim());
+  return m ? m[1]! : expr.trim();
+}
+
+/** The interval text of an argument: its ms when a literal, else the argument as written. */
+const intervalText = (expr: string): string => {
+  const ms = msOf(expr);
+  return ms === null ? expr.trim() : String(ms);
+};
+
+/** What a code file configures for checkpointing. Pure. */
+export function readJobCode(text: string): CodeRead {
+  const code = withoutComments(text);
+  const lines = new LineIndex(code);
+  const settings: Setting[] = [];
+  const calls =
+    /\.\s*(enableCheckpointing|setCheckpointInterval|setCheckpointingMode|setCheckpointingConsistencyMode|set)\s*\(/g;
+  for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
+    const args = argsAt(code, m.index + m[0].length - 1);
+    if (args === null) continue;
+    const line = lines.lineOf(m.index);
+    const name = m[1]!;
+    if (name === 'enableCheckpointing') {
+      // The no-argument form (deprecated in 1.x, gone in 2.0) sets 500 ms (StreamExecutionEnvironment).
+      settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line });
+      if (args.length > 1) settings.push({ key: 'enableCheckpointing mode', value: modeOf(args[1]!), line });
+    } else if (name === 'setCheckpointInterval' && args.length === 1)
+      settings.push({ key: name, value: intervalText(args[0]!), line });
+    else if ((name === 'setCheckpointingMode' || name === 'setCheckpointingConsistencyMode') && args.length === 1)
+      settings.push({ key: name, value: modeOf(args[0]!), line });
+    else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_INTERVAL$/.test(args[0]!))
+      settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line });
+    else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
+      settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
+  }
+  const flink = /\b(StreamExecutionEnvironment|KafkaSink)\b/.test(code) || settings.length > 0;
+  return { flink, settings };
+}
