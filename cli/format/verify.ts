@@ -254,10 +254,17 @@ function restSettings(keys: Keys, record: Readonly<Record<string, unknown>>, v: 
           ? "eoscheck's own key: what the check explores (faults, sizes) or a safeguard on as the real system has it"
           : k.derive === undefined
             ? 'no file sets it; the real default is the value checked'
-            : 'no file sets it; the real default follows kafka.version',
+            : `no file sets it; the real default follows ${RELEASE_KEY_OF[k.name] ?? 'kafka.version'}`,
       };
     });
 }
+
+/** The release key a derived default follows, where it is not kafka.version. */
+const RELEASE_KEY_OF: Readonly<Record<string, string>> = {
+  'safeguard.propagate-send-errors': 'connector.version',
+  'flink.version': 'connector.version',
+  'flink.commit-retry': 'flink.version',
+};
 
 /** The JSON report: the check report of the configuration, plus files, ignored, inherited and the rest. Pure. */
 export function verifyReport<S, A extends AnyAction, K extends Keys>(

@@ -42,13 +42,19 @@ function withoutComments(text: string): string {
       out += text.slice(i, j + 1);
       i = j + 1;
     } else if (c === '/' && next === '/') {
-      while (i < text.length && text[i] !== '\n') (out += ' '), i++;
+      while (i < text.length && text[i] !== '\n') {
+        out += ' ';
+        i++;
+      }
     } else if (c === '/' && next === '*') {
       const end = text.indexOf('*/', i + 2);
       const stop = end < 0 ? text.length : end + 2;
       out += text.slice(i, stop).replace(/[^\n]/g, ' ');
       i = stop;
-    } else (out += c), i++;
+    } else {
+      out += c;
+      i++;
+    }
   }
   return out;
 }

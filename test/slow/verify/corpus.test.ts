@@ -74,14 +74,14 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   // Checkpoint directories and Kubernetes HA but no execution.checkpointing.interval: unless the job's code enables
   // them, Flink takes no checkpoints, does not restart the failed job, and its resubmission reads the input again
   // from the start, so NONE repeats records; no sink guarantee holds without checkpoints, and with them (the code's
-  // to enable) only EXACTLY_ONCE does.
+  // to enable) only EXACTLY_ONCE does. Its spec.flinkVersion (v2_2) names Flink's release.
   'apache+flink-kubernetes-operator/basic-checkpoint-ha': {
     exit: 1,
     model: 'flink-kafka',
     violated: ['no-duplicates'],
     code: CODE_SINK_NO_CHECKPOINTS,
     holdsAt: EXACTLY_ONCE_CHECKPOINTED,
-    conditions: ['kafka.version', 'connector.version', UNNAMED_FLINK, 'isolation.level'],
+    conditions: RELEASES_AND_READER,
   },
   // flink-conf.yaml sets the state backend and directories, not the interval; the job's code turns checkpoints on
   // with --checkpointing, which --set execution.checkpointing.interval states. As its files stand: no checkpoints,

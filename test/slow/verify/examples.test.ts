@@ -35,8 +35,11 @@ interface Expected {
 // (every 10 s) and min.insync.replicas (1) are the real ones wherever no broker file sets them.
 const CLEANUP = 'transactions.abort.timed.out.transaction.cleanup.interval.ms';
 const RELEASE_AND_READER = ['kafka.version', 'isolation.level'];
-/** A Flink job's conditions: Kafka's release, the connector's, the output's reader. */
-const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'isolation.level'];
+/**
+ * A Flink job's conditions: Kafka's release, the connector's, Flink's (no image names it: the connector's build's), the
+ * output's reader.
+ */
+const RELEASES_AND_READER = ['kafka.version', 'connector.version', 'flink.version', 'isolation.level'];
 
 const expected: Record<string, Expected> = {
   'ctp-safe': {
