@@ -12,6 +12,7 @@ import {
   type InstanceCall,
   type TransactionalCall,
 } from '../kafka/actions.js';
+import { reconciliation } from '../kafka/consumer-group.js';
 import { processFaults } from '../kafka/faults.js';
 import { type GroupCoordinatorAction, groupCoordinatorActions } from '../kafka/group-failover.js';
 import { inFlightTo, landable, quiet } from '../kafka/inflight.js';
@@ -29,6 +30,7 @@ import {
   doCommitTxn,
   doDeliver,
   doFetchOffset,
+  doHeartbeat,
   doInitializeTask,
   doInitProducerId,
   doJoin,
@@ -49,6 +51,7 @@ import {
   canAct,
   GROUP,
   gone,
+  heartbeatDue,
   inputValue,
   isTxnApp,
   latestOfSlot,
@@ -68,6 +71,8 @@ export type AppAction =
   // an instance's consumer (group membership, offsets), kafka-streams' restore, and its loop
   | TransactionalCall
   | InstanceCall<'Join' | 'Rejoin' | 'InitializeTask' | 'RestoreStore' | 'CommitOffsets' | 'AutoCommit'>
+  // group.protocol=consumer: a ConsumerGroupHeartbeat that reconciles the member's epoch and partitions
+  | InstanceCall<'Heartbeat'>
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
@@ -193,6 +198,18 @@ const delays = (s: S): boolean =>
 const lateDelays = (s: S): boolean =>
   s.config.lateRequests && isTxnApp(s.config) && s.config.sink === 'kafka' && s.faults.delays < 1;
 
+/** `ConsumerGroupHeartbeat(epoch 1 -> 2, revokes in-1)`: what the member's heartbeat reconciles. */
+function heartbeatCall(s: S, id: number): string {
+  const r = reconciliation(s.kafka.groups[GROUP]!, id);
+  if (!r) return 'ConsumerGroupHeartbeat()';
+  const what = [
+    `epoch ${generation(s, id)}${r.revoke.length > 0 ? '' : ` -> ${r.epoch}`}`,
+    ...r.revoke.map((p) => `revokes in-${p} in poll(), then epoch ${r.epoch}`),
+    ...r.assign.map((p) => `gets in-${p}`),
+  ];
+  return `ConsumerGroupHeartbeat(${what.join(', ')})`;
+}
+
 /** `InitProducerId(ctp-0)`: the instance's InitProducerId call. */
 function initCall(s: S, id: number): string {
   const i = instanceOf(s, id);
@@ -279,6 +296,17 @@ export const appActions = {
     effect: (d, a) => doRejoin(d, appOf(d, a.instance)),
     describe: (s, a) =>
       call(s, a.instance, `poll() (generation ${generation(s, a.instance)} not current: JoinGroup())`),
+    lanes: to('group coordinator'),
+  },
+  Heartbeat: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => groupAnswers(s) && heartbeatDue(s, i),
+        (i) => emit({ type: 'Heartbeat', instance: i.id }),
+      ),
+    effect: (d, a) => doHeartbeat(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, heartbeatCall(s, a.instance)),
     lanes: to('group coordinator'),
   },
   InitProducerId: {

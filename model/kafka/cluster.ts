@@ -141,6 +141,11 @@ export interface Group {
   readonly staleCommits: readonly StaleCommit[];
   /** The leader of its `__consumer_offsets` partition once it moved (faults.group-coordinator-failover). */
   readonly offsetsLeader?: OffsetsLeader;
+  /**
+   * A consumer group of KIP-848's protocol (group.protocol=consumer): the member epoch of each member, in the order
+   * of `members`, while `generation` is the group epoch (model/kafka/consumer-group.ts); absent in a classic group.
+   */
+  readonly memberEpochs?: readonly number[];
 }
 
 /**

@@ -57,6 +57,8 @@ export const errorCode = oneOf<ErrorCode>({
   ILLEGAL_GENERATION: 1,
   UNSTABLE_OFFSET_COMMIT: 1,
   UNKNOWN_SERVER_ERROR: 1,
+  UNKNOWN_MEMBER_ID: 1,
+  STALE_MEMBER_EPOCH: 1,
 });
 
 export const origin = struct<Origin>({ instance: int, txn: nullable(int) });
@@ -174,6 +176,7 @@ const group = struct<Group>({
   fates: list(struct<Group['fates'][number]>({ origin, input: int, fate: marker })),
   staleCommits: list(staleCommit),
   offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
+  memberEpochs: optional(list(int)),
 });
 
 const staleMarker = struct<StaleMarker>({
