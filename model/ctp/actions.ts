@@ -170,6 +170,9 @@ const inFlightOf = (s: S, a: { readonly instance: number; readonly request: numb
 const call = (s: S, id: number, text: string): string => `${appName(s, id)}.${text}`;
 const instanceOf = (s: S, id: number): AppInstance | undefined => s.apps.find((x) => x.id === id);
 const generation = (s: S, id: number): number => instanceOf(s, id)?.generation ?? -1;
+/** `generation 2`, or under group.protocol=consumer `member epoch 2`: what the instance's commits carry. */
+const carried = (s: S, id: number): string =>
+  `${s.config.consumerProtocol ? 'member epoch' : 'generation'} ${generation(s, id)}`;
 const position = (s: S, id: number, p: number): number => instanceOf(s, id)?.positions[p] ?? 0;
 const own = (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance) });
 const to = (target: string) => (s: S, a: { readonly instance: number }) => ({
@@ -561,7 +564,7 @@ export const appActions = {
         (i) => emit({ type: 'CommitOffsets', instance: i.id }),
       ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), false),
-    describe: (s, a) => call(s, a.instance, `CommitOffsets(generation ${generation(s, a.instance)})`),
+    describe: (s, a) => call(s, a.instance, `CommitOffsets(${carried(s, a.instance)})`),
     lanes: to('group coordinator'),
   },
   // The consumer's timer in poll() (ConsumerCoordinator.maybeAutoCommitOffsetsAsync, every auto.commit.interval.ms).
@@ -581,7 +584,7 @@ export const appActions = {
         (i) => emit({ type: 'AutoCommit', instance: i.id }),
       ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), true),
-    describe: (s, a) => call(s, a.instance, `AutoCommit(generation ${generation(s, a.instance)})`),
+    describe: (s, a) => call(s, a.instance, `AutoCommit(${carried(s, a.instance)})`),
     lanes: to('group coordinator'),
   },
   SendOffsets: {
@@ -595,7 +598,7 @@ export const appActions = {
         (i) => emit({ type: 'SendOffsets', instance: i.id }),
       ),
     effect: (d, a) => doSendOffsets(d, appOf(d, a.instance)),
-    describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(generation ${generation(s, a.instance)})`),
+    describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(${carried(s, a.instance)})`),
     lanes: to('coordinator'),
   },
   // faults.network: the first TxnOffsetCommit is stuck in the network, its retry lands.
@@ -615,7 +618,7 @@ export const appActions = {
       call(
         s,
         a.instance,
-        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+        `SendOffsetsToTransaction(${carried(s, a.instance)}) ` +
           '(first TxnOffsetCommit delayed in the network, the retry lands)',
       ),
     lanes: to('coordinator'),
@@ -645,7 +648,7 @@ export const appActions = {
       call(
         s,
         a.instance,
-        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+        `SendOffsetsToTransaction(${carried(s, a.instance)}) ` +
           '(first AddOffsetsToTxn delayed in the network, the retry lands)',
       ),
     lanes: to('coordinator'),

@@ -123,8 +123,8 @@ export const ctpKeys = {
     default: 'classic',
     meaning:
       'the consumer group protocol: classic (JoinGroup/SyncGroup, a generation per rebalance) or consumer ' +
-      '(KIP-848, 3.7+ as a preview, GA in 4.0: a member epoch each, a partition revoked at its owner\'s poll() ' +
-      'before it moves, TxnOffsetCommit checked against the member epoch); the session is then the broker\'s ' +
+      "(KIP-848, 3.7+ as a preview, GA in 4.0: a member epoch each, a partition revoked at its owner's poll() " +
+      "before it moves, TxnOffsetCommit checked against the member epoch); the session is then the broker's " +
       'group.consumer.session.timeout.ms (45000), taken from session.timeout.ms',
   }),
   instances: instancesKey,

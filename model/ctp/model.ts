@@ -5,8 +5,8 @@ import { compile } from '../core/model.js';
 import { checkClientKeys } from '../kafka/clients.js';
 import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
-import { NEWEST, release } from '../kafka/releases.js';
 import { emptyPartition } from '../kafka/records.js';
+import { NEWEST, release } from '../kafka/releases.js';
 import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
 import { type AppSettings, type CtpConfig, ctpKeys, ctpSettings } from './config.js';
@@ -24,7 +24,11 @@ export function appInitialState(c: AppSettings): AppState {
       c.rules,
       names.map(emptyPartition),
       Array.from({ length: c.producers }, (_, k) => newTxn(txnIdName(c, k), k + 1)),
-      [c.consumerProtocol ? { ...newGroup('app', c.inputPartitions), memberEpochs: [] } : newGroup('app', c.inputPartitions)],
+      [
+        c.consumerProtocol
+          ? { ...newGroup('app', c.inputPartitions), memberEpochs: [] }
+          : newGroup('app', c.inputPartitions),
+      ],
     ),
     apps: Array.from({ length: c.instances }, (_, k) => newAppInstance(c, k, 1)),
     sink: { table: [], calls: [] },

@@ -324,6 +324,8 @@ export type KafkaEvent =
       readonly generation: number;
       readonly owners: readonly (number | null)[];
       readonly reason: string;
+      /** A consumer group (KIP-848): `generation` is the group epoch and no member stopped. */
+      readonly epochs?: true;
     };
 
 /** Where the Kafka rules of one step work: the cluster (a draft or an owned copy), the clock, the step's events. */

@@ -82,7 +82,7 @@ export function reconciliation(group: Group, id: number): Reconciliation | null 
 
 /** Emits the group's new epoch and owners. */
 function epochEvent(x: Ctx, group: Draft<Group>, reason: string): void {
-  x.events.push({ type: 'rebalance', generation: group.generation, owners: [...group.owners], reason });
+  x.events.push({ type: 'rebalance', generation: group.generation, owners: [...group.owners], reason, epochs: true });
 }
 
 /**
@@ -119,7 +119,7 @@ export function removeConsumerMember(x: Ctx, g: number, id: number, reason: stri
   return true;
 }
 
-/** The heartbeat that reconciles member `id` (`reconciliation`): revoked partitions freed, epoch and free ones taken. */
+/** The heartbeat that reconciles member `id` (`reconciliation`): revoked ones freed, its epoch and free ones taken. */
 export function reconcile(x: Ctx, g: number, id: number): Reconciliation | null {
   const group = x.k.groups[g]!;
   const r = reconciliation(group, id);

@@ -157,7 +157,8 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
   if (seen && req.epoch < seen.epoch && rules.epochFencing) return 'INVALID_PRODUCER_EPOCH';
   const checked = req.generation >= 0 && rules.release.txnOffsetGenerationCheck;
   const stale = req.generation >= 0 && !currentMember(group, req.origin.instance, req.generation);
-  if (checked && stale && rules.generationFencing) return outsideError(group, req.origin.instance, 'ILLEGAL_GENERATION');
+  if (checked && stale && rules.generationFencing)
+    return outsideError(group, req.origin.instance, 'ILLEGAL_GENERATION');
   group.pending = group.pending.filter((po) => !(po.producerId === req.producerId && po.partition === req.partition));
   const origin = { instance: req.origin.instance, txn: req.origin.txn };
   const recordOffset = group.logEnd;
