@@ -206,7 +206,7 @@ function heartbeatCall(s: S, id: number): string {
   const r = reconciliation(s.kafka.groups[GROUP]!, id);
   if (!r) return 'ConsumerGroupHeartbeat()';
   const what = [
-    `epoch ${generation(s, id)}${r.revoke.length > 0 ? '' : ` -> ${r.epoch}`}`,
+    `epoch ${generation(s, id)}${r.revoke.length > 0 || r.epoch === generation(s, id) ? '' : ` -> ${r.epoch}`}`,
     ...r.revoke.map((p) => `revokes in-${p} in poll(), then epoch ${r.epoch}`),
     ...r.assign.map((p) => `gets in-${p}`),
   ];
