@@ -175,8 +175,9 @@ const group = struct<Group>({
   producerEpochs: list(struct<Group['producerEpochs'][number]>({ producerId: int, epoch: int })),
   fates: list(struct<Group['fates'][number]>({ origin, input: int, fate: marker })),
   staleCommits: list(staleCommit),
-  offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
+  // Present from the start in a consumer group, before the offsets leader a move adds.
   memberEpochs: optional(list(int)),
+  offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
 });
 
 const staleMarker = struct<StaleMarker>({
