@@ -2,9 +2,10 @@
  * group.protocol=consumer (KIP-848) in consume-transform-produce with every fault it meets, at least as deep as the
  * classic protocol's rows (test/slow/group-failover.test.ts: 14 steps with crashes and zombies, 15 with the
  * transaction coordinator's move): an instance's crash and a zombie (the defaults), the group coordinator's move of
- * `__consumer_offsets`, the transaction coordinator's move, the clock running (a session that times out, a poll timer),
- * and two input partitions, where a join makes a live owner revoke one. With the member-epoch check every invariant
- * holds, the state count pinned; without it (`safeguard.generation-fencing=false`) the zombie's TxnOffsetCommit lands.
+ * `__consumer_offsets`, the transaction coordinator's move, the clock running (a session that times out, a poll
+ * timer), the network and late coordinator requests (at 13 steps, as the clock's row), and two input partitions,
+ * where a join makes a live owner revoke one. With the member-epoch check every invariant holds, the state count
+ * pinned; without it (`safeguard.generation-fencing=false`) the zombie's TxnOffsetCommit lands.
  */
 import { describe, expect, test } from 'vitest';
 import { checkNamed } from './safeguards.js';
@@ -45,6 +46,18 @@ const rows: readonly Row[] = [
     set: ['input.partitions=2'],
     depth: 14,
     states: 664915,
+  },
+  {
+    name: "the network, late coordinator requests, the group coordinator's move and a revocation",
+    set: [
+      ...quiet,
+      'faults.network=true',
+      'faults.late-requests=true',
+      'faults.group-coordinator-failover=1',
+      'input.partitions=2',
+    ],
+    depth: 13,
+    states: 573549,
   },
   {
     name: "the clock running (sessions, the poll timer, a slow record) and the group coordinator's move",
