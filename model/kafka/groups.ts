@@ -62,8 +62,9 @@ export function currentMember(group: Group, id: number, generation: number): boo
 }
 
 /**
- * The error of a commit from a member outside the current generation: ILLEGAL_GENERATION (the classic
- * coordinator); in a consumer group UNKNOWN_MEMBER_ID for a member it no longer has (getOrMaybeCreateMember), else
+ * The error of a commit from a member outside the current generation: ILLEGAL_GENERATION (the classic path, for a
+ * removed member as well, where GroupCoordinator.validateCurrentMember answers UNKNOWN_MEMBER_ID: the client aborts
+ * alike); in a consumer group UNKNOWN_MEMBER_ID for a member it no longer has (getOrMaybeCreateMember), else
  * `stale`: STALE_MEMBER_EPOCH for an OffsetCommit, ILLEGAL_GENERATION for a TxnOffsetCommit, which
  * OffsetMetadataManager.validateTransactionalOffsetCommit maps it to for the producer's sake (3.7 to 4.1). Pure.
  */
