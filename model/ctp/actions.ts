@@ -12,6 +12,7 @@ import {
   type InstanceCall,
   type TransactionalCall,
 } from '../kafka/actions.js';
+import { reconciliation } from '../kafka/consumer-group.js';
 import { processFaults } from '../kafka/faults.js';
 import { type GroupCoordinatorAction, groupCoordinatorActions } from '../kafka/group-failover.js';
 import { inFlightTo, landable, quiet } from '../kafka/inflight.js';
@@ -29,6 +30,7 @@ import {
   doCommitTxn,
   doDeliver,
   doFetchOffset,
+  doHeartbeat,
   doInitializeTask,
   doInitProducerId,
   doJoin,
@@ -49,6 +51,7 @@ import {
   canAct,
   GROUP,
   gone,
+  heartbeatDue,
   inputValue,
   isTxnApp,
   latestOfSlot,
@@ -68,6 +71,8 @@ export type AppAction =
   // an instance's consumer (group membership, offsets), kafka-streams' restore, and its loop
   | TransactionalCall
   | InstanceCall<'Join' | 'Rejoin' | 'InitializeTask' | 'RestoreStore' | 'CommitOffsets' | 'AutoCommit'>
+  // group.protocol=consumer: a ConsumerGroupHeartbeat that reconciles the member's epoch and partitions
+  | InstanceCall<'Heartbeat'>
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
@@ -165,6 +170,9 @@ const inFlightOf = (s: S, a: { readonly instance: number; readonly request: numb
 const call = (s: S, id: number, text: string): string => `${appName(s, id)}.${text}`;
 const instanceOf = (s: S, id: number): AppInstance | undefined => s.apps.find((x) => x.id === id);
 const generation = (s: S, id: number): number => instanceOf(s, id)?.generation ?? -1;
+/** `generation 2`, or under group.protocol=consumer `member epoch 2`: what the instance's commits carry. */
+const carried = (s: S, id: number): string =>
+  `${s.config.consumerProtocol ? 'member epoch' : 'generation'} ${generation(s, id)}`;
 const position = (s: S, id: number, p: number): number => instanceOf(s, id)?.positions[p] ?? 0;
 const own = (s: S, a: { readonly instance: number }) => ({ from: appName(s, a.instance) });
 const to = (target: string) => (s: S, a: { readonly instance: number }) => ({
@@ -192,6 +200,18 @@ const delays = (s: S): boolean =>
  */
 const lateDelays = (s: S): boolean =>
   s.config.lateRequests && isTxnApp(s.config) && s.config.sink === 'kafka' && s.faults.delays < 1;
+
+/** `ConsumerGroupHeartbeat(epoch 1 -> 2, revokes in-1)`: what the member's heartbeat reconciles. */
+function heartbeatCall(s: S, id: number): string {
+  const r = reconciliation(s.kafka.groups[GROUP]!, id);
+  if (!r) return 'ConsumerGroupHeartbeat()';
+  const what = [
+    `epoch ${generation(s, id)}${r.revoke.length > 0 || r.epoch === generation(s, id) ? '' : ` -> ${r.epoch}`}`,
+    ...r.revoke.map((p) => `revokes in-${p} in poll(), then epoch ${r.epoch}`),
+    ...r.assign.map((p) => `gets in-${p}`),
+  ];
+  return `ConsumerGroupHeartbeat(${what.join(', ')})`;
+}
 
 /** `InitProducerId(ctp-0)`: the instance's InitProducerId call. */
 function initCall(s: S, id: number): string {
@@ -279,6 +299,17 @@ export const appActions = {
     effect: (d, a) => doRejoin(d, appOf(d, a.instance)),
     describe: (s, a) =>
       call(s, a.instance, `poll() (generation ${generation(s, a.instance)} not current: JoinGroup())`),
+    lanes: to('group coordinator'),
+  },
+  Heartbeat: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => groupAnswers(s) && heartbeatDue(s, i),
+        (i) => emit({ type: 'Heartbeat', instance: i.id }),
+      ),
+    effect: (d, a) => doHeartbeat(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, heartbeatCall(s, a.instance)),
     lanes: to('group coordinator'),
   },
   InitProducerId: {
@@ -533,7 +564,7 @@ export const appActions = {
         (i) => emit({ type: 'CommitOffsets', instance: i.id }),
       ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), false),
-    describe: (s, a) => call(s, a.instance, `CommitOffsets(generation ${generation(s, a.instance)})`),
+    describe: (s, a) => call(s, a.instance, `CommitOffsets(${carried(s, a.instance)})`),
     lanes: to('group coordinator'),
   },
   // The consumer's timer in poll() (ConsumerCoordinator.maybeAutoCommitOffsetsAsync, every auto.commit.interval.ms).
@@ -553,7 +584,7 @@ export const appActions = {
         (i) => emit({ type: 'AutoCommit', instance: i.id }),
       ),
     effect: (d, a) => doCommitOffsets(d, appOf(d, a.instance), true),
-    describe: (s, a) => call(s, a.instance, `AutoCommit(generation ${generation(s, a.instance)})`),
+    describe: (s, a) => call(s, a.instance, `AutoCommit(${carried(s, a.instance)})`),
     lanes: to('group coordinator'),
   },
   SendOffsets: {
@@ -567,7 +598,7 @@ export const appActions = {
         (i) => emit({ type: 'SendOffsets', instance: i.id }),
       ),
     effect: (d, a) => doSendOffsets(d, appOf(d, a.instance)),
-    describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(generation ${generation(s, a.instance)})`),
+    describe: (s, a) => call(s, a.instance, `SendOffsetsToTransaction(${carried(s, a.instance)})`),
     lanes: to('coordinator'),
   },
   // faults.network: the first TxnOffsetCommit is stuck in the network, its retry lands.
@@ -587,7 +618,7 @@ export const appActions = {
       call(
         s,
         a.instance,
-        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+        `SendOffsetsToTransaction(${carried(s, a.instance)}) ` +
           '(first TxnOffsetCommit delayed in the network, the retry lands)',
       ),
     lanes: to('coordinator'),
@@ -617,7 +648,7 @@ export const appActions = {
       call(
         s,
         a.instance,
-        `SendOffsetsToTransaction(generation ${generation(s, a.instance)}) ` +
+        `SendOffsetsToTransaction(${carried(s, a.instance)}) ` +
           '(first AddOffsetsToTxn delayed in the network, the retry lands)',
       ),
     lanes: to('coordinator'),

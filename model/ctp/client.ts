@@ -6,6 +6,7 @@
  */
 import { castDraft, type Draft } from 'immer';
 import { ctxOf, newTxn } from '../kafka/cluster.js';
+import { joinConsumerGroup, reconcile, removeConsumerMember } from '../kafka/consumer-group.js';
 import { addMember, offsetCommit, offsetFetch, rebalance, removeMember } from '../kafka/groups.js';
 import { sendInFlight } from '../kafka/inflight.js';
 import {
@@ -128,9 +129,16 @@ function sync(d: D): void {
   }
 }
 
-/** The member leaves the group (if it was one) and the group rebalances. */
+/**
+ * The member leaves the group (if it was one) and the group rebalances; under group.protocol=consumer the group
+ * epoch moves and its partitions are free, the other members reconciling at their own heartbeats (`doHeartbeat`).
+ */
 function leave(d: D, i: I, reason: string): void {
   const x = ctxOf(d);
+  if (d.config.consumerProtocol) {
+    removeConsumerMember(x, GROUP, i.id, reason);
+    return;
+  }
   if (removeMember(x, GROUP, i.id)) {
     rebalance(x, GROUP, reason);
     sync(d);
@@ -187,13 +195,61 @@ export function react(d: D, i: I, r: Refused): void {
   if (fate) die(d, i, fate);
 }
 
-/** JoinGroup: the group rebalances with the new member. */
+/**
+ * JoinGroup: the group rebalances with the new member. Under group.protocol=consumer its first
+ * ConsumerGroupHeartbeat (member epoch 0) instead: it starts at the new group epoch with the free partitions of its
+ * target, and no other member stops (AsyncKafkaConsumer, ConsumerMembershipManager).
+ */
 export function doJoin(d: D, i: I): void {
-  addMember(ctxOf(d), GROUP, i.id);
   life(d, i, 'member');
   polled(d, i);
+  if (d.config.consumerProtocol) {
+    const got = joinConsumerGroup(ctxOf(d), GROUP, i.id, `${appName(d, i.id)} joined`);
+    i.generation = d.kafka.groups[GROUP]!.generation;
+    assign(d, i, got);
+    return;
+  }
+  addMember(ctxOf(d), GROUP, i.id);
   rebalance(ctxOf(d), GROUP, `${appName(d, i.id)} joined`);
   sync(d);
+}
+
+/** The member starts owning `partitions`: positions from OffsetFetch, a task's store restored, EOS v1's producer. */
+function assign(d: D, i: I, partitions: readonly number[]): void {
+  const c = d.config;
+  for (const p of partitions) {
+    if (i.owned.includes(p)) continue;
+    i.positions[p] = null;
+    if (c.stateful) forgetStore(i);
+    if (perTaskProducer(c, i.slot) && i.producerStatus === 'none') i.producerStatus = 'new';
+    i.owned.push(p);
+  }
+  i.owned.sort((a, b) => a - b);
+}
+
+/**
+ * group.protocol=consumer: a ConsumerGroupHeartbeat of the member reconciles its assignment (model/kafka's
+ * consumer-group.ts). Partitions it owes are revoked in its poll() (onPartitionsRevoked: the loop is between
+ * transactions, its offsets committed) and acknowledged; then its epoch reaches the group epoch and it gets the free
+ * partitions of its target, fetching their offsets. The consumer's group metadata takes the new epoch at once
+ * (AsyncKafkaConsumer.updateGroupMetadata, called from the background thread).
+ */
+export function doHeartbeat(d: D, i: I): void {
+  const r = reconcile(ctxOf(d), GROUP, i.id);
+  if (!r) return;
+  const from = i.generation;
+  for (const p of r.revoke) {
+    i.owned = i.owned.filter((q) => q !== p);
+    i.positions[p] = null;
+  }
+  i.generation = r.epoch;
+  assign(d, i, r.assign);
+  const what = [
+    ...(from !== r.epoch ? [`member epoch ${from} -> ${r.epoch}`] : []),
+    ...r.revoke.map((p) => `revoked in-${p}`),
+    ...r.assign.map((p) => `assigned in-${p}`),
+  ];
+  d.events.push({ type: 'life', instance: i.id, status: `heartbeat: ${what.join(', ')}` });
 }
 
 /**
@@ -576,7 +632,7 @@ export function doAbortTxn(d: D, i: I, delayed = false): void {
     for (const p of i.owned) i.positions[p] = null;
     if (d.config.stateful) forgetStore(i);
   }
-  if (error === 'ILLEGAL_GENERATION') rejoinNeeded(d, i);
+  if (error === 'ILLEGAL_GENERATION' || error === 'UNKNOWN_MEMBER_ID') rejoinNeeded(d, i);
   // A batch that expired: without KIP-360 (before 2.5) the client cannot recover its sequence numbers.
   if (error === 'REQUEST_TIMED_OUT' && !d.kafka.rules.release.kip360) {
     die(d, i, 'failed');

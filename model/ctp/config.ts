@@ -119,6 +119,14 @@ export const ctpKeys = {
       'the coordinator removes it and rebalances (a close or a poll timeout leaves at once); the default follows ' +
       'kafka.version: 45000 from 3.0 (KIP-735), 10000 before',
   }),
+  groupProtocol: oneOf('group.protocol', ['classic', 'consumer'], {
+    default: 'classic',
+    meaning:
+      'the consumer group protocol: classic (JoinGroup/SyncGroup, a generation per rebalance) or consumer ' +
+      "(KIP-848, 3.7+ as a preview, GA in 4.0: a member epoch each, a partition revoked at its owner's poll() " +
+      "before it moves, TxnOffsetCommit checked against the member epoch); the session is then the broker's " +
+      'group.consumer.session.timeout.ms (45000), taken from session.timeout.ms',
+  }),
   instances: instancesKey,
   inputPartitions: int('input.partitions', {
     default: 1,
@@ -203,6 +211,11 @@ export interface AppSettings {
   readonly producerStateLoss: boolean;
   /** After an abort the loop seeks back to its committed offsets (Kafka Streams always does). */
   readonly rewindOnAbort: boolean;
+  /**
+   * group.protocol=consumer (KIP-848): the group keeps a member epoch per member and moves a partition by revoking
+   * it first (model/kafka/consumer-group.ts); false: the classic protocol's generations.
+   */
+  readonly consumerProtocol: boolean;
 }
 
 /** The settings of `consume-transform-produce`. Pure. */
@@ -242,5 +255,6 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     rewindOnAbort: c.rewindOnAbort,
+    consumerProtocol: c.groupProtocol === 'consumer',
   };
 }

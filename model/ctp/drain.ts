@@ -17,6 +17,7 @@ import {
   canAct,
   GROUP,
   gone,
+  heartbeatDue,
   isTxnApp,
   latestOfSlot,
   nextSessionExpiry,
@@ -34,6 +35,7 @@ function instanceStep(s: AppState, i: AppInstance): AppAction | null {
   const instance = i.id;
   if (i.life === 'unjoined') return { type: 'Join', instance };
   if (rejoinDue(s, i)) return { type: 'Rejoin', instance };
+  if (heartbeatDue(s, i)) return { type: 'Heartbeat', instance };
   if (producerDue(s, i)) return { type: 'InitProducerId', instance };
   if (restoring(c, i)) {
     if (i.restoreEnd === null) return { type: 'InitializeTask', instance };

@@ -6,9 +6,10 @@ import { checkClientKeys } from '../kafka/clients.js';
 import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
+import { NEWEST, release } from '../kafka/releases.js';
 import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
-import { type AppSettings, ctpKeys, ctpSettings } from './config.js';
+import { type AppSettings, type CtpConfig, ctpKeys, ctpSettings } from './config.js';
 import { appDrain } from './drain.js';
 import { appCodec } from './schema.js';
 import { type AppState, txnIdName } from './state.js';
@@ -23,7 +24,11 @@ export function appInitialState(c: AppSettings): AppState {
       c.rules,
       names.map(emptyPartition),
       Array.from({ length: c.producers }, (_, k) => newTxn(txnIdName(c, k), k + 1)),
-      [newGroup('app', c.inputPartitions)],
+      [
+        c.consumerProtocol
+          ? { ...newGroup('app', c.inputPartitions), memberEpochs: [] }
+          : newGroup('app', c.inputPartitions),
+      ],
     ),
     apps: Array.from({ length: c.instances }, (_, k) => newAppInstance(c, k, 1)),
     sink: { table: [], calls: [] },
@@ -62,6 +67,20 @@ export function appModel<K extends Keys>(
   });
 }
 
+/**
+ * group.protocol=consumer needs a consumer that has it: ConsumerConfig defines group.protocol from 3.7.0 (KIP-848's
+ * preview; GA in 4.0), and an older one refuses the unknown value. One line, or null. Pure.
+ */
+export function checkGroupProtocol(c: CtpConfig): string | null {
+  const version = c.kafkaVersion ?? NEWEST;
+  if (c.groupProtocol === 'consumer' && !release(version).consumerGroupProtocol)
+    return (
+      'group.protocol=consumer needs kafka.version 3.7 or later (KIP-848: a preview in 3.7, GA in 4.0); ' +
+      `kafka.version=${version} accepts group.protocol=classic`
+    );
+  return null;
+}
+
 /** The `consume-transform-produce` model. */
 export const ctpModel = appModel(
   'consume-transform-produce',
@@ -70,5 +89,5 @@ export const ctpModel = appModel(
     'record.processing.ms the poll timer and the session (max.poll.interval.ms, session.timeout.ms)',
   ctpKeys,
   ctpSettings,
-  (c) => checkKafkaKeys(c) ?? checkClientKeys(c),
+  (c) => checkKafkaKeys(c) ?? checkClientKeys(c) ?? checkGroupProtocol(c),
 );

@@ -5,6 +5,7 @@
  * the step's events.
  */
 import type { Cluster, KafkaEvent } from '../kafka/cluster.js';
+import { memberEpoch, reconciliation } from '../kafka/consumer-group.js';
 import type { InFlightClient } from '../kafka/inflight.js';
 import type { DelayedEvent, Request } from '../kafka/network.js';
 import type { Producer } from '../kafka/producer.js';
@@ -203,9 +204,22 @@ function atPoll(c: AppSettings, i: AppInstance): boolean {
 export function rejoinDue(s: AppState, i: AppInstance): boolean {
   if (!s.config.pollTimer) return false;
   const g = s.kafka.groups[GROUP]!;
+  const current = s.config.consumerProtocol ? memberEpoch(g, i.id) : g.generation;
   return (
-    canAct(i) && i.life === 'member' && i.generation !== g.generation && g.members.includes(i.id) && atPoll(s.config, i)
+    canAct(i) && i.life === 'member' && i.generation !== current && g.members.includes(i.id) && atPoll(s.config, i)
   );
+}
+
+/**
+ * group.protocol=consumer: whether the member's next heartbeat reconciles something now. An epoch alone moves at
+ * any time (the background thread's heartbeat); a revocation or a new partition waits for its poll(), where the
+ * rebalance callbacks run (AsyncKafkaConsumer: ConsumerRebalanceListenerCallbackNeededEvent), between batches. Pure.
+ */
+export function heartbeatDue(s: AppState, i: AppInstance): boolean {
+  if (!s.config.consumerProtocol || !canAct(i) || i.life !== 'member' || rejoinDue(s, i)) return false;
+  const r = reconciliation(s.kafka.groups[GROUP]!, i.id);
+  if (!r) return false;
+  return (r.revoke.length === 0 && r.assign.length === 0) || atPoll(s.config, i);
 }
 
 /** Records processed by `i` since its last commit, over its owned partitions. Pure. */

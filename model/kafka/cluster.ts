@@ -141,6 +141,11 @@ export interface Group {
   readonly staleCommits: readonly StaleCommit[];
   /** The leader of its `__consumer_offsets` partition once it moved (faults.group-coordinator-failover). */
   readonly offsetsLeader?: OffsetsLeader;
+  /**
+   * A consumer group of KIP-848's protocol (group.protocol=consumer): the member epoch of each member, in the order
+   * of `members`, while `generation` is the group epoch (model/kafka/consumer-group.ts); absent in a classic group.
+   */
+  readonly memberEpochs?: readonly number[];
 }
 
 /**
@@ -319,6 +324,8 @@ export type KafkaEvent =
       readonly generation: number;
       readonly owners: readonly (number | null)[];
       readonly reason: string;
+      /** A consumer group (KIP-848): `generation` is the group epoch and no member stopped. */
+      readonly epochs?: true;
     };
 
 /** Where the Kafka rules of one step work: the cluster (a draft or an owned copy), the clock, the step's events. */

@@ -7,6 +7,7 @@
  */
 import type { Draft } from 'immer';
 import type { Cluster, Ctx, Group } from './cluster.js';
+import { isConsumerGroup, memberEpoch } from './consumer-group.js';
 import type { ErrorCode, Marker, Origin } from './records.js';
 import { addToTxn, verifyInTxn } from './transactions.js';
 
@@ -46,13 +47,30 @@ export function removeMember(x: Ctx, g: number, id: number): boolean {
   const at = group.members.indexOf(id);
   if (at < 0) return false;
   group.members.splice(at, 1);
+  group.memberEpochs?.splice(at, 1);
   for (let p = 0; p < group.owners.length; p++) if (group.owners[p] === id) group.owners[p] = null;
   return true;
 }
 
-/** Whether `id` is a member of the group's current generation `generation`. Pure. */
+/**
+ * Whether `id` is a member of the group's current generation `generation`; in a consumer group (KIP-848) whether
+ * `generation` is its member epoch (ConsumerGroup.validateOffsetCommit: the epoch must match exactly). Pure.
+ */
 export function currentMember(group: Group, id: number, generation: number): boolean {
+  if (isConsumerGroup(group)) return memberEpoch(group, id) === generation;
   return group.members.includes(id) && generation === group.generation;
+}
+
+/**
+ * The error of a commit from a member outside the current generation: ILLEGAL_GENERATION (the classic path, for a
+ * removed member as well, where GroupCoordinator.validateCurrentMember answers UNKNOWN_MEMBER_ID: the client aborts
+ * alike); in a consumer group UNKNOWN_MEMBER_ID for a member it no longer has (getOrMaybeCreateMember), else
+ * `stale`: STALE_MEMBER_EPOCH for an OffsetCommit, ILLEGAL_GENERATION for a TxnOffsetCommit, which
+ * OffsetMetadataManager.validateTransactionalOffsetCommit maps it to for the producer's sake (3.7 to 4.1). Pure.
+ */
+function outsideError(group: Group, id: number, stale: ErrorCode): ErrorCode {
+  if (!isConsumerGroup(group)) return 'ILLEGAL_GENERATION';
+  return group.members.includes(id) ? stale : 'UNKNOWN_MEMBER_ID';
 }
 
 /** Whether a transactional offset commit of partition `p` is pending (the offset is unstable). Pure. */
@@ -85,7 +103,7 @@ export function offsetCommit(
 ): ErrorCode | null {
   const group = x.k.groups[g]!;
   if (generation >= 0 && (origin === null || !currentMember(group, origin.instance, generation)))
-    return 'ILLEGAL_GENERATION';
+    return outsideError(group, origin?.instance ?? -1, 'STALE_MEMBER_EPOCH');
   const recordOffset = group.logEnd;
   group.logEnd += 1;
   group.committed[p] = {
@@ -140,7 +158,8 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
   if (seen && req.epoch < seen.epoch && rules.epochFencing) return 'INVALID_PRODUCER_EPOCH';
   const checked = req.generation >= 0 && rules.release.txnOffsetGenerationCheck;
   const stale = req.generation >= 0 && !currentMember(group, req.origin.instance, req.generation);
-  if (checked && stale && rules.generationFencing) return 'ILLEGAL_GENERATION';
+  if (checked && stale && rules.generationFencing)
+    return outsideError(group, req.origin.instance, 'ILLEGAL_GENERATION');
   group.pending = group.pending.filter((po) => !(po.producerId === req.producerId && po.partition === req.partition));
   const origin = { instance: req.origin.instance, txn: req.origin.txn };
   const recordOffset = group.logEnd;

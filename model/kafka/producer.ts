@@ -101,7 +101,11 @@ export function severity(error: ErrorCode, from: Refuser, rules: KafkaRules): Se
     // InitProducerIdHandler: an error it does not expect is fatal ("Unexpected error in InitProducerIdResponse").
     case 'UNKNOWN_SERVER_ERROR':
       return 'fatal';
+    // TxnOffsetCommitHandler: UNKNOWN_MEMBER_ID and ILLEGAL_GENERATION abort with a CommitFailedException; a
+    // consumer group's STALE_MEMBER_EPOCH reaches the producer as ILLEGAL_GENERATION (OffsetMetadataManager).
     case 'ILLEGAL_GENERATION':
+    case 'UNKNOWN_MEMBER_ID':
+    case 'STALE_MEMBER_EPOCH':
     case 'OUT_OF_ORDER_SEQUENCE_NUMBER':
     case 'TRANSACTION_ABORTABLE':
       return 'abortable';

@@ -131,6 +131,10 @@ export type ErrorCode =
   | 'DUPLICATE_SEQUENCE_NUMBER'
   | 'UNKNOWN_PRODUCER_ID'
   | 'ILLEGAL_GENERATION'
+  /** A group member the coordinator no longer has (removed, fenced): KIP-848's and the classic coordinator's. */
+  | 'UNKNOWN_MEMBER_ID'
+  /** KIP-848: an OffsetCommit with a member epoch other than the member's (ConsumerGroup.validateMemberEpoch). */
+  | 'STALE_MEMBER_EPOCH'
   | 'UNSTABLE_OFFSET_COMMIT'
   /** An exception the broker did not map to an error of its own (KafkaApis answers Errors.forException). */
   | 'UNKNOWN_SERVER_ERROR';

@@ -66,6 +66,11 @@ export interface Release {
    * its load read it.
    */
   readonly groupCoordinatorRuntime: boolean;
+  /**
+   * The consumer accepts `group.protocol=consumer` (KIP-848: ConsumerConfig.GROUP_PROTOCOL_CONFIG and
+   * AsyncKafkaConsumer, 3.7.0 as a preview, GA in 4.0); the default stays `classic` through 4.1.
+   */
+  readonly consumerGroupProtocol: boolean;
   /** EndTxn from a client must carry the current epoch (KAFKA-9600, 2.6); before, only an older one is fenced. */
   readonly endTxnExactEpoch: boolean;
   /**

@@ -47,6 +47,7 @@ export const FIRST: Release = {
   invalidMappingFatal: true,
   txnOffsetGenerationCheck: false,
   groupCoordinatorRuntime: false,
+  consumerGroupProtocol: false,
   endTxnExactEpoch: false,
   fenceAbortBumpsTwice: false,
   streamsEosV1: true,
@@ -254,6 +255,15 @@ export const CHANGES: readonly Change[] = [
     label: 'KAFKA-15906 sync at each commit',
     flags: { mm2DelayedSyncs: true },
     text: "KAFKA-15906: the last replicated record without a sync gets one at the task's next offset commit",
+  },
+  {
+    since: '3.7',
+    area: 'consumer groups',
+    label: 'KIP-848 group.protocol=consumer',
+    flags: { consumerGroupProtocol: true },
+    text:
+      'KIP-848: the consumer accepts group.protocol=consumer (preview in 3.7, GA in 4.0; classic stays the ' +
+      'default): member epochs, partitions revoked before they move, TxnOffsetCommit checked against the epoch',
   },
   {
     since: '3.8',

@@ -57,6 +57,8 @@ export const errorCode = oneOf<ErrorCode>({
   ILLEGAL_GENERATION: 1,
   UNSTABLE_OFFSET_COMMIT: 1,
   UNKNOWN_SERVER_ERROR: 1,
+  UNKNOWN_MEMBER_ID: 1,
+  STALE_MEMBER_EPOCH: 1,
 });
 
 export const origin = struct<Origin>({ instance: int, txn: nullable(int) });
@@ -173,6 +175,8 @@ const group = struct<Group>({
   producerEpochs: list(struct<Group['producerEpochs'][number]>({ producerId: int, epoch: int })),
   fates: list(struct<Group['fates'][number]>({ origin, input: int, fate: marker })),
   staleCommits: list(staleCommit),
+  // Present from the start in a consumer group, before the offsets leader a move adds.
+  memberEpochs: optional(list(int)),
   offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
 });
 

@@ -116,6 +116,8 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     producerStateLoss: c.producerStateLoss,
     // Streams closes the task dirty and revives it from the committed offsets (TaskCorruptedException).
     rewindOnAbort: true,
+    // Streams runs its consumer on the classic protocol (its own, KIP-1071, is not modelled).
+    consumerProtocol: false,
   };
 }
 

@@ -223,6 +223,10 @@ const configs: Record<string, string[][]> = {
     ['faults.produce-reorder=true', 'faults.network=true'],
     ['faults.produce-reorder=true', 'faults.network=true', 'kafka.version=2.4', 'commit.every=3'],
     ['faults.produce-reorder=true', 'faults.network=true', 'kafka.version=3.5', 'commit.every=3'],
+    // KIP-848's consumer group protocol: member epochs (the group's optional word), revocations, both ways.
+    ['group.protocol=consumer', 'input.partitions=2'],
+    ['group.protocol=consumer', 'safeguard.generation-fencing=false', 'faults.network=true'],
+    ['group.protocol=consumer', 'record.processing.ms=1000', 'faults.group-coordinator-failover=1'],
   ],
   'kafka-streams': [
     [],

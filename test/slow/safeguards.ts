@@ -69,6 +69,8 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
     runs: 2000,
     depth: 12,
   },
+  // KIP-848's consumer group protocol, where a join makes a live owner revoke a partition (two input partitions).
+  { model: 'consume-transform-produce', set: ['group.protocol=consumer', 'input.partitions=2'], runs: 2000, depth: 12 },
   { model: 'kafka-streams', set: [], runs: 2000, depth: 13 },
   // exactly_once (EOS v1) exists until 3.9 (removed in 4.0, KAFKA-16331).
   { model: 'kafka-streams', set: ['processing.guarantee=exactly_once', 'kafka.version=3.9'], runs: 2000, depth: 13 },
@@ -270,6 +272,12 @@ export const unsafe: {
     breaks: ['no-duplicates', 'offsets-atomic'],
   },
   { model: 'consume-transform-produce', set: ['safeguard.generation-fencing=false'], breaks: ['zombie-fenced'] },
+  // The member-epoch check off under KIP-848's protocol: a zombie's TxnOffsetCommit lands.
+  {
+    model: 'consume-transform-produce',
+    set: ['group.protocol=consumer', 'safeguard.generation-fencing=false'],
+    breaks: ['zombie-fenced'],
+  },
   // An abort without seeking back to the committed offsets: the aborted input is never written again.
   { model: 'consume-transform-produce', set: ['safeguard.rewind-on-abort=false'], breaks: ['no-loss'] },
   // The poll timer's leave under process-then-commit (a slow record, then the failed commit).

@@ -91,7 +91,7 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     .with({ type: 'rebalance' }, (e) => ({
       lane: 'group coordinator',
       text:
-        `group: ${e.reason}, rebalance to generation ${e.generation}: ` +
+        `group: ${e.reason}, ${e.epochs ? 'group epoch' : 'rebalance to generation'} ${e.generation}: ` +
         `${e.owners.map((m, p) => `in-${p} -> ${m === null ? 'nobody' : member(m)}`).join(', ')}`,
     }))
     .with({ type: 'truncated' }, (e) => ({

@@ -30,6 +30,8 @@ const HAS: Record<BooleanFlag, string> = {
   invalidMappingFatal: '2.4 4.0-',
   txnOffsetGenerationCheck: '2.5-',
   groupCoordinatorRuntime: '4.0-',
+  // ConsumerConfig.GROUP_PROTOCOL_CONFIG is in 3.7.0 and not in 3.6.0.
+  consumerGroupProtocol: '3.7-',
   endTxnExactEpoch: '2.6-',
   // 4.0.0 only, a patch release; every line, taken at its latest patch, has the fix (4.0.1, 4.1.0).
   fenceAbortBumpsTwice: '',
