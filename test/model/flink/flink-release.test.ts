@@ -4,9 +4,8 @@
  * goes with the connector's line (3.x on Flink 1.x, 4.0 and later on 2.x).
  */
 import { describe, expect, test } from 'vitest';
-import type { FlinkAction } from '../../../model/flink/actions.js';
 import { commitRetryOf, flinkRelease } from '../../../model/flink/flink-release.js';
-import { eosStart, flinkCfg, model, oneRecord, stateAfter } from './helpers.js';
+import { flinkCfg, model, onToCheckpoint2, retriedCheckpoint1, stateAfter } from './helpers.js';
 
 describe('flink.version', () => {
   test('each release retries as its CommitterOperator does; X.Y is the latest patch release of the line', () => {
@@ -51,35 +50,7 @@ describe('flink.version', () => {
   });
 
   test('the patch release decides the retry: on 1.19.1 checkpoint 2 commits while 1 waits, on 1.19.2 it waits', () => {
-    // v1 and v2 in flink-0-1, checkpoint 1 completed and notified at 2 s, its commit failing retriably; then the job
-    // runs on to checkpoint 2 (v3), completed and notified at 4 s.
-    const run: FlinkAction[] = [
-      ...eosStart,
-      ...oneRecord,
-      ...oneRecord,
-      ...[
-        { type: 'Trigger' },
-        { type: 'Process', input: 0 },
-        { type: 'InitSink' },
-        { type: 'Ack' },
-        { type: 'Notify' },
-      ],
-      { type: 'CommitRetriable', checkpoint: 1 },
-      ...[
-        { type: 'Tick' },
-        { type: 'Read', input: 0 },
-        { type: 'Process', input: 0 },
-        { type: 'Send' },
-        { type: 'Tick' },
-      ],
-      ...[
-        { type: 'Trigger' },
-        { type: 'Process', input: 0 },
-        { type: 'InitSink' },
-        { type: 'Ack' },
-        { type: 'Notify' },
-      ],
-    ] as FlinkAction[];
+    const run = [...retriedCheckpoint1, ...onToCheckpoint2];
     const commits = (flink: string) => {
       const s = stateAfter(['connector.version=3.3', 'faults.commit-retries=1', `flink.version=${flink}`], ...run);
       return [s.now, model.enabled(s).filter((a) => a.type === 'Commit')];

@@ -72,3 +72,30 @@ export const eosCheckpoint = (id: number, txn: number): FlinkAction[] => [
   { type: 'Commit', checkpoint: id },
   { type: 'WriteTxnMarker', txn, partition: 0 },
 ];
+
+/** v1 and v2 in flink-0-1, checkpoint 1 completed and notified at 2 s, its commit failing retriably. */
+export const retriedCheckpoint1: FlinkAction[] = [
+  ...eosStart,
+  ...oneRecord,
+  ...oneRecord,
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'Ack' },
+  { type: 'Notify' },
+  { type: 'CommitRetriable', checkpoint: 1 },
+];
+
+/** After `retriedCheckpoint1`: the job runs on to checkpoint 2 (v3, flink-0-2), completed and notified at 4 s. */
+export const onToCheckpoint2: FlinkAction[] = [
+  { type: 'Tick' },
+  { type: 'Read', input: 0 },
+  { type: 'Process', input: 0 },
+  { type: 'Send' },
+  { type: 'Tick' },
+  { type: 'Trigger' },
+  { type: 'Process', input: 0 },
+  { type: 'InitSink' },
+  { type: 'Ack' },
+  { type: 'Notify' },
+];

@@ -6,29 +6,23 @@
  */
 import { describe, expect, test } from 'vitest';
 import { flinkKafkaEntry } from '../../../../catalog/flink-kafka.js';
-import type { FlinkAction } from '../../../../model/flink/actions.js';
 import { check, exhaustive, explored, only } from '../../../helpers/check.js';
-import { eosStart, model, oneRecord, outValues, stateAfter, types } from '../../../model/flink/helpers.js';
+import {
+  model,
+  onToCheckpoint2,
+  outValues,
+  retriedCheckpoint1,
+  stateAfter,
+  types,
+} from '../../../model/flink/helpers.js';
 
 const e = flinkKafkaEntry;
 
-/** v1 and v2 in flink-0-1, checkpoint 1 completed and notified at 2 s, its commit failing retriably. */
-const retried: FlinkAction[] = [
-  ...eosStart,
-  ...oneRecord,
-  ...oneRecord,
-  { type: 'Trigger' },
-  { type: 'Process', input: 0 },
-  { type: 'InitSink' },
-  { type: 'Ack' },
-  { type: 'Notify' },
-  { type: 'CommitRetriable', checkpoint: 1 },
-];
 
 describe('a commit that fails retriably is committed again later', () => {
   const pairs = ['faults.commit-retries=1'];
   test('the committer waits faults.commit-retry.ms (10 s by default): no Commit until 12 s', () => {
-    const s = stateAfter(pairs, ...retried);
+    const s = stateAfter(pairs, ...retriedCheckpoint1);
     expect(s.now).toBe(2000);
     expect(s.task!.retryAt).toBe(12_000);
     expect(s.events).toEqual([{ type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000 }]);
@@ -36,7 +30,7 @@ describe('a commit that fails retriably is committed again later', () => {
     expect(types(model.enabled(s))).not.toContain('CommitRetriable');
   });
   test('at the retry the commit goes through, within the transaction timeout', () => {
-    let s = stateAfter(pairs, ...retried);
+    let s = stateAfter(pairs, ...retriedCheckpoint1);
     // The fault-free drain runs the job on (v3, checkpoints 2 to 5) until the retry is due.
     for (let i = 0; i < 60 && !model.enabled(s).some((a) => a.type === 'Commit'); i++)
       s = model.step(s, model.drain(s)!);
@@ -72,28 +66,15 @@ describe('a commit retried past transaction.timeout.ms, both ways', () => {
 
 describe('flink.commit-retry=later (Flink 1.15 to 1.20.0, connector 3.x): only the retried committable waits', () => {
   const pairs = ['faults.commit-retries=1', 'flink.commit-retry=later', 'connector.version=3.4'];
-  /** The job runs on to checkpoint 2 (v3, flink-0-2), completed and notified at 4 s. */
-  const checkpoint2: FlinkAction[] = [
-    { type: 'Tick' },
-    { type: 'Read', input: 0 },
-    { type: 'Process', input: 0 },
-    { type: 'Send' },
-    { type: 'Tick' },
-    { type: 'Trigger' },
-    { type: 'Process', input: 0 },
-    { type: 'InitSink' },
-    { type: 'Ack' },
-    { type: 'Notify' },
-  ];
   test('the retry is held on the committable, not on the committer', () => {
-    const s = stateAfter(pairs, ...retried);
+    const s = stateAfter(pairs, ...retriedCheckpoint1);
     expect(s.task!.retryAt).toBeUndefined();
     expect(s.task!.committables.map((c) => [c.checkpoint, c.retryAt])).toEqual([[1, 12_000]]);
     expect(s.events).toEqual([{ type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000 }]);
     expect(types(model.enabled(s))).not.toContain('Commit');
   });
   test("checkpoint 2's committable is committed at 4 s while checkpoint 1's waits; read_committed sees none", () => {
-    let s = stateAfter(pairs, ...retried, ...checkpoint2);
+    let s = stateAfter(pairs, ...retriedCheckpoint1, ...onToCheckpoint2);
     expect(s.now).toBe(4000);
     expect(model.enabled(s).filter((a) => a.type === 'Commit')).toEqual([{ type: 'Commit', checkpoint: 2 }]);
     s = model.step(s, { type: 'Commit', checkpoint: 2 });
@@ -112,13 +93,13 @@ describe('flink.commit-retry=later (Flink 1.15 to 1.20.0, connector 3.x): only t
     expect(outValues(s, 'read_committed')).toEqual([1, 2, 3]);
   });
   test('synchronous (the default, Flink 2.0): checkpoint 2 waits for the retry of checkpoint 1', () => {
-    const s = stateAfter(['faults.commit-retries=1'], ...retried, ...checkpoint2);
+    const s = stateAfter(['faults.commit-retries=1'], ...retriedCheckpoint1, ...onToCheckpoint2);
     expect(s.now).toBe(4000);
     expect(types(model.enabled(s))).not.toContain('Commit');
   });
   test('a snapshot holds the waiting committable without its retry time, and a restore commits it at once', () => {
     // Checkpoint 2 completes at 4 s; the task fails before its notification.
-    let s = stateAfter(pairs, ...retried, ...checkpoint2.slice(0, -1));
+    let s = stateAfter(pairs, ...retriedCheckpoint1, ...onToCheckpoint2.slice(0, -1));
     expect(s.jm.latest!.id).toBe(2);
     expect(s.jm.latest!.committables.map((c) => [c.checkpoint, c.retryAt])).toEqual([
       [1, undefined],
