@@ -18,7 +18,6 @@ import {
 
 const e = flinkKafkaEntry;
 
-
 describe('a commit that fails retriably is committed again later', () => {
   const pairs = ['faults.commit-retries=1'];
   test('the committer waits faults.commit-retry.ms (10 s by default): no Commit until 12 s', () => {
