@@ -158,10 +158,12 @@ export function verifyConfig(
   if (!max.ok) return max;
   const stated = new Set(r.value.winners.map((w) => w.key));
   const unstated: Unstated[] = [];
+  const held = (u: Unstated): string => (u.kind === 'code' ? u.realDefault : u.value);
   // A key's value as a file gives it, or as an earlier unstated key is held (keys come in declaration order).
-  const given = (k: string): string | undefined =>
-    r.value.winners.find((w) => w.key === k)?.text ??
-    unstated.map((u) => (u.kind === 'code' ? u.realDefault : u.value))[unstated.findIndex((u) => u.key === k)];
+  const given = (k: string): string | undefined => {
+    const u = unstated.find((x) => x.key === k);
+    return r.value.winners.find((w) => w.key === k)?.text ?? (u === undefined ? undefined : held(u));
+  };
   const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated, given, defaults };
   for (const [name, key] of keys) {
     if (stated.has(name) || key.realDefault === undefined) continue;
@@ -185,13 +187,7 @@ export function verifyConfig(
         "Flink's default for a job without checkpoints (RestartBackoffTimeStrategyFactoryLoader: no restart strategy " +
         'configured and checkpointing disabled)',
     });
-  const held = (u: Unstated): string => (u.kind === 'code' ? u.realDefault : u.value);
-  const value = (k: string): string | undefined => {
-    const w = r.value.winners.find((x) => x.key === k);
-    if (w) return w.text;
-    const u = unstated.find((x) => x.key === k);
-    return u ? held(u) : String(defaults[k] ?? '');
-  };
+  const value = (k: string): string => given(k) ?? String(defaults[k] ?? '');
   // A value the code could set that runs transactions keeps the transaction keys it would read.
   const txn =
     transactional(model, value) ||
