@@ -10,7 +10,7 @@ import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
+import { INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
@@ -488,6 +488,7 @@ function callName(key: string): string {
  * refused unless --set gives the key: verify checks the job's interval, never one of its own.
  */
 function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
+  sinkCodeKeys(c, p, done, set);
   for (const s of p.settings) {
     const to = isIntervalCall(s.key)
       ? 'execution.checkpointing.interval'
@@ -516,6 +517,117 @@ function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (rea
         : `${callName(s.key)}(CheckpointingMode.${s.value}) in the job's code`;
     c.claim(p, s, to, to === 'execution.checkpointing.interval' ? 'flink-duration' : 'flink', why, to);
   }
+}
+
+/** The DeliveryGuarantee constants (org.apache.flink.connector.base.DeliveryGuarantee) as the model names them. */
+const GUARANTEES: Readonly<Record<string, string>> = {
+  EXACTLY_ONCE: 'exactly-once',
+  AT_LEAST_ONCE: 'at-least-once',
+  NONE: 'none',
+};
+
+/**
+ * A KafkaSink built in the job's code (KafkaSinkBuilder, flink-connector-kafka 3.0 to 5.0): its delivery
+ * guarantee, transactional-id prefix, naming strategy and the producer's transaction.timeout.ms are the sink's
+ * keys. A value the code computes is refused unless --set gives the key; EXACTLY_ONCE with no
+ * setTransactionalIdPrefix in the file is refused as KafkaSinkBuilder.sanityCheck refuses it.
+ */
+function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
+  const given = (key: string): boolean => set.some(([k]) => k === key);
+  const computed = (s: Setting, call: string, to: string, accepted: string): void => {
+    if (given(to)) c.ignore(p, s, `${call}(${s.value}): --set gives ${to}`);
+    else
+      c.fail(
+        `${p.file}:${s.line}: ${call}(${s.value}): a value verify cannot read from the code (accepted: ` +
+          `${accepted}); give it with --set ${to}=...`,
+      );
+  };
+  for (const s of p.settings) {
+    switch (s.key) {
+      case 'KafkaSink.builder':
+        c.used.push({ file: p.file, line: s.line, key: s.key, why: "builds the job's Kafka sink" });
+        break;
+      case 'setDeliveryGuarantee': {
+        const g = GUARANTEES[s.value];
+        if (g === undefined)
+          computed(s, 'KafkaSinkBuilder.setDeliveryGuarantee', 'sink.delivery-guarantee', 'DeliveryGuarantee.X');
+        else
+          c.claim(
+            p,
+            { ...s, value: g },
+            'sink.delivery-guarantee',
+            'flink',
+            `KafkaSinkBuilder.setDeliveryGuarantee(DeliveryGuarantee.${s.value}) in the job's code`,
+            'sink.delivery-guarantee',
+          );
+        break;
+      }
+      case 'setTransactionalIdPrefix': {
+        const prefix = stringOf(s.value);
+        if (prefix === null)
+          c.ignore(
+            p,
+            s,
+            "a prefix the code computes: one job's check decides nothing on its text (two jobs must not share it)",
+          );
+        else
+          c.claim(
+            p,
+            { ...s, value: prefix },
+            'sink.transactional-id-prefix',
+            'flink',
+            "KafkaSinkBuilder.setTransactionalIdPrefix in the job's code",
+            'sink.transactional-id-prefix',
+          );
+        break;
+      }
+      case 'setTransactionNamingStrategy':
+        if (!/^[A-Z_]+$/.test(s.value))
+          computed(
+            s,
+            'KafkaSinkBuilder.setTransactionNamingStrategy',
+            'sink.transaction-naming-strategy',
+            'TransactionNamingStrategy.X',
+          );
+        else
+          c.claim(
+            p,
+            s,
+            'sink.transaction-naming-strategy',
+            'flink',
+            "KafkaSinkBuilder.setTransactionNamingStrategy in the job's code",
+            'sink.transaction-naming-strategy',
+          );
+        break;
+      case 'setProperty transaction.timeout.ms':
+        if (!/^\d+$/.test(s.value))
+          computed(s, 'the producer property transaction.timeout.ms', 'transaction.timeout.ms', 'an integer of ms');
+        else
+          c.claim(
+            p,
+            s,
+            'transaction.timeout.ms',
+            'kafka',
+            "the sink's producer property in the job's code (KafkaSinkBuilder.setProperty)",
+            'transaction.timeout.ms',
+          );
+        break;
+      default:
+        continue;
+    }
+    done.add(s.key);
+  }
+  const exactly = p.settings.find((s) => s.key === 'setDeliveryGuarantee' && s.value === 'EXACTLY_ONCE');
+  if (
+    exactly &&
+    !p.settings.some((s) => s.key === 'setTransactionalIdPrefix') &&
+    !given('sink.transactional-id-prefix')
+  )
+    c.fail(
+      `${p.file}:${exactly.line}: Flink refuses this sink: EXACTLY_ONCE delivery guarantee requires a ` +
+        'transactionalIdPrefix to be set (KafkaSinkBuilder.sanityCheck): call setTransactionalIdPrefix, or give the ' +
+        'prefix another file sets with --set sink.transactional-id-prefix=PREFIX',
+    );
 }
 
 /** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements); `strategy`: the job's. */

@@ -130,6 +130,39 @@ function checkpointsOff(c: Context): Unstated | null {
 
 const has = (c: Context, role: string): boolean => c.pipeline.parts.some((p) => p.role === role);
 
+/** Where the job's code here builds a KafkaSink (`file:line`), or null when no code here does. */
+function sinkBuilder(c: Context): string | null {
+  for (const p of c.pipeline.parts)
+    if (p.role === 'Flink job code')
+      for (const s of p.settings) if (s.key === 'KafkaSink.builder') return `${p.file}:${s.line}`;
+  return null;
+}
+
+/** The Flink KafkaSink's delivery guarantee when the job's code builds the sink. */
+function sinkGuaranteeInCode(c: Context): Unstated | null {
+  if (!c.pipeline.sinkInCode) return null;
+  const at = sinkBuilder(c);
+  if (at !== null)
+    return {
+      kind: 'real',
+      key: 'sink.delivery-guarantee',
+      value: 'none',
+      why:
+        `the job's code builds its KafkaSink at ${at} and calls no setDeliveryGuarantee: KafkaSinkBuilder's ` +
+        'default is DeliveryGuarantee.NONE',
+    };
+  return {
+    kind: 'code',
+    key: 'sink.delivery-guarantee',
+    realDefault: 'none',
+    values: ['none', 'at-least-once', 'exactly-once'],
+    why:
+      "no SQL table describes the job's sink, so its code builds it: a KafkaSink's delivery guarantee is " +
+      "KafkaSinkBuilder's DeliveryGuarantee.NONE unless the code calls setDeliveryGuarantee (a job whose code " +
+      'writes no Kafka topic has no Kafka transaction to check)',
+  };
+}
+
 /** The Flink KafkaSink's transaction.timeout.ms when the job's code builds the sink. */
 function sinkTimeoutInCode(c: Context): Unstated {
   const value = Math.min(KAFKA_SINK_TXN_TIMEOUT_MS, c.brokerMax.ms);
@@ -143,8 +176,10 @@ function sinkTimeoutInCode(c: Context): Unstated {
     key: 'transaction.timeout.ms',
     value: String(value),
     why:
-      `KafkaSinkBuilder sets 1 hour unless the job's code sets it${capped}; ` +
-      "give your code's value with --set transaction.timeout.ms=MS",
+      sinkBuilder(c) === null
+        ? `KafkaSinkBuilder sets 1 hour unless the job's code sets it${capped}; ` +
+          "give your code's value with --set transaction.timeout.ms=MS"
+        : `KafkaSinkBuilder sets 1 hour, and the job's code sets no transaction.timeout.ms${capped}`,
   };
 }
 
@@ -199,19 +234,7 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
         "default), or a SQL table reading the sink's topic",
     };
   },
-  'sink.delivery-guarantee': (c) =>
-    c.pipeline.sinkInCode
-      ? {
-          kind: 'code',
-          key: 'sink.delivery-guarantee',
-          realDefault: 'none',
-          values: ['none', 'at-least-once', 'exactly-once'],
-          why:
-            "no SQL table describes the job's sink, so its code builds it: a KafkaSink's delivery guarantee is " +
-            "KafkaSinkBuilder's DeliveryGuarantee.NONE unless the code calls setDeliveryGuarantee (a job whose code " +
-            'writes no Kafka topic has no Kafka transaction to check)',
-        }
-      : null,
+  'sink.delivery-guarantee': sinkGuaranteeInCode,
   'checkpointing.enabled': checkpointsOff,
   // Unset, checkpointing is off: checkpointing.enabled says so, and the interval decides nothing.
   'execution.checkpointing.interval': () => null,

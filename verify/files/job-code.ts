@@ -1,10 +1,12 @@
 /**
- * A Flink job's code (Java, Scala or Kotlin), read for the checkpointing it configures: the calls of
- * StreamExecutionEnvironment and CheckpointConfig that set the job's checkpoint interval and mode
+ * A Flink job's code (Java, Scala or Kotlin), read for the checkpointing it configures and the Kafka sink it builds:
+ * the calls of StreamExecutionEnvironment and CheckpointConfig that set the job's checkpoint interval and mode
  * (enableCheckpointing, setCheckpointInterval, setCheckpointingMode, a Configuration's
- * CheckpointingOptions.CHECKPOINTING_INTERVAL), each a setting named by its call with the interval in ms. An
- * argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments are
- * skipped. Pure.
+ * CheckpointingOptions.CHECKPOINTING_INTERVAL), each a setting named by its call with the interval in ms; and
+ * KafkaSinkBuilder's (KafkaSink.builder(), setDeliveryGuarantee, setTransactionalIdPrefix,
+ * setTransactionNamingStrategy, the producer's transaction.timeout.ms given with setProperty or a Properties' put).
+ * An argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments
+ * are skipped. Pure.
  */
 import { LineIndex, type Setting } from './entry.js';
 
@@ -20,6 +22,15 @@ export const MODE_CALLS = [
   'setCheckpointingMode',
   'setCheckpointingConsistencyMode',
   'CHECKPOINTING_MODE',
+] as const;
+
+/** The KafkaSinkBuilder calls read (flink-connector-kafka 3.0 to 5.0; setDeliverGuarantee is 3.x's deprecated name). */
+export const SINK_CALLS = [
+  'KafkaSink.builder',
+  'setDeliveryGuarantee',
+  'setTransactionalIdPrefix',
+  'setTransactionNamingStrategy',
+  'setProperty transaction.timeout.ms',
 ] as const;
 
 /** What a code file configures. */
@@ -118,6 +129,30 @@ function modeOf(expr: string): string {
   return m ? m[1]! : expr.trim();
 }
 
+/** A string literal's text (`"flink-job"`), or null when the argument is none. */
+export function stringOf(expr: string): string | null {
+  const m = /^"((?:[^"\\\n]|\\.)*)"$/.exec(expr.trim());
+  return m ? m[1]!.replace(/\\(.)/g, '$1') : null;
+}
+
+/** An enumeration argument's constant (`DeliveryGuarantee.EXACTLY_ONCE` is EXACTLY_ONCE), or its text. */
+function constantOf(expr: string, type: string): string {
+  const m = new RegExp(`^(?:[\\w.]*\\.)?${type}\\.([A-Z_]+)$`).exec(expr.trim());
+  return m ? m[1]! : expr.trim();
+}
+
+/** The producer's transaction.timeout.ms as a key argument names it: the string, or ProducerConfig's constant. */
+const isTimeoutKey = (expr: string): boolean =>
+  stringOf(expr) === 'transaction.timeout.ms' || /(^|\.)TRANSACTION_TIMEOUT_CONFIG$/.test(expr.trim());
+
+/** A timeout value: a string of digits, an integer literal or a product, in ms; else the argument as written. */
+function timeoutText(expr: string): string {
+  const text = stringOf(expr);
+  if (text !== null) return /^\d+$/.test(text.trim()) ? text.trim() : expr.trim();
+  const asText = /^(?:String\.valueOf|Integer\.toString|Long\.toString)\((.*)\)$/s.exec(expr.trim());
+  return intervalText(asText ? asText[1]! : expr);
+}
+
 /** The interval text of an argument: its ms when a literal, else the argument as written. */
 const intervalText = (expr: string): string => {
   const ms = msOf(expr);
@@ -129,8 +164,20 @@ export function readJobCode(text: string): CodeRead {
   const code = withoutComments(text);
   const lines = new LineIndex(code);
   const settings: Setting[] = [];
-  const calls =
-    /\.\s*(enableCheckpointing|setCheckpointInterval|setCheckpointingMode|setCheckpointingConsistencyMode|set)\s*\(/g;
+  const names = [
+    'enableCheckpointing',
+    'setCheckpointInterval',
+    'setCheckpointingMode',
+    'setCheckpointingConsistencyMode',
+    'set',
+    'setDeliveryGuarantee',
+    'setDeliverGuarantee',
+    'setTransactionalIdPrefix',
+    'setTransactionNamingStrategy',
+    'setProperty',
+    'put',
+  ];
+  const calls = new RegExp(`\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
     const args = argsAt(code, m.index + m[0].length - 1);
     if (args === null) continue;
@@ -148,7 +195,20 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
+    else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
+      settings.push({ key: 'setDeliveryGuarantee', value: constantOf(args[0]!, 'DeliveryGuarantee'), line });
+    else if (name === 'setTransactionalIdPrefix' && args.length === 1)
+      settings.push({ key: name, value: args[0]!.trim(), line });
+    else if (name === 'setTransactionNamingStrategy' && args.length === 1)
+      settings.push({ key: name, value: constantOf(args[0]!, 'TransactionNamingStrategy'), line });
+    else if ((name === 'setProperty' || name === 'put') && args.length === 2 && isTimeoutKey(args[0]!))
+      settings.push({ key: 'setProperty transaction.timeout.ms', value: timeoutText(args[1]!), line });
   }
+  // KafkaSink.builder(), KafkaSink.<T>builder() (Java), KafkaSink.builder[T]() (Scala).
+  const builders = /\bKafkaSink\s*\.\s*(?:<[^>()]*>\s*)?builder\s*(?:\[[^\]]*\]\s*)?\(/g;
+  for (let m = builders.exec(code); m !== null; m = builders.exec(code))
+    settings.push({ key: 'KafkaSink.builder', value: '', line: lines.lineOf(m.index) });
+  settings.sort((a, b) => a.line - b.line);
   const flink = /\b(StreamExecutionEnvironment|KafkaSink)\b/.test(code) || settings.length > 0;
   return { flink, settings };
 }

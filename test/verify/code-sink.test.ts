@@ -1,0 +1,154 @@
+/**
+ * A KafkaSink built in the job's code: with the code among the files, its KafkaSinkBuilder calls are the sink's
+ * keys (setDeliveryGuarantee, setTransactionalIdPrefix, setTransactionNamingStrategy, the producer's
+ * transaction.timeout.ms), each from its file and line; a builder that sets no guarantee is KafkaSinkBuilder's
+ * DeliveryGuarantee.NONE, a real default and no longer a value crossed over every guarantee; EXACTLY_ONCE with no
+ * prefix is refused as KafkaSinkBuilder.sanityCheck refuses it.
+ */
+import { describe, expect, test } from 'vitest';
+import { catalog } from '../../catalog/index.js';
+import type { Keys } from '../../model/core/keys.js';
+import { readJobCode } from '../../verify/files/job-code.js';
+import { verifyFiles } from '../../verify/verify.js';
+import { cli } from '../cli/harness.js';
+
+const dir = 'test/fixtures/verify/job-code';
+const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
+
+interface Report {
+  violations: { invariant: string }[];
+  settings: { key: string; value: string; source: string; from: string | null; why: string }[];
+  dependsOnCode: unknown[];
+  combinations?: unknown[];
+}
+
+async function verify(...args: string[]): Promise<{ code: number; report: Report; stderr: string }> {
+  const r = await cli('verify', ...args, '--json');
+  return {
+    code: r.code,
+    report: r.stdout === '' ? ({} as Report) : (JSON.parse(r.stdout) as Report),
+    stderr: r.stderr,
+  };
+}
+
+const setting = (r: Report, key: string) => r.settings.find((s) => s.key === key);
+
+describe('readJobCode: the KafkaSink a job builds', () => {
+  test('Java: the builder, its guarantee, prefix, naming strategy and the producer timeout, by line', () => {
+    const code = [
+      'Properties p = new Properties();',
+      'p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, String.valueOf(15 * 60 * 1000));',
+      'KafkaSink<String> sink = KafkaSink.<String>builder()',
+      '    .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)',
+      '    .setTransactionalIdPrefix("orders-\\"v2\\"")',
+      '    .setTransactionNamingStrategy(TransactionNamingStrategy.POOLING)',
+      '    .setProperty("transaction.timeout.ms", "600000")',
+      '    .setProperty("acks", "all")',
+      '    // .setDeliveryGuarantee(DeliveryGuarantee.NONE)',
+      '    .build();',
+    ].join('\n');
+    expect(readJobCode(code)).toEqual({
+      flink: true,
+      settings: [
+        { key: 'setProperty transaction.timeout.ms', value: '900000', line: 2 },
+        { key: 'KafkaSink.builder', value: '', line: 3 },
+        { key: 'setDeliveryGuarantee', value: 'EXACTLY_ONCE', line: 4 },
+        { key: 'setTransactionalIdPrefix', value: '"orders-\\"v2\\""', line: 5 },
+        { key: 'setTransactionNamingStrategy', value: 'POOLING', line: 6 },
+        { key: 'setProperty transaction.timeout.ms', value: '600000', line: 7 },
+      ],
+    });
+  });
+
+  test("Scala's builder[T], 3.x's deprecated setDeliverGuarantee, and values the code computes kept as written", () => {
+    const code = [
+      'val sink = KafkaSink.builder[String]()',
+      '  .setDeliverGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)',
+      '  .setDeliveryGuarantee(guarantee)',
+      '  .setTransactionalIdPrefix(prefix)',
+      '  .setProperty(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, timeout)',
+    ].join('\n');
+    expect(readJobCode(code).settings).toEqual([
+      { key: 'KafkaSink.builder', value: '', line: 1 },
+      { key: 'setDeliveryGuarantee', value: 'AT_LEAST_ONCE', line: 2 },
+      { key: 'setDeliveryGuarantee', value: 'guarantee', line: 3 },
+      { key: 'setTransactionalIdPrefix', value: 'prefix', line: 4 },
+      { key: 'setProperty transaction.timeout.ms', value: 'timeout', line: 5 },
+    ]);
+  });
+});
+
+describe("verify reads the sink the job's code builds", () => {
+  test('exactly-once with a prefix and checkpoints: each key from its line, nothing left to the code', async () => {
+    const { code, report } = await verify(`${dir}/sink-exactly-once/Job.java`);
+    const at = (line: number) => `${dir}/sink-exactly-once/Job.java:${line}`;
+    expect(setting(report, 'sink.delivery-guarantee')).toMatchObject({ value: 'exactly-once', from: at(20) });
+    expect(setting(report, 'sink.transactional-id-prefix')).toMatchObject({ value: 'orders-job', from: at(21) });
+    expect(setting(report, 'transaction.timeout.ms')).toMatchObject({ value: '900000', from: at(15) });
+    expect(setting(report, 'execution.checkpointing.interval')).toMatchObject({ value: '10000', from: at(13) });
+    expect(report.dependsOnCode).toEqual([]);
+    expect(report.combinations).toBeUndefined();
+    expect([code, report.violations]).toEqual([0, []]);
+  });
+
+  test("a builder with no setDeliveryGuarantee is KafkaSinkBuilder's NONE, the real default", async () => {
+    const { code, report } = await verify(`${dir}/sink-default/Job.java`);
+    expect(setting(report, 'sink.delivery-guarantee')).toMatchObject({
+      value: 'none',
+      source: 'real default',
+      why:
+        `the job's code builds its KafkaSink at ${dir}/sink-default/Job.java:13 and calls no setDeliveryGuarantee: ` +
+        "KafkaSinkBuilder's default is DeliveryGuarantee.NONE",
+    });
+    expect(report.dependsOnCode).toEqual([]);
+    expect([code, report.violations.map((v) => v.invariant)]).toEqual([1, ['no-duplicates', 'no-loss']]);
+  });
+
+  test('EXACTLY_ONCE without a prefix is refused, as KafkaSinkBuilder.sanityCheck refuses it', async () => {
+    const r = await verify(`${dir}/sink-no-prefix/Job.scala`);
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      `eoscheck: ${dir}/sink-no-prefix/Job.scala:14: Flink refuses this sink: EXACTLY_ONCE delivery guarantee ` +
+        'requires a transactionalIdPrefix to be set (KafkaSinkBuilder.sanityCheck): call setTransactionalIdPrefix, ' +
+        'or give the prefix another file sets with --set sink.transactional-id-prefix=PREFIX\n',
+    ]);
+  });
+
+  const computed = [
+    'StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();',
+    'env.enableCheckpointing(10_000);',
+    'KafkaSink.<String>builder().setDeliveryGuarantee(guarantee).setTransactionalIdPrefix(prefix).build();',
+  ].join('\n');
+
+  test('a computed guarantee is refused, naming the call; --set gives it; a computed prefix is noted', () => {
+    const refused = verifyFiles([{ path: 'Job.java', text: computed }], [], keysOf);
+    expect(refused).toEqual({
+      ok: false,
+      error:
+        'Job.java:3: KafkaSinkBuilder.setDeliveryGuarantee(guarantee): a value verify cannot read from the code ' +
+        '(accepted: DeliveryGuarantee.X); give it with --set sink.delivery-guarantee=...',
+    });
+    const given = verifyFiles(
+      [{ path: 'Job.java', text: computed }],
+      [['sink.delivery-guarantee', 'exactly-once']],
+      keysOf,
+    );
+    if (!given.ok) throw new Error(given.error);
+    expect(Object.fromEntries(given.value.pairs)).toMatchObject({ 'sink.delivery-guarantee': 'exactly-once' });
+    expect(given.value.unstated.filter((u) => u.kind === 'code')).toEqual([]);
+    expect(given.value.ignored).toEqual([
+      {
+        file: 'Job.java',
+        line: 3,
+        key: 'setDeliveryGuarantee',
+        why: 'KafkaSinkBuilder.setDeliveryGuarantee(guarantee): --set gives sink.delivery-guarantee',
+      },
+      {
+        file: 'Job.java',
+        line: 3,
+        key: 'setTransactionalIdPrefix',
+        why: "a prefix the code computes: one job's check decides nothing on its text (two jobs must not share it)",
+      },
+    ]);
+  });
+});
