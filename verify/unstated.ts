@@ -10,7 +10,7 @@
  */
 import type { ConfigValue } from '../model/core/keys.js';
 import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.js';
-import { builtAgainst, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
+import { builtAgainst, FLINK_VERSION_PATTERN, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
@@ -183,6 +183,24 @@ function sinkTimeoutInCode(c: Context): Unstated {
   };
 }
 
+/**
+ * The Flink line the connector artifacts here name in their version's suffix (`flink-connector-kafka 3.3.0-1.19`
+ * is connector 3.3.0 built for Flink 1.19), with the artifact that names it; null when none does, or when they
+ * name different lines or one outside `flink.version`'s.
+ */
+function artifactFlinkLine(c: Context): { line: string; named: string } | null {
+  const found = new Map<string, string>();
+  for (const p of c.pipeline.parts)
+    if (p.role === 'Flink Kafka connector')
+      for (const s of p.settings) {
+        const m = /^\d+\.\d+\.\d+-(\d+\.\d+)$/.exec(s.value.trim());
+        if (m && !found.has(m[1]!)) found.set(m[1]!, `${s.key} ${s.value.trim()}`);
+      }
+  if (found.size !== 1) return null;
+  const [line, named] = [...found][0]!;
+  return FLINK_VERSION_PATTERN.test(line) ? { line, named } : null;
+}
+
 /** Each key whose real default differs from eoscheck's safe one, and how it is held when no file sets it. */
 export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>> = {
   'kafka.version': () => ({
@@ -212,6 +230,15 @@ export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>>
     };
   },
   'flink.version': (c) => {
+    const artifact = artifactFlinkLine(c);
+    if (artifact !== null)
+      return {
+        kind: 'condition',
+        key: 'flink.version',
+        value: artifact.line,
+        condition: `on Flink ${artifact.line}'s latest patch release, the line ${artifact.named} is built for`,
+        give: "the JobManager's image tag in a Compose file (flink:X.Y.Z), or --set flink.version=X.Y.Z",
+      };
     const connector = CONNECTOR_VERSIONS.find((v) => v === c.given('connector.version')) ?? NEWEST_CONNECTOR;
     const value = builtAgainst(connector);
     return {

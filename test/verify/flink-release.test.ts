@@ -81,3 +81,25 @@ describe('verify takes Flink release from the JobManager image', () => {
     );
   });
 });
+
+describe("verify takes Flink's line from the connector artifact where no image names a release", () => {
+  test('flink-sql-connector-kafka-3.3.0-1.19.jar: on 1.19, its latest patch, a condition', async () => {
+    const { answer } = await verify(pipeline('example/orders-job:7', 'flink-sql-connector-kafka-3.3.0-1.19.jar'));
+    expect(setting(answer, 'flink.version')).toMatchObject({ value: '1.19', source: 'condition' });
+    expect(setting(answer, 'flink.commit-retry')?.value).toBe('synchronous');
+    expect(answer.conditions?.find((c) => c.key === 'flink.version')?.condition).toBe(
+      "on Flink 1.19's latest patch release, the line flink-sql-connector-kafka 3.3.0-1.19 is built for",
+    );
+  });
+
+  test("an image's release outranks the artifact's line", async () => {
+    const { answer } = await verify(pipeline('flink:1.19.1', 'flink-sql-connector-kafka-3.3.0-1.19.jar'));
+    expect(setting(answer, 'flink.version')).toMatchObject({ value: '1.19.1', source: 'file' });
+    expect(setting(answer, 'flink.commit-retry')?.value).toBe('later');
+  });
+
+  test("an artifact with no Flink suffix leaves the connector build's release as the condition", async () => {
+    const { answer } = await verify(pipeline('example/orders-job:7', 'flink-sql-connector-kafka-3.3.0.jar'));
+    expect(setting(answer, 'flink.version')).toMatchObject({ value: '1.19.1', source: 'condition' });
+  });
+});
