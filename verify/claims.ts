@@ -22,6 +22,7 @@ import {
   streamsClientPrefixes,
   systemKeys,
   systemsOf,
+  withoutStreamsPrefix,
 } from './systems.js';
 
 /** How a claim came about. */
@@ -228,6 +229,8 @@ class Collector {
   constructor(
     readonly keys: ReadonlyMap<string, Key>,
     readonly defaults: Readonly<Record<string, ConfigValue>>,
+    /** The pairs --set gives: a value the code computes is read only from them. */
+    readonly set: readonly (readonly [string, string])[] = [],
   ) {}
   fail(message: string): void {
     this.error ??= message;
@@ -249,11 +252,35 @@ class Collector {
     const key = this.keys.get(to);
     // eoscheck's own keys are no real names: a file's key of the same name is not them (a translation may be).
     if (!key || (isOwnKey(to) && to === realKey)) return false;
+    if (s.computed) {
+      this.refuseComputed(p, s, to);
+      return true;
+    }
     const t = modelText(key, realKey, s.value, reading);
     if (!t.ok) this.fail(`${p.file}:${s.line}: ${t.error}`);
     else
       this.claims.push({ key: to, text: t.value, how: 'set', where: `${p.file}:${s.line}`, rank: rankOf(p, to), why });
     return true;
+  }
+  /** A value the code computes, for key `to`: refused, since verify checks a value given, never one of its own. */
+  refuseComputed(p: Placed, s: Setting, to: string): void {
+    this.fail(
+      `${p.file}:${s.line}: ${s.key} = ${s.value}: a value verify cannot read from the code (accepted: a literal, ` +
+        `or a constant Kafka defines); give it with --set ${to}=VALUE`,
+    );
+  }
+  /**
+   * A Kafka client's setting as verify reads it: a value the code computes is the one --set gives its key; one that
+   * decides the check (a model key, or one the producer's mode or the Streams guarantee is read from) is refused
+   * without it.
+   */
+  readable(p: Placed, s: Setting): Setting {
+    if (!s.computed) return s;
+    const bare = withoutStreamsPrefix(s.key);
+    const given = this.set.find(([k]) => k === bare);
+    if (given) return { key: s.key, value: given[1], line: s.line };
+    if (this.keys.has(bare) || DECIDING.includes(bare)) this.refuseComputed(p, s, bare);
+    return s;
   }
   /** A value derived from other settings of `p`. */
   derive(p: Placed, key: string, text: string, why: string): void {
@@ -707,6 +734,16 @@ function boundedMode(c: Collector, p: Placed, s: Setting): void {
   c.claim(p, { ...s, value: model }, 'scan.bounded.mode', 'flink', why);
 }
 
+/** Client keys a check turns on beyond the model's own: the producer's mode (kafka-rules) and the Streams guarantee. */
+const DECIDING = [
+  'acks',
+  'retries',
+  'max.in.flight.requests.per.connection',
+  'enable.idempotence',
+  'transaction.timeout.ms',
+  'processing.guarantee',
+];
+
 /** A Kafka table's options: the connector's own, and `properties.*` for its Kafka client. */
 function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
   c.use(p, 'connector', 'makes the table a Kafka table', done);
@@ -835,11 +872,12 @@ export function claims(
   defaults: Readonly<Record<string, ConfigValue>>,
   set: readonly (readonly [string, string])[] = [],
 ): Claims {
-  const c = new Collector(keys, defaults);
+  const c = new Collector(keys, defaults, set);
   const strategy = restartStrategy(pipe, keys, set);
-  for (const p of pipe.parts) {
+  for (const part of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
+    const p = { ...part, settings: part.settings.map((s) => c.readable(part, s)) };
     switch (p.role) {
       case 'producer':
         producerKeys(c, p, pipe.model, done);

@@ -48,15 +48,19 @@ export function foreign(settings: readonly Setting[]): string | null {
 
 /** The part of a `.properties` file. Pure. */
 export function propertiesPart(file: string, text: string): Part {
-  const settings = readProperties(text);
+  return settingsPart(file, readProperties(text));
+}
+
+/** The part a file's Kafka settings make, from a `.properties` file or an application's code. Pure. */
+export function settingsPart(file: string, settings: readonly Setting[], detail = ''): Part {
   const other = foreign(settings);
   if (other !== null) return ignoredPart(file, 'not a Kafka client or broker file', other, settings);
   const has = (s: keyof typeof systemKeys): boolean => settings.some((x) => systemKeys[s].includes(x.key));
-  if (has('streams')) return part(file, 'streams', '', settings);
-  if (has('producer') && has('consumer')) return part(file, 'app', '', settings);
-  if (has('producer')) return part(file, 'producer', '', settings);
-  if (has('consumer')) return part(file, 'consumer', '', settings);
-  if (has('broker')) return part(file, 'broker', '', settings);
+  if (has('streams')) return part(file, 'streams', detail, settings);
+  if (has('producer') && has('consumer')) return part(file, 'app', detail, settings);
+  if (has('producer')) return part(file, 'producer', detail, settings);
+  if (has('consumer')) return part(file, 'consumer', detail, settings);
+  if (has('broker')) return part(file, 'broker', detail, settings);
   return ignoredPart(
     file,
     'no Kafka client, Streams or broker key',

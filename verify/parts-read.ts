@@ -2,13 +2,16 @@
  * The parts of a pipeline's files, each file by its kind (its extension or a build file's name, then its content);
  * the Flink SQL scripts together, as one SQL client session runs them, with the session's jobs. Pure.
  */
+
+import { readClientCode } from './files/client-code.js';
 import type { Read } from './files/entry.js';
 import { codeName, readJobCode } from './files/job-code.js';
 import { buildName, ignoredPart, type Part, part } from './parts.js';
 import { buildParts } from './parts-build.js';
-import { propertiesPart } from './parts-properties.js';
+import { propertiesPart, settingsPart } from './parts-properties.js';
 import { type SqlJob, sqlParts } from './parts-sql.js';
 import { yamlParts } from './parts-yaml.js';
+import { isKafkaKey, withoutStreamsPrefix } from './systems.js';
 
 /** A file's name and text. */
 export interface FileText {
@@ -23,12 +26,19 @@ function fileParts(file: string, text: string): Read<Part[]> {
   if (buildName.test(file)) return { ok: true, value: buildParts(file, text) };
   if (codeName.test(file)) {
     const code = readJobCode(text);
+    if (code.flink) return { ok: true, value: [part(file, 'job-code', "Flink job's code", code.settings)] };
+    const client = readClientCode(text).filter((s) => isKafkaKey(withoutStreamsPrefix(s.key)));
     return {
       ok: true,
       value: [
-        code.flink
-          ? part(file, 'job-code', "Flink job's code", code.settings)
-          : ignoredPart(file, 'code', 'not a Flink job: it names no StreamExecutionEnvironment nor KafkaSink'),
+        client.length > 0
+          ? settingsPart(file, client, "Kafka clients' configuration in code")
+          : ignoredPart(
+              file,
+              'code',
+              'neither a Flink job (it names no StreamExecutionEnvironment nor KafkaSink) nor a Kafka client ' +
+                'configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or StreamsConfig key)',
+            ),
       ],
     };
   }

@@ -167,6 +167,12 @@ export const streamsClientPrefixes = [
   'admin.',
 ] as const;
 
+/** A Streams application's client key without its prefix (`producer.transaction.timeout.ms` is transaction.timeout.ms). */
+export function withoutStreamsPrefix(key: string): string {
+  const prefix = streamsClientPrefixes.find((p) => key.startsWith(p));
+  return prefix === undefined ? key : key.slice(prefix.length);
+}
+
 /**
  * eoscheck's own keys: the model's size, faults and safeguards, not names of the real systems. A
  * configuration file never sets them (they are `--set` keys).

@@ -5,6 +5,8 @@ export interface Setting {
   readonly key: string;
   readonly value: string;
   readonly line: number;
+  /** A value a program computes (its argument as written), which no file states: read from code only. */
+  readonly computed?: boolean;
 }
 
 /** A line the real system's reader skips (Flink's legacy reader logs and skips a line without `: `). */

@@ -1,0 +1,53 @@
+/**
+ * Source code read as text (Java, Scala, Kotlin): comments blanked with their line breaks kept, and a call's
+ * arguments split at its top-level commas. Pure.
+ */
+
+/** The text with comments blanked (line breaks kept), string literals left in place. */
+export function withoutComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && next === '/') {
+      while (i < text.length && text[i] !== '\n') {
+        out += ' ';
+        i++;
+      }
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The arguments of the call whose `(` is at `open`, split at top-level commas; null when unclosed. */
+export function argsAt(text: string, open: number): string[] | null {
+  let depth = 0;
+  let start = open + 1;
+  const args: string[] = [];
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      args.push(text.slice(start, i).trim());
+      return args.length === 1 && args[0] === '' ? [] : args;
+    } else if (c === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return null;
+}
