@@ -167,7 +167,7 @@ export const streamsClientPrefixes = [
   'admin.',
 ] as const;
 
-/** A Streams application's client key without its prefix (`producer.transaction.timeout.ms` is transaction.timeout.ms). */
+/** A Streams application's client key without its prefix (`producer.transaction.timeout.ms`: the producer's). */
 export function withoutStreamsPrefix(key: string): string {
   const prefix = streamsClientPrefixes.find((p) => key.startsWith(p));
   return prefix === undefined ? key : key.slice(prefix.length);

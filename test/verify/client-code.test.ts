@@ -38,7 +38,8 @@ describe('readClientCode: the client configuration a program builds', () => {
       'props.setProperty(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "5");',
       'props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);',
       'props.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG), 60_000);',
-      'props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, IsolationLevel.READ_COMMITTED.toString().toLowerCase(Locale.ROOT));',
+      'props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG,',
+      '  IsolationLevel.READ_COMMITTED.toString().toLowerCase(Locale.ROOT));',
       '// props.put(ProducerConfig.ACKS_CONFIG, "1");',
       'Map<String, Object> c = Map.of(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false, "group.id", "g");',
       'cache.put(user, profile);',
@@ -49,8 +50,8 @@ describe('readClientCode: the client configuration a program builds', () => {
       { key: 'processing.guarantee', value: 'exactly_once_v2', line: 3 },
       { key: 'producer.transaction.timeout.ms', value: '60000', line: 4 },
       { key: 'isolation.level', value: 'read_committed', line: 5 },
-      { key: 'enable.auto.commit', value: 'false', line: 7 },
-      { key: 'group.id', value: 'g', line: 7 },
+      { key: 'enable.auto.commit', value: 'false', line: 8 },
+      { key: 'group.id', value: 'g', line: 8 },
     ]);
   });
 
@@ -93,7 +94,7 @@ describe('readClientCode: the client configuration a program builds', () => {
 });
 
 describe("verify reads an application's configuration from its code", () => {
-  test('a Streams application at exactly_once_v2: the guarantee and its producer timeout from their lines', async () => {
+  test('a Streams application at exactly_once_v2: its guarantee and producer timeout from their lines', async () => {
     const { code, report } = await verify(`${dir}/StreamsApp.java`);
     expect(report.model).toBe('kafka-streams');
     expect(setting(report, 'processing.guarantee')).toMatchObject({

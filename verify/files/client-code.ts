@@ -92,10 +92,9 @@ export function valueText(expr: string): string | null {
   const int = /^(-?\d[\d_]*)[lL]?$/.exec(e);
   if (int) return int[1]!.replace(/_/g, '');
   if (/^(?:Integer|Long)\.MAX_VALUE$/.test(e)) return e.startsWith('Integer') ? '2147483647' : '9223372036854775807';
-  const isolation =
-    /^(?:[\w.]*\.)?IsolationLevel\.(READ_COMMITTED|READ_UNCOMMITTED)(?:\.toString\(\s*\))?(?:\.toLowerCase\([^)]*\))?$/.exec(
-      e,
-    );
+  const isolation = /^(?:[\w.]*\.)?IsolationLevel\.(READ_COMMITTED|READ_UNCOMMITTED)$/.exec(
+    e.replace(/(\.toString\(\s*\)|\.toLowerCase\([^)]*\))+$/, ''),
+  );
   if (isolation) return isolation[1]!.toLowerCase();
   const constant = /^(?:[\w.]*\.)?StreamsConfig\.([A-Z0-9_]+)$/.exec(e);
   if (constant && VALUES[constant[1]!] !== undefined) return VALUES[constant[1]!]!;
