@@ -20,7 +20,8 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /**
  * The directories below `dir` (itself first) that hold readable files, each with its files, sorted. A build file
  * (pom.xml, build.gradle, a Dockerfile) names the connector release of the configuration beside it, a job's code
- * (.java, .scala, .kt) the checkpointing of the job beside it: a directory holding only such files is no pipeline.
+ * (.java, .scala, .kt) the checkpointing of the job beside it: a directory holding only such files is no pipeline
+ * of its own (but see `collect`: a directory named with no configuration file below it).
  */
 function walk(dir: string, out: Candidate[]): void {
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -28,6 +29,17 @@ function walk(dir: string, out: Candidate[]): void {
   if (files.some((f) => !buildName.test(f) && !codeName.test(f))) out.push({ kind: 'files', name: dir, files });
   for (const e of entries)
     if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') walk(join(dir, e.name), out);
+}
+
+/** The code and build files below `dir` (itself included), sorted; none when no code file is among them. */
+function codeFiles(dir: string, out: string[]): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const e of entries) {
+    const at = join(dir, e.name);
+    if (e.isFile() && (codeName.test(e.name) || buildName.test(e.name))) out.push(at);
+    else if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') codeFiles(at, out);
+  }
+  return out.some((f) => codeName.test(f)) ? out : [];
 }
 
 /** The kind of a path: a directory, a file, or why neither. */
@@ -53,6 +65,10 @@ export function collect(paths: readonly string[], readable: string): Candidate[]
     else if (kind === 'dir') {
       const found: Candidate[] = [];
       walk(path, found);
+      // An application configured in its code: with no configuration file anywhere below the directory named, its
+      // code and build files together are the pipeline.
+      const code = found.length === 0 ? codeFiles(path, []) : [];
+      if (code.length > 0) found.push({ kind: 'files', name: path, files: code });
       if (found.length === 0)
         out.push({ kind: 'error', name: path, error: `no configuration file in '${path}': verify reads ${readable}` });
       out.push(...found);

@@ -114,6 +114,14 @@ describe("verify reads an application's configuration from its code", () => {
     expect([code, report.violations.map((v) => v.invariant)]).toEqual([1, ['no-duplicates', 'state-exactly-once']]);
   });
 
+  test('a directory named with code and no configuration file: its code is the pipeline', async () => {
+    const demo = 'test/fixtures/real/apache+kafka/streams-wordcount-demo';
+    const { code, report } = await verify(demo);
+    expect(report.model).toBe('kafka-streams');
+    expect(setting(report, 'processing.guarantee')).toMatchObject({ value: 'at_least_once', source: 'real default' });
+    expect(code).toBe(1);
+  });
+
   test('both clients in one Kotlin file are one consume-transform-produce application', async () => {
     const { code, report } = await verify(`${dir}/Relay.kt`);
     expect(report.model).toBe('consume-transform-produce');

@@ -117,7 +117,7 @@ export function readClientCode(text: string): Setting[] {
       ...(value === null ? { computed: true } : {}),
     });
   };
-  const calls = /\.\s*(put|setProperty)\s*\(/g;
+  const calls = /\.\s*(put|putIfAbsent|setProperty)\s*\(/g;
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
     const args = argsAt(code, m.index + m[0].length - 1);
     if (args !== null && args.length === 2) add(args[0]!, args[1]!, m.index);

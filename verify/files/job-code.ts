@@ -161,6 +161,8 @@ export function readJobCode(text: string): CodeRead {
   for (let m = builders.exec(code); m !== null; m = builders.exec(code))
     settings.push({ key: 'KafkaSink.builder', value: '', line: lines.lineOf(m.index) });
   settings.sort((a, b) => a.line - b.line);
-  const flink = /\b(StreamExecutionEnvironment|KafkaSink)\b/.test(code) || settings.length > 0;
+  // A Properties' transaction.timeout.ms alone is any Kafka producer's: only a checkpointing call makes a Flink job.
+  const checkpointing = settings.some((s) => !(SINK_CALLS as readonly string[]).includes(s.key));
+  const flink = /\b(StreamExecutionEnvironment|KafkaSink)\b/.test(code) || checkpointing;
   return { flink, settings };
 }

@@ -117,6 +117,21 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
   // Kafka's stock producer.properties has no transactional.id; its consumer.properties is read by its keys
   // (group.id), not by its name: a producer without transactions and a consumer.
   'apache+kafka/quickstart-stock-config': { exit: 2, error: NO_TXN_PATH },
+  // Kafka's exactly-once demo configures its clients in code, from its constructor's arguments: the transaction
+  // timeout (and idempotence) are values the code computes, so verify asks for them instead of assuming one.
+  'apache+kafka/exactly-once-demo': {
+    exit: 2,
+    error:
+      'test/fixtures/real/apache+kafka/exactly-once-demo/Producer.java:118: transaction.timeout.ms = ' +
+      'transactionTimeoutMs: a value verify cannot read from the code',
+  },
+  // The WordCount demo configures Kafka Streams in its code and sets no processing.guarantee: at_least_once.
+  'apache+kafka/streams-wordcount-demo': {
+    exit: 1,
+    model: 'kafka-streams',
+    violated: ['no-duplicates', 'state-exactly-once'],
+    conditions: RELEASE_AND_READER,
+  },
   // processing.guarantee=at_least_once, written: a crash after producing, before committing, repeats records and
   // re-applies them to the state store.
   'apache+kafka/streams-stock-config': {
