@@ -6,7 +6,7 @@
  * (KIP-62), the partition moves to the other instance, which starts from the last committed
  * offset; the slow one finishes its batch and its commit fails (CommitFailedException). With
  * process-then-commit the batch is written twice; with a transaction the stale one's offsets are
- * refused (ILLEGAL_GENERATION, KIP-447) and its transaction aborts: read_committed sees each once.
+ * refused (UNKNOWN_MEMBER_ID: it left the group; KIP-447) and its transaction aborts: read_committed sees each once.
  */
 import { int } from '../model/core/keys.js';
 import type { AppAction } from '../model/ctp/actions.js';

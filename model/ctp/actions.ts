@@ -44,6 +44,7 @@ import {
   doTick,
 } from './client.js';
 import { doExpire, doLand } from './inflight.js';
+import { nextRevocationDue } from './rebalance-timeout.js';
 import {
   type AppInstance,
   type AppState,
@@ -269,11 +270,13 @@ const groupCoordinator = groupCoordinatorActions(lens, (s) => s.config.groupCoor
  */
 const groupAnswers = (s: S): boolean => !offsetsLoading(s.kafka, GROUP);
 
-/** When time next matters: a transaction deadline, or a silent member's session expiry (session.timeout.ms). Pure. */
+/**
+ * When time next matters: a transaction deadline, a silent member's session expiry (session.timeout.ms), or a
+ * member's rebalance timeout (group.protocol=consumer). Pure.
+ */
 export function nextDue(s: S): number | null {
-  const txn = nextDeadline(s.kafka, s.now);
-  const session = nextSessionExpiry(s);
-  return txn === null ? session : session === null ? txn : Math.min(txn, session);
+  const dues = [nextDeadline(s.kafka, s.now), nextSessionExpiry(s), nextRevocationDue(s)].filter((t) => t !== null);
+  return dues.length === 0 ? null : Math.min(...dues);
 }
 
 /** The action table of the consumer applications. */
@@ -733,7 +736,7 @@ export const appActions = {
       return { from: 'network', to };
     },
   },
-  // Time jumps to the next transaction deadline or session expiry.
+  // Time jumps to the next transaction deadline, session expiry or rebalance timeout.
   Tick: {
     enabled(s, emit) {
       if (nextDue(s) !== null) emit({ type: 'Tick' });

@@ -36,6 +36,7 @@ import { readPartition } from '../kafka/read.js';
 import type { Origin } from '../kafka/records.js';
 import type { AppSettings } from './config.js';
 import { carriesGeneration, freshIdPerStart, perTaskProducer } from './eos-layout.js';
+import { heartbeatTimers, revocationsTimedOut } from './rebalance-timeout.js';
 import {
   type AppInstance,
   type AppLife,
@@ -136,7 +137,9 @@ function sync(d: D): void {
 function leave(d: D, i: I, reason: string): void {
   const x = ctxOf(d);
   if (d.config.consumerProtocol) {
+    delete i.revokeDueMs;
     removeConsumerMember(x, GROUP, i.id, reason);
+    heartbeatTimers(d);
     return;
   }
   if (removeMember(x, GROUP, i.id)) {
@@ -179,6 +182,23 @@ function expireSessions(d: D): void {
   }
 }
 
+/**
+ * group.protocol=consumer: the coordinator fences every member whose rebalance timeout ran out before it
+ * acknowledged its revocation (model/ctp/rebalance-timeout.ts): removed, its partitions free. Runs whenever the
+ * clock moves.
+ */
+function expireRevocations(d: D): void {
+  for (const t of revocationsTimedOut(d)) {
+    const i = appOf(d, t.id);
+    d.events.push({
+      type: 'life',
+      instance: i.id,
+      status: 'revocation not acknowledged within its rebalance timeout (max.poll.interval.ms): fenced',
+    });
+    leave(d, i, `${appName(d, i.id)} did not revoke within its rebalance timeout`);
+  }
+}
+
 /** Back to an unjoined consumer: a rejected commit means the group moved on (CommitFailedException). */
 function rejoinNeeded(d: D, i: I): void {
   i.owned = [];
@@ -186,6 +206,7 @@ function rejoinNeeded(d: D, i: I): void {
   i.ahead = null;
   forgetStore(i);
   i.generation = -1;
+  delete i.revokeDueMs;
   life(d, i, 'unjoined');
 }
 
@@ -207,6 +228,7 @@ export function doJoin(d: D, i: I): void {
     const got = joinConsumerGroup(ctxOf(d), GROUP, i.id, `${appName(d, i.id)} joined`);
     i.generation = d.kafka.groups[GROUP]!.generation;
     assign(d, i, got);
+    heartbeatTimers(d);
     return;
   }
   addMember(ctxOf(d), GROUP, i.id);
@@ -250,6 +272,7 @@ export function doHeartbeat(d: D, i: I): void {
     ...r.assign.map((p) => `assigned in-${p}`),
   ];
   d.events.push({ type: 'life', instance: i.id, status: `heartbeat: ${what.join(', ')}` });
+  heartbeatTimers(d);
 }
 
 /**
@@ -491,6 +514,7 @@ export function doProcess(d: D, i: I, p: number, net: Network, slow = false): vo
   if (c.autoCommit || c.pollTimer) d.now += c.recordMs + (slow ? c.maxPollIntervalMs : 0);
   expireSessions(d);
   pollTimeout(d, i);
+  expireRevocations(d);
 }
 
 /** The loop polls again (after joining, or after its commit): the poll timer restarts (Heartbeat.poll). */
@@ -667,6 +691,7 @@ export function doResume(d: D, i: I): void {
   delete i.silentMs;
   life(d, i, 'resumed');
   pollTimeout(d, i);
+  heartbeatTimers(d);
 }
 
 /** A new incarnation of instance slot `slot`: unjoined, it joins the group and fetches offsets. */
@@ -687,4 +712,5 @@ export function doTick(d: D, now: number): void {
   d.now = now;
   d.events.push({ type: 'clock', now });
   expireSessions(d);
+  expireRevocations(d);
 }

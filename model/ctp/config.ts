@@ -106,7 +106,9 @@ export const ctpKeys = {
     max: 3_600_000,
     meaning:
       "most time between two poll() calls: past it the consumer's heartbeat thread leaves the group " +
-      '(AbstractCoordinator.maybeLeaveGroup), its partitions move, and its next commit fails (CommitFailedException)',
+      '(AbstractCoordinator.maybeLeaveGroup), its partitions move, and its next commit fails ' +
+      '(CommitFailedException); under group.protocol=consumer also the rebalance timeout: a member that owes a ' +
+      'revocation this long after it learned of it is fenced',
   }),
   sessionTimeoutMs: int('session.timeout.ms', {
     default: 45000,

@@ -2,7 +2,8 @@
  * The final drain: a fixed, fault-free policy driving the application to quiescence after an
  * explored prefix. Priority: a group coordinator's load of its partition; pending transaction markers; requests in
  * flight landing; restarting dead instance slots; each live instance (creation order) finishing its input; expired
- * transactions; time passing (to a transaction deadline or a silent member's session expiry). Pure.
+ * transactions; time passing (to a transaction deadline, a silent member's session expiry or a member's rebalance
+ * timeout). Pure.
  */
 import { firstMarker } from '../kafka/actions.js';
 import { unstable } from '../kafka/groups.js';
@@ -11,6 +12,7 @@ import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
 import type { AppAction } from './actions.js';
+import { nextRevocationDue } from './rebalance-timeout.js';
 import {
   type AppInstance,
   type AppState,
@@ -94,5 +96,6 @@ export function appDrain(s: AppState): AppAction | null {
     if (a) return a;
   }
   for (let txn = 0; txn < k.txns.length; txn++) if (expired(k, txn, s.now)) return { type: 'ExpireTxn', txn };
-  return nextDeadline(k, s.now) !== null || nextSessionExpiry(s) !== null ? { type: 'Tick' } : null;
+  const due = nextDeadline(k, s.now) ?? nextSessionExpiry(s) ?? nextRevocationDue(s);
+  return due !== null ? { type: 'Tick' } : null;
 }

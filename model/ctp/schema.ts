@@ -28,6 +28,7 @@ const app = struct<AppInstance>({
   lastAutoCommitMs: int,
   polledMs: optional(int),
   silentMs: optional(int),
+  revokeDueMs: optional(int),
   ...inFlightFields,
 });
 

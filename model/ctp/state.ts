@@ -61,6 +61,11 @@ export interface AppInstance extends InFlightClient {
    * still a member; the coordinator removes it session.timeout.ms later.
    */
   readonly silentMs?: number;
+  /**
+   * group.protocol=consumer with record.processing.ms: when the coordinator fences it unless it acknowledges the
+   * revocation it owes first (its rebalance timeout, model/ctp/rebalance-timeout.ts).
+   */
+  readonly revokeDueMs?: number;
 }
 
 /** The external sink: an upsert table (keys present) and the calls of a side effect, in order. */

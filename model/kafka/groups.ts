@@ -62,15 +62,21 @@ export function currentMember(group: Group, id: number, generation: number): boo
 }
 
 /**
- * The error of a commit from a member outside the current generation: ILLEGAL_GENERATION (the classic path, for a
- * removed member as well, where GroupCoordinator.validateCurrentMember answers UNKNOWN_MEMBER_ID: the client aborts
- * alike); in a consumer group UNKNOWN_MEMBER_ID for a member it no longer has (getOrMaybeCreateMember), else
- * `stale`: STALE_MEMBER_EPOCH for an OffsetCommit, ILLEGAL_GENERATION for a TxnOffsetCommit, which
- * OffsetMetadataManager.validateTransactionalOffsetCommit maps it to for the producer's sake (3.7 to 4.1). Pure.
+ * The error of a commit from a member outside the current generation. A member the group no longer has gets
+ * UNKNOWN_MEMBER_ID, checked before the generation: in a classic group GroupCoordinator.doTxnCommitOffsets and
+ * doCommitOffsets (2.4 for OffsetCommit, 2.5 for TxnOffsetCommit with KIP-447), validateCurrentMember (3.0-3.9),
+ * ClassicGroup.validateOffsetCommit (4.0+); in a consumer group ConsumerGroup.getOrMaybeCreateMember. A member of
+ * another generation gets ILLEGAL_GENERATION in a classic group; in a consumer group `stale`: STALE_MEMBER_EPOCH for
+ * an OffsetCommit, ILLEGAL_GENERATION for a TxnOffsetCommit, which OffsetMetadataManager
+ * .validateTransactionalOffsetCommit maps it to for the producer's sake (3.7 to 4.1). The producer's
+ * TxnOffsetCommitHandler aborts on either (CommitFailedException, 2.5 to 4.1). A classic member is named here by
+ * its instance, which keeps its id when it joins again after its removal where Kafka hands it a new member.id: a
+ * late copy sent before the removal meets it as a member of an old generation (ILLEGAL_GENERATION, where Kafka
+ * answers UNKNOWN_MEMBER_ID), which the producer aborts on alike. Pure.
  */
 function outsideError(group: Group, id: number, stale: ErrorCode): ErrorCode {
-  if (!isConsumerGroup(group)) return 'ILLEGAL_GENERATION';
-  return group.members.includes(id) ? stale : 'UNKNOWN_MEMBER_ID';
+  if (!group.members.includes(id)) return 'UNKNOWN_MEMBER_ID';
+  return isConsumerGroup(group) ? stale : 'ILLEGAL_GENERATION';
 }
 
 /** Whether a transactional offset commit of partition `p` is pending (the offset is unstable). Pure. */
@@ -89,9 +95,9 @@ export function offsetFetch(k: Cluster, g: number, p: number): { offset: number 
 }
 
 /**
- * OffsetCommit of partition `p`. With a generation (group management), a member of an old
- * generation gets ILLEGAL_GENERATION (the consumer's CommitFailedException); generation -1 is a
- * simple commit of a consumer outside group management, accepted as is.
+ * OffsetCommit of partition `p`. With a generation (group management), a member the group no longer has gets
+ * UNKNOWN_MEMBER_ID and one of an old generation ILLEGAL_GENERATION (either is the consumer's
+ * CommitFailedException); generation -1 is a simple commit of a consumer outside group management, accepted as is.
  */
 export function offsetCommit(
   x: Ctx,
@@ -139,10 +145,10 @@ export interface TxnOffsetRequest {
  * the group's `__consumer_offsets` partition to the transaction itself (KIP-890 part 2: no
  * AddOffsetsToTxn); under 1 with verification (3.7+, KAFKA-15784) it first has the coordinator
  * verify the partition is in the transaction. A producer epoch older than the offsets partition
- * has seen from markers is fenced (KIP-98). With a generation (2.5+, KIP-447) a member of an old
- * generation is refused with `safeguard.generation-fencing`. The offset waits for the transaction's
- * marker; a new one of the same producer and partition replaces it. Its commit record takes the
- * next offset of the group's `__consumer_offsets` partition.
+ * has seen from markers is fenced (KIP-98). With a generation (2.5+, KIP-447) a member the group no
+ * longer has (UNKNOWN_MEMBER_ID) or of an old generation is refused with `safeguard.generation-fencing`.
+ * The offset waits for the transaction's marker; a new one of the same producer and partition replaces
+ * it. Its commit record takes the next offset of the group's `__consumer_offsets` partition.
  */
 export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): ErrorCode | null {
   const group = x.k.groups[g]!;

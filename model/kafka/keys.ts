@@ -115,8 +115,8 @@ export const kafkaKeys = {
   generationFencing: bool('safeguard.generation-fencing', {
     default: true,
     meaning:
-      'TxnOffsetCommit carries the group generation and member id; one from an old generation is rejected with ' +
-      'ILLEGAL_GENERATION (KIP-447)',
+      'TxnOffsetCommit carries the group generation and member id; one from a removed member is rejected with ' +
+      'UNKNOWN_MEMBER_ID, one from an old generation with ILLEGAL_GENERATION (KIP-447)',
   }),
   crashes: int('faults.crashes', {
     default: 1,

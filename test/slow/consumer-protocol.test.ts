@@ -3,8 +3,9 @@
  * classic protocol's rows (test/slow/group-failover.test.ts: 14 steps with crashes and zombies, 15 with the
  * transaction coordinator's move): an instance's crash and a zombie (the defaults), the group coordinator's move of
  * `__consumer_offsets`, the transaction coordinator's move, the clock running (a session that times out, a poll
- * timer), the network and late coordinator requests (at 13 steps, as the clock's row), and two input partitions,
- * where a join makes a live owner revoke one. With the member-epoch check every invariant holds, the state count
+ * timer), the network and late coordinator requests (at 13 steps, as the clock's row), two input partitions,
+ * where a join makes a live owner revoke one, and both with the clock: a member stalled while it owes a revocation
+ * is fenced at its rebalance timeout. With the member-epoch check every invariant holds, the state count
  * pinned; without it (`safeguard.generation-fencing=false`) the zombie's TxnOffsetCommit lands.
  */
 import { describe, expect, test } from 'vitest';
@@ -13,6 +14,15 @@ import { checkNamed } from './safeguards.js';
 const ctp = 'consume-transform-produce';
 const consumer = 'group.protocol=consumer';
 const quiet = ['faults.crashes=0', 'faults.zombies=false'];
+
+/** Two partitions, so a join makes a live owner revoke one, and a rebalance timeout shorter than the session. */
+const rebalanceTimeout = [
+  'faults.crashes=0',
+  'input.partitions=2',
+  'record.processing.ms=1000',
+  'max.poll.interval.ms=10000',
+  'session.timeout.ms=120000',
+];
 
 /** A combination of faults under the consumer protocol: its keys, the depth searched, the states it holds in. */
 interface Row {
@@ -65,6 +75,14 @@ const rows: readonly Row[] = [
     depth: 13,
     states: 542076,
   },
+  {
+    // The trace of test/model/ctp/rebalance-timeout.test.ts: a member stalled owing a revocation is fenced at its
+    // rebalance timeout, its TxnOffsetCommit refused and its transaction aborted in 13 steps.
+    name: 'the rebalance timeout of a member stalled while it owes a revocation (two partitions, the clock)',
+    set: rebalanceTimeout,
+    depth: 13,
+    states: 344454,
+  },
 ];
 
 describe('group.protocol=consumer: every invariant holds with the member-epoch check', () => {
@@ -81,5 +99,13 @@ describe('group.protocol=consumer without the member-epoch check', () => {
     const c = checkNamed(ctp, set, { mode: 'exhaustive', depth: 14, maxStates: 3_000_000 });
     expect(c.violations.map((v) => v.invariant)).toEqual(['zombie-fenced']);
     expect(c.trace?.length).toBe(10);
+  });
+  test('with rebalance timeouts the zombie commits as well: zombie-fenced', () => {
+    // The shortest trace is a slow record's poll timeout (8 steps); the rebalance timeout's own is pinned in
+    // test/model/ctp/rebalance-timeout.test.ts.
+    const set = [consumer, 'safeguard.generation-fencing=false', ...rebalanceTimeout];
+    const c = checkNamed(ctp, set, { mode: 'exhaustive', depth: 13, maxStates: 3_000_000 });
+    expect(c.violations.map((v) => v.invariant)).toEqual(['zombie-fenced']);
+    expect(c.trace?.length).toBe(8);
   });
 });

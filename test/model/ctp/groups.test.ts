@@ -99,12 +99,12 @@ describe('KIP-447: stable offsets and generation fencing', () => {
     { type: 'SendOffsets', instance: A },
   ];
   test(
-    'generation fencing: the zombie TxnOffsetCommit of generation 2 is rejected with ILLEGAL_GENERATION; ' +
+    "generation fencing: the removed zombie's TxnOffsetCommit of generation 2 is rejected with UNKNOWN_MEMBER_ID; " +
       'its abort makes it rejoin',
     () => {
       const ex = script(ctp(), [...zombie, { type: 'AbortTxn', instance: A }]);
       const mid = ex.states[ex.states.length - 2]!;
-      expect(mid.apps[0]!.producer.transaction!.error).toBe('ILLEGAL_GENERATION');
+      expect(mid.apps[0]!.producer.transaction!.error).toBe('UNKNOWN_MEMBER_ID');
       expect(group(mid).pending).toEqual([]);
       expect(ex.last.apps[0]!.life).toBe('unjoined');
     },

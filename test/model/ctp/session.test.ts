@@ -105,7 +105,7 @@ describe('a paused member: harmless within the session, a fenced zombie past it'
     { type: 'SendOffsets', instance: A },
   ];
 
-  test('paused past session.timeout.ms: removed at 46000 ms, in-0 moves; its offsets are ILLEGAL_GENERATION', () => {
+  test('paused past session.timeout.ms: removed at 46000 ms, in-0 moves; its offsets are UNKNOWN_MEMBER_ID', () => {
     const r = script(ctp(), [...zombie, { type: 'AbortTxn', instance: A }], true);
     // states[k] is the state after the k-th action; the Tick is the 9th.
     const tick = r.states[9]!;
@@ -115,7 +115,7 @@ describe('a paused member: harmless within the session, a fenced zombie past it'
     expect(r.states[zombie.length]!.events).toContainEqual({
       type: 'rejected',
       by: 'group coordinator',
-      error: 'ILLEGAL_GENERATION',
+      error: 'UNKNOWN_MEMBER_ID',
       request: expect.stringContaining('TxnOffsetCommit'),
     });
     expect(r.last.outcomes).toEqual([
@@ -224,5 +224,38 @@ describe('the clock running with crashes and pauses: both ways on one bound', ()
     const rnd = check(ctpEntry, [...timed, 'safeguard.generation-fencing=false'], random(200, 1));
     expect(rnd.violations[0]?.invariant).toBe('zombie-fenced');
     expect(rnd.trace).toHaveLength(11);
+  });
+});
+
+describe('a commit of an old generation from a member the group still has: ILLEGAL_GENERATION', () => {
+  // i0#1 stalls within its session mid-transaction, still a member; i1#1 crashes and its restart i1#2 joins, so the
+  // group moves to generation 3 while i0#1 cannot learn it. GroupCoordinator.validateCurrentMember (3.0-3.9) finds
+  // its member id and refuses the generation only.
+  const I1B = 4; // i1#2
+  const behind: AppAction[] = [
+    ...joinBoth,
+    { type: 'BeginTxn', instance: A },
+    { type: 'Process', instance: A, partition: 0 },
+    { type: 'Pause', instance: A },
+    { type: 'Crash', instance: B },
+    { type: 'Restart', slot: 1 },
+    { type: 'Join', instance: I1B },
+    { type: 'Resume', instance: A },
+    { type: 'SendOffsets', instance: A },
+  ];
+
+  test('still a member at generation 2 of 3: its TxnOffsetCommit gets ILLEGAL_GENERATION and it aborts', () => {
+    const r = script(ctp(), [...behind, { type: 'AbortTxn', instance: A }]);
+    const sent = r.states[behind.length]!;
+    expect(group(sent).members).toEqual([A, B, I1B]);
+    expect(group(sent).generation).toBe(3);
+    expect(sent.events).toContainEqual({
+      type: 'rejected',
+      by: 'group coordinator',
+      error: 'ILLEGAL_GENERATION',
+      request: 'TxnOffsetCommit(in-0 -> 1, generation 2)',
+    });
+    expect(r.last.outcomes).toEqual([{ instance: A, txn: 1, result: 'ABORT' }]);
+    expect(r.last.apps[0]!.life).toBe('unjoined');
   });
 });

@@ -82,7 +82,7 @@ describe('restoring the count store (seed 6)', () => {
       // changelog-0: the zombie's open v1 at offset 0 pins the LSO below the owner's committed count.
       expect(script(before).last.kafka.partitions[CHANGELOG]!.lastStableOffset).toBe(0);
       expect(restoreEnabled(before, 3)).toBe(false);
-      // The zombie learns it was fenced (ILLEGAL_GENERATION) and aborts; then the restore goes on.
+      // The zombie learns it was fenced (UNKNOWN_MEMBER_ID: the group removed it) and aborts; then the restore goes on.
       const after: AppAction[] = [
         ...before,
         { type: 'SendOffsets', instance: 2 },

@@ -163,7 +163,7 @@ describe('EOS v1 offsets: the group id only (2.4/2.5, 3.x: KAFKA-12574) or the f
       ]);
       expect(z.apps[0]!.producer.transaction).toMatchObject({ offsetsSent: true, error: null });
     });
-  test('2.7: the consumer group metadata (generation 2): the stale member gets ILLEGAL_GENERATION', () => {
+  test('2.7: the consumer group metadata (generation 2): the removed member gets UNKNOWN_MEMBER_ID', () => {
     const owner = script(v1('2.7'), [...twoMembers, { type: 'SendOffsets', instance: 1 }]).last;
     expect(owner.kafka.groups[0]!.pending.map((p) => p.generation)).toEqual([2]);
     const z = script(v1('2.7'), zombie).last;
@@ -171,11 +171,11 @@ describe('EOS v1 offsets: the group id only (2.4/2.5, 3.x: KAFKA-12574) or the f
       {
         type: 'rejected',
         by: 'group coordinator',
-        error: 'ILLEGAL_GENERATION',
+        error: 'UNKNOWN_MEMBER_ID',
         request: 'TxnOffsetCommit(in-0 -> 1, generation 2)',
       },
     ]);
-    expect(z.apps[0]!.producer.transaction).toMatchObject({ offsetsSent: false, error: 'ILLEGAL_GENERATION' });
+    expect(z.apps[0]!.producer.transaction).toMatchObject({ offsetsSent: false, error: 'UNKNOWN_MEMBER_ID' });
   });
 });
 

@@ -88,7 +88,7 @@ describe('an EOS v1 zombie whose task went to an EOS v2 member', () => {
     ]);
   });
   for (const version of ['2.6', '2.8'])
-    test(`${version}: its TxnOffsetCommit carries generation 1: ILLEGAL_GENERATION, it aborts and rejoins`, () => {
+    test(`${version}: its TxnOffsetCommit (generation 1, removed member): UNKNOWN_MEMBER_ID: aborts, rejoins`, () => {
       const ex = scripted(kafkaStreamsEntry, mixed(version), zombieV1, true);
       expect(ex.violations).toEqual([]);
       expect(ex.quiescent).toBe(true);
@@ -97,7 +97,7 @@ describe('an EOS v1 zombie whose task went to an EOS v2 member', () => {
         {
           type: 'rejected',
           by: 'group coordinator',
-          error: 'ILLEGAL_GENERATION',
+          error: 'UNKNOWN_MEMBER_ID',
           request: 'TxnOffsetCommit(in-0 -> 2, generation 1)',
         },
       ]);
@@ -114,14 +114,14 @@ describe('an EOS v2 zombie whose task went to an EOS v1 member', () => {
   // i0 (EOS v2) owns task 0_0, stalls and resumes; the drain runs it first: it writes v1 and v2 and sends its offsets.
   const zombieV2: AppAction[] = [...streamsStarted(1), { type: 'Pause', instance: 1 }, { type: 'Resume', instance: 1 }];
   for (const version of ['2.8', '3.9'])
-    test(`${version}: its offsets carry generation 1 (KIP-447): ILLEGAL_GENERATION, its transaction aborts`, () => {
+    test(`${version}: its offsets (generation 1, removed member; KIP-447): UNKNOWN_MEMBER_ID, it aborts`, () => {
       const ex = scripted(kafkaStreamsEntry, mixed(version), zombieV2, true);
       expect(ex.violations).toEqual([]);
       expect(ex.quiescent).toBe(true);
       expect(ex.states.flatMap((s) => offsetEvents(s))[0]).toEqual({
         type: 'rejected',
         by: 'group coordinator',
-        error: 'ILLEGAL_GENERATION',
+        error: 'UNKNOWN_MEMBER_ID',
         request: 'TxnOffsetCommit(in-0 -> 2, generation 1)',
       });
     });
