@@ -94,6 +94,15 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
     holdsAt: EXACTLY_ONCE_CHECKPOINTED,
     conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level'],
   },
+  // The same files with the job's code: ClickEventCount enables 1 s checkpoints (under --checkpointing, which the
+  // compose file passes) and builds its KafkaSink with setDeliverGuarantee(DeliveryGuarantee.AT_LEAST_ONCE): a
+  // restore repeats what was written after the last checkpoint.
+  'apache+flink-playgrounds/operations-playground-job': {
+    exit: 1,
+    model: 'flink-kafka',
+    violated: ['no-duplicates'],
+    conditions: ['connector.version', UNNAMED_FLINK, 'isolation.level'],
+  },
   // A Python job (its code here is not read) and a Kafka image, no checkpoint interval: as above.
   'apache+flink-playgrounds/pyflink-walkthrough': {
     exit: 1,
