@@ -151,4 +151,26 @@ describe("verify reads the sink the job's code builds", () => {
       },
     ]);
   });
+
+  test('the legacy FlinkKafkaProducer is named as not modelled, with a note on what the answer stands for', () => {
+    const legacy = [
+      'StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();',
+      'env.enableCheckpointing(10_000);',
+      'stream.addSink(new FlinkKafkaProducer<>("out", schema, props, FlinkKafkaProducer.Semantic.EXACTLY_ONCE));',
+    ].join('\n');
+    const r = verifyFiles([{ path: 'Job.java', text: legacy }], [], keysOf);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.ignored).toEqual([
+      {
+        file: 'Job.java',
+        line: 3,
+        key: 'FlinkKafkaProducer',
+        why: 'the legacy Kafka sink: not modelled (verify models the KafkaSink)',
+      },
+    ]);
+    expect(r.value.notes).toContain(
+      'Job.java:3: a FlinkKafkaProducer, the legacy sink (deprecated in Flink 1.15, removed in flink-connector-kafka ' +
+        '4.0): verify models the KafkaSink, so its answer is what a KafkaSink would do',
+    );
+  });
 });

@@ -28,6 +28,7 @@ export const MODE_CALLS = [
 /** The KafkaSinkBuilder calls read (flink-connector-kafka 3.0 to 5.0; setDeliverGuarantee is 3.x's deprecated name). */
 export const SINK_CALLS = [
   'KafkaSink.builder',
+  'FlinkKafkaProducer',
   'setDeliveryGuarantee',
   'setTransactionalIdPrefix',
   'setTransactionNamingStrategy',
@@ -160,6 +161,10 @@ export function readJobCode(text: string): CodeRead {
   const builders = /\bKafkaSink\s*\.\s*(?:<[^>()]*>\s*)?builder\s*(?:\[[^\]]*\]\s*)?\(/g;
   for (let m = builders.exec(code); m !== null; m = builders.exec(code))
     settings.push({ key: 'KafkaSink.builder', value: '', line: lines.lineOf(m.index) });
+  // The legacy sink (SinkFunction), deprecated in Flink 1.15 and gone from flink-connector-kafka 4.0.
+  const legacy = /\bnew\s+FlinkKafkaProducer(?:011)?\s*(?:<[^>()]*>\s*)?\(/g;
+  for (let m = legacy.exec(code); m !== null; m = legacy.exec(code))
+    settings.push({ key: 'FlinkKafkaProducer', value: '', line: lines.lineOf(m.index) });
   settings.sort((a, b) => a.line - b.line);
   // A Properties' transaction.timeout.ms alone is any Kafka producer's: only a checkpointing call makes a Flink job.
   const checkpointing = settings.some((s) => !(SINK_CALLS as readonly string[]).includes(s.key));
