@@ -4,6 +4,7 @@
  */
 
 import { readClientCode } from './files/client-code.js';
+import { sqlInCode } from './files/code-sql.js';
 import type { Read } from './files/entry.js';
 import { codeName, readJobCode } from './files/job-code.js';
 import { buildName, ignoredPart, type Part, part } from './parts.js';
@@ -47,7 +48,15 @@ function fileParts(file: string, text: string): Read<Part[]> {
 
 /** The parts of a pipeline's files in the order given, and its SQL jobs; or the first file's error. Pure. */
 export function readParts(files: readonly FileText[]): Read<{ parts: Part[]; jobs: SqlJob[] }> {
-  const sql = files.filter((f) => /\.sql$/i.test(f.path));
+  // A Flink job's code may run its SQL through the Table API: that SQL joins the session where the code is given.
+  const inCode = new Map(
+    files.filter((f) => codeName.test(f.path) && readJobCode(f.text).flink).map((f) => [f.path, sqlInCode(f.text)]),
+  );
+  const sql = files.flatMap((f): FileText[] => {
+    if (/\.sql$/i.test(f.path)) return [f];
+    const text = inCode.get(f.path)?.text ?? '';
+    return text === '' ? [] : [{ path: f.path, text }];
+  });
   const session = sqlParts(sql);
   if (!session.ok) return session;
   const parts: Part[] = [];
@@ -59,6 +68,16 @@ export function readParts(files: readonly FileText[]): Read<{ parts: Part[]; job
     const r = fileParts(f.path, f.text);
     if (!r.ok) return r;
     parts.push(...r.value);
+    if (!inCode.has(f.path)) continue;
+    parts.push(...session.value.parts.filter((p) => p.file === f.path));
+    for (const line of inCode.get(f.path)!.computed)
+      parts.push(
+        ignoredPart(
+          f.path,
+          `SQL the code builds (line ${line})`,
+          'a statement the code computes is not read: give it as a .sql file (or its table options with --set)',
+        ),
+      );
   }
   return { ok: true, value: { parts, jobs: session.value.jobs } };
 }

@@ -51,8 +51,8 @@ export const READABLE =
   '.properties (Kafka producer, consumer, Streams application or broker), .yaml/.yml (Flink config.yaml, ' +
   'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file), .sql (Flink SQL), ' +
   'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release), .java/.scala/.kt ' +
-  "(a Flink job's code: the checkpointing it enables, the KafkaSink it builds; a Kafka application's code: the " +
-  'client configuration it puts)';
+  "(a Flink job's code: the checkpointing it enables, the KafkaSink it builds, the SQL it runs; a Kafka " +
+  "application's code: the client configuration it puts)";
 
 /** A part with no skipped lines, no job and no note. */
 export function part(

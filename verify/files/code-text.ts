@@ -40,7 +40,16 @@ export function argsAt(text: string, open: number): string[] | null {
   const args: string[] = [];
   for (let i = open; i < text.length; i++) {
     const c = text[i];
-    if (c === '(') depth++;
+    // A string's brackets and commas are its text: a text block to its closing quotes, a string to its own.
+    if (text.startsWith('"""', i)) {
+      const end = text.indexOf('"""', i + 3);
+      if (end < 0) return null;
+      i = end + 2;
+    } else if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      i = j;
+    } else if (c === '(') depth++;
     else if (c === ')' && --depth === 0) {
       args.push(text.slice(start, i).trim());
       return args.length === 1 && args[0] === '' ? [] : args;
