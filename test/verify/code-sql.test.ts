@@ -55,7 +55,7 @@ describe('sqlInCode: the SQL a job runs from its code', () => {
 });
 
 describe("verify reads the Kafka tables a job's code creates", () => {
-  test("joined literals: the sink table is the connector's at-least-once default; a computed statement is listed", async () => {
+  test("joined literals: the sink at the connector's at-least-once default; a computed statement listed", async () => {
     const { code, report } = await verify(`${dir}/TableJob.java`);
     expect(report.files.map((f) => [f.role, f.detail])).toEqual([
       ['Flink job code', "Flink job's code"],
