@@ -61,14 +61,18 @@ export function retryCommitLater(d: D, checkpoint: number, no: JobNo = 1): void 
   retryEvent(d, checkpoint, until, no);
 }
 
-/** The `commit-retry` event of `checkpoint`'s committable of job `no`, retried from `until`. */
-function retryEvent(d: D, checkpoint: number, until: number, no: JobNo): void {
+/**
+ * The `commit-retry` event of `checkpoint`'s committable of job `no`, retried from `until` (synchronous: blocked until
+ * then, with what happens then).
+ */
+function retryEvent(d: D, checkpoint: number, until: number, no: JobNo, blocked?: 'commits' | 'used-up'): void {
   const c = slotOf(d, no).task!.committables.find((x) => x.checkpoint === checkpoint)!;
   d.events.push({
     type: 'commit-retry',
     checkpoint,
     transactionalId: d.kafka.txns[c.txn]?.transactionalId ?? sinkTransactionalId(d.config, c.name, no),
     until,
+    ...(blocked ? { blocked } : {}),
   });
 }
 
@@ -119,8 +123,9 @@ export function attemptsEnd(s: Pick<FlinkState, 'now' | 'config'>): number {
  */
 export function blockCommit(d: D, checkpoint: number, no: JobNo): void {
   const t = slotOf(d, no).task!;
-  t.retryAt = Math.min(d.faults.commitDownUntil ?? d.now, attemptsEnd(d));
-  retryEvent(d, checkpoint, t.retryAt, no);
+  const down = d.faults.commitDownUntil ?? d.now;
+  t.retryAt = Math.min(down, attemptsEnd(d));
+  retryEvent(d, checkpoint, t.retryAt, no, t.retryAt < down ? 'used-up' : 'commits');
 }
 
 /** The retries of job `no`'s synchronous commit are used up: the IOException fails the task, and the job fails over. */

@@ -396,6 +396,11 @@ export type FlinkEvent =
       readonly checkpoint: number;
       readonly transactionalId: string;
       readonly until: number;
+      /**
+       * flink.commit-retry=synchronous: the committer retries at once and the task is blocked until `until`, when the
+       * EndTxn goes through (`commits`) or the last retry times out (`used-up`); absent for a retry later.
+       */
+      readonly blocked?: 'commits' | 'used-up';
     }
   | { readonly type: 'strategy'; readonly strategy: string }
   | { readonly type: 'abandoned' }

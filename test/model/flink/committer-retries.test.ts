@@ -47,7 +47,9 @@ describe('a synchronous retry blocks the whole task', () => {
   test('EndTxn fails until 12 s, within the first call: the task does nothing until the commit goes through', () => {
     const s = stateAfter(['faults.commit-retries=1'], ...retriedCheckpoint1);
     expect([s.now, s.task!.retryAt, s.faults.commitDownUntil]).toEqual([2000, 12_000, 12_000]);
-    expect(s.events).toEqual([{ type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000 }]);
+    expect(s.events).toEqual([
+      { type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000, blocked: 'commits' },
+    ]);
     // v3 arrives at 3 s and checkpoint 2 is due at 4 s: neither is read nor triggered while the commit blocks.
     expect(types(model.enabled(s))).toEqual(['Tick', 'Crash']);
     const { steps, end } = drained(s);
@@ -70,7 +72,9 @@ describe('retries used up: the task fails, and the restored committer commits ag
       ...retriedCheckpoint1,
     );
     // Three calls of 1 s each from 2 s.
-    expect(s.events).toEqual([{ type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 5000 }]);
+    expect(s.events).toEqual([
+      { type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 5000, blocked: 'used-up' },
+    ]);
     const { steps, end } = drained(s);
     expect(upTo(steps, 'Read').filter((x) => !x.includes('AbortLingering') && !x.includes('InitProducerId'))).toEqual([
       '2000 clock.Tick(-> 3.0 s)',

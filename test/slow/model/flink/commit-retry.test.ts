@@ -24,7 +24,9 @@ describe('a commit that fails retriably is committed again later', () => {
     const s = stateAfter(pairs, ...retriedCheckpoint1);
     expect(s.now).toBe(2000);
     expect(s.task!.retryAt).toBe(12_000);
-    expect(s.events).toEqual([{ type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000 }]);
+    expect(s.events).toEqual([
+      { type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000, blocked: 'commits' },
+    ]);
     expect(types(model.enabled(s))).not.toContain('Commit');
     expect(types(model.enabled(s))).not.toContain('CommitRetriable');
   });
