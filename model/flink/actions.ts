@@ -11,8 +11,8 @@ import { abandoned } from './abandon.js';
 import { checkpointingOn, endable, endInput, finished } from './bounded.js';
 import { cancelDue, cancelJob, cancelling } from './cancel.js';
 import {
-  attemptsEnd,
   blockCommit,
+  blockEnd,
   commitHeld,
   endTxnDown,
   failCommit,
@@ -175,11 +175,6 @@ export function nextCommit(s: S, no: JobNo = 1): number | null {
   // flink.commit-retry=later: a committable waiting for its retry is passed over (commitAndEmitCheckpoints goes on).
   const c = task?.committables.find((x) => !retryPending(x, s.now));
   return c && c.checkpoint <= task!.commitUpTo ? c.checkpoint : null;
-}
-
-/** Until when a synchronous commit starting now blocks the task while EndTxn fails. Pure. */
-function blockedUntil(s: S): number {
-  return Math.min(s.faults.commitDownUntil ?? s.now, attemptsEnd(s));
 }
 
 /** Whether job `no`'s Commit starts a synchronous commit that EndTxn's failure blocks. Pure. */
@@ -408,7 +403,7 @@ export const flinkActions = {
     describe: (s, a) => {
       const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
       const blocked = blocksAnew(s, jobOf(a))
-        ? `: EndTxn fails retriably, the task is blocked until ${at(blockedUntil(s))}`
+        ? `: EndTxn fails retriably, the task is blocked until ${at(blockEnd(s, s.faults.commitDownUntil ?? s.now))}`
         : '';
       return (
         `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ` +
@@ -739,7 +734,7 @@ export const flinkActions = {
           `${at(s.now + s.config.commitRetryMs)})`
         : `${prefix(a)}fault.CommitRetriable(checkpoint ${a.checkpoint}: EndTxn fails retriably until ` +
           `${at(s.now + s.config.commitRetryMs)}, the task is blocked until ` +
-          `${at(Math.min(s.now + s.config.commitRetryMs, attemptsEnd(s)))})`,
+          `${at(blockEnd(s, s.now + s.config.commitRetryMs))})`,
     lanes: lanes(TM, 'coordinator'),
   },
   ChangeStrategy: {

@@ -47,7 +47,10 @@ export function retryPending(c: Pick<Committable, 'retryAt'>, now: number): bool
   return c.retryAt !== undefined && now < c.retryAt;
 }
 
-/** The committable of `checkpoint` of job `no` fails retriably: the committer commits it again after the delay. */
+/**
+ * The committable of `checkpoint` of job `no` fails retriably: `later`, the committer commits it again after the delay;
+ * `synchronous`, EndTxn fails for the delay and the committer retries at once, blocking its task.
+ */
 export function retryCommitLater(d: D, checkpoint: number, no: JobNo = 1): void {
   const until = d.now + d.config.commitRetryMs;
   d.faults.commitRetries = (d.faults.commitRetries ?? 0) + 1;
@@ -111,20 +114,19 @@ export function retriesUsedUp(s: FlinkState, no: JobNo): boolean {
   return inSyncCommit(s, no) && !commitHeld(t!, s.now) && endTxnDown(s);
 }
 
-/** When a synchronous commit starting now has seen all its 1 + sink.committer.retries calls time out. Pure. */
-export function attemptsEnd(s: Pick<FlinkState, 'now' | 'config'>): number {
-  return s.now + (s.config.committerRetries + 1) * s.config.maxBlockMs;
+/**
+ * Until when a synchronous commit starting now blocks its task while EndTxn fails until `down`: then EndTxn goes
+ * through, or the last of its 1 + sink.committer.retries calls timed out, whichever comes first. Pure.
+ */
+export function blockEnd(s: Pick<FlinkState, 'now' | 'config'>, down: number): number {
+  return Math.min(down, s.now + (s.config.committerRetries + 1) * s.config.maxBlockMs);
 }
 
-/**
- * Job `no`'s committer starts a synchronous commit while EndTxn fails: its task is blocked until EndTxn works again,
- * or until the last of its 1 + sink.committer.retries commitTransaction calls timed out (max.block.ms each),
- * whichever comes first.
- */
+/** Job `no`'s committer starts a synchronous commit while EndTxn fails: its task is blocked (`blockEnd`). */
 export function blockCommit(d: D, checkpoint: number, no: JobNo): void {
   const t = slotOf(d, no).task!;
   const down = d.faults.commitDownUntil ?? d.now;
-  t.retryAt = Math.min(down, attemptsEnd(d));
+  t.retryAt = blockEnd(d, down);
   retryEvent(d, checkpoint, t.retryAt, no, t.retryAt < down ? 'used-up' : 'commits');
 }
 

@@ -383,7 +383,8 @@ export const flinkKafkaKeys = {
     max: 3_600_000,
     meaning:
       'how long a retried commit keeps failing retriably (the coordinator unreachable, loading): the clock and ' +
-      "the transaction's timeout run meanwhile",
+      "the transaction's timeout run meanwhile; with flink.commit-retry=synchronous every EndTxn fails until then, " +
+      "the restored committer's too",
   }),
   ownershipCheck: bool('safeguard.naming-strategy-ownership-check', {
     default: true,
