@@ -264,6 +264,7 @@ const RELEASE_KEY_OF: Readonly<Record<string, string>> = {
   'safeguard.propagate-send-errors': 'connector.version',
   'flink.version': 'connector.version',
   'flink.commit-retry': 'flink.version',
+  'sink.committer.retries': 'flink.version',
 };
 
 /** The JSON report: the check report of the configuration, plus files, ignored, inherited and the rest. Pure. */

@@ -10,7 +10,19 @@ import { markerTargets } from '../kafka/transactions.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn, endable, endInput, finished } from './bounded.js';
 import { cancelDue, cancelJob, cancelling } from './cancel.js';
-import { commitHeld, mayRetryCommit, releaseRetry, retryCommitLater, retryPending } from './commit-retry.js';
+import {
+  blockCommit,
+  blockEnd,
+  commitHeld,
+  endTxnDown,
+  failCommit,
+  inSyncCommit,
+  mayRetryCommit,
+  releaseRetry,
+  retriesUsedUp,
+  retryCommitLater,
+  retryPending,
+} from './commit-retry.js';
 import { highlyAvailable } from './config.js';
 import { declinable, declineCheckpoint } from './decline.js';
 import { failover, jobManagerFail } from './failure.js';
@@ -82,6 +94,7 @@ export type FlinkAction =
   | ({ readonly type: 'InitSink' } & OfJob & OfSubtask)
   | ({ readonly type: 'Notify' } & OfJob)
   | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
+  | ({ readonly type: 'CommitFailed'; readonly checkpoint: number } & OfJob)
   | ({ readonly type: 'FinishStop' } & OfJob)
   | ({ readonly type: 'CancelJob' } & OfJob)
   | ({ readonly type: 'EndOfInput' } & OfJob)
@@ -164,6 +177,11 @@ export function nextCommit(s: S, no: JobNo = 1): number | null {
   return c && c.checkpoint <= task!.commitUpTo ? c.checkpoint : null;
 }
 
+/** Whether job `no`'s Commit starts a synchronous commit that EndTxn's failure blocks. Pure. */
+function blocksAnew(s: S, no: JobNo): boolean {
+  return s.config.commitRetry === 'synchronous' && endTxnDown(s) && slotOf(s, no).task?.retryAt === undefined;
+}
+
 /** Whether job `no`'s task runs with every writer ready (it reads, counts, sends and acknowledges then). */
 function running(s: S, no: JobNo): boolean {
   const t = slotOf(s, no).task;
@@ -187,6 +205,15 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   // commits the drain delivers first: they race the cancel) or restarting after a task failure.
   if (!t) {
     if (cancelDue(s, no)) out.push({ type: 'CancelJob', ...o });
+    return;
+  }
+  // flink.commit-retry=synchronous: a task inside its committer's commit does nothing else (the mailbox thread is in
+  // notifyCheckpointComplete or initializeState); when the block ends the commit went through or the retries are
+  // used up.
+  if (inSyncCommit(s, no)) {
+    const c = nextCommit(s, no);
+    if (c !== null && !commitHeld(t, s.now))
+      out.push({ type: retriesUsedUp(s, no) ? 'CommitFailed' : 'Commit', checkpoint: c, ...o });
     return;
   }
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
@@ -247,10 +274,12 @@ const dataPath: ReadonlySet<FlinkAction['type']> = new Set(['Read', 'Process', '
  * checkpoint), so `transaction.timeout.ms` above the longest checkpoint plus restart is safe. Pure.
  */
 export function clockMayMove(s: S): boolean {
-  const waits = (ps: readonly PendingCheckpoint[]): boolean => ps.every((p) => p.ackAt > s.now);
+  // A task blocked in a synchronous commit acknowledges nothing: its pending checkpoints do not hold the clock.
+  const waits = (ps: readonly PendingCheckpoint[], no: JobNo): boolean =>
+    inSyncCommit(s, no) || ps.every((p) => p.ackAt > s.now);
   return (
-    waits(s.jm.pending) &&
-    (s.second === null || waits(s.second.jm.pending)) &&
+    waits(s.jm.pending, 1) &&
+    (s.second === null || waits(s.second.jm.pending, 2)) &&
     workActions(s).every((a) => dataPath.has(a.type)) &&
     nextEvent(s) !== null
   );
@@ -363,17 +392,37 @@ export const flinkActions = {
   Commit: {
     enabled: workOf('Commit'),
     effect: (d, a) => {
+      // A synchronous commit that starts while EndTxn still fails (after a restore) blocks the task as the first did.
+      if (blocksAnew(d, jobOf(a))) {
+        blockCommit(d, a.checkpoint, jobOf(a));
+        return;
+      }
       releaseRetry(d, a.checkpoint, jobOf(a));
       commit(d, a.checkpoint, jobOf(a));
     },
     describe: (s, a) => {
       const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
+      const blocked = blocksAnew(s, jobOf(a))
+        ? `: EndTxn fails retriably, the task is blocked until ${at(blockEnd(s, s.faults.commitDownUntil ?? s.now))}`
+        : '';
       return (
         `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ` +
-        `${c ? `${s.kafka.txns[c.txn]?.transactionalId ?? '?'}, epoch=${c.epoch}` : '?'})`
+        `${c ? `${s.kafka.txns[c.txn]?.transactionalId ?? '?'}, epoch=${c.epoch}` : '?'}${blocked})`
       );
     },
     lanes: lanes(TM, 'coordinator'),
+  },
+  CommitFailed: {
+    enabled: workOf('CommitFailed'),
+    effect: (d, a) => failCommit(d, a.checkpoint, jobOf(a)),
+    describe: (s, a) => {
+      const n = slotOf(s, jobOf(a)).task?.committables.filter((c) => c.checkpoint === a.checkpoint).length ?? 0;
+      return (
+        `${prefix(a)}committer.CommitFailed(checkpoint ${a.checkpoint}: IOException "Failed to commit ${n} ` +
+        `committables after ${s.config.committerRetries} retries": the task fails)`
+      );
+    },
+    lanes: lanes(TM, JM),
   },
   FinishStop: {
     enabled: workOf('FinishStop'),
@@ -670,7 +719,8 @@ export const flinkActions = {
   CommitRetriable: {
     fault: true,
     enabled(s, emit) {
-      if (!mayRetryCommit(s)) return;
+      // Synchronous: while EndTxn fails every commit fails with it (no second fault on top of the first).
+      if (!mayRetryCommit(s) || endTxnDown(s)) return;
       for (const no of jobs(s)) {
         const t = slotOf(s, no).task;
         const next = nextCommit(s, no);
@@ -679,8 +729,12 @@ export const flinkActions = {
     },
     effect: (d, a) => retryCommitLater(d, a.checkpoint, jobOf(a)),
     describe: (s, a) =>
-      `${prefix(a)}fault.CommitRetriable(checkpoint ${a.checkpoint}: a RetriableException, retryLater until ` +
-      `${at(s.now + s.config.commitRetryMs)})`,
+      s.config.commitRetry === 'later'
+        ? `${prefix(a)}fault.CommitRetriable(checkpoint ${a.checkpoint}: a RetriableException, retryLater until ` +
+          `${at(s.now + s.config.commitRetryMs)})`
+        : `${prefix(a)}fault.CommitRetriable(checkpoint ${a.checkpoint}: EndTxn fails retriably until ` +
+          `${at(s.now + s.config.commitRetryMs)}, the task is blocked until ` +
+          `${at(blockEnd(s, s.now + s.config.commitRetryMs))})`,
     lanes: lanes(TM, 'coordinator'),
   },
   ChangeStrategy: {

@@ -351,13 +351,40 @@ export const flinkKafkaKeys = {
       "the later checkpoints' committables are committed meanwhile, and a 1 s timer or the next checkpoint's " +
       'notification retries it)',
   }),
+  // SinkOptions.COMMITTER_RETRIES (Flink 1.19.2, 1.20.1, 2.0.0 on, with FLINK-36455): CommitterOperator passes it to
+  // CheckpointCommittableManagerImpl.commit, which calls the committer 1 + retries times, then throws "Failed to
+  // commit %s committables after %s retries". Earlier releases have no such option (the pending retry has no count).
+  committerRetries: int('sink.committer.retries', {
+    default: 10,
+    derive: (get) => (get('flink.commit-retry') === 'synchronous' ? 10 : 0),
+    min: 0,
+    max: 1000,
+    meaning:
+      'flink.commit-retry=synchronous (Flink 1.19.2, 1.20.1, 2.0+): how often the CommitterOperator calls the ' +
+      'committer again for a committable answered with retryLater, at once and blocking the task, before the task ' +
+      'fails ("Failed to commit ... after N retries") and the job restores the committable from its checkpoint; 0 ' +
+      'under releases without the option',
+  }),
+  // ProducerConfig.MAX_BLOCK_MS_CONFIG: KafkaProducer.commitTransaction awaits its EndTxn this long, then throws a
+  // TimeoutException (a RetriableException); the producer's sender retries the EndTxn meanwhile, so a coordinator
+  // back within it answers the same call. The KafkaSink leaves it at the producer's default.
+  maxBlockMs: int('max.block.ms', {
+    default: 60_000,
+    min: 1,
+    max: 3_600_000,
+    meaning:
+      "how long the committer's commitTransaction waits for a failing EndTxn before its TimeoutException " +
+      '(retryLater): ' +
+      'with flink.commit-retry=synchronous the task is blocked up to (1 + sink.committer.retries) times this long',
+  }),
   commitRetryMs: int('faults.commit-retry.ms', {
     default: 10_000,
     min: 1,
     max: 3_600_000,
     meaning:
       'how long a retried commit keeps failing retriably (the coordinator unreachable, loading): the clock and ' +
-      "the transaction's timeout run meanwhile",
+      "the transaction's timeout run meanwhile; with flink.commit-retry=synchronous every EndTxn fails until then, " +
+      "the restored committer's too",
   }),
   ownershipCheck: bool('safeguard.naming-strategy-ownership-check', {
     default: true,

@@ -74,6 +74,12 @@ function refusal(c: FlinkConfig): string | null {
       `synchronously from 1.19.2, 1.20.1 and 2.0.0): accepted ${retry}, or a flink.version that retries ` +
       (c.commitRetry === 'later' ? 'later (1.17, 1.18, 1.19.0, 1.19.1, 1.20.0)' : 'synchronously')
     );
+  // SinkOptions.COMMITTER_RETRIES came with FLINK-36455: a release that retries later has no count to set.
+  if (c.commitRetry === 'later' && c.committerRetries !== 0)
+    return (
+      `sink.committer.retries=${c.committerRetries} needs a Flink release that retries synchronously (1.19.2, ` +
+      `1.20.1, 2.0.0 and later, FLINK-36455); Flink ${c.flinkVersion} has no such option: accepted 0 (unset)`
+    );
   if (c.propagateSendErrors && !release.propagatesSendErrors)
     return (
       `safeguard.propagate-send-errors=true needs connector.version 3.3 or later (FLINK-35749); ` +

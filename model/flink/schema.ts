@@ -186,6 +186,7 @@ export const flinkCodec = compileSchema(
       rescales: int,
       savepointsTaken: optional(int),
       commitRetries: optional(int),
+      commitDownUntil: optional(int),
       strategyChanges: optional(int),
       declined: optional(int),
     }),

@@ -178,8 +178,9 @@ export interface Task {
    */
   readonly ended?: boolean;
   /**
-   * faults.commit-retries: the committer's EndTxn failed retriably (KafkaCommitter: request.retryLater()), and it
-   * commits again at this time; absent otherwise.
+   * flink.commit-retry=synchronous: the committer is inside a commit whose EndTxn fails retriably, and the task is
+   * blocked until this time: then the EndTxn went through, or the last of its 1 + sink.committer.retries attempts
+   * timed out and the task fails; absent otherwise.
    */
   readonly retryAt?: number;
 }
@@ -395,6 +396,11 @@ export type FlinkEvent =
       readonly checkpoint: number;
       readonly transactionalId: string;
       readonly until: number;
+      /**
+       * flink.commit-retry=synchronous: the committer retries at once and the task is blocked until `until`, when the
+       * EndTxn goes through (`commits`) or the last retry times out (`used-up`); absent for a retry later.
+       */
+      readonly blocked?: 'commits' | 'used-up';
     }
   | { readonly type: 'strategy'; readonly strategy: string }
   | { readonly type: 'abandoned' }
@@ -459,6 +465,11 @@ export interface FlinkState extends JobSlot {
     readonly savepointsTaken?: number;
     /** Commits that failed retriably (`faults.commit-retries`); absent before the first. */
     readonly commitRetries?: number;
+    /**
+     * flink.commit-retry=synchronous: EndTxn fails retriably until this time (the coordinator unreachable or loading),
+     * for every commit, the restored committer's included; absent before the first retriable failure.
+     */
+    readonly commitDownUntil?: number;
     /** Restarts with the other naming strategy (`faults.strategy-change`); absent before the first. */
     readonly strategyChanges?: number;
     /** Checkpoints a task declined (`faults.declined-checkpoints`); absent before the first. */

@@ -220,7 +220,10 @@ function flinkEventLine(
         lane: TM,
         text:
           `commit of ${e.transactionalId} (checkpoint ${e.checkpoint}) failed with a RetriableException: ` +
-          `retryLater, committed again at ${at(e.until)}`,
+          (e.blocked === undefined
+            ? `retryLater, committed again at ${at(e.until)}`
+            : `retried at once, the task blocked until ${at(e.until)}` +
+              (e.blocked === 'used-up' ? ', when its sink.committer.retries are used up' : ', when it goes through')),
         refused: true,
       };
     case 'strategy':

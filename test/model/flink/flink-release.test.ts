@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { commitRetryOf, flinkRelease } from '../../../model/flink/flink-release.js';
-import { flinkCfg, model, onToCheckpoint2, retriedCheckpoint1, stateAfter } from './helpers.js';
+import { flinkCfg, model, onToCheckpoint2, retriedCheckpoint1, stateAfter, types } from './helpers.js';
 
 describe('flink.version', () => {
   test('each release retries as its CommitterOperator does; X.Y is the latest patch release of the line', () => {
@@ -49,13 +49,15 @@ describe('flink.version', () => {
     );
   });
 
-  test('the patch release decides the retry: on 1.19.1 checkpoint 2 commits while 1 waits, on 1.19.2 it waits', () => {
-    const run = [...retriedCheckpoint1, ...onToCheckpoint2];
-    const commits = (flink: string) => {
-      const s = stateAfter(['connector.version=3.3', 'faults.commit-retries=1', `flink.version=${flink}`], ...run);
-      return [s.now, model.enabled(s).filter((a) => a.type === 'Commit')];
-    };
-    expect(commits('1.19.1')).toEqual([4000, [{ type: 'Commit', checkpoint: 2 }]]);
-    expect(commits('1.19.2')).toEqual([4000, []]);
+  test('the patch release decides the retry: 1.19.1 commits checkpoint 2 while 1 waits, 1.19.2 blocks the task', () => {
+    const pairs = (flink: string) => ['connector.version=3.3', 'faults.commit-retries=1', `flink.version=${flink}`];
+    const later = stateAfter(pairs('1.19.1'), ...retriedCheckpoint1, ...onToCheckpoint2);
+    expect([later.now, model.enabled(later).filter((a) => a.type === 'Commit')]).toEqual([
+      4000,
+      [{ type: 'Commit', checkpoint: 2 }],
+    ]);
+    // 1.19.2 retries inside notifyCheckpointComplete: the task reads, processes and acknowledges nothing meanwhile.
+    const sync = stateAfter(pairs('1.19.2'), ...retriedCheckpoint1);
+    expect([sync.now, types(model.enabled(sync))]).toEqual([2000, ['Tick', 'Crash']]);
   });
 });
