@@ -448,7 +448,8 @@ function checkpointing(pipe: Pipeline, set: readonly (readonly [string, string])
   return pipe.parts.some(
     (p) =>
       (p.role === 'Flink job' && p.settings.some((s) => s.key === 'execution.checkpointing.interval')) ||
-      (p.role === 'Flink job code' && p.settings.some((s) => isIntervalCall(s.key))),
+      // A call under a condition may not be made: the job is checked both ways (unstated.ts).
+      (p.role === 'Flink job code' && p.settings.some((s) => isIntervalCall(s.key) && !s.conditional)),
   );
 }
 
@@ -540,7 +541,8 @@ function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (rea
     }
     const why =
       to === 'execution.checkpointing.interval'
-        ? `${callName(s.key)}(${s.value}) in the job's code: checkpoints every ${s.value} ms`
+        ? `${callName(s.key)}(${s.value}) in the job's code: checkpoints every ${s.value} ms` +
+          (s.conditional ? ' when its condition holds' : '')
         : `${callName(s.key)}(CheckpointingMode.${s.value}) in the job's code`;
     c.claim(p, s, to, to === 'execution.checkpointing.interval' ? 'flink-duration' : 'flink', why, to);
   }

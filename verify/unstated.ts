@@ -12,6 +12,7 @@ import type { ConfigValue } from '../model/core/keys.js';
 import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.js';
 import { builtAgainst, FLINK_VERSION_PATTERN, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
+import { INTERVAL_CALLS } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
 
@@ -52,6 +53,8 @@ export interface Context {
   readonly given: (key: string) => string | undefined;
   /** The model's defaults (the values a key a value brings with it is checked at). */
   readonly defaults: Readonly<Record<string, ConfigValue>>;
+  /** The keys --set gives. */
+  readonly setKeys: ReadonlySet<string>;
 }
 
 /** The answer's note on a Flink job that no file gives a checkpoint interval. */
@@ -89,6 +92,36 @@ export function checkpointsInCode(c: Context): boolean {
 }
 
 /**
+ * A Flink job whose code enables checkpoints only under a condition (`if (params.has("checkpointing"))
+ * env.enableCheckpointing(1000)`), and no file or --set states them: the code decides at run time, so the job is
+ * checked without checkpoints (when the condition is not met, Flink's default, with no restarts) and with them at the
+ * code's interval (and Flink's default exponential-delay restarts where no file sets a strategy).
+ */
+function conditionalCheckpoints(c: Context): Unstated | null {
+  if (c.pipeline.model !== 'flink-kafka' || c.setKeys.has('execution.checkpointing.interval')) return null;
+  if (c.stated.has('checkpointing.enabled')) return null;
+  const calls = c.pipeline.parts.flatMap((p) =>
+    p.role === 'Flink job code'
+      ? p.settings.filter((s) => INTERVAL_CALLS.some((k) => k === s.key)).map((s) => ({ p, s }))
+      : p.role === 'Flink job' && p.settings.some((s) => s.key === 'execution.checkpointing.interval')
+        ? [null]
+        : [],
+  );
+  if (calls.length === 0 || calls.some((x) => x === null || !x.s.conditional)) return null;
+  const { p, s } = calls[0]!;
+  return {
+    kind: 'code',
+    key: 'checkpointing.enabled',
+    realDefault: 'false',
+    values: ['false', 'true'],
+    with: c.stated.has('restart-strategy.type') ? {} : { true: [['restart-strategy.type', 'exponential-delay']] },
+    why:
+      `the job's code enables checkpoints only under a condition (${p.file}:${s.line}): checked without them ` +
+      `(Flink's default when it is not met) and with them, every ${s.value} ms`,
+  };
+}
+
+/**
  * A Flink job without checkpoints: where its code, not here, could enable them (a DataStream job calls
  * StreamExecutionEnvironment.enableCheckpointing), a value the code decides, checked off (Flink's default) and on
  * (at the model's interval, with Flink's default restart strategy for a checkpointing job, exponential-delay, where
@@ -96,6 +129,8 @@ export function checkpointsInCode(c: Context): boolean {
  * neither sets an interval) or where the job's code is here and calls nothing that sets one.
  */
 function checkpointsOff(c: Context): Unstated | null {
+  const conditional = conditionalCheckpoints(c);
+  if (conditional !== null) return conditional;
   if (!withoutCheckpoints(c)) return null;
   if (checkpointsInCode(c)) {
     const interval = String(c.defaults['execution.checkpointing.interval']);

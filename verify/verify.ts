@@ -164,7 +164,16 @@ export function verifyConfig(
     const u = unstated.find((x) => x.key === k);
     return r.value.winners.find((w) => w.key === k)?.text ?? (u === undefined ? undefined : held(u));
   };
-  const context: Context = { pipeline: pipe, brokerMax: max.value, outputs: outputs(pipe), stated, given, defaults };
+  const setKeys = new Set(set.map(([k]) => k));
+  const context: Context = {
+    pipeline: pipe,
+    brokerMax: max.value,
+    outputs: outputs(pipe),
+    stated,
+    given,
+    defaults,
+    setKeys,
+  };
   for (const [name, key] of keys) {
     if (stated.has(name) || key.realDefault === undefined) continue;
     const policy = UNSTATED[name];
@@ -178,7 +187,9 @@ export function verifyConfig(
   // (RestartBackoffTimeStrategyFactoryLoader.getDefaultRestartStrategyFactory: NoRestartBackoffTimeStrategy unless
   // checkpointing is enabled, Flink 1.13 to 2.x), whether no interval is set or --set turns checkpointing off.
   const offByGiven = r.value.winners.some((w) => w.key === 'checkpointing.enabled' && w.text.trim() === 'false');
-  if (model === 'flink-kafka' && (noCheckpoints || offByGiven) && !stated.has('restart-strategy.type'))
+  // Checked first as run without checkpoints where the code enables them only under a condition.
+  const offByCode = unstated.some((u) => u.key === 'checkpointing.enabled' && held(u) === 'false');
+  if (model === 'flink-kafka' && (noCheckpoints || offByGiven || offByCode) && !stated.has('restart-strategy.type'))
     unstated.push({
       kind: 'real',
       key: 'restart-strategy.type',

@@ -60,3 +60,25 @@ export function argsAt(text: string, open: number): string[] | null {
   }
   return null;
 }
+
+/**
+ * Whether the call at `at` runs only under a condition: its statement follows `if (...)` or `else`, or a block it
+ * sits in (at any depth) opens with one. Comments must be blanked first. Loops, lambdas and ternaries are not read as
+ * conditions. Pure.
+ */
+export function underCondition(code: string, at: number): boolean {
+  const head = (end: number): string => {
+    let k = end - 1;
+    while (k >= 0 && !';{}'.includes(code[k]!)) k--;
+    return code.slice(k + 1, end);
+  };
+  if (/\bif\s*\(|\belse\b/.test(head(at))) return true;
+  let depth = 0;
+  for (let j = at - 1; j >= 0; j--) {
+    const c = code[j];
+    if (c === '}') depth++;
+    else if (c === '{' && depth > 0) depth--;
+    else if (c === '{' && /\bif\s*\([\s\S]*\)\s*$|\belse\s*$/.test(head(j))) return true;
+  }
+  return false;
+}

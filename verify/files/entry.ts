@@ -7,6 +7,8 @@ export interface Setting {
   readonly line: number;
   /** A value a program computes (its argument as written), which no file states: read from code only. */
   readonly computed?: boolean;
+  /** A call the program makes under a condition (an `if` or `else` branch, a ternary): read from code only. */
+  readonly conditional?: boolean;
 }
 
 /** A line the real system's reader skips (Flink's legacy reader logs and skips a line without `: `). */

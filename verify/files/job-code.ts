@@ -8,7 +8,7 @@
  * An argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments
  * are skipped. Pure.
  */
-import { argsAt, withoutComments } from './code-text.js';
+import { argsAt, underCondition, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
 /** A code file's name: Java, Scala, Kotlin. */
@@ -136,16 +136,18 @@ export function readJobCode(text: string): CodeRead {
     if (args === null) continue;
     const line = lines.lineOf(m.index);
     const name = m[1]!;
+    // An interval set only under a condition (`if (params.has("checkpointing"))`) may not be set when the job runs.
+    const when = underCondition(code, m.index) ? { conditional: true } : {};
     if (name === 'enableCheckpointing') {
       // The no-argument form (deprecated in 1.x, gone in 2.0) sets 500 ms (StreamExecutionEnvironment).
-      settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line });
+      settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line, ...when });
       if (args.length > 1) settings.push({ key: 'enableCheckpointing mode', value: modeOf(args[1]!), line });
     } else if (name === 'setCheckpointInterval' && args.length === 1)
-      settings.push({ key: name, value: intervalText(args[0]!), line });
+      settings.push({ key: name, value: intervalText(args[0]!), line, ...when });
     else if ((name === 'setCheckpointingMode' || name === 'setCheckpointingConsistencyMode') && args.length === 1)
       settings.push({ key: name, value: modeOf(args[0]!), line });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_INTERVAL$/.test(args[0]!))
-      settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line });
+      settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
     else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
