@@ -1,7 +1,8 @@
-// The direction of imports in the search engine (check/) and the model core (model/core/): every file belongs to
-// one layer, a file imports only from its own layer or those below, and no files import each other round in a
-// cycle (type imports count: a cycle of types is still one concept split in two). docs/engine.md, "Where things
-// are", says what each layer holds. Prints one line per offending import and exits 1; exits 0 when all hold.
+// The direction of imports between the model, its properties, the search engine (check/), verify/ and the CLI, and
+// within the engine: every file under LAYERED belongs to one layer, a file imports only from its own layer or those
+// below, and no files import each other round in a cycle, there or in the trees of CYCLES_ONLY (type imports count:
+// a cycle of types is still one concept split in two). docs/engine.md, "Where things are", says what each layer
+// holds. Prints one line per offending import and exits 1; exits 0 when all hold.
 // Usage: node scripts/layers.mjs [root] (the repository root by default; tests point it at a planted tree).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -9,6 +10,10 @@ import { dirname, join, normalize, relative } from 'node:path';
 /** The layers, lowest first: a file is in the first layer one of whose paths it starts with. */
 export const LAYERS = [
   ['model-core', ['model/core/']],
+  // The Kafka cluster and clients every Kafka model embeds; the models over it (and streams over ctp) above.
+  ['model-kafka', ['model/kafka/']],
+  ['models', ['model/']],
+  ['properties', ['properties/']],
   ['types', ['check/types/']],
   ['store', ['check/engine/store/']],
   ['run', ['check/run/']],
@@ -18,10 +23,21 @@ export const LAYERS = [
   ['parallel', ['check/engine/parallel/']],
   ['explore', ['check/explore/']],
   ['entry', ['check/check.ts', 'check/worker.ts']],
+  ['verify', ['verify/']],
+  ['cli', ['cli/']],
 ];
 
 /** The trees whose files must each be in a layer. */
-const TREES = ['check', 'model/core'];
+const LAYERED = ['model', 'properties', 'check', 'verify', 'cli'];
+
+/**
+ * Trees checked for cycles only: the catalog, the scenarios and the trace renderers read the engine's types and runs
+ * and are read by the engine (check/run, check/worker) or by properties/ in turn, so they sit across layers, not in
+ * one; util/ is one file of errors.
+ */
+const CYCLES_ONLY = ['catalog', 'scenarios', 'traces', 'util'];
+
+const TREES = [...LAYERED, ...CYCLES_ONLY];
 
 /** `import ... from 'x'`, `export ... from 'x'`, `import 'x'` and `import('x')`: the specifier in group 1, 2 or 3. */
 const FROM = /(?:^|[\s;}])(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]/;
@@ -131,7 +147,8 @@ export function offences(root) {
   for (const file of files) {
     const from = layerOf(file);
     if (from === null) {
-      out.push(`${file}: in no layer (scripts/layers.mjs LAYERS, docs/engine.md "Where things are")`);
+      if (LAYERED.some((t) => file.startsWith(`${t}/`)))
+        out.push(`${file}: in no layer (scripts/layers.mjs LAYERS, docs/engine.md "Where things are")`);
       continue;
     }
     for (const target of edges.get(file)) {

@@ -225,8 +225,8 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
 
 /**
  * The keys neither a file, --set, nor a rule for unset keys speaks to: a real key whose real default is the
- * model's own (a release's, where the model derives it from kafka.version), or eoscheck's own key (the faults
- * it explores, the sizes of the run, a safeguard switch that is on as the real system does it).
+ * model's own (a release's, where the key's `derive` names the release key it follows), or eoscheck's own key (the
+ * faults it explores, the sizes of the run, a safeguard switch that is on as the real system does it).
  */
 function restSettings(keys: Keys, record: Readonly<Record<string, unknown>>, v: Verified) {
   const named = new Set([...v.winners.map((w) => w.key), ...v.unstated.map((u) => u.key)]);
@@ -254,18 +254,10 @@ function restSettings(keys: Keys, record: Readonly<Record<string, unknown>>, v: 
           ? "eoscheck's own key: what the check explores (faults, sizes) or a safeguard on as the real system has it"
           : k.derive === undefined
             ? 'no file sets it; the real default is the value checked'
-            : `no file sets it; the real default follows ${RELEASE_KEY_OF[k.name] ?? 'kafka.version'}`,
+            : `no file sets it; the real default follows ${k.derive.follows}`,
       };
     });
 }
-
-/** The release key a derived default follows, where it is not kafka.version. */
-const RELEASE_KEY_OF: Readonly<Record<string, string>> = {
-  'safeguard.propagate-send-errors': 'connector.version',
-  'flink.version': 'connector.version',
-  'flink.commit-retry': 'flink.version',
-  'sink.committer.retries': 'flink.version',
-};
 
 /** The JSON report: the check report of the configuration, plus files, ignored, inherited and the rest. Pure. */
 export function verifyReport<S, A extends AnyAction, K extends Keys>(

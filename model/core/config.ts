@@ -44,7 +44,7 @@ export function resolve<K extends Keys>(
   const config: Record<string, ConfigValue> = {};
   const get = (name: string): ConfigValue | undefined => record[name];
   for (const [field, key] of Object.entries(keys)) {
-    const value = explicit.get(key.name) ?? (key.derive ? key.derive(get) : key.default);
+    const value = explicit.get(key.name) ?? (key.derive ? key.derive.value(get) : key.default);
     record[key.name] = value;
     config[field] = value;
   }
@@ -83,7 +83,7 @@ export function differences(keys: Keys, record: Readonly<Record<string, ConfigVa
   for (const key of keyList(keys)) {
     const value = record[key.name];
     if (value === undefined) continue;
-    const otherwise = key.derive ? key.derive(get) : key.default;
+    const otherwise = key.derive ? key.derive.value(get) : key.default;
     if (value !== otherwise) out.push([key.name, value]);
   }
   return out;

@@ -12,6 +12,16 @@ export type ConfigValue = boolean | number | string;
 /** Reads the value of an earlier key (by its real name) while defaults are derived. */
 export type Lookup = (name: string) => ConfigValue | undefined;
 
+/** A default derived from keys declared before it: the release key it follows, and how. */
+export interface Derived<T> {
+  /**
+   * The real name of the release key the default follows (`kafka.version`, `connector.version`): what `verify`
+   * names when no file sets the key ("the real default follows ...").
+   */
+  readonly follows: string;
+  readonly value: (get: Lookup) => T;
+}
+
 interface Common<T> {
   /** The real system's key name (`isolation.level`), or eoscheck's own (`faults.crashes`). */
   readonly name: string;
@@ -21,7 +31,7 @@ interface Common<T> {
    * A default that depends on keys declared before this one (a release's default, say), used when
    * the key is not set; `default` is then its value under the other keys' defaults.
    */
-  readonly derive?: (get: Lookup) => T;
+  readonly derive?: Derived<T>;
   /** One line: what the key does in the model. */
   readonly meaning: string;
   /** Where the real system's default differs from the safe one the model starts from. */

@@ -114,7 +114,7 @@ export const ctpKeys = {
     default: 45000,
     min: 1,
     max: 3_600_000,
-    derive: (get) => releaseOf(get).sessionTimeoutMs,
+    derive: { follows: 'kafka.version', value: (get) => releaseOf(get).sessionTimeoutMs },
     meaning:
       'with record.processing.ms above 0 (the clock runs): a member that crashed or stalled whole (a long GC: ' +
       'no heartbeats) stays in the group, owning its partitions, until this long after its last heartbeat; then ' +

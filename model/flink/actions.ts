@@ -6,6 +6,7 @@
  */
 import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
+import { ctxOf } from '../kafka/cluster.js';
 import { markerTargets } from '../kafka/transactions.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn, endable, endInput, finished } from './bounded.js';
@@ -31,7 +32,6 @@ import {
   advanceTo,
   alignmentTimeout,
   changePrefix,
-  ctxOf,
   earlyFirstCheckpoint,
   expireCheckpoint,
   loseNotification,

@@ -32,7 +32,10 @@ export const flinkKafkaKeys = {
   // After connector.version, whose build names its default; before the keys whose defaults it sets.
   flinkVersion: text('flink.version', {
     default: builtAgainst(NEWEST_CONNECTOR),
-    derive: (get) => builtAgainst(CONNECTOR_VERSIONS.find((v) => v === get('connector.version')) ?? NEWEST_CONNECTOR),
+    derive: {
+      follows: 'connector.version',
+      value: (get) => builtAgainst(CONNECTOR_VERSIONS.find((v) => v === get('connector.version')) ?? NEWEST_CONNECTOR),
+    },
     pattern: FLINK_VERSION_PATTERN,
     accepted: ACCEPTED_FLINK_RELEASES,
     meaning:
@@ -276,7 +279,7 @@ export const flinkKafkaKeys = {
   }),
   propagateSendErrors: bool('safeguard.propagate-send-errors', {
     default: true,
-    derive: (get) => connectorReleaseOf(get).propagatesSendErrors,
+    derive: { follows: 'connector.version', value: (get) => connectorReleaseOf(get).propagatesSendErrors },
     meaning:
       "the writer callback's mailbox action rethrows a send error and fails the task (mailboxExecutor.execute, " +
       'FLINK-35749, connector 3.3+); false (3.0 to 3.2): mailboxExecutor.submit keeps the exception in a Future ' +
@@ -342,7 +345,7 @@ export const flinkKafkaKeys = {
   // or the next notifyCheckpointComplete; FLINK-36455 (1.19.2, 1.20.1, 2.0.0) retries at once, in checkpoint order.
   commitRetry: oneOf('flink.commit-retry', ['synchronous', 'later'], {
     default: 'synchronous',
-    derive: (get) => commitRetryOf(flinkRelease(String(get('flink.version')))),
+    derive: { follows: 'flink.version', value: (get) => commitRetryOf(flinkRelease(String(get('flink.version')))) },
     meaning:
       'how the CommitterOperator retries a committable its committer answered with retryLater, as flink.version ' +
       'does it: synchronous ' +
@@ -356,7 +359,10 @@ export const flinkKafkaKeys = {
   // commit %s committables after %s retries". Earlier releases have no such option (the pending retry has no count).
   committerRetries: int('sink.committer.retries', {
     default: 10,
-    derive: (get) => (get('flink.commit-retry') === 'synchronous' ? 10 : 0),
+    derive: {
+      follows: 'flink.version',
+      value: (get) => (commitRetryOf(flinkRelease(String(get('flink.version')))) === 'synchronous' ? 10 : 0),
+    },
     min: 0,
     max: 1000,
     meaning:

@@ -4,7 +4,6 @@
  * or the second job of `jobs=2`). Over an immer draft, called from `step`.
  */
 import { castDraft, type Draft } from 'immer';
-import { ctxOf } from '../kafka/cluster.js';
 import { inTransaction } from '../kafka/producer.js';
 import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
@@ -414,5 +413,3 @@ export function restart(d: D, no: JobNo = 1): void {
   j.task = castDraft(task);
   d.events.push(castDraft(event));
 }
-
-export { ctxOf };

@@ -5,13 +5,12 @@
  * model/kafka. Job `no`'s sink (1, or the second job of `jobs=2`). Over an immer draft.
  */
 import { castDraft, type Draft } from 'immer';
-import { newTxn } from '../kafka/cluster.js';
+import { ctxOf, newTxn } from '../kafka/cluster.js';
 import { beginTransaction, commitResumed, initTransactions, newProducer, send as produce } from '../kafka/producer.js';
 import type { ErrorCode, Origin } from '../kafka/records.js';
 import { timeoutsApply, transactionTimeoutRefusal } from '../kafka/timeouts.js';
 import type { FlinkConfig } from './config.js';
 import { failover } from './failure.js';
-import { ctxOf } from './job.js';
 import { lowestFree, poll, recycle, track } from './pool.js';
 import { extractSubtaskId, listing } from './pooling.js';
 import {

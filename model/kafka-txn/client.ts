@@ -6,6 +6,7 @@
 import { castDraft, type Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { offsetCommit } from '../kafka/groups.js';
+import { effectiveMinIsr } from '../kafka/high-watermark.js';
 import {
   addOffsetsRequest,
   addPartitionsRequest,
@@ -14,7 +15,7 @@ import {
   initProducerIdRequest,
   txnOffsetCommitRequest,
 } from '../kafka/network.js';
-import { type AppendResult, effectiveMinIsr } from '../kafka/partition.js';
+import type { AppendResult } from '../kafka/partition.js';
 import {
   abortTransaction,
   addOffsets,

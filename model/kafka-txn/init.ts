@@ -2,7 +2,7 @@
 import { newCluster, newGroup, newTxn } from '../kafka/cluster.js';
 import { kafkaRules } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
-import { newReplication } from '../kafka/replication.js';
+import { newReplication } from '../kafka/replicas.js';
 import { newInstance } from './client.js';
 import type { KafkaTxnConfig } from './config.js';
 import { type KafkaTxnState, partitionName, transactionalId } from './state.js';

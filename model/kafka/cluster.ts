@@ -5,10 +5,10 @@
  * `__consumer_offsets`. Static protocol switches (`rules`) come from the model's config.
  */
 import type { Draft } from 'immer';
-import type { ProduceRequest } from './partition.js';
+import type { ProduceRequest } from './produce-request.js';
 import type { ErrorCode, Marker, Origin, Partition } from './records.js';
 import type { KafkaVersion, Release } from './releases.js';
-import type { Replication } from './replication.js';
+import type { Replication } from './replicas.js';
 
 /** The transaction coordinator's states of a transactional.id (Kafka's TransactionState). */
 export type TxnState =

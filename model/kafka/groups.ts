@@ -2,13 +2,12 @@
  * The group coordinator's rules over a draft of the cluster: membership changes and the rebalance
  * they trigger (a new generation, a sticky assignment), OffsetFetch with KIP-447's stable-offsets
  * rule, OffsetCommit, TxnOffsetCommit with the producer-epoch and generation checks (KIP-98,
- * KIP-447), and the transaction marker reaching `__consumer_offsets`. `g` is the group's index.
- * Clients learn a new assignment in their own rules (SyncGroup).
+ * KIP-447); the transaction marker reaching `__consumer_offsets` is offsets-marker.ts. `g` is the
+ * group's index. Clients learn a new assignment in their own rules (SyncGroup).
  */
-import type { Draft } from 'immer';
 import type { Cluster, Ctx, Group } from './cluster.js';
 import { isConsumerGroup, memberEpoch } from './consumer-group.js';
-import type { ErrorCode, Marker, Origin } from './records.js';
+import type { ErrorCode, Origin } from './records.js';
 import { addToTxn, verifyInTxn } from './transactions.js';
 
 /**
@@ -190,66 +189,4 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
     stale,
   });
   return null;
-}
-
-/**
- * The transaction marker reaches `__consumer_offsets`: the producer's pending offsets become
- * committed (COMMIT) or are dropped (ABORT); the partition remembers the marker's epoch (fencing
- * older TxnOffsetCommits); `txnEpoch` is the ended transaction's epoch (ghost).
- */
-export function completeTxnOffsets(
-  x: Ctx,
-  g: number,
-  producerId: number,
-  markerEpoch: number,
-  marker: Marker,
-  txnEpoch: number,
-): void {
-  const group: Draft<Group> = x.k.groups[g]!;
-  group.logEnd += 1;
-  const keep = [];
-  for (const po of group.pending) {
-    if (po.producerId !== producerId) {
-      keep.push(po);
-      continue;
-    }
-    const origin = { instance: po.origin.instance, txn: po.origin.txn };
-    // The offset whose commit record is later in __consumer_offsets wins, not the one whose marker
-    // lands last (GroupMetadata.completePendingTxnOffsetCommit, KAFKA-5247: olderThan by record offset).
-    const current = group.committed[po.partition]!;
-    const wins = marker === 'COMMIT' && current.recordOffset < po.recordOffset;
-    if (wins) {
-      group.committed[po.partition] = {
-        offset: po.offset,
-        recordOffset: po.recordOffset,
-        producerId,
-        epoch: po.epoch,
-        txnEpoch,
-        origin,
-        generation: po.generation,
-      };
-      if (po.stale)
-        group.staleCommits.push({
-          partition: po.partition,
-          offset: po.offset,
-          instance: po.origin.instance,
-          generation: po.generation,
-          current: group.generation,
-        });
-    }
-    // A late copy dropped by an abort: its retry's fate stands (the copy changed nothing).
-    if (!(po.late === true && marker === 'ABORT')) group.fates.push({ origin, input: po.partition, fate: marker });
-    x.events.push({
-      type: 'offset',
-      partition: po.partition,
-      offset: po.offset,
-      how: marker === 'ABORT' ? 'dropped' : wins ? 'committed' : 'superseded',
-      generation: -1,
-      stale: false,
-    });
-  }
-  group.pending = keep;
-  const pe = group.producerEpochs.find((e) => e.producerId === producerId);
-  if (pe) pe.epoch = Math.max(pe.epoch, markerEpoch);
-  else group.producerEpochs.push({ producerId, epoch: markerEpoch });
 }

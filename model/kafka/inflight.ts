@@ -12,8 +12,9 @@
 import { castDraft, type Draft } from 'immer';
 import type { GapAnswer } from './clients.js';
 import type { Cluster, Ctx } from './cluster.js';
+import { effectiveMinIsr } from './high-watermark.js';
 import type { DelayedEvent, Request } from './network.js';
-import { effectiveMinIsr, type ProduceRequest } from './partition.js';
+import type { ProduceRequest } from './produce-request.js';
 import { arrive, initTransactions, type Producer, type Refused, sent, severity } from './producer.js';
 import type { ErrorCode } from './records.js';
 import { recordAck } from './replication.js';

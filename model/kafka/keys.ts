@@ -66,7 +66,10 @@ export const kafkaKeys = {
   transactionVersion: oneOf('transaction.version', [1, 2], {
     default: 2,
     // librdkafka has no KIP-890 part 2 client: its transactions run the protocol of version 1 on any cluster.
-    derive: (get) => (get('client') === 'librdkafka' ? 1 : releaseOf(get).transactionVersion),
+    derive: {
+      follows: 'kafka.version',
+      value: (get) => (get('client') === 'librdkafka' ? 1 : releaseOf(get).transactionVersion),
+    },
     meaning:
       '2 = KIP-890: the leader verifies each transactional write with the coordinator and every transaction end ' +
       'bumps the epoch; 1 = the protocol before it',
@@ -76,7 +79,7 @@ export const kafkaKeys = {
   }),
   verification: bool('transaction.partition.verification.enable', {
     default: true,
-    derive: (get) => releaseOf(get).verification,
+    derive: { follows: 'kafka.version', value: (get) => releaseOf(get).verification },
     meaning:
       "KIP-890 part 1 (3.6+): with transaction.version=1 the partition leader verifies a producer's first " +
       'transactional write to a partition with the coordinator (a separate request, then the append under a ' +
@@ -226,7 +229,7 @@ export const kafkaKeys = {
   }),
   eligibleLeaderReplicas: oneOf('eligible.leader.replicas.version', [0, 1], {
     default: 1,
-    derive: (get) => (releaseOf(get).elrOnNewClusters ? 1 : 0),
+    derive: { follows: 'kafka.version', value: (get) => (releaseOf(get).elrOnNewClusters ? 1 : 0) },
     meaning:
       'KIP-966 (4.0+): 1 = the controller keeps the replicas that left an ISR below min.insync.replicas as eligible ' +
       'leaders (ELR), lets the ISR become empty, elects from the ELR when it is, and removes a broker back from an ' +

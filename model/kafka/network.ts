@@ -6,7 +6,7 @@
  */
 import type { Ctx } from './cluster.js';
 import { txnOffsetCommit } from './groups.js';
-import type { ProduceRequest } from './partition.js';
+import type { ProduceRequest } from './produce-request.js';
 import { arrive, expectedEpoch, type Producer } from './producer.js';
 import type { ErrorCode, Marker, Origin } from './records.js';
 import { addToTxn, endTxn, initProducerId } from './transactions.js';

@@ -1,24 +1,16 @@
 /**
  * The partition leader's rules: appends with the idempotent producer's checks (UnifiedLog /
- * ProducerStateManager / ProducerAppendInfo), control markers, the high watermark and the last
- * stable offset. Functions over a draft (or an owned plain copy).
+ * ProducerStateManager / ProducerAppendInfo) and control markers; each moves the high watermark and
+ * the last stable offset (high-watermark.ts). Functions over a draft (or an owned plain copy).
  */
 import { castDraft, type Draft } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
-import {
-  afterMarker,
-  type DataEntry,
-  type ErrorCode,
-  type Marker,
-  type Partition,
-  type ProducerEntry,
-} from './records.js';
+import { effectiveMinIsr, raiseHighWatermark } from './high-watermark.js';
+import type { ProduceRequest } from './produce-request.js';
+import { afterMarker, type ErrorCode, type Marker, type Partition, type ProducerEntry } from './records.js';
 import { leaderAppended } from './replication.js';
 
 type P = Draft<Partition>;
-
-/** A produce request as the leader receives it: the record to append, and where. */
-export type ProduceRequest = Omit<DataEntry, 'kind' | 'offset'> & { readonly partition: number };
 
 /** Result of an append: appended (or acknowledged as a duplicate), or an error. */
 export type AppendResult =
@@ -32,33 +24,6 @@ function producerEntry(p: P, producerId: number): Draft<ProducerEntry> | undefin
   return p.producers.find((e) => e.producerId === producerId);
 }
 
-/** The LSO: the first offset of any open transaction, capped by the high watermark (UnifiedLog.lastStableOffset). */
-function recomputeLso(p: P): void {
-  let lso = p.highWatermark;
-  for (const e of p.producers) if (e.firstOpenOffset !== null && e.firstOpenOffset < lso) lso = e.firstOpenOffset;
-  p.lastStableOffset = lso;
-}
-
-/**
- * The leader's high watermark after a change, and the LSO with it. One replica: the log end.
- * Replicated: the least log end over the leader and the ISR as the leader knows them from their
- * fetches, never moving back (Partition.maybeIncrementLeaderHW, UnifiedLog.maybeIncrementHighWatermark),
- * and from 3.7 not at all while the ISR is below min.insync.replicas.
- */
-export function raiseHighWatermark(k: Draft<Cluster>, i: number): void {
-  const p = k.partitions[i]!;
-  const r = k.replication?.partitions[i];
-  if (!r) p.highWatermark = p.log.length;
-  else if (k.rules.release.hwFrozenUnderMinIsr && r.isr.length < effectiveMinIsr(k)) {
-    // 3.7+ (KAFKA-15583): "Not increasing HWM because partition is under min ISR".
-  } else {
-    let hw = p.log.length;
-    for (const b of r.isr) if (b !== r.leader) hw = Math.min(hw, r.replicas[b]!.known);
-    if (hw > p.highWatermark) p.highWatermark = hw;
-  }
-  recomputeLso(p);
-}
-
 /**
  * A replicated partition's refusal before any append: no leader (NOT_LEADER_OR_FOLLOWER), or, for a
  * write with acks=all (markers always, KafkaApis.handleWriteTxnMarkersRequest), an ISR smaller than
@@ -70,15 +35,6 @@ function replicaRefusal(k: Cluster, i: number, acksAll: boolean): ErrorCode | nu
   if (r.leader === null) return 'NOT_LEADER_OR_FOLLOWER';
   if (!acksAll) return null;
   return r.isr.length < effectiveMinIsr(k) ? 'NOT_ENOUGH_REPLICAS' : null;
-}
-
-/**
- * The ISR size below which an acks=all write is refused: min.insync.replicas, capped by the
- * replication factor from 3.7 (KAFKA-15583, Partition.effectiveMinIsr); before, taken as set. Pure.
- */
-export function effectiveMinIsr(k: Cluster): number {
-  const r = k.rules;
-  return r.release.minIsrCapped ? Math.min(r.minInsyncReplicas, r.replicationFactor) : r.minInsyncReplicas;
 }
 
 /**

@@ -9,7 +9,8 @@
 import type { Draft } from 'immer';
 import type { Cluster, Ctx, KafkaRules } from './cluster.js';
 import { txnOffsetCommit } from './groups.js';
-import { type AppendResult, append, needsVerification, type ProduceRequest, setGuard } from './partition.js';
+import { type AppendResult, append, needsVerification, setGuard } from './partition.js';
+import type { ProduceRequest } from './produce-request.js';
 import type { ErrorCode, Origin } from './records.js';
 import { addToTxn, endTxn, initProducerId, type TxnAnswer, verifyInTxn } from './transactions.js';
 

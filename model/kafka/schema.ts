@@ -32,10 +32,10 @@ import type {
   TxnState,
 } from './cluster.js';
 import type { Request } from './network.js';
-import type { ProduceRequest } from './partition.js';
+import type { ProduceRequest } from './produce-request.js';
 import type { ClientTxn, Producer } from './producer.js';
 import type { ErrorCode, LogEntry, Marker, Origin, Partition, ProducerEntry, Verification } from './records.js';
-import type { Acked, EpochStart, PartitionReplicas, Replica, Replication } from './replication.js';
+import type { Acked, EpochStart, PartitionReplicas, Replica, Replication } from './replicas.js';
 
 export const marker = oneOf<Marker>({ COMMIT: 1, ABORT: 1 });
 

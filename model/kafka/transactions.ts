@@ -8,9 +8,9 @@
  */
 import { castDraft, type Draft } from 'immer';
 import type { Cluster, Ctx, PendingMarkers, TxnMeta, TxnState } from './cluster.js';
-import { completeTxnOffsets } from './groups.js';
 import { EXHAUSTED_EPOCH } from './keys.js';
 import { offsetsRefuseMarkers } from './offsets-leader.js';
+import { completeTxnOffsets } from './offsets-marker.js';
 import { writeMarker } from './partition.js';
 import type { ErrorCode, Marker } from './records.js';
 

@@ -23,7 +23,7 @@ export const streamsKeys = {
   transactionTimeoutMs: {
     ...k.transactionTimeoutMs,
     default: 10000,
-    derive: (get: Lookup) => releaseOf(get).streamsTransactionTimeoutMs,
+    derive: { follows: 'kafka.version', value: (get: Lookup) => releaseOf(get).streamsTransactionTimeoutMs },
     realDefault: 'Kafka Streams sets 10000 under EOS from 2.6 (StreamsConfig); 60000, the producer default, before',
   },
   guarantee: oneOf('processing.guarantee', ['at_least_once', 'exactly_once', 'exactly_once_v2'], {

@@ -101,7 +101,7 @@ describe('verify reads a Docker Compose file', () => {
       status: string;
       files: { path: string; role: string; detail: string }[];
       ignoredDetail: { key: string; line: number }[];
-      settings: { key: string; value: string; from: string | null }[];
+      settings: { key: string; value: string; from: string | null; why: string }[];
     };
     expect([r.code, j.status]).toEqual([0, 'ok']);
     const composed = j.files.filter((f) => f.path.endsWith('compose.yaml'));
@@ -118,5 +118,11 @@ describe('verify reads a Docker Compose file', () => {
       from: 'test/fixtures/verify/compose/compose.yaml:26',
     });
     expect(j.ignoredDetail.find((x) => x.key === 'transaction.state.log.replication.factor')?.line).toBe(13);
+    // A derived default no file sets names the release key its `derive` follows.
+    expect(j.settings.filter((s) => s.why.includes('follows')).map((s) => `${s.key}=${s.value}: ${s.why}`)).toEqual([
+      'transaction.version=2: no file sets it; the real default follows kafka.version',
+      'transaction.partition.verification.enable=true: no file sets it; the real default follows kafka.version',
+      'flink.commit-retry=synchronous: no file sets it; the real default follows flink.version',
+    ]);
   });
 });

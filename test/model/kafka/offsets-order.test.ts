@@ -7,8 +7,9 @@
 import { produce } from 'immer';
 import { describe, expect, test } from 'vitest';
 import { type Cluster, type Ctx, type KafkaEvent, newCluster, newGroup, newTxn } from '../../../model/kafka/cluster.js';
-import { completeTxnOffsets, txnOffsetCommit } from '../../../model/kafka/groups.js';
+import { txnOffsetCommit } from '../../../model/kafka/groups.js';
 import { kafkaRules } from '../../../model/kafka/keys.js';
+import { completeTxnOffsets } from '../../../model/kafka/offsets-marker.js';
 import { emptyPartition } from '../../../model/kafka/records.js';
 
 /** Two transactional.ids with producer ids 1 and 2, both Ongoing with the offsets partition added. */
