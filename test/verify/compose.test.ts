@@ -123,6 +123,7 @@ describe('verify reads a Docker Compose file', () => {
       'transaction.version=2: no file sets it; the real default follows kafka.version',
       'transaction.partition.verification.enable=true: no file sets it; the real default follows kafka.version',
       'flink.commit-retry=synchronous: no file sets it; the real default follows flink.version',
+      'sink.committer.retries=10: no file sets it; the real default follows flink.version',
     ]);
   });
 });
