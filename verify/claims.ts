@@ -10,7 +10,7 @@ import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
+import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
@@ -24,6 +24,7 @@ import {
   systemsOf,
   withoutStreamsPrefix,
 } from './systems.js';
+import { environmentHere } from './unstated.js';
 
 /** How a claim came about. */
 export type How = 'set' | 'derived' | 'inherited' | 'default';
@@ -483,7 +484,7 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
         "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at " +
         "the options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)",
     };
-  if (pipe.sinkInCode && !pipe.parts.some((p) => p.role === 'Flink job code'))
+  if (pipe.sinkInCode && !environmentHere(pipe))
     return {
       type: 'none',
       unset:
@@ -517,6 +518,15 @@ function callName(key: string): string {
 function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
   sinkCodeKeys(c, p, done, set);
   for (const s of p.settings) {
+    if (s.key === ENVIRONMENT && !done.has(s.key)) {
+      c.used.push({
+        file: p.file,
+        line: s.line,
+        key: s.key,
+        why: "the job's execution environment: its checkpointing is the calls of this file",
+      });
+      done.add(s.key);
+    }
     const to = isIntervalCall(s.key)
       ? 'execution.checkpointing.interval'
       : isModeCall(s.key)
@@ -598,6 +608,14 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
       }
       case 'setTransactionalIdPrefix': {
         const prefix = stringOf(s.value);
+        // KafkaSinkBuilder.setTransactionalIdPrefix's javadoc: a prefix that changes across restarts leaves the
+        // lingering transactions of the previous run unaborted, their output unreadable until they time out.
+        if (prefix === null && /\b(currentTimeMillis|nanoTime|UUID|Random|random|now)\b/.test(s.value))
+          c.notes.push(
+            `${p.file}:${s.line}: the transactional-id prefix ${s.value} changes with every run: a restarted job ` +
+              "does not abort the previous run's lingering transactions, and read_committed readers wait on them " +
+              'until transaction.timeout.ms (KafkaSinkBuilder.setTransactionalIdPrefix: keep the prefix stable)',
+          );
         if (prefix === null)
           c.ignore(
             p,

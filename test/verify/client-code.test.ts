@@ -70,6 +70,23 @@ describe('readClientCode: the client configuration a program builds', () => {
     ]);
   });
 
+  test('a product given as text, and the constants the file declares, read as the compiler reads them', () => {
+    const code = [
+      'private static final String GUARANTEE = StreamsConfig.EXACTLY_ONCE_V2;',
+      'const val TXN_TIMEOUT = 60 * 1000',
+      'props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, GUARANTEE);',
+      'props.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 15 * 60 * 1000 + "");',
+      'props[ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG] = TXN_TIMEOUT',
+      'props.put(ProducerConfig.ACKS_CONFIG, acks);',
+    ].join('\n');
+    expect(readClientCode(code)).toEqual([
+      { key: 'processing.guarantee', value: 'exactly_once_v2', line: 3 },
+      { key: 'transaction.timeout.ms', value: '900000', line: 4 },
+      { key: 'delivery.timeout.ms', value: '60000', line: 5 },
+      { key: 'acks', value: 'acks', line: 6, computed: true },
+    ]);
+  });
+
   test("a constant's key: regular names, the irregular ones, and names no config class holds", () => {
     expect(
       [

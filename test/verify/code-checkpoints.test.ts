@@ -55,6 +55,8 @@ describe("readJobCode: the checkpointing a job's code sets", () => {
     expect(readJobCode(code)).toEqual({
       flink: true,
       settings: [
+        // Only the import names the environment: its line marks the file as the one that makes it.
+        { key: 'StreamExecutionEnvironment', value: '', line: 1 },
         { key: 'enableCheckpointing', value: '30000', line: 2 },
         { key: 'enableCheckpointing mode', value: 'AT_LEAST_ONCE', line: 2 },
         { key: 'setCheckpointInterval', value: '20000', line: 3 },

@@ -8,6 +8,7 @@
  * An argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments
  * are skipped. Pure.
  */
+import { constantsOf, withConstants } from './code-constants.js';
 import { argsAt, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
@@ -34,6 +35,12 @@ export const SINK_CALLS = [
   'setTransactionNamingStrategy',
   'setProperty transaction.timeout.ms',
 ] as const;
+
+/**
+ * The setting that marks a file making the job's execution environment (it names StreamExecutionEnvironment or a
+ * TableEnvironment): the file where the job's checkpointing is configured, unlike one that only builds its sink.
+ */
+export const ENVIRONMENT = 'StreamExecutionEnvironment';
 
 /** What a code file configures. */
 export interface CodeRead {
@@ -76,6 +83,18 @@ export function msOf(expr: string): number | null {
   return literal ? Number(literal[1]!.replace(/_/g, '')) : null;
 }
 
+/**
+ * A number given as text, as the producer's properties take it: `15 * 60 * 1000 + ""`, `"" + N`,
+ * `String.valueOf(N)`, `Integer.toString(N)`; the expression inside, or the argument when it is none of these.
+ */
+export function numberInText(expr: string): string {
+  const e = expr.trim();
+  const concat = /^(.*?)\s*\+\s*""$/s.exec(e) ?? /^""\s*\+\s*(.*)$/s.exec(e);
+  if (concat) return numberInText(concat[1]!);
+  const asText = /^(?:String\.valueOf|Integer\.toString|Long\.toString)\((.*)\)$/s.exec(e);
+  return asText ? numberInText(asText[1]!) : e;
+}
+
 /** A CheckpointingMode argument's value (`CheckpointingMode.AT_LEAST_ONCE`), or its text when it names none. */
 function modeOf(expr: string): string {
   const m = /(?:^|\.)(EXACTLY_ONCE|AT_LEAST_ONCE)$/.exec(expr.trim());
@@ -102,8 +121,8 @@ const isTimeoutKey = (expr: string): boolean =>
 function timeoutText(expr: string): string {
   const text = stringOf(expr);
   if (text !== null) return /^\d+$/.test(text.trim()) ? text.trim() : expr.trim();
-  const asText = /^(?:String\.valueOf|Integer\.toString|Long\.toString)\((.*)\)$/s.exec(expr.trim());
-  return intervalText(asText ? asText[1]! : expr);
+  const ms = msOf(numberInText(expr));
+  return ms === null ? expr.trim() : String(ms);
 }
 
 /** The interval text of an argument: its ms when a literal, else the argument as written. */
@@ -116,6 +135,7 @@ const intervalText = (expr: string): string => {
 export function readJobCode(text: string): CodeRead {
   const code = withoutComments(text);
   const lines = new LineIndex(code);
+  const constants = constantsOf(code);
   const settings: Setting[] = [];
   const names = [
     'enableCheckpointing',
@@ -132,8 +152,8 @@ export function readJobCode(text: string): CodeRead {
   ];
   const calls = new RegExp(`\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
-    const args = argsAt(code, m.index + m[0].length - 1);
-    if (args === null) continue;
+    const args = argsAt(code, m.index + m[0].length - 1)?.map((a) => withConstants(a, constants));
+    if (args === undefined) continue;
     const line = lines.lineOf(m.index);
     const name = m[1]!;
     if (name === 'enableCheckpointing') {
@@ -165,9 +185,14 @@ export function readJobCode(text: string): CodeRead {
   const legacy = /\bnew\s+FlinkKafkaProducer(?:011)?\s*(?:<[^>()]*>\s*)?\(/g;
   for (let m = legacy.exec(code); m !== null; m = legacy.exec(code))
     settings.push({ key: 'FlinkKafkaProducer', value: '', line: lines.lineOf(m.index) });
+  // The first use outside the imports, where the file makes or takes the environment.
+  const environment =
+    /(?<!\bimport\s+[\w.]*)\b(StreamExecutionEnvironment|(?:Stream)?TableEnvironment)\b/.exec(code) ??
+    /\b(StreamExecutionEnvironment|(?:Stream)?TableEnvironment)\b/.exec(code);
+  if (environment) settings.push({ key: ENVIRONMENT, value: '', line: lines.lineOf(environment.index) });
   settings.sort((a, b) => a.line - b.line);
   // A Properties' transaction.timeout.ms alone is any Kafka producer's: only a checkpointing call makes a Flink job.
   const checkpointing = settings.some((s) => !(SINK_CALLS as readonly string[]).includes(s.key));
-  const flink = /\b(StreamExecutionEnvironment|KafkaSink)\b/.test(code) || checkpointing;
+  const flink = /\bKafkaSink\b/.test(code) || environment !== null || checkpointing;
   return { flink, settings };
 }
