@@ -13,6 +13,7 @@ import type { Setting } from './files/entry.js';
 import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
+import type { OffsetCommits } from './parts.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
 import {
   isClientCommon,
@@ -321,7 +322,13 @@ function whyIgnored(role: Role, key: string): string {
 }
 
 /** A producer's keys (a producer file, or the producer half of an application file). */
-function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: Set<string>): void {
+function producerKeys(
+  c: Collector,
+  p: Placed,
+  model: Pipeline['model'],
+  done: Set<string>,
+  offsets: OffsetCommits | null = null,
+): void {
   const byKey = new Map(p.settings.map((s) => [s.key, s]));
   const mode = producerMode(byKey);
   if (!mode.ok) {
@@ -349,14 +356,22 @@ function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: S
         why: 'idempotence is on by default (Kafka 3.0 and later)',
       });
   }
+  // The application's code, where it is here, says whether the offsets go into the transaction: a transactional.id
+  // alone does not put them there.
+  const apart = offsets !== null && offsets !== 'transaction';
   if (model === 'consume-transform-produce')
     c.derive(
       p,
       'commit.strategy',
-      mode.value.transactional ? 'transactional' : 'process-then-commit',
-      mode.value.transactional
-        ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
-        : 'no transactional.id: the application commits its input offsets apart from its output (after processing)',
+      mode.value.transactional && !apart ? 'transactional' : 'process-then-commit',
+      !mode.value.transactional
+        ? 'no transactional.id: the application commits its input offsets apart from its output (after processing)'
+        : !apart
+          ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
+          : 'transactional.id is set, but the code calls no sendOffsetsToTransaction: its input offsets are ' +
+            (offsets === 'consumer'
+              ? 'committed apart from its output (commitSync/commitAsync)'
+              : 'committed apart from its output (enable.auto.commit) or never, to be read again after a restart'),
     );
 }
 
@@ -890,6 +905,16 @@ function connectorKeys(c: Collector, p: Placed, done: Set<string>): void {
   }
 }
 
+/**
+ * How the application's code here commits its input offsets: in the transaction where any of its files calls
+ * sendOffsetsToTransaction; null where no code is here (a .properties file says nothing of the calls).
+ */
+function offsetsInCode(pipe: Pipeline): OffsetCommits | null {
+  const found = pipe.parts.flatMap((p) => (p.offsets === undefined ? [] : [p.offsets]));
+  if (found.length === 0) return null;
+  return found.includes('transaction') ? 'transaction' : found.includes('consumer') ? 'consumer' : 'none';
+}
+
 /** Every part's claims and ignored keys, with the real defaults each leaves in place. Pure. */
 export function claims(
   pipe: Pipeline,
@@ -899,20 +924,21 @@ export function claims(
 ): Claims {
   const c = new Collector(keys, defaults, set);
   const strategy = restartStrategy(pipe, keys, set);
+  const offsets = offsetsInCode(pipe);
   for (const part of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
     const p = { ...part, settings: part.settings.map((s) => c.readable(part, s)) };
     switch (p.role) {
       case 'producer':
-        producerKeys(c, p, pipe.model, done);
+        producerKeys(c, p, pipe.model, done, offsets);
         break;
       case 'input consumer':
       case 'downstream reader':
         consumerKeys(c, p, done);
         break;
       case 'consume-transform-produce application':
-        producerKeys(c, p, pipe.model, done);
+        producerKeys(c, p, pipe.model, done, offsets);
         consumerKeys(c, p, done);
         break;
       case 'Streams application':

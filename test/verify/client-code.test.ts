@@ -174,3 +174,31 @@ describe("verify reads an application's configuration from its code", () => {
     });
   });
 });
+
+describe("an application's code says whether its offsets go into the transaction", () => {
+  const app = (loop: string) =>
+    [
+      'props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "copier-1");',
+      'props.put(ConsumerConfig.GROUP_ID_CONFIG, "copier");',
+      'props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);',
+      'producer.beginTransaction();',
+      loop,
+      'producer.commitTransaction();',
+    ].join('\n');
+  const strategy = (loop: string) => {
+    const r = verifyFiles([{ path: 'Copier.java', text: app(loop) }], [], keysOf);
+    if (!r.ok) throw new Error(r.error);
+    return new Map(r.value.pairs).get('commit.strategy');
+  };
+
+  test('sendOffsetsToTransaction: the offsets are in the transaction', () => {
+    expect(strategy('producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe('transactional');
+  });
+
+  test('no sendOffsetsToTransaction: a transactional.id alone leaves the offsets apart from the output', () => {
+    expect(strategy('consumer.commitSync();')).toBe('process-then-commit');
+    expect(strategy('// producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe(
+      'process-then-commit',
+    );
+  });
+});

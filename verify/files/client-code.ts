@@ -106,6 +106,16 @@ export function valueText(expr: string): string | null {
   return null;
 }
 
+/**
+ * How a code file commits its consumer's offsets: with the producer's transaction (sendOffsetsToTransaction), by the
+ * consumer (commitSync, commitAsync), or by no call. Pure.
+ */
+export function offsetCommits(text: string): 'transaction' | 'consumer' | 'none' {
+  const code = withoutComments(text);
+  if (/\.\s*sendOffsetsToTransaction\s*\(/.test(code)) return 'transaction';
+  return /\.\s*commit(?:Sync|Async)\s*\(/.test(code) ? 'consumer' : 'none';
+}
+
 /** The client settings a code file builds, in the order written. Pure. */
 export function readClientCode(text: string): Setting[] {
   const code = withoutComments(text);
