@@ -37,8 +37,9 @@ function fileParts(file: string, text: string): Read<Part[]> {
           : ignoredPart(
               file,
               'code',
-              'neither a Flink job (it names no StreamExecutionEnvironment nor KafkaSink) nor a Kafka client ' +
-                'configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or StreamsConfig key)',
+              'neither a Flink job (it names no StreamExecutionEnvironment, TableEnvironment nor KafkaSink) nor a ' +
+                'Kafka client configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or ' +
+                'StreamsConfig key)',
             ),
       ],
     };

@@ -169,8 +169,9 @@ describe("verify reads an application's configuration from its code", () => {
       ok: false,
       error:
         'nothing to check: no Kafka transactional path (no transactional producer, Streams application or Kafka ' +
-        'sink): code (Util.java): neither a Flink job (it names no StreamExecutionEnvironment nor KafkaSink) nor a ' +
-        'Kafka client configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or StreamsConfig key)',
+        'sink): code (Util.java): neither a Flink job (it names no StreamExecutionEnvironment, TableEnvironment ' +
+        'nor KafkaSink) nor a Kafka client configuration (no put or setProperty of a ProducerConfig, ' +
+        'ConsumerConfig or StreamsConfig key)',
     });
   });
 });

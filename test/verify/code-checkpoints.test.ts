@@ -71,7 +71,7 @@ describe("readJobCode: the checkpointing a job's code sets", () => {
     });
   });
 
-  test('code that names no StreamExecutionEnvironment nor KafkaSink is no Flink job', () => {
+  test('code that names no StreamExecutionEnvironment, TableEnvironment nor KafkaSink is no Flink job', () => {
     expect(readJobCode('public class Util { static int twice(int x) { return 2 * x; } }')).toEqual({
       flink: false,
       settings: [],
