@@ -21,13 +21,15 @@ describe('constantsOf: the names a file declares once', () => {
     ]);
   });
 
-  test('a name declared twice with two values stands for no one value; a plain variable is never read', () => {
+  test('a name declared twice, a plain variable, or one the program computes, stands for no one value', () => {
     const code = [
       'void a() { final String topic = "a"; }',
       'void b() { final String topic = "b"; }',
       'String id = "x";',
       'var count = 1',
       'final int n = 1; if (n == 1) {}',
+      'final long interval = params.getLong("interval", 0);',
+      'val topic = args[0]',
     ].join('\n');
     expect([...constantsOf(code)]).toEqual([['n', '1']]);
   });

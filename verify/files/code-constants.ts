@@ -11,6 +11,18 @@ const JAVA = /\bfinal\s+(?:static\s+)?[\w.]+(?:<[^<>;=]*>)?(?:\[\])?\s+([A-Za-z_
 /** Kotlin and Scala: `[const] val NAME[: Type] = init`, to the line's end or a `;`. */
 const VAL = /\bval\s+([A-Za-z_]\w*)\s*(?::\s*[\w.?<>]+\s*)?=\s*([^;\n]+)/g;
 
+/**
+ * An initialiser a reader can take as a value: a string literal, integers joined by `*` and `+` (with other
+ * upper-case constants), or a class's constant or factory (`StreamsConfig.EXACTLY_ONCE_V2`, `Duration.ofSeconds(10)`,
+ * `TimeUnit.MINUTES.toMillis(5)`). Anything else (`args[0]`, `params.getLong(...)`) stays the name as written, so a
+ * refusal names what the code wrote.
+ */
+const VALUE_LIKE = [
+  /^"(?:[^"\\\n]|\\.)*"$/,
+  /^(?:[\d_]+[lL]?|[A-Z][A-Z0-9_]*|[\s*+()])+$/,
+  /^[A-Z]\w*(?:\.\w+)*(?:\([^()]*\))?(?:\.\w+\(\s*\))*$/,
+];
+
 /** Each name declared with one initialiser's text; a name declared twice with two values is left out. */
 export function constantsOf(code: string): ReadonlyMap<string, string> {
   const seen = new Map<string, string | null>();
@@ -18,6 +30,7 @@ export function constantsOf(code: string): ReadonlyMap<string, string> {
     for (const m of code.matchAll(re)) {
       const name = m[1]!;
       const init = m[2]!.trim();
+      if (!VALUE_LIKE.some((v) => v.test(init))) continue;
       seen.set(name, seen.has(name) && seen.get(name) !== init ? null : init);
     }
   // A final or a val is never assigned again: the compiler refuses it.
