@@ -76,6 +76,19 @@ describe('readJobCode: the KafkaSink a job builds', () => {
       { key: 'setProperty transaction.timeout.ms', value: 'timeout', line: 5 },
     ]);
   });
+  test("the producer's timeout in a Scala or Kotlin map the sink is given (setKafkaProducerConfig)", () => {
+    const code = [
+      'val producerConfig = Map("transaction.timeout.ms" -> "60000", "client.id.prefix" -> "cdc")',
+      'val sink = KafkaSink.builder[String]().setKafkaProducerConfig(producerConfig).build()',
+      'val props = mapOf(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG to 120_000)',
+    ].join('\n');
+    expect(readJobCode(code).settings).toEqual([
+      { key: 'setProperty transaction.timeout.ms', value: '60000', line: 1 },
+      { key: 'KafkaSink.builder', value: '', line: 2 },
+      { key: 'setProperty transaction.timeout.ms', value: '120000', line: 3 },
+    ]);
+  });
+
   test('a timeout given as text (`N * M + ""`) and the constants the file declares, as the compiler reads them', () => {
     const code = [
       'private static final String PREFIX = "orders-";',

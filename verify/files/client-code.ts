@@ -7,9 +7,9 @@
  * as written and marked computed, for the caller to refuse. Comments are skipped. Pure.
  */
 import { constantsOf, withConstants } from './code-constants.js';
+import { msOf, numberInText } from './code-numbers.js';
 import { argsAt, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
-import { msOf, numberInText } from './job-code.js';
 
 /** The config classes whose constants name keys. */
 const CONFIG_CLASS = /^(?:[\w.]*\.)?(ProducerConfig|ConsumerConfig|StreamsConfig|CommonClientConfigs)\.([A-Z0-9_]+)$/;

@@ -8,7 +8,10 @@
  * An argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments
  * are skipped. Pure.
  */
+
+import { readClientCode } from './client-code.js';
 import { constantsOf, withConstants } from './code-constants.js';
+import { msOf } from './code-numbers.js';
 import { argsAt, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
@@ -49,52 +52,6 @@ export interface CodeRead {
   readonly settings: readonly Setting[];
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = {
-  millis: 1,
-  milliseconds: 1,
-  seconds: 1000,
-  minutes: 60_000,
-  hours: 3_600_000,
-};
-
-/** An integer literal (`30000`, `30_000L`), a product of them, or a Duration or TimeUnit of one, in ms; or null. */
-export function msOf(expr: string): number | null {
-  const e = expr.trim().replace(/\.toMillis\(\s*\)$/, '');
-  const paren = /^\((.*)\)$/s.exec(e);
-  if (paren) return msOf(paren[1]!);
-  const duration = /^(?:java\.time\.)?Duration\.of(Millis|Seconds|Minutes|Hours)\((.*)\)$/is.exec(e);
-  if (duration) {
-    const n = msOf(duration[2]!);
-    return n === null ? null : n * UNIT_MS[duration[1]!.toLowerCase()]!;
-  }
-  const unit = /^(?:java\.util\.concurrent\.)?TimeUnit\.(MILLISECONDS|SECONDS|MINUTES|HOURS)\.toMillis\((.*)\)$/s.exec(
-    e,
-  );
-  if (unit) {
-    const n = msOf(unit[2]!);
-    return n === null ? null : n * UNIT_MS[unit[1]!.toLowerCase()]!;
-  }
-  const factors = e.split('*');
-  if (factors.length > 1) {
-    const ns = factors.map(msOf);
-    return ns.every((n) => n !== null) ? ns.reduce((a, b) => a! * b!, 1) : null;
-  }
-  const literal = /^(\d[\d_]*)[lL]?$/.exec(e);
-  return literal ? Number(literal[1]!.replace(/_/g, '')) : null;
-}
-
-/**
- * A number given as text, as the producer's properties take it: `15 * 60 * 1000 + ""`, `"" + N`,
- * `String.valueOf(N)`, `Integer.toString(N)`; the expression inside, or the argument when it is none of these.
- */
-export function numberInText(expr: string): string {
-  const e = expr.trim();
-  const concat = /^(.*?)\s*\+\s*""$/s.exec(e) ?? /^""\s*\+\s*(.*)$/s.exec(e);
-  if (concat) return numberInText(concat[1]!);
-  const asText = /^(?:String\.valueOf|Integer\.toString|Long\.toString)\((.*)\)$/s.exec(e);
-  return asText ? numberInText(asText[1]!) : e;
-}
-
 /** A CheckpointingMode argument's value (`CheckpointingMode.AT_LEAST_ONCE`), or its text when it names none. */
 function modeOf(expr: string): string {
   const m = /(?:^|\.)(EXACTLY_ONCE|AT_LEAST_ONCE)$/.exec(expr.trim());
@@ -111,18 +68,6 @@ export function stringOf(expr: string): string | null {
 function constantOf(expr: string, type: string): string {
   const m = new RegExp(`^(?:[\\w.]*\\.)?${type}\\.([A-Z_]+)$`).exec(expr.trim());
   return m ? m[1]! : expr.trim();
-}
-
-/** The producer's transaction.timeout.ms as a key argument names it: the string, or ProducerConfig's constant. */
-const isTimeoutKey = (expr: string): boolean =>
-  stringOf(expr) === 'transaction.timeout.ms' || /(^|\.)TRANSACTION_TIMEOUT_CONFIG$/.test(expr.trim());
-
-/** A timeout value: a string of digits, an integer literal or a product, in ms; else the argument as written. */
-function timeoutText(expr: string): string {
-  const text = stringOf(expr);
-  if (text !== null) return /^\d+$/.test(text.trim()) ? text.trim() : expr.trim();
-  const ms = msOf(numberInText(expr));
-  return ms === null ? expr.trim() : String(ms);
 }
 
 /** The interval text of an argument: its ms when a literal, else the argument as written. */
@@ -147,8 +92,6 @@ export function readJobCode(text: string): CodeRead {
     'setDeliverGuarantee',
     'setTransactionalIdPrefix',
     'setTransactionNamingStrategy',
-    'setProperty',
-    'put',
   ];
   const calls = new RegExp(`\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
@@ -174,9 +117,12 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: name, value: args[0]!.trim(), line });
     else if (name === 'setTransactionNamingStrategy' && args.length === 1)
       settings.push({ key: name, value: constantOf(args[0]!, 'TransactionNamingStrategy'), line });
-    else if ((name === 'setProperty' || name === 'put') && args.length === 2 && isTimeoutKey(args[0]!))
-      settings.push({ key: 'setProperty transaction.timeout.ms', value: timeoutText(args[1]!), line });
   }
+  // The producer's transaction.timeout.ms in each form a client's configuration takes it (setProperty, a
+  // Properties' put, Scala's `->` and Kotlin's `to` pairs, Map.of), for the sink's setKafkaProducerConfig.
+  for (const s of readClientCode(text))
+    if (s.key === 'transaction.timeout.ms')
+      settings.push({ key: 'setProperty transaction.timeout.ms', value: s.value.trim(), line: s.line });
   // KafkaSink.builder(), KafkaSink.<T>builder() (Java), KafkaSink.builder[T]() (Scala).
   const builders = /\bKafkaSink\s*\.\s*(?:<[^>()]*>\s*)?builder\s*(?:\[[^\]]*\]\s*)?\(/g;
   for (let m = builders.exec(code); m !== null; m = builders.exec(code))
