@@ -10,9 +10,10 @@ import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
+import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
+import type { OffsetCommits } from './parts.js';
 import type { Pipeline, Placed, Role } from './pipeline.js';
 import {
   isClientCommon,
@@ -24,6 +25,7 @@ import {
   systemsOf,
   withoutStreamsPrefix,
 } from './systems.js';
+import { environmentHere } from './unstated.js';
 
 /** How a claim came about. */
 export type How = 'set' | 'derived' | 'inherited' | 'default';
@@ -320,7 +322,13 @@ function whyIgnored(role: Role, key: string): string {
 }
 
 /** A producer's keys (a producer file, or the producer half of an application file). */
-function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: Set<string>): void {
+function producerKeys(
+  c: Collector,
+  p: Placed,
+  model: Pipeline['model'],
+  done: Set<string>,
+  offsets: OffsetCommits | null = null,
+): void {
   const byKey = new Map(p.settings.map((s) => [s.key, s]));
   const mode = producerMode(byKey);
   if (!mode.ok) {
@@ -348,14 +356,22 @@ function producerKeys(c: Collector, p: Placed, model: Pipeline['model'], done: S
         why: 'idempotence is on by default (Kafka 3.0 and later)',
       });
   }
+  // The application's code, where it is here, says whether the offsets go into the transaction: a transactional.id
+  // alone does not put them there.
+  const apart = offsets !== null && offsets !== 'transaction';
   if (model === 'consume-transform-produce')
     c.derive(
       p,
       'commit.strategy',
-      mode.value.transactional ? 'transactional' : 'process-then-commit',
-      mode.value.transactional
-        ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
-        : 'no transactional.id: the application commits its input offsets apart from its output (after processing)',
+      mode.value.transactional && !apart ? 'transactional' : 'process-then-commit',
+      !mode.value.transactional
+        ? 'no transactional.id: the application commits its input offsets apart from its output (after processing)'
+        : !apart
+          ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
+          : 'transactional.id is set, but the code calls no sendOffsetsToTransaction: its input offsets are ' +
+            (offsets === 'consumer'
+              ? 'committed apart from its output (commitSync/commitAsync)'
+              : 'committed apart from its output (enable.auto.commit) or never, to be read again after a restart'),
     );
 }
 
@@ -484,7 +500,7 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
         "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at " +
         "the options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)",
     };
-  if (pipe.sinkInCode && !pipe.parts.some((p) => p.role === 'Flink job code'))
+  if (pipe.sinkInCode && !environmentHere(pipe))
     return {
       type: 'none',
       unset:
@@ -518,6 +534,15 @@ function callName(key: string): string {
 function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
   sinkCodeKeys(c, p, done, set);
   for (const s of p.settings) {
+    if (s.key === ENVIRONMENT && !done.has(s.key)) {
+      c.used.push({
+        file: p.file,
+        line: s.line,
+        key: s.key,
+        why: "the job's execution environment: its checkpointing is the calls of this file",
+      });
+      done.add(s.key);
+    }
     const to = isIntervalCall(s.key)
       ? 'execution.checkpointing.interval'
       : isModeCall(s.key)
@@ -600,6 +625,14 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
       }
       case 'setTransactionalIdPrefix': {
         const prefix = stringOf(s.value);
+        // KafkaSinkBuilder.setTransactionalIdPrefix's javadoc: a prefix that changes across restarts leaves the
+        // lingering transactions of the previous run unaborted, their output unreadable until they time out.
+        if (prefix === null && /\b(currentTimeMillis|nanoTime|UUID|Random|random|now)\b/.test(s.value))
+          c.notes.push(
+            `${p.file}:${s.line}: the transactional-id prefix ${s.value} changes with every run: a restarted job ` +
+              "does not abort the previous run's lingering transactions, and read_committed readers wait on them " +
+              'until transaction.timeout.ms (KafkaSinkBuilder.setTransactionalIdPrefix: keep the prefix stable)',
+          );
         if (prefix === null)
           c.ignore(
             p,
@@ -874,6 +907,16 @@ function connectorKeys(c: Collector, p: Placed, done: Set<string>): void {
   }
 }
 
+/**
+ * How the application's code here commits its input offsets: in the transaction where any of its files calls
+ * sendOffsetsToTransaction; null where no code is here (a .properties file says nothing of the calls).
+ */
+function offsetsInCode(pipe: Pipeline): OffsetCommits | null {
+  const found = pipe.parts.flatMap((p) => (p.offsets === undefined ? [] : [p.offsets]));
+  if (found.length === 0) return null;
+  return found.includes('transaction') ? 'transaction' : found.includes('consumer') ? 'consumer' : 'none';
+}
+
 /** Every part's claims and ignored keys, with the real defaults each leaves in place. Pure. */
 export function claims(
   pipe: Pipeline,
@@ -883,20 +926,21 @@ export function claims(
 ): Claims {
   const c = new Collector(keys, defaults, set);
   const strategy = restartStrategy(pipe, keys, set);
+  const offsets = offsetsInCode(pipe);
   for (const part of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
     const p = { ...part, settings: part.settings.map((s) => c.readable(part, s)) };
     switch (p.role) {
       case 'producer':
-        producerKeys(c, p, pipe.model, done);
+        producerKeys(c, p, pipe.model, done, offsets);
         break;
       case 'input consumer':
       case 'downstream reader':
         consumerKeys(c, p, done);
         break;
       case 'consume-transform-produce application':
-        producerKeys(c, p, pipe.model, done);
+        producerKeys(c, p, pipe.model, done, offsets);
         consumerKeys(c, p, done);
         break;
       case 'Streams application':

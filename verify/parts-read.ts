@@ -3,7 +3,7 @@
  * the Flink SQL scripts together, as one SQL client session runs them, with the session's jobs. Pure.
  */
 
-import { readClientCode } from './files/client-code.js';
+import { offsetCommits, readClientCode } from './files/client-code.js';
 import { sqlInCode } from './files/code-sql.js';
 import type { Read } from './files/entry.js';
 import { codeName, readJobCode } from './files/job-code.js';
@@ -33,12 +33,13 @@ function fileParts(file: string, text: string): Read<Part[]> {
       ok: true,
       value: [
         client.length > 0
-          ? settingsPart(file, client, "Kafka clients' configuration in code")
+          ? { ...settingsPart(file, client, "Kafka clients' configuration in code"), offsets: offsetCommits(text) }
           : ignoredPart(
               file,
               'code',
-              'neither a Flink job (it names no StreamExecutionEnvironment nor KafkaSink) nor a Kafka client ' +
-                'configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or StreamsConfig key)',
+              'neither a Flink job (it names no StreamExecutionEnvironment, TableEnvironment nor KafkaSink) nor a ' +
+                'Kafka client configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or ' +
+                'StreamsConfig key)',
             ),
       ],
     };

@@ -44,7 +44,16 @@ export interface Part {
    * flink-connector-kafka releases are its settings: the artifact or jar named, and its version as written.
    */
   readonly release?: { readonly system: 'kafka' | 'flink'; readonly version: string; readonly how: string };
+  /**
+   * How a Kafka application's code commits its input offsets: in the producer's transaction
+   * (sendOffsetsToTransaction), by the consumer (commitSync/commitAsync), or by no call (auto-commit, or never).
+   * Only a code part has it: a .properties file says nothing of the calls.
+   */
+  readonly offsets?: OffsetCommits;
 }
+
+/** How a Kafka application's code commits its input offsets. */
+export type OffsetCommits = 'transaction' | 'consumer' | 'none';
 
 /** The file kinds verify reads, for messages. */
 export const READABLE =

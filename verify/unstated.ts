@@ -12,7 +12,7 @@ import type { ConfigValue } from '../model/core/keys.js';
 import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.js';
 import { builtAgainst, FLINK_VERSION_PATTERN, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
-import { INTERVAL_CALLS } from './files/job-code.js';
+import { ENVIRONMENT, INTERVAL_CALLS } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
 
@@ -86,9 +86,12 @@ export function withoutCheckpoints(c: Context): boolean {
   );
 }
 
-/** Whether the job's code decides its checkpointing and is not among the files (a sink built in code, no code). */
+/**
+ * Whether the job's code decides its checkpointing and is not among the files (a sink built in code, and no code
+ * here makes the job's environment: a file that only builds the sink says nothing of its checkpoints).
+ */
 export function checkpointsInCode(c: Context): boolean {
-  return withoutCheckpoints(c) && c.pipeline.sinkInCode && !has(c, 'Flink job code');
+  return withoutCheckpoints(c) && c.pipeline.sinkInCode && !environmentHere(c.pipeline);
 }
 
 /**
@@ -164,6 +167,10 @@ function checkpointsOff(c: Context): Unstated | null {
 }
 
 const has = (c: Context, role: string): boolean => c.pipeline.parts.some((p) => p.role === role);
+
+/** Whether the job's code here makes its execution environment, where its checkpointing is configured. */
+export const environmentHere = (pipe: Pipeline): boolean =>
+  pipe.parts.some((p) => p.role === 'Flink job code' && p.settings.some((s) => s.key === ENVIRONMENT));
 
 /** Where the job's code here builds a KafkaSink (`file:line`), or null when no code here does. */
 function sinkBuilder(c: Context): string | null {

@@ -70,6 +70,23 @@ describe('readClientCode: the client configuration a program builds', () => {
     ]);
   });
 
+  test('a product given as text, and the constants the file declares, read as the compiler reads them', () => {
+    const code = [
+      'private static final String GUARANTEE = StreamsConfig.EXACTLY_ONCE_V2;',
+      'const val TXN_TIMEOUT = 60 * 1000',
+      'props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, GUARANTEE);',
+      'props.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 15 * 60 * 1000 + "");',
+      'props[ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG] = TXN_TIMEOUT',
+      'props.put(ProducerConfig.ACKS_CONFIG, acks);',
+    ].join('\n');
+    expect(readClientCode(code)).toEqual([
+      { key: 'processing.guarantee', value: 'exactly_once_v2', line: 3 },
+      { key: 'transaction.timeout.ms', value: '900000', line: 4 },
+      { key: 'delivery.timeout.ms', value: '60000', line: 5 },
+      { key: 'acks', value: 'acks', line: 6, computed: true },
+    ]);
+  });
+
   test("a constant's key: regular names, the irregular ones, and names no config class holds", () => {
     expect(
       [
@@ -152,8 +169,37 @@ describe("verify reads an application's configuration from its code", () => {
       ok: false,
       error:
         'nothing to check: no Kafka transactional path (no transactional producer, Streams application or Kafka ' +
-        'sink): code (Util.java): neither a Flink job (it names no StreamExecutionEnvironment nor KafkaSink) nor a ' +
-        'Kafka client configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or StreamsConfig key)',
+        'sink): code (Util.java): neither a Flink job (it names no StreamExecutionEnvironment, TableEnvironment ' +
+        'nor KafkaSink) nor a Kafka client configuration (no put or setProperty of a ProducerConfig, ' +
+        'ConsumerConfig or StreamsConfig key)',
     });
+  });
+});
+
+describe("an application's code says whether its offsets go into the transaction", () => {
+  const app = (loop: string) =>
+    [
+      'props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, "copier-1");',
+      'props.put(ConsumerConfig.GROUP_ID_CONFIG, "copier");',
+      'props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);',
+      'producer.beginTransaction();',
+      loop,
+      'producer.commitTransaction();',
+    ].join('\n');
+  const strategy = (loop: string) => {
+    const r = verifyFiles([{ path: 'Copier.java', text: app(loop) }], [], keysOf);
+    if (!r.ok) throw new Error(r.error);
+    return new Map(r.value.pairs).get('commit.strategy');
+  };
+
+  test('sendOffsetsToTransaction: the offsets are in the transaction', () => {
+    expect(strategy('producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe('transactional');
+  });
+
+  test('no sendOffsetsToTransaction: a transactional.id alone leaves the offsets apart from the output', () => {
+    expect(strategy('consumer.commitSync();')).toBe('process-then-commit');
+    expect(strategy('// producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe(
+      'process-then-commit',
+    );
   });
 });

@@ -55,6 +55,8 @@ describe("readJobCode: the checkpointing a job's code sets", () => {
     expect(readJobCode(code)).toEqual({
       flink: true,
       settings: [
+        // Only the import names the environment: its line marks the file as the one that makes it.
+        { key: 'StreamExecutionEnvironment', value: '', line: 1 },
         { key: 'enableCheckpointing', value: '30000', line: 2 },
         { key: 'enableCheckpointing mode', value: 'AT_LEAST_ONCE', line: 2 },
         { key: 'setCheckpointInterval', value: '20000', line: 3 },
@@ -69,7 +71,7 @@ describe("readJobCode: the checkpointing a job's code sets", () => {
     });
   });
 
-  test('code that names no StreamExecutionEnvironment nor KafkaSink is no Flink job', () => {
+  test('code that names no StreamExecutionEnvironment, TableEnvironment nor KafkaSink is no Flink job', () => {
     expect(readJobCode('public class Util { static int twice(int x) { return 2 * x; } }')).toEqual({
       flink: false,
       settings: [],

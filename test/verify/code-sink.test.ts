@@ -76,6 +76,39 @@ describe('readJobCode: the KafkaSink a job builds', () => {
       { key: 'setProperty transaction.timeout.ms', value: 'timeout', line: 5 },
     ]);
   });
+  test("the producer's timeout in a Scala or Kotlin map the sink is given (setKafkaProducerConfig)", () => {
+    const code = [
+      'val producerConfig = Map("transaction.timeout.ms" -> "60000", "client.id.prefix" -> "cdc")',
+      'val sink = KafkaSink.builder[String]().setKafkaProducerConfig(producerConfig).build()',
+      'val props = mapOf(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG to 120_000)',
+    ].join('\n');
+    expect(readJobCode(code).settings).toEqual([
+      { key: 'setProperty transaction.timeout.ms', value: '60000', line: 1 },
+      { key: 'KafkaSink.builder', value: '', line: 2 },
+      { key: 'setProperty transaction.timeout.ms', value: '120000', line: 3 },
+    ]);
+  });
+
+  test('a timeout given as text (`N * M + ""`) and the constants the file declares, as the compiler reads them', () => {
+    const code = [
+      'private static final String PREFIX = "orders-";',
+      'private static final long INTERVAL = 10 * 1000L;',
+      'env.enableCheckpointing(INTERVAL);',
+      'KafkaSink.<String>builder()',
+      '  .setTransactionalIdPrefix(PREFIX)',
+      '  .setProperty(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 15 * 60 * 1000 + "")',
+      '  .setProperty("transaction.timeout.ms", "" + 600000)',
+      '  .setProperty("transaction.timeout.ms", 15 * 60 * 1000 + "" + suffix)',
+    ].join('\n');
+    expect(readJobCode(code).settings).toEqual([
+      { key: 'enableCheckpointing', value: '10000', line: 3 },
+      { key: 'KafkaSink.builder', value: '', line: 4 },
+      { key: 'setTransactionalIdPrefix', value: '"orders-"', line: 5 },
+      { key: 'setProperty transaction.timeout.ms', value: '900000', line: 6 },
+      { key: 'setProperty transaction.timeout.ms', value: '600000', line: 7 },
+      { key: 'setProperty transaction.timeout.ms', value: '15 * 60 * 1000 + "" + suffix', line: 8 },
+    ]);
+  });
 });
 
 describe("verify reads the sink the job's code builds", () => {
@@ -150,6 +183,60 @@ describe("verify reads the sink the job's code builds", () => {
         why: "a prefix the code computes: one job's check decides nothing on its text (two jobs must not share it)",
       },
     ]);
+  });
+
+  const sinkOnly = [
+    'public class Sinks {',
+    '  static KafkaSink<String> sink() {',
+    '    return KafkaSink.<String>builder().setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)',
+    '      .setTransactionalIdPrefix("orders-").build();',
+    '  }',
+    '}',
+  ].join('\n');
+
+  test("a file that only builds the sink says nothing of checkpoints: the job's code's, checked off and on", () => {
+    const r = verifyFiles([{ path: 'Sinks.java', text: sinkOnly }], [], keysOf);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.unstated.filter((u) => u.kind === 'code').map((u) => [u.key, u.values])).toEqual([
+      ['checkpointing.enabled', ['false', 'true']],
+    ]);
+    // With the file that makes the environment and calls no enableCheckpointing, Flink's default is the answer.
+    const job = 'StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();';
+    const both = verifyFiles(
+      [
+        { path: 'Sinks.java', text: sinkOnly },
+        { path: 'Job.java', text: job },
+      ],
+      [],
+      keysOf,
+    );
+    if (!both.ok) throw new Error(both.error);
+    expect(both.value.unstated.filter((u) => u.kind === 'code')).toEqual([]);
+    expect(both.value.unstated.find((u) => u.key === 'checkpointing.enabled')).toMatchObject({
+      kind: 'real',
+      value: 'false',
+    });
+  });
+
+  test('a prefix made of the clock or a UUID changes with every run: a note says what a restart leaves behind', () => {
+    const text = (prefix: string) =>
+      [
+        'StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();',
+        'env.enableCheckpointing(10_000);',
+        'KafkaSink.<String>builder().setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)',
+        `  .setTransactionalIdPrefix(${prefix}).build();`,
+      ].join('\n');
+    const notes = (prefix: string): string[] => {
+      const r = verifyFiles([{ path: 'Job.java', text: text(prefix) }], [], keysOf);
+      if (!r.ok) throw new Error(r.error);
+      return r.value.notes.filter((n) => n.includes('prefix'));
+    };
+    expect(notes('"orders-" + System.currentTimeMillis()')).toEqual([
+      'Job.java:4: the transactional-id prefix "orders-" + System.currentTimeMillis() changes with every run: a ' +
+        "restarted job does not abort the previous run's lingering transactions, and read_committed readers wait " +
+        'on them until transaction.timeout.ms (KafkaSinkBuilder.setTransactionalIdPrefix: keep the prefix stable)',
+    ]);
+    expect(notes('"orders-" + jobName')).toEqual([]);
   });
 
   test('the legacy FlinkKafkaProducer is named as not modelled, with a note on what the answer stands for', () => {

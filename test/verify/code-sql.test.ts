@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { sqlInCode } from '../../verify/files/code-sql.js';
+import { readJobCode } from '../../verify/files/job-code.js';
 import { cli } from '../cli/harness.js';
 
 const dir = 'test/fixtures/verify/job-code/table-api';
@@ -45,6 +46,24 @@ describe('sqlInCode: the SQL a job runs from its code', () => {
       'INSERT INTO t',
       'SELECT a, b FROM s',
       ';',
+      '',
+    ]);
+  });
+
+  test('a piece naming a constant the file declares is its text; a TableEnvironment alone makes a Flink job', () => {
+    const code = [
+      "static final String SINK = \"CREATE TABLE t (a INT) WITH ('connector' = 'kafka')\";", // 1
+      'TableEnvironment tEnv = TableEnvironment.create(settings);', // 2
+      'tEnv.executeSql(SINK);', // 3
+      'tEnv.executeSql("INSERT INTO t " + QUERY);', // 4
+    ].join('\n');
+    expect(readJobCode(code).flink).toBe(true);
+    const read = sqlInCode(code);
+    expect(read.computed).toEqual([4]);
+    expect(read.text.split('\n').map((l) => l.trim())).toEqual([
+      '',
+      '',
+      "CREATE TABLE t (a INT) WITH ('connector' = 'kafka');",
       '',
     ]);
   });

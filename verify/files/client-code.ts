@@ -6,6 +6,8 @@
  * that is a literal or a constant Kafka defines reads as its text; any other (a variable, a computed value) is kept
  * as written and marked computed, for the caller to refuse. Comments are skipped. Pure.
  */
+import { constantsOf, withConstants } from './code-constants.js';
+import { msOf, numberInText } from './code-numbers.js';
 import { argsAt, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
@@ -91,6 +93,9 @@ export function valueText(expr: string): string | null {
   if (bool) return bool[1]!.toLowerCase();
   const int = /^(-?\d[\d_]*)[lL]?$/.exec(e);
   if (int) return int[1]!.replace(/_/g, '');
+  // A product of integers (`15 * 60 * 1000`), a Duration's ms, or one given as text (`60 * 1000 + ""`).
+  const ms = msOf(numberInText(e));
+  if (ms !== null) return String(ms);
   if (/^(?:Integer|Long)\.MAX_VALUE$/.test(e)) return e.startsWith('Integer') ? '2147483647' : '9223372036854775807';
   const isolation = /^(?:[\w.]*\.)?IsolationLevel\.(READ_COMMITTED|READ_UNCOMMITTED)$/.exec(
     e.replace(/(\.toString\(\s*\)|\.toLowerCase\([^)]*\))+$/, ''),
@@ -101,14 +106,26 @@ export function valueText(expr: string): string | null {
   return null;
 }
 
+/**
+ * How a code file commits its consumer's offsets: with the producer's transaction (sendOffsetsToTransaction), by the
+ * consumer (commitSync, commitAsync), or by no call. Pure.
+ */
+export function offsetCommits(text: string): 'transaction' | 'consumer' | 'none' {
+  const code = withoutComments(text);
+  if (/\.\s*sendOffsetsToTransaction\s*\(/.test(code)) return 'transaction';
+  return /\.\s*commit(?:Sync|Async)\s*\(/.test(code) ? 'consumer' : 'none';
+}
+
 /** The client settings a code file builds, in the order written. Pure. */
 export function readClientCode(text: string): Setting[] {
   const code = withoutComments(text);
   const lines = new LineIndex(code);
+  const constants = constantsOf(code);
   const out: Setting[] = [];
-  const add = (keyExpr: string, valueExpr: string, at: number): void => {
-    const key = keyOf(keyExpr);
+  const add = (keyExpr: string, valueExprAsWritten: string, at: number): void => {
+    const key = keyOf(withConstants(keyExpr, constants));
     if (key === null) return;
+    const valueExpr = withConstants(valueExprAsWritten, constants);
     const value = valueText(valueExpr);
     out.push({
       key,

@@ -5,6 +5,7 @@
  * answer points at the code's lines. A statement the code computes (a variable, String.format) is not SQL verify can
  * read: its line is returned instead. Pure.
  */
+import { constantsOf, withConstants } from './code-constants.js';
 import { argsAt, withoutComments } from './code-text.js';
 import { LineIndex } from './entry.js';
 
@@ -54,6 +55,7 @@ export function sqlInCode(text: string): CodeSql {
   const total = code.split('\n').length;
   const out: string[] = Array.from({ length: total }, () => '');
   const computed: number[] = [];
+  const constants = constantsOf(code);
   const calls = /\.\s*(executeSql|sqlUpdate|addInsertSql)\s*\(/g;
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
     const open = m.index + m[0].length - 1;
@@ -61,7 +63,8 @@ export function sqlInCode(text: string): CodeSql {
     if (args === null || args.length !== 1) continue;
     const argStart = code.indexOf(args[0]!, open);
     const parts = pieces(args[0]!).map((p) => ({ ...p, text: p.text.trim(), raw: p.text }));
-    const texts = parts.map((p) => literalText(p.text));
+    // A piece that names a constant is the constant's text, placed at the piece's line.
+    const texts = parts.map((p) => literalText(p.text) ?? literalText(withConstants(p.text, constants)));
     if (texts.some((t) => t === null)) {
       computed.push(lines.lineOf(m.index));
       continue;

@@ -8,6 +8,9 @@
  * An argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments
  * are skipped. Pure.
  */
+import { readClientCode } from './client-code.js';
+import { constantsOf, withConstants } from './code-constants.js';
+import { msOf } from './code-numbers.js';
 import { argsAt, underCondition, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
@@ -35,45 +38,17 @@ export const SINK_CALLS = [
   'setProperty transaction.timeout.ms',
 ] as const;
 
+/**
+ * The setting that marks a file making the job's execution environment (it names StreamExecutionEnvironment or a
+ * TableEnvironment): the file where the job's checkpointing is configured, unlike one that only builds its sink.
+ */
+export const ENVIRONMENT = 'StreamExecutionEnvironment';
+
 /** What a code file configures. */
 export interface CodeRead {
   /** Whether the file is a Flink job's code: it names StreamExecutionEnvironment or builds a KafkaSink. */
   readonly flink: boolean;
   readonly settings: readonly Setting[];
-}
-
-const UNIT_MS: Readonly<Record<string, number>> = {
-  millis: 1,
-  milliseconds: 1,
-  seconds: 1000,
-  minutes: 60_000,
-  hours: 3_600_000,
-};
-
-/** An integer literal (`30000`, `30_000L`), a product of them, or a Duration or TimeUnit of one, in ms; or null. */
-export function msOf(expr: string): number | null {
-  const e = expr.trim().replace(/\.toMillis\(\s*\)$/, '');
-  const paren = /^\((.*)\)$/s.exec(e);
-  if (paren) return msOf(paren[1]!);
-  const duration = /^(?:java\.time\.)?Duration\.of(Millis|Seconds|Minutes|Hours)\((.*)\)$/is.exec(e);
-  if (duration) {
-    const n = msOf(duration[2]!);
-    return n === null ? null : n * UNIT_MS[duration[1]!.toLowerCase()]!;
-  }
-  const unit = /^(?:java\.util\.concurrent\.)?TimeUnit\.(MILLISECONDS|SECONDS|MINUTES|HOURS)\.toMillis\((.*)\)$/s.exec(
-    e,
-  );
-  if (unit) {
-    const n = msOf(unit[2]!);
-    return n === null ? null : n * UNIT_MS[unit[1]!.toLowerCase()]!;
-  }
-  const factors = e.split('*');
-  if (factors.length > 1) {
-    const ns = factors.map(msOf);
-    return ns.every((n) => n !== null) ? ns.reduce((a, b) => a! * b!, 1) : null;
-  }
-  const literal = /^(\d[\d_]*)[lL]?$/.exec(e);
-  return literal ? Number(literal[1]!.replace(/_/g, '')) : null;
 }
 
 /** A CheckpointingMode argument's value (`CheckpointingMode.AT_LEAST_ONCE`), or its text when it names none. */
@@ -94,18 +69,6 @@ function constantOf(expr: string, type: string): string {
   return m ? m[1]! : expr.trim();
 }
 
-/** The producer's transaction.timeout.ms as a key argument names it: the string, or ProducerConfig's constant. */
-const isTimeoutKey = (expr: string): boolean =>
-  stringOf(expr) === 'transaction.timeout.ms' || /(^|\.)TRANSACTION_TIMEOUT_CONFIG$/.test(expr.trim());
-
-/** A timeout value: a string of digits, an integer literal or a product, in ms; else the argument as written. */
-function timeoutText(expr: string): string {
-  const text = stringOf(expr);
-  if (text !== null) return /^\d+$/.test(text.trim()) ? text.trim() : expr.trim();
-  const asText = /^(?:String\.valueOf|Integer\.toString|Long\.toString)\((.*)\)$/s.exec(expr.trim());
-  return intervalText(asText ? asText[1]! : expr);
-}
-
 /** The interval text of an argument: its ms when a literal, else the argument as written. */
 const intervalText = (expr: string): string => {
   const ms = msOf(expr);
@@ -116,6 +79,7 @@ const intervalText = (expr: string): string => {
 export function readJobCode(text: string): CodeRead {
   const code = withoutComments(text);
   const lines = new LineIndex(code);
+  const constants = constantsOf(code);
   const settings: Setting[] = [];
   const names = [
     'enableCheckpointing',
@@ -127,13 +91,11 @@ export function readJobCode(text: string): CodeRead {
     'setDeliverGuarantee',
     'setTransactionalIdPrefix',
     'setTransactionNamingStrategy',
-    'setProperty',
-    'put',
   ];
   const calls = new RegExp(`\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
-    const args = argsAt(code, m.index + m[0].length - 1);
-    if (args === null) continue;
+    const args = argsAt(code, m.index + m[0].length - 1)?.map((a) => withConstants(a, constants));
+    if (args === undefined) continue;
     const line = lines.lineOf(m.index);
     const name = m[1]!;
     // An interval set only under a condition (`if (params.has("checkpointing"))`) may not be set when the job runs.
@@ -156,9 +118,12 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: name, value: args[0]!.trim(), line });
     else if (name === 'setTransactionNamingStrategy' && args.length === 1)
       settings.push({ key: name, value: constantOf(args[0]!, 'TransactionNamingStrategy'), line });
-    else if ((name === 'setProperty' || name === 'put') && args.length === 2 && isTimeoutKey(args[0]!))
-      settings.push({ key: 'setProperty transaction.timeout.ms', value: timeoutText(args[1]!), line });
   }
+  // The producer's transaction.timeout.ms in each form a client's configuration takes it (setProperty, a
+  // Properties' put, Scala's `->` and Kotlin's `to` pairs, Map.of), for the sink's setKafkaProducerConfig.
+  for (const s of readClientCode(text))
+    if (s.key === 'transaction.timeout.ms')
+      settings.push({ key: 'setProperty transaction.timeout.ms', value: s.value.trim(), line: s.line });
   // KafkaSink.builder(), KafkaSink.<T>builder() (Java), KafkaSink.builder[T]() (Scala).
   const builders = /\bKafkaSink\s*\.\s*(?:<[^>()]*>\s*)?builder\s*(?:\[[^\]]*\]\s*)?\(/g;
   for (let m = builders.exec(code); m !== null; m = builders.exec(code))
@@ -167,9 +132,14 @@ export function readJobCode(text: string): CodeRead {
   const legacy = /\bnew\s+FlinkKafkaProducer(?:011)?\s*(?:<[^>()]*>\s*)?\(/g;
   for (let m = legacy.exec(code); m !== null; m = legacy.exec(code))
     settings.push({ key: 'FlinkKafkaProducer', value: '', line: lines.lineOf(m.index) });
+  // The first use outside the imports, where the file makes or takes the environment.
+  const environment =
+    /(?<!\bimport\s+[\w.]*)\b(StreamExecutionEnvironment|(?:Stream)?TableEnvironment)\b/.exec(code) ??
+    /\b(StreamExecutionEnvironment|(?:Stream)?TableEnvironment)\b/.exec(code);
+  if (environment) settings.push({ key: ENVIRONMENT, value: '', line: lines.lineOf(environment.index) });
   settings.sort((a, b) => a.line - b.line);
   // A Properties' transaction.timeout.ms alone is any Kafka producer's: only a checkpointing call makes a Flink job.
   const checkpointing = settings.some((s) => !(SINK_CALLS as readonly string[]).includes(s.key));
-  const flink = /\b(StreamExecutionEnvironment|KafkaSink)\b/.test(code) || checkpointing;
+  const flink = /\bKafkaSink\b/.test(code) || environment !== null || checkpointing;
   return { flink, settings };
 }
