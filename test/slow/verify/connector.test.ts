@@ -9,8 +9,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ConnectorVersion } from '../../../model/flink/connector.js';
-import { builtAgainst } from '../../../model/flink/flink-release.js';
 import {
   connectorOf,
   jarsIn,
@@ -148,28 +146,34 @@ describe('the files that carry the release', () => {
 
 describe('verify reads the release each file kind names', () => {
   test.each([
-    ['maven-3.1/pom.xml', '3.1', 'maven-3.1/pom.xml:31', 'Maven pom.xml'],
-    ['gradle/build.gradle', '3.2', 'gradle/build.gradle:14', 'Gradle build'],
-    ['gradle-kts/build.gradle.kts', '4.0', 'gradle-kts/build.gradle.kts:9', 'Gradle build'],
-    ['docker/Dockerfile', '3.3', 'docker/Dockerfile:6', 'Dockerfile'],
-    ['compose/docker-compose.yml', '3.1', 'compose/docker-compose.yml:8', 'service jobmanager volumes'],
-    ['add-jar/connector.sql', '3.0', 'add-jar/connector.sql:2', 'ADD JAR'],
-  ])('%s: connector.version=%s', async (file, version, from, detail) => {
+    ['maven-3.1/pom.xml', '3.1', 'maven-3.1/pom.xml:31', 'Maven pom.xml', 'flink-connector-kafka 3.1.0-1.18'],
+    ['gradle/build.gradle', '3.2', 'gradle/build.gradle:14', 'Gradle build', 'flink-connector-kafka 3.2.0-1.19'],
+    [
+      'gradle-kts/build.gradle.kts',
+      '4.0',
+      'gradle-kts/build.gradle.kts:9',
+      'Gradle build',
+      'flink-connector-kafka 4.0.0-2.0',
+    ],
+    ['docker/Dockerfile', '3.3', 'docker/Dockerfile:6', 'Dockerfile', 'flink-sql-connector-kafka 3.3.0-1.18'],
+    ['compose/docker-compose.yml', '3.1', 'compose/docker-compose.yml:8', 'service jobmanager volumes', ''],
+    ['add-jar/connector.sql', '3.0', 'add-jar/connector.sql:2', 'ADD JAR', 'flink-sql-connector-kafka 3.0.2-1.17'],
+  ])('%s: connector.version=%s', async (file, version, from, detail, artifact) => {
     const { report } = await json(`${dir}/${file}`, job, ...SHALLOW);
     expect(connectorSetting(report)).toMatchObject({ value: version, source: 'file', from: `${dir}/${from}` });
     expect(report.files).toContainEqual(
       expect.objectContaining({ path: `${dir}/${file}`, role: 'Flink Kafka connector', detail }),
     );
-    // Flink's release is a condition unless an image names it (the Compose file's flink image does): the release the
-    // connector's build names.
+    // Flink's release is a condition unless an image names it (the Compose file's flink image does): the Flink line
+    // the artifact's version names, at its latest patch.
     const named = file.startsWith('compose/');
     expect(report.conditions?.map((c) => c.key)).toEqual(
       named ? ['kafka.version', 'isolation.level'] : ['kafka.version', 'flink.version', 'isolation.level'],
     );
     if (!named)
       expect(report.conditions?.find((c) => c.key === 'flink.version')?.condition).toBe(
-        `on Flink ${builtAgainst(version as ConnectorVersion)}, ` +
-          `the release flink-connector-kafka ${version}'s build names`,
+        `on Flink ${artifact.slice(artifact.lastIndexOf('-') + 1)}'s latest patch release, the line ${artifact} is ` +
+          'built for',
       );
     expect(report.releases?.find((r) => r.startsWith('flink-connector-kafka'))).toMatch(
       new RegExp(`^flink-connector-kafka ${version.replace('.', '\\.')} \\(${dir}/${from}: `),
