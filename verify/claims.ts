@@ -483,7 +483,8 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
   if (given !== undefined) return { type: given[1], unset: null };
   let best: { rank: number; type: string | null } | null = null;
   for (const p of pipe.parts) {
-    if (p.role !== 'Flink job' || key === undefined) continue;
+    // The code's setRestartStrategy outranks the cluster's configuration, as in Flink.
+    if ((p.role !== 'Flink job' && p.role !== 'Flink job code') || key === undefined) continue;
     for (const s of p.settings) {
       if (s.key !== 'restart-strategy.type' && s.key !== 'restart-strategy') continue;
       const rank = rankOf(p, key.name);
@@ -531,8 +532,15 @@ function callName(key: string): string {
  * CheckpointConfig.setCheckpointInterval / setCheckpointingMode, Flink 1.x and 2.x). A value that is no literal is
  * refused unless --set gives the key: verify checks the job's interval, never one of its own.
  */
-function codeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly (readonly [string, string])[]): void {
+function codeKeys(
+  c: Collector,
+  p: Placed,
+  done: Set<string>,
+  set: readonly (readonly [string, string])[],
+  strategy: Strategy,
+): void {
   sinkCodeKeys(c, p, done, set);
+  restartCodeKeys(c, p, done, set, strategy);
   for (const s of p.settings) {
     if (s.key === ENVIRONMENT && !done.has(s.key)) {
       c.used.push({
@@ -697,6 +705,41 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
         'transactionalIdPrefix to be set (KafkaSinkBuilder.sanityCheck): call setTransactionalIdPrefix, or give the ' +
         'prefix another file sets with --set sink.transactional-id-prefix=PREFIX',
     );
+}
+
+/**
+ * The restart strategy a job's code sets (StreamExecutionEnvironment.setRestartStrategy with RestartStrategies, Flink
+ * 1.x): its type and options, read as the configuration's restart-strategy.* keys; one the code computes is refused
+ * unless --set gives restart-strategy.type.
+ */
+function restartCodeKeys(
+  c: Collector,
+  p: Placed,
+  done: Set<string>,
+  set: readonly (readonly [string, string])[],
+  strategy: Strategy,
+): void {
+  for (const s of p.settings) {
+    if (s.key === 'setRestartStrategy') {
+      if (set.some(([k]) => k === 'restart-strategy.type'))
+        c.ignore(p, s, `setRestartStrategy(${s.value}): --set gives restart-strategy.type`);
+      else
+        c.fail(
+          `${p.file}:${s.line}: setRestartStrategy(${s.value}): a strategy verify cannot read from the code ` +
+            '(accepted: RestartStrategies.noRestart(), fixedDelayRestart, failureRateRestart, ' +
+            'exponentialDelayRestart with literal arguments); give it with --set restart-strategy.type=TYPE',
+        );
+      done.add(s.key);
+      continue;
+    }
+    if (!s.key.startsWith('restart-strategy.')) continue;
+    const t = flinkTranslations.find((x) => x.from === s.key);
+    const why = "StreamExecutionEnvironment.setRestartStrategy in the job's code";
+    if (t?.strategy !== undefined && t.strategy !== strategy.type)
+      c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy.type}`);
+    else if (!c.claim(p, s, t?.to ?? s.key, t?.reading ?? 'flink', why)) c.ignore(p, s, 'not modelled');
+    done.add(s.key);
+  }
 }
 
 /** A Flink configuration's keys (config.yaml, flink-conf.yaml, SQL SET statements); `strategy`: the job's. */
@@ -977,7 +1020,7 @@ export function claims(
         connectorKeys(c, p, done);
         break;
       case 'Flink job code':
-        codeKeys(c, p, done, set);
+        codeKeys(c, p, done, set, strategy);
         break;
       case 'not modelled':
         for (const s of p.settings) c.ignore(p, s, `${p.detail}: ${p.why ?? 'not modelled'}`);

@@ -11,6 +11,7 @@
 import { readClientCode } from './client-code.js';
 import { constantsOf, withConstants } from './code-constants.js';
 import { msOf } from './code-numbers.js';
+import { restartKeys } from './code-restart.js';
 import { argsAt, underCondition, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
@@ -91,6 +92,7 @@ export function readJobCode(text: string): CodeRead {
     'setDeliverGuarantee',
     'setTransactionalIdPrefix',
     'setTransactionNamingStrategy',
+    'setRestartStrategy',
   ];
   const calls = new RegExp(`\\.\\s*(${names.join('|')})\\s*\\(`, 'g');
   for (let m = calls.exec(code); m !== null; m = calls.exec(code)) {
@@ -118,6 +120,11 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: name, value: args[0]!.trim(), line });
     else if (name === 'setTransactionNamingStrategy' && args.length === 1)
       settings.push({ key: name, value: constantOf(args[0]!, 'TransactionNamingStrategy'), line });
+    else if (name === 'setRestartStrategy' && args.length === 1) {
+      const keys = restartKeys(args[0]!);
+      if (keys === null) settings.push({ key: 'setRestartStrategy', value: args[0]!.trim(), line, computed: true });
+      else for (const k of keys) settings.push({ ...k, line });
+    }
   }
   // The producer's transaction.timeout.ms in each form a client's configuration takes it (setProperty, a
   // Properties' put, Scala's `->` and Kotlin's `to` pairs, Map.of), for the sink's setKafkaProducerConfig.
