@@ -29,20 +29,17 @@ function fileParts(file: string, text: string): Read<Part[]> {
     const code = readJobCode(text);
     if (code.flink) return { ok: true, value: [part(file, 'job-code', "Flink job's code", code.settings)] };
     const client = readClientCode(text).filter((s) => isKafkaKey(withoutStreamsPrefix(s.key)));
-    return {
-      ok: true,
-      value: [
-        client.length > 0
-          ? { ...settingsPart(file, client, "Kafka clients' configuration in code"), offsets: offsetCommits(text) }
-          : ignoredPart(
-              file,
-              'code',
-              'neither a Flink job (it names no StreamExecutionEnvironment, TableEnvironment nor KafkaSink) nor a ' +
-                'Kafka client configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or ' +
-                'StreamsConfig key)',
-            ),
-      ],
-    };
+    const offsets = offsetCommits(text);
+    if (client.length > 0)
+      return { ok: true, value: [{ ...settingsPart(file, client, "Kafka clients' configuration in code"), offsets }] };
+    const ignored = ignoredPart(
+      file,
+      'code',
+      'neither a Flink job (it names no StreamExecutionEnvironment, TableEnvironment nor KafkaSink) nor a ' +
+        'Kafka client configuration (no put or setProperty of a ProducerConfig, ConsumerConfig or StreamsConfig key)',
+    );
+    // The loop that commits the offsets may be in a file that configures no client: its calls still count.
+    return { ok: true, value: [offsets === 'none' ? ignored : { ...ignored, offsets }] };
   }
   return { ok: true, value: [ignoredPart(file, 'not a configuration file verify reads', 'not read')] };
 }

@@ -196,6 +196,20 @@ describe("an application's code says whether its offsets go into the transaction
     expect(strategy('producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe('transactional');
   });
 
+  test('the loop in a file of its own, configuring no client: its sendOffsetsToTransaction still counts', () => {
+    const files = (loop: string) => [
+      { path: 'Config.java', text: app('') },
+      { path: 'Loop.java', text: `producer.beginTransaction();\n${loop}\nproducer.commitTransaction();` },
+    ];
+    const of = (loop: string) => {
+      const r = verifyFiles(files(loop), [], keysOf);
+      if (!r.ok) throw new Error(r.error);
+      return new Map(r.value.pairs).get('commit.strategy');
+    };
+    expect(of('producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe('transactional');
+    expect(of('consumer.commitSync();')).toBe('process-then-commit');
+  });
+
   test('no sendOffsetsToTransaction: a transactional.id alone leaves the offsets apart from the output', () => {
     expect(strategy('consumer.commitSync();')).toBe('process-then-commit');
     expect(strategy('// producer.sendOffsetsToTransaction(offsets, consumer.groupMetadata());')).toBe(
