@@ -109,12 +109,12 @@ describe('execution.checkpointing.aligned-checkpoint-timeout (job.inputs=2)', ()
     },
   );
   test(
-    'AT_LEAST_ONCE barrier tracking on the same bound double-counts (state-exactly-once): swarm seed 6 in 14 steps ' +
+    'AT_LEAST_ONCE barrier tracking on the same bound double-counts (state-exactly-once): swarm seed 2 in 14 steps ' +
       '(2000 uniform random runs miss it), and the exhaustive search',
     () => {
       const pairs = [...bound, 'execution.checkpointing.mode=AT_LEAST_ONCE'];
-      // Seeds 6 and 8 of the first eight find it: the flink model's fault kinds share the swarm's profiles.
-      const r = check(flinkKafkaEntry, pairs, { mode: 'swarm', runs: 2000, seed: 6, maxSteps: 40 });
+      // Seeds 1, 2, 4 and 5 of the first eight find it: the flink model's fault kinds share the swarm's profiles.
+      const r = check(flinkKafkaEntry, pairs, { mode: 'swarm', runs: 2000, seed: 2, maxSteps: 40 });
       expect(r.violations[0]!.invariant).toBe('state-exactly-once');
       expect(r.trace).toHaveLength(14);
       expect(exhaustive(pairs).violations[0]!.invariant).toBe('state-exactly-once');
