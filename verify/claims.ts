@@ -8,9 +8,10 @@
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
+import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, stringOf } from './files/job-code.js';
+import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { OffsetCommits } from './parts.js';
@@ -632,7 +633,7 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
         break;
       }
       case 'setTransactionalIdPrefix': {
-        const prefix = stringOf(s.value);
+        const prefix = stringLiteral(s.value);
         // KafkaSinkBuilder.setTransactionalIdPrefix's javadoc: a prefix that changes across restarts leaves the
         // lingering transactions of the previous run unaborted, their output unreadable until they time out.
         if (prefix === null && /\b(currentTimeMillis|nanoTime|UUID|Random|random|now)\b/.test(s.value))

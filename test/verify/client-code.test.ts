@@ -9,27 +9,13 @@ import { catalog } from '../../catalog/index.js';
 import type { Keys } from '../../model/core/keys.js';
 import { keyOf, readClientCode } from '../../verify/files/client-code.js';
 import { verifyFiles } from '../../verify/verify.js';
-import { cli } from '../cli/harness.js';
+import { settingOf, verifyJson } from './answer.js';
 
 const dir = 'test/fixtures/verify/client-code';
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 
-interface Report {
-  model: string;
-  violations: { invariant: string }[];
-  settings: { key: string; value: string; source: string; how: string; from: string | null; why: string }[];
-}
-
-async function verify(...args: string[]): Promise<{ code: number; report: Report; stderr: string }> {
-  const r = await cli('verify', ...args, '--depth', '8', '--json');
-  return {
-    code: r.code,
-    report: r.stdout === '' ? ({} as Report) : (JSON.parse(r.stdout) as Report),
-    stderr: r.stderr,
-  };
-}
-
-const setting = (r: Report, key: string) => r.settings.find((s) => s.key === key);
+const verify = (...args: string[]) => verifyJson(...args, '--depth', '8');
+const setting = settingOf;
 
 describe('readClientCode: the client configuration a program builds', () => {
   test("Java's put and setProperty, constants and strings, StreamsConfig's prefixes, Map.of; comments skipped", () => {

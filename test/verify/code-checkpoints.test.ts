@@ -11,30 +11,13 @@ import type { Keys } from '../../model/core/keys.js';
 import { readJobCode } from '../../verify/files/job-code.js';
 import { verifyFiles } from '../../verify/verify.js';
 import { cli } from '../cli/harness.js';
+import { settingOf, verifyJson } from './answer.js';
 
 const dir = 'test/fixtures/verify/job-code';
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 
-interface Report {
-  violations: { invariant: string }[];
-  settings: { key: string; value: string; source: string; from: string | null; why: string }[];
-  dependsOnCode: { key: string; realDefault: string; verdicts: Record<string, string> }[];
-  combinations?: { values: Record<string, string>; verdict: string; violated: string[] }[];
-  conditions: { key: string }[];
-  ignoredDetail: { key: string; why: string }[];
-  notes: string[];
-}
-
-async function verify(...args: string[]): Promise<{ code: number; report: Report; stderr: string }> {
-  const r = await cli('verify', ...args, '--json');
-  return {
-    code: r.code,
-    report: r.stdout === '' ? ({} as Report) : (JSON.parse(r.stdout) as Report),
-    stderr: r.stderr,
-  };
-}
-
-const setting = (r: Report, key: string) => r.settings.find((s) => s.key === key);
+const verify = verifyJson;
+const setting = settingOf;
 
 describe("readJobCode: the checkpointing a job's code sets", () => {
   test('each call form, the interval in ms; comments skipped; a string holding // is no comment', () => {

@@ -10,28 +10,13 @@ import { catalog } from '../../catalog/index.js';
 import type { Keys } from '../../model/core/keys.js';
 import { readJobCode } from '../../verify/files/job-code.js';
 import { verifyFiles } from '../../verify/verify.js';
-import { cli } from '../cli/harness.js';
+import { settingOf, verifyJson } from './answer.js';
 
 const dir = 'test/fixtures/verify/job-code';
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 
-interface Report {
-  violations: { invariant: string }[];
-  settings: { key: string; value: string; source: string; from: string | null; why: string }[];
-  dependsOnCode: unknown[];
-  combinations?: unknown[];
-}
-
-async function verify(...args: string[]): Promise<{ code: number; report: Report; stderr: string }> {
-  const r = await cli('verify', ...args, '--json');
-  return {
-    code: r.code,
-    report: r.stdout === '' ? ({} as Report) : (JSON.parse(r.stdout) as Report),
-    stderr: r.stderr,
-  };
-}
-
-const setting = (r: Report, key: string) => r.settings.find((s) => s.key === key);
+const verify = verifyJson;
+const setting = settingOf;
 
 describe('readJobCode: the KafkaSink a job builds', () => {
   test('Java: the builder, its guarantee, prefix, naming strategy and the producer timeout, by line', () => {

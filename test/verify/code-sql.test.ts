@@ -6,23 +6,12 @@
 import { describe, expect, test } from 'vitest';
 import { sqlInCode } from '../../verify/files/code-sql.js';
 import { readJobCode } from '../../verify/files/job-code.js';
-import { cli } from '../cli/harness.js';
+import { settingOf, verifyJson } from './answer.js';
 
 const dir = 'test/fixtures/verify/job-code/table-api';
 
-interface Report {
-  violations: { invariant: string }[];
-  files: { path: string; role: string; detail: string }[];
-  settings: { key: string; value: string; source: string; from: string | null }[];
-  dependsOnCode: unknown[];
-}
-
-async function verify(...args: string[]): Promise<{ code: number; report: Report }> {
-  const r = await cli('verify', ...args, '--json');
-  return { code: r.code, report: JSON.parse(r.stdout) as Report };
-}
-
-const setting = (r: Report, key: string) => r.settings.find((s) => s.key === key);
+const verify = verifyJson;
+const setting = settingOf;
 
 describe('sqlInCode: the SQL a job runs from its code', () => {
   test('joined literals keep their lines, text blocks start after their quotes, computed statements are named', () => {

@@ -8,7 +8,7 @@
  */
 import { constantsOf, withConstants } from './code-constants.js';
 import { msOf, numberInText } from './code-numbers.js';
-import { argsAt, withoutComments } from './code-text.js';
+import { argsAt, stringLiteral, withoutComments } from './code-text.js';
 import { LineIndex, type Setting } from './entry.js';
 
 /** The config classes whose constants name keys. */
@@ -56,12 +56,6 @@ const PREFIXES: Readonly<Record<string, string>> = {
   globalConsumerPrefix: 'global.consumer.',
   adminClientPrefix: 'admin.',
 };
-
-/** A string literal's text, or null. */
-function stringLiteral(expr: string): string | null {
-  const m = /^"((?:[^"\\\n]|\\.)*)"$/.exec(expr.trim());
-  return m ? m[1]!.replace(/\\(.)/g, '$1') : null;
-}
 
 /** The key an argument names, or null when it names none verify knows. */
 export function keyOf(expr: string): string | null {

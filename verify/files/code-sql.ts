@@ -6,7 +6,7 @@
  * read: its line is returned instead. Pure.
  */
 import { constantsOf, withConstants } from './code-constants.js';
-import { argsAt, withoutComments } from './code-text.js';
+import { argsAt, stringLiteral, withoutComments } from './code-text.js';
 import { LineIndex } from './entry.js';
 
 /** The SQL a code file holds, line for line, and the lines of statements it computes. */
@@ -22,9 +22,7 @@ function literalText(piece: string): string | null {
   // A text block opens with its quotes and a line break: its text starts on the next line.
   const block = /^"""[ \t]*\n([\s\S]*?)"""$/.exec(piece);
   if (block) return `\n${block[1]!}`;
-  const m = /^"((?:[^"\\\n]|\\.)*)"$/.exec(piece);
-  if (!m) return null;
-  return m[1]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+  return stringLiteral(piece);
 }
 
 /** The pieces of a `+` concatenation at top level, each with its offset in `expr`. */

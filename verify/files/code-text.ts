@@ -82,3 +82,9 @@ export function underCondition(code: string, at: number): boolean {
   }
   return false;
 }
+
+/** A string literal's text (`"flink-job"`) with its escapes read, or null when the expression is none. */
+export function stringLiteral(expr: string): string | null {
+  const m = /^"((?:[^"\\\n]|\\.)*)"$/.exec(expr.trim());
+  return m ? m[1]!.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c)) : null;
+}

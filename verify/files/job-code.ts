@@ -58,12 +58,6 @@ function modeOf(expr: string): string {
   return m ? m[1]! : expr.trim();
 }
 
-/** A string literal's text (`"flink-job"`), or null when the argument is none. */
-export function stringOf(expr: string): string | null {
-  const m = /^"((?:[^"\\\n]|\\.)*)"$/.exec(expr.trim());
-  return m ? m[1]!.replace(/\\(.)/g, '$1') : null;
-}
-
 /** An enumeration argument's constant (`DeliveryGuarantee.EXACTLY_ONCE` is EXACTLY_ONCE), or its text. */
 function constantOf(expr: string, type: string): string {
   const m = new RegExp(`^(?:[\\w.]*\\.)?${type}\\.([A-Z_]+)$`).exec(expr.trim());
@@ -101,17 +95,19 @@ export function readJobCode(text: string): CodeRead {
     const line = lines.lineOf(m.index);
     const name = m[1]!;
     // An interval set only under a condition (`if (params.has("checkpointing"))`) may not be set when the job runs.
-    const when = underCondition(code, m.index) ? { conditional: true } : {};
+    // Asked of the interval calls alone: each asking reads back through the file.
+    const at = m.index;
+    const when = (): { conditional?: true } => (underCondition(code, at) ? { conditional: true } : {});
     if (name === 'enableCheckpointing') {
       // The no-argument form (deprecated in 1.x, gone in 2.0) sets 500 ms (StreamExecutionEnvironment).
-      settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line, ...when });
+      settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line, ...when() });
       if (args.length > 1) settings.push({ key: 'enableCheckpointing mode', value: modeOf(args[1]!), line });
     } else if (name === 'setCheckpointInterval' && args.length === 1)
-      settings.push({ key: name, value: intervalText(args[0]!), line, ...when });
+      settings.push({ key: name, value: intervalText(args[0]!), line, ...when() });
     else if ((name === 'setCheckpointingMode' || name === 'setCheckpointingConsistencyMode') && args.length === 1)
       settings.push({ key: name, value: modeOf(args[0]!), line });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_INTERVAL$/.test(args[0]!))
-      settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when });
+      settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when() });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
     else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
