@@ -239,12 +239,12 @@ class Collector {
     this.error ??= message;
   }
   ignore(p: Placed, s: Setting, why: string): void {
-    this.ignored.push({ file: p.file, line: s.line, key: s.key, why });
+    this.ignored.push({ file: p.file, line: s.line, key: s.written ?? s.key, why });
   }
   /** Records that `key` of `p`, if the file sets it, was read for what it decides. */
   use(p: Placed, key: string, why: string, done: Set<string>): void {
     const s = p.settings.find((x) => x.key === key);
-    if (s && !done.has(key)) this.used.push({ file: p.file, line: s.line, key, why });
+    if (s && !done.has(key)) this.used.push({ file: p.file, line: s.line, key: s.written ?? key, why });
     done.add(key);
   }
   /**
@@ -260,16 +260,27 @@ class Collector {
       return true;
     }
     const t = modelText(key, realKey, s.value, reading);
-    if (!t.ok) this.fail(`${p.file}:${s.line}: ${t.error}`);
+    const as = s.written === undefined ? why : why === 'as written' ? `as ${s.written}` : `${s.written}: ${why}`;
+    if (!t.ok) this.fail(`${p.file}:${s.line}: ${s.written === undefined ? '' : `${s.written}: `}${t.error}`);
     else
-      this.claims.push({ key: to, text: t.value, how: 'set', where: `${p.file}:${s.line}`, rank: rankOf(p, to), why });
+      this.claims.push({
+        key: to,
+        text: t.value,
+        how: 'set',
+        where: `${p.file}:${s.line}`,
+        rank: rankOf(p, to),
+        why: as,
+      });
     return true;
   }
   /** A value the code computes, for key `to`: refused, since verify checks a value given, never one of its own. */
   refuseComputed(p: Placed, s: Setting, to: string): void {
     this.fail(
-      `${p.file}:${s.line}: ${s.key} = ${s.value}: a value verify cannot read from the code (accepted: a literal, ` +
-        `or a constant Kafka defines); give it with --set ${to}=VALUE`,
+      s.written !== undefined
+        ? `${p.file}:${s.line}: ${s.written} = ${s.value}: a placeholder Spring resolves when the application ` +
+            `starts, which no file here states; give it with --set ${to}=VALUE`
+        : `${p.file}:${s.line}: ${s.key} = ${s.value}: a value verify cannot read from the code (accepted: a ` +
+            `literal, or a constant Kafka defines); give it with --set ${to}=VALUE`,
     );
   }
   /**
@@ -281,7 +292,7 @@ class Collector {
     if (!s.computed) return s;
     const bare = withoutStreamsPrefix(s.key);
     const given = this.set.find(([k]) => k === bare);
-    if (given) return { key: s.key, value: given[1], line: s.line };
+    if (given) return { key: s.key, value: given[1], line: s.line, ...(s.written ? { written: s.written } : {}) };
     if (this.keys.has(bare) || DECIDING.includes(bare)) this.refuseComputed(p, s, bare);
     return s;
   }
@@ -328,8 +339,9 @@ function producerKeys(
   p: Placed,
   model: Pipeline['model'],
   done: Set<string>,
-  offsets: OffsetCommits | null = null,
+  code: Offsets | null = null,
 ): void {
+  const offsets = code?.how ?? null;
   const byKey = new Map(p.settings.map((s) => [s.key, s]));
   const mode = producerMode(byKey);
   if (!mode.ok) {
@@ -365,14 +377,16 @@ function producerKeys(
       p,
       'commit.strategy',
       mode.value.transactional && !apart ? 'transactional' : 'process-then-commit',
-      !mode.value.transactional
-        ? 'no transactional.id: the application commits its input offsets apart from its output (after processing)'
-        : !apart
-          ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
-          : 'transactional.id is set, but the code calls no sendOffsetsToTransaction: its input offsets are ' +
-            (offsets === 'consumer'
-              ? 'committed apart from its output (commitSync/commitAsync)'
-              : 'committed apart from its output (enable.auto.commit) or never, to be read again after a restart'),
+      code?.why != null
+        ? code.why
+        : !mode.value.transactional
+          ? 'no transactional.id: the application commits its input offsets apart from its output (after processing)'
+          : !apart
+            ? 'transactional.id is set: output and input offsets in one transaction (sendOffsetsToTransaction)'
+            : 'transactional.id is set, but the code calls no sendOffsetsToTransaction: its input offsets are ' +
+              (offsets === 'consumer'
+                ? 'committed apart from its output (commitSync/commitAsync)'
+                : 'committed apart from its output (enable.auto.commit) or never, to be read again after a restart'),
     );
 }
 
@@ -953,12 +967,23 @@ function connectorKeys(c: Collector, p: Placed, done: Set<string>): void {
 
 /**
  * How the application's code here commits its input offsets: in the transaction where any of its files calls
- * sendOffsetsToTransaction; null where no code is here (a .properties file says nothing of the calls).
+ * sendOffsetsToTransaction (or Spring's listener container sends them there); null where no code is here (a
+ * .properties file says nothing of the calls).
  */
-function offsetsInCode(pipe: Pipeline): OffsetCommits | null {
-  const found = pipe.parts.flatMap((p) => (p.offsets === undefined ? [] : [p.offsets]));
-  if (found.length === 0) return null;
-  return found.includes('transaction') ? 'transaction' : found.includes('consumer') ? 'consumer' : 'none';
+function offsetsInCode(pipe: Pipeline): Offsets | null {
+  const found = pipe.parts.filter((p) => p.offsets !== undefined);
+  const how: OffsetCommits | null =
+    found.length === 0
+      ? null
+      : (['transaction', 'consumer', 'none'] as const).find((o) => found.some((p) => p.offsets === o))!;
+  if (how === null) return null;
+  return { how, why: found.find((p) => p.offsets === how)?.offsetsWhy ?? null };
+}
+
+/** How the input offsets are committed, and why where a framework decides it. */
+interface Offsets {
+  readonly how: OffsetCommits;
+  readonly why: string | null;
 }
 
 /** Every part's claims and ignored keys, with the real defaults each leaves in place. Pure. */
@@ -1029,7 +1054,7 @@ export function claims(
     }
     // SET statements configure the job, not the cluster: its high availability is the cluster's, and unknown here.
     if (!(p.role === 'Flink job' && p.detail === 'SET statements'))
-      for (const d of realDefaults[p.role]) c.inherit(p, d);
+      for (const d of [...(p.frameworkDefaults ?? []), ...realDefaults[p.role]]) c.inherit(p, d);
     for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
   }
   return { claims: c.claims, used: c.used, ignored: c.ignored, notes: c.notes, error: c.error };

@@ -1,12 +1,13 @@
 /**
  * A `.properties` file's part, told by the keys only one kind of file holds: a Streams application's
  * application.id, a producer's or a consumer's keys (both: one application's clients in one file), a
- * broker's. MirrorMaker 2, Kafka Connect, Spring Boot and logging files are read and listed as not
- * modelled. Pure.
+ * broker's; a Spring Boot configuration's clients (verify/parts-spring.ts). MirrorMaker 2, Kafka Connect, other
+ * Spring Boot and logging files are read and listed as not modelled. Pure.
  */
-import type { Setting } from './files/entry.js';
+import type { Read, Setting } from './files/entry.js';
 import { readProperties } from './files/properties.js';
 import { ignoredPart, type Part, part } from './parts.js';
+import { isSpring, springParts } from './parts-spring.js';
 import { systemKeys } from './systems.js';
 
 /** A MirrorMaker 2 replication flow's key (`source->target.enabled`, `primary->backup.topics`, ...). */
@@ -36,19 +37,16 @@ export function foreign(settings: readonly Setting[]): string | null {
   const connect = settings.find((x) => CONNECT_KEYS.includes(x.key));
   if (connect) return `a Kafka Connect configuration (${at(connect)}): not modelled`;
   const spring = settings.find((x) => x.key.startsWith('spring.'));
-  if (spring)
-    return (
-      `a Spring Boot configuration (${at(spring)}): not modelled; give the Kafka clients' own keys in .properties ` +
-      'files'
-    );
+  if (spring) return `a Spring Boot configuration (${at(spring)}) with no spring.kafka key: not modelled`;
   const log = settings.find((x) => /^(log4j|log4j2|logger|appender|rootLogger)\b/.test(x.key));
   if (log) return `a logging configuration (${at(log)}): not modelled`;
   return null;
 }
 
-/** The part of a `.properties` file. Pure. */
-export function propertiesPart(file: string, text: string): Part {
-  return settingsPart(file, readProperties(text));
+/** The parts of a `.properties` file: one, or a Spring Boot configuration's clients; or why Spring refuses it. Pure. */
+export function propertiesParts(file: string, text: string): Read<Part[]> {
+  const settings = readProperties(text);
+  return isSpring(settings) ? springParts(file, settings) : { ok: true, value: [settingsPart(file, settings)] };
 }
 
 /** The part a file's Kafka settings make, from a `.properties` file or an application's code. Pure. */

@@ -9,7 +9,7 @@ import type { Read } from './files/entry.js';
 import { codeName, readJobCode } from './files/job-code.js';
 import { buildName, ignoredPart, type Part, part } from './parts.js';
 import { buildParts } from './parts-build.js';
-import { propertiesPart, settingsPart } from './parts-properties.js';
+import { propertiesParts, settingsPart } from './parts-properties.js';
 import { type SqlJob, sqlParts } from './parts-sql.js';
 import { yamlParts } from './parts-yaml.js';
 import { isKafkaKey, withoutStreamsPrefix } from './systems.js';
@@ -22,7 +22,7 @@ export interface FileText {
 
 /** The parts of one file that is no SQL script, from its name and text. Pure. */
 function fileParts(file: string, text: string): Read<Part[]> {
-  if (/\.properties$/i.test(file)) return { ok: true, value: [propertiesPart(file, text)] };
+  if (/\.properties$/i.test(file)) return propertiesParts(file, text);
   if (/\.ya?ml$/i.test(file)) return yamlParts(file, text);
   if (buildName.test(file)) return { ok: true, value: buildParts(file, text) };
   if (codeName.test(file)) {

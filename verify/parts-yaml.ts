@@ -11,6 +11,15 @@ import { isLegacyFlinkConf, readFlinkConfigYaml, readLegacyFlinkConf } from './f
 import { ignoredPart, type Part, part } from './parts.js';
 import { composeParts } from './parts-compose.js';
 import { foreign } from './parts-properties.js';
+import { isSpring, springDocumentsParts, springParts } from './parts-spring.js';
+
+/** Each document's text of a YAML stream, the other documents' lines left empty so lines keep their numbers. */
+function documentTexts(text: string, docs: readonly { readonly range: readonly number[] }[]): string[] {
+  return docs.map((d) => {
+    const [start = 0, , end = text.length] = d.range;
+    return text.slice(0, start).replace(/[^\n]/g, '') + text.slice(start, end);
+  });
+}
 
 /** The first segments of Flink's configuration options. */
 const FLINK_OPTION = new RegExp(
@@ -102,13 +111,20 @@ export function yamlParts(file: string, text: string): Read<Part[]> {
   const docs = parseAllDocuments(text);
   const deployment = flinkDeployment(file, docs, text);
   if (deployment !== null) return { ok: true, value: [deployment] };
-  if (Array.isArray(docs) && docs.length > 1)
+  if (Array.isArray(docs) && docs.length > 1) {
+    const spring = springDocumentsParts(file, documentTexts(text, docs), (t) => {
+      const r = readFlinkConfigYaml(t);
+      return r.ok ? r.value.settings : null;
+    });
+    if (spring !== null) return spring;
     return {
       ok: true,
       value: [ignoredPart(file, `a YAML stream of ${docs.length} documents`, 'no FlinkDeployment among them')],
     };
+  }
   const f = readFlinkConfigYaml(text);
   if (!f.ok) return { ok: false, error: `'${file}': ${f.error}` };
+  if (isSpring(f.value.settings)) return springParts(file, f.value.settings);
   const named = /(^|[/\\])config\.ya?ml$/.test(file);
   if (flinkKeys(f.value.settings))
     return { ok: true, value: [part(file, 'flink-job', 'config.yaml', f.value.settings)] };

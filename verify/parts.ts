@@ -47,9 +47,17 @@ export interface Part {
   /**
    * How a Kafka application's code commits its input offsets: in the producer's transaction
    * (sendOffsetsToTransaction), by the consumer (commitSync/commitAsync), or by no call (auto-commit, or never).
-   * Only a code part has it: a .properties file says nothing of the calls.
+   * Only a code part, or a framework's that makes the calls itself (Spring's listener container), has it: a
+   * .properties file of the clients alone says nothing of the calls.
    */
   readonly offsets?: OffsetCommits;
+  /** Why the offsets are committed so, where a framework decides it (Spring's listener container). */
+  readonly offsetsWhy?: string;
+  /**
+   * Defaults the framework that builds the clients puts in place of the clients' own (Spring for Apache Kafka's
+   * enable.auto.commit=false), taken before the role's.
+   */
+  readonly frameworkDefaults?: readonly { readonly key: string; readonly text: string; readonly why: string }[];
 }
 
 /** How a Kafka application's code commits its input offsets. */
@@ -57,8 +65,10 @@ export type OffsetCommits = 'transaction' | 'consumer' | 'none';
 
 /** The file kinds verify reads, for messages. */
 export const READABLE =
-  '.properties (Kafka producer, consumer, Streams application or broker), .yaml/.yml (Flink config.yaml, ' +
-  'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file), .sql (Flink SQL), ' +
+  '.properties (Kafka producer, consumer, Streams application or broker; a Spring Boot spring.kafka.* ' +
+  'configuration), .yaml/.yml (Flink config.yaml, ' +
+  'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file, a Spring Boot ' +
+  'application.yml), .sql (Flink SQL), ' +
   'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release), .java/.scala/.kt ' +
   "(a Flink job's code: the checkpointing it enables, the KafkaSink it builds, the SQL it runs; a Kafka " +
   "application's code: the client configuration it puts)";

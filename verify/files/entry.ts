@@ -7,6 +7,11 @@ export interface Setting {
   readonly line: number;
   /** A value a program computes (its argument as written), which no file states: read from code only. */
   readonly computed?: boolean;
+  /**
+   * The name the file writes, where it is not the Kafka key it sets (Spring Boot's
+   * `spring.kafka.producer.transaction-id-prefix` for the producer's transactional.id).
+   */
+  readonly written?: string;
   /** A call the program makes under a condition (an `if` or `else` branch, a ternary): read from code only. */
   readonly conditional?: boolean;
 }
