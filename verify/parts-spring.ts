@@ -58,6 +58,16 @@ export function springParts(file: string, settings: readonly Setting[]): Read<Pa
     parts.push(ignoredPart(file, 'Spring Boot spring.kafka.*', 'no producer or consumer key', all));
   if (spring.streams.length > 0)
     parts.push(part(file, 'streams', 'Spring Boot spring.kafka.streams.*', spring.streams));
+  if (spring.unknown.length > 0)
+    parts.push(
+      ignoredPart(
+        file,
+        'no Spring Boot property',
+        "not a field of Spring Boot's KafkaProperties, which ignores unknown fields: the client never sees it (a " +
+          'Kafka key goes under spring.kafka.<client>.properties)',
+        spring.unknown,
+      ),
+    );
   if (spring.other.length > 0)
     parts.push(
       ignoredPart(

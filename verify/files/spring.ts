@@ -33,6 +33,11 @@ export interface SpringKafka {
   readonly streams: readonly Setting[];
   /** Spring keys that configure no client verify models (listener concurrency, admin, other Spring settings). */
   readonly other: readonly Setting[];
+  /**
+   * Keys under a client's prefix that are no KafkaProperties field (`spring.kafka.producer.enable-idempotence`):
+   * Spring Boot binds KafkaProperties ignoring unknown fields, so the client never sees them.
+   */
+  readonly unknown: readonly Setting[];
   /** How the listener container commits the consumer's offsets, and why. */
   readonly offsets: { readonly how: SpringOffsets; readonly why: string };
 }
@@ -158,6 +163,9 @@ function fieldValue(field: Field, value: string): string {
   return value.trim();
 }
 
+/** A client's KafkaProperties groups and fields verify does not map (its SSL, security, Streams' start and cleanup). */
+const KNOWN_GROUPS = /^(ssl|security|cleanup|auto-startup)(\.|$)/;
+
 /** Spring's ack modes in which the listener, not the container, acknowledges (ContainerProperties.AckMode). */
 const MANUAL_ACKS = ['MANUAL', 'MANUAL_IMMEDIATE'];
 
@@ -165,6 +173,7 @@ const MANUAL_ACKS = ['MANUAL', 'MANUAL_IMMEDIATE'];
 export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { readonly error: string } {
   const byClient: Record<Client, Setting[]> = { common: [], producer: [], consumer: [], streams: [] };
   const other: Setting[] = [];
+  const unknown: Setting[] = [];
   let ackMode: Setting | null = null;
   let appName: Setting | null = null;
   for (const s of settings) {
@@ -191,6 +200,7 @@ export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { r
     }
     const field = canonical.startsWith(base) ? FIELDS[target][canonical.slice(base.length)] : undefined;
     if (field !== undefined) byClient[target].push(as(field.key, fieldValue(field, s.value)));
+    else if (client !== undefined && !KNOWN_GROUPS.test(canonical.slice(base.length))) unknown.push(s);
     else other.push(s);
   }
   const merged = (c: Client): Setting[] => {
@@ -263,6 +273,7 @@ export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { r
     consumer: consumer.length > 0 ? consumer : common,
     streams,
     other,
+    unknown,
     offsets,
   };
 }

@@ -136,6 +136,23 @@ const corpus: Readonly<Record<string, Want | readonly Want[]>> = {
       'transactionTimeoutMs: a value verify cannot read from the code',
   },
   // The WordCount demo configures Kafka Streams in its code and sets no processing.guarantee: at_least_once.
+  // Spring for Apache Kafka's transactions sample: spring.kafka.producer.transaction-id-prefix makes Spring Boot wire a
+  // KafkaTransactionManager into the listener container, which sends the batch listener's offsets to the transaction
+  // its KafkaTemplate sends in: exactly-once for read_committed readers of topic3 (its own second listener is one).
+  'spring-projects+spring-kafka/sample-03-transactions': {
+    exit: 0,
+    model: 'consume-transform-produce',
+    violated: [],
+    conditions: RELEASE_AND_READER,
+  },
+  // Spring for Apache Kafka's Streams sample (@EnableKafkaStreams) names only its application-id: Kafka Streams'
+  // default at_least_once repeats records and re-counts them after a crash.
+  'spring-projects+spring-kafka/sample-06-streams': {
+    exit: 1,
+    model: 'kafka-streams',
+    violated: ['no-duplicates', 'state-exactly-once'],
+    conditions: RELEASE_AND_READER,
+  },
   'apache+kafka/streams-wordcount-demo': {
     exit: 1,
     model: 'kafka-streams',
