@@ -219,6 +219,10 @@ const streamsControlled: Readonly<Record<string, string>> = {
   'enable.auto.commit': 'Kafka Streams commits offsets itself (it sets enable.auto.commit=false)',
   'enable.idempotence': 'Kafka Streams sets its producers idempotent under exactly-once',
   'transactional.id': 'Kafka Streams names its transactional.ids from application.id',
+  'group.protocol':
+    "Kafka Streams runs its consumers on the classic group protocol whatever a consumer's group.protocol says " +
+    "(StreamsConfig's non-configurable consumer defaults, 3.7 and later); 4.1's group.protocol=streams (KIP-1071, " +
+    "early access) is not modelled: the verdict is the classic protocol's",
 };
 
 class Collector {
