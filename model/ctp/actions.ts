@@ -17,6 +17,7 @@ import { processFaults } from '../kafka/faults.js';
 import { type GroupCoordinatorAction, groupCoordinatorActions } from '../kafka/group-failover.js';
 import { inFlightTo, landable, quiet } from '../kafka/inflight.js';
 import { producesTo, type Request } from '../kafka/network.js';
+import { type OffsetCompletionAction, offsetCompletionActions } from '../kafka/offset-completion.js';
 import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { inTransaction } from '../kafka/producer.js';
 import { nextDeadline } from '../kafka/transactions.js';
@@ -93,6 +94,7 @@ export type AppAction =
   // transaction coordinator, and the group coordinator's move
   | CoordinatorAction
   | GroupCoordinatorAction
+  | OffsetCompletionAction
   // supervisor (slot: instance slot) and time
   | { readonly type: 'Restart'; readonly slot: number }
   | { readonly type: 'Tick' }
@@ -248,6 +250,7 @@ const lens = {
       network: s.config.network,
       coordinatorMoves: s.config.coordinatorFailover,
       producerStateLoss: s.config.producerStateLoss,
+      lateOffsetCompletion: s.config.lateOffsetCompletion,
     }),
     // The applications send synchronously: nothing of theirs is in flight between steps but a request held in the
     // network (faults.network). A live member inside a transaction writes or commits within it.
@@ -259,6 +262,7 @@ const lens = {
 };
 const coordinator = coordinatorActions(lens);
 const groupCoordinator = groupCoordinatorActions(lens, (s) => s.config.groupCoordinatorFailover, GROUP);
+const offsetCompletion = offsetCompletionActions(lens);
 
 /**
  * Whether the group coordinator answers now: while a new leader of the group's `__consumer_offsets` loads it
@@ -706,6 +710,7 @@ export const appActions = {
   },
   ...coordinator,
   ...groupCoordinator,
+  ...offsetCompletion,
   Restart: {
     enabled(s, emit) {
       for (let slot = 0; slot < s.config.instances; slot++) {

@@ -43,6 +43,7 @@ export const appSafeguardKeys = {
   coordinatorFailover: k.coordinatorFailover,
   groupCoordinatorFailover: k.groupCoordinatorFailover,
   producerStateLoss: k.producerStateLoss,
+  lateOffsetCompletion: k.lateOffsetCompletion,
 } as const;
 
 /** The `--set` keys of `consume-transform-produce`, by field. */
@@ -211,6 +212,8 @@ export interface AppSettings {
   readonly groupCoordinatorFailover: number;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
+  /** faults.late-offset-completion. */
+  readonly lateOffsetCompletion: boolean;
   /** After an abort the loop seeks back to its committed offsets (Kafka Streams always does). */
   readonly rewindOnAbort: boolean;
   /**
@@ -256,6 +259,7 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     coordinatorFailover: c.coordinatorFailover,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
+    lateOffsetCompletion: c.lateOffsetCompletion,
     rewindOnAbort: c.rewindOnAbort,
     consumerProtocol: c.groupProtocol === 'consumer',
   };

@@ -1,6 +1,7 @@
 /**
  * The final drain: a fixed, fault-free policy driving the application to quiescence after an
- * explored prefix. Priority: a group coordinator's load of its partition; pending transaction markers; requests in
+ * explored prefix. Priority: a group coordinator's load of its partition; its queued offset completions; pending
+ * transaction markers; requests in
  * flight landing; restarting dead instance slots; each live instance (creation order) finishing its input; expired
  * transactions; time passing (to a transaction deadline, a silent member's session expiry or a member's rebalance
  * timeout). Pure.
@@ -79,6 +80,8 @@ export function appDrain(s: AppState): AppAction | null {
   const k = s.kafka;
   // A group coordinator loading its partition finishes first: until then it refuses the group's requests.
   if (offsetsLoading(k, GROUP)) return { type: 'LoadOffsets' };
+  // The group coordinator's scheduler runs what it queued (faults.late-offset-completion) before anything else.
+  if ((k.groups[GROUP]?.completions?.length ?? 0) > 0) return { type: 'CompleteTxnOffsets', group: GROUP };
   const marker = firstMarker(k);
   if (marker) return marker;
   // Requests in flight land oldest first (no reordering in the drain), each instance's in creation order.

@@ -53,6 +53,8 @@ export interface ClusterFaults {
   readonly coordinatorMoves: number;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
+  /** faults.late-offset-completion (absent: off). */
+  readonly lateOffsetCompletion?: boolean;
 }
 
 /** How a model's state reaches its cluster, its clock, its step's events and its cluster faults. */

@@ -146,6 +146,24 @@ export interface Group {
    * of `members`, while `generation` is the group epoch (model/kafka/consumer-group.ts); absent in a classic group.
    */
   readonly memberEpochs?: readonly number[];
+  /**
+   * Markers appended to the group's `__consumer_offsets` partition and answered, whose pending offsets the classic
+   * group coordinator's scheduler has not yet moved into its cache (faults.late-offset-completion, releases before
+   * KAFKA-17507's fix): oldest first; absent when none is queued.
+   */
+  readonly completions?: readonly QueuedCompletion[];
+}
+
+/**
+ * A marker's materialization queued on the classic group coordinator's scheduler (GroupMetadataManager
+ * .scheduleHandleTxnCompletion): when it runs, every pending offset of `producerId` the group then holds is committed
+ * (COMMIT) or dropped (ABORT), as GroupMetadata.completePendingTxnOffsetCommit does, whichever transaction sent it.
+ */
+export interface QueuedCompletion {
+  readonly producerId: number;
+  readonly marker: Marker;
+  /** Ghost: the epoch of the transaction the marker ended. */
+  readonly txnEpoch: number;
 }
 
 /**

@@ -188,6 +188,15 @@ export const kafkaKeys = {
       'markers are gone by then; and the coordinator may forget an idle transactional.id ' +
       '(transactional.id.expiration.ms); each once per run',
   }),
+  lateOffsetCompletion: bool('faults.late-offset-completion', {
+    default: false,
+    meaning:
+      "the classic group coordinator may answer a transaction's marker to __consumer_offsets before its scheduler " +
+      "moves the marker's pending offsets into the cache, and run that completion late: after the producer's next " +
+      'transaction sent its TxnOffsetCommit, whose offsets it then commits (COMMIT) or drops (ABORT) too ' +
+      '(KAFKA-17507, to 3.9.0; from 3.9.1 and 4.0 the answer waits for the completion and this changes nothing); ' +
+      'not with faults.group-coordinator-failover',
+  }),
   epochExhaustion: bool('faults.epoch-exhaustion', {
     default: false,
     meaning:
@@ -317,6 +326,8 @@ export interface RuleKeys {
   readonly powerLoss?: number;
   readonly logFlushIntervalMessages?: number;
   readonly lateRequests?: boolean;
+  readonly lateOffsetCompletion?: boolean;
+  readonly groupCoordinatorFailover?: number;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -376,6 +387,11 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       `acks=${c.acks} with enable.idempotence=true: Must set acks to all in order to use the idempotent producer. ` +
       'Otherwise we cannot guarantee idempotence. (set acks=all, or enable.idempotence=false)'
+    );
+  if (c.lateOffsetCompletion === true && (c.groupCoordinatorFailover ?? 0) > 0)
+    return (
+      'faults.late-offset-completion with faults.group-coordinator-failover: not modelled together (a new ' +
+      "coordinator's load from the log undoes what the old one's cache completed early); set one of them off"
     );
   if ((c.brokerFaults ?? 0) > 0 && (c.replicationFactor ?? 1) < 2)
     return (

@@ -10,7 +10,8 @@ import type { Marker } from './records.js';
 /**
  * The transaction marker reaches `__consumer_offsets`: the producer's pending offsets become
  * committed (COMMIT) or are dropped (ABORT); the partition remembers the marker's epoch (fencing
- * older TxnOffsetCommits); `txnEpoch` is the ended transaction's epoch (ghost).
+ * older TxnOffsetCommits); `txnEpoch` is the ended transaction's epoch (ghost). With `late`, the marker is
+ * appended and answered but its offsets wait on the classic coordinator's scheduler (queueTxnCompletion).
  */
 export function completeTxnOffsets(
   x: Ctx,
@@ -19,9 +20,36 @@ export function completeTxnOffsets(
   markerEpoch: number,
   marker: Marker,
   txnEpoch: number,
+  late = false,
 ): void {
   const group: Draft<Group> = x.k.groups[g]!;
   group.logEnd += 1;
+  // The marker is the partition's producer state at once (ProducerStateManager), whatever the cache does.
+  const pe = group.producerEpochs.find((e) => e.producerId === producerId);
+  if (pe) pe.epoch = Math.max(pe.epoch, markerEpoch);
+  else group.producerEpochs.push({ producerId, epoch: markerEpoch });
+  if (late) group.completions = [...(group.completions ?? []), { producerId, marker, txnEpoch }];
+  else materialize(x, g, producerId, marker, txnEpoch);
+}
+
+/**
+ * The classic group coordinator's scheduler runs the oldest queued completion (GroupMetadataManager
+ * .handleTxnCompletion): every pending offset of its producer the group holds now is completed by its marker, those
+ * of a later transaction already appended included (GroupMetadata.completePendingTxnOffsetCommit keys them by
+ * producer id alone: KAFKA-17507).
+ */
+export function runQueuedCompletion(x: Ctx, g: number): void {
+  const group: Draft<Group> = x.k.groups[g]!;
+  const [head, ...rest] = group.completions ?? [];
+  if (head === undefined) return;
+  if (rest.length > 0) group.completions = rest;
+  else delete group.completions;
+  materialize(x, g, head.producerId, head.marker, head.txnEpoch);
+}
+
+/** The producer's pending offsets move into the cache (COMMIT) or are dropped (ABORT). */
+function materialize(x: Ctx, g: number, producerId: number, marker: Marker, txnEpoch: number): void {
+  const group: Draft<Group> = x.k.groups[g]!;
   const keep = [];
   for (const po of group.pending) {
     if (po.producerId !== producerId) {
@@ -64,7 +92,4 @@ export function completeTxnOffsets(
     });
   }
   group.pending = keep;
-  const pe = group.producerEpochs.find((e) => e.producerId === producerId);
-  if (pe) pe.epoch = Math.max(pe.epoch, markerEpoch);
-  else group.producerEpochs.push({ producerId, epoch: markerEpoch });
 }

@@ -139,7 +139,12 @@ export function decidedOffset(k: Cluster, g: number, input: number): number {
   for (const po of group.pending) {
     if (po.partition !== input) continue;
     const t = k.txns.find((x) => x.pending?.producerId === po.producerId);
-    if (t?.pending?.marker !== 'COMMIT' || t.pending.offsetsGroup !== g) continue;
+    // A queued completion (faults.late-offset-completion) is decided too: it completes every pending offset of its
+    // producer id that the group holds when it runs.
+    const queued = group.completions?.find((c) => c.producerId === po.producerId);
+    if (queued !== undefined) {
+      if (queued.marker !== 'COMMIT') continue;
+    } else if (t?.pending?.marker !== 'COMMIT' || t.pending.offsetsGroup !== g) continue;
     if (po.recordOffset > best.recordOffset) best = { ...best, offset: po.offset, recordOffset: po.recordOffset };
   }
   return best.offset;

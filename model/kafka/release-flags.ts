@@ -67,6 +67,13 @@ export interface Release {
    */
   readonly groupCoordinatorRuntime: boolean;
   /**
+   * The broker answers WriteTxnMarkers to `__consumer_offsets` only once the group coordinator has moved the marker's
+   * pending offsets into its cache (KAFKA-17507: 4.0.0, and the same change on the 3.9 branch for 3.9.1); before, the
+   * classic GroupMetadataManager answers at the append and completes them later on its scheduler, which may run
+   * after the producer's next transaction has already sent its TxnOffsetCommit.
+   */
+  readonly txnCompletionAwaited: boolean;
+  /**
    * The consumer accepts `group.protocol=consumer` (KIP-848: ConsumerConfig.GROUP_PROTOCOL_CONFIG and
    * AsyncKafkaConsumer, 3.7.0 as a preview, GA in 4.0); the default stays `classic` through 4.1.
    */

@@ -47,6 +47,7 @@ export const FIRST: Release = {
   invalidMappingFatal: true,
   txnOffsetGenerationCheck: false,
   groupCoordinatorRuntime: false,
+  txnCompletionAwaited: false,
   consumerGroupProtocol: false,
   endTxnExactEpoch: false,
   fenceAbortBumpsTwice: false,
@@ -305,6 +306,17 @@ export const CHANGES: readonly Change[] = [
     label: 'KAFKA-16331 exactly_once and exactly_once_beta removed',
     flags: { streamsEosV1: false },
     text: 'Streams exactly_once (EOS v1) and the name exactly_once_beta are removed (KAFKA-16331)',
+  },
+  {
+    since: '4.0',
+    backports: ['3.9.1'],
+    area: 'consumer groups',
+    label: 'KAFKA-17507 WriteTxnMarkers awaits the offsets',
+    flags: { txnCompletionAwaited: true },
+    text:
+      'KAFKA-17507 (apache/kafka #18168, #18206): WriteTxnMarkers to __consumer_offsets is answered only once the ' +
+      "marker's pending offsets are in the group coordinator's cache, so a late completion can no longer take the " +
+      "producer's next transaction's offsets",
   },
   {
     since: '4.0',

@@ -26,6 +26,7 @@ import type {
   Parked,
   PendingMarkers,
   PendingOffset,
+  QueuedCompletion,
   StaleCommit,
   StaleMarker,
   TxnMeta,
@@ -178,6 +179,7 @@ const group = struct<Group>({
   // Present from the start in a consumer group, before the offsets leader a move adds.
   memberEpochs: optional(list(int)),
   offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
+  completions: optional(list(struct<QueuedCompletion>({ producerId: int, marker, txnEpoch: int }))),
 });
 
 const staleMarker = struct<StaleMarker>({

@@ -450,11 +450,17 @@ export function nextDeadline(k: Cluster, now: number): number | null {
  * (TransactionMarkerRequestCompletionHandler) until a new coordinator loads it. Once every target
  * is acknowledged the transaction completes (Complete*, and a version-2 rotation takes effect).
  */
-export function writeTxnMarker(x: Ctx, txn: number, target: number | 'offsets', lost = false): void {
+export function writeTxnMarker(
+  x: Ctx,
+  txn: number,
+  target: number | 'offsets',
+  lost = false,
+  lateCompletion = false,
+): void {
   const t = x.k.txns[txn]!;
   const pend = t.pending!;
   if (target === 'offsets') {
-    completeTxnOffsets(x, pend.offsetsGroup!, pend.producerId, pend.epoch, pend.marker, pend.txnEpoch);
+    completeTxnOffsets(x, pend.offsetsGroup!, pend.producerId, pend.epoch, pend.marker, pend.txnEpoch, lateCompletion);
     x.events.push({ type: 'marker', partition: 'offsets', offset: null, marker: pend.marker, epoch: pend.epoch });
     if (!lost) pend.offsetsGroup = null;
   } else {

@@ -114,6 +114,7 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     coordinatorFailover: c.coordinatorFailover,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
+    lateOffsetCompletion: c.lateOffsetCompletion,
     // Streams closes the task dirty and revives it from the committed offsets (TaskCorruptedException).
     rewindOnAbort: true,
     // Streams runs its consumer on the classic protocol (its own, KIP-1071, is not modelled).

@@ -30,6 +30,8 @@ const HAS: Record<BooleanFlag, string> = {
   invalidMappingFatal: '2.4 4.0-',
   txnOffsetGenerationCheck: '2.5-',
   groupCoordinatorRuntime: '4.0-',
+  // KAFKA-17507: 4.0.0 and the 3.9 branch's backport (3.9.1), so every line from 3.9 at its latest patch.
+  txnCompletionAwaited: '3.9-',
   // ConsumerConfig.GROUP_PROTOCOL_CONFIG is in 3.7.0 and not in 3.6.0.
   consumerGroupProtocol: '3.7-',
   endTxnExactEpoch: '2.6-',
@@ -277,7 +279,7 @@ test('eoscheck models --json lists the releases where something changed, with th
   );
   expect(json.kafkaReleases.map((x) => x.version)).toEqual([
     ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4', '3.4.1', '3.5', '3.5.2', '3.6', '3.7', '3.7.1'],
-    ...['3.8', '4.0', '4.0.1', '4.1'],
+    ...['3.8', '3.9.1', '4.0', '4.0.1', '4.1'],
   ]);
   for (const x of json.kafkaReleases) expect(x.changes.length).toBeGreaterThan(0);
   expect(json.kafkaReleases.find((x) => x.version === '3.6')!.changes[0]).toContain('KIP-890 part 1');
