@@ -10,6 +10,7 @@ import { defaultRecord, keyList } from '../model/core/config.js';
 import type { ConfigValue, Key, Keys } from '../model/core/keys.js';
 import { UNBOUNDED_ATTEMPTS } from '../model/flink/config.js';
 import { type Area, describeRelease, isKafkaVersion, type KafkaVersion } from '../model/kafka/releases.js';
+import { type LongestRestart, longestRestart } from './backoff.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import { connectorRefusal, describeConnector } from './connector.js';
 import type { Read } from './files/entry.js';
@@ -49,6 +50,11 @@ export interface Verified {
   readonly notes: readonly string[];
   /** The releases the pipeline runs and the rules each gets, in words. */
   readonly releases: readonly string[];
+  /**
+   * exponential-delay's longest restart delay, where it is longer than `restart.delay.ms`: the job is checked at it
+   * too and the weaker answer is the verdict (verify/backoff.ts).
+   */
+  readonly longestRestart?: LongestRestart;
 }
 
 /** The parts of a release's rules each model reads, for the answer's note of which rules a release gets. */
@@ -268,9 +274,16 @@ export function verifyConfig(
       p.release?.system === 'flink' ? [`Flink ${p.release.version} (${p.release.how})`] : [],
     ),
   ];
+  // A job restarted by exponential-delay may wait far longer than its first delay once it failed often in a row.
+  const checkpointed = !(noCheckpoints || offByGiven || offByCode) && value('checkpointing.enabled') !== 'false';
+  const longest =
+    model === 'flink-kafka' && checkpointed && strategy === 'exponential-delay' && !setKeys.has('restart.delay.ms')
+      ? longestRestart(pipe.parts, Number(value('restart.delay.ms')), stated.has('restart-strategy.type'))
+      : null;
   return {
     ok: true,
     value: {
+      ...(longest === null ? {} : { longestRestart: longest }),
       model,
       parts: pipe.parts,
       pairs,
