@@ -27,7 +27,7 @@ describe('verify checks a Flink job at its longest restart too', () => {
     );
   });
 
-  test('a max-backoff of 10 s set with the strategy: checked at 11 s, which the one-minute timeout outlives', async () => {
+  test('a max-backoff of 10 s set with the strategy: checked at 11 s, within the timeout', async () => {
     const { code, report } = await verifyJson(`${dir}/small-max-backoff`);
     expect(code).toBe(0);
     expect(report.notes.find((n) => n.startsWith('restart.delay.ms=11000'))).toContain('config.yaml:2');
