@@ -4,9 +4,9 @@
  * Flink 1.19) starts at `initial-backoff` (1 s) and multiplies it by `backoff-multiplier` (1.5) at each failure in a
  * row, up to `max-backoff` (1 min), with `jitter-factor` (0.1) either way, until the job has run
  * `reset-backoff-threshold` (1 h) (ExponentialDelayRestartBackoffTimeStrategy, RestartStrategyOptions). A job that
- * failed often enough before (a broker outage of a few minutes does it) waits the longest delay at every restart, so verify
- * checks the job at its first delay and at its longest: a transaction.timeout.ms shorter than the longest restart
- * loses the pre-committed transactions. Pure.
+ * failed often enough before (a broker outage of a few minutes does it) waits the longest delay at every restart, so
+ * verify checks the job at its first delay and at its longest: a transaction.timeout.ms shorter than the longest
+ * restart loses the pre-committed transactions. Pure.
  */
 import { parseFlinkDuration } from './files/duration.js';
 import type { Placed } from './pipeline.js';
