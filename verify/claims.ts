@@ -278,7 +278,8 @@ class Collector {
    * without it.
    */
   readable(p: Placed, s: Setting): Setting {
-    if (!s.computed) return s;
+    // A Flink job's code refuses what it computes by the call that sets it (codeKeys, restartCodeKeys).
+    if (!s.computed || p.role === 'Flink job code') return s;
     const bare = withoutStreamsPrefix(s.key);
     const given = this.set.find(([k]) => k === bare);
     if (given) return { key: s.key, value: given[1], line: s.line };
@@ -520,8 +521,15 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
 const isIntervalCall = (key: string): boolean => (INTERVAL_CALLS as readonly string[]).includes(key);
 const isModeCall = (key: string): boolean => (MODE_CALLS as readonly string[]).includes(key);
 
+/** A code call with its argument in words: `enableCheckpointing(5000)`, `Configuration.set(KEY, 5000)`. */
+function callText(key: string, value: string, call?: string): string {
+  const name = callName(key, call);
+  return name.endsWith(')') ? `${name.slice(0, -1)}, ${value})` : `${name}(${value})`;
+}
+
 /** A code call's name in words: `StreamExecutionEnvironment.enableCheckpointing`. */
-function callName(key: string): string {
+function callName(key: string, call?: string): string {
+  if (call !== undefined) return call;
   if (key.startsWith('enableCheckpointing')) return 'StreamExecutionEnvironment.enableCheckpointing';
   if (key.startsWith('CHECKPOINTING_')) return `Configuration.set(CheckpointingOptions.${key})`;
   return `CheckpointConfig.${key}`;
@@ -561,10 +569,11 @@ function codeKeys(
     done.add(s.key);
     const literal = to === 'execution.checkpointing.interval' ? /^\d+$/.test(s.value) : /^[A-Z_]+$/.test(s.value);
     if (!literal) {
-      if (set.some(([k]) => k === to)) c.ignore(p, s, `${callName(s.key)}(${s.value}): --set gives ${to}`);
+      if (set.some(([k]) => k === to)) c.ignore(p, s, `${callText(s.key, s.value, s.call)}: --set gives ${to}`);
       else
         c.fail(
-          `${p.file}:${s.line}: ${callName(s.key)}(${s.value}): a value verify cannot read from the code (accepted: ` +
+          `${p.file}:${s.line}: ${callText(s.key, s.value, s.call)}: a value verify cannot read from the code ` +
+            '(accepted: ' +
             (to === 'execution.checkpointing.interval'
               ? 'an integer literal of ms, a product of them, Duration.ofSeconds(N)); give it with --set ' +
                 'execution.checkpointing.interval=MS'
@@ -575,9 +584,9 @@ function codeKeys(
     }
     const why =
       to === 'execution.checkpointing.interval'
-        ? `${callName(s.key)}(${s.value}) in the job's code: checkpoints every ${s.value} ms` +
+        ? `${callText(s.key, s.value, s.call)} in the job's code: checkpoints every ${s.value} ms` +
           (s.conditional ? ' when its condition holds' : '')
-        : `${callName(s.key)}(CheckpointingMode.${s.value}) in the job's code`;
+        : `${callText(s.key, `CheckpointingMode.${s.value}`, s.call)} in the job's code`;
     c.claim(p, s, to, to === 'execution.checkpointing.interval' ? 'flink-duration' : 'flink', why, to);
   }
 }
@@ -735,10 +744,21 @@ function restartCodeKeys(
     }
     if (!s.key.startsWith('restart-strategy.')) continue;
     const t = flinkTranslations.find((x) => x.from === s.key);
-    const why = "StreamExecutionEnvironment.setRestartStrategy in the job's code";
+    const why = `${s.call ?? 'StreamExecutionEnvironment.setRestartStrategy'} in the job's code`;
+    const to = t?.to ?? s.key;
     if (t?.strategy !== undefined && t.strategy !== strategy.type)
       c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy.type}`);
-    else if (!c.claim(p, s, t?.to ?? s.key, t?.reading ?? 'flink', why)) c.ignore(p, s, 'not modelled');
+    else if (s.computed && !c.keys.has(to)) c.ignore(p, s, 'not modelled');
+    else if (s.computed) {
+      // A value the code computes is read from --set alone: verify checks the job's value, never one of its own.
+      const written = callText(s.key, s.value, s.call);
+      if (set.some(([k]) => k === to)) c.ignore(p, s, `${written}: --set gives ${to}`);
+      else
+        c.fail(
+          `${p.file}:${s.line}: ${written}: a value verify cannot read from the code (accepted: a literal, a ` +
+            `Duration of one); give it with --set ${to}=VALUE`,
+        );
+    } else if (!c.claim(p, s, t?.to ?? s.key, t?.reading ?? 'flink', why)) c.ignore(p, s, 'not modelled');
     done.add(s.key);
   }
 }

@@ -9,6 +9,8 @@ export interface Setting {
   readonly computed?: boolean;
   /** A call the program makes under a condition (an `if` or `else` branch, a ternary): read from code only. */
   readonly conditional?: boolean;
+  /** The call that sets it, in the code's words (`Configuration.set(RestartStrategyOptions.RESTART_STRATEGY)`). */
+  readonly call?: string;
 }
 
 /** A line the real system's reader skips (Flink's legacy reader logs and skips a line without `: `). */

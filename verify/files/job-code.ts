@@ -9,6 +9,7 @@
  * are skipped. Pure.
  */
 import { readClientCode } from './client-code.js';
+import { configurationKey } from './code-configuration.js';
 import { constantsOf, withConstants } from './code-constants.js';
 import { msOf } from './code-numbers.js';
 import { restartKeys } from './code-restart.js';
@@ -82,6 +83,10 @@ export function readJobCode(text: string): CodeRead {
     'setCheckpointingMode',
     'setCheckpointingConsistencyMode',
     'set',
+    'setString',
+    'setInteger',
+    'setLong',
+    'setDouble',
     'setDeliveryGuarantee',
     'setDeliverGuarantee',
     'setTransactionalIdPrefix',
@@ -98,6 +103,7 @@ export function readJobCode(text: string): CodeRead {
     // Asked of the interval calls alone: each asking reads back through the file.
     const at = m.index;
     const when = (): { conditional?: true } => (underCondition(code, at) ? { conditional: true } : {});
+    const configured = name.startsWith('set') ? configurationKey(name, args) : null;
     if (name === 'enableCheckpointing') {
       // The no-argument form (deprecated in 1.x, gone in 2.0) sets 500 ms (StreamExecutionEnvironment).
       settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line, ...when() });
@@ -110,7 +116,12 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when() });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
-    else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
+    else if (configured !== null) {
+      // A Configuration's restart strategy or interval (Flink 1.19+), as the keys setRestartStrategy gives.
+      const { key, value, call, computed } = configured;
+      const extra = key === 'CHECKPOINTING_INTERVAL' ? when() : {};
+      settings.push({ key, value, line, call, ...(computed ? { computed } : {}), ...extra });
+    } else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
       settings.push({ key: 'setDeliveryGuarantee', value: constantOf(args[0]!, 'DeliveryGuarantee'), line });
     else if (name === 'setTransactionalIdPrefix' && args.length === 1)
       settings.push({ key: name, value: args[0]!.trim(), line });
