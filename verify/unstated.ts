@@ -15,6 +15,7 @@ import { NEWEST } from '../model/kafka/releases.js';
 import { ENVIRONMENT, INTERVAL_CALLS } from './files/job-code.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
+import { LAST_WITH_EOS_V1, removedGuarantee, removedGuaranteeCondition } from './streams-code.js';
 
 /** How an unset key is held. */
 export type Unstated =
@@ -245,15 +246,20 @@ function artifactFlinkLine(c: Context): { line: string; named: string } | null {
 
 /** Each key whose real default differs from eoscheck's safe one, and how it is held when no file sets it. */
 export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>> = {
-  'kafka.version': () => ({
-    kind: 'condition',
-    key: 'kafka.version',
-    value: NEWEST,
-    condition: `on Kafka ${NEWEST}, the newest release modelled`,
-    give:
-      'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
-      '--set kafka.version=X.Y',
-  }),
+  'kafka.version': (c) => {
+    // A guarantee Kafka 4.0 removed, named in the application's code, says its client is older than 4.0.
+    const removed = removedGuarantee(c.pipeline);
+    return {
+      kind: 'condition',
+      key: 'kafka.version',
+      value: removed === null ? NEWEST : LAST_WITH_EOS_V1,
+      condition:
+        removed === null ? `on Kafka ${NEWEST}, the newest release modelled` : removedGuaranteeCondition(removed),
+      give:
+        'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
+        '--set kafka.version=X.Y',
+    };
+  },
   'connector.version': (c) => {
     const flink = c.given('flink.version');
     const value = flink === undefined ? NEWEST_CONNECTOR : newestConnectorFor(flinkRelease(flink));

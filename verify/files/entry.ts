@@ -11,6 +11,8 @@ export interface Setting {
   readonly conditional?: boolean;
   /** The call that sets it, in the code's words (`Configuration.set(RestartStrategyOptions.RESTART_STRATEGY)`). */
   readonly call?: string;
+  /** The value as the code names it, where the name says more than the value (`StreamsConfig.EXACTLY_ONCE`). */
+  readonly written?: string;
 }
 
 /** A line the real system's reader skips (Flink's legacy reader logs and skips a line without `: `). */
