@@ -895,10 +895,14 @@ function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
   if (!sink) return;
   const guarantee = p.settings.find((s) => s.key === 'sink.delivery-guarantee' || s.key === 'sink.semantic');
   const exactly = guarantee !== undefined && guarantee.value.trim().toLowerCase() === 'exactly-once';
-  if (exactly && !p.settings.some((s) => s.key === 'sink.transactional-id-prefix'))
+  // The prefix may come from where no file here says (a table hint, a catalog's table): --set gives it, as it gives a
+  // value a job's code computes.
+  const prefixGiven = c.set.some(([k]) => k === 'sink.transactional-id-prefix');
+  if (exactly && !p.settings.some((s) => s.key === 'sink.transactional-id-prefix') && !prefixGiven)
     c.fail(
       `${p.file}:${guarantee.line}: Flink refuses this table: sink.transactional-id-prefix must be specified when ` +
-        'using DeliveryGuarantee.EXACTLY_ONCE.',
+        'using DeliveryGuarantee.EXACTLY_ONCE. Where the job gets it elsewhere (a table hint, a catalog), give it ' +
+        'with --set sink.transactional-id-prefix=PREFIX',
     );
   if (guarantee !== undefined && !exactly && !/^(at-least-once|none)$/i.test(guarantee.value.trim()))
     c.fail(
