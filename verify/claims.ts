@@ -12,6 +12,7 @@ import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
 import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
+import { GUARANTEES } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { OffsetCommits } from './parts.js';
@@ -591,13 +592,6 @@ function codeKeys(
   }
 }
 
-/** The DeliveryGuarantee constants (org.apache.flink.connector.base.DeliveryGuarantee) as the model names them. */
-const GUARANTEES: Readonly<Record<string, string>> = {
-  EXACTLY_ONCE: 'exactly-once',
-  AT_LEAST_ONCE: 'at-least-once',
-  NONE: 'none',
-};
-
 /**
  * A KafkaSink built in the job's code (KafkaSinkBuilder, flink-connector-kafka 3.0 to 5.0): its delivery
  * guarantee, transactional-id prefix, naming strategy and the producer's transaction.timeout.ms are the sink's
@@ -614,6 +608,7 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
           `${accepted}); give it with --set ${to}=...`,
       );
   };
+  const branched = p.settings.some((s) => s.key === 'setDeliveryGuarantee' && s.branch !== undefined);
   for (const s of p.settings) {
     switch (s.key) {
       case 'FlinkKafkaProducer':
@@ -628,8 +623,23 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
         break;
       case 'setDeliveryGuarantee': {
         const g = GUARANTEES[s.value];
+        const call = `KafkaSinkBuilder.setDeliveryGuarantee(DeliveryGuarantee.${s.value})`;
         if (g === undefined)
           computed(s, 'KafkaSinkBuilder.setDeliveryGuarantee', 'sink.delivery-guarantee', 'DeliveryGuarantee.X');
+        // A guarantee set in a branch leaves the job's to the branch taken: checked both ways (guarantee-branches.ts).
+        else if (branched && given('sink.delivery-guarantee'))
+          c.ignore(p, s, `${call}: --set gives sink.delivery-guarantee`);
+        else if (branched)
+          c.used.push({
+            file: p.file,
+            line: s.line,
+            key: s.key,
+            why:
+              s.branch === undefined
+                ? `${call}: the sink's guarantee where no branch sets another`
+                : `${call} in the ${s.branch.side === 'then' ? 'branch' : 'else'} of the if at line ` +
+                  `${s.branch.line}: checked with it and without it`,
+          });
         else
           c.claim(
             p,

@@ -13,6 +13,7 @@ import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.j
 import { builtAgainst, FLINK_VERSION_PATTERN, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
 import { ENVIRONMENT, INTERVAL_CALLS } from './files/job-code.js';
+import { branchedGuarantee } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
 import { LAST_WITH_EOS_V1, removedGuarantee, removedGuaranteeCondition } from './streams-code.js';
@@ -184,6 +185,11 @@ function sinkBuilder(c: Context): string | null {
 /** The Flink KafkaSink's delivery guarantee when the job's code builds the sink. */
 function sinkGuaranteeInCode(c: Context): Unstated | null {
   if (!c.pipeline.sinkInCode) return null;
+  const branched = branchedGuarantee(c.pipeline);
+  if (branched !== null)
+    return branched.values.length === 1
+      ? { kind: 'real', key: 'sink.delivery-guarantee', value: branched.realDefault, why: branched.why }
+      : { kind: 'code', key: 'sink.delivery-guarantee', ...branched };
   const at = sinkBuilder(c);
   if (at !== null)
     return {

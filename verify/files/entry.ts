@@ -13,6 +13,8 @@ export interface Setting {
   readonly call?: string;
   /** The value as the code names it, where the name says more than the value (`StreamsConfig.EXACTLY_ONCE`). */
   readonly written?: string;
+  /** For a conditional call: the line of the `if` it hangs on, and which branch of it holds the call. */
+  readonly branch?: { readonly line: number; readonly side: 'then' | 'else' };
 }
 
 /** A line the real system's reader skips (Flink's legacy reader logs and skips a line without `: `). */

@@ -9,6 +9,7 @@
  * are skipped. Pure.
  */
 import { readClientCode } from './client-code.js';
+import { branchAt } from './code-branch.js';
 import { configurationKey } from './code-configuration.js';
 import { constantsOf, withConstants } from './code-constants.js';
 import { msOf } from './code-numbers.js';
@@ -121,9 +122,12 @@ export function readJobCode(text: string): CodeRead {
       const { key, value, call, computed } = configured;
       const extra = key === 'CHECKPOINTING_INTERVAL' ? when() : {};
       settings.push({ key, value, line, call, ...(computed ? { computed } : {}), ...extra });
-    } else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
-      settings.push({ key: 'setDeliveryGuarantee', value: constantOf(args[0]!, 'DeliveryGuarantee'), line });
-    else if (name === 'setTransactionalIdPrefix' && args.length === 1)
+    } else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1) {
+      // A guarantee set in one branch of an `if` is checked with it and without it (unstated.ts).
+      const b = branchAt(code, at);
+      const branch = b === null ? {} : { conditional: true, branch: { line: lines.lineOf(b.ifAt), side: b.side } };
+      settings.push({ key: 'setDeliveryGuarantee', value: constantOf(args[0]!, 'DeliveryGuarantee'), line, ...branch });
+    } else if (name === 'setTransactionalIdPrefix' && args.length === 1)
       settings.push({ key: name, value: args[0]!.trim(), line });
     else if (name === 'setTransactionNamingStrategy' && args.length === 1)
       settings.push({ key: name, value: constantOf(args[0]!, 'TransactionNamingStrategy'), line });
