@@ -11,7 +11,7 @@ import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/f
 import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
+import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, UNHANDED } from './files/job-code.js';
 import { GUARANTEES } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
@@ -552,6 +552,15 @@ function codeKeys(
   sinkCodeKeys(c, p, done, set);
   restartCodeKeys(c, p, done, set, strategy);
   for (const s of p.settings) {
+    if (s.key === UNHANDED) {
+      c.ignore(
+        p,
+        { ...s, key: s.call ?? s.key },
+        `${s.value} is handed to no environment (getExecutionEnvironment(${s.value}), configure(${s.value})) and ` +
+          'returned by no method: Flink never reads it',
+      );
+      done.add(s.key);
+    }
     if (s.key === ENVIRONMENT && !done.has(s.key)) {
       c.used.push({
         file: p.file,

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import type { Keys } from '../../model/core/keys.js';
-import { configurationKey } from '../../verify/files/code-configuration.js';
+import { configurationKey, unhanded } from '../../verify/files/code-configuration.js';
 import { verifyFiles } from '../../verify/verify.js';
 
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
@@ -158,5 +158,54 @@ describe("verify reads a Configuration's restart strategy in a job's code", () =
     expect(pairs(job(['conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");', delay]))).toMatchObject({
       'restart-strategy.type': 'none',
     });
+  });
+});
+
+describe("a Configuration the code hands to no environment is not the job's", () => {
+  /** The Configuration the first `.set` of `code` sets, when Flink never reads it. */
+  const at = (code: string) => unhanded(code, code.indexOf('.set'));
+
+  test('handed to the environment or returned: read; made and kept: not; made elsewhere: read', () => {
+    const set = 'conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");';
+    const made = 'Configuration conf = new Configuration();';
+    expect(
+      [
+        `${made}\n${set}\nenv = StreamExecutionEnvironment.getExecutionEnvironment(conf);`,
+        `${made}\n${set}\nenv.configure(conf, loader);`,
+        `${made}\n${set}\nreturn conf;`,
+        `val conf = Configuration()\n${set}\nval env = StreamExecutionEnvironment.getExecutionEnvironment(conf)`,
+        `${made}\n${set}`,
+        `val conf = Configuration()\n${set}`,
+        `void tune(Configuration conf) {\n${set}\n}`,
+      ].map(at),
+    ).toEqual([null, null, null, null, 'conf', 'conf', null]);
+  });
+
+  test('its keys are listed as ignored, with why, and the job keeps its own', () => {
+    const files = [
+      {
+        path: 'Job.java',
+        text: [
+          'Configuration conf = new Configuration();',
+          'conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");',
+          'StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();',
+          'env.enableCheckpointing(5000);',
+        ].join('\n'),
+      },
+    ];
+    const r = verifyFiles(files, [], keysOf);
+    if (!r.ok) throw new Error(r.error);
+    // No restart-strategy.type claimed: the checkpointing job restarts at Flink's default, the model's own.
+    expect(Object.fromEntries(r.value.pairs)['restart-strategy.type']).toBeUndefined();
+    expect(r.value.ignored.filter((i) => i.file === 'Job.java')).toEqual([
+      {
+        file: 'Job.java',
+        line: 2,
+        key: 'Configuration.set(RestartStrategyOptions.RESTART_STRATEGY)',
+        why:
+          'conf is handed to no environment (getExecutionEnvironment(conf), configure(conf)) and returned by no ' +
+          'method: Flink never reads it',
+      },
+    ]);
   });
 });

@@ -116,3 +116,21 @@ export function configurationKey(name: string, args: readonly string[]): Configu
   const value = optionValue(valueExpr, kind);
   return value === null ? { key, value: valueExpr.trim(), call, computed: true } : { key, value, call };
 }
+
+/**
+ * The Configuration a call at `at` sets, when the file makes it (`Configuration conf = new Configuration()`, Kotlin's
+ * and Scala's `val conf = Configuration()`) and never hands it on (no call takes it, no `return` gives it): Flink
+ * never reads such a configuration, so its keys are not the job's. Null when the call's configuration may reach the
+ * environment (handed to `getExecutionEnvironment(conf)` or `configure(conf)`, or made elsewhere).
+ */
+export function unhanded(code: string, at: number): string | null {
+  const receiver = /([A-Za-z_]\w*)\s*$/.exec(code.slice(Math.max(0, at - 200), at))?.[1];
+  if (receiver === undefined) return null;
+  const made = new RegExp(
+    `(?:\\bConfiguration\\s+${receiver}\\s*=|\\b(?:val|var)\\s+${receiver}\\s*(?::\\s*Configuration\\s*)?=\\s*` +
+      '(?:new\\s+)?Configuration\\s*\\()',
+  );
+  if (!made.test(code)) return null;
+  const handed = new RegExp(`[(,]\\s*${receiver}\\s*[),]|\\breturn\\s+${receiver}\\b`);
+  return handed.test(code) ? null : receiver;
+}

@@ -10,7 +10,7 @@
  */
 import { readClientCode } from './client-code.js';
 import { branchAt } from './code-branch.js';
-import { configurationKey } from './code-configuration.js';
+import { configurationKey, unhanded } from './code-configuration.js';
 import { constantsOf, withConstants } from './code-constants.js';
 import { msOf } from './code-numbers.js';
 import { restartKeys } from './code-restart.js';
@@ -46,6 +46,9 @@ export const SINK_CALLS = [
  * TableEnvironment): the file where the job's checkpointing is configured, unlike one that only builds its sink.
  */
 export const ENVIRONMENT = 'StreamExecutionEnvironment';
+
+/** The setting of a Configuration the code hands to no environment: its variable, with the call that sets it. */
+export const UNHANDED = 'Configuration handed to nothing';
 
 /** What a code file configures. */
 export interface CodeRead {
@@ -117,6 +120,8 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when() });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
+    else if (configured !== null && unhanded(code, at) !== null)
+      settings.push({ key: UNHANDED, value: unhanded(code, at)!, line, call: configured.call });
     else if (configured !== null) {
       // A Configuration's restart strategy or interval (Flink 1.19+), as the keys setRestartStrategy gives.
       const { key, value, call, computed } = configured;
