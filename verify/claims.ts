@@ -646,7 +646,7 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
             why:
               s.branch === undefined
                 ? `${call}: the sink's guarantee where no branch sets another`
-                : `${call} in the ${s.branch.side === 'then' ? 'branch' : 'else'} of the if at line ` +
+                : `${call} in the ${s.branch.side === 'then' ? 'branch' : 'else'} of the condition at line ` +
                   `${s.branch.line}: checked with it and without it`,
           });
         else

@@ -129,6 +129,23 @@ describe('verify checks a guarantee set in a branch both ways', () => {
     ]);
   });
 
+  test("a choice between two constants (Java's ternary, Scala's if) is an if and its else on the call's line", () => {
+    const expected = {
+      kind: 'code',
+      key: 'sink.delivery-guarantee',
+      realDefault: 'none',
+      values: ['none', 'exactly-once'],
+      why:
+        "the job's code sets the sink's delivery guarantee by the condition at Job.java:5: " +
+        'setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE), line 5 when it holds, ' +
+        'setDeliveryGuarantee(DeliveryGuarantee.NONE), line 5 when not; checked at each',
+    };
+    expect([
+      decided(job('b.setDeliveryGuarantee(exactly ? DeliveryGuarantee.EXACTLY_ONCE : DeliveryGuarantee.NONE);')),
+      decided(job('b.setDeliveryGuarantee(if (exactly) DeliveryGuarantee.EXACTLY_ONCE else DeliveryGuarantee.NONE)')),
+    ]).toEqual([[expected], [expected]]);
+  });
+
   test('an unconditional call, or --set, states the guarantee: nothing is left to the code', () => {
     const plain = job('b.setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE);');
     const branched = job('if (exactly) b.setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE);');

@@ -128,10 +128,32 @@ export function readJobCode(text: string): CodeRead {
       const extra = key === 'CHECKPOINTING_INTERVAL' ? when() : {};
       settings.push({ key, value, line, call, ...(computed ? { computed } : {}), ...extra });
     } else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1) {
-      // A guarantee set in one branch of an `if` is checked with it and without it (unstated.ts).
-      const b = branchAt(code, at);
-      const branch = b === null ? {} : { conditional: true, branch: { line: lines.lineOf(b.ifAt), side: b.side } };
-      settings.push({ key: 'setDeliveryGuarantee', value: constantOf(args[0]!, 'DeliveryGuarantee'), line, ...branch });
+      // A guarantee set in one branch of an `if` is checked with it and without it (guarantee-branches.ts); a
+      // choice between two constants (`exactly ? DeliveryGuarantee.EXACTLY_ONCE : DeliveryGuarantee.NONE`, Scala's
+      // and Kotlin's `if (exactly) A else B`) is an `if` and its `else` on the call's line.
+      const choice =
+        /^[^?]+\?\s*([\w.]+)\s*:\s*([\w.]+)$/s.exec(args[0]!.trim()) ??
+        /^if\s*\(.*\)\s*([\w.]+)\s+else\s+([\w.]+)$/s.exec(args[0]!.trim());
+      const sides = choice === null ? [] : [choice[1]!, choice[2]!].map((a) => constantOf(a, 'DeliveryGuarantee'));
+      if (sides.length === 2 && sides.every((v) => /^[A-Z_]+$/.test(v)))
+        for (const [i, value] of sides.entries())
+          settings.push({
+            key: 'setDeliveryGuarantee',
+            value,
+            line,
+            conditional: true,
+            branch: { line, side: i === 0 ? 'then' : 'else' },
+          });
+      else {
+        const b = branchAt(code, at);
+        const branch = b === null ? {} : { conditional: true, branch: { line: lines.lineOf(b.ifAt), side: b.side } };
+        settings.push({
+          key: 'setDeliveryGuarantee',
+          value: constantOf(args[0]!, 'DeliveryGuarantee'),
+          line,
+          ...branch,
+        });
+      }
     } else if (name === 'setTransactionalIdPrefix' && args.length === 1)
       settings.push({ key: name, value: args[0]!.trim(), line });
     else if (name === 'setTransactionNamingStrategy' && args.length === 1)
