@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { catalog } from '../../catalog/index.js';
 import type { Keys } from '../../model/core/keys.js';
 import { configurationKey, unhanded } from '../../verify/files/code-configuration.js';
+import { readJobCode } from '../../verify/files/job-code.js';
 import { verifyFiles } from '../../verify/verify.js';
 
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
@@ -179,6 +180,17 @@ describe("a Configuration the code hands to no environment is not the job's", ()
         `void tune(Configuration conf) {\n${set}\n}`,
       ].map(at),
     ).toEqual([null, null, null, null, 'conf', 'conf', null]);
+    const interval = readJobCode(
+      `${made}\nconf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofSeconds(5));`,
+    );
+    expect(interval.settings).toEqual([
+      {
+        key: 'Configuration handed to nothing',
+        value: 'conf',
+        line: 2,
+        call: 'Configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL)',
+      },
+    ]);
   });
 
   test('its keys are listed as ignored, with why, and the job keeps its own', () => {

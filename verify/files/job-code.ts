@@ -108,7 +108,20 @@ export function readJobCode(text: string): CodeRead {
     const at = m.index;
     const when = (): { conditional?: true } => (underCondition(code, at) ? { conditional: true } : {});
     const configured = name.startsWith('set') ? configurationKey(name, args) : null;
-    if (name === 'enableCheckpointing') {
+    const option =
+      name === 'set' && args.length === 2
+        ? /(?:^|\.)CHECKPOINTING_(?:INTERVAL|(?:CONSISTENCY_)?MODE)$/.exec(args[0]!)
+        : null;
+    // A Configuration the file makes and hands to no environment is never read by Flink.
+    const lost = configured !== null || option !== null ? unhanded(code, at) : null;
+    if (lost !== null)
+      settings.push({
+        key: UNHANDED,
+        value: lost,
+        line,
+        call: configured?.call ?? `Configuration.set(${args[0]!.trim()})`,
+      });
+    else if (name === 'enableCheckpointing') {
       // The no-argument form (deprecated in 1.x, gone in 2.0) sets 500 ms (StreamExecutionEnvironment).
       settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line, ...when() });
       if (args.length > 1) settings.push({ key: 'enableCheckpointing mode', value: modeOf(args[1]!), line });
@@ -120,8 +133,6 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when() });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
-    else if (configured !== null && unhanded(code, at) !== null)
-      settings.push({ key: UNHANDED, value: unhanded(code, at)!, line, call: configured.call });
     else if (configured !== null) {
       // A Configuration's restart strategy or interval (Flink 1.19+), as the keys setRestartStrategy gives.
       const { key, value, call, computed } = configured;
