@@ -9,6 +9,7 @@ import type { Keys } from '../../model/core/keys.js';
 import { configurationKey, unhanded } from '../../verify/files/code-configuration.js';
 import { readJobCode } from '../../verify/files/job-code.js';
 import { verifyFiles } from '../../verify/verify.js';
+import { cli } from '../cli/harness.js';
 
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
 
@@ -219,5 +220,36 @@ describe("a Configuration the code hands to no environment is not the job's", ()
           'method: Flink never reads it',
       },
     ]);
+  });
+});
+
+describe("the answer on a Flink 2.x job's Configuration", () => {
+  test('restart-strategy none: the failed job is resubmitted without its checkpoint and writes twice', async () => {
+    const dir = 'test/fixtures/verify/job-code/configuration';
+    const conditions =
+      '(on Kafka 4.1, the newest release modelled, on flink-connector-kafka 5.0, the newest release modelled, on ' +
+      "Flink 2.1.0, the release flink-connector-kafka 5.0's build names, for read_committed readers of the output)";
+    const none = await cli('verify', dir, '--quiet', '--depth', '16');
+    const restarting = await cli(
+      'verify',
+      dir,
+      '--quiet',
+      '--depth',
+      '16',
+      '--set',
+      'restart-strategy.type=exponential-delay',
+    );
+    expect([none.code, none.stdout.trim(), restarting.code, restarting.stdout.trim()]).toEqual([
+      1,
+      `eoscheck verify: ${dir}: flink-kafka: VIOLATION of no-duplicates ${conditions}`,
+      0,
+      `eoscheck verify: ${dir}: flink-kafka: every guarantee holds within the bounds ${conditions}`,
+    ]);
+  });
+
+  test("ExecutionCheckpointingOptions' interval (before 1.20) reads as CheckpointingOptions'", () => {
+    expect(
+      readJobCode('conf.set(ExecutionCheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofSeconds(5));').settings,
+    ).toEqual([{ key: 'CHECKPOINTING_INTERVAL', value: '5000', line: 1 }]);
   });
 });
