@@ -167,7 +167,7 @@ describe("a Configuration the code hands to no environment is not the job's", ()
   /** The Configuration the first `.set` of `code` sets, when Flink never reads it. */
   const at = (code: string) => unhanded(code, code.indexOf('.set'));
 
-  test('handed to the environment or returned: read; made and kept: not; made elsewhere: read', () => {
+  test('handed to the environment or returned: read; made and kept: not; taken elsewhere: read', () => {
     const set = 'conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");';
     const made = 'Configuration conf = new Configuration();';
     expect(
@@ -179,8 +179,9 @@ describe("a Configuration the code hands to no environment is not the job's", ()
         `${made}\n${set}`,
         `val conf = Configuration()\n${set}`,
         `void tune(Configuration conf) {\n${set}\n}`,
+        `Configuration conf = tableEnv.getConfig().getConfiguration();\n${set}`,
       ].map(at),
-    ).toEqual([null, null, null, null, 'conf', 'conf', null]);
+    ).toEqual([null, null, null, null, 'conf', 'conf', null, null]);
     const interval = readJobCode(
       `${made}\nconf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofSeconds(5));`,
     );

@@ -126,9 +126,10 @@ export function configurationKey(name: string, args: readonly string[]): Configu
 export function unhanded(code: string, at: number): string | null {
   const receiver = /([A-Za-z_]\w*)\s*$/.exec(code.slice(Math.max(0, at - 200), at))?.[1];
   if (receiver === undefined) return null;
+  // Made here: `new Configuration(...)` (Java, Scala) or `Configuration()` (Kotlin); one the code takes from an
+  // environment (`tableEnv.getConfig().getConfiguration()`) is that environment's own.
   const made = new RegExp(
-    `(?:\\bConfiguration\\s+${receiver}\\s*=|\\b(?:val|var)\\s+${receiver}\\s*(?::\\s*Configuration\\s*)?=\\s*` +
-      '(?:new\\s+)?Configuration\\s*\\()',
+    `\\b(?:Configuration|val|var)\\s+${receiver}\\s*(?::\\s*Configuration\\s*)?=\\s*(?:new\\s+)?Configuration\\s*\\(`,
   );
   if (!made.test(code)) return null;
   const handed = new RegExp(`[(,]\\s*${receiver}\\s*[),]|\\breturn\\s+${receiver}\\b`);
