@@ -23,6 +23,7 @@ describe('configurationKey: a Configuration call as the key it sets', () => {
       configurationKey('setString', ['"restart-strategy.failure-rate.delay"', '"20 s"']),
       configurationKey('setString', ['"execution.checkpointing.interval"', '"10 s"']),
       configurationKey('set', ['RestartStrategyOptions.RESTART_STRATEGY', 'strategy']),
+      configurationKey('set', ['"restart-strategy.type"', '"none"']),
     ]).toEqual([
       {
         key: 'restart-strategy.type',
@@ -56,6 +57,7 @@ describe('configurationKey: a Configuration call as the key it sets', () => {
         call: 'Configuration.set(RestartStrategyOptions.RESTART_STRATEGY)',
         computed: true,
       },
+      { key: 'restart-strategy.type', value: 'none', call: 'TableConfig.set("restart-strategy.type")' },
     ]);
   });
 

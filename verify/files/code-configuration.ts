@@ -83,26 +83,28 @@ function optionValue(expr: string, kind: Kind): string | null {
 }
 
 /**
- * The key a `Configuration` call sets, `name` its method (`set`, `setString`, `setInteger`, `setLong`, `setDouble`)
- * and `args` its arguments (constants already read): a restart-strategy key, or the checkpoint interval as the
- * setting `CHECKPOINTING_INTERVAL` in ms; null for any other call or key.
+ * The key a `Configuration` (or `TableConfig`) call sets, `name` its method (`set`, `setString`, `setInteger`,
+ * `setLong`, `setDouble`) and `args` its arguments (constants already read): a restart-strategy key, or the checkpoint
+ * interval as the setting `CHECKPOINTING_INTERVAL` in ms; null for any other call or key.
  */
 export function configurationKey(name: string, args: readonly string[]): ConfigurationKey | null {
   if (args.length !== 2) return null;
   const [keyExpr, valueExpr] = [args[0]!.trim(), args[1]!];
   const option = /^(?:[\w.]*\.)?RestartStrategyOptions\.([A-Z_]+)$/.exec(keyExpr);
   const literal = stringLiteral(keyExpr);
+  // TableConfig.set(String, String) (Flink 1.15+) takes a key as text, as Configuration.setString does.
+  const owner = name === 'set' ? 'TableConfig' : 'Configuration';
   let key: string;
   let kind: Kind;
   let call: string;
   if (name === 'set' && option && OPTIONS[option[1]!] !== undefined) {
     [key, kind] = OPTIONS[option[1]!]!;
     call = `Configuration.set(RestartStrategyOptions.${option[1]!})`;
-  } else if (name !== 'set' && literal !== null && /^restart-strategy(\.[a-z.-]+)?$/.test(literal)) {
+  } else if (literal !== null && /^restart-strategy(\.[a-z.-]+)?$/.test(literal)) {
     key = literal === 'restart-strategy' ? 'restart-strategy.type' : literal;
-    kind = name === 'setString' ? 'text' : name === 'setDouble' ? 'double' : 'int';
-    call = `Configuration.${name}("${literal}")`;
-  } else if (name !== 'set' && literal === INTERVAL_KEY) {
+    kind = name === 'setString' || name === 'set' ? 'text' : name === 'setDouble' ? 'double' : 'int';
+    call = `${owner}.${name}("${literal}")`;
+  } else if (literal === INTERVAL_KEY) {
     // A string is a Flink duration ("10 s", TimeUtils.parseDuration); setLong's number is ms.
     const written = stringLiteral(valueExpr);
     const parsed = written === null ? null : parseFlinkDuration(written);
@@ -110,7 +112,7 @@ export function configurationKey(name: string, args: readonly string[]): Configu
     return {
       key: 'CHECKPOINTING_INTERVAL',
       value: ms === null ? valueExpr.trim() : String(ms),
-      call: `Configuration.${name}("${INTERVAL_KEY}")`,
+      call: `${owner}.${name}("${INTERVAL_KEY}")`,
     };
   } else return null;
   const value = optionValue(valueExpr, kind);
