@@ -18,6 +18,8 @@ export const GUARANTEES: Readonly<Record<string, string>> = {
 /** The guarantees a job's code could run with: the one without the branch first, and why. */
 export interface BranchedGuarantee {
   readonly realDefault: string;
+  /** What the first value is where it is the code's own, not KafkaSinkBuilder's default. */
+  readonly baseline?: string;
   readonly values: readonly string[];
   readonly why: string;
 }
@@ -45,6 +47,7 @@ export function branchedGuarantee(pipe: Pipeline): BranchedGuarantee | null {
       const otherwise = GUARANTEES[elseCall.value]!;
       return {
         realDefault: otherwise,
+        baseline: "the else branch's",
         values: [otherwise, ...taken.filter((v) => v !== otherwise)],
         why:
           `the job's code sets the sink's delivery guarantee by the condition at ${p.file}:` +
@@ -55,6 +58,7 @@ export function branchedGuarantee(pipe: Pipeline): BranchedGuarantee | null {
     const without = plain === undefined ? 'none' : GUARANTEES[plain.value]!;
     return {
       realDefault: without,
+      ...(plain === undefined ? {} : { baseline: "the code's own without the branch" }),
       values: [without, ...taken.filter((v) => v !== without)],
       why:
         `the job's code sets the sink's delivery guarantee only under the condition at ${where} (${call(first)}): ` +

@@ -26,6 +26,11 @@ export type Unstated =
       readonly key: string;
       /** What the real system takes when the code sets nothing. */
       readonly realDefault: string;
+      /**
+       * Where the value checked first is the code's own, not the real system's default: what it is, in words
+       * (`the else branch's`); the exit code is still its run.
+       */
+      readonly baseline?: string;
       /** Every value the code could set, the real default first. */
       readonly values: readonly string[];
       /** The keys a value brings with it where no file sets them (checkpointing on: an interval). */

@@ -9,6 +9,7 @@ import type { Keys } from '../../model/core/keys.js';
 import { branchAt } from '../../verify/files/code-branch.js';
 import { withoutComments } from '../../verify/files/code-text.js';
 import { verifyFiles } from '../../verify/verify.js';
+import { cli } from '../cli/harness.js';
 import { verifyJson } from './answer.js';
 
 const keysOf = (model: string): Keys => catalog.get(model)!.open((e) => e.model.keys);
@@ -99,6 +100,7 @@ describe('verify checks a guarantee set in a branch both ways', () => {
       {
         kind: 'code',
         realDefault: 'at-least-once',
+        baseline: "the code's own without the branch",
         values: ['at-least-once', 'exactly-once'],
         why: expect.stringContaining(
           'checked without it (at-least-once: setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE), line 5)',
@@ -120,6 +122,7 @@ describe('verify checks a guarantee set in a branch both ways', () => {
         kind: 'code',
         key: 'sink.delivery-guarantee',
         realDefault: 'at-least-once',
+        baseline: "the else branch's",
         values: ['at-least-once', 'exactly-once'],
         why:
           "the job's code sets the sink's delivery guarantee by the condition at Job.java:5: " +
@@ -134,6 +137,7 @@ describe('verify checks a guarantee set in a branch both ways', () => {
       kind: 'code',
       key: 'sink.delivery-guarantee',
       realDefault: 'none',
+      baseline: "the else branch's",
       values: ['none', 'exactly-once'],
       why:
         "the job's code sets the sink's delivery guarantee by the condition at Job.java:5: " +
@@ -162,6 +166,22 @@ describe('verify checks a guarantee set in a branch both ways', () => {
           realDefault: 'none',
           verdicts: { none: 'violated', 'exactly-once': 'holds' },
         },
+      ],
+    ]);
+  });
+
+  test("an if and its else: the answer names the else branch's guarantee, never as a real default", async () => {
+    const dir = 'test/fixtures/verify/job-code/guarantee-else';
+    const r = await cli('verify', dir, '--quiet', '--depth', '12');
+    expect([r.code, r.stdout.trim().split('\n')]).toEqual([
+      1,
+      [
+        `eoscheck verify: ${dir}: flink-kafka: VIOLATION of no-duplicates at sink.delivery-guarantee=at-least-once ` +
+          "(the else branch's) (on Kafka 4.1, the newest release modelled, on flink-connector-kafka 5.0, the newest " +
+          "release modelled, on Flink 2.1.0, the release flink-connector-kafka 5.0's build names, for read_committed " +
+          'readers of the output)',
+        "  holds only if your code sets sink.delivery-guarantee=exactly-once (at-least-once (the else branch's): " +
+          'violated; exactly-once: holds); --set sink.delivery-guarantee=VALUE states what your code sets',
       ],
     ]);
   });
