@@ -34,6 +34,8 @@ export interface CodeDependent {
   readonly key: string;
   /** The value the real system takes when the code sets nothing. */
   readonly realDefault: string;
+  /** Where that value is the code's own (an `if`'s else branch): what it is, in words. */
+  readonly baseline?: string;
   readonly verdicts: Readonly<Record<string, 'holds' | 'violated'>>;
 }
 

@@ -11,7 +11,8 @@ import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/f
 import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS } from './files/job-code.js';
+import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, UNHANDED } from './files/job-code.js';
+import { GUARANTEES } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
 import type { OffsetCommits } from './parts.js';
@@ -293,7 +294,8 @@ class Collector {
    * without it.
    */
   readable(p: Placed, s: Setting): Setting {
-    if (!s.computed) return s;
+    // A Flink job's code refuses what it computes by the call that sets it (codeKeys, restartCodeKeys).
+    if (!s.computed || p.role === 'Flink job code') return s;
     const bare = withoutStreamsPrefix(s.key);
     const given = this.set.find(([k]) => k === bare);
     if (given) return { key: s.key, value: given[1], line: s.line, ...(s.written ? { written: s.written } : {}) };
@@ -538,8 +540,15 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
 const isIntervalCall = (key: string): boolean => (INTERVAL_CALLS as readonly string[]).includes(key);
 const isModeCall = (key: string): boolean => (MODE_CALLS as readonly string[]).includes(key);
 
+/** A code call with its argument in words: `enableCheckpointing(5000)`, `Configuration.set(KEY, 5000)`. */
+function callText(key: string, value: string, call?: string): string {
+  const name = callName(key, call);
+  return name.endsWith(')') ? `${name.slice(0, -1)}, ${value})` : `${name}(${value})`;
+}
+
 /** A code call's name in words: `StreamExecutionEnvironment.enableCheckpointing`. */
-function callName(key: string): string {
+function callName(key: string, call?: string): string {
+  if (call !== undefined) return call;
   if (key.startsWith('enableCheckpointing')) return 'StreamExecutionEnvironment.enableCheckpointing';
   if (key.startsWith('CHECKPOINTING_')) return `Configuration.set(CheckpointingOptions.${key})`;
   return `CheckpointConfig.${key}`;
@@ -561,6 +570,15 @@ function codeKeys(
   sinkCodeKeys(c, p, done, set);
   restartCodeKeys(c, p, done, set, strategy);
   for (const s of p.settings) {
+    if (s.key === UNHANDED) {
+      c.ignore(
+        p,
+        { ...s, key: s.call ?? s.key },
+        `${s.value} is handed to no environment (getExecutionEnvironment(${s.value}), configure(${s.value})) and ` +
+          'returned by no method: Flink never reads it',
+      );
+      done.add(s.key);
+    }
     if (s.key === ENVIRONMENT && !done.has(s.key)) {
       c.used.push({
         file: p.file,
@@ -579,10 +597,11 @@ function codeKeys(
     done.add(s.key);
     const literal = to === 'execution.checkpointing.interval' ? /^\d+$/.test(s.value) : /^[A-Z_]+$/.test(s.value);
     if (!literal) {
-      if (set.some(([k]) => k === to)) c.ignore(p, s, `${callName(s.key)}(${s.value}): --set gives ${to}`);
+      if (set.some(([k]) => k === to)) c.ignore(p, s, `${callText(s.key, s.value, s.call)}: --set gives ${to}`);
       else
         c.fail(
-          `${p.file}:${s.line}: ${callName(s.key)}(${s.value}): a value verify cannot read from the code (accepted: ` +
+          `${p.file}:${s.line}: ${callText(s.key, s.value, s.call)}: a value verify cannot read from the code ` +
+            '(accepted: ' +
             (to === 'execution.checkpointing.interval'
               ? 'an integer literal of ms, a product of them, Duration.ofSeconds(N)); give it with --set ' +
                 'execution.checkpointing.interval=MS'
@@ -593,19 +612,12 @@ function codeKeys(
     }
     const why =
       to === 'execution.checkpointing.interval'
-        ? `${callName(s.key)}(${s.value}) in the job's code: checkpoints every ${s.value} ms` +
+        ? `${callText(s.key, s.value, s.call)} in the job's code: checkpoints every ${s.value} ms` +
           (s.conditional ? ' when its condition holds' : '')
-        : `${callName(s.key)}(CheckpointingMode.${s.value}) in the job's code`;
+        : `${callText(s.key, `CheckpointingMode.${s.value}`, s.call)} in the job's code`;
     c.claim(p, s, to, to === 'execution.checkpointing.interval' ? 'flink-duration' : 'flink', why, to);
   }
 }
-
-/** The DeliveryGuarantee constants (org.apache.flink.connector.base.DeliveryGuarantee) as the model names them. */
-const GUARANTEES: Readonly<Record<string, string>> = {
-  EXACTLY_ONCE: 'exactly-once',
-  AT_LEAST_ONCE: 'at-least-once',
-  NONE: 'none',
-};
 
 /**
  * A KafkaSink built in the job's code (KafkaSinkBuilder, flink-connector-kafka 3.0 to 5.0): its delivery
@@ -623,6 +635,7 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
           `${accepted}); give it with --set ${to}=...`,
       );
   };
+  const branched = p.settings.some((s) => s.key === 'setDeliveryGuarantee' && s.branch !== undefined);
   for (const s of p.settings) {
     switch (s.key) {
       case 'FlinkKafkaProducer':
@@ -637,8 +650,23 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
         break;
       case 'setDeliveryGuarantee': {
         const g = GUARANTEES[s.value];
+        const call = `KafkaSinkBuilder.setDeliveryGuarantee(DeliveryGuarantee.${s.value})`;
         if (g === undefined)
           computed(s, 'KafkaSinkBuilder.setDeliveryGuarantee', 'sink.delivery-guarantee', 'DeliveryGuarantee.X');
+        // A guarantee set in a branch leaves the job's to the branch taken: checked both ways (guarantee-branches.ts).
+        else if (branched && given('sink.delivery-guarantee'))
+          c.ignore(p, s, `${call}: --set gives sink.delivery-guarantee`);
+        else if (branched)
+          c.used.push({
+            file: p.file,
+            line: s.line,
+            key: s.key,
+            why:
+              s.branch === undefined
+                ? `${call}: the sink's guarantee where no branch sets another`
+                : `${call} in the ${s.branch.side === 'then' ? 'branch' : 'else'} of the condition at line ` +
+                  `${s.branch.line}: checked with it and without it`,
+          });
         else
           c.claim(
             p,
@@ -753,10 +781,21 @@ function restartCodeKeys(
     }
     if (!s.key.startsWith('restart-strategy.')) continue;
     const t = flinkTranslations.find((x) => x.from === s.key);
-    const why = "StreamExecutionEnvironment.setRestartStrategy in the job's code";
+    const why = `${s.call ?? 'StreamExecutionEnvironment.setRestartStrategy'} in the job's code`;
+    const to = t?.to ?? s.key;
     if (t?.strategy !== undefined && t.strategy !== strategy.type)
       c.ignore(p, s, `read only under restart-strategy.type=${t.strategy}; this job's is ${strategy.type}`);
-    else if (!c.claim(p, s, t?.to ?? s.key, t?.reading ?? 'flink', why)) c.ignore(p, s, 'not modelled');
+    else if (s.computed && !c.keys.has(to)) c.ignore(p, s, 'not modelled');
+    else if (s.computed) {
+      // A value the code computes is read from --set alone: verify checks the job's value, never one of its own.
+      const written = callText(s.key, s.value, s.call);
+      if (set.some(([k]) => k === to)) c.ignore(p, s, `${written}: --set gives ${to}`);
+      else
+        c.fail(
+          `${p.file}:${s.line}: ${written}: a value verify cannot read from the code (accepted: a literal, a ` +
+            `Duration of one); give it with --set ${to}=VALUE`,
+        );
+    } else if (!c.claim(p, s, t?.to ?? s.key, t?.reading ?? 'flink', why)) c.ignore(p, s, 'not modelled');
     done.add(s.key);
   }
 }
@@ -893,10 +932,14 @@ function tableKeys(c: Collector, p: Placed, done: Set<string>): void {
   if (!sink) return;
   const guarantee = p.settings.find((s) => s.key === 'sink.delivery-guarantee' || s.key === 'sink.semantic');
   const exactly = guarantee !== undefined && guarantee.value.trim().toLowerCase() === 'exactly-once';
-  if (exactly && !p.settings.some((s) => s.key === 'sink.transactional-id-prefix'))
+  // The prefix may come from where no file here says (a table hint, a catalog's table): --set gives it, as it gives a
+  // value a job's code computes.
+  const prefixGiven = c.set.some(([k]) => k === 'sink.transactional-id-prefix');
+  if (exactly && !p.settings.some((s) => s.key === 'sink.transactional-id-prefix') && !prefixGiven)
     c.fail(
       `${p.file}:${guarantee.line}: Flink refuses this table: sink.transactional-id-prefix must be specified when ` +
-        'using DeliveryGuarantee.EXACTLY_ONCE.',
+        'using DeliveryGuarantee.EXACTLY_ONCE. Where the job gets it elsewhere (a table hint, a catalog), give it ' +
+        'with --set sink.transactional-id-prefix=PREFIX',
     );
   if (guarantee !== undefined && !exactly && !/^(at-least-once|none)$/i.test(guarantee.value.trim()))
     c.fail(

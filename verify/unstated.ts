@@ -13,8 +13,10 @@ import { CONNECTOR_VERSIONS, NEWEST_CONNECTOR } from '../model/flink/connector.j
 import { builtAgainst, FLINK_VERSION_PATTERN, flinkRelease, newestConnectorFor } from '../model/flink/flink-release.js';
 import { NEWEST } from '../model/kafka/releases.js';
 import { ENVIRONMENT, INTERVAL_CALLS } from './files/job-code.js';
+import { branchedGuarantee } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
+import { LAST_WITH_EOS_V1, removedGuarantee, removedGuaranteeCondition } from './streams-code.js';
 
 /** How an unset key is held. */
 export type Unstated =
@@ -24,6 +26,11 @@ export type Unstated =
       readonly key: string;
       /** What the real system takes when the code sets nothing. */
       readonly realDefault: string;
+      /**
+       * Where the value checked first is the code's own, not the real system's default: what it is, in words
+       * (`the else branch's`); the exit code is still its run.
+       */
+      readonly baseline?: string;
       /** Every value the code could set, the real default first. */
       readonly values: readonly string[];
       /** The keys a value brings with it where no file sets them (checkpointing on: an interval). */
@@ -183,6 +190,11 @@ function sinkBuilder(c: Context): string | null {
 /** The Flink KafkaSink's delivery guarantee when the job's code builds the sink. */
 function sinkGuaranteeInCode(c: Context): Unstated | null {
   if (!c.pipeline.sinkInCode) return null;
+  const branched = branchedGuarantee(c.pipeline);
+  if (branched !== null)
+    return branched.values.length === 1
+      ? { kind: 'real', key: 'sink.delivery-guarantee', value: branched.realDefault, why: branched.why }
+      : { kind: 'code', key: 'sink.delivery-guarantee', ...branched };
   const at = sinkBuilder(c);
   if (at !== null)
     return {
@@ -245,15 +257,20 @@ function artifactFlinkLine(c: Context): { line: string; named: string } | null {
 
 /** Each key whose real default differs from eoscheck's safe one, and how it is held when no file sets it. */
 export const UNSTATED: Readonly<Record<string, (c: Context) => Unstated | null>> = {
-  'kafka.version': () => ({
-    kind: 'condition',
-    key: 'kafka.version',
-    value: NEWEST,
-    condition: `on Kafka ${NEWEST}, the newest release modelled`,
-    give:
-      'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
-      '--set kafka.version=X.Y',
-  }),
+  'kafka.version': (c) => {
+    // A guarantee Kafka 4.0 removed, named in the application's code, says its client is older than 4.0.
+    const removed = removedGuarantee(c.pipeline);
+    return {
+      kind: 'condition',
+      key: 'kafka.version',
+      value: removed === null ? NEWEST : LAST_WITH_EOS_V1,
+      condition:
+        removed === null ? `on Kafka ${NEWEST}, the newest release modelled` : removedGuaranteeCondition(removed),
+      give:
+        'a Kafka image tag in a Compose file (apache/kafka:X.Y.Z, confluentinc/cp-kafka:X.Y.Z), or ' +
+        '--set kafka.version=X.Y',
+    };
+  },
   'connector.version': (c) => {
     const flink = c.given('flink.version');
     const value = flink === undefined ? NEWEST_CONNECTOR : newestConnectorFor(flinkRelease(flink));

@@ -23,6 +23,7 @@ import {
 import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
+import { removedGuarantee, removedGuaranteeRefusal } from './streams-code.js';
 import {
   CHECKPOINTS_BY_CODE,
   type Context,
@@ -239,6 +240,13 @@ export function verifyConfig(
         'checkpoint only where execution.checkpointing.externalized-checkpoint-retention kept it',
     );
   const version = value('kafka.version');
+  const removed = model === 'kafka-streams' ? removedGuarantee(pipe) : null;
+  const release = winners.find((w) => w.key === 'kafka.version');
+  if (removed !== null && release !== undefined) {
+    const from = release.where === '--set' ? 'given with --set' : `${release.where}: ${release.why}`;
+    const refused = removedGuaranteeRefusal(removed, release.text, from);
+    if (refused !== null) return { ok: false, error: refused };
+  }
   if (model === 'kafka-streams' && version !== undefined && isKafkaVersion(version)) {
     const refused = streamsGuaranteeName(pipe.parts, winners, version);
     if (refused !== null) return { ok: false, error: refused };

@@ -42,7 +42,8 @@ function failureText(a: PipelineAnswer, g: GuaranteeAnswer, message: string): st
   if (g.decidedBy.length > 0) lines.push('Decided by:', ...g.decidedBy.map((k) => `  ${k.file}:${k.line} ${k.key}`));
   for (const d of a.dependsOnCode) {
     const verdicts = Object.entries(d.verdicts).map(([value, v]) => `${value} ${v}`);
-    lines.push(`Depends on code: ${d.key} (real default ${d.realDefault}): ${verdicts.join(', ')}`);
+    const first = d.baseline === undefined ? `real default ${d.realDefault}` : `${d.realDefault}: ${d.baseline}`;
+    lines.push(`Depends on code: ${d.key} (${first}): ${verdicts.join(', ')}`);
   }
   for (const c of a.combinations) {
     const values = Object.entries(c.values).map(([k, x]) => `${k}=${x}`);

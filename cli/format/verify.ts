@@ -54,9 +54,9 @@ function unstatedLine(u: Unstated): string {
     case 'real':
       return `  ${u.key}=${u.value}  real default: ${u.why}`;
     case 'code':
-      return `  ${u.key}: decided by your code; checked at the real default ${u.realDefault} and at ${u.values
-        .filter((x) => x !== u.realDefault)
-        .join(', ')} (${u.why})`;
+      return `  ${u.key}: decided by your code; checked at ${
+        u.baseline === undefined ? `the real default ${u.realDefault}` : `${u.realDefault} (${u.baseline})`
+      } and at ${u.values.filter((x) => x !== u.realDefault).join(', ')} (${u.why})`;
     case 'condition':
       return `  ${u.key}=${u.value}  condition: ${u.condition}; give ${u.give} to judge it`;
   }
@@ -75,13 +75,15 @@ function codeLines(dependsOnCode: readonly CodeDependent[]): string[] {
       .filter(([, x]) => x === 'holds')
       .map(([value]) => value);
     const each = Object.entries(d.verdicts)
-      .map(([value, x]) => `${value}${value === d.realDefault ? ' (the real default)' : ''}: ${x}`)
+      .map(([value, x]) => `${value}${value === d.realDefault ? ` (${d.baseline ?? 'the real default'})` : ''}: ${x}`)
       .join('; ');
     const only =
       holding.length === 0
         ? `no value of ${d.key} your code could set makes it hold`
         : d.verdicts[d.realDefault] === 'holds'
-          ? `holds at the real default ${d.key}=${d.realDefault}`
+          ? d.baseline === undefined
+            ? `holds at the real default ${d.key}=${d.realDefault}`
+            : `holds at ${d.key}=${d.realDefault} (${d.baseline})`
           : `holds only if your code sets ${holding.map((x) => `${d.key}=${x}`).join(' or ')}`;
     return `  ${only} (${each}); --set ${d.key}=VALUE states what your code sets`;
   });
@@ -97,7 +99,7 @@ const comboText = (c: CodeCombination): string =>
  * What each combination of the values code could set gives, in words, where code decides more than one key: the
  * combinations it holds at (the real defaults first), then each combination's verdict with what it breaks.
  */
-function combinationLines(combinations: readonly CodeCombination[]): string[] {
+function combinationLines(combinations: readonly CodeCombination[], first = 'the real defaults'): string[] {
   if (combinations.length === 0) return [];
   const holding = combinations.filter((c) => c.verdict === 'holds');
   const keys = Object.keys(combinations[0]!.values);
@@ -109,7 +111,7 @@ function combinationLines(combinations: readonly CodeCombination[]): string[] {
         : `holds only if your code sets ${holding.map((c) => comboText(c).replace(/, /g, ' and ')).join(' or ')}`;
   const each = combinations.map(
     (c, i) =>
-      `${comboText(c)}${i === 0 ? ' (the real defaults)' : ''}: ${
+      `${comboText(c)}${i === 0 ? ` (${first})` : ''}: ${
         c.verdict === 'holds' ? 'holds' : `violated (${c.violated.join(', ')})`
       }`,
   );
@@ -154,10 +156,17 @@ export function verifyText<S, A extends AnyAction, K extends Keys>(
   dependsOnCode: readonly CodeDependent[],
   combinations: readonly CodeCombination[] = [],
 ): string {
-  const codeText = combinations.length > 0 ? combinationLines(combinations) : codeLines(dependsOnCode);
+  // A value checked first that is the code's own (an if's else branch) is named so, never a real default.
+  const plain = dependsOnCode.every((d) => d.baseline === undefined);
+  const codeText =
+    combinations.length > 0
+      ? combinationLines(combinations, plain ? 'the real defaults' : "the exit code's")
+      : codeLines(dependsOnCode);
   const violated = r.verdicts.filter((x) => x.status === 'violated');
-  const code = dependsOnCode.map((d) => `${d.key}=${d.realDefault}`).join(', ');
-  const at = code === '' ? '' : ` at the real default ${code}`;
+  const code = dependsOnCode
+    .map((d) => `${d.key}=${d.realDefault}${d.baseline === undefined ? '' : ` (${d.baseline})`}`)
+    .join(', ');
+  const at = code === '' ? '' : plain ? ` at the real default ${code}` : ` at ${code}`;
   const cut = cutOf(r);
   const holds =
     cut === null

@@ -139,7 +139,7 @@ function crossed<S, A extends AnyAction>(
     const verdicts: Record<string, 'holds' | 'violated'> = {};
     for (const x of u.values)
       verdicts[x] = checked.every((c) => c.values[u.key] !== x || c.verdict === 'holds') ? 'holds' : 'violated';
-    return { key: u.key, realDefault: u.realDefault, verdicts };
+    return { key: u.key, realDefault: u.realDefault, ...(u.baseline ? { baseline: u.baseline } : {}), verdicts };
   });
   return { dependsOnCode, combinations: code.length > 1 ? checked : [] };
 }

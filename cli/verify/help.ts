@@ -16,7 +16,8 @@ export const VERIFY_MORE = `It reads (by content; a file's name only breaks a ti
                  jar a Dockerfile fetches or copies, and its FROM flink image; beside a Flink job only
   .java, .scala, .kt
                  a Flink job's code: the checkpoint interval and mode its enableCheckpointing(ms),
-                 setCheckpointInterval(ms) or CheckpointingOptions.CHECKPOINTING_INTERVAL set (none: no checkpoints)
+                 setCheckpointInterval(ms) or CheckpointingOptions.CHECKPOINTING_INTERVAL set (none: no checkpoints);
+                 its restart strategy (setRestartStrategy, a Configuration's RestartStrategyOptions)
 
 Pipelines: each directory holding such files is one (a directory of many gives one per directory), the files
 named directly are one together, and each SQL job is one. Each is answered on its own; many end with a summary,

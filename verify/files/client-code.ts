@@ -121,11 +121,14 @@ export function readClientCode(text: string): Setting[] {
     if (key === null) return;
     const valueExpr = withConstants(valueExprAsWritten, constants);
     const value = valueText(valueExpr);
+    // A constant Kafka 4.0 removed tells the client's release: the code compiles against an older one.
+    const removed = /^(?:[\w.]*\.)?StreamsConfig\.(EXACTLY_ONCE|EXACTLY_ONCE_BETA)$/.exec(valueExpr.trim());
     out.push({
       key,
       value: value ?? valueExpr.trim(),
       line: lines.lineOf(at),
       ...(value === null ? { computed: true } : {}),
+      ...(removed ? { namedValue: `StreamsConfig.${removed[1]!}` } : {}),
     });
   };
   const calls = /\.\s*(put|putIfAbsent|setProperty)\s*\(/g;

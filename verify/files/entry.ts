@@ -14,6 +14,12 @@ export interface Setting {
   readonly written?: string;
   /** A call the program makes under a condition (an `if` or `else` branch, a ternary): read from code only. */
   readonly conditional?: boolean;
+  /** The call that sets it, in the code's words (`Configuration.set(RestartStrategyOptions.RESTART_STRATEGY)`). */
+  readonly call?: string;
+  /** The value as the code names it, where the name says more than the value (`StreamsConfig.EXACTLY_ONCE`). */
+  readonly namedValue?: string;
+  /** For a conditional call: the line of the `if` it hangs on, and which branch of it holds the call. */
+  readonly branch?: { readonly line: number; readonly side: 'then' | 'else' };
 }
 
 /** A line the real system's reader skips (Flink's legacy reader logs and skips a line without `: `). */

@@ -9,6 +9,8 @@
  * are skipped. Pure.
  */
 import { readClientCode } from './client-code.js';
+import { branchAt } from './code-branch.js';
+import { configurationKey, unhanded } from './code-configuration.js';
 import { constantsOf, withConstants } from './code-constants.js';
 import { msOf } from './code-numbers.js';
 import { restartKeys } from './code-restart.js';
@@ -44,6 +46,9 @@ export const SINK_CALLS = [
  * TableEnvironment): the file where the job's checkpointing is configured, unlike one that only builds its sink.
  */
 export const ENVIRONMENT = 'StreamExecutionEnvironment';
+
+/** The setting of a Configuration the code hands to no environment: its variable, with the call that sets it. */
+export const UNHANDED = 'Configuration handed to nothing';
 
 /** What a code file configures. */
 export interface CodeRead {
@@ -82,6 +87,10 @@ export function readJobCode(text: string): CodeRead {
     'setCheckpointingMode',
     'setCheckpointingConsistencyMode',
     'set',
+    'setString',
+    'setInteger',
+    'setLong',
+    'setDouble',
     'setDeliveryGuarantee',
     'setDeliverGuarantee',
     'setTransactionalIdPrefix',
@@ -98,7 +107,21 @@ export function readJobCode(text: string): CodeRead {
     // Asked of the interval calls alone: each asking reads back through the file.
     const at = m.index;
     const when = (): { conditional?: true } => (underCondition(code, at) ? { conditional: true } : {});
-    if (name === 'enableCheckpointing') {
+    const configured = name.startsWith('set') ? configurationKey(name, args) : null;
+    const option =
+      name === 'set' && args.length === 2
+        ? /(?:^|\.)CHECKPOINTING_(?:INTERVAL|(?:CONSISTENCY_)?MODE)$/.exec(args[0]!)
+        : null;
+    // A Configuration the file makes and hands to no environment is never read by Flink.
+    const lost = configured !== null || option !== null ? unhanded(code, at) : null;
+    if (lost !== null)
+      settings.push({
+        key: UNHANDED,
+        value: lost,
+        line,
+        call: configured?.call ?? `Configuration.set(${args[0]!.trim()})`,
+      });
+    else if (name === 'enableCheckpointing') {
       // The no-argument form (deprecated in 1.x, gone in 2.0) sets 500 ms (StreamExecutionEnvironment).
       settings.push({ key: name, value: args.length === 0 ? '500' : intervalText(args[0]!), line, ...when() });
       if (args.length > 1) settings.push({ key: 'enableCheckpointing mode', value: modeOf(args[1]!), line });
@@ -110,9 +133,39 @@ export function readJobCode(text: string): CodeRead {
       settings.push({ key: 'CHECKPOINTING_INTERVAL', value: intervalText(args[1]!), line, ...when() });
     else if (name === 'set' && args.length === 2 && /(^|\.)CHECKPOINTING_(CONSISTENCY_)?MODE$/.test(args[0]!))
       settings.push({ key: 'CHECKPOINTING_MODE', value: modeOf(args[1]!), line });
-    else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1)
-      settings.push({ key: 'setDeliveryGuarantee', value: constantOf(args[0]!, 'DeliveryGuarantee'), line });
-    else if (name === 'setTransactionalIdPrefix' && args.length === 1)
+    else if (configured !== null) {
+      // A Configuration's restart strategy or interval (Flink 1.19+), as the keys setRestartStrategy gives.
+      const { key, value, call, computed } = configured;
+      const extra = key === 'CHECKPOINTING_INTERVAL' ? when() : {};
+      settings.push({ key, value, line, call, ...(computed ? { computed } : {}), ...extra });
+    } else if ((name === 'setDeliveryGuarantee' || name === 'setDeliverGuarantee') && args.length === 1) {
+      // A guarantee set in one branch of an `if` is checked with it and without it (guarantee-branches.ts); a
+      // choice between two constants (`exactly ? DeliveryGuarantee.EXACTLY_ONCE : DeliveryGuarantee.NONE`, Scala's
+      // and Kotlin's `if (exactly) A else B`) is an `if` and its `else` on the call's line.
+      const choice =
+        /^[^?]+\?\s*([\w.]+)\s*:\s*([\w.]+)$/s.exec(args[0]!.trim()) ??
+        /^if\s*\(.*\)\s*([\w.]+)\s+else\s+([\w.]+)$/s.exec(args[0]!.trim());
+      const sides = choice === null ? [] : [choice[1]!, choice[2]!].map((a) => constantOf(a, 'DeliveryGuarantee'));
+      if (sides.length === 2 && sides.every((v) => /^[A-Z_]+$/.test(v)))
+        for (const [i, value] of sides.entries())
+          settings.push({
+            key: 'setDeliveryGuarantee',
+            value,
+            line,
+            conditional: true,
+            branch: { line, side: i === 0 ? 'then' : 'else' },
+          });
+      else {
+        const b = branchAt(code, at);
+        const branch = b === null ? {} : { conditional: true, branch: { line: lines.lineOf(b.ifAt), side: b.side } };
+        settings.push({
+          key: 'setDeliveryGuarantee',
+          value: constantOf(args[0]!, 'DeliveryGuarantee'),
+          line,
+          ...branch,
+        });
+      }
+    } else if (name === 'setTransactionalIdPrefix' && args.length === 1)
       settings.push({ key: name, value: args[0]!.trim(), line });
     else if (name === 'setTransactionNamingStrategy' && args.length === 1)
       settings.push({ key: name, value: constantOf(args[0]!, 'TransactionNamingStrategy'), line });
