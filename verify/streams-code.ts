@@ -5,7 +5,6 @@
  * a 4.x release a file names is refused with both named. Pure.
  */
 import { parseKafkaVersion } from '../model/kafka/versions.js';
-import { codeName } from './files/job-code.js';
 import type { Pipeline } from './pipeline.js';
 
 /** The latest Kafka release whose StreamsConfig still has EXACTLY_ONCE and EXACTLY_ONCE_BETA. */
@@ -19,10 +18,13 @@ export interface RemovedGuarantee {
   readonly named: string;
 }
 
-/** The first processing.guarantee a Streams application's code sets to a value Kafka 4.0 removed; null if none. */
+/**
+ * The first processing.guarantee a Streams application's code or file sets to a value Kafka 4.0 removed (an
+ * application that runs with it runs a client older than 4.0: a 4.x one refuses it); null if none.
+ */
 export function removedGuarantee(pipe: Pipeline): RemovedGuarantee | null {
   for (const p of pipe.parts) {
-    if (p.role !== 'Streams application' || !codeName.test(p.file)) continue;
+    if (p.role !== 'Streams application') continue;
     const s = p.settings.find(
       (x) => x.key === 'processing.guarantee' && (x.value === 'exactly_once' || x.value === 'exactly_once_beta'),
     );
@@ -49,7 +51,8 @@ export function removedGuaranteeRefusal(r: RemovedGuarantee, version: string, wh
   if (v === null || v.major < 4) return null;
   return (
     `${r.file}:${r.line}: ${r.named} exists only before Kafka 4.0 (deprecated in 3.0 by KIP-732, removed in 4.0), ` +
-    `but kafka.version=${version} (${where}): use StreamsConfig.EXACTLY_ONCE_V2, or give the release the ` +
-    'application runs with --set kafka.version=X.Y'
+    `but kafka.version=${version} (${where}): use ` +
+    `${r.named.startsWith('StreamsConfig.') ? 'StreamsConfig.EXACTLY_ONCE_V2' : 'processing.guarantee=exactly_once_v2'}` +
+    ', or give the release the application runs with --set kafka.version=X.Y'
   );
 }

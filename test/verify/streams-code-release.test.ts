@@ -1,6 +1,6 @@
 /**
- * A Kafka Streams application whose code names a guarantee Kafka 4.0 removed (StreamsConfig.EXACTLY_ONCE,
- * EXACTLY_ONCE_BETA: deprecated in 3.0 by KIP-732) runs a client older than 4.0: where no file names the release it is
+ * A Kafka Streams application whose code or file names a guarantee Kafka 4.0 removed (StreamsConfig.EXACTLY_ONCE,
+ * EXACTLY_ONCE_BETA, exactly_once: deprecated in 3.0 by KIP-732) runs a client older than 4.0: where no file names the release it is
  * answered on 3.9, the latest that accepts it, said in the answer's conditions; a 4.x release a file or --set names is
  * refused, naming both.
  */
@@ -93,6 +93,28 @@ describe('verify answers a removed guarantee on the latest release that accepts 
     });
   });
 
+  test('a .properties file or a Spring Boot file naming exactly_once: the same, its key and line named', () => {
+    const props = { path: 'streams.properties', text: 'application.id=orders\nprocessing.guarantee=exactly_once\n' };
+    expect(answer([props])).toMatchObject({
+      version: '3.9',
+      conditions: [
+        'on Kafka 3.9, the latest release that still accepts it: processing.guarantee "exactly_once", line 2, ' +
+          'exists only before Kafka 4.0',
+        'for read_committed readers of the output',
+      ],
+    });
+    expect(answer([props, compose('4.0.0')])).toBe(
+      'streams.properties:2: processing.guarantee "exactly_once" exists only before Kafka 4.0 (deprecated in 3.0 by ' +
+        'KIP-732, removed in 4.0), but kafka.version=4.0.0 (compose.yaml: apache/kafka:4.0.0 is Kafka 4.0.0): use ' +
+        'processing.guarantee=exactly_once_v2, or give the release the application runs with --set kafka.version=X.Y',
+    );
+    const spring = {
+      path: 'application.yml',
+      text: 'spring:\n  kafka:\n    streams:\n      application-id: orders\n      properties:\n        processing.guarantee: exactly_once_beta\n',
+    };
+    expect(answer([spring])).toMatchObject({ version: '3.9' });
+  });
+
   test('EXACTLY_ONCE_V2 keeps the newest release modelled', () => {
     expect(answer([app('StreamsConfig.EXACTLY_ONCE_V2')])).toMatchObject({
       version: '4.1',
@@ -117,16 +139,6 @@ describe('verify answers a removed guarantee on the latest release that accepts 
       'App.java:3: StreamsConfig.EXACTLY_ONCE_BETA exists only before Kafka 4.0 (deprecated in 3.0 by KIP-732, ' +
         'removed in 4.0), but kafka.version=4.0 (given with --set): use StreamsConfig.EXACTLY_ONCE_V2, or give the ' +
         'release the application runs with --set kafka.version=X.Y',
-    );
-  });
-
-  test('a .properties file is no code: exactly_once there is refused on the assumed 4.1 as before', () => {
-    const props = {
-      path: 'streams.properties',
-      text: 'application.id=orders\nprocessing.guarantee=exactly_once_beta\n',
-    };
-    expect(answer([props])).toEqual(
-      expect.stringContaining('streams.properties:2: processing.guarantee=exactly_once_beta was removed'),
     );
   });
 
