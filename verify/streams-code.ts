@@ -52,7 +52,7 @@ export function removedGuaranteeRefusal(r: RemovedGuarantee, version: string, wh
   return (
     `${r.file}:${r.line}: ${r.named} exists only before Kafka 4.0 (deprecated in 3.0 by KIP-732, removed in 4.0), ` +
     `but kafka.version=${version} (${where}): use ` +
-    `${r.named.startsWith('StreamsConfig.') ? 'StreamsConfig.EXACTLY_ONCE_V2' : 'processing.guarantee=exactly_once_v2'}` +
+    (r.named.startsWith('StreamsConfig.') ? 'StreamsConfig.EXACTLY_ONCE_V2' : 'processing.guarantee=exactly_once_v2') +
     ', or give the release the application runs with --set kafka.version=X.Y'
   );
 }

@@ -25,7 +25,7 @@ goldenSuite('verify refusals', {
     ['verify', f('too-long-flink-conf.yaml')],
     ['verify', f('too-short-interval.yaml')],
     ['verify', f('exactly-once-no-prefix.sql')],
-    ['verify', f('streams-eos-v1.properties')],
+    ['verify', f('streams-eos-v1.properties'), '--set', 'kafka.version=4.0'],
     ['verify', f('connect-mirror-maker.properties')],
     ['verify', f('spring/manual-auto/application.yml')],
     ['verify', f('spring/cloud-stream/application.yml')],

@@ -1,6 +1,7 @@
 /**
  * A Kafka Streams application whose code or file names a guarantee Kafka 4.0 removed (StreamsConfig.EXACTLY_ONCE,
- * EXACTLY_ONCE_BETA, exactly_once: deprecated in 3.0 by KIP-732) runs a client older than 4.0: where no file names the release it is
+ * EXACTLY_ONCE_BETA, exactly_once: deprecated in 3.0 by KIP-732) runs a client older than
+ * 4.0: where no file names the release it is
  * answered on 3.9, the latest that accepts it, said in the answer's conditions; a 4.x release a file or --set names is
  * refused, naming both.
  */
@@ -110,7 +111,14 @@ describe('verify answers a removed guarantee on the latest release that accepts 
     );
     const spring = {
       path: 'application.yml',
-      text: 'spring:\n  kafka:\n    streams:\n      application-id: orders\n      properties:\n        processing.guarantee: exactly_once_beta\n',
+      text: [
+        'spring:',
+        '  kafka:',
+        '    streams:',
+        '      application-id: orders',
+        '      properties:',
+        '        processing.guarantee: exactly_once_beta',
+      ].join('\n'),
     };
     expect(answer([spring])).toMatchObject({ version: '3.9' });
   });
