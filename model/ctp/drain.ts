@@ -11,6 +11,7 @@ import { landable } from '../kafka/inflight.js';
 import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
+import { txnLogLoading } from '../kafka/txn-log-load.js';
 import type { AppAction } from './actions.js';
 import { nextRevocationDue } from './rebalance-timeout.js';
 import {
@@ -79,6 +80,8 @@ export function appDrain(s: AppState): AppAction | null {
   const k = s.kafka;
   // A group coordinator loading its partition finishes first: until then it refuses the group's requests.
   if (offsetsLoading(k, GROUP)) return { type: 'LoadOffsets' };
+  // So does a transaction coordinator loading its own (model/kafka/txn-log-load.ts).
+  if (txnLogLoading(k)) return { type: 'CoordinatorLoaded' };
   const marker = firstMarker(k);
   if (marker) return marker;
   // Requests in flight land oldest first (no reordering in the drain), each instance's in creation order.

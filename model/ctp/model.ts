@@ -7,6 +7,7 @@ import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import { NEWEST, release } from '../kafka/releases.js';
+import { answeredTable } from '../kafka/txn-log-load.js';
 import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
 import { type AppSettings, type CtpConfig, ctpKeys, ctpSettings } from './config.js';
@@ -58,7 +59,8 @@ export function appModel<K extends Keys>(
     keys,
     validate,
     init: (c: ConfigOf<K>) => appInitialState(settings(c)),
-    actions: appActions,
+    // A coordinator loading its partition refuses what asks it (model/kafka/txn-log-load.ts).
+    actions: answeredTable(appActions, (s: AppState) => s.kafka),
     drain: appDrain,
     identity,
     // Its rules push to a state's events and never read them; so do the Kafka slice's.

@@ -2,6 +2,7 @@
 import { compile } from '../core/model.js';
 import { clusterIdentity } from '../kafka/cluster.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
+import { answeredTable } from '../kafka/txn-log-load.js';
 import { flinkActions } from './actions.js';
 import { type FlinkConfig, flinkKafkaKeys, unalignedOn } from './config.js';
 import { connectorRelease } from './connector.js';
@@ -110,7 +111,8 @@ export const flinkKafkaModel = compile({
   validate: (c) => checkKafkaKeys(c) ?? refusal(c),
   notes,
   init: initialState,
-  actions: flinkActions,
+  // A coordinator loading its partition refuses what asks it (model/kafka/txn-log-load.ts).
+  actions: answeredTable(flinkActions, (s: FlinkState) => s.kafka),
   drain,
   identity,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.

@@ -3,6 +3,7 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
+import { txnLogLoading } from '../kafka/txn-log-load.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn } from './bounded.js';
 import { type FlinkConfig, unalignedOn } from './config.js';
@@ -26,7 +27,8 @@ import {
  * records behind its LSO. Pure.
  */
 export function workLeft(s: FlinkState): boolean {
-  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2)) || timingOut(s);
+  // A coordinator still loading after a move has its load to finish (model/kafka/txn-log-load.ts).
+  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2)) || timingOut(s) || txnLogLoading(s.kafka);
 }
 
 /** Whether a transaction is open with a timeout ahead or due: the coordinator will abort it. Pure. */

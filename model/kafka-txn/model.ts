@@ -2,11 +2,13 @@
 import { compile } from '../core/model.js';
 import { checkClientKeys } from '../kafka/clients.js';
 import { checkKafkaKeys, elrNote } from '../kafka/keys.js';
+import { answeredTable } from '../kafka/txn-log-load.js';
 import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
 import { kafkaTxnCodec } from './schema.js';
+import type { KafkaTxnState } from './state.js';
 import { encodeSymmetric, identity } from './symmetry.js';
 
 /** The `kafka-txn` model. */
@@ -20,7 +22,8 @@ export const kafkaTxnModel = compile({
   validate: (c) => checkKafkaKeys(c) ?? checkClientKeys(c),
   notes: (c) => [elrNote(c)].filter((n) => n !== null),
   init: initialState,
-  actions: kafkaTxnActions,
+  // A coordinator loading its partition refuses what asks it (model/kafka/txn-log-load.ts).
+  actions: answeredTable(kafkaTxnActions, (s: KafkaTxnState) => s.kafka),
   drain,
   identity,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.

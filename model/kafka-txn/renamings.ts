@@ -60,6 +60,7 @@ const byType: { readonly [T in A['type']]: Renamer<Extract<A, { readonly type: T
   MarkerAckLost: txn,
   ExpireTransactionalId: txn,
   CoordinatorFailover: same,
+  CoordinatorLoaded: same,
   // Its index in the renamed state's list, which `renameApps` sorts.
   StaleMarker: (a, n, s, pi) => {
     const m = s.kafka.coordinator.staleMarkers[a.marker]!;

@@ -13,12 +13,14 @@ import {
   expireTransactionalId,
   expireTxn,
   firstMarkerTarget,
+  loadCoordinator,
   markerTargets,
   mayExpireId,
   moveCoordinator,
   nextDeadline,
   writeTxnMarker,
 } from './transactions.js';
+import { txnLogLoading } from './txn-log-load.js';
 
 /** Calls an application instance makes, one variant per name: `{ type, instance }`. */
 export type InstanceCall<T extends string> = T extends unknown
@@ -41,6 +43,7 @@ export type CoordinatorAction =
   | { readonly type: 'ExpireTxn'; readonly txn: number }
   | { readonly type: 'MarkerAckLost'; readonly txn: number; readonly partition: MarkerTarget }
   | { readonly type: 'CoordinatorFailover' }
+  | { readonly type: 'CoordinatorLoaded' }
   | { readonly type: 'StaleMarker'; readonly marker: number }
   | { readonly type: 'LoseProducerState'; readonly partition: number; readonly producerId: number }
   | { readonly type: 'ExpireTransactionalId'; readonly txn: number };
@@ -114,6 +117,7 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
   readonly ExpireTxn: Spec<S, 'ExpireTxn'>;
   readonly MarkerAckLost: Spec<S, 'MarkerAckLost'>;
   readonly CoordinatorFailover: Spec<S, 'CoordinatorFailover'>;
+  readonly CoordinatorLoaded: Spec<S, 'CoordinatorLoaded'>;
   readonly StaleMarker: Spec<S, 'StaleMarker'>;
   readonly LoseProducerState: Spec<S, 'LoseProducerState'>;
   readonly ExpireTransactionalId: Spec<S, 'ExpireTransactionalId'>;
@@ -169,7 +173,24 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       effect: (d) => moveCoordinator(lens.ctx(d)),
       describe: (s) =>
         `fault.CoordinatorFailover(coordinator epoch ${lens.cluster(s).coordinator.epoch} -> ` +
-        `${lens.cluster(s).coordinator.epoch + 1})`,
+        `${lens.cluster(s).coordinator.epoch + 1}; COORDINATOR_LOAD_IN_PROGRESS until loaded)`,
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // The new coordinator's read of __transaction_state ends (TransactionStateManager
+    // .loadTransactionsForTxnTopicPartition).
+    CoordinatorLoaded: {
+      enabled(s, emit) {
+        if (txnLogLoading(lens.cluster(s))) emit({ type: 'CoordinatorLoaded' });
+      },
+      effect: (d) => loadCoordinator(lens.ctx(d)),
+      describe(s) {
+        const k = lens.cluster(s);
+        const preparing = k.txns.filter((t) => t.state === 'PrepareCommit' || t.state === 'PrepareAbort');
+        return (
+          `coordinator.CoordinatorLoaded(__transaction_state at coordinator epoch ${k.coordinator.epoch}` +
+          `${preparing.length > 0 ? `: markers of ${preparing.map((t) => t.transactionalId).join(', ')} re-sent` : ''})`
+        );
+      },
       lanes: () => ({ from: 'coordinator' }),
     },
     // A marker the previous coordinator had queued reaches its partition leader late.

@@ -234,6 +234,11 @@ export interface Coordinator {
   readonly nextProducerId: number;
   /** Markers of the previous coordinator still on their way. */
   readonly staleMarkers: readonly StaleMarker[];
+  /**
+   * Present (true) from a move until the new coordinator has read its `__transaction_state` partition
+   * (TransactionStateManager.loadingPartitions); absent otherwise, so a run without a move keeps its states.
+   */
+  readonly loading?: boolean;
 }
 
 /** The cluster slice. */
@@ -291,7 +296,9 @@ export type KafkaEvent =
       readonly partition: number | 'offsets';
       readonly lost: boolean;
     }
-  | { readonly type: 'coordinator-moved'; readonly epoch: number; readonly resent: readonly string[] }
+  | { readonly type: 'coordinator-moved'; readonly epoch: number }
+  /** The new coordinator's load of `__transaction_state` done: the transactional.ids whose markers it re-sends. */
+  | { readonly type: 'coordinator-loaded'; readonly epoch: number; readonly resent: readonly string[] }
   /**
    * A leader expired a producer (`partition`), or (`partition` null) the coordinator forgot a transactional.id
    * or the previous coordinator's undelivered markers are gone.

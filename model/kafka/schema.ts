@@ -195,6 +195,7 @@ const coordinator = struct<Coordinator>({
   moves: int,
   nextProducerId: int,
   staleMarkers: list(staleMarker),
+  loading: optional(bool),
 });
 
 /** A produce request (a record and its partition) in flight or parked, fields in the order the client makes them. */

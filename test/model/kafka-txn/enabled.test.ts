@@ -179,6 +179,7 @@ function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
       return [t, a.request];
     case 'Tick':
     case 'CoordinatorFailover':
+    case 'CoordinatorLoaded':
       return [t];
     case 'Fetch':
     case 'ShrinkIsr':
