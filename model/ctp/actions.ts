@@ -247,6 +247,7 @@ const lens = {
     (s) => ({
       network: s.config.network,
       coordinatorMoves: s.config.coordinatorFailover,
+      txnLogIsrShrink: s.config.txnLogIsrShrink,
       producerStateLoss: s.config.producerStateLoss,
     }),
     // The applications send synchronously: nothing of theirs is in flight between steps but a request held in the

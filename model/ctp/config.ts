@@ -41,6 +41,7 @@ export const appSafeguardKeys = {
   crashes: k.crashes,
   zombies: k.zombies,
   coordinatorFailover: k.coordinatorFailover,
+  txnLogIsrShrink: k.txnLogIsrShrink,
   groupCoordinatorFailover: k.groupCoordinatorFailover,
   producerStateLoss: k.producerStateLoss,
 } as const;
@@ -207,6 +208,8 @@ export interface AppSettings {
   readonly stateful: boolean;
   /** faults.coordinator-failover. */
   readonly coordinatorFailover: number;
+  /** faults.txn-log-isr-shrink. */
+  readonly txnLogIsrShrink: boolean;
   /** faults.group-coordinator-failover. */
   readonly groupCoordinatorFailover: number;
   /** faults.producer-state-loss. */
@@ -254,6 +257,7 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     freshTransactionalIdPerStart: false,
     stateful: false,
     coordinatorFailover: c.coordinatorFailover,
+    txnLogIsrShrink: c.txnLogIsrShrink,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     rewindOnAbort: c.rewindOnAbort,

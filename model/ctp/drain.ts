@@ -11,6 +11,7 @@ import { landable } from '../kafka/inflight.js';
 import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
+import { txnLogShrunk } from '../kafka/txn-log-isr.js';
 import { txnLogLoading } from '../kafka/txn-log-load.js';
 import type { AppAction } from './actions.js';
 import { nextRevocationDue } from './rebalance-timeout.js';
@@ -82,6 +83,7 @@ export function appDrain(s: AppState): AppAction | null {
   if (offsetsLoading(k, GROUP)) return { type: 'LoadOffsets' };
   // So does a transaction coordinator loading its own (model/kafka/txn-log-load.ts).
   if (txnLogLoading(k)) return { type: 'CoordinatorLoaded' };
+  if (txnLogShrunk(k)) return { type: 'TxnLogIsrExpand' };
   const marker = firstMarker(k);
   if (marker) return marker;
   // Requests in flight land oldest first (no reordering in the drain), each instance's in creation order.

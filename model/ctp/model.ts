@@ -4,10 +4,10 @@ import type { ConfigOf, Keys } from '../core/keys.js';
 import { compile } from '../core/model.js';
 import { checkClientKeys } from '../kafka/clients.js';
 import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.js';
+import { answeredTable } from '../kafka/coordinator-refusal.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import { NEWEST, release } from '../kafka/releases.js';
-import { answeredTable } from '../kafka/txn-log-load.js';
 import { appActions } from './actions.js';
 import { newAppInstance } from './client.js';
 import { type AppSettings, type CtpConfig, ctpKeys, ctpSettings } from './config.js';
@@ -59,7 +59,7 @@ export function appModel<K extends Keys>(
     keys,
     validate,
     init: (c: ConfigOf<K>) => appInitialState(settings(c)),
-    // A coordinator loading its partition refuses what asks it (model/kafka/txn-log-load.ts).
+    // What the transaction coordinator refuses now is not taken (model/kafka/coordinator-refusal.ts).
     actions: answeredTable(appActions, (s: AppState) => s.kafka),
     drain: appDrain,
     identity,

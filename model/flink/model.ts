@@ -1,8 +1,8 @@
 /** The `flink-kafka` model: a Flink job reading Kafka and writing Kafka, checkpoints, failures. */
 import { compile } from '../core/model.js';
 import { clusterIdentity } from '../kafka/cluster.js';
+import { answeredTable } from '../kafka/coordinator-refusal.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
-import { answeredTable } from '../kafka/txn-log-load.js';
 import { flinkActions } from './actions.js';
 import { type FlinkConfig, flinkKafkaKeys, unalignedOn } from './config.js';
 import { connectorRelease } from './connector.js';
@@ -111,7 +111,7 @@ export const flinkKafkaModel = compile({
   validate: (c) => checkKafkaKeys(c) ?? refusal(c),
   notes,
   init: initialState,
-  // A coordinator loading its partition refuses what asks it (model/kafka/txn-log-load.ts).
+  // What the transaction coordinator refuses now is not taken (model/kafka/coordinator-refusal.ts).
   actions: answeredTable(flinkActions, (s: FlinkState) => s.kafka),
   drain,
   identity,

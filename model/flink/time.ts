@@ -3,6 +3,7 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
+import { txnLogShrunk } from '../kafka/txn-log-isr.js';
 import { txnLogLoading } from '../kafka/txn-log-load.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn } from './bounded.js';
@@ -28,7 +29,13 @@ import {
  */
 export function workLeft(s: FlinkState): boolean {
   // A coordinator still loading after a move has its load to finish (model/kafka/txn-log-load.ts).
-  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2)) || timingOut(s) || txnLogLoading(s.kafka);
+  return (
+    jobWorkLeft(s, 1) ||
+    (s.second !== null && jobWorkLeft(s, 2)) ||
+    timingOut(s) ||
+    txnLogLoading(s.kafka) ||
+    txnLogShrunk(s.kafka)
+  );
 }
 
 /** Whether a transaction is open with a timeout ahead or due: the coordinator will abort it. Pure. */

@@ -1,8 +1,8 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
 import { compile } from '../core/model.js';
 import { checkClientKeys } from '../kafka/clients.js';
+import { answeredTable } from '../kafka/coordinator-refusal.js';
 import { checkKafkaKeys, elrNote } from '../kafka/keys.js';
-import { answeredTable } from '../kafka/txn-log-load.js';
 import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
 import { drain } from './drain.js';
@@ -22,7 +22,7 @@ export const kafkaTxnModel = compile({
   validate: (c) => checkKafkaKeys(c) ?? checkClientKeys(c),
   notes: (c) => [elrNote(c)].filter((n) => n !== null),
   init: initialState,
-  // A coordinator loading its partition refuses what asks it (model/kafka/txn-log-load.ts).
+  // What the transaction coordinator refuses now is not taken (model/kafka/coordinator-refusal.ts).
   actions: answeredTable(kafkaTxnActions, (s: KafkaTxnState) => s.kafka),
   drain,
   identity,

@@ -20,6 +20,7 @@ import {
   nextDeadline,
   writeTxnMarker,
 } from './transactions.js';
+import { restoreTxnLog, shrinkTxnLog, txnLogShrunk } from './txn-log-isr.js';
 import { txnLogLoading } from './txn-log-load.js';
 
 /** Calls an application instance makes, one variant per name: `{ type, instance }`. */
@@ -44,6 +45,8 @@ export type CoordinatorAction =
   | { readonly type: 'MarkerAckLost'; readonly txn: number; readonly partition: MarkerTarget }
   | { readonly type: 'CoordinatorFailover' }
   | { readonly type: 'CoordinatorLoaded' }
+  | { readonly type: 'TxnLogIsrShrink' }
+  | { readonly type: 'TxnLogIsrExpand' }
   | { readonly type: 'StaleMarker'; readonly marker: number }
   | { readonly type: 'LoseProducerState'; readonly partition: number; readonly producerId: number }
   | { readonly type: 'ExpireTransactionalId'; readonly txn: number };
@@ -54,6 +57,8 @@ export interface ClusterFaults {
   readonly network: boolean;
   /** faults.coordinator-failover. */
   readonly coordinatorMoves: number;
+  /** faults.txn-log-isr-shrink. */
+  readonly txnLogIsrShrink: boolean;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
 }
@@ -118,6 +123,8 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
   readonly MarkerAckLost: Spec<S, 'MarkerAckLost'>;
   readonly CoordinatorFailover: Spec<S, 'CoordinatorFailover'>;
   readonly CoordinatorLoaded: Spec<S, 'CoordinatorLoaded'>;
+  readonly TxnLogIsrShrink: Spec<S, 'TxnLogIsrShrink'>;
+  readonly TxnLogIsrExpand: Spec<S, 'TxnLogIsrExpand'>;
   readonly StaleMarker: Spec<S, 'StaleMarker'>;
   readonly LoseProducerState: Spec<S, 'LoseProducerState'>;
   readonly ExpireTransactionalId: Spec<S, 'ExpireTransactionalId'>;
@@ -192,6 +199,28 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
         );
       },
       lanes: () => ({ from: 'coordinator' }),
+    },
+    // faults.txn-log-isr-shrink: __transaction_state's ISR falls below transaction.state.log.min.isr, once a run.
+    TxnLogIsrShrink: {
+      fault: true,
+      enabled(s, emit) {
+        if (lens.faults(s).txnLogIsrShrink && lens.cluster(s).coordinator.txnLog === undefined)
+          emit({ type: 'TxnLogIsrShrink' });
+      },
+      effect: (d) => shrinkTxnLog(lens.ctx(d)),
+      describe: () =>
+        'fault.TxnLogIsrShrink(__transaction_state: ISR below transaction.state.log.min.isr; appends fail, ' +
+        'COORDINATOR_NOT_AVAILABLE until it expands)',
+      lanes: () => ({ from: '__transaction_state' }),
+    },
+    // A follower of __transaction_state catches up and rejoins the ISR (Partition.maybeExpandIsr).
+    TxnLogIsrExpand: {
+      enabled(s, emit) {
+        if (txnLogShrunk(lens.cluster(s))) emit({ type: 'TxnLogIsrExpand' });
+      },
+      effect: (d) => restoreTxnLog(lens.ctx(d)),
+      describe: () => '__transaction_state.TxnLogIsrExpand(a follower caught up: ISR at transaction.state.log.min.isr)',
+      lanes: () => ({ from: '__transaction_state' }),
     },
     // A marker the previous coordinator had queued reaches its partition leader late.
     StaleMarker: {

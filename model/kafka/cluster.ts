@@ -239,6 +239,11 @@ export interface Coordinator {
    * (TransactionStateManager.loadingPartitions); absent otherwise, so a run without a move keeps its states.
    */
   readonly loading?: boolean;
+  /**
+   * The ISR of its `__transaction_state` partition (faults.txn-log-isr-shrink, once a run): below
+   * transaction.state.log.min.isr, or back at it; absent before the fault, so a run without it keeps its states.
+   */
+  readonly txnLog?: 'shrunk' | 'restored';
 }
 
 /** The cluster slice. */

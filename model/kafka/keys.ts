@@ -167,6 +167,15 @@ export const kafkaKeys = {
       'loads it and re-sends the markers of every Prepare* transaction; markers of the old one still on their way ' +
       'may arrive (not one its leader had already appended)',
   }),
+  txnLogIsrShrink: bool('faults.txn-log-isr-shrink', {
+    default: false,
+    meaning:
+      "once in a run, the ISR of the coordinator's __transaction_state partition falls below " +
+      'transaction.state.log.min.isr (2 of transaction.state.log.replication.factor 3) until a follower catches up: ' +
+      'every append to it fails, the coordinator drops the pending transition and answers COORDINATOR_NOT_AVAILABLE ' +
+      '(the client looks the coordinator up again and retries); markers are written but the transaction completes ' +
+      'once the log takes its append again',
+  }),
   groupCoordinatorFailover: int('faults.group-coordinator-failover', {
     default: 0,
     min: 0,

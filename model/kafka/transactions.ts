@@ -13,6 +13,7 @@ import { offsetsRefuseMarkers } from './offsets-leader.js';
 import { completeTxnOffsets } from './offsets-marker.js';
 import { writeMarker } from './partition.js';
 import type { ErrorCode, Marker } from './records.js';
+import { appendToTxnLog } from './txn-log-isr.js';
 import { refuseWhileLoading } from './txn-log-load.js';
 
 type T = Draft<TxnMeta>;
@@ -20,7 +21,9 @@ type T = Draft<TxnMeta>;
 /** The answer to InitProducerId and EndTxn: the producer id and epoch the client goes on with, or an error. */
 export type TxnAnswer = { readonly producerId: number; readonly epoch: number } | { readonly error: ErrorCode };
 
+/** A transition of the transactional.id's metadata, appended to `__transaction_state` first. */
 function setState(x: Ctx, t: T, to: TxnState): void {
+  appendToTxnLog(x);
   x.events.push({ type: 'txn-state', txn: t.transactionalId, from: t.state, to, epoch: t.epoch });
   t.state = to;
 }
@@ -34,6 +37,7 @@ function isComplete(s: TxnState): boolean {
 }
 
 function bumpEpoch(x: Ctx, t: T): void {
+  appendToTxnLog(x);
   t.epoch += 1;
   x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: false });
 }
@@ -45,6 +49,7 @@ function clearLastEpoch(t: T): void {
 
 /** A producer id handed out by the coordinator at `epoch` (the first one, a rotation, a forgotten id back). */
 function freshProducerId(x: Ctx, t: T, epoch: number): void {
+  appendToTxnLog(x);
   t.producerId = x.k.coordinator.nextProducerId;
   x.k.coordinator.nextProducerId += 1;
   t.epoch = epoch;
@@ -149,6 +154,8 @@ export function initProducerId(
   else if (!stale && x.k.rules.lateRequests) t.lastProducerEpoch = from;
   // A new epoch starts with no transaction: a late EndTxn retry of the old epoch is fenced now.
   if (isComplete(t.state)) setState(x, t, 'Empty');
+  // Every answered InitProducerId appends the metadata it hands out (a bump's retry too).
+  appendToTxnLog(x);
   return { producerId: t.producerId, epoch: t.epoch };
 }
 
@@ -224,6 +231,10 @@ export function addToTxn(
   if (bad) return bad;
   if (isPrepare(t.state)) return 'CONCURRENT_TRANSACTIONS';
   if (t.state !== 'Ongoing') begin(x, t);
+  // A partition (or group) already in the transaction is answered at once, with no append
+  // (TransactionCoordinator.handleAddPartitionsToTransaction: "an optimization").
+  const added = typeof what === 'number' ? t.partitions.includes(what) : t.offsetsGroup === what.group;
+  if (!added) appendToTxnLog(x);
   if (typeof what !== 'number') {
     if (t.offsetsGroup === null) x.events.push({ type: 'added', txn: t.transactionalId, partition: 'offsets' });
     t.offsetsGroup = what.group;
@@ -629,6 +640,8 @@ export function deliverStaleMarker(x: Ctx, index: number): void {
  */
 export function expireTransactionalId(x: Ctx, txn: number): void {
   refuseWhileLoading(x);
+  // Its tombstone is an append too.
+  appendToTxnLog(x);
   const t = x.k.txns[txn]!;
   t.producerId = -1;
   t.epoch = -1;

@@ -180,6 +180,8 @@ function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
     case 'Tick':
     case 'CoordinatorFailover':
     case 'CoordinatorLoaded':
+    case 'TxnLogIsrShrink':
+    case 'TxnLogIsrExpand':
       return [t];
     case 'Fetch':
     case 'ShrinkIsr':
