@@ -164,8 +164,10 @@ export const kafkaKeys = {
     max: 3,
     meaning:
       'most transaction-coordinator moves in one run: the __transaction_state partition gets a new leader, which ' +
-      'loads it and re-sends the markers of every Prepare* transaction; markers of the old one still on their way ' +
-      'may arrive (not one its leader had already appended)',
+      'loads it (until CoordinatorLoaded it answers InitProducerId, AddPartitionsToTxn, AddOffsetsToTxn and EndTxn ' +
+      'with COORDINATOR_LOAD_IN_PROGRESS, the old one NOT_COORDINATOR, and the client retries; no marker is sent ' +
+      'and no timed-out transaction aborted meanwhile), then re-sends the markers of every Prepare* transaction; ' +
+      'markers of the old one still on their way may arrive (not one its leader had already appended)',
   }),
   txnLogIsrShrink: bool('faults.txn-log-isr-shrink', {
     default: false,
