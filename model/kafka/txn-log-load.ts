@@ -16,8 +16,9 @@ export function txnLogLoading(k: Cluster): boolean {
  * TransactionStateManager.getTransactionState answers COORDINATOR_LOAD_IN_PROGRESS for InitProducerId,
  * AddPartitionsToTxn (the client's, and a partition leader's verification or KIP-890 add), AddOffsetsToTxn
  * and EndTxn; the Java client re-enqueues each (TransactionManager: CoordinatorLoadInProgressException is a
- * RetriableException), a leader answers its produce retriably, so the refusal changes nothing and the
- * request is taken once the load is done. The old coordinator answers NOT_COORDINATOR (its cache entry is
+ * RetriableException), a leader answers its produce NOT_ENOUGH_REPLICAS (ReplicaManager maps the
+ * coordinator's retriable errors so, KAFKA-15459) and the producer retries it, so the refusal changes nothing
+ * and the request is taken once the load is done. The old coordinator answers NOT_COORDINATOR (its cache entry is
  * gone, TransactionStateManager.removeTransactionsForTxnTopicPartition): the client looks the coordinator up
  * again and retries, reaching the new one. Its own work waits too: markers are sent from the load's callback
  * (loadTransactionsForTxnTopicPartition's sendTxnMarkers), and timedOutTransactions and the transactional.id
