@@ -28,7 +28,7 @@ import {
  * records behind its LSO. Pure.
  */
 export function workLeft(s: FlinkState): boolean {
-  // A coordinator still loading after a move has its load to finish (model/kafka/txn-log-load.ts).
+  // A coordinator still loading after a move, or whose log is short of replicas, has that to finish first.
   return (
     jobWorkLeft(s, 1) ||
     (s.second !== null && jobWorkLeft(s, 2)) ||

@@ -211,7 +211,7 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       describe: () =>
         'fault.TxnLogIsrShrink(__transaction_state: ISR below transaction.state.log.min.isr; appends fail, ' +
         'COORDINATOR_NOT_AVAILABLE until it expands)',
-      lanes: () => ({ from: '__transaction_state' }),
+      lanes: () => ({ from: 'coordinator' }),
     },
     // A follower of __transaction_state catches up and rejoins the ISR (Partition.maybeExpandIsr).
     TxnLogIsrExpand: {
@@ -220,7 +220,7 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       },
       effect: (d) => restoreTxnLog(lens.ctx(d)),
       describe: () => '__transaction_state.TxnLogIsrExpand(a follower caught up: ISR at transaction.state.log.min.isr)',
-      lanes: () => ({ from: '__transaction_state' }),
+      lanes: () => ({ from: 'coordinator' }),
     },
     // A marker the previous coordinator had queued reaches its partition leader late.
     StaleMarker: {
