@@ -577,7 +577,11 @@ export function moveCoordinator(x: Ctx): void {
     }
   c.epoch += 1;
   c.moves += 1;
+  // Fields in the schema's order (loading before txnLog), as a decoded state has them.
+  const txnLog = c.txnLog;
+  if (txnLog !== undefined) delete c.txnLog;
   c.loading = true;
+  if (txnLog !== undefined) c.txnLog = txnLog;
   x.events.push({ type: 'coordinator-moved', epoch: c.epoch });
 }
 
