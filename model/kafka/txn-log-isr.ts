@@ -24,6 +24,9 @@ export function txnLogShrunk(k: Cluster): boolean {
  * transition after the markers (TransactionMarkerChannelManager's tryAppendToLog keeps the pending state on
  * COORDINATOR_NOT_AVAILABLE and appends again). The last is taken here as the last marker's step waiting:
  * the transaction stays Prepare* meanwhile, as in Kafka, but its last marker lands at the end of the wait.
+ * Not modelled: a failed epoch fence (InitProducerId over an open transaction, the timeout abort) leaves the
+ * bumped epoch in the coordinator's memory (TransactionCoordinator marks hasFailedEpochFence, 3.9), which fences
+ * the old producer before the abort is written; here the fence waits with the abort, the more permissive order.
  */
 export function appendToTxnLog(x: Ctx): void {
   if (x.k.coordinator.txnLog === 'shrunk') refuse();
