@@ -41,6 +41,7 @@ export const appSafeguardKeys = {
   crashes: k.crashes,
   zombies: k.zombies,
   coordinatorFailover: k.coordinatorFailover,
+  txnLogIsrShrink: k.txnLogIsrShrink,
   groupCoordinatorFailover: k.groupCoordinatorFailover,
   producerStateLoss: k.producerStateLoss,
   lateOffsetCompletion: k.lateOffsetCompletion,
@@ -208,6 +209,8 @@ export interface AppSettings {
   readonly stateful: boolean;
   /** faults.coordinator-failover. */
   readonly coordinatorFailover: number;
+  /** faults.txn-log-isr-shrink. */
+  readonly txnLogIsrShrink: boolean;
   /** faults.group-coordinator-failover. */
   readonly groupCoordinatorFailover: number;
   /** faults.producer-state-loss. */
@@ -257,6 +260,7 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     freshTransactionalIdPerStart: false,
     stateful: false,
     coordinatorFailover: c.coordinatorFailover,
+    txnLogIsrShrink: c.txnLogIsrShrink,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     lateOffsetCompletion: c.lateOffsetCompletion,

@@ -12,6 +12,8 @@ import { landable } from '../kafka/inflight.js';
 import { offsetsLoading } from '../kafka/offsets-leader.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
+import { txnLogShrunk } from '../kafka/txn-log-isr.js';
+import { txnLogLoading } from '../kafka/txn-log-load.js';
 import type { AppAction } from './actions.js';
 import { nextRevocationDue } from './rebalance-timeout.js';
 import {
@@ -80,7 +82,10 @@ export function appDrain(s: AppState): AppAction | null {
   const k = s.kafka;
   // A group coordinator loading its partition finishes first: until then it refuses the group's requests.
   if (offsetsLoading(k, GROUP)) return { type: 'LoadOffsets' };
-  // The group coordinator's scheduler runs what it queued (faults.late-offset-completion) before anything else.
+  // So does a transaction coordinator loading its own (model/kafka/txn-log-load.ts).
+  if (txnLogLoading(k)) return { type: 'CoordinatorLoaded' };
+  if (txnLogShrunk(k)) return { type: 'TxnLogIsrExpand' };
+  // The group coordinator's scheduler runs what it queued (faults.late-offset-completion).
   if ((k.groups[GROUP]?.completions?.length ?? 0) > 0) return { type: 'CompleteTxnOffsets', group: GROUP };
   const marker = firstMarker(k);
   if (marker) return marker;

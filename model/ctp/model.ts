@@ -4,6 +4,7 @@ import type { ConfigOf, Keys } from '../core/keys.js';
 import { compile } from '../core/model.js';
 import { checkClientKeys } from '../kafka/clients.js';
 import { clusterIdentity, newCluster, newGroup, newTxn } from '../kafka/cluster.js';
+import { answeredTable } from '../kafka/coordinator-refusal.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { emptyPartition } from '../kafka/records.js';
 import { NEWEST, release } from '../kafka/releases.js';
@@ -58,7 +59,8 @@ export function appModel<K extends Keys>(
     keys,
     validate,
     init: (c: ConfigOf<K>) => appInitialState(settings(c)),
-    actions: appActions,
+    // What the transaction coordinator refuses now is not taken (model/kafka/coordinator-refusal.ts).
+    actions: answeredTable(appActions, (s: AppState) => s.kafka),
     drain: appDrain,
     identity,
     // Its rules push to a state's events and never read them; so do the Kafka slice's.

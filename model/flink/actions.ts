@@ -8,6 +8,8 @@ import type { ActionTable, Lanes } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
 import { ctxOf } from '../kafka/cluster.js';
 import { markerTargets } from '../kafka/transactions.js';
+import { txnLogShrunk } from '../kafka/txn-log-isr.js';
+import { txnLogLoading } from '../kafka/txn-log-load.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn, endable, endInput, finished } from './bounded.js';
 import { cancelDue, cancelJob, cancelling } from './cancel.js';
@@ -256,6 +258,10 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
 export function workActions(s: S): FlinkAction[] {
   const out: FlinkAction[] = [];
   const k = s.kafka;
+  // A transaction coordinator loading its partition after a move refuses everything until it is done.
+  if (txnLogLoading(k)) out.push({ type: 'CoordinatorLoaded' });
+  // So does one whose log's ISR is below min.isr (faults.txn-log-isr-shrink), until a follower catches up.
+  if (txnLogShrunk(k)) out.push({ type: 'TxnLogIsrExpand' });
   for (let txn = 0; txn < k.txns.length; txn++)
     for (const t of markerTargets(k, txn))
       out.push({ type: 'WriteTxnMarker', txn, partition: t === 'offsets' ? '__consumer_offsets' : t });
@@ -312,6 +318,7 @@ const coordinator = coordinatorActions(
     (s) => ({
       network: false,
       coordinatorMoves: s.config.coordinatorFailover,
+      txnLogIsrShrink: s.config.txnLogIsrShrink,
       producerStateLoss: s.config.producerStateLoss,
     }),
     (s, _partition, producerId) => sinkActive(s, producerId),

@@ -414,6 +414,7 @@ export const flinkKafkaKeys = {
   }),
   crashes: k.crashes,
   coordinatorFailover: k.coordinatorFailover,
+  txnLogIsrShrink: k.txnLogIsrShrink,
   producerStateLoss: k.producerStateLoss,
   lostNotifications: int('faults.lost-notifications', {
     default: 1,

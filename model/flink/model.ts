@@ -1,6 +1,7 @@
 /** The `flink-kafka` model: a Flink job reading Kafka and writing Kafka, checkpoints, failures. */
 import { compile } from '../core/model.js';
 import { clusterIdentity } from '../kafka/cluster.js';
+import { answeredTable } from '../kafka/coordinator-refusal.js';
 import { checkKafkaKeys } from '../kafka/keys.js';
 import { flinkActions } from './actions.js';
 import { type FlinkConfig, flinkKafkaKeys, unalignedOn } from './config.js';
@@ -110,7 +111,8 @@ export const flinkKafkaModel = compile({
   validate: (c) => checkKafkaKeys(c) ?? refusal(c),
   notes,
   init: initialState,
-  actions: flinkActions,
+  // What the transaction coordinator refuses now is not taken (model/kafka/coordinator-refusal.ts).
+  actions: answeredTable(flinkActions, (s: FlinkState) => s.kafka),
   drain,
   identity,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.

@@ -3,6 +3,8 @@
  * arrives, a checkpoint is due, the job restarts, a transaction times out). Pure.
  */
 import { expiryScanAt, timeoutsApply } from '../kafka/timeouts.js';
+import { txnLogShrunk } from '../kafka/txn-log-isr.js';
+import { txnLogLoading } from '../kafka/txn-log-load.js';
 import { abandoned } from './abandon.js';
 import { checkpointingOn } from './bounded.js';
 import { type FlinkConfig, unalignedOn } from './config.js';
@@ -26,7 +28,14 @@ import {
  * records behind its LSO. Pure.
  */
 export function workLeft(s: FlinkState): boolean {
-  return jobWorkLeft(s, 1) || (s.second !== null && jobWorkLeft(s, 2)) || timingOut(s);
+  // A coordinator still loading after a move, or whose log is short of replicas, has that to finish first.
+  return (
+    jobWorkLeft(s, 1) ||
+    (s.second !== null && jobWorkLeft(s, 2)) ||
+    timingOut(s) ||
+    txnLogLoading(s.kafka) ||
+    txnLogShrunk(s.kafka)
+  );
 }
 
 /** Whether a transaction is open with a timeout ahead or due: the coordinator will abort it. Pure. */

@@ -271,6 +271,7 @@ const lens = {
     (s) => ({
       network: s.config.network,
       coordinatorMoves: s.config.coordinatorFailover,
+      txnLogIsrShrink: s.config.txnLogIsrShrink,
       producerStateLoss: s.config.producerStateLoss,
     }),
     active,

@@ -25,6 +25,7 @@ export const kafkaTxnKeys = {
   maxInFlight: k.maxInFlight,
   produceReorder: k.produceReorder,
   coordinatorFailover: k.coordinatorFailover,
+  txnLogIsrShrink: k.txnLogIsrShrink,
   producerStateLoss: k.producerStateLoss,
   epochExhaustion: k.epochExhaustion,
   replicationFactor: k.replicationFactor,

@@ -10,6 +10,8 @@ import { firstMarker } from '../kafka/actions.js';
 import { nextTransactionStep } from '../kafka/producer.js';
 import { replicationDrain } from '../kafka/replication-actions.js';
 import { expired, nextDeadline } from '../kafka/transactions.js';
+import { txnLogShrunk } from '../kafka/txn-log-isr.js';
+import { txnLogLoading } from '../kafka/txn-log-load.js';
 import type { KafkaTxnAction } from './actions.js';
 import { ackDue } from './client.js';
 import { drained, landable } from './inflight.js';
@@ -52,6 +54,10 @@ function appAction(s: KafkaTxnState, app: number): KafkaTxnAction | null {
 /** The drain's next action, or null at quiescence. Pure. */
 export function drain(s: KafkaTxnState): KafkaTxnAction | null {
   const k = s.kafka;
+  // A coordinator loading its partition finishes first: until then it refuses every transactional request.
+  if (txnLogLoading(k)) return { type: 'CoordinatorLoaded' };
+  // So does a follower of its log catching up (faults.txn-log-isr-shrink): until then no append succeeds.
+  if (txnLogShrunk(k)) return { type: 'TxnLogIsrExpand' };
   const replicate = replicationDrain(k);
   if (replicate) return replicate;
   // Loops, not `find` with a closure over `s`: this runs at every drain step.

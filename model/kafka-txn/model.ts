@@ -1,12 +1,14 @@
 /** The `kafka-txn` model: transactional producer apps, coordinator, partitions, offsets. */
 import { compile } from '../core/model.js';
 import { checkClientKeys } from '../kafka/clients.js';
+import { answeredTable } from '../kafka/coordinator-refusal.js';
 import { checkKafkaKeys, elrNote } from '../kafka/keys.js';
 import { kafkaTxnActions } from './actions.js';
 import { kafkaTxnKeys } from './config.js';
 import { drain } from './drain.js';
 import { initialState } from './init.js';
 import { kafkaTxnCodec } from './schema.js';
+import type { KafkaTxnState } from './state.js';
 import { encodeSymmetric, identity } from './symmetry.js';
 
 /** The `kafka-txn` model. */
@@ -20,7 +22,8 @@ export const kafkaTxnModel = compile({
   validate: (c) => checkKafkaKeys(c) ?? checkClientKeys(c),
   notes: (c) => [elrNote(c)].filter((n) => n !== null),
   init: initialState,
-  actions: kafkaTxnActions,
+  // What the transaction coordinator refuses now is not taken (model/kafka/coordinator-refusal.ts).
+  actions: answeredTable(kafkaTxnActions, (s: KafkaTxnState) => s.kafka),
   drain,
   identity,
   // Its rules push to a state's events and never read them; so do the Kafka slice's.

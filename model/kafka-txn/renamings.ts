@@ -60,6 +60,9 @@ const byType: { readonly [T in A['type']]: Renamer<Extract<A, { readonly type: T
   MarkerAckLost: txn,
   ExpireTransactionalId: txn,
   CoordinatorFailover: same,
+  CoordinatorLoaded: same,
+  TxnLogIsrShrink: same,
+  TxnLogIsrExpand: same,
   // Its index in the renamed state's list, which `renameApps` sorts.
   StaleMarker: (a, n, s, pi) => {
     const m = s.kafka.coordinator.staleMarkers[a.marker]!;

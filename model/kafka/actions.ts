@@ -13,12 +13,15 @@ import {
   expireTransactionalId,
   expireTxn,
   firstMarkerTarget,
+  loadCoordinator,
   markerTargets,
   mayExpireId,
   moveCoordinator,
   nextDeadline,
   writeTxnMarker,
 } from './transactions.js';
+import { restoreTxnLog, shrinkTxnLog, txnLogShrunk } from './txn-log-isr.js';
+import { txnLogLoading } from './txn-log-load.js';
 
 /** Calls an application instance makes, one variant per name: `{ type, instance }`. */
 export type InstanceCall<T extends string> = T extends unknown
@@ -41,6 +44,9 @@ export type CoordinatorAction =
   | { readonly type: 'ExpireTxn'; readonly txn: number }
   | { readonly type: 'MarkerAckLost'; readonly txn: number; readonly partition: MarkerTarget }
   | { readonly type: 'CoordinatorFailover' }
+  | { readonly type: 'CoordinatorLoaded' }
+  | { readonly type: 'TxnLogIsrShrink' }
+  | { readonly type: 'TxnLogIsrExpand' }
   | { readonly type: 'StaleMarker'; readonly marker: number }
   | { readonly type: 'LoseProducerState'; readonly partition: number; readonly producerId: number }
   | { readonly type: 'ExpireTransactionalId'; readonly txn: number };
@@ -51,6 +57,8 @@ export interface ClusterFaults {
   readonly network: boolean;
   /** faults.coordinator-failover. */
   readonly coordinatorMoves: number;
+  /** faults.txn-log-isr-shrink. */
+  readonly txnLogIsrShrink: boolean;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
   /** faults.late-offset-completion (absent: off). */
@@ -116,6 +124,9 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
   readonly ExpireTxn: Spec<S, 'ExpireTxn'>;
   readonly MarkerAckLost: Spec<S, 'MarkerAckLost'>;
   readonly CoordinatorFailover: Spec<S, 'CoordinatorFailover'>;
+  readonly CoordinatorLoaded: Spec<S, 'CoordinatorLoaded'>;
+  readonly TxnLogIsrShrink: Spec<S, 'TxnLogIsrShrink'>;
+  readonly TxnLogIsrExpand: Spec<S, 'TxnLogIsrExpand'>;
   readonly StaleMarker: Spec<S, 'StaleMarker'>;
   readonly LoseProducerState: Spec<S, 'LoseProducerState'>;
   readonly ExpireTransactionalId: Spec<S, 'ExpireTransactionalId'>;
@@ -171,7 +182,46 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       effect: (d) => moveCoordinator(lens.ctx(d)),
       describe: (s) =>
         `fault.CoordinatorFailover(coordinator epoch ${lens.cluster(s).coordinator.epoch} -> ` +
-        `${lens.cluster(s).coordinator.epoch + 1})`,
+        `${lens.cluster(s).coordinator.epoch + 1}; COORDINATOR_LOAD_IN_PROGRESS until loaded)`,
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // The new coordinator's read of __transaction_state ends (TransactionStateManager
+    // .loadTransactionsForTxnTopicPartition).
+    CoordinatorLoaded: {
+      enabled(s, emit) {
+        if (txnLogLoading(lens.cluster(s))) emit({ type: 'CoordinatorLoaded' });
+      },
+      effect: (d) => loadCoordinator(lens.ctx(d)),
+      describe(s) {
+        const k = lens.cluster(s);
+        const preparing = k.txns.filter((t) => t.state === 'PrepareCommit' || t.state === 'PrepareAbort');
+        return (
+          `coordinator.CoordinatorLoaded(__transaction_state at coordinator epoch ${k.coordinator.epoch}` +
+          `${preparing.length > 0 ? `: markers of ${preparing.map((t) => t.transactionalId).join(', ')} re-sent` : ''})`
+        );
+      },
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // faults.txn-log-isr-shrink: __transaction_state's ISR falls below transaction.state.log.min.isr, once a run.
+    TxnLogIsrShrink: {
+      fault: true,
+      enabled(s, emit) {
+        if (lens.faults(s).txnLogIsrShrink && lens.cluster(s).coordinator.txnLog === undefined)
+          emit({ type: 'TxnLogIsrShrink' });
+      },
+      effect: (d) => shrinkTxnLog(lens.ctx(d)),
+      describe: () =>
+        'fault.TxnLogIsrShrink(__transaction_state: ISR below transaction.state.log.min.isr; appends fail, ' +
+        'COORDINATOR_NOT_AVAILABLE until it expands)',
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // A follower of __transaction_state catches up and rejoins the ISR (Partition.maybeExpandIsr).
+    TxnLogIsrExpand: {
+      enabled(s, emit) {
+        if (txnLogShrunk(lens.cluster(s))) emit({ type: 'TxnLogIsrExpand' });
+      },
+      effect: (d) => restoreTxnLog(lens.ctx(d)),
+      describe: () => '__transaction_state.TxnLogIsrExpand(a follower caught up: ISR at transaction.state.log.min.isr)',
       lanes: () => ({ from: 'coordinator' }),
     },
     // A marker the previous coordinator had queued reaches its partition leader late.

@@ -252,6 +252,16 @@ export interface Coordinator {
   readonly nextProducerId: number;
   /** Markers of the previous coordinator still on their way. */
   readonly staleMarkers: readonly StaleMarker[];
+  /**
+   * Present (true) from a move until the new coordinator has read its `__transaction_state` partition
+   * (TransactionStateManager.loadingPartitions); absent otherwise, so a run without a move keeps its states.
+   */
+  readonly loading?: boolean;
+  /**
+   * The ISR of its `__transaction_state` partition (faults.txn-log-isr-shrink, once a run): below
+   * transaction.state.log.min.isr, or back at it; absent before the fault, so a run without it keeps its states.
+   */
+  readonly txnLog?: 'shrunk' | 'restored';
 }
 
 /** The cluster slice. */
@@ -309,7 +319,9 @@ export type KafkaEvent =
       readonly partition: number | 'offsets';
       readonly lost: boolean;
     }
-  | { readonly type: 'coordinator-moved'; readonly epoch: number; readonly resent: readonly string[] }
+  | { readonly type: 'coordinator-moved'; readonly epoch: number }
+  /** The new coordinator's load of `__transaction_state` done: the transactional.ids whose markers it re-sends. */
+  | { readonly type: 'coordinator-loaded'; readonly epoch: number; readonly resent: readonly string[] }
   /**
    * A leader expired a producer (`partition`), or (`partition` null) the coordinator forgot a transactional.id
    * or the previous coordinator's undelivered markers are gone.

@@ -164,8 +164,19 @@ export const kafkaKeys = {
     max: 3,
     meaning:
       'most transaction-coordinator moves in one run: the __transaction_state partition gets a new leader, which ' +
-      'loads it and re-sends the markers of every Prepare* transaction; markers of the old one still on their way ' +
-      'may arrive (not one its leader had already appended)',
+      'loads it (until CoordinatorLoaded it answers InitProducerId, AddPartitionsToTxn, AddOffsetsToTxn and EndTxn ' +
+      'with COORDINATOR_LOAD_IN_PROGRESS, the old one NOT_COORDINATOR, and the client retries; no marker is sent ' +
+      'and no timed-out transaction aborted meanwhile), then re-sends the markers of every Prepare* transaction; ' +
+      'markers of the old one still on their way may arrive (not one its leader had already appended)',
+  }),
+  txnLogIsrShrink: bool('faults.txn-log-isr-shrink', {
+    default: false,
+    meaning:
+      "once in a run, the ISR of the coordinator's __transaction_state partition falls below " +
+      'transaction.state.log.min.isr (2 of transaction.state.log.replication.factor 3) until a follower catches up: ' +
+      'every append to it fails, the coordinator drops the pending transition and answers COORDINATOR_NOT_AVAILABLE ' +
+      '(the client looks the coordinator up again and retries); markers are written but the transaction completes ' +
+      'once the log takes its append again',
   }),
   groupCoordinatorFailover: int('faults.group-coordinator-failover', {
     default: 0,

@@ -197,6 +197,8 @@ const coordinator = struct<Coordinator>({
   moves: int,
   nextProducerId: int,
   staleMarkers: list(staleMarker),
+  loading: optional(bool),
+  txnLog: optional(oneOf({ shrunk: 1, restored: 1 })),
 });
 
 /** A produce request (a record and its partition) in flight or parked, fields in the order the client makes them. */

@@ -13,13 +13,17 @@ import { offsetsRefuseMarkers } from './offsets-leader.js';
 import { completeTxnOffsets } from './offsets-marker.js';
 import { writeMarker } from './partition.js';
 import type { ErrorCode, Marker } from './records.js';
+import { appendToTxnLog } from './txn-log-isr.js';
+import { refuseWhileLoading } from './txn-log-load.js';
 
 type T = Draft<TxnMeta>;
 
 /** The answer to InitProducerId and EndTxn: the producer id and epoch the client goes on with, or an error. */
 export type TxnAnswer = { readonly producerId: number; readonly epoch: number } | { readonly error: ErrorCode };
 
+/** A transition of the transactional.id's metadata, appended to `__transaction_state` first. */
 function setState(x: Ctx, t: T, to: TxnState): void {
+  appendToTxnLog(x);
   x.events.push({ type: 'txn-state', txn: t.transactionalId, from: t.state, to, epoch: t.epoch });
   t.state = to;
 }
@@ -33,6 +37,7 @@ function isComplete(s: TxnState): boolean {
 }
 
 function bumpEpoch(x: Ctx, t: T): void {
+  appendToTxnLog(x);
   t.epoch += 1;
   x.events.push({ type: 'epoch', txn: t.transactionalId, producerId: t.producerId, epoch: t.epoch, fresh: false });
 }
@@ -44,6 +49,7 @@ function clearLastEpoch(t: T): void {
 
 /** A producer id handed out by the coordinator at `epoch` (the first one, a rotation, a forgotten id back). */
 function freshProducerId(x: Ctx, t: T, epoch: number): void {
+  appendToTxnLog(x);
   t.producerId = x.k.coordinator.nextProducerId;
   x.k.coordinator.nextProducerId += 1;
   t.epoch = epoch;
@@ -112,6 +118,7 @@ export function initProducerId(
   txn: number,
   expected: { readonly producerId: number; readonly epoch: number } | null = null,
 ): TxnAnswer {
+  refuseWhileLoading(x);
   const t = x.k.txns[txn]!;
   if (t.producerId < 0) {
     freshProducerId(x, t, x.k.rules.firstEpoch);
@@ -147,6 +154,8 @@ export function initProducerId(
   else if (!stale && x.k.rules.lateRequests) t.lastProducerEpoch = from;
   // A new epoch starts with no transaction: a late EndTxn retry of the old epoch is fenced now.
   if (isComplete(t.state)) setState(x, t, 'Empty');
+  // Every answered InitProducerId appends the metadata it hands out (a bump's retry too).
+  appendToTxnLog(x);
   return { producerId: t.producerId, epoch: t.epoch };
 }
 
@@ -216,11 +225,16 @@ export function addToTxn(
   epoch: number,
   what: number | { readonly group: number },
 ): ErrorCode | null {
+  refuseWhileLoading(x);
   const t = x.k.txns[txn]!;
   const bad = checkProducer(x, t, producerId, epoch);
   if (bad) return bad;
   if (isPrepare(t.state)) return 'CONCURRENT_TRANSACTIONS';
   if (t.state !== 'Ongoing') begin(x, t);
+  // A partition (or group) already in the transaction is answered at once, with no append
+  // (TransactionCoordinator.handleAddPartitionsToTransaction: "an optimization").
+  const added = typeof what === 'number' ? t.partitions.includes(what) : t.offsetsGroup === what.group;
+  if (!added) appendToTxnLog(x);
   if (typeof what !== 'number') {
     if (t.offsetsGroup === null) x.events.push({ type: 'added', txn: t.transactionalId, partition: 'offsets' });
     t.offsetsGroup = what.group;
@@ -244,6 +258,7 @@ export function verifyInTxn(
   epoch: number,
   what: number | { readonly group: number },
 ): ErrorCode | null {
+  refuseWhileLoading(x);
   const t = x.k.txns[txn]!;
   const bad = checkProducer(x, t, producerId, epoch);
   if (bad) return bad;
@@ -335,6 +350,7 @@ function decideV2(x: Ctx, t: T, result: Marker, txnEpoch: number, endedBy: numbe
 
 /** EndTxn(COMMIT | ABORT) from producer `producerId` at `epoch`. */
 export function endTxn(x: Ctx, txn: number, producerId: number, epoch: number, result: Marker): TxnAnswer {
+  refuseWhileLoading(x);
   const t = x.k.txns[txn]!;
   if (t.producerId < 0 || producerId !== t.producerId) {
     // A transaction completed to a new producer id (version 2 rotation): the retry names the old one.
@@ -354,6 +370,7 @@ export function endTxn(x: Ctx, txn: number, producerId: number, epoch: number, r
  * aborts; under version 2 that is `fenceAndAbort`'s epoch fence (one bump from 4.0.1 and 4.1, KAFKA-19367).
  */
 export function expireTxn(x: Ctx, txn: number): void {
+  refuseWhileLoading(x);
   const t = x.k.txns[txn]!;
   const txnEpoch = t.epoch;
   if (x.k.rules.transactionVersion === 2) fenceAndAbort(x, t, false);
@@ -457,6 +474,7 @@ export function writeTxnMarker(
   lost = false,
   lateCompletion = false,
 ): void {
+  refuseWhileLoading(x);
   const t = x.k.txns[txn]!;
   const pend = t.pending!;
   if (target === 'offsets') {
@@ -534,39 +552,64 @@ function complete(x: Ctx, t: T): void {
 
 /**
  * The `__transaction_state` partition moves (TransactionCoordinator.onElection): the new coordinator
- * has the next coordinator epoch, loads every transaction and re-sends all markers of each Prepare*
- * one with that epoch (a leader appends each WriteTxnMarkers it gets, so a marker the old coordinator
- * had appended is written again); Ongoing ones stay open. A marker of the old coordinator still to
- * be sent may yet arrive, with the old coordinator epoch; one its leader had appended and was
- * replicating has arrived, and the old coordinator, no longer owning the transaction, sends it
- * nowhere again (TransactionMarkerRequestCompletionHandler drops what it no longer coordinates).
+ * has the next coordinator epoch and starts loading the partition (TransactionStateManager
+ * .loadTransactionsForTxnTopicPartition adds it to loadingPartitions and schedules the read); until
+ * `loadCoordinator` it refuses requests and sends no marker (`refuseWhileLoading`). The old one
+ * resigns (onResignation): a marker it still had to send may yet arrive, with the old coordinator
+ * epoch; one its leader had appended and was replicating has arrived, and the old coordinator, no
+ * longer owning the transaction, sends it nowhere again (TransactionMarkerRequestCompletionHandler
+ * drops what it no longer coordinates). A move during a load leaves no marker of the coordinator
+ * that was loading: it had sent none.
  */
 export function moveCoordinator(x: Ctx): void {
+  const c = x.k.coordinator;
+  if (c.loading !== true)
+    for (const t of x.k.txns) {
+      const pend = t.pending;
+      if (!pend || !(t.state === 'PrepareCommit' || t.state === 'PrepareAbort')) continue;
+      for (const p of pend.partitions)
+        if (!markerWaits(x.k, pend, p))
+          c.staleMarkers.push({
+            partition: p,
+            producerId: pend.producerId,
+            epoch: pend.epoch,
+            marker: pend.marker,
+            coordinatorEpoch: c.epoch,
+            txnEpoch: pend.txnEpoch,
+            endedBy: pend.endedBy,
+          });
+      // The old coordinator's appends awaiting replication answer nobody now: the new one waits for its own.
+      delete pend.written;
+    }
+  c.epoch += 1;
+  c.moves += 1;
+  // Fields in the schema's order (loading before txnLog), as a decoded state has them.
+  const txnLog = c.txnLog;
+  if (txnLog !== undefined) delete c.txnLog;
+  c.loading = true;
+  if (txnLog !== undefined) c.txnLog = txnLog;
+  x.events.push({ type: 'coordinator-moved', epoch: c.epoch });
+}
+
+/**
+ * The new coordinator has read its partition (loadTransactionsForTxnTopicPartition's loadTransactions):
+ * it takes the partition out of loadingPartitions, then re-sends all markers of each Prepare{Commit,Abort}
+ * transaction with its own coordinator epoch (the sendTxnMarkers callback: a leader appends each
+ * WriteTxnMarkers it gets, so a marker the old coordinator had appended is written again); Ongoing ones
+ * stay open, their timeout checked from now on.
+ */
+export function loadCoordinator(x: Ctx): void {
   const c = x.k.coordinator;
   const resent: string[] = [];
   for (const t of x.k.txns) {
     const pend = t.pending;
     if (!pend || !(t.state === 'PrepareCommit' || t.state === 'PrepareAbort')) continue;
-    for (const p of pend.partitions)
-      if (!markerWaits(x.k, pend, p))
-        c.staleMarkers.push({
-          partition: p,
-          producerId: pend.producerId,
-          epoch: pend.epoch,
-          marker: pend.marker,
-          coordinatorEpoch: c.epoch,
-          txnEpoch: pend.txnEpoch,
-          endedBy: pend.endedBy,
-        });
     pend.partitions = [...pend.all];
     pend.offsetsGroup = pend.allOffsetsGroup;
-    // The old coordinator's appends awaiting replication answer nobody now: the new one waits for its own.
-    delete pend.written;
     resent.push(t.transactionalId);
   }
-  c.epoch += 1;
-  c.moves += 1;
-  x.events.push({ type: 'coordinator-moved', epoch: c.epoch, resent });
+  delete c.loading;
+  x.events.push({ type: 'coordinator-loaded', epoch: c.epoch, resent });
 }
 
 /**
@@ -606,6 +649,9 @@ export function deliverStaleMarker(x: Ctx, index: number): void {
  * InitProducerId gets a new producer id, and requests of the old one are INVALID_PRODUCER_ID_MAPPING.
  */
 export function expireTransactionalId(x: Ctx, txn: number): void {
+  refuseWhileLoading(x);
+  // Its tombstone is an append too.
+  appendToTxnLog(x);
   const t = x.k.txns[txn]!;
   t.producerId = -1;
   t.epoch = -1;

@@ -112,6 +112,7 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     ...(mixed !== undefined ? { eosV2Slots: mixed } : {}),
     stateful: true,
     coordinatorFailover: c.coordinatorFailover,
+    txnLogIsrShrink: c.txnLogIsrShrink,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     lateOffsetCompletion: c.lateOffsetCompletion,

@@ -206,6 +206,8 @@ const configs: Record<string, string[][]> = {
     ],
     // A producer's expiry moving the clock a day and dropping the old coordinator's markers.
     ['kafka.version=3.9', 'faults.coordinator-failover=1', 'faults.producer-state-loss=true'],
+    // A coordinator loading its log after a move, and its log's ISR too small: the steps it refuses are left out.
+    ['faults.coordinator-failover=1', 'faults.txn-log-isr-shrink=true', 'producers=1'],
     ...replicated,
   ],
   'consume-transform-produce': [
@@ -227,6 +229,7 @@ const configs: Record<string, string[][]> = {
     ['group.protocol=consumer', 'input.partitions=2'],
     ['group.protocol=consumer', 'safeguard.generation-fencing=false', 'faults.network=true'],
     ['group.protocol=consumer', 'record.processing.ms=1000', 'faults.group-coordinator-failover=1'],
+    ['faults.coordinator-failover=1', 'faults.txn-log-isr-shrink=true'],
   ],
   'kafka-streams': [
     [],

@@ -218,8 +218,8 @@ describe('txn-atomicity', () => {
   });
 
   // faults.coordinator-failover: the coordinator moves while a commit's markers are out; the new one
-  // re-sends them, and the old one's queued COMMIT marker arrives later, in the next transaction
-  // (same epoch under version 1). Markers carry the coordinator epoch, and the leader fences an older one.
+  // loads its partition and re-sends them, and the old one's queued COMMIT marker arrives later, in the next
+  // transaction (same epoch under version 1). Markers carry the coordinator epoch, and the leader fences an older one.
   const staleMarker = [
     act.init(1),
     act.begin(1),
@@ -227,6 +227,7 @@ describe('txn-atomicity', () => {
     act.sendOffsets(1),
     act.commit(1),
     act.failover(),
+    act.loaded(),
     act.markers(0),
     act.begin(1),
     act.write(1), // v2, transaction 2

@@ -33,14 +33,14 @@ const names = Object.keys(combos) as Combo[];
 /** Distinct states of the holding releases to depth 17, by release and faults. */
 const holding: Record<'4.0' | '4.1', Record<Combo, number>> = {
   '4.0': {
-    'a coordinator move': 649466,
+    'a coordinator move': 557885,
     'producer-state loss': 553774,
-    'a coordinator move and producer-state loss': 1648967,
+    'a coordinator move and producer-state loss': 1436293,
   },
   '4.1': {
-    'a coordinator move': 649466,
+    'a coordinator move': 557885,
     'producer-state loss': 553774,
-    'a coordinator move and producer-state loss': 1648967,
+    'a coordinator move and producer-state loss': 1436293,
   },
 };
 
@@ -75,7 +75,7 @@ describe('kafka-txn, faults.late-requests with a coordinator move and producer-s
       ['kafka.version=3.9', ...focused, ...combos['a coordinator move and producer-state loss']],
       exhaustive(17, 4e6),
     );
-    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 17, 1520245]);
+    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 17, 1352761]);
   });
 });
 
@@ -106,7 +106,7 @@ describe('kafka-txn, faults.late-requests.max=2: two requests held at once, to d
 });
 
 describe('consume-transform-produce, faults.late-requests with a coordinator move and producer-state loss', () => {
-  const ctpStates: Record<string, number> = { '3.9': 2537691, '4.1': 2605168 };
+  const ctpStates: Record<string, number> = { '3.9': 2206652, '4.1': 2248560 };
   for (const version of ['3.9', '4.1'])
     test(`kafka.version=${version}, one instance: no violation in any state to depth 20`, () => {
       const r = checkNamed(

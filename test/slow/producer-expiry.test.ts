@@ -16,9 +16,9 @@ const loss = ['faults.coordinator-failover=1', 'faults.producer-state-loss=true'
 
 /** Distinct states to depth 13 by release: two producers (transaction.version 1 on 3.9), and one. */
 const kafkaTxnStates: Record<(typeof VERSIONS)[number], { two: number; one: number }> = {
-  '3.9': { two: 2321686, one: 204163 },
-  '4.0': { two: 2746516, one: 256528 },
-  '4.1': { two: 2746516, one: 256528 },
+  '3.9': { two: 2201047, one: 189762 },
+  '4.0': { two: 2582037, one: 235523 },
+  '4.1': { two: 2582037, one: 235523 },
 };
 /** Distinct states of kafka-streams with faults.producer-state-loss to depth 17, by release. */
 const streamsStates: Record<(typeof VERSIONS)[number], number> = { '3.9': 661865, '4.0': 660843, '4.1': 660843 };

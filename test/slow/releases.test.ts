@@ -119,7 +119,9 @@ const breaking: Breaks[] = [
     name: "a stale coordinator's marker without safeguard.coordinator-epoch-fencing on 3.5",
     set: ['kafka.version=3.5', 'faults.coordinator-failover=1', 'safeguard.coordinator-epoch-fencing=false'],
     breaks: ['txn-atomicity'],
-    random: { seed: 2, runs: 1000, set: ['producers=1', 'faults.zombies=false', 'faults.crashes=0'] },
+    // The new coordinator's load is a step of its own (CoordinatorLoaded) that a run must take between the move and
+    // the new marker: random runs meet the trace less often (seed 1: run 3069).
+    random: { seed: 1, runs: 5000, set: ['producers=1', 'faults.zombies=false', 'faults.crashes=0'] },
     exhaustive: { depth: 10, set: ['producers=1'] },
     fixed: ['kafka.version=3.5', 'faults.coordinator-failover=1'],
   },

@@ -34,6 +34,7 @@ function flinkEventLine(
         | 'verified'
         | 'marker-acked'
         | 'coordinator-moved'
+        | 'coordinator-loaded'
         | 'forgotten'
         | 'truncated'
         | 'recovered'
@@ -257,6 +258,7 @@ function events(after: FlinkState): EventLine[] {
       case 'verified':
       case 'marker-acked':
       case 'coordinator-moved':
+      case 'coordinator-loaded':
       case 'forgotten':
       case 'truncated':
       case 'recovered':

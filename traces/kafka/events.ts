@@ -73,8 +73,12 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     }))
     .with({ type: 'coordinator-moved' }, (e) => ({
       lane: 'coordinator',
+      text: `coordinator: __transaction_state moved, coordinator epoch ${e.epoch}; loading it`,
+    }))
+    .with({ type: 'coordinator-loaded' }, (e) => ({
+      lane: 'coordinator',
       text:
-        `coordinator: __transaction_state moved, coordinator epoch ${e.epoch}` +
+        `coordinator: __transaction_state loaded at coordinator epoch ${e.epoch}` +
         `${e.resent.length > 0 ? `; markers re-sent for ${e.resent.join(', ')}` : ''}`,
     }))
     .with({ type: 'forgotten' }, (e) => ({

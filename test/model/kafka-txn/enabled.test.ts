@@ -179,6 +179,9 @@ function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
       return [t, a.request];
     case 'Tick':
     case 'CoordinatorFailover':
+    case 'CoordinatorLoaded':
+    case 'TxnLogIsrShrink':
+    case 'TxnLogIsrExpand':
       return [t];
     case 'Fetch':
     case 'ShrinkIsr':

@@ -182,6 +182,7 @@ export const act = {
   }),
   expire: (txn: number): KafkaTxnAction => ({ type: 'ExpireTxn', txn }),
   failover: (): KafkaTxnAction => ({ type: 'CoordinatorFailover' }),
+  loaded: (): KafkaTxnAction => ({ type: 'CoordinatorLoaded' }),
   staleMarker: (marker: number): KafkaTxnAction => ({ type: 'StaleMarker', marker }),
   loseProducerState: (partition: number, producerId: number): KafkaTxnAction => ({
     type: 'LoseProducerState',

@@ -28,6 +28,7 @@ const commitThenMove: KafkaTxnAction[] = [
   { type: 'TxnOffsetCommit', instance: i1 },
   { type: 'CommitTxn', instance: i1 },
   { type: 'CoordinatorFailover' },
+  { type: 'CoordinatorLoaded' },
 ];
 
 describe('a coordinator move with markers decided', () => {
@@ -49,7 +50,7 @@ describe('a coordinator move with markers decided', () => {
     expect(k.txns[0]!.state).toBe('PrepareCommit');
     expect(k.txns[0]!.pending?.partitions).toEqual([0]);
     expect(k.txns[0]!.pending?.offsetsGroup).toBe(0);
-    expect(r.last.events).toContainEqual({ type: 'coordinator-moved', epoch: 1, resent: ['app-0'] });
+    expect(r.last.events).toContainEqual({ type: 'coordinator-loaded', epoch: 1, resent: ['app-0'] });
   });
 
   test('the old coordinator marker arriving first is written (same decision), then the new one again', () => {
@@ -79,7 +80,7 @@ describe('a coordinator move with markers decided', () => {
 
   test('with the safeguard the leader fences the stale marker: TRANSACTION_COORDINATOR_FENCED', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...base), lateStale);
-    const fenced = r.states[12]!.events.find((e) => e.type === 'rejected');
+    const fenced = r.states[13]!.events.find((e) => e.type === 'rejected');
     expect(fenced).toEqual({
       type: 'rejected',
       by: 'out-0',
@@ -93,8 +94,8 @@ describe('a coordinator move with markers decided', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...base, 'safeguard.coordinator-epoch-fencing=false'), lateStale);
     const log = r.last.kafka.partitions[0]!.log.map((e) => (e.kind === 'control' ? e.marker : `v${e.value}`));
     expect(log).toEqual(['v1', 'COMMIT', 'v2', 'COMMIT', 'ABORT']);
-    // Judged when the client is told ABORT (step 13, index 12): v2 was already committed by the stale marker.
-    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['txn-atomicity', 12]]);
+    // Judged when the client is told ABORT (step 14, index 13): v2 was already committed by the stale marker.
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['txn-atomicity', 13]]);
     expect(r.violations[0]!.message).toBe(
       'transaction 2 of app-0#1: v2 at out-0 offset 2 is committed, but the client was told ABORT',
     );
@@ -111,7 +112,8 @@ describe('a coordinator move with markers decided', () => {
 describe('a coordinator move while a marker is being replicated', () => {
   const { keys, actions } = keptSteps<KafkaTxnAction>('resent-marker-stale-copy');
   // 1-10: a transaction aborted, its ABORT marker appended at out-0 offset 1 and not yet under the high watermark;
-  // 11: the coordinator moves; 12-13: broker 1 fetches; 14: the new coordinator's marker.
+  // 11: the coordinator moves; 12: the new one has loaded its partition; 13-14: broker 1 fetches; 15: the new
+  // coordinator's marker.
   const moved = actions.slice(0, 11);
 
   test('the appended marker is not on its way any more: no stale copy of it', () => {
@@ -122,7 +124,7 @@ describe('a coordinator move while a marker is being replicated', () => {
   });
 
   test('the new coordinator appends its own marker, with its coordinator epoch, and waits for it', () => {
-    const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 14));
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 15));
     const out = r.last.kafka.partitions[0]!;
     expect(out.log.map((e) => (e.kind === 'control' ? `${e.marker}@${e.offset}` : `v${e.value}@${e.offset}`))).toEqual([
       'v1@0',
@@ -138,7 +140,7 @@ describe('a coordinator move while a marker is being replicated', () => {
     'the rest of the trace no longer fits: the next write waits for the new marker ' +
       "(the coordinator's CONCURRENT_TRANSACTIONS, which the leader answers as NOT_ENOUGH_REPLICAS)",
     () => {
-      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 16));
+      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 17));
       expect(r.last.events).toContainEqual({
         type: 'rejected',
         by: 'out-0',
@@ -147,7 +149,7 @@ describe('a coordinator move while a marker is being replicated', () => {
       });
       const replayed = replayTrace(entry, keptTrace('resent-marker-stale-copy'));
       expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
-        /^step 17 \(\{"type":"Append","instance":1\}\) is not enabled/,
+        /^step 18 \(\{"type":"Append","instance":1\}\) is not enabled/,
       );
     },
   );
@@ -164,12 +166,13 @@ describe('a coordinator move while a marker is being replicated', () => {
 describe('a new leader keeps the coordinator epoch of every producer', () => {
   const { keys, actions } = keptSteps<KafkaTxnAction>('rebuilt-leader-forgets-coordinator-epoch');
   // 1-8: a transaction aborted (its producer epoch bumped to 1) and the next one begun; 9: the coordinator moves,
-  // the old one's ABORT to out-0 still on its way; 10: the new coordinator's ABORT; 11-12: the next transaction
-  // writes out-0; 13-14: broker 0, out-0's only ISR member, crashes and comes back as its leader; 15: the stale ABORT.
-  const upToStale = actions.slice(0, 15);
+  // the old one's ABORT to out-0 still on its way; 10: the new one has loaded its partition; 11: the new
+  // coordinator's ABORT; 12-13: the next transaction writes out-0; 14-15: broker 0, out-0's only ISR member, crashes
+  // and comes back as its leader; 16: the stale ABORT.
+  const upToStale = actions.slice(0, 16);
 
   test('the control record carries the coordinator epoch, and the rebuilt producer state keeps it', () => {
-    const r = scripted(entry, cfg(entry.model.keys, ...keys), upToStale.slice(0, 14));
+    const r = scripted(entry, cfg(entry.model.keys, ...keys), upToStale.slice(0, 15));
     const out = r.last.kafka.partitions[0]!;
     expect(r.last.events).toContainEqual({ type: 'leader', partition: 0, broker: 0, epoch: 1, how: 'clean' });
     expect(out.log[1]).toMatchObject({ kind: 'control', marker: 'ABORT', epoch: 1, coordinatorEpoch: 1 });
@@ -211,14 +214,14 @@ describe('a new leader keeps the coordinator epoch of every producer', () => {
 
   test('with safeguard.coordinator-epoch-fencing=false the trace replays as found and breaks txn-atomicity', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...keys, 'safeguard.coordinator-epoch-fencing=false'), actions);
-    expect(r.states[15]!.kafka.partitions[0]!.log[3]).toMatchObject({ kind: 'control', coordinatorEpoch: 0 });
-    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['txn-atomicity', 23]]);
+    expect(r.states[16]!.kafka.partitions[0]!.log[3]).toMatchObject({ kind: 'control', coordinatorEpoch: 0 });
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['txn-atomicity', 24]]);
   });
 
   test('the trace as found no longer fits: with the marker refused, the next write needs no verification', () => {
     const replayed = replayTrace(entry, keptTrace('rebuilt-leader-forgets-coordinator-epoch'));
     expect(replayed.ok ? 'replayed' : replayed.error).toMatch(
-      /^step 19 \(\{"type":"Append","instance":1\}\) is not enabled/,
+      /^step 20 \(\{"type":"Append","instance":1\}\) is not enabled/,
     );
   });
 });
@@ -253,6 +256,7 @@ describe('three replicas: a follower elected leader fences the deposed coordinat
     { type: 'BeginTxn', instance: i1 },
     // The old coordinator's ABORT to out-0 is still to be sent: a stale marker of coordinator epoch 0.
     { type: 'CoordinatorFailover' },
+    { type: 'CoordinatorLoaded' },
     // The new coordinator's ABORT (coordinator epoch 1), replicated to both followers, then answered.
     { type: 'WriteTxnMarker', txn: 0, partition: 0 },
     ...fetchAll,
@@ -267,12 +271,12 @@ describe('three replicas: a follower elected leader fences the deposed coordinat
 
   test('broker 1 leads with the coordinator epoch of the marker it replicated and refuses the stale ABORT', () => {
     const r = scripted(entry, cfg(entry.model.keys, ...pairs), steps, true);
-    const crashed = r.states[22]!;
+    const crashed = r.states[23]!;
     expect(crashed.kafka.replication!.partitions[0]).toMatchObject({ leader: 1, epoch: 1, isr: [1, 2] });
     expect(crashed.kafka.partitions[0]!.producers).toEqual([
       expect.objectContaining({ producerId: 1, epoch: 1, firstOpenOffset: 2, coordinatorEpoch: 1 }),
     ]);
-    expect(r.states[23]!.events).toEqual([
+    expect(r.states[24]!.events).toEqual([
       {
         type: 'rejected',
         by: 'out-0',
@@ -291,7 +295,7 @@ describe('three replicas: a follower elected leader fences the deposed coordinat
     const off = cfg(entry.model.keys, ...pairs, 'safeguard.coordinator-epoch-fencing=false');
     const r = scripted(entry, off, steps, true);
     expect(
-      r.states[23]!.kafka.partitions[0]!.log.map((e) => (e.kind === 'control' ? e.marker : `v${e.value}`)),
+      r.states[24]!.kafka.partitions[0]!.log.map((e) => (e.kind === 'control' ? e.marker : `v${e.value}`)),
     ).toEqual(['v1', 'ABORT', 'v1', 'ABORT']);
     expect(r.violations.map((v) => v.invariant)).toEqual(['txn-atomicity', 'no-loss']);
   });

@@ -13,6 +13,7 @@ import {
   addToTxn,
   expireTxn,
   initProducerId,
+  loadCoordinator,
   moveCoordinator,
   writeTxnMarker,
 } from '../../../model/kafka/transactions.js';
@@ -45,7 +46,11 @@ function cluster(version: string, late = true) {
     add: (epoch: number) => step((x) => addToTxn(x, 0, 1, epoch, 0)),
     marker: () => step((x) => writeTxnMarker(x, 0, 0)),
     expire: () => step((x) => expireTxn(x, 0)),
-    move: () => step((x) => moveCoordinator(x)),
+    // The move and the new coordinator's load of its partition.
+    move: () => {
+      step((x) => moveCoordinator(x));
+      step((x) => loadCoordinator(x));
+    },
     txn: () => ({ epoch: k.txns[0]!.epoch, last: k.txns[0]!.lastProducerEpoch ?? -1, state: k.txns[0]!.state }),
   };
 }

@@ -178,6 +178,7 @@ describe('the leader expires a producer only after a day of its silence (isProdu
     const moved: KafkaTxnAction[] = [
       ...firstTxn.slice(0, 7),
       { type: 'CoordinatorFailover' },
+      { type: 'CoordinatorLoaded' },
       { type: 'WriteTxnMarker', txn: 0, partition: 0 },
       { type: 'WriteTxnMarker', txn: 0, partition: '__consumer_offsets' },
     ];
@@ -205,13 +206,14 @@ describe('the leader expires a producer only after a day of its silence (isProdu
   ] as const)
     test(`${version}: the trace found then does not fit: the loss came with the producer live in a transaction`, () => {
       const { keys, actions } = keptSteps<KafkaTxnAction>(name);
-      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 8));
-      // 6: beginTransaction(); 7: the coordinator moved with the ABORT to out-0 unsent; 8: the new one wrote it.
+      const r = scripted(entry, cfg(entry.model.keys, ...keys), actions.slice(0, 9));
+      // 6: beginTransaction(); 7: the coordinator moved with the ABORT to out-0 unsent; 8: the new one loaded its
+      // partition; 9: it wrote the ABORT.
       expect(r.last.instances[0]).toMatchObject({ id: 1, status: 'in-txn', paused: false });
       expect(r.last.kafka.coordinator.staleMarkers).toHaveLength(1);
       expect(losses(r.last)).toEqual([]);
       const replayed = replayTrace(entry, keptTrace(name));
-      expect(replayed.ok ? 'replayed' : replayed.error).toMatch(/^step 9 \(\{"type":"LoseProducerState",/);
+      expect(replayed.ok ? 'replayed' : replayed.error).toMatch(/^step 10 \(\{"type":"LoseProducerState",/);
     });
 });
 

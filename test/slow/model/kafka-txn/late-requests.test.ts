@@ -215,7 +215,7 @@ describe('every state to a bound with faults.late-requests', () => {
       ],
       exhaustive(9),
     );
-    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 9, 114004]);
+    expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 9, 112419]);
   });
 });
 
