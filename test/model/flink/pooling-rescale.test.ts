@@ -118,7 +118,7 @@ function until(s: FlinkState, done: (s: FlinkState) => boolean): FlinkState {
 }
 
 /**
- * FLINK-40626's downscale orphan, as `check` finds it (exhaustive, no-hanging-transaction, 59 steps): v2 commits in
+ * FLINK-40626's downscale orphan, as `check` finds it (exhaustive, no-hanging-transaction): v2 commits in
  * flink-1-0 for checkpoint 1; checkpoint 2's snapshot polls its TransactionFinished and reuses flink-1-0 (a new
  * epoch) for v4; a crash before checkpoint 2 completes restores checkpoint 1 at parallelism 1, whose writer state
  * lists flink-1-0 as pre-committed.
