@@ -237,8 +237,10 @@ export function subtaskSnapshotDue(s: FlinkState, no: JobNo, sub: number): Pendi
  * PendingCheckpoint.isFullyAcknowledged, Flink 1.15 to 2.x): its writer pre-commits and starts its next transaction,
  * its committer's state (the committables it holds, its writer's new one included) and, under POOLING, its writer
  * states join the checkpoint. A failure before the last subtask's acknowledgement aborts the checkpoint: the
- * subtasks that already pre-committed leave a transaction no completed checkpoint holds, which the restore's
- * lingering-transaction abort ends, as after any checkpoint that failed after the pre-commit.
+ * subtasks that already pre-committed leave a transaction no completed checkpoint holds, named after an id above the
+ * restored checkpoint's, which the restore's lingering-transaction abort ends as after any checkpoint that failed after
+ * the pre-commit (ExactlyOnceKafkaWriter.initialize: abortLingeringTransactions from restoredCheckpointId + 1,
+ * connector 4.0.0 to 5.0.0; 3.x KafkaWriter the same from the restored lastCheckpointId + 1, 3.0.0 to 3.4.0).
  */
 export function subtaskSnapshot(d: D, no: JobNo, sub: number): void {
   const j = slotOf(d, no);
