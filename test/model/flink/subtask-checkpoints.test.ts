@@ -106,6 +106,19 @@ describe('a checkpoint acknowledged sink subtask by sink subtask', () => {
   );
 });
 
+describe('the same crash without the lingering-transaction probe', () => {
+  test("subtask 0's restored writer re-initialises flink-0-2 itself (its next id), which aborts it: it holds", () => {
+    const off = [...p2, 'safeguard.abort-lingering-transactions=false'];
+    const actions = [...checkpoint1.slice(2), ...record(0), ...record(1), ...firstHalf, { type: 'Crash' } as const];
+    const r = scripted(flinkKafkaEntry, flinkCfg(...off), actions, true);
+    expect(r.violations).toEqual([]);
+    const events = r.states.flatMap((x) => x.events);
+    expect(events.filter((e) => e.type === 'probed')).toEqual([]);
+    expect(events).toContainEqual({ type: 'writer', transactionalId: 'flink-0-2', epoch: 2 });
+    expect(committedOnce(r.last)).toEqual([1, 2, 3, 4]);
+  });
+});
+
 describe('notifyCheckpointComplete per sink subtask (faults.lost-subtask-notifications)', () => {
   const lossy = [...p2, 'faults.lost-subtask-notifications=1'];
   /** Checkpoint 1 completed; subtask 0 is notified and commits, subtask 1's notification is lost. */
