@@ -37,6 +37,7 @@ import {
   earlyFirstCheckpoint,
   expireCheckpoint,
   loseNotification,
+  loseSubtaskNotification,
   notify,
   processItem,
   read,
@@ -45,6 +46,8 @@ import {
   restoreSavepoint,
   sinkActive,
   slowCheckpoint,
+  subtaskSnapshot,
+  subtaskSnapshotDue,
   tick,
   trigger,
 } from './job.js';
@@ -64,16 +67,22 @@ import {
   arrived,
   type DeclinedBy,
   type FlinkState,
+  heldAt,
+  holderOf,
   inputBase,
   inputName,
   type JobNo,
   jobInputs,
+  levelOf,
   nameSub,
+  notifyTargets,
   type PendingCheckpoint,
   rescaledTo,
   sinkPrefix,
   sinkTransactionalId,
   slotOf,
+  snapshotsDue,
+  subtaskOf,
   writerOf,
   writersOf,
 } from './state.js';
@@ -94,12 +103,13 @@ export type FlinkAction =
   // tasks
   | ({ readonly type: 'AbortLingering' } & OfJob & OfSubtask)
   | ({ readonly type: 'InitSink' } & OfJob & OfSubtask)
-  | ({ readonly type: 'Notify' } & OfJob)
-  | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob)
+  | ({ readonly type: 'Notify' } & OfJob & OfSubtask)
+  | ({ readonly type: 'Commit'; readonly checkpoint: number } & OfJob & OfSubtask)
   | ({ readonly type: 'CommitFailed'; readonly checkpoint: number } & OfJob)
   | ({ readonly type: 'FinishStop' } & OfJob)
   | ({ readonly type: 'CancelJob' } & OfJob)
   | ({ readonly type: 'EndOfInput' } & OfJob)
+  | ({ readonly type: 'SinkSnapshot' } & OfJob & OfSubtask)
   | ({ readonly type: 'Ack' } & OfJob)
   | ({ readonly type: 'AlignmentTimeout' } & OfJob)
   | ({ readonly type: 'Process'; readonly input: number } & OfJob)
@@ -113,6 +123,7 @@ export type FlinkAction =
   // faults
   | ({ readonly type: 'Crash' } & OfJob)
   | ({ readonly type: 'LoseNotification' } & OfJob)
+  | ({ readonly type: 'LoseSubtaskNotification' } & OfJob & OfSubtask)
   | ({ readonly type: 'JobManagerFail' } & OfJob)
   | ({ readonly type: 'SlowCheckpoint' } & OfJob)
   | ({ readonly type: 'DeclineCheckpoint'; readonly by: DeclinedBy } & OfJob)
@@ -123,7 +134,7 @@ export type FlinkAction =
   | ({ readonly type: 'InitialDelay' } & OfJob)
   | ({ readonly type: 'Savepoint' } & OfJob)
   | ({ readonly type: 'ResumeFromSavepoint' } & OfJob)
-  | ({ readonly type: 'CommitRetriable'; readonly checkpoint: number } & OfJob)
+  | ({ readonly type: 'CommitRetriable'; readonly checkpoint: number } & OfJob & OfSubtask)
   | ({ readonly type: 'ChangeStrategy' } & OfJob);
 
 type S = FlinkState;
@@ -162,21 +173,39 @@ const prefix = (a: FlinkAction): string => (jobOf(a) === 2 ? 'job2.' : '');
 
 /** Whether job `no`'s count operator may take the head of channel `i`: not empty, not blocked by alignment. Pure. */
 export function canProcess(s: S, i: number, no: JobNo = 1): boolean {
-  const t = slotOf(s, no).task!;
+  const j = slotOf(s, no);
+  const t = j.task!;
   // Unaligned checkpoints mark inputs aligned only while aligning under an aligned-checkpoint timeout.
   const blocks = s.config.checkpointingMode === 'EXACTLY_ONCE';
-  return t.channels[i]!.length > 0 && !(blocks && t.aligned[i]);
+  const head = t.channels[i]![0];
+  if (head === undefined || (blocks && t.aligned[i])) return false;
+  // Parallelism 2 or 3: a sink subtask that has not taken an aligned checkpoint's barrier gets no record after it, and
+  // the next barrier waits for every subtask to have taken this one (barriers stay in order).
+  const due = snapshotsDue(j.jm);
+  if (due.length === 0) return true;
+  return head.kind === 'record' && !due.includes(subtaskOf(j.jm.parallelism, head.value));
 }
 
 /**
- * The committable job `no`'s committer would commit next, if it may: the oldest, once its checkpoint is notified or
- * restored. Pure.
+ * The committable sink subtask `sub`'s committer of job `no` would commit next, if it may: the oldest it holds, once
+ * its checkpoint is notified to that subtask or restored. Pure.
  */
-export function nextCommit(s: S, no: JobNo = 1): number | null {
-  const task = slotOf(s, no).task;
+export function nextCommit(s: S, no: JobNo = 1, sub = 0): number | null {
+  const j = slotOf(s, no);
+  const task = j.task;
   // flink.commit-retry=later: a committable waiting for its retry is passed over (commitAndEmitCheckpoints goes on).
-  const c = task?.committables.find((x) => !retryPending(x, s.now));
-  return c && c.checkpoint <= task!.commitUpTo ? c.checkpoint : null;
+  const c = task?.committables.find((x) => holderOf(x, j.jm.parallelism) === sub && !retryPending(x, s.now));
+  return c && c.checkpoint <= levelOf(task!, sub) ? c.checkpoint : null;
+}
+
+/** Each sink subtask's next commit of job `no` (`nextCommit`), subtask 0's first. Pure. */
+export function nextCommits(s: S, no: JobNo = 1): { readonly sub: number; readonly checkpoint: number }[] {
+  const out: { sub: number; checkpoint: number }[] = [];
+  for (let sub = 0; sub < slotOf(s, no).jm.parallelism; sub++) {
+    const checkpoint = nextCommit(s, no, sub);
+    if (checkpoint !== null) out.push({ sub, checkpoint });
+  }
+  return out;
 }
 
 /** Whether job `no`'s Commit starts a synchronous commit that EndTxn's failure blocks. Pure. */
@@ -213,22 +242,30 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   // notifyCheckpointComplete or initializeState); when the block ends the commit went through or the retries are
   // used up.
   if (inSyncCommit(s, no)) {
-    const c = nextCommit(s, no);
-    if (c !== null && !commitHeld(t, s.now))
-      out.push({ type: retriesUsedUp(s, no) ? 'CommitFailed' : 'Commit', checkpoint: c, ...o });
+    const c = nextCommits(s, no)[0];
+    if (c !== undefined && !commitHeld(t, s.now))
+      out.push(
+        retriesUsedUp(s, no)
+          ? { type: 'CommitFailed', checkpoint: c.checkpoint, ...o }
+          : { type: 'Commit', checkpoint: c.checkpoint, ...o, ...ofSub(c.sub) },
+      );
     return;
   }
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
   // before the writer lists, aborts and takes ids (INCREMENTING's ids never meet the restored ones).
-  const writerWaits = pooling(s, no) && t.status === 'initializing' && nextCommit(s, no) !== null;
+  const writerWaits = pooling(s, no) && t.status === 'initializing' && nextCommits(s, no).length > 0;
   writersOf(t).forEach((w, sub) => {
     if (w.init === 'probe' && !writerWaits) out.push({ type: 'AbortLingering', ...o, ...ofSub(sub) });
     if (w.init === 'init' && !writerWaits) out.push({ type: 'InitSink', ...o, ...ofSub(sub) });
   });
-  if (t.status === 'running' && j.jm.notify !== null) out.push({ type: 'Notify', ...o });
-  const commitNext = nextCommit(s, no);
+  // Parallelism 2 or 3: one notification for each sink subtask's task.
+  if (t.status === 'running' && j.jm.notify !== null) {
+    if (j.jm.parallelism === 1) out.push({ type: 'Notify', ...o });
+    else for (const sub of notifyTargets(j.jm)) out.push({ type: 'Notify', ...o, ...ofSub(sub) });
+  }
   // faults.commit-retries: a commit that failed retriably waits for its retry.
-  if (commitNext !== null && !commitHeld(t, s.now)) out.push({ type: 'Commit', checkpoint: commitNext, ...o });
+  if (!commitHeld(t, s.now))
+    for (const c of nextCommits(s, no)) out.push({ type: 'Commit', checkpoint: c.checkpoint, ...o, ...ofSub(c.sub) });
   if (stopDone(s, no)) out.push({ type: 'FinishStop', ...o });
   if (cancelDue(s, no)) out.push({ type: 'CancelJob', ...o });
   if (!running(s, no)) return;
@@ -237,6 +274,8 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   });
   const switchAt = alignmentTimeoutAt(s, no);
   if (switchAt !== null && s.now >= switchAt) out.push({ type: 'AlignmentTimeout', ...o });
+  for (let sub = 0; sub < j.jm.parallelism; sub++)
+    if (subtaskSnapshotDue(s, no, sub)) out.push({ type: 'SinkSnapshot', ...o, ...ofSub(sub) });
   if (ackable(j.jm, s.now)) out.push({ type: 'Ack', ...o });
   const n = jobInputs(c, no);
   for (let i = 0; i < n; i++) if (canProcess(s, i, no)) out.push({ type: 'Process', input: i, ...o });
@@ -392,8 +431,12 @@ export const flinkActions = {
   },
   Notify: {
     enabled: workOf('Notify'),
-    effect: (d, a) => notify(d, jobOf(a)),
-    describe: (s, a) => `${prefix(a)}JobManager.Notify(checkpoint ${slotOf(s, jobOf(a)).jm.notify ?? '?'} complete)`,
+    effect: (d, a) => notify(d, jobOf(a), subtaskOfAction(a)),
+    describe: (s, a) => {
+      const j = slotOf(s, jobOf(a));
+      const to = j.jm.parallelism > 1 ? ` to sink subtask ${subtaskOfAction(a)}` : '';
+      return `${prefix(a)}JobManager.Notify(checkpoint ${j.jm.notify ?? '?'} complete${to})`;
+    },
     lanes: lanes(JM, TM),
   },
   Commit: {
@@ -401,19 +444,21 @@ export const flinkActions = {
     effect: (d, a) => {
       // A synchronous commit that starts while EndTxn still fails (after a restore) blocks the task as the first did.
       if (blocksAnew(d, jobOf(a))) {
-        blockCommit(d, a.checkpoint, jobOf(a));
+        blockCommit(d, a.checkpoint, jobOf(a), subtaskOfAction(a));
         return;
       }
-      releaseRetry(d, a.checkpoint, jobOf(a));
-      commit(d, a.checkpoint, jobOf(a));
+      releaseRetry(d, a.checkpoint, jobOf(a), subtaskOfAction(a));
+      commit(d, a.checkpoint, jobOf(a), subtaskOfAction(a));
     },
     describe: (s, a) => {
-      const c = slotOf(s, jobOf(a)).task?.committables.find((y) => y.checkpoint === a.checkpoint);
+      const j = slotOf(s, jobOf(a));
+      const c = j.task?.committables[heldAt(j.task.committables, a.checkpoint, subtaskOfAction(a), j.jm.parallelism)];
       const blocked = blocksAnew(s, jobOf(a))
         ? `: EndTxn fails retriably, the task is blocked until ${at(blockEnd(s, s.faults.commitDownUntil ?? s.now))}`
         : '';
+      const committer = j.jm.parallelism > 1 ? `committer[${subtaskOfAction(a)}]` : 'committer';
       return (
-        `${prefix(a)}committer.Commit(checkpoint ${a.checkpoint}: ` +
+        `${prefix(a)}${committer}.Commit(checkpoint ${a.checkpoint}: ` +
         `${c ? `${s.kafka.txns[c.txn]?.transactionalId ?? '?'}, epoch=${c.epoch}` : '?'}${blocked})`
       );
     },
@@ -454,6 +499,16 @@ export const flinkActions = {
       `${prefix(a)}sink.endInput(scan.bounded.mode=${s.config.boundedMode}: flush, pre-commit, and commit without ` +
       `a checkpoint as checkpoint ${slotOf(s, jobOf(a)).jm.nextCheckpointId})`,
     lanes: lanes(TM),
+  },
+  SinkSnapshot: {
+    enabled: workOf('SinkSnapshot'),
+    effect: (d, a) => subtaskSnapshot(d, jobOf(a), subtaskOfAction(a)),
+    describe: (s, a) => {
+      const sub = subtaskOfAction(a);
+      const id = subtaskSnapshotDue(s, jobOf(a), sub)?.id ?? '?';
+      return `${prefix(a)}${sinkName(a)}.snapshotState(checkpoint ${id}: flush, pre-commit, acknowledge)`;
+    },
+    lanes: lanes(TM, JM),
   },
   Ack: {
     enabled: workOf('Ack'),
@@ -566,6 +621,23 @@ export const flinkActions = {
     },
     effect: (d, a) => loseNotification(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}fault.LoseNotification(checkpoint ${slotOf(s, jobOf(a)).jm.notify ?? '?'})`,
+    lanes: lanes(JM, TM),
+  },
+  LoseSubtaskNotification: {
+    fault: true,
+    enabled(s, emit) {
+      if ((s.faults.lostSub ?? 0) >= s.config.lostSubtaskNotifications) return;
+      for (const no of jobs(s)) {
+        const j = slotOf(s, no);
+        // Only where the notification goes out per sink subtask; not the stopping task's awaited one.
+        if (!j.task || j.jm.parallelism === 1 || j.jm.notify === null || j.jm.notify === j.jm.stop) continue;
+        for (const sub of notifyTargets(j.jm)) emit({ type: 'LoseSubtaskNotification', ...of(no), ...ofSub(sub) });
+      }
+    },
+    effect: (d, a) => loseSubtaskNotification(d, jobOf(a), subtaskOfAction(a)),
+    describe: (s, a) =>
+      `${prefix(a)}fault.LoseSubtaskNotification(checkpoint ${slotOf(s, jobOf(a)).jm.notify ?? '?'} to sink ` +
+      `subtask ${subtaskOfAction(a)})`,
     lanes: lanes(JM, TM),
   },
   JobManagerFail: {
@@ -730,11 +802,12 @@ export const flinkActions = {
       if (!mayRetryCommit(s) || endTxnDown(s)) return;
       for (const no of jobs(s)) {
         const t = slotOf(s, no).task;
-        const next = nextCommit(s, no);
-        if (t && next !== null && !commitHeld(t, s.now)) emit({ type: 'CommitRetriable', checkpoint: next, ...of(no) });
+        if (!t || commitHeld(t, s.now)) continue;
+        for (const c of nextCommits(s, no))
+          emit({ type: 'CommitRetriable', checkpoint: c.checkpoint, ...of(no), ...ofSub(c.sub) });
       }
     },
-    effect: (d, a) => retryCommitLater(d, a.checkpoint, jobOf(a)),
+    effect: (d, a) => retryCommitLater(d, a.checkpoint, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) =>
       s.config.commitRetry === 'later'
         ? `${prefix(a)}fault.CommitRetriable(checkpoint ${a.checkpoint}: a RetriableException, retryLater until ` +

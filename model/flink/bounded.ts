@@ -11,6 +11,7 @@
  */
 import type { Draft } from 'immer';
 import type { FlinkConfig } from './config.js';
+import { raiseAll } from './notify.js';
 import { asyncError, precommit, send } from './sink.js';
 import { type FlinkState, type JobNo, slotOf, type Task, writerOf, writersOf } from './state.js';
 
@@ -68,7 +69,7 @@ export function endInput(d: D, no: JobNo = 1): void {
   }
   const t = j.task!;
   t.ended = true;
-  t.commitUpTo = Math.max(t.commitUpTo, id);
+  raiseAll(t, id);
   d.ghost.completed.push(no === 2 ? { job: j.jm.job, checkpoint: id, flink: 2 } : { job: j.jm.job, checkpoint: id });
   d.events.push({ type: 'end-of-input', checkpoint: id, committables: t.committables.length });
 }

@@ -12,6 +12,7 @@
 import type { Draft } from 'immer';
 import { ctxOf } from '../kafka/cluster.js';
 import { abortTransaction } from '../kafka/producer.js';
+import { setNotify } from './notify.js';
 import { type FlinkState, type JobManager, type JobNo, slotOf, writersOf } from './state.js';
 
 type D = Draft<FlinkState>;
@@ -45,7 +46,7 @@ export function cancelJob(d: D, no: JobNo = 1): void {
   }
   j.task = null;
   delete j.jm.cancel;
-  j.jm.notify = null;
+  setNotify(j.jm, null);
   const sp = j.jm.savepoint;
   if (sp !== undefined && sp.id === id) {
     j.jm.previous = j.jm.latest;

@@ -28,7 +28,15 @@
  */
 import type { Draft } from 'immer';
 import { failover } from './failure.js';
-import { type Committable, type FlinkState, type JobNo, sinkTransactionalId, slotOf, type Task } from './state.js';
+import {
+  type Committable,
+  type FlinkState,
+  heldAt,
+  type JobNo,
+  sinkTransactionalId,
+  slotOf,
+  type Task,
+} from './state.js';
 
 type D = Draft<FlinkState>;
 
@@ -51,25 +59,39 @@ export function retryPending(c: Pick<Committable, 'retryAt'>, now: number): bool
  * The committable of `checkpoint` of job `no` fails retriably: `later`, the committer commits it again after the delay;
  * `synchronous`, EndTxn fails for the delay and the committer retries at once, blocking its task.
  */
-export function retryCommitLater(d: D, checkpoint: number, no: JobNo = 1): void {
+export function retryCommitLater(d: D, checkpoint: number, no: JobNo = 1, sub = 0): void {
   const until = d.now + d.config.commitRetryMs;
   d.faults.commitRetries = (d.faults.commitRetries ?? 0) + 1;
   if (d.config.commitRetry === 'synchronous') {
     d.faults.commitDownUntil = until;
-    blockCommit(d, checkpoint, no);
+    blockCommit(d, checkpoint, no, sub);
     return;
   }
-  const c = slotOf(d, no).task!.committables.find((x) => x.checkpoint === checkpoint)!;
+  const c = held(d, checkpoint, no, sub)!;
   c.retryAt = until;
-  retryEvent(d, checkpoint, until, no);
+  retryEvent(d, checkpoint, until, no, sub);
+}
+
+/** Job `no`'s committable of `checkpoint` that sink subtask `sub`'s committer holds, if any. */
+function held(d: D, checkpoint: number, no: JobNo, sub: number): Draft<Committable> | undefined {
+  const j = slotOf(d, no);
+  const t = j.task;
+  return t ? t.committables[heldAt(t.committables, checkpoint, sub, j.jm.parallelism)] : undefined;
 }
 
 /**
  * The `commit-retry` event of `checkpoint`'s committable of job `no`, retried from `until` (synchronous: blocked until
  * then, with what happens then).
  */
-function retryEvent(d: D, checkpoint: number, until: number, no: JobNo, blocked?: 'commits' | 'used-up'): void {
-  const c = slotOf(d, no).task!.committables.find((x) => x.checkpoint === checkpoint)!;
+function retryEvent(
+  d: D,
+  checkpoint: number,
+  until: number,
+  no: JobNo,
+  sub: number,
+  blocked?: 'commits' | 'used-up',
+): void {
+  const c = held(d, checkpoint, no, sub)!;
   d.events.push({
     type: 'commit-retry',
     checkpoint,
@@ -80,10 +102,10 @@ function retryEvent(d: D, checkpoint: number, until: number, no: JobNo, blocked?
 }
 
 /** The retry of `checkpoint`'s committable (or the committer's) is due: it commits again (the retry time is spent). */
-export function releaseRetry(d: D, checkpoint: number, no: JobNo = 1): void {
+export function releaseRetry(d: D, checkpoint: number, no: JobNo = 1, sub = 0): void {
   const t = slotOf(d, no).task;
   if (t && t.retryAt !== undefined) delete t.retryAt;
-  const c = t?.committables.find((x) => x.checkpoint === checkpoint);
+  const c = held(d, checkpoint, no, sub);
   if (c && c.retryAt !== undefined) delete c.retryAt;
 }
 
@@ -123,11 +145,11 @@ export function blockEnd(s: Pick<FlinkState, 'now' | 'config'>, down: number): n
 }
 
 /** Job `no`'s committer starts a synchronous commit while EndTxn fails: its task is blocked (`blockEnd`). */
-export function blockCommit(d: D, checkpoint: number, no: JobNo): void {
+export function blockCommit(d: D, checkpoint: number, no: JobNo, sub = 0): void {
   const t = slotOf(d, no).task!;
   const down = d.faults.commitDownUntil ?? d.now;
   t.retryAt = blockEnd(d, down);
-  retryEvent(d, checkpoint, t.retryAt, no, t.retryAt < down ? 'used-up' : 'commits');
+  retryEvent(d, checkpoint, t.retryAt, no, sub, t.retryAt < down ? 'used-up' : 'commits');
 }
 
 /** The retries of job `no`'s synchronous commit are used up: the IOException fails the task, and the job fails over. */

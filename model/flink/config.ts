@@ -423,6 +423,15 @@ export const flinkKafkaKeys = {
     meaning:
       'most checkpoint-completion notifications lost in one run (CheckpointListener notifications are best effort)',
   }),
+  lostSubtaskNotifications: int('faults.lost-subtask-notifications', {
+    default: 0,
+    min: 0,
+    max: 3,
+    meaning:
+      'most notifications lost for one sink subtask in one run at parallelism 2 or 3 (CheckpointCoordinator sends ' +
+      "each task its own notifyCheckpointOnComplete RPC, without retry): that subtask's committer commits at its " +
+      'next notification or restore',
+  }),
   jobManagerFailures: int('faults.jobmanager', {
     default: 0,
     min: 0,

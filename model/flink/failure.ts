@@ -8,6 +8,7 @@
 import type { Draft } from 'immer';
 import { abandon } from './abandon.js';
 import { highlyAvailable } from './config.js';
+import { setNotify } from './notify.js';
 import { giveUp, restarts } from './restart.js';
 import { type FlinkState, type JobNo, slotOf } from './state.js';
 
@@ -23,7 +24,7 @@ export function failover(d: D, reason: string, no: JobNo = 1, task = true): void
   const cancelAborted = j.jm.pending.some((p) => p.id === j.jm.cancel);
   for (const p of j.jm.pending) d.events.push({ type: 'checkpoint-aborted', checkpoint: p.id });
   j.jm.pending = [];
-  j.jm.notify = null;
+  setNotify(j.jm, null);
   j.jm.delayOpen = false;
   // A stop-with-savepoint the failure interrupts fails; the job restarts and runs on.
   if (j.jm.stop !== undefined) delete j.jm.stop;

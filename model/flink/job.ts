@@ -8,17 +8,21 @@ import { inTransaction } from '../kafka/producer.js';
 import { unalignedOn } from './config.js';
 import { failover } from './failure.js';
 import { baseIntervalMs, firstTriggerAt, newTask, startFailure } from './init.js';
+import { notified, raiseLevel, setNotify } from './notify.js';
 import { writerStates } from './ownership.js';
 import { completeSavepoint } from './savepoint.js';
 import { asyncError, precommit, send } from './sink.js';
 import {
   ackable,
   type ChannelItem,
+  committableSub,
   type DeclinedBy,
   type FlinkState,
+  holderOf,
   inputBase,
   inputValue,
   type JobNo,
+  type PendingCheckpoint,
   rescaledTo,
   SOURCE_GROUP,
   sinkPrefix,
@@ -155,26 +159,17 @@ function channelState(t: Task | Draft<Task>, id: number): ChannelItem[][] {
 }
 
 /**
- * Job `no`'s operator+sink task snapshots checkpoint `id`: each sink subtask's pre-barrier work (at-least-once and
- * exactly-once flush, exactly-once pre-commits), then the count, the committables and `inflight` (channel state).
+ * Job `no`'s operator+sink task snapshots checkpoint `id`: the sink's pre-barrier work (at-least-once and exactly-once
+ * flush, exactly-once pre-commits), then the count, the committables and `inflight` (channel state); at parallelism 2
+ * or 3 the count and channel state now, each sink subtask in a step of its own.
  */
 function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void {
   const j = slotOf(d, no);
-  const t = j.task!;
-  const g = d.config.deliveryGuarantee;
-  // Each sink subtask, subtask 0 first (with parallelism 2 the barrier reaches both count+sink subtasks in this one
-  // step: the model aligns the keyed exchange's barriers together).
-  for (let sub = 0; sub < j.jm.parallelism; sub++) {
-    // KafkaWriter.flush, from prepareSnapshotPreBarrier: producer.flush(), then checkAsyncException(). Without the
-    // safeguard the at-least-once barrier goes on with records still unsent; the exactly-once commit flushes anyway.
-    if (g === 'exactly-once' || (g === 'at-least-once' && d.config.flushOnCheckpoint)) {
-      const n = writerOf(t, sub).buffer.length;
-      if (!send(d, no, sub)) return;
-      if (n > 0) d.events.push({ type: 'flushed', records: n });
-      if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no, sub)) return;
-    }
-    if (g === 'exactly-once') precommit(d, id, no, sub);
+  if (j.jm.parallelism > 1) {
+    partialSnapshot(d, id, no, inflight);
+    return;
   }
+  if (!sinkBarrier(d, id, no, 0)) return;
   const task = j.task!;
   task.aligned = task.aligned.map(() => false);
   // Barriers stay in order in every channel, so the checkpoint aligned is still pending.
@@ -189,6 +184,84 @@ function snapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void 
     writerStates: castDraft(states),
   };
   d.events.push({ type: 'snapshot', checkpoint: id, count: task.count, committables: task.committables.length });
+}
+
+/**
+ * Sink subtask `sub` of job `no` takes checkpoint `id`'s barrier: KafkaWriter.flush from prepareSnapshotPreBarrier
+ * (producer.flush(), then checkAsyncException; without the safeguard the at-least-once barrier goes on with records
+ * still unsent, the exactly-once commit flushes anyway), then the exactly-once pre-commit. Returns false when the task
+ * failed.
+ */
+function sinkBarrier(d: D, id: number, no: JobNo, sub: number): boolean {
+  const g = d.config.deliveryGuarantee;
+  if (g === 'exactly-once' || (g === 'at-least-once' && d.config.flushOnCheckpoint)) {
+    const n = writerOf(slotOf(d, no).task!, sub).buffer.length;
+    if (!send(d, no, sub)) return false;
+    if (n > 0) d.events.push({ type: 'flushed', records: n });
+    if (asyncError(d, 'the flush before the snapshot (a sync-phase checkpoint failure)', no, sub)) return false;
+  }
+  if (g === 'exactly-once') precommit(d, id, no, sub);
+  return true;
+}
+
+/**
+ * Parallelism 2 or 3: every input's barrier of checkpoint `id` reached the count operator, whose state (the sum of
+ * the count subtasks') and channel state are taken now; each sink subtask then takes the barrier on its own
+ * (`subtaskSnapshot`), and records for a subtask that has not wait behind its barrier. The model aligns the keyed
+ * exchange's barriers at one operator; it is the sinks' pre-commits and acknowledgements that are one step each.
+ */
+function partialSnapshot(d: D, id: number, no: JobNo, inflight: ChannelItem[][]): void {
+  const j = slotOf(d, no);
+  const task = j.task!;
+  task.aligned = task.aligned.map(() => false);
+  const pending = j.jm.pending.find((x) => x.id === id)!;
+  pending.snapshot = {
+    count: task.count,
+    committables: [],
+    inflight,
+    writerStates: [],
+    waiting: Array.from({ length: j.jm.parallelism }, (_, sub) => sub),
+  };
+  d.events.push({ type: 'snapshot', checkpoint: id, count: task.count, committables: 0, subtasks: j.jm.parallelism });
+}
+
+/** The pending checkpoint whose barrier sink subtask `sub` of job `no` takes next, if any. Pure. */
+export function subtaskSnapshotDue(s: FlinkState, no: JobNo, sub: number): PendingCheckpoint | null {
+  return slotOf(s, no).jm.pending.find((p) => p.snapshot?.waiting?.includes(sub)) ?? null;
+}
+
+/**
+ * Sink subtask `sub` of job `no` takes the barrier of its oldest checkpoint still due, snapshots and acknowledges on
+ * its own (SubtaskCheckpointCoordinatorImpl.checkpointState: prepareSnapshotPreBarrier, the operators' snapshotState,
+ * then the acknowledgement; CheckpointCoordinator.receiveAcknowledgeMessage completes the checkpoint once
+ * PendingCheckpoint.isFullyAcknowledged, Flink 1.15 to 2.x): its writer pre-commits and starts its next transaction,
+ * its committer's state (the committables it holds, its writer's new one included) and, under POOLING, its writer
+ * states join the checkpoint. A failure before the last subtask's acknowledgement aborts the checkpoint: the
+ * subtasks that already pre-committed leave a transaction no completed checkpoint holds, named after an id above the
+ * restored checkpoint's, which the restore's lingering-transaction abort ends as after any checkpoint that failed after
+ * the pre-commit (ExactlyOnceKafkaWriter.initialize: abortLingeringTransactions from restoredCheckpointId + 1,
+ * connector 4.0.0 to 5.0.0; 3.x KafkaWriter the same from the restored lastCheckpointId + 1, 3.0.0 to 3.4.0).
+ */
+export function subtaskSnapshot(d: D, no: JobNo, sub: number): void {
+  const j = slotOf(d, no);
+  const id = subtaskSnapshotDue(d, no, sub)!.id;
+  if (!sinkBarrier(d, id, no, sub)) return;
+  const task = j.task!;
+  const pending = j.jm.pending.find((x) => x.id === id)!;
+  const snap = pending.snapshot!;
+  const own = task.committables.filter((c) => holderOf(c, j.jm.parallelism) === sub).map(snapshotOf);
+  // Oldest checkpoint first, subtask 0's first within one: the order a restore commits them in.
+  snap.committables = castDraft(
+    [...snap.committables, ...own].sort((a, b) => a.checkpoint - b.checkpoint || committableSub(a) - committableSub(b)),
+  );
+  if (strategyOf(d.config, j.jm) === 'POOLING') {
+    const states = [...snap.writerStates, ...snapshotStates(writerOf(task, sub), id)];
+    snap.writerStates = castDraft(states.sort((a, b) => a.owned - b.owned));
+  }
+  const left = snap.waiting!.filter((x) => x !== sub);
+  if (left.length > 0) snap.waiting = left;
+  else delete snap.waiting;
+  d.events.push({ type: 'subtask-snapshot', checkpoint: id, subtask: sub, left: left.length });
 }
 
 /** Writer `w`'s KafkaWriterStates at checkpoint `id`: its pool's in-flight transactions but the one it just started. */
@@ -244,7 +317,7 @@ export function ack(d: D, no: JobNo = 1): void {
     ...strategyField(d.config, j.jm),
   };
   j.jm.pending = j.jm.pending.filter((x) => x.id > p.id || x.savepoint !== undefined);
-  j.jm.notify = p.id;
+  setNotify(j.jm, p.id);
   j.jm.failedCheckpoints = 0;
   d.ghost.completed.push(
     no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id },
@@ -254,15 +327,27 @@ export function ack(d: D, no: JobNo = 1): void {
 
 /**
  * notifyCheckpointComplete reaches the tasks: the source commits the checkpoint's offsets to its
- * consumer group (commit.offsets.on.checkpoint), the committer may commit every committable up to it.
+ * consumer group (commit.offsets.on.checkpoint), the committer may commit every committable up to it
+ * (CommitterOperator.notifyCheckpointComplete: commitAndEmitCheckpoints(max(lastCompletedCheckpointId, id)) commits
+ * getCheckpointCommittablesUpTo(id), Flink 1.15 to 2.x, so an earlier notification that was lost is made good). At
+ * parallelism 2 or 3 each sink subtask's task gets its own RPC (CheckpointCoordinator.sendAcknowledgeMessages calls
+ * Execution.notifyCheckpointOnComplete per task, TaskExecutorGateway.confirmCheckpoint, no retry): sink subtask `sub`'s
+ * committer only; the source tasks' notification comes with sink subtask 0's.
  */
-export function notify(d: D, no: JobNo = 1): void {
+export function notify(d: D, no: JobNo = 1, sub = 0): void {
   const j = slotOf(d, no);
   const id = j.jm.notify!;
-  j.jm.notify = null;
   const t = j.task!;
-  t.commitUpTo = Math.max(t.commitUpTo, id);
-  d.events.push({ type: 'notified', checkpoint: id });
+  if (j.jm.parallelism === 1) {
+    j.jm.notify = null;
+    t.commitUpTo = Math.max(t.commitUpTo, id);
+    d.events.push({ type: 'notified', checkpoint: id });
+  } else {
+    notified(j.jm, sub);
+    raiseLevel(t, j.jm.parallelism, sub, id);
+    d.events.push({ type: 'notified', checkpoint: id, subtask: sub });
+    if (sub !== 0) return;
+  }
   const cp = j.jm.latest;
   if (!d.config.commitOffsetsOnCheckpoint || !cp || cp.id !== id) return;
   cp.offsets.forEach((offset, input) => {
@@ -388,12 +473,24 @@ export function earlyFirstCheckpoint(d: D, no: JobNo = 1): void {
   d.events.push({ type: 'initial-delay', at: jm.nextTriggerAt });
 }
 
-/** The notification is lost (best effort): nothing is committed for it until a later one. */
+/** The notification is lost (best effort): nothing is committed for it until a later one (to every subtask left). */
 export function loseNotification(d: D, no: JobNo = 1): void {
   const j = slotOf(d, no);
   d.events.push({ type: 'notification-lost', checkpoint: j.jm.notify! });
-  j.jm.notify = null;
+  setNotify(j.jm, null);
   d.faults.lost += 1;
+}
+
+/**
+ * `faults.lost-subtask-notifications`: the notifyCheckpointOnComplete RPC to sink subtask `sub`'s task is lost (an RPC
+ * without retry; the other subtasks get theirs). Its committer commits those committables at the next notification it
+ * gets (every committable up to that checkpoint) or at a restore (CommitterOperator.initializeState).
+ */
+export function loseSubtaskNotification(d: D, no: JobNo, sub: number): void {
+  const j = slotOf(d, no);
+  d.events.push({ type: 'notification-lost', checkpoint: j.jm.notify!, subtask: sub });
+  notified(j.jm, sub);
+  d.faults.lostSub = (d.faults.lostSub ?? 0) + 1;
 }
 
 /** The job restarts: a new task attempt restored from the latest completed checkpoint, or from scan.startup.mode. */

@@ -17,6 +17,7 @@
  * Over an immer draft, called from `step`.
  */
 import { castDraft, type Draft } from 'immer';
+import { setNotify } from './notify.js';
 import {
   type CompletedCheckpoint,
   type FlinkState,
@@ -114,7 +115,7 @@ export function completeSavepoint(d: D, no: JobNo, p: PendingCheckpoint): void {
       j.jm.cancel = cancel;
     }
   }
-  if (notified) j.jm.notify = p.id;
+  if (notified) setNotify(j.jm, p.id);
   d.ghost.completed.push(
     no === 2 ? { job: j.jm.job, checkpoint: p.id, flink: 2 } : { job: j.jm.job, checkpoint: p.id },
   );

@@ -97,6 +97,7 @@ const task = struct<Task>({
   restored: nullable(struct<Restored>({ checkpoint: int, count: int, expected: int })),
   ended: optional(bool),
   retryAt: optional(int),
+  subUpTo: optional(list(int)),
 });
 
 type Snapshot = NonNullable<PendingCheckpoint['snapshot']>;
@@ -112,6 +113,7 @@ const pending = struct<PendingCheckpoint>({
       committables: list(committable),
       inflight: channels,
       writerStates: list(writerState),
+      waiting: optional(list(int)),
     }),
   ),
   savepoint: optional(oneOf<SavepointKind>({ intermediate: 1, stop: 1, cancel: 1 })),
@@ -150,6 +152,7 @@ const jobManager = struct<JobManager>({
   cancel: optional(int),
   abandoned: optional(bool),
   strategy: optional(oneOf<NonNullable<JobManager['strategy']>>({ INCREMENTING: 1, POOLING: 1 })),
+  unnotified: optional(list(int)),
 });
 
 const ghost = struct<Ghost>({
@@ -189,6 +192,7 @@ export const flinkCodec = compileSchema(
       commitDownUntil: optional(int),
       strategyChanges: optional(int),
       declined: optional(int),
+      lostSub: optional(int),
     }),
     ghost,
     events: none<readonly FlinkEvent[]>(),

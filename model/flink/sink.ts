@@ -15,6 +15,7 @@ import { lowestFree, poll, recycle, track } from './pool.js';
 import { extractSubtaskId, listing } from './pooling.js';
 import {
   type FlinkState,
+  heldAt,
   instanceOf,
   type JobNo,
   type JobSlot,
@@ -299,15 +300,16 @@ const KNOWN_COMMIT_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 ]);
 
 /**
- * The committer commits the committable of `checkpoint` (EndTxn COMMIT with the producer id and
+ * Sink subtask `sub`'s committer commits its committable of `checkpoint` (EndTxn COMMIT with the producer id and
  * epoch it saved, as Flink's resumed producer does). CONCURRENT_TRANSACTIONS is retried; any other
  * error (the coordinator aborted and fenced it after transaction.timeout.ms) drops it: Flink logs
  * the failure and goes on, the transaction's records are lost.
  */
-export function commit(d: D, checkpoint: number, no: JobNo = 1): void {
+export function commit(d: D, checkpoint: number, no: JobNo = 1, sub = 0): void {
   const j = slotOf(d, no);
   const t = j.task!;
-  const i = t.committables.findIndex((c) => c.checkpoint === checkpoint);
+  // Sink subtask `sub`'s committer: each CommitterOperator commits the committables it holds.
+  const i = heldAt(t.committables, checkpoint, sub, j.jm.parallelism);
   const c = t.committables[i]!;
   const id = d.kafka.txns[c.txn]!.transactionalId;
   // Ghost: which transaction the EndTxn ends is the coordinator's open one, not necessarily the committable's.

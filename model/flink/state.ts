@@ -47,6 +47,15 @@ export function committableSub(c: Pick<Committable, 'subtask'>): number {
 }
 
 /**
+ * The sink subtask whose committer holds committable `c` at `parallelism`: its writer's own (each CommitterOperator
+ * collects the committables of the writer chained before it); a restored one of a subtask that is gone lands on
+ * `sub mod parallelism` (restored committables are committed at once anyway). Pure.
+ */
+export function holderOf(c: Pick<Committable, 'subtask'>, parallelism: number): number {
+  return committableSub(c) % parallelism;
+}
+
+/**
  * A transaction the POOLING writer's producer pool tracks as in flight (ProducerPoolImpl's
  * `transactionalIdsByCheckpoint`, a CheckpointTransaction): its transactional.id and the checkpoint that pre-commits
  * it (the one after the snapshot that started it). Kept in order of checkpoint, then id.
@@ -169,8 +178,14 @@ export interface Task {
   readonly otherWriters: readonly Writer[];
   /** The committer's state: pre-committed transactions not yet committed. */
   readonly committables: readonly Committable[];
-  /** Committables with a checkpoint id up to this one may be committed (notified or restored). */
+  /** Committables with a checkpoint id up to this one may be committed (notified or restored), in every subtask. */
   readonly commitUpTo: number;
+  /**
+   * Parallelism 2 or 3, when the sink subtasks' committers were notified up to different checkpoints (each is notified
+   * on its own, and one notification may be lost): each subtask's level by index, at least `commitUpTo`; absent when
+   * all are at `commitUpTo`.
+   */
+  readonly subUpTo?: readonly number[];
   readonly restored: Restored | null;
   /**
    * scan.bounded.mode=specific-offsets without checkpointing: the sources reached their end and endInput pre-committed
@@ -201,6 +216,11 @@ export interface PendingCheckpoint {
     readonly inflight: readonly (readonly ChannelItem[])[];
     /** POOLING: every sink subtask's KafkaWriterStates, subtask 0's first; empty otherwise. */
     readonly writerStates: readonly WriterState[];
+    /**
+     * Parallelism 2 or 3: the sink subtasks that have not taken the barrier yet (each snapshots, pre-commits and
+     * acknowledges on its own: `SinkSnapshot`); absent once every one has, and at parallelism 1 (one step).
+     */
+    readonly waiting?: readonly number[];
   } | null;
   /** A savepoint the operator triggered (`faults.savepoint`); absent for a periodic checkpoint. */
   readonly savepoint?: SavepointKind;
@@ -259,6 +279,11 @@ export interface JobManager {
   readonly previous: CompletedCheckpoint | null;
   /** A completion notification on its way to the tasks, or null. */
   readonly notify: number | null;
+  /**
+   * Parallelism 2 or 3: the sink subtasks `notify` has not reached yet, when some already got it (each task gets its
+   * own notifyCheckpointOnComplete RPC); absent while it reaches every one still.
+   */
+  readonly unnotified?: readonly number[];
   /** When the job restarts after a failure, or null while it runs. */
   readonly restartAt: number | null;
   /** The job's parallelism: `parallelism.default`, the other one after `faults.rescale`. */
@@ -313,15 +338,23 @@ export type FlinkEvent =
   | { readonly type: 'read'; readonly input: number; readonly offset: number; readonly value: number }
   | { readonly type: 'counted'; readonly input: number; readonly value: number; readonly count: number }
   | { readonly type: 'barrier'; readonly input: number; readonly checkpoint: number; readonly blocked: boolean }
-  | { readonly type: 'snapshot'; readonly checkpoint: number; readonly count: number; readonly committables: number }
+  | {
+      readonly type: 'snapshot';
+      readonly checkpoint: number;
+      readonly count: number;
+      readonly committables: number;
+      /** Parallelism 2 or 3: the sink subtasks that take the barrier each on its own after this operator snapshot. */
+      readonly subtasks?: number;
+    }
   | { readonly type: 'flushed'; readonly records: number }
   | { readonly type: 'send-failed'; readonly value: number }
   | { readonly type: 'send-error-swallowed'; readonly value: number }
   | { readonly type: 'buffered'; readonly value: number }
   | { readonly type: 'precommitted'; readonly checkpoint: number; readonly transactionalId: string }
   | { readonly type: 'completed'; readonly checkpoint: number }
-  | { readonly type: 'notified'; readonly checkpoint: number }
-  | { readonly type: 'notification-lost'; readonly checkpoint: number }
+  | { readonly type: 'subtask-snapshot'; readonly checkpoint: number; readonly subtask: number; readonly left: number }
+  | { readonly type: 'notified'; readonly checkpoint: number; readonly subtask?: number }
+  | { readonly type: 'notification-lost'; readonly checkpoint: number; readonly subtask?: number }
   | { readonly type: 'offsets-committed'; readonly input: number; readonly offset: number }
   | { readonly type: 'committed'; readonly checkpoint: number; readonly transactionalId: string }
   | {
@@ -474,6 +507,8 @@ export interface FlinkState extends JobSlot {
     readonly strategyChanges?: number;
     /** Checkpoints a task declined (`faults.declined-checkpoints`); absent before the first. */
     readonly declined?: number;
+    /** Notifications lost for one sink subtask (`faults.lost-subtask-notifications`); absent before the first. */
+    readonly lostSub?: number;
   };
   readonly ghost: Ghost;
   readonly events: readonly FlinkEvent[];
@@ -484,7 +519,33 @@ export interface FlinkState extends JobSlot {
  * (a slowed older one may be overtaken: asynchronous snapshot phases finish in any order). Pure.
  */
 export function ackable(jm: Pick<JobManager, 'pending'>, now: number): PendingCheckpoint | null {
-  return jm.pending.find((p) => p.snapshot !== null && now >= p.ackAt) ?? null;
+  return jm.pending.find((p) => p.snapshot !== null && p.snapshot.waiting === undefined && now >= p.ackAt) ?? null;
+}
+
+/**
+ * The sink subtasks of pending checkpoints that have not taken their barrier yet, though the operator aligned it: a
+ * record for one of them waits behind its barrier. Pure.
+ */
+export function snapshotsDue(jm: Pick<JobManager, 'pending'>): readonly number[] {
+  return jm.pending.flatMap((p) => p.snapshot?.waiting ?? []);
+}
+
+/**
+ * The index in `cs` of the committable of `checkpoint` that sink subtask `sub`'s committer holds at `parallelism`, or
+ * -1. Pure.
+ */
+export function heldAt(cs: readonly Committable[], checkpoint: number, sub: number, parallelism: number): number {
+  return cs.findIndex((c) => c.checkpoint === checkpoint && holderOf(c, parallelism) === sub);
+}
+
+/** The sink subtasks job manager `jm`'s notification has still to reach (every one while none got it). Pure. */
+export function notifyTargets(jm: Pick<JobManager, 'unnotified' | 'parallelism'>): readonly number[] {
+  return jm.unnotified ?? Array.from({ length: jm.parallelism }, (_, sub) => sub);
+}
+
+/** The checkpoint up to which sink subtask `sub`'s committer of task `t` may commit (notified or restored). Pure. */
+export function levelOf(t: Pick<Task, 'commitUpTo' | 'subUpTo'>, sub: number): number {
+  return t.subUpTo?.[sub] ?? t.commitUpTo;
 }
 
 /** The source's consumer group (index in `kafka.groups`). */

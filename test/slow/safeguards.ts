@@ -348,9 +348,9 @@ export const unsafe: {
     set: ['faults.prefix-change=true', 'safeguard.abort-lingering-transactions=false'],
     breaks: ['no-hanging-transaction'],
   },
-  // A downscale 2 -> 1: only the probe's walk to subtask id 1 aborts what the vanished subtask left open. Random runs
-  // find it on seed 1 of 3 with two records and no lost notification; with the defaults (three records) 2000 runs on
-  // seeds 1-3 do not, the exhaustive search does.
+  // A downscale 2 -> 1: only the probe's walk to subtask id 1 aborts what the vanished subtask left open. The
+  // exhaustive search finds it; random runs of 40 steps do not (seeds 1 to 30, 300 runs each, with two records), since
+  // each sink subtask takes the barrier in a step of its own: the crash must follow subtask 1's write after both did.
   {
     model: 'flink-kafka',
     set: ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false'],
@@ -367,6 +367,7 @@ export const unsafe: {
       'faults.lost-notifications=0',
     ],
     breaks: ['no-hanging-transaction'],
+    random: false,
   },
   // Two jobs at parallelism 2 sharing sink.transactional-id-prefix: their subtasks' ids coincide and fence each other.
   {

@@ -68,7 +68,11 @@ function flinkEventLine(
     case 'snapshot':
       return {
         lane: TM,
-        text: `snapshot of checkpoint ${e.checkpoint}: count ${e.count}, ${e.committables} committable(s)`,
+        text:
+          e.subtasks === undefined
+            ? `snapshot of checkpoint ${e.checkpoint}: count ${e.count}, ${e.committables} committable(s)`
+            : `count snapshot of checkpoint ${e.checkpoint}: count ${e.count}; the ${e.subtasks} sink subtasks take ` +
+              'its barrier each on its own',
       };
     case 'flushed':
       return { lane: TM, text: `sink flushed ${e.records} record(s) before the snapshot` };
@@ -92,10 +96,29 @@ function flinkEventLine(
       return { lane: TM, text: `pre-committed ${e.transactionalId} for checkpoint ${e.checkpoint}` };
     case 'completed':
       return { lane: JM, text: `checkpoint ${e.checkpoint} completed` };
+    case 'subtask-snapshot':
+      return {
+        lane: TM,
+        text:
+          `sink subtask ${e.subtask} took barrier ${e.checkpoint}, snapshotted and acknowledged` +
+          (e.left > 0 ? ` (${e.left} subtask(s) still to acknowledge)` : ' (every subtask acknowledged)'),
+      };
     case 'notified':
-      return { lane: TM, text: `tasks notified: checkpoint ${e.checkpoint} complete` };
+      return {
+        lane: TM,
+        text:
+          e.subtask === undefined
+            ? `tasks notified: checkpoint ${e.checkpoint} complete`
+            : `sink subtask ${e.subtask} notified: checkpoint ${e.checkpoint} complete`,
+      };
     case 'notification-lost':
-      return { lane: TM, text: `the notification of checkpoint ${e.checkpoint} is lost` };
+      return {
+        lane: TM,
+        text:
+          e.subtask === undefined
+            ? `the notification of checkpoint ${e.checkpoint} is lost`
+            : `sink subtask ${e.subtask}'s notification of checkpoint ${e.checkpoint} is lost`,
+      };
     case 'offsets-committed':
       return {
         lane: '__consumer_offsets',

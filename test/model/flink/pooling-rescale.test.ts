@@ -118,7 +118,7 @@ function until(s: FlinkState, done: (s: FlinkState) => boolean): FlinkState {
 }
 
 /**
- * FLINK-40626's downscale orphan, as `check` finds it (exhaustive, no-hanging-transaction, 54 steps): v2 commits in
+ * FLINK-40626's downscale orphan, as `check` finds it (exhaustive, no-hanging-transaction): v2 commits in
  * flink-1-0 for checkpoint 1; checkpoint 2's snapshot polls its TransactionFinished and reuses flink-1-0 (a new
  * epoch) for v4; a crash before checkpoint 2 completes restores checkpoint 1 at parallelism 1, whose writer state
  * lists flink-1-0 as pre-committed.
@@ -136,19 +136,24 @@ const orphan: FlinkAction[] = [
   { type: 'Process', input: 0 },
   { type: 'Trigger' },
   { type: 'Process', input: 0 },
+  { type: 'SinkSnapshot' },
   { type: 'InitSink' },
+  { type: 'SinkSnapshot', subtask: 1 },
   { type: 'InitSink', subtask: 1 },
   { type: 'Ack' },
   { type: 'Notify' },
+  { type: 'Notify', subtask: 1 },
   { type: 'Commit', checkpoint: 1 },
   { type: 'WriteTxnMarker', txn: 0, partition: 0 },
-  { type: 'Commit', checkpoint: 1 },
+  { type: 'Commit', checkpoint: 1, subtask: 1 },
   { type: 'WriteTxnMarker', txn: 1, partition: 0 },
   { type: 'Tick' },
   { type: 'Tick' },
   { type: 'Trigger' },
   { type: 'Process', input: 0 },
+  { type: 'SinkSnapshot' },
   { type: 'InitSink' },
+  { type: 'SinkSnapshot', subtask: 1 },
   { type: 'InitSink', subtask: 1 },
   { type: 'Read', input: 0 },
   { type: 'Process', input: 0 },
@@ -193,7 +198,7 @@ describe("FLINK-40626's downscale orphan", () => {
       're-commit is fenced, subtask 0 names flink-0-n only: flink-1-0 holds the LSO until transaction.timeout.ms',
     () => {
       const r = scripted(flinkKafkaEntry, flinkCfg(...downscale), orphan);
-      expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['no-hanging-transaction', 53]]);
+      expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([['no-hanging-transaction', 58]]);
       expect(r.violations[0]!.message).toBe(
         'out-0: the transaction of flink-1-0 from offset 4 was never ended by the job: the coordinator aborted it ' +
           'after transaction.timeout.ms (open from 4.0 s to 64.0 s, the LSO held at 4 meanwhile)',

@@ -27,16 +27,26 @@ const record = (sub: 0 | 1): FlinkAction[] => [
   { type: 'Process', input: 0 },
   sub === 1 ? { type: 'Send', subtask: 1 } : { type: 'Send' },
 ];
-/** Checkpoint 1 after v1 and v2: both subtasks pre-commit, the checkpoint completes and both commit. */
+/** Each sink subtask takes the aligned barrier on its own: pre-commit, acknowledge, then its next InitProducerId. */
+const subtaskBarriers: FlinkAction[] = [
+  { type: 'SinkSnapshot' },
+  { type: 'InitSink' },
+  { type: 'SinkSnapshot', subtask: 1 },
+  { type: 'InitSink', subtask: 1 },
+];
+/**
+ * Checkpoint 1 after v1 and v2: both subtasks pre-commit, the checkpoint completes, each subtask is notified and
+ * commits its own.
+ */
 const checkpoint1: FlinkAction[] = [
   { type: 'Trigger' },
   { type: 'Process', input: 0 },
-  { type: 'InitSink' },
-  { type: 'InitSink', subtask: 1 },
+  ...subtaskBarriers,
   { type: 'Ack' },
   { type: 'Notify' },
+  { type: 'Notify', subtask: 1 },
   { type: 'Commit', checkpoint: 1 },
-  { type: 'Commit', checkpoint: 1 },
+  { type: 'Commit', checkpoint: 1, subtask: 1 },
   { type: 'WriteTxnMarker', txn: 0, partition: 0 },
   { type: 'WriteTxnMarker', txn: 1, partition: 0 },
 ];
@@ -167,8 +177,7 @@ describe('POOLING at parallelism.default=2: a pool and a LISTING abort per sink 
       ...record(1),
       { type: 'Trigger' },
       { type: 'Process', input: 0 },
-      { type: 'InitSink' },
-      { type: 'InitSink', subtask: 1 },
+      ...subtaskBarriers,
       { type: 'Ack' },
     );
     expect(s.task!.committables).toMatchObject([

@@ -78,8 +78,8 @@ describe('a search cut in its look for a shorter counterexample', () => {
 });
 
 test("the default check's Reproduce line for a pass's minimized trace gives that trace", () => {
-  // flink-kafka rescaled without the lingering-transaction probe: the pass meets a 37-step trace at 42,276 states,
-  // gives up on a shorter one, and minimizes it to 36 with 26 explored steps, where the search met it at depth 21.
+  // flink-kafka rescaled without the lingering-transaction probe: the pass meets a 40-step trace at 42,408 states,
+  // gives up on a shorter one, and minimizes it to 38 with 28 explored steps, where the search met it at depth 22.
   const set = ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false'];
   const f = { model: flinkKafkaEntry.model, invariants: flinkKafkaEntry.invariants };
   const start = flinkKafkaEntry.model.init(cfg(flinkKafkaKeys, ...set));
@@ -95,13 +95,13 @@ test("the default check's Reproduce line for a pass's minimized trace gives that
   });
   expect([o.foundBy, o.exhaustive.minimizedFrom, o.found?.trace.length, o.exhaustive.cut]).toEqual([
     'exhaustive',
-    37,
-    36,
+    40,
+    38,
     null,
   ]);
   const args = reproduceArgs(o);
-  expect(args).toBe('--exhaustive --depth 21 --max-states 10000000');
-  const again = exploreExhaustive(f, start, { mode: 'exhaustive', depth: 21, maxStates: 10_000_000 });
+  expect(args).toBe('--exhaustive --depth 22 --max-states 10000000');
+  const again = exploreExhaustive(f, start, { mode: 'exhaustive', depth: 22, maxStates: 10_000_000 });
   expect(again.found?.trace.map((s) => s.action)).toEqual(o.found?.trace.map((s) => s.action));
 });
 

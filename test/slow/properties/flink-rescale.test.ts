@@ -9,16 +9,13 @@ import { exhaustive, explored, only, random } from '../../properties/flink-helpe
 const rescale = ['parallelism.default=2', 'faults.rescale=true', 'faults.lost-notifications=0', 'input.records=2'];
 const off = [...rescale, 'safeguard.abort-lingering-transactions=false'];
 
-describe('parallelism 2 and rescaling (random seed 1, exhaustive to 12000 states)', () => {
+describe('parallelism 2 and rescaling (random seeds, exhaustive to 12000 states)', () => {
   test(
     'safeguard.abort-lingering-transactions=false with a 2 -> 1 rescale leaves flink-1-2 hanging: v2 written in it, ' +
       'a crash, the restore at parallelism 1 never touches subtask 1 again',
     () => {
-      // Seed 1 finds it; seeds 2 to 5 do not in 300 runs (the crash must follow subtask 1's write).
-      const r = random(off, 1);
-      expect(r.violations[0]).toMatchObject({ invariant: 'no-hanging-transaction' });
-      expect(r.violations[0]!.message).toMatch(/^out-0: the transaction of flink-1-2 from offset 1 was never ended/);
-      expect(explored(r)).toContain('Rescale');
+      // The exhaustive search finds it; random runs of 40 steps (seeds 1 to 30, 300 runs each) no longer do since
+      // each sink subtask snapshots in a step of its own: the crash must follow subtask 1's write after both did.
       const x = exhaustive(off, 12000, only('no-hanging-transaction'));
       expect(x.violations[0]!.message).toBe(
         'out-0: the transaction of flink-1-2 from offset 1 was never ended by the job: the coordinator aborted it ' +
@@ -33,7 +30,9 @@ describe('parallelism 2 and rescaling (random seed 1, exhaustive to 12000 states
         'Tick',
         'Trigger',
         'Process',
+        'SinkSnapshot',
         'InitSink',
+        'SinkSnapshot',
         'InitSink',
         'Ack',
         'Read',
