@@ -172,10 +172,11 @@ const MANUAL_ACKS = ['MANUAL', 'MANUAL_IMMEDIATE'];
 /** A file's `spring.kafka.*` keys read as Kafka's clients' keys, or why Spring refuses them. Pure. */
 export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { readonly error: string } {
   const byClient: Record<Client, Setting[]> = { common: [], producer: [], consumer: [], streams: [] };
+  const named = (name: string): Setting | undefined => settings.find((s) => relaxed(s.key) === name);
+  const ack = named('spring.kafka.listener.ack-mode');
+  const appName = named('spring.application.name');
   const other: Setting[] = [];
   const unknown: Setting[] = [];
-  let ackMode: Setting | null = null;
-  let appName: Setting | null = null;
   for (const s of settings) {
     const canonical = relaxed(s.key);
     const placeholder = /\$\{[^}]*\}/.test(s.value);
@@ -186,8 +187,6 @@ export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { r
       written: s.key,
       ...(placeholder ? { computed: true } : {}),
     });
-    if (canonical === 'spring.application.name') appName = s;
-    if (canonical === 'spring.kafka.listener.ack-mode') ackMode = s;
     const client = (['producer', 'consumer', 'streams'] as const).find((c) =>
       canonical.startsWith(`spring.kafka.${c}.`),
     );
@@ -220,14 +219,13 @@ export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { r
   const withCommonOnly = producer.length === 0 && consumer.length === 0 && streams.length === 0;
   // Keys under spring.kafka.properties alone configure every client Spring makes: the file's clients are theirs.
   const common = withCommonOnly ? byClient.common : [];
-  if (streams.length > 0 && !streams.some((s) => s.key === 'application.id') && appName !== null) {
-    const a: Setting = appName;
+  if (streams.length > 0 && !streams.some((s) => s.key === 'application.id') && appName !== undefined) {
+    const a = appName;
     streams.push({ key: 'application.id', value: a.value, line: a.line, written: a.key });
   }
   const autoCommit = [...consumer, ...common].find((s) => s.key === 'enable.auto.commit');
   const prefix = producer.find((s) => s.key === 'transactional.id' && relaxed(s.written ?? '').endsWith('prefix'));
-  const ack = ackMode as Setting | null;
-  const manual = ack !== null && MANUAL_ACKS.includes(ack.value.trim().toUpperCase().replace(/-/g, '_'));
+  const manual = ack !== undefined && MANUAL_ACKS.includes(ack.value.trim().toUpperCase().replace(/-/g, '_'));
   let offsets: SpringKafka['offsets'];
   const auto = autoCommit?.value.trim().toLowerCase() === 'true';
   // KafkaMessageListenerContainer: with a transaction manager the container sends the offsets to the transaction
@@ -244,7 +242,7 @@ export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { r
   else if (auto && manual)
     return {
       error:
-        `${ack!.written ?? ack!.key}=${ack!.value.trim()} (line ${ack!.line}) with enable.auto.commit=true (line ` +
+        `${ack!.key}=${ack!.value.trim()} (line ${ack!.line}) with enable.auto.commit=true (line ` +
         `${autoCommit!.line}): Spring's listener container refuses it ("Consumer cannot be configured for auto ` +
         `commit for ackMode ${ack!.value.trim().toUpperCase()}")`,
     };
@@ -258,10 +256,10 @@ export function readSpringKafka(settings: readonly Setting[]): SpringKafka | { r
       how: 'consumer',
       why:
         (manual
-          ? `${ack!.written}=${ack!.value.trim()}: the listener acknowledges each record itself, read as after ` +
+          ? `${ack!.key}=${ack!.value.trim()}: the listener acknowledges each record itself, read as after ` +
             'its sends; '
           : "Spring's listener container commits the offsets after the listener returns (AckMode." +
-            `${ack === null ? 'BATCH, the default' : ack.value.trim().toUpperCase()}); `) +
+            `${ack === undefined ? 'BATCH, the default' : ack.value.trim().toUpperCase()}); `) +
         (prefix === undefined && producer.some((s) => s.key === 'transactional.id')
           ? 'a transactional.id without spring.kafka.producer.transaction-id-prefix wires no KafkaTransactionManager ' +
             'into the container, so the offsets are committed apart from the output'
