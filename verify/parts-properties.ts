@@ -5,9 +5,9 @@
  * Spring Boot and logging files are read and listed as not modelled. Pure.
  */
 import type { Read, Setting } from './files/entry.js';
-import { readProperties } from './files/properties.js';
+import { propertiesDocuments, readProperties } from './files/properties.js';
 import { ignoredPart, type Part, part } from './parts.js';
-import { isSpring, springParts } from './parts-spring.js';
+import { isSpring, springDocumentsParts, springParts } from './parts-spring.js';
 import { systemKeys } from './systems.js';
 
 /** A MirrorMaker 2 replication flow's key (`source->target.enabled`, `primary->backup.topics`, ...). */
@@ -43,8 +43,16 @@ export function foreign(settings: readonly Setting[]): string | null {
   return null;
 }
 
-/** The parts of a `.properties` file: one, or a Spring Boot configuration's clients; or why Spring refuses it. Pure. */
+/**
+ * The parts of a `.properties` file: one, or a Spring Boot configuration's clients (its `#---` documents read as
+ * Spring reads a YAML file's); or why Spring refuses it. Pure.
+ */
 export function propertiesParts(file: string, text: string): Read<Part[]> {
+  const docs = propertiesDocuments(text);
+  if (docs.length > 1) {
+    const spring = springDocumentsParts(file, docs, readProperties);
+    if (spring !== null) return spring;
+  }
   const settings = readProperties(text);
   return isSpring(settings) ? springParts(file, settings) : { ok: true, value: [settingsPart(file, settings)] };
 }

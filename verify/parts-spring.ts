@@ -84,14 +84,21 @@ export function springParts(file: string, settings: readonly Setting[]): Read<Pa
 
 const ok = (value: Part[]): Read<Part[]> => ({ ok: true, value });
 
-/** A profile document's activation (`spring.config.activate.on-profile`, Boot 2.4+; `spring.profiles` before). */
+/**
+ * A document's activation: a profile (`spring.config.activate.on-profile`, Boot 2.4+; `spring.profiles` before) or a
+ * cloud platform (`spring.config.activate.on-cloud-platform`: kubernetes, cloud_foundry, ...), both read by
+ * ConfigDataActivationContext only where they hold.
+ */
 function profileOf(settings: readonly Setting[]): Setting | undefined {
-  return settings.find((s) => /^spring\.(config\.activate\.on-profile|profiles)$/.test(s.key));
+  return settings.find((s) =>
+    /^spring\.(config\.activate\.(on-profile|on-cloud-platform|onProfile|onCloudPlatform)|profiles)$/.test(s.key),
+  );
 }
 
 /**
- * The parts of a Spring Boot YAML file of several documents: the documents for no profile merged in order (the
- * later wins, as Spring loads them), each profile's document listed as read only with that profile active. Null
+ * The parts of a Spring Boot YAML or `.properties` file of several documents: the documents for no profile merged in
+ * order (the later wins, as Spring loads them), each profile's or cloud platform's document listed as read only where
+ * it is active. Null
  * when no document holds a Spring key. `read` flattens one document's text (its lines kept). Pure.
  */
 export function springDocumentsParts(
@@ -113,12 +120,14 @@ export function springDocumentsParts(
       }
       continue;
     }
+    const cloud = /cloud-?platform$/i.test(profile.key);
+    const what = cloud ? `cloud platform ${profile.value}` : `profile ${profile.value}`;
     profiles.push(
       ignoredPart(
         file,
-        `the document for profile ${profile.value} (line ${profile.line})`,
-        'Spring reads it only with that profile active; verify reads the documents for no profile (give a ' +
-          "profile's keys as a file of their own to check it)",
+        `the document for ${what} (line ${profile.line})`,
+        `Spring reads it only ${cloud ? 'when running on that platform' : 'with that profile active'}; verify ` +
+          "reads the documents for no profile (give a document's keys as a file of their own to check it)",
         d,
       ),
     );

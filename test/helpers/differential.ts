@@ -232,6 +232,10 @@ const configs: Record<string, string[][]> = {
     ['group.protocol=consumer', 'safeguard.generation-fencing=false', 'faults.network=true'],
     ['group.protocol=consumer', 'record.processing.ms=1000', 'faults.group-coordinator-failover=1'],
     ['faults.coordinator-failover=1', 'faults.txn-log-isr-shrink=true'],
+    // KAFKA-17507: offsets completed on the group coordinator's scheduler after the marker's answer, at 3.9.0
+    // (the next transaction's offsets committed early) and at 4.0 (awaited: the queue runs before the answer).
+    ['faults.late-offset-completion=true', 'kafka.version=3.9.0', 'commit.every=1'],
+    ['faults.late-offset-completion=true', 'kafka.version=4.0'],
   ],
   'kafka-streams': [
     [],
@@ -242,6 +246,7 @@ const configs: Record<string, string[][]> = {
     // The changelog's and the output's writes in flight, landing in any order (model/kafka/inflight.ts).
     ['faults.produce-reorder=true', 'commit.every=3', 'input.records=3'],
     ['faults.produce-reorder=true', 'processing.guarantee=exactly_once', 'kafka.version=2.6', 'faults.network=true'],
+    ['faults.late-offset-completion=true', 'kafka.version=3.9.0'],
   ],
   'flink-kafka': [
     ...flinkSinkConfigs,

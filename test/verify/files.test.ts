@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseFlinkDuration } from '../../verify/files/duration.js';
 import { readFlinkConfigYaml, readLegacyFlinkConf } from '../../verify/files/flink-yaml.js';
-import { readProperties } from '../../verify/files/properties.js';
+import { propertiesDocuments, readProperties } from '../../verify/files/properties.js';
 import { readSql } from '../../verify/files/sql.js';
 
 describe('.properties (java.util.Properties.load)', () => {
@@ -31,6 +31,23 @@ describe('.properties (java.util.Properties.load)', () => {
       { key: 'a', value: '4', line: 10 },
       { key: 'f.g', value: 'x=y', line: 11 },
     ]);
+  });
+
+  test("Spring Boot's documents: #--- and !--- split, not after a same-prefix comment nor a continued value", () => {
+    const text = ['a=1', '#---', 'b=2', '# note', '#---', 'c=3 \\', '!---', '!---  ', 'd=4', '#----', ' #---'].join(
+      '\n',
+    );
+    const docs = propertiesDocuments(text);
+    expect(docs.map(readProperties)).toEqual([
+      [{ key: 'a', value: '1', line: 1 }],
+      [
+        { key: 'b', value: '2', line: 3 },
+        { key: 'c', value: '3 !---', line: 6 },
+      ],
+      [{ key: 'd', value: '4', line: 9 }],
+    ]);
+    expect(docs.every((d) => d.split('\n').length === 11)).toBe(true);
+    expect(propertiesDocuments('a=1\n# #---\n')).toEqual(['a=1\n# #---\n']);
   });
 });
 

@@ -161,6 +161,24 @@ describe('verify reads a Spring Boot application', () => {
     expect(settingOf(report, 'enable.auto.commit')).toMatchObject({ value: 'false', source: 'real default' });
   });
 
+  test("application.properties' #--- documents: a profile's or a cloud platform's is listed, not merged", async () => {
+    const profiles = await verify(`${dir}/properties-profiles`);
+    expect(profiles.code).toBe(0);
+    expect(profiles.report.files.map((f) => f.detail)).toEqual([
+      'Spring Boot spring.kafka.*',
+      'the document for profile local (line 5)',
+    ]);
+    expect(settingOf(profiles.report, 'commit.strategy')).toMatchObject({ value: 'transactional' });
+    expect(settingOf(profiles.report, 'enable.auto.commit')).toMatchObject({ value: 'false', source: 'real default' });
+    // The #--- after a comment line is a comment: its key stays in the first document; the !--- one splits.
+    const cloud = await verify(`${dir}/properties-cloud`);
+    expect(cloud.code).toBe(0);
+    expect(cloud.report.files.map((f) => f.detail)).toEqual([
+      'Spring Boot spring.kafka.*',
+      'the document for cloud platform kubernetes (line 7)',
+    ]);
+  });
+
   test('what Spring refuses, a placeholder no file resolves, Spring Cloud Stream: one line each', async () => {
     const refused = await verify(`${dir}/manual-auto`);
     expect(refused.code).toBe(2);
