@@ -240,7 +240,11 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   }
   // flink.commit-retry=synchronous: a task inside its committer's commit does nothing else (the mailbox thread is in
   // notifyCheckpointComplete or initializeState); when the block ends the commit went through or the retries are
-  // used up.
+  // used up. Blocked in notifyCheckpointComplete, the task is RUNNING and the JobManager's scheduler runs on: it
+  // triggers the periodic checkpoint (the sources snapshot and send their barriers), which the blocked sink cannot
+  // take, so it expires after execution.checkpointing.timeout (600 s, under the default block of 660 s) and counts as a
+  // failed checkpoint (CheckpointFailureManager). Blocked in initializeState (a restored committable), the task is
+  // INITIALIZING and CheckpointCoordinator triggers nothing (NOT_ALL_REQUIRED_TASKS_RUNNING, not counted).
   if (inSyncCommit(s, no)) {
     const c = nextCommits(s, no)[0];
     if (c !== undefined && !commitHeld(t, s.now))
@@ -249,6 +253,8 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
           ? { type: 'CommitFailed', checkpoint: c.checkpoint, ...o }
           : { type: 'Commit', checkpoint: c.checkpoint, ...o, ...ofSub(c.sub) },
       );
+    const restoredCommit = c !== undefined && t.restored !== null && c.checkpoint <= t.restored.checkpoint;
+    if (t.status === 'running' && !restoredCommit && triggerDue(s, no)) out.push({ type: 'Trigger', ...o });
     return;
   }
   // POOLING: the committer, initialised first (operators initialise tail to head), commits the restored committables
@@ -287,10 +293,19 @@ export function jobWork(s: S, no: JobNo, out: FlinkAction[]): void {
   const stopped = stopping(j.jm);
   if (endable(s, no)) out.push({ type: 'EndOfInput', ...o });
   for (let i = 0; i < n; i++) if (t.splits[i]! < a && !stopped) out.push({ type: 'Read', input: i, ...o });
-  // CheckpointRequestDecider: a periodic request waits while max-concurrent-checkpoints are pending.
-  // Cancel-with-savepoint stops the scheduler too; without checkpointing it never runs.
-  const room = j.jm.pending.length < c.maxConcurrent && !stopped && !cancelling(j.jm) && checkpointingOn(c);
-  if (room && s.now >= triggerAt(s, no) && jobWorkLeft(s, no)) out.push({ type: 'Trigger', ...o });
+  if (triggerDue(s, no)) out.push({ type: 'Trigger', ...o });
+}
+
+/**
+ * Whether job `no`'s periodic checkpoint is due. CheckpointRequestDecider: a periodic request waits while
+ * max-concurrent-checkpoints are pending; stop- and cancel-with-savepoint stop the scheduler; without checkpointing it
+ * never runs. Pure.
+ */
+function triggerDue(s: S, no: JobNo): boolean {
+  const jm = slotOf(s, no).jm;
+  const room =
+    jm.pending.length < s.config.maxConcurrent && !stopping(jm) && !cancelling(jm) && checkpointingOn(s.config);
+  return room && s.now >= triggerAt(s, no) && jobWorkLeft(s, no);
 }
 
 /** Every work action: the coordinator's, then job 1's, then job 2's (the drain takes the first). Pure. */

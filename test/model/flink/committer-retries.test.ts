@@ -50,15 +50,22 @@ describe('a synchronous retry blocks the whole task', () => {
     expect(s.events).toEqual([
       { type: 'commit-retry', checkpoint: 1, transactionalId: 'flink-0-1', until: 12_000, blocked: 'commits' },
     ]);
-    // v3 arrives at 3 s and checkpoint 2 is due at 4 s: neither is read nor triggered while the commit blocks.
+    // v3 arrives at 3 s and is not read while the commit blocks; checkpoint 2, due at 4 s, is triggered (the
+    // JobManager runs on) and its barrier waits for the task until the commit went through.
     expect(types(model.enabled(s))).toEqual(['Tick', 'Crash']);
     const { steps, end } = drained(s);
     expect(upTo(steps, 'Read')).toEqual([
       '2000 clock.Tick(-> 3.0 s)',
       '3000 clock.Tick(-> 4.0 s)',
-      '4000 clock.Tick(-> 12.0 s)',
+      '4000 JobManager.Trigger(checkpoint 2; sources at in-0@2)',
+      '4000 clock.Tick(-> 6.0 s)',
+      '6000 clock.Tick(-> 12.0 s)',
       '12000 committer.Commit(checkpoint 1: flink-0-1, epoch=1)',
       '12000 coordinator.WriteTxnMarker(flink-0-1: COMMIT -> out-0)',
+      '12000 count.Process(in-0: barrier 2)',
+      '12000 sink.InitProducerId(flink-0-3)',
+      '12000 TaskManager.Ack(checkpoint 2)',
+      '12000 JobManager.Notify(checkpoint 2 complete)',
       '12000 source[in-0].Read(offset 2)',
     ]);
     expect(outValues(end, 'read_committed')).toEqual([1, 2, 3]);
@@ -79,6 +86,7 @@ describe('retries used up: the task fails, and the restored committer commits ag
     expect(upTo(steps, 'Read').filter((x) => !x.includes('AbortLingering') && !x.includes('InitProducerId'))).toEqual([
       '2000 clock.Tick(-> 3.0 s)',
       '3000 clock.Tick(-> 4.0 s)',
+      '4000 JobManager.Trigger(checkpoint 2; sources at in-0@2)',
       '4000 clock.Tick(-> 5.0 s)',
       '5000 committer.CommitFailed(checkpoint 1: IOException "Failed to commit 1 committables after 2 retries": ' +
         'the task fails)',
@@ -117,7 +125,9 @@ describe('retries used up while the restart outlasts transaction.timeout.ms, bot
     expect(upTo(steps, 'Restart')).toEqual([
       '2000 clock.Tick(-> 3.0 s)',
       '3000 clock.Tick(-> 4.0 s)',
-      '4000 clock.Tick(-> 57.0 s)',
+      '4000 JobManager.Trigger(checkpoint 2; sources at in-0@2)',
+      '4000 clock.Tick(-> 6.0 s)',
+      '6000 clock.Tick(-> 57.0 s)',
       '57000 committer.CommitFailed(checkpoint 1: IOException "Failed to commit 1 committables after 10 retries": ' +
         'the task fails)',
       '57000 clock.Tick(-> 61.0 s)',
@@ -133,7 +143,9 @@ describe('retries used up while the restart outlasts transaction.timeout.ms, bot
     expect(upTo(steps, 'Commit(')).toEqual([
       '2000 clock.Tick(-> 3.0 s)',
       '3000 clock.Tick(-> 4.0 s)',
-      '4000 clock.Tick(-> 59.5 s)',
+      '4000 JobManager.Trigger(checkpoint 2; sources at in-0@2)',
+      '4000 clock.Tick(-> 6.0 s)',
+      '6000 clock.Tick(-> 59.5 s)',
       '59500 committer.Commit(checkpoint 1: flink-0-1, epoch=1)',
     ]);
     expect(outValues(end, 'read_committed')).toEqual([1, 2, 3]);
@@ -157,9 +169,57 @@ describe('retries used up while the restart outlasts transaction.timeout.ms, bot
       [...alone, ...big],
     ];
     expect(runs.map((set) => check(e, set, exhaustive(24))).map((r) => [r.status, r.distinct])).toEqual([
-      ['ok', 1368],
-      ['ok', 1133],
-      ['ok', 1113],
+      ['ok', 1231],
+      ['ok', 1110],
+      ['ok', 1104],
     ]);
+  });
+});
+
+describe('the checkpoint triggered while a synchronous commit blocks the task, both ways', () => {
+  // EndTxn fails for 700 s: past execution.checkpointing.timeout (600 s) and past the 11 calls of 60 s (662 s).
+  const long = [
+    'faults.commit-retries=1',
+    'faults.commit-retry.ms=700000',
+    'transaction.timeout.ms=3600000',
+    'transaction.max.timeout.ms=3600000',
+  ];
+  test('checkpoint 2, triggered at 4 s, expires at 604 s: no failure tolerated, the job fails over then', () => {
+    const { steps, end } = drained(stateAfter(long, ...retriedCheckpoint1));
+    expect(upTo(steps, 'Restart')).toEqual([
+      '2000 clock.Tick(-> 3.0 s)',
+      '3000 clock.Tick(-> 4.0 s)',
+      '4000 JobManager.Trigger(checkpoint 2; sources at in-0@2)',
+      '4000 clock.Tick(-> 6.0 s)',
+      '6000 clock.Tick(-> 604.0 s)',
+      '604000 JobManager.ExpireCheckpoint(checkpoint 2: execution.checkpointing.timeout 600000 ms)',
+      '604000 clock.Tick(-> 605.0 s)',
+      '605000 JobManager.Restart(from checkpoint 1)',
+    ]);
+    // Restored, the committer commits in initializeState, blocked again: the INITIALIZING task is sent no checkpoint.
+    expect(upTo(steps, '702000 committer.Commit').slice(-4)).toEqual([
+      '605000 committer.Commit(checkpoint 1: flink-0-1, epoch=1: EndTxn fails retriably, the task is blocked until ' +
+        '702.0 s)',
+      '605000 clock.Tick(-> 607.0 s)',
+      '607000 clock.Tick(-> 702.0 s)',
+      '702000 committer.Commit(checkpoint 1: flink-0-1, epoch=1)',
+    ]);
+    expect(outValues(end, 'read_committed')).toEqual([1, 2, 3]);
+  });
+  test('one failure tolerated: the expiry fails nothing, the retries run out at 662 s and fail the task', () => {
+    const set = [...long, 'execution.checkpointing.tolerable-failed-checkpoints=1'];
+    const { steps, end } = drained(stateAfter(set, ...retriedCheckpoint1));
+    expect(upTo(steps, 'Restart').slice(4)).toEqual([
+      '6000 clock.Tick(-> 604.0 s)',
+      '604000 JobManager.ExpireCheckpoint(checkpoint 2: execution.checkpointing.timeout 600000 ms)',
+      '604000 JobManager.Trigger(checkpoint 3; sources at in-0@2)',
+      '604000 clock.Tick(-> 606.0 s)',
+      '606000 clock.Tick(-> 662.0 s)',
+      '662000 committer.CommitFailed(checkpoint 1: IOException "Failed to commit 1 committables after 10 retries": ' +
+        'the task fails)',
+      '662000 clock.Tick(-> 663.0 s)',
+      '663000 JobManager.Restart(from checkpoint 1)',
+    ]);
+    expect(outValues(end, 'read_committed')).toEqual([1, 2, 3]);
   });
 });
