@@ -97,12 +97,14 @@ export const flinkTimingConfigs: string[][] = [
 ];
 
 /**
- * flink-kafka configs of retried commits held on their own committable (flink.commit-retry=later, connector 3.x):
- * the later checkpoints' commits, a restore of the waiting committable, two sink subtasks.
+ * flink-kafka configs of retried commits: held on their own committable (flink.commit-retry=later, connector 3.x):
+ * the later checkpoints' commits, a restore of the waiting committable, two sink subtasks; and synchronous.
  */
 export const flinkCommitRetryConfigs: string[][] = [
   ['faults.commit-retries=2', 'flink.commit-retry=later', 'connector.version=3.4', 'faults.crashes=1'],
   ['faults.commit-retries=1', 'flink.commit-retry=later', 'connector.version=3.0', 'parallelism.default=2'],
+  // Synchronous retries blocking the task, used up and restored, while the JobManager triggers checkpoints.
+  ['faults.commit-retries=1', 'max.block.ms=1000', 'sink.committer.retries=2', 'faults.crashes=1'],
 ];
 
 /** flink-kafka configs of the sink: delivery guarantees, checkpointing modes, prefixes, two jobs, POOLING. */
