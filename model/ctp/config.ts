@@ -42,6 +42,9 @@ export const appSafeguardKeys = {
   zombies: k.zombies,
   coordinatorFailover: k.coordinatorFailover,
   txnLogIsrShrink: k.txnLogIsrShrink,
+  txnLogUncleanElection: k.txnLogUncleanElection,
+  txnLogMinIsr: k.txnLogMinIsr,
+  txnLogCleanElection: k.txnLogCleanElection,
   groupCoordinatorFailover: k.groupCoordinatorFailover,
   producerStateLoss: k.producerStateLoss,
   lateOffsetCompletion: k.lateOffsetCompletion,
@@ -211,6 +214,10 @@ export interface AppSettings {
   readonly coordinatorFailover: number;
   /** faults.txn-log-isr-shrink. */
   readonly txnLogIsrShrink: boolean;
+  /** faults.txn-log-unclean-election. */
+  readonly txnLogUncleanElection: number;
+  /** safeguard.txn-log-clean-election. */
+  readonly txnLogCleanElection: boolean;
   /** faults.group-coordinator-failover. */
   readonly groupCoordinatorFailover: number;
   /** faults.producer-state-loss. */
@@ -261,6 +268,8 @@ export function ctpSettings(c: CtpConfig): AppSettings {
     stateful: false,
     coordinatorFailover: c.coordinatorFailover,
     txnLogIsrShrink: c.txnLogIsrShrink,
+    txnLogUncleanElection: c.txnLogUncleanElection,
+    txnLogCleanElection: c.txnLogCleanElection,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     lateOffsetCompletion: c.lateOffsetCompletion,

@@ -373,6 +373,8 @@ const coordinator = coordinatorActions(
       network: false,
       coordinatorMoves: s.config.coordinatorFailover,
       txnLogIsrShrink: s.config.txnLogIsrShrink,
+      txnLogUncleanElection: s.config.txnLogUncleanElection,
+      txnLogCleanElection: s.config.txnLogCleanElection,
       producerStateLoss: s.config.producerStateLoss,
     }),
     (s, _partition, producerId) => sinkActive(s, producerId),

@@ -415,6 +415,9 @@ export const flinkKafkaKeys = {
   crashes: k.crashes,
   coordinatorFailover: k.coordinatorFailover,
   txnLogIsrShrink: k.txnLogIsrShrink,
+  txnLogUncleanElection: k.txnLogUncleanElection,
+  txnLogMinIsr: k.txnLogMinIsr,
+  txnLogCleanElection: k.txnLogCleanElection,
   producerStateLoss: k.producerStateLoss,
   lostNotifications: int('faults.lost-notifications', {
     default: 1,

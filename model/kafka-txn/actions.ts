@@ -272,6 +272,8 @@ const lens = {
       network: s.config.network,
       coordinatorMoves: s.config.coordinatorFailover,
       txnLogIsrShrink: s.config.txnLogIsrShrink,
+      txnLogUncleanElection: s.config.txnLogUncleanElection,
+      txnLogCleanElection: s.config.txnLogCleanElection,
       producerStateLoss: s.config.producerStateLoss,
     }),
     active,

@@ -63,6 +63,8 @@ const byType: { readonly [T in A['type']]: Renamer<Extract<A, { readonly type: T
   CoordinatorLoaded: same,
   TxnLogIsrShrink: same,
   TxnLogIsrExpand: same,
+  TxnLogFollowerBehind: same,
+  TxnLogUncleanElection: same,
   // Its index in the renamed state's list, which `renameApps` sorts.
   StaleMarker: (a, n, s, pi) => {
     const m = s.kafka.coordinator.staleMarkers[a.marker]!;

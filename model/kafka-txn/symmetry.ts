@@ -56,10 +56,11 @@ export function names(s: KafkaTxnState, pi: readonly number[]): Names {
 /**
  * Whether the apps of `s` can be renamed: producer ids handed out during the run are not named after an
  * app, so no renaming keeps them apart; replicas and acknowledged writes are not renamed either (replicated
- * runs are searched without the reduction).
+ * runs are searched without the reduction), nor is the transactions' metadata a follower of __transaction_state
+ * kept when it fell behind (faults.txn-log-unclean-election).
  */
 export function renames(s: KafkaTxnState): boolean {
-  return !producerIdsMove(s.config) && !s.kafka.replication;
+  return !producerIdsMove(s.config) && !s.kafka.replication && s.config.txnLogUncleanElection === 0;
 }
 
 /**

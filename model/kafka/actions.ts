@@ -22,6 +22,12 @@ import {
 } from './transactions.js';
 import { restoreTxnLog, shrinkTxnLog, txnLogShrunk } from './txn-log-isr.js';
 import { txnLogLoading } from './txn-log-load.js';
+import {
+  electFollowerUncleanly,
+  followerFallsBehind,
+  txnLogFollowerBehind,
+  txnLogFollowerFell,
+} from './txn-log-unclean.js';
 
 /** Calls an application instance makes, one variant per name: `{ type, instance }`. */
 export type InstanceCall<T extends string> = T extends unknown
@@ -47,6 +53,8 @@ export type CoordinatorAction =
   | { readonly type: 'CoordinatorLoaded' }
   | { readonly type: 'TxnLogIsrShrink' }
   | { readonly type: 'TxnLogIsrExpand' }
+  | { readonly type: 'TxnLogFollowerBehind' }
+  | { readonly type: 'TxnLogUncleanElection' }
   | { readonly type: 'StaleMarker'; readonly marker: number }
   | { readonly type: 'LoseProducerState'; readonly partition: number; readonly producerId: number }
   | { readonly type: 'ExpireTransactionalId'; readonly txn: number };
@@ -59,6 +67,10 @@ export interface ClusterFaults {
   readonly coordinatorMoves: number;
   /** faults.txn-log-isr-shrink. */
   readonly txnLogIsrShrink: boolean;
+  /** faults.txn-log-unclean-election. */
+  readonly txnLogUncleanElection: number;
+  /** safeguard.txn-log-clean-election. */
+  readonly txnLogCleanElection: boolean;
   /** faults.producer-state-loss. */
   readonly producerStateLoss: boolean;
   /** faults.late-offset-completion (absent: off). */
@@ -127,6 +139,8 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
   readonly CoordinatorLoaded: Spec<S, 'CoordinatorLoaded'>;
   readonly TxnLogIsrShrink: Spec<S, 'TxnLogIsrShrink'>;
   readonly TxnLogIsrExpand: Spec<S, 'TxnLogIsrExpand'>;
+  readonly TxnLogFollowerBehind: Spec<S, 'TxnLogFollowerBehind'>;
+  readonly TxnLogUncleanElection: Spec<S, 'TxnLogUncleanElection'>;
   readonly StaleMarker: Spec<S, 'StaleMarker'>;
   readonly LoseProducerState: Spec<S, 'LoseProducerState'>;
   readonly ExpireTransactionalId: Spec<S, 'ExpireTransactionalId'>;
@@ -222,6 +236,35 @@ export function coordinatorActions<S>(lens: ClusterLens<S>): {
       },
       effect: (d) => restoreTxnLog(lens.ctx(d)),
       describe: () => '__transaction_state.TxnLogIsrExpand(a follower caught up: ISR at transaction.state.log.min.isr)',
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // faults.txn-log-unclean-election: a follower of __transaction_state leaves its ISR, once a run.
+    TxnLogFollowerBehind: {
+      fault: true,
+      enabled(s, emit) {
+        if (lens.faults(s).txnLogUncleanElection > 0 && !txnLogFollowerFell(lens.cluster(s)))
+          emit({ type: 'TxnLogFollowerBehind' });
+      },
+      effect: (d) => followerFallsBehind(lens.ctx(d)),
+      describe: () =>
+        'fault.TxnLogFollowerBehind(__transaction_state: a follower leaves the ISR, the leader alone in it; ' +
+        'transaction.state.log.min.isr=1: appends still acknowledged)',
+      lanes: () => ({ from: 'coordinator' }),
+    },
+    // The leader's broker dies and the follower behind is elected out of the ISR (unclean.leader.election.enable
+    // set on the topic, or an ElectLeaders request of type UNCLEAN); with the topic's default the partition
+    // waits for its leader instead and loses nothing.
+    TxnLogUncleanElection: {
+      fault: true,
+      enabled(s, emit) {
+        if (!lens.faults(s).txnLogCleanElection && txnLogFollowerBehind(lens.cluster(s)))
+          emit({ type: 'TxnLogUncleanElection' });
+      },
+      effect: (d) => electFollowerUncleanly(lens.ctx(d)),
+      describe: (s) =>
+        `fault.TxnLogUncleanElection(__transaction_state: leader lost, the follower behind elected; coordinator ` +
+        `epoch ${lens.cluster(s).coordinator.epoch} -> ${lens.cluster(s).coordinator.epoch + 1}; appends since ` +
+        'it fell behind lost; COORDINATOR_LOAD_IN_PROGRESS until loaded)',
       lanes: () => ({ from: 'coordinator' }),
     },
     // A marker the previous coordinator had queued reaches its partition leader late.

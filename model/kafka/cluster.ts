@@ -262,6 +262,12 @@ export interface Coordinator {
    * transaction.state.log.min.isr, or back at it; absent before the fault, so a run without it keeps its states.
    */
   readonly txnLog?: 'shrunk' | 'restored';
+  /**
+   * The transactions' metadata as a follower that fell out of its `__transaction_state` partition's ISR has it
+   * (faults.txn-log-unclean-election, once a run); null once that follower was elected; absent before the fault,
+   * so a run without it keeps its states.
+   */
+  readonly behind?: readonly TxnMeta[] | null;
 }
 
 /** The cluster slice. */

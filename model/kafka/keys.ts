@@ -178,6 +178,32 @@ export const kafkaKeys = {
       '(the client looks the coordinator up again and retries); markers are written but the transaction completes ' +
       'once the log takes its append again',
   }),
+  txnLogUncleanElection: int('faults.txn-log-unclean-election', {
+    default: 0,
+    min: 0,
+    max: 1,
+    meaning:
+      "once in a run, a follower of the coordinator's __transaction_state partition falls out of the ISR, leaving " +
+      'the leader alone in it (with transaction.state.log.min.isr=1 its appends are still acknowledged), then the ' +
+      "leader's broker dies: with safeguard.txn-log-clean-election=false the follower is elected (an unclean " +
+      'election) and the new coordinator loads a log without the appends made since it fell behind; with it on ' +
+      'the partition waits for its leader and nothing is lost; needs transaction.state.log.min.isr=1',
+  }),
+  txnLogMinIsr: int('transaction.state.log.min.isr', {
+    default: 2,
+    min: 1,
+    max: 3,
+    meaning:
+      'the min.insync.replicas of __transaction_state (of transaction.state.log.replication.factor 3): the ' +
+      "coordinator's acks=-1 appends are refused below it; at 1 the leader alone acknowledges them",
+  }),
+  txnLogCleanElection: bool('safeguard.txn-log-clean-election', {
+    default: true,
+    meaning:
+      '__transaction_state is created with unclean.leader.election.enable=false, whatever the broker default ' +
+      '(TransactionStateManager.transactionTopicConfigs); false: an operator set it true on the topic ' +
+      '(kafka-configs --alter) or ran kafka-leader-election --election-type unclean on its partition',
+  }),
   groupCoordinatorFailover: int('faults.group-coordinator-failover', {
     default: 0,
     min: 0,
@@ -339,6 +365,10 @@ export interface RuleKeys {
   readonly lateRequests?: boolean;
   readonly lateOffsetCompletion?: boolean;
   readonly groupCoordinatorFailover?: number;
+  readonly txnLogIsrShrink?: boolean;
+  readonly txnLogUncleanElection?: number;
+  readonly txnLogMinIsr?: number;
+  readonly txnLogCleanElection?: boolean;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -403,6 +433,20 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       'faults.late-offset-completion with faults.group-coordinator-failover: not modelled together (a new ' +
       "coordinator's load from the log undoes what the old one's cache completed early); set one of them off"
+    );
+  const txnLogMinIsr = c.txnLogMinIsr ?? 2;
+  // TransactionStateManager.transactionTopicConfigs sets the topic's min.insync.replicas from the key: at 1 the
+  // leader alone takes the coordinator's appends, so an ISR of the leader alone fails none of them.
+  if (c.txnLogIsrShrink === true && txnLogMinIsr < 2)
+    return (
+      'faults.txn-log-isr-shrink needs transaction.state.log.min.isr 2 or 3 (at 1 the leader alone takes every ' +
+      'append); transaction.state.log.min.isr=1 accepts faults.txn-log-unclean-election'
+    );
+  if ((c.txnLogUncleanElection ?? 0) > 0 && txnLogMinIsr > 1)
+    return (
+      `faults.txn-log-unclean-election=${c.txnLogUncleanElection} needs transaction.state.log.min.isr=1: at ` +
+      `${txnLogMinIsr} an acknowledged append is on ${txnLogMinIsr} replicas and one broker's loss cannot lose it ` +
+      '(the leader alone takes none: faults.txn-log-isr-shrink); set transaction.state.log.min.isr=1'
     );
   if ((c.brokerFaults ?? 0) > 0 && (c.replicationFactor ?? 1) < 2)
     return (

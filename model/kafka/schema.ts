@@ -199,6 +199,7 @@ const coordinator = struct<Coordinator>({
   staleMarkers: list(staleMarker),
   loading: optional(bool),
   txnLog: optional(oneOf({ shrunk: 1, restored: 1 })),
+  behind: optional(nullable(list(txnMeta))),
 });
 
 /** A produce request (a record and its partition) in flight or parked, fields in the order the client makes them. */

@@ -583,11 +583,13 @@ export function moveCoordinator(x: Ctx): void {
     }
   c.epoch += 1;
   c.moves += 1;
-  // Fields in the schema's order (loading before txnLog), as a decoded state has them.
-  const txnLog = c.txnLog;
+  // Fields in the schema's order (loading before txnLog and behind), as a decoded state has them.
+  const { txnLog, behind } = c;
   if (txnLog !== undefined) delete c.txnLog;
+  if (behind !== undefined) delete c.behind;
   c.loading = true;
   if (txnLog !== undefined) c.txnLog = txnLog;
+  if (behind !== undefined) c.behind = behind;
   x.events.push({ type: 'coordinator-moved', epoch: c.epoch });
 }
 

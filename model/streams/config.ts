@@ -113,6 +113,8 @@ export function streamsSettings(c: StreamsConfig): AppSettings {
     stateful: true,
     coordinatorFailover: c.coordinatorFailover,
     txnLogIsrShrink: c.txnLogIsrShrink,
+    txnLogUncleanElection: c.txnLogUncleanElection,
+    txnLogCleanElection: c.txnLogCleanElection,
     groupCoordinatorFailover: c.groupCoordinatorFailover,
     producerStateLoss: c.producerStateLoss,
     lateOffsetCompletion: c.lateOffsetCompletion,

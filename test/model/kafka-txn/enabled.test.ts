@@ -182,6 +182,8 @@ function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
     case 'CoordinatorLoaded':
     case 'TxnLogIsrShrink':
     case 'TxnLogIsrExpand':
+    case 'TxnLogFollowerBehind':
+    case 'TxnLogUncleanElection':
       return [t];
     case 'Fetch':
     case 'ShrinkIsr':
