@@ -11,6 +11,7 @@ import {
   readGradleConnector,
   readPomConnector,
 } from './files/connector-release.js';
+import { type BuildFlink, flinkVersionsOf, readGradleFlink, readPomFlink } from './files/flink-build-release.js';
 import { readImageRelease } from './files/images.js';
 import { ignoredPart, type Part, part } from './parts.js';
 
@@ -26,10 +27,35 @@ function buildPart(file: string, what: string, read: BuildConnector): Part {
   };
 }
 
+/**
+ * The build's part with the Flink artifacts it compiles against: their release where they name one, and why a
+ * version is not read where its value lives elsewhere.
+ */
+function withFlink(p: Part, flink: BuildFlink): Part {
+  const versions = flinkVersionsOf(flink.artifacts);
+  const release =
+    versions.length === 1
+      ? {
+          release: {
+            system: 'flink' as const,
+            version: versions[0]!.value,
+            how: `line ${versions[0]!.line}: ${versions[0]!.key} ${versions[0]!.value}`,
+          },
+        }
+      : {};
+  const unread = flink.unresolved.length > 0 ? `its Flink release is not read: ${flink.unresolved.join('; ')}` : null;
+  const why = unread === null ? p.why : p.why === null ? unread : `${p.why}; ${unread}`;
+  return flink.artifacts.length === 0 && unread === null
+    ? p
+    : { ...p, why, flinkArtifacts: flink.artifacts, ...release };
+}
+
 /** The part of a build file (`buildName`). Pure. */
 export function buildParts(file: string, text: string): Part[] {
-  if (/(^|[/\\])pom\.xml$/i.test(file)) return [buildPart(file, 'Maven pom.xml', readPomConnector(text))];
-  if (/\.gradle(\.kts)?$/i.test(file)) return [buildPart(file, 'Gradle build', readGradleConnector(text))];
+  if (/(^|[/\\])pom\.xml$/i.test(file))
+    return [withFlink(buildPart(file, 'Maven pom.xml', readPomConnector(text)), readPomFlink(text))];
+  if (/\.gradle(\.kts)?$/i.test(file))
+    return [withFlink(buildPart(file, 'Gradle build', readGradleConnector(text)), readGradleFlink(text))];
   const d = readDockerfile(text);
   const image = d.from === null ? null : readImageRelease(d.from.image);
   const flink =

@@ -45,6 +45,11 @@ export interface Part {
    */
   readonly release?: { readonly system: 'kafka' | 'flink'; readonly version: string; readonly how: string };
   /**
+   * The Flink artifacts a build compiles against (flink-streaming-java, flink-clients, ...), each with its version
+   * and line: the job's Flink release where no image names the cluster's; two versions are two claims.
+   */
+  readonly flinkArtifacts?: readonly Setting[];
+  /**
    * How a Kafka application's code commits its input offsets: in the producer's transaction
    * (sendOffsetsToTransaction), by the consumer (commitSync/commitAsync), or by no call (auto-commit, or never).
    * Only a code part, or a framework's that makes the calls itself (Spring's listener container), has it: a

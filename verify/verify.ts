@@ -23,6 +23,7 @@ import {
 import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
+import { defaultRestart } from './restart-default.js';
 import { removedGuarantee, removedGuaranteeRefusal } from './streams-code.js';
 import {
   CHECKPOINTS_BY_CODE,
@@ -205,6 +206,11 @@ export function verifyConfig(
         "Flink's default for a job without checkpoints (RestartBackoffTimeStrategyFactoryLoader: no restart strategy " +
         'configured and checkpointing disabled)',
     });
+  else if (model === 'flink-kafka' && !stated.has('restart-strategy.type'))
+    // A checkpointing job's default strategy is the release's; from 1.19 it is the model's own default.
+    for (const [key, value] of defaultRestart(given('flink.version')).pairs)
+      if (!stated.has(key) && !(key === 'restart-strategy.type' && value === 'exponential-delay'))
+        unstated.push({ kind: 'real', key, value, why: defaultRestart(given('flink.version')).why });
   const value = (k: string): string => given(k) ?? String(defaults[k] ?? '');
   // A value the code could set that runs transactions keeps the transaction keys it would read.
   const txn =
