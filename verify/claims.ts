@@ -8,10 +8,10 @@
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
+import { versionsOf } from './files/build-artifacts.js';
 import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { flinkVersionsOf } from './files/flink-build-release.js';
 import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, UNHANDED } from './files/job-code.js';
 import { GUARANTEES } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
@@ -997,7 +997,7 @@ function flinkVersion(c: Collector, p: Placed, version: string, how: string): vo
  */
 function buildFlinkVersion(c: Collector, p: Placed, artifacts: readonly Setting[]): void {
   if (!c.keys.has('flink.version')) return;
-  for (const a of flinkVersionsOf(artifacts)) {
+  for (const a of versionsOf(artifacts)) {
     const where = `${p.file}:${a.line}`;
     if (!FLINK_VERSION_PATTERN.test(a.value)) {
       c.notes.push(

@@ -6,12 +6,19 @@
  */
 
 import {
+  type BuildArtifacts,
+  FLINK,
+  KAFKA_CLIENTS,
+  readGradleArtifacts,
+  readPomArtifacts,
+  versionsOf,
+} from './files/build-artifacts.js';
+import {
   type BuildConnector,
   readDockerfile,
   readGradleConnector,
   readPomConnector,
 } from './files/connector-release.js';
-import { type BuildFlink, flinkVersionsOf, readGradleFlink, readPomFlink } from './files/flink-build-release.js';
 import { readImageRelease } from './files/images.js';
 import { ignoredPart, type Part, part } from './parts.js';
 
@@ -28,34 +35,76 @@ function buildPart(file: string, what: string, read: BuildConnector): Part {
 }
 
 /**
- * The build's part with the Flink artifacts it compiles against: their release where they name one, and why a
- * version is not read where its value lives elsewhere.
+ * What verify makes of the Kafka clients a build names: kafka-streams' release decides the processing.guarantee
+ * values a Streams application accepts (StreamsConfig's rule, the client's); kafka-clients' decides nothing verify
+ * checks apart from the broker's, so it is read but not used. Neither is taken as kafka.version, the cluster's.
  */
-function withFlink(p: Part, flink: BuildFlink): Part {
-  const versions = flinkVersionsOf(flink.artifacts);
+function kafkaWhy(kafka: BuildArtifacts): string | null {
+  const of = (name: string) =>
+    versionsOf(kafka.artifacts.filter((a) => a.key === name)).map((a) => `${name} ${a.value} (line ${a.line})`);
+  const streams = of('kafka-streams');
+  const clients = of('kafka-clients');
+  const notBroker = "not taken as kafka.version: a client's release does not name the broker's";
+  const out = [
+    ...(streams.length > 0
+      ? [`its ${streams.join(', ')}: the processing.guarantee values a Streams application accepts; ${notBroker}`]
+      : []),
+    ...(clients.length > 0
+      ? [
+          `its ${clients.join(', ')}, read but not used: kafka.version runs the cluster and its clients as one ` +
+            "release, and a client's release does not name the broker's",
+        ]
+      : []),
+  ];
+  return out.length === 0 ? null : out.join('; ');
+}
+
+/**
+ * The build's part with the Flink artifacts it compiles against (their release where they name one, why a version
+ * is not read where its value lives elsewhere) and the Kafka clients it builds on.
+ */
+function withReleases(p: Part, flink: BuildArtifacts, kafka: BuildArtifacts): Part {
+  const versions = versionsOf(flink.artifacts);
+  const first = versions[0];
   const release =
-    versions.length === 1
+    versions.length === 1 && first !== undefined
       ? {
           release: {
             system: 'flink' as const,
-            version: versions[0]!.value,
-            how: `line ${versions[0]!.line}: ${versions[0]!.key} ${versions[0]!.value}`,
+            version: first.value,
+            how: `line ${first.line}: ${first.key} ${first.value}`,
           },
         }
       : {};
   const unread = flink.unresolved.length > 0 ? `its Flink release is not read: ${flink.unresolved.join('; ')}` : null;
-  const why = unread === null ? p.why : p.why === null ? unread : `${p.why}; ${unread}`;
-  return flink.artifacts.length === 0 && unread === null
-    ? p
-    : { ...p, why, flinkArtifacts: flink.artifacts, ...release };
+  const notes = [p.why, unread, kafkaWhy(kafka)].filter((n): n is string => n !== null);
+  return {
+    ...p,
+    why: notes.length === 0 ? null : notes.join('; '),
+    ...(flink.artifacts.length > 0 ? { flinkArtifacts: flink.artifacts } : {}),
+    ...(kafka.artifacts.length > 0 ? { kafkaArtifacts: kafka.artifacts } : {}),
+    ...release,
+  };
 }
 
 /** The part of a build file (`buildName`). Pure. */
 export function buildParts(file: string, text: string): Part[] {
   if (/(^|[/\\])pom\.xml$/i.test(file))
-    return [withFlink(buildPart(file, 'Maven pom.xml', readPomConnector(text)), readPomFlink(text))];
+    return [
+      withReleases(
+        buildPart(file, 'Maven pom.xml', readPomConnector(text)),
+        readPomArtifacts(text, FLINK),
+        readPomArtifacts(text, KAFKA_CLIENTS),
+      ),
+    ];
   if (/\.gradle(\.kts)?$/i.test(file))
-    return [withFlink(buildPart(file, 'Gradle build', readGradleConnector(text)), readGradleFlink(text))];
+    return [
+      withReleases(
+        buildPart(file, 'Gradle build', readGradleConnector(text)),
+        readGradleArtifacts(text, FLINK),
+        readGradleArtifacts(text, KAFKA_CLIENTS),
+      ),
+    ];
   const d = readDockerfile(text);
   const image = d.from === null ? null : readImageRelease(d.from.image);
   const flink =

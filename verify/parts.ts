@@ -50,6 +50,11 @@ export interface Part {
    */
   readonly flinkArtifacts?: readonly Setting[];
   /**
+   * The Kafka clients a build names (kafka-clients, kafka-streams), each with its version and line: the
+   * application's client release, never the broker's.
+   */
+  readonly kafkaArtifacts?: readonly Setting[];
+  /**
    * How a Kafka application's code commits its input offsets: in the producer's transaction
    * (sendOffsetsToTransaction), by the consumer (commitSync/commitAsync), or by no call (auto-commit, or never).
    * Only a code part, or a framework's that makes the calls itself (Spring's listener container), has it: a

@@ -5,7 +5,7 @@
  * release outranks it, two versions in one build are refused, and a release not modelled is said.
  */
 import { describe, expect, test } from 'vitest';
-import { readGradleFlink, readPomFlink } from '../../verify/files/flink-build-release.js';
+import { FLINK, readGradleArtifacts, readPomArtifacts } from '../../verify/files/build-artifacts.js';
 import { settingOf, verifyJson } from './answer.js';
 
 const dir = 'test/fixtures/verify/build-releases';
@@ -18,7 +18,7 @@ const read = (file: string) => import('node:fs').then((fs) => fs.readFileSync(fi
 
 describe("a build's Flink artifacts", () => {
   test('a pom: its flink.version property resolved, the connector artifact not among them', async () => {
-    expect(readPomFlink(await read(`${dir}/maven-1.18/pom.xml`))).toEqual({
+    expect(readPomArtifacts(await read(`${dir}/maven-1.18/pom.xml`), FLINK)).toEqual({
       artifacts: [
         { key: 'flink-streaming-java', value: '1.18.1', line: 15 },
         { key: 'flink-clients', value: '1.18.1', line: 21 },
@@ -28,7 +28,7 @@ describe("a build's Flink artifacts", () => {
   });
 
   test('a Gradle kts build: val flinkVersion used with and without braces', async () => {
-    expect(readGradleFlink(await read(`${dir}/gradle-kts/build.gradle.kts`))).toEqual({
+    expect(readGradleArtifacts(await read(`${dir}/gradle-kts/build.gradle.kts`), FLINK)).toEqual({
       artifacts: [
         { key: 'flink-streaming-java', value: '1.17.2', line: 8 },
         { key: 'flink-clients', value: '1.17.2', line: 9 },
@@ -41,7 +41,7 @@ describe("a build's Flink artifacts", () => {
     const pom =
       '<dependencies><dependency><groupId>org.apache.flink</groupId><artifactId>flink-clients</artifactId>' +
       `<version>${PROPERTY}</version></dependency></dependencies>`;
-    expect(readPomFlink(pom)).toEqual({
+    expect(readPomArtifacts(pom, FLINK)).toEqual({
       artifacts: [],
       unresolved: [`line 1: flink-clients ${PROPERTY} (set in no <properties> here)`],
     });
@@ -122,5 +122,39 @@ describe("verify checks a job on its build's Flink release", () => {
         "checked on the cluster's, whose Flink classes the job runs with",
     );
     expect([code, report.violations.map((v) => v.invariant)]).toEqual([1, ['no-loss', 'no-hanging-transaction']]);
+  });
+});
+
+describe("a build's Kafka clients", () => {
+  test('kafka-streams 4.0.0 refuses the EXACTLY_ONCE the code names, on whatever broker', async () => {
+    const r = await verifyJson(`${dir}/streams-4.0`, '--depth', '4');
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      `eoscheck: ${dir}/streams-4.0/StreamsEosV1.java:14: StreamsConfig.EXACTLY_ONCE exists only before Kafka 4.0 ` +
+        `(deprecated in 3.0 by KIP-732, removed in 4.0), but kafka-streams 4.0.0 (${dir}/streams-4.0/pom.xml:7: ` +
+        "kafka-streams 4.0.0, the application's client): use StreamsConfig.EXACTLY_ONCE_V2\n",
+    ]);
+  });
+
+  test('kafka-streams 2.8.2 calls EOS v2 exactly_once_beta: exactly_once_v2 refused, the client named', async () => {
+    const r = await verifyJson(`${dir}/streams-2.8`, '--depth', '3');
+    expect([r.code, r.stderr]).toEqual([
+      2,
+      `eoscheck: ${dir}/streams-2.8/streams.properties:3: processing.guarantee=exactly_once_v2 is EOS v2's name ` +
+        `from Kafka Streams 3.0 (KIP-732); kafka-streams 2.8.2 calls it exactly_once_beta (${dir}/streams-2.8/` +
+        "pom.xml:7: kafka-streams 2.8.2, the application's client)\n",
+    ]);
+  });
+
+  test("kafka-clients is read but not used: kafka.version stays a condition, the file's part says why", async () => {
+    const { code, report } = await verifyJson(`${dir}/producer-clients`, '--depth', '3');
+    expect(code).toBe(0);
+    expect(settingOf(report, 'kafka.version')).toMatchObject({ value: '4.1', source: 'condition' });
+    expect(report.files.find((f) => f.path.endsWith('build.gradle'))).toMatchObject({
+      role: 'not modelled',
+      why:
+        'names no flink-connector-kafka release; its kafka-clients 3.6.1 (line 6), read but not used: kafka.version ' +
+        "runs the cluster and its clients as one release, and a client's release does not name the broker's",
+    });
   });
 });
