@@ -79,7 +79,8 @@ export const READABLE =
   'configuration), .yaml/.yml (Flink config.yaml, ' +
   'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file, a Spring Boot ' +
   'application.yml), .sql (Flink SQL), ' +
-  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release), .java/.scala/.kt ' +
+  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release, the Flink ' +
+  "release, a Streams application's kafka-streams release), .java/.scala/.kt " +
   "(a Flink job's code: the checkpointing it enables, the KafkaSink it builds, the SQL it runs; a Kafka " +
   "application's code: the client configuration it puts)";
 
