@@ -1078,13 +1078,14 @@ export function claims(
   const c = new Collector(keys, defaults, set);
   const strategy = restartStrategy(pipe, keys, set);
   const offsets = offsetsInCode(pipe);
+  const builds: [Placed, readonly Setting[]][] = [];
   for (const part of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
     const p = { ...part, settings: part.settings.map((s) => c.readable(part, s)) };
     // A build's Flink artifacts, and a Dockerfile's Flink image, are the Flink job's release whatever else they name.
     if (pipe.model === 'flink-kafka' && p.role !== 'Flink job') {
-      if (p.flinkArtifacts !== undefined) buildFlinkVersion(c, p, p.flinkArtifacts);
+      if (p.flinkArtifacts !== undefined) builds.push([p, p.flinkArtifacts]);
       else if (p.release?.system === 'flink') flinkVersion(c, p, p.release.version, p.release.how);
     }
     switch (p.role) {
@@ -1144,5 +1145,7 @@ export function claims(
       for (const d of [...(p.frameworkDefaults ?? []), ...realDefaults[p.role]]) c.inherit(p, d);
     for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
   }
+  // After every image's claim, so that builds an image outranks are not refused for disagreeing among themselves.
+  for (const [p, artifacts] of builds) buildFlinkVersion(c, p, artifacts);
   return { claims: c.claims, used: c.used, ignored: c.ignored, notes: c.notes, error: c.error };
 }

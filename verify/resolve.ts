@@ -36,8 +36,12 @@ export function resolveClaims(
     if (w === undefined || strength(c) > strength(w)) {
       winners.set(c.key, c);
       if (w !== undefined && written(w)) losers.set(c.key, w);
-    } else if (strength(c) < strength(w) && written(c)) losers.set(c.key, c);
-    else if (
+    } else if (strength(c) < strength(w) && written(c)) {
+      // A loser that differs from the winner is the one worth a note: one the same (a build's second artifact at
+      // the image's release) does not replace it.
+      const kept = losers.get(c.key);
+      if (kept === undefined || kept.text === w.text || c.text !== w.text) losers.set(c.key, c);
+    } else if (
       strength(c) === strength(w) &&
       c.text !== w.text &&
       c.how !== 'default' &&

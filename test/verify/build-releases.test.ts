@@ -125,6 +125,21 @@ describe("verify checks a job on its build's Flink release", () => {
   });
 });
 
+describe("an image's Flink release outranks the build's", () => {
+  test('two versions in one pom beside an image: not refused, the image runs, the other is said', async () => {
+    const { report } = await verifyJson(`${dir}/maven-two/pom.xml`, `${dir}/docker-1.19/Dockerfile`, job, ...SHALLOW);
+    expect(settingOf(report, 'flink.version')).toMatchObject({
+      value: '1.19.1',
+      from: `${dir}/docker-1.19/Dockerfile`,
+    });
+    expect(report.notes.filter((n) => n.startsWith('flink.version:'))).toEqual([
+      `flink.version: ${dir}/maven-two/pom.xml:15 compiles against Flink 1.18.1 (flink-streaming-java 1.18.1: the ` +
+        `Flink release the job's build compiles against), but ${dir}/docker-1.19/Dockerfile runs Flink 1.19.1: ` +
+        "checked on the cluster's, whose Flink classes the job runs with",
+    ]);
+  });
+});
+
 describe("a build's Kafka clients", () => {
   test('kafka-streams 4.0.0 refuses the EXACTLY_ONCE the code names, on whatever broker', async () => {
     const r = await verifyJson(`${dir}/streams-4.0`, '--depth', '4');
