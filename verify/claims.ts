@@ -8,6 +8,7 @@
  */
 import type { ConfigValue, Key } from '../model/core/keys.js';
 import { ACCEPTED_FLINK_RELEASES, FLINK_VERSION_PATTERN } from '../model/flink/flink-release.js';
+import { versionsOf } from './files/build-artifacts.js';
 import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
@@ -198,6 +199,13 @@ export const SQL_SET_RANK = 2.5;
  * (StreamExecutionEnvironment.enableCheckpointing over config.yaml's execution.checkpointing.interval).
  */
 export const CODE_RANK = 2.75;
+
+/**
+ * The rank of the Flink release a build compiles against: below an image's, which is the cluster's, whose Flink
+ * classes the job runs with (a job jar's `provided` Flink is the cluster's; Flink loads org.apache.flink classes
+ * parent-first even where the jar bundles them: CoreOptions.ALWAYS_PARENT_FIRST_LOADER_PATTERNS).
+ */
+export const BUILD_RELEASE_RANK = 1.25;
 
 /** The rank of a SQL script's SET of a cluster key (`high-availability.*`): below the cluster's own file. */
 export const SQL_CLUSTER_SET_RANK = 1.5;
@@ -519,8 +527,9 @@ function restartStrategy(pipe: Pipeline, keys: ReadonlyMap<string, Key>, set: re
     return {
       type: 'exponential-delay',
       unset:
-        "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at " +
-        "the options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)",
+        "restart-strategy.type is not set: a checkpointing job restarts with Flink's default, exponential-delay at " +
+        "the options' own defaults from 1.19 (fixed-delay, Integer.MAX_VALUE attempts 1 s apart, before), not this " +
+        'key (RestartBackoffTimeStrategyFactoryLoader)',
     };
   if (pipe.sinkInCode && !environmentHere(pipe))
     return {
@@ -983,6 +992,32 @@ function flinkVersion(c: Collector, p: Placed, version: string, how: string): vo
 }
 
 /**
+ * The Flink release a build's Flink artifacts name, as flink.version below an image's: one claim per version, so two
+ * versions in one build are refused as two files that disagree; a release eoscheck does not model is said in a note.
+ */
+function buildFlinkVersion(c: Collector, p: Placed, artifacts: readonly Setting[]): void {
+  if (!c.keys.has('flink.version')) return;
+  for (const a of versionsOf(artifacts)) {
+    const where = `${p.file}:${a.line}`;
+    if (!FLINK_VERSION_PATTERN.test(a.value)) {
+      c.notes.push(
+        `${where}: ${a.key} ${a.value} is not a Flink release eoscheck models (${ACCEPTED_FLINK_RELEASES}): not ` +
+          "read as the job's Flink release",
+      );
+      continue;
+    }
+    c.claims.push({
+      key: 'flink.version',
+      text: a.value,
+      how: 'derived',
+      where,
+      rank: BUILD_RELEASE_RANK,
+      why: `${a.key} ${a.value}: the Flink release the job's build compiles against`,
+    });
+  }
+}
+
+/**
  * The flink-connector-kafka release each artifact or jar of a build file names, as connector.version: the release
  * line, or the version as written with why it names none (`verifyConfig` refuses it unless --set gives the release).
  * A release named is judged through a send failure, as a replicating broker is through a broker failure: what a
@@ -1043,10 +1078,16 @@ export function claims(
   const c = new Collector(keys, defaults, set);
   const strategy = restartStrategy(pipe, keys, set);
   const offsets = offsetsInCode(pipe);
+  const builds: [Placed, readonly Setting[]][] = [];
   for (const part of pipe.parts) {
     const done = new Set<string>();
     c.partKeys = new Set();
     const p = { ...part, settings: part.settings.map((s) => c.readable(part, s)) };
+    // A build's Flink artifacts, and a Dockerfile's Flink image, are the Flink job's release whatever else they name.
+    if (pipe.model === 'flink-kafka' && p.role !== 'Flink job') {
+      if (p.flinkArtifacts !== undefined) builds.push([p, p.flinkArtifacts]);
+      else if (p.release?.system === 'flink') flinkVersion(c, p, p.release.version, p.release.how);
+    }
     switch (p.role) {
       case 'producer':
         producerKeys(c, p, pipe.model, done, offsets);
@@ -1104,5 +1145,7 @@ export function claims(
       for (const d of [...(p.frameworkDefaults ?? []), ...realDefaults[p.role]]) c.inherit(p, d);
     for (const s of p.settings) if (!done.has(s.key)) c.ignore(p, s, whyIgnored(p.role, s.key));
   }
+  // After every image's claim, so that builds an image outranks are not refused for disagreeing among themselves.
+  for (const [p, artifacts] of builds) buildFlinkVersion(c, p, artifacts);
   return { claims: c.claims, used: c.used, ignored: c.ignored, notes: c.notes, error: c.error };
 }

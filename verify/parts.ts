@@ -45,6 +45,16 @@ export interface Part {
    */
   readonly release?: { readonly system: 'kafka' | 'flink'; readonly version: string; readonly how: string };
   /**
+   * The Flink artifacts a build compiles against (flink-streaming-java, flink-clients, ...), each with its version
+   * and line: the job's Flink release where no image names the cluster's; two versions are two claims.
+   */
+  readonly flinkArtifacts?: readonly Setting[];
+  /**
+   * The Kafka clients a build names (kafka-clients, kafka-streams), each with its version and line: the
+   * application's client release, never the broker's.
+   */
+  readonly kafkaArtifacts?: readonly Setting[];
+  /**
    * How a Kafka application's code commits its input offsets: in the producer's transaction
    * (sendOffsetsToTransaction), by the consumer (commitSync/commitAsync), or by no call (auto-commit, or never).
    * Only a code part, or a framework's that makes the calls itself (Spring's listener container), has it: a
@@ -69,7 +79,8 @@ export const READABLE =
   'configuration), .yaml/.yml (Flink config.yaml, ' +
   'legacy flink-conf.yaml, a Flink Kubernetes operator FlinkDeployment, a Docker Compose file, a Spring Boot ' +
   'application.yml), .sql (Flink SQL), ' +
-  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release), .java/.scala/.kt ' +
+  'pom.xml, build.gradle, build.gradle.kts and Dockerfiles (the flink-connector-kafka release, the Flink ' +
+  "release, a Streams application's kafka-streams release), .java/.scala/.kt " +
   "(a Flink job's code: the checkpointing it enables, the KafkaSink it builds, the SQL it runs; a Kafka " +
   "application's code: the client configuration it puts)";
 

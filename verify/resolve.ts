@@ -4,7 +4,7 @@
  * derived value over a default at the same rank; two files that write different values at the same rank
  * are refused unless --set gives the key. What no file speaks to is `unstated.ts`'s. Pure.
  */
-import { type Claim, SQL_CLUSTER_SET_RANK, SQL_SET_RANK } from './claims.js';
+import { BUILD_RELEASE_RANK, type Claim, SQL_CLUSTER_SET_RANK, SQL_SET_RANK } from './claims.js';
 
 /** The winning claim of every key a file speaks to. */
 export interface Resolution {
@@ -36,8 +36,12 @@ export function resolveClaims(
     if (w === undefined || strength(c) > strength(w)) {
       winners.set(c.key, c);
       if (w !== undefined && written(w)) losers.set(c.key, w);
-    } else if (strength(c) < strength(w) && written(c)) losers.set(c.key, c);
-    else if (
+    } else if (strength(c) < strength(w) && written(c)) {
+      // A loser that differs from the winner is the one worth a note: one the same (a build's second artifact at
+      // the image's release) does not replace it.
+      const kept = losers.get(c.key);
+      if (kept === undefined || kept.text === w.text || c.text !== w.text) losers.set(c.key, c);
+    } else if (
       strength(c) === strength(w) &&
       c.text !== w.text &&
       c.how !== 'default' &&
@@ -56,6 +60,11 @@ export function resolveClaims(
     const w = winners.get(key)!;
     if (w.rank === SQL_SET_RANK && written(w) && w.text !== l.text)
       overridden.push(`${key}: SET at ${w.where} (${w.text}) overrides ${l.where} (${l.text}) for this job`);
+    else if (l.rank === BUILD_RELEASE_RANK && w.where !== '--set' && w.text !== l.text)
+      overridden.push(
+        `${key}: ${l.where} compiles against Flink ${l.text} (${l.why}), but ${w.where} runs Flink ${w.text}: ` +
+          "checked on the cluster's, whose Flink classes the job runs with",
+      );
     else if (l.rank === SQL_CLUSTER_SET_RANK && w.text !== l.text)
       overridden.push(
         `${key}: SET at ${l.where} (${l.text}) does not change the running cluster; ${w.where} (${w.text}) holds`,

@@ -16,6 +16,7 @@ import { ENVIRONMENT, INTERVAL_CALLS } from './files/job-code.js';
 import { branchedGuarantee } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS } from './kafka-rules.js';
 import type { Pipeline } from './pipeline.js';
+import { defaultRestart } from './restart-default.js';
 import { LAST_WITH_EOS_V1, removedGuarantee, removedGuaranteeCondition } from './streams-code.js';
 
 /** How an unset key is held. */
@@ -144,9 +145,7 @@ function checkpointsOff(c: Context): Unstated | null {
   if (!withoutCheckpoints(c)) return null;
   if (checkpointsInCode(c)) {
     const interval = String(c.defaults['execution.checkpointing.interval']);
-    const restart: (readonly [string, string])[] = c.stated.has('restart-strategy.type')
-      ? []
-      : [['restart-strategy.type', 'exponential-delay']];
+    const restart = c.stated.has('restart-strategy.type') ? [] : defaultRestart(c.given('flink.version')).pairs;
     return {
       kind: 'code',
       key: 'checkpointing.enabled',

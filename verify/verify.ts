@@ -23,6 +23,8 @@ import {
 import { type FileText, readParts } from './parts-read.js';
 import { type Pipeline, type Placed, pipeline } from './pipeline.js';
 import { resolveClaims } from './resolve.js';
+import { defaultRestart } from './restart-default.js';
+import { type StreamsClient, streamsClient } from './streams-client.js';
 import { removedGuarantee, removedGuaranteeRefusal } from './streams-code.js';
 import {
   CHECKPOINTS_BY_CODE,
@@ -109,13 +111,19 @@ function streamsGuaranteeName(
   parts: readonly Placed[],
   winners: readonly Claim[],
   version: KafkaVersion,
+  client: StreamsClient | null,
 ): string | null {
   const winner = winners.find((w) => w.key === 'processing.guarantee');
   if (winner === undefined || winner.where === '--set') return null;
   for (const p of parts) {
     const written = p.role === 'Streams application' ? p.settings.find((s) => s.key === 'processing.guarantee') : null;
-    const refused = written ? streamsGuaranteeRefusal(written.value.trim(), version) : null;
+    const refused = written ? streamsGuaranteeRefusal(written.value.trim(), client?.version ?? version) : null;
     if (!written || refused === null) continue;
+    // The values accepted are the client's: the release its build names, where one does.
+    if (client !== null) {
+      const named = refused.replace(`kafka.version=${client.version}`, `kafka-streams ${client.version}`);
+      return `${p.file}:${written.line}: ${named} (${client.where})`;
+    }
     const named = winners.some((w) => w.key === 'kafka.version');
     return `${p.file}:${written.line}: ${refused}${named ? '' : releaseAssumed(version)}`;
   }
@@ -205,6 +213,11 @@ export function verifyConfig(
         "Flink's default for a job without checkpoints (RestartBackoffTimeStrategyFactoryLoader: no restart strategy " +
         'configured and checkpointing disabled)',
     });
+  else if (model === 'flink-kafka' && !stated.has('restart-strategy.type'))
+    // A checkpointing job's default strategy is the release's; from 1.19 it is the model's own default.
+    for (const [key, value] of defaultRestart(given('flink.version')).pairs)
+      if (!stated.has(key) && !(key === 'restart-strategy.type' && value === 'exponential-delay'))
+        unstated.push({ kind: 'real', key, value, why: defaultRestart(given('flink.version')).why });
   const value = (k: string): string => given(k) ?? String(defaults[k] ?? '');
   // A value the code could set that runs transactions keeps the transaction keys it would read.
   const txn =
@@ -242,13 +255,32 @@ export function verifyConfig(
   const version = value('kafka.version');
   const removed = model === 'kafka-streams' ? removedGuarantee(pipe) : null;
   const release = winners.find((w) => w.key === 'kafka.version');
-  if (removed !== null && release !== undefined) {
-    const from = release.where === '--set' ? 'given with --set' : `${release.where}: ${release.why}`;
-    const refused = removedGuaranteeRefusal(removed, release.text, from);
-    if (refused !== null) return { ok: false, error: refused };
+  const client = streamsClient(pipe);
+  // A guarantee's name is the client's to accept: the Streams release a build names, else kafka.version's.
+  const against =
+    client !== null
+      ? { text: client.version, from: client.where }
+      : release === undefined
+        ? null
+        : {
+            text: release.text,
+            from: release.where === '--set' ? 'given with --set' : `${release.where}: ${release.why}`,
+          };
+  if (removed !== null && against !== null) {
+    const refused = removedGuaranteeRefusal(removed, against.text, against.from);
+    if (refused !== null)
+      return {
+        ok: false,
+        error:
+          client === null
+            ? refused
+            : refused
+                .replace(`kafka.version=${client.version}`, `kafka-streams ${client.version}`)
+                .replace(', or give the release the application runs with --set kafka.version=X.Y', ''),
+      };
   }
   if (model === 'kafka-streams' && version !== undefined && isKafkaVersion(version)) {
-    const refused = streamsGuaranteeName(pipe.parts, winners, version);
+    const refused = streamsGuaranteeName(pipe.parts, winners, version, client);
     if (refused !== null) return { ok: false, error: refused };
   }
   if (txn) {

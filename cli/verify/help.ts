@@ -13,7 +13,9 @@ export const VERIFY_MORE = `It reads (by content; a file's name only breaks a ti
   pom.xml, build.gradle, build.gradle.kts, Dockerfile
                  the flink-connector-kafka release: a Maven or Gradle dependency on flink-connector-kafka or
                  flink-sql-connector-kafka (X.Y.Z-F.G; a pom's \${property} from its <properties>), the connector
-                 jar a Dockerfile fetches or copies, and its FROM flink image; beside a Flink job only
+                 jar a Dockerfile fetches or copies, and its FROM flink image; beside a Flink job only. Also
+                 the Flink release of a build's flink-streaming-java, flink-clients, ... (flink.version, below
+                 an image's) and its kafka-streams release (the processing.guarantee values it accepts)
   .java, .scala, .kt
                  a Flink job's code: the checkpoint interval and mode its enableCheckpointing(ms),
                  setCheckpointInterval(ms) or CheckpointingOptions.CHECKPOINTING_INTERVAL set (none: no checkpoints);

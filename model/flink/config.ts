@@ -493,8 +493,12 @@ export const flinkKafkaKeys = {
   fixedDelayAttempts: int('restart-strategy.fixed-delay.attempts', {
     default: 1,
     min: 0,
-    max: 5,
-    meaning: 'restart-strategy.type=fixed-delay: the restarts before the job fails (Flink default 1)',
+    // Integer.MAX_VALUE is what a checkpointing job without a strategy gets before Flink 1.19
+    // (RestartBackoffTimeStrategyFactoryLoader.DEFAULT_RESTART_ATTEMPTS, 1.17 and 1.18).
+    max: UNBOUNDED_ATTEMPTS,
+    meaning:
+      'restart-strategy.type=fixed-delay: the restarts before the job fails (Flink default 1; 2147483647, ' +
+      'Integer.MAX_VALUE, never fails: what a checkpointing job with no strategy gets before Flink 1.19)',
   }),
   failureRateMax: int('restart-strategy.failure-rate.max-failures-per-interval', {
     default: 1,

@@ -38,6 +38,8 @@ export function restarts(c: FlinkConfig, jm: Draft<JobManager>, now: number): bo
     case 'none':
       return false;
     case 'fixed-delay':
+      // Flink's default before 1.19 is fixed-delay with Integer.MAX_VALUE attempts: never runs out, nothing counted.
+      if (c.fixedDelayAttempts === UNBOUNDED_ATTEMPTS) return true;
       jm.failures.push(0);
       return jm.failures.length <= c.fixedDelayAttempts;
     case 'failure-rate': {

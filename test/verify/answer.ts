@@ -7,7 +7,7 @@ import { cli } from '../cli/harness.js';
 export interface VerifyAnswer {
   model: string;
   violations: { invariant: string }[];
-  files: { path: string; role: string; detail: string }[];
+  files: { path: string; role: string; detail: string; why?: string }[];
   settings: { key: string; value: string; source: string; how: string; from: string | null; why: string }[];
   dependsOnCode: { key: string; realDefault: string; verdicts: Record<string, string> }[];
   combinations?: { values: Record<string, string>; verdict: string; violated: string[] }[];

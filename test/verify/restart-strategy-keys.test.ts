@@ -41,8 +41,9 @@ const winners = (v: Verified) => Object.fromEntries(v.winners.map((w) => [w.key,
 const NONE =
   'restart-strategy.type resolves to none: no restarts without checkpointing (RestartBackoffTimeStrategyFactoryLoader)';
 const DEFAULT =
-  "restart-strategy.type is not set: a checkpointing job restarts with Flink's default exponential-delay at the " +
-  "options' own defaults, not this key (RestartBackoffTimeStrategyFactoryLoader)";
+  "restart-strategy.type is not set: a checkpointing job restarts with Flink's default, exponential-delay at the " +
+  "options' own defaults from 1.19 (fixed-delay, Integer.MAX_VALUE attempts 1 s apart, before), not this key " +
+  '(RestartBackoffTimeStrategyFactoryLoader)';
 
 describe("a restart strategy's keys under the strategy Flink runs", () => {
   test('no type, no checkpoints: every strategy key is not read, and the check is the one without them', () => {

@@ -71,7 +71,7 @@ export function connectorOf(artifact: string, version: string): Read<{ version: 
 }
 
 /** The text with `$name` and `${name}` replaced by the values given (others left as written). */
-function substitute(text: string, values: ReadonlyMap<string, string>): string {
+export function substitute(text: string, values: ReadonlyMap<string, string>): string {
   return text.replace(/\$\{([\w.-]+)\}|\$(\w+)/g, (all, a?: string, b?: string) => values.get(a ?? b ?? '') ?? all);
 }
 
@@ -84,7 +84,7 @@ export function jarsIn(text: string, line: number): Setting[] {
 }
 
 /** The lines of a text with a comment's characters blanked (line numbers kept): `<!-- -->`, or `//` and `/* *\/`. */
-function blankComments(text: string, kind: 'xml' | 'c'): string {
+export function blankComments(text: string, kind: 'xml' | 'c'): string {
   const blank = (s: string): string => s.replace(/[^\n]/g, ' ');
   if (kind === 'xml') return text.replace(/<!--[\s\S]*?-->/g, blank);
   let out = '';
@@ -117,7 +117,7 @@ function blankComments(text: string, kind: 'xml' | 'c'): string {
   return out;
 }
 
-const lineAt = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
+export const lineAt = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
 
 /** What a build file says of the connector: its artifacts with versions, and those whose version it does not say. */
 export interface BuildConnector {
@@ -126,20 +126,37 @@ export interface BuildConnector {
   readonly unresolved: readonly string[];
 }
 
+/** A pom's own `<properties>` (a parent pom's are not here), by name. */
+export function pomProperties(text: string): Map<string, string> {
+  const props = new Map<string, string>();
+  for (const block of text.matchAll(/<properties>([\s\S]*?)<\/properties>/g))
+    for (const p of block[1]!.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g)) props.set(p[1]!, p[2]!);
+  return props;
+}
+
+/** A pom value with its `${property}` references resolved, a property naming another included (ten deep). */
+export function resolvePom(value: string, props: ReadonlyMap<string, string>): string {
+  let v = value;
+  for (let i = 0; i < 10 && /\$\{/.test(v); i++) v = substitute(v, props);
+  return v;
+}
+
+/** A Gradle build's own string assignments (`def`, `val`, `ext`, `set("name", "...")`), by name. */
+export function gradleValues(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const m of text.matchAll(GRADLE_ASSIGN)) values.set(m[1]!, m[2]!);
+  for (const m of text.matchAll(GRADLE_SET)) values.set(m[1]!, m[2]!);
+  return values;
+}
+
 /**
  * A Maven pom.xml's connector dependencies (`org.apache.flink`, in dependencies or dependencyManagement), each
  * version's `${property}` resolved from the pom's own `<properties>` (a property of a parent pom is not here).
  */
 export function readPomConnector(source: string): BuildConnector {
   const text = blankComments(source, 'xml');
-  const props = new Map<string, string>();
-  for (const block of text.matchAll(/<properties>([\s\S]*?)<\/properties>/g))
-    for (const p of block[1]!.matchAll(/<([\w.-]+)>\s*([^<]*?)\s*<\/\1>/g)) props.set(p[1]!, p[2]!);
-  const resolve = (value: string): string => {
-    let v = value;
-    for (let i = 0; i < 10 && /\$\{/.test(v); i++) v = substitute(v, props);
-    return v;
-  };
+  const props = pomProperties(text);
+  const resolve = (value: string): string => resolvePom(value, props);
   const settings: Setting[] = [];
   const unresolved: string[] = [];
   for (const d of text.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
@@ -169,9 +186,7 @@ export function readPomConnector(source: string): BuildConnector {
  */
 export function readGradleConnector(source: string): BuildConnector {
   const text = blankComments(source, 'c');
-  const values = new Map<string, string>();
-  for (const m of text.matchAll(GRADLE_ASSIGN)) values.set(m[1]!, m[2]!);
-  for (const m of text.matchAll(GRADLE_SET)) values.set(m[1]!, m[2]!);
+  const values = gradleValues(text);
   const settings: Setting[] = [];
   const unresolved: string[] = [];
   const add = (artifact: string, raw: string, offset: number): void => {

@@ -47,6 +47,10 @@ describe('each strategy counts failures as Flink does', () => {
     expect(verdicts(['restart-strategy.type=fixed-delay', 'restart-strategy.fixed-delay.attempts=0'], [0])).toEqual([
       false,
     ]);
+    // Integer.MAX_VALUE attempts (the default of a checkpointing job before Flink 1.19) never give up.
+    expect(
+      verdicts(['restart-strategy.type=fixed-delay', 'restart-strategy.fixed-delay.attempts=2147483647'], [0, 0, 0]),
+    ).toEqual([true, true, true]);
   });
   test('failure-rate gives up at one failure more than the maximum within the interval (FLINK-20752)', () => {
     const rate = (max: number) => [

@@ -144,6 +144,15 @@ describe('the files that carry the release', () => {
   });
 });
 
+/** The Flink release a file names: its build's flink-streaming-java version, its image's tag. */
+const FLINK_NAMED: Readonly<Record<string, string>> = {
+  'maven-3.1/pom.xml': '1.18.1',
+  'gradle/build.gradle': '1.19.1',
+  'gradle-kts/build.gradle.kts': '2.0.0',
+  'docker/Dockerfile': '1.18.1',
+  'compose/docker-compose.yml': '1.18.1',
+};
+
 describe('verify reads the release each file kind names', () => {
   test.each([
     ['maven-3.1/pom.xml', '3.1', 'maven-3.1/pom.xml:31', 'Maven pom.xml', 'flink-connector-kafka 3.1.0-1.18'],
@@ -164,12 +173,13 @@ describe('verify reads the release each file kind names', () => {
     expect(report.files).toContainEqual(
       expect.objectContaining({ path: `${dir}/${file}`, role: 'Flink Kafka connector', detail }),
     );
-    // Flink's release is a condition unless an image names it (the Compose file's flink image does): the Flink line
+    // Flink's release is a condition unless the file names it (a build's Flink artifacts, an image): the Flink line
     // the artifact's version names, at its latest patch.
-    const named = file.startsWith('compose/');
+    const named = FLINK_NAMED[file];
     expect(report.conditions?.map((c) => c.key)).toEqual(
       named ? ['kafka.version', 'isolation.level'] : ['kafka.version', 'flink.version', 'isolation.level'],
     );
+    if (named) expect(report.settings?.find((s) => s.key === 'flink.version')?.value).toBe(named);
     if (!named)
       expect(report.conditions?.find((c) => c.key === 'flink.version')?.condition).toBe(
         `on Flink ${artifact.slice(artifact.lastIndexOf('-') + 1)}'s latest patch release, the line ${artifact} is ` +
