@@ -9,6 +9,9 @@
  * there). Its offset map may fill first, at a record it has no room for (more keys than
  * log.cleaner.dedupe.buffer.size holds): the map's last offset is then the batch before it, and the next
  * checkpoint one past that. The pass then copies the whole segment that offset is in, so up to the bound.
+ * A marker's delete horizon is KIP-534's (3.1 on): the pass's time plus delete.retention.ms. Before 3.1 the cleaner
+ * judged markers by the last-modified time of the cleaned segments instead (Cleaner.doClean's deleteHorizonMs, read
+ * at 3.0.1), a horizon no later than this one; the model takes KIP-534's for every release.
  * Pure.
  */
 
