@@ -60,7 +60,7 @@ test('kafka.version=3.2.0, two passes, delete.retention.ms=1000: no violation to
   expect(r.violations).toEqual([]);
   expect(r.depthCompleted).toBe(18);
   expect(r.distinct).toBe(269718);
-  expect(r.coverage.Clean).toBeGreaterThan(0);
+  expect(r.coverage['Clean']).toBeGreaterThan(0);
 });
 
 test('what the sleep sets call independent of Clean commutes on reached states', () => {
