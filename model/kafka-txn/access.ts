@@ -32,6 +32,8 @@ export const Part = {
   logs: 8,
   /** The consumer group: its committed offsets and its log. */
   group: 9,
+  /** The log cleaner's passes so far. */
+  cleanings: 10,
 } as const;
 
 /** The part of transactional.id `txn`'s entry at the coordinator. */
@@ -104,9 +106,16 @@ export function delivers(s: KafkaTxnState, at: Access, request: number): void {
   if (r === undefined || r.type === 'TxnOffsetCommit') at.write(Part.group);
 }
 
-/** Tick: the clock moves to the earliest deadline of every open transaction. */
-export function ticks(s: KafkaTxnState, at: Access): void {
+/**
+ * Tick: the clock moves to the earliest deadline of every open transaction, or to a marker's delete horizon while
+ * the log cleaner has a pass left (`horizons`: then it reads the logs too).
+ */
+export function ticks(s: KafkaTxnState, at: Access, horizons: boolean): void {
   for (let k = 0; k < s.kafka.txns.length; k++) at.read(TXN + k);
+  if (horizons) {
+    at.read(Part.logs);
+    at.read(Part.cleanings);
+  }
   at.write(Part.clock);
 }
 

@@ -28,6 +28,7 @@ import {
   starts,
   ticks,
 } from './access.js';
+import { type CleanAction, cleanAction, horizonPending, nextTick, tickEffect } from './cleaner.js';
 import {
   ackDue,
   ctxOf,
@@ -107,7 +108,9 @@ export type KafkaTxnAction =
   | { readonly type: 'Deliver'; readonly request: number }
   | { readonly type: 'Tick' }
   // faults
-  | InstanceCall<'Crash' | 'Pause' | 'Resume'>;
+  | InstanceCall<'Crash' | 'Pause' | 'Resume'>
+  // the log cleaner (faults.log-cleaner)
+  | CleanAction;
 
 type S = KafkaTxnState;
 
@@ -799,9 +802,18 @@ export const kafkaTxnActions = {
   },
   Tick: {
     ...deadlineTick(lens),
-    // The next transaction deadline, from the coordinator's open transactions.
-    access: (s, _a, at) => ticks(s, at),
+    // The next transaction deadline, from the coordinator's open transactions, or a marker's delete horizon.
+    enabled(s, emit) {
+      if (nextTick(s) !== null) emit({ type: 'Tick' });
+    },
+    effect: tickEffect,
+    describe(s) {
+      const due = nextTick(s);
+      return `clock.Tick(${due === null ? '' : `-> ${due} ms`})`;
+    },
+    access: (s, _a, at) => ticks(s, at, horizonPending(s)),
   },
+  Clean: cleanAction,
   Crash: {
     ...processes.Crash,
     access(_s, a, at) {

@@ -40,6 +40,9 @@ export const kafkaTxnKeys = {
   brokerFaults: k.brokerFaults,
   powerLoss: k.powerLoss,
   logFlushIntervalMessages: k.logFlushIntervalMessages,
+  cleanupPolicy: k.cleanupPolicy,
+  deleteRetentionMs: k.deleteRetentionMs,
+  logCleaner: k.logCleaner,
   producers: int('producers', {
     default: 2,
     min: 1,

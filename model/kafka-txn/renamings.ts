@@ -55,6 +55,8 @@ const byType: { readonly [T in A['type']]: Renamer<Extract<A, { readonly type: T
   Restart: (a, n) => ({ ...a, app: n.app(a.app) }),
   Deliver: same,
   Tick: same,
+  // The output partitions are not renamed.
+  Clean: same,
   WriteTxnMarker: txn,
   ExpireTxn: txn,
   MarkerAckLost: txn,

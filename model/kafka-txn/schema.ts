@@ -45,7 +45,7 @@ export const kafkaTxnCodec = compileSchema(
     instances: list(instance),
     network: list(request),
     nextRequest: int,
-    faults: struct<KafkaTxnState['faults']>({ crashes: int, pauses: int }),
+    faults: struct<KafkaTxnState['faults']>({ crashes: int, pauses: int, cleanings: optional(int) }),
     outcomes: list(struct<ClientOutcome>({ instance: int, txn: int, result: marker })),
     events: none<readonly KafkaTxnEvent[]>(),
   }),

@@ -112,7 +112,8 @@ export interface KafkaTxnState {
   readonly instances: readonly Instance[];
   readonly network: readonly Request[];
   readonly nextRequest: number;
-  readonly faults: { readonly crashes: number; readonly pauses: number };
+  /** Fault budgets used: crashes, pauses, and the log cleaner's passes (absent before its first). */
+  readonly faults: { readonly crashes: number; readonly pauses: number; readonly cleanings?: number };
   readonly outcomes: readonly ClientOutcome[];
   readonly events: readonly KafkaTxnEvent[];
 }

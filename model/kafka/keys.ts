@@ -332,6 +332,29 @@ export const kafkaKeys = {
       'max.in.flight.requests.per.connection), and the requests in flight reach their leader in any order: a ' +
       'batch whose first attempt failed (a leader change, a dropped connection) is sent again after a later one',
   }),
+  cleanupPolicy: oneOf('cleanup.policy', ['delete', 'compact'], {
+    default: 'delete',
+    meaning:
+      "the output topic's cleanup.policy (TopicConfig): compact has the log cleaner remove aborted records and, " +
+      'after delete.retention.ms, markers with no records left (faults.log-cleaner runs it)',
+  }),
+  deleteRetentionMs: int('delete.retention.ms', {
+    default: 86400000,
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    meaning:
+      'how long a compacted topic keeps a transaction marker once none of its records are left (KIP-534 delete ' +
+      'horizon, LogConfig; 86400000 by default)',
+  }),
+  logCleaner: int('faults.log-cleaner', {
+    default: 0,
+    min: 0,
+    max: 5,
+    meaning:
+      'most passes of the log cleaner over an output partition with cleanup.policy=compact; a pass cleans up to ' +
+      'the last stable offset, and its offset map may fill before it gets there (more keys than ' +
+      'log.cleaner.dedupe.buffer.size holds)',
+  }),
   inputRecords: int('input.records', {
     default: 2,
     min: 1,
@@ -369,6 +392,8 @@ export interface RuleKeys {
   readonly txnLogUncleanElection?: number;
   readonly txnLogMinIsr?: number;
   readonly txnLogCleanElection?: boolean;
+  readonly cleanupPolicy?: 'delete' | 'compact';
+  readonly logCleaner?: number;
 }
 
 /** The cluster's protocol switches; those a model has no key for take the release's (or the safe) value. Pure. */
@@ -457,6 +482,16 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       `faults.power-loss=${c.powerLoss} needs replication.factor 2 or 3 (power losses are modelled for ` +
       'replicated partitions); replication.factor=1 accepts faults.power-loss=0'
+    );
+  if ((c.logCleaner ?? 0) > 0 && c.cleanupPolicy !== 'compact')
+    return (
+      `faults.log-cleaner=${c.logCleaner} needs cleanup.policy=compact (the cleaner compacts compacted topics ` +
+      'only); cleanup.policy=delete accepts faults.log-cleaner=0'
+    );
+  if ((c.logCleaner ?? 0) > 0 && (c.replicationFactor ?? 1) > 1)
+    return (
+      `faults.log-cleaner=${c.logCleaner} with replication.factor=${c.replicationFactor}: the cleaner is modelled ` +
+      'on a single replica; replication.factor=1 accepts it'
     );
   if (c.eligibleLeaderReplicas === 1 && !r.elrAvailable)
     return (

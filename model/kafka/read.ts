@@ -9,7 +9,8 @@ import type { DataEntry, Marker, Partition } from './records.js';
 
 /**
  * The fate of each data record, indexed by offset: COMMIT or ABORT from the first later marker of
- * its producer, null while its transaction is open, 'plain' for a non-transactional record.
+ * its producer, null while its transaction is open, 'plain' for a non-transactional record. A marker
+ * the log cleaner removed still decides (ghost truth: the transaction ended so).
  */
 export function fates(p: Partition): Fates {
   return writeFates(p, new Array(p.log.length));
@@ -66,11 +67,16 @@ export function readWithFates(p: Partition, level: IsolationLevel, f: Readonly<F
 /**
  * Whether a consumer at `level` reads data record `e` of `p` (`f`: the partition's fates; read_uncommitted
  * does not look at them): read_uncommitted below the high watermark, read_committed below the LSO and
- * committed or non-transactional (KIP-98). Pure.
+ * committed or non-transactional (KIP-98), or left out of the transaction index by a cleaning (KAFKA-13727); never
+ * a record the log cleaner removed. Pure.
  */
 export function isRead(p: Partition, level: IsolationLevel, f: Readonly<Fates>, e: DataEntry): boolean {
+  if (e.removed === true) return false;
   if (level === 'read_uncommitted') return e.offset < p.highWatermark;
   if (e.offset >= p.lastStableOffset) return false;
+  // The consumer skips a transactional batch only for a producer the fetch's AbortedTransactions name
+  // (Fetcher.isBatchAborted): one the transaction index lost is returned whatever its marker says.
+  if (e.unindexed === true) return true;
   const fate = f[e.offset];
   return fate === 'plain' || fate === 'COMMIT';
 }

@@ -27,6 +27,17 @@ export interface DataEntry {
   readonly value: number;
   readonly transactional: boolean;
   readonly origin: Origin;
+  /**
+   * The log cleaner removed it (cleanup.policy=compact, model/kafka/log-cleaner.ts). Compaction keeps every
+   * other record's offset, so the entry stays in place as a ghost that no reader returns. Absent otherwise.
+   */
+  readonly removed?: boolean;
+  /**
+   * It belongs to an aborted transaction that a cleaning left out of the partition's transaction index
+   * (KAFKA-13727): a read_committed fetch gets no AbortedTransaction for it, so the consumer returns it.
+   * Absent otherwise.
+   */
+  readonly unindexed?: boolean;
 }
 
 /**
@@ -48,6 +59,17 @@ export interface ControlEntry {
   readonly txnEpoch: number;
   /** Ghost: the epoch of the EndTxn request that decided it, or null when the coordinator did (timeout, fence). */
   readonly endedBy: number | null;
+  /**
+   * The batch's delete horizon (KIP-534, RecordBatch.deleteHorizonMs): set by the cleaning that first found none of
+   * its transaction's records to keep it for, at that time plus delete.retention.ms; a cleaning from then on removes
+   * it. Absent until then.
+   */
+  readonly deleteHorizonMs?: number;
+  /**
+   * The log cleaner removed it. It stays in place as a ghost: the invariants still judge its transaction's records
+   * by it, while no reader sees it. Absent otherwise.
+   */
+  readonly removed?: boolean;
 }
 
 /** One entry of a partition's log. */
@@ -107,6 +129,8 @@ export interface Partition {
   readonly highWatermark: number;
   /** Maintained by the leader on every append and marker; `lso-bound` re-derives it from the log. */
   readonly lastStableOffset: number;
+  /** The log cleaner's checkpoint: where its next cleaning starts mapping keys (absent: never cleaned, 0). */
+  readonly firstDirtyOffset?: number;
 }
 
 /** An empty partition named `name`. Pure. */

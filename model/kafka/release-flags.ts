@@ -170,4 +170,12 @@ export interface Release {
    * whole array, so only the last one was kept.
    */
   readonly mm2InitialReadKeepsSyncs: boolean;
+  /**
+   * The log cleaner collects the aborted transactions of the last segment it cleans up to that segment's end
+   * (Cleaner.cleanSegments: currentSegment.readNextOffset, KAFKA-13727: 3.2.0, backported to 2.8.2, 3.0.2 and
+   * 3.1.1); before, only up to its offset map's last offset, so when the map filled mid-segment an aborted
+   * transaction past that offset was copied as committed, left out of the cleaned transaction index, and its
+   * ABORT marker made removable while its records stayed.
+   */
+  readonly cleanerIndexesWholeSegment: boolean;
 }

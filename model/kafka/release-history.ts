@@ -70,6 +70,7 @@ export const FIRST: Release = {
   elrAvailable: false,
   elrOnNewClusters: false,
   mm2InitialReadKeepsSyncs: false,
+  cleanerIndexesWholeSegment: false,
 };
 
 /** 2.4 in words, per area, ahead of the changes a release adds. */
@@ -173,6 +174,17 @@ export const CHANGES: readonly Change[] = [
     label: 'KIP-735 session.timeout.ms 45000',
     flags: { sessionTimeoutMs: 45000 },
     text: "KIP-735: the consumer's session.timeout.ms defaults to 45000 (10000 before)",
+  },
+  {
+    since: '3.2',
+    backports: ['2.8.2', '3.0.2', '3.1.1'],
+    area: 'transactions',
+    label: 'KAFKA-13727 cleaner keeps ABORT markers',
+    flags: { cleanerIndexesWholeSegment: true },
+    text:
+      'KAFKA-13727 (3.2, backported to 2.8.2, 3.0.2 and 3.1.1): a cleaning whose offset map filled mid-segment ' +
+      "still indexes the aborted transactions of the segment's rest, so their records stay aborted and their " +
+      'ABORT markers stay while the records do',
   },
   {
     since: '3.3',

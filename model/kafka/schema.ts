@@ -73,6 +73,8 @@ const logEntry = union<LogEntry, 'kind'>('kind', {
     value: int,
     transactional: bool,
     origin,
+    removed: optional(bool),
+    unindexed: optional(bool),
   },
   control: {
     offset: int,
@@ -82,6 +84,8 @@ const logEntry = union<LogEntry, 'kind'>('kind', {
     coordinatorEpoch: int,
     txnEpoch: int,
     endedBy: nullable(int),
+    deleteHorizonMs: optional(int),
+    removed: optional(bool),
   },
 });
 
@@ -101,6 +105,7 @@ const partition = struct<Partition>({
   guards: list(struct<Verification>({ producerId: int, guard: int })),
   highWatermark: int,
   lastStableOffset: int,
+  firstDirtyOffset: optional(int),
 });
 
 const txnState = oneOf<TxnState>({

@@ -191,6 +191,8 @@ function rank(s: KafkaTxnState, a: KafkaTxnAction): number[] {
     case 'BrokerCrash':
     case 'BrokerRestart':
       return [t, a.broker];
+    case 'Clean':
+      return [t, a.partition, a.mapEnd];
     case 'Produce':
     case 'ProduceDelayed':
     case 'AddPartitionsDelayed':

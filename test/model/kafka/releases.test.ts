@@ -61,6 +61,8 @@ const HAS: Record<BooleanFlag, string> = {
   transactionAbortable: '3.8-',
   hasTransactionV2: '4.0-',
   streamsEosV1: '-3.9',
+  // KAFKA-13727: 3.2.0, and 2.8.2, 3.0.2, 3.1.1, so every line from 2.8 at its latest patch.
+  cleanerIndexesWholeSegment: '2.8-',
 };
 
 /** Whether `line` is in `ranges` (space-separated `A-`, `-B`, `A-B` or `A`). */
@@ -164,7 +166,8 @@ describe('describeRelease', () => {
     const d = describeRelease('3.8', ['transactions']);
     expect(d).toBe(
       '3.8 (its latest patch, 3.8.1): transactions: KIP-98, KIP-360 epoch bump (2.5), KAFKA-9600 exact EndTxn ' +
-        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KIP-854 producer.id.expiration.ms (3.4), ' +
+        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KAFKA-13727 cleaner keeps ABORT markers (3.2), ' +
+        'KIP-854 producer.id.expiration.ms (3.4), ' +
         'KIP-890 part 1 verification (3.6), KAFKA-15784 ' +
         'TxnOffsetCommit verification (3.7), KAFKA-16314 TRANSACTION_ABORTABLE (3.8)',
     );
@@ -278,8 +281,8 @@ test('eoscheck models --json lists the releases where something changed, with th
     releaseSteps().map((s) => [s.version, s.release.transactionVersion, s.release.verification]),
   );
   expect(json.kafkaReleases.map((x) => x.version)).toEqual([
-    ...['2.4', '2.5', '2.6', '2.7', '2.8', '3.0', '3.3', '3.4', '3.4.1', '3.5', '3.5.2', '3.6', '3.7', '3.7.1'],
-    ...['3.8', '3.9.1', '4.0', '4.0.1', '4.1'],
+    ...['2.4', '2.5', '2.6', '2.7', '2.8', '2.8.2', '3.0', '3.3', '3.4', '3.4.1', '3.5', '3.5.2', '3.6', '3.7'],
+    ...['3.7.1', '3.8', '3.9.1', '4.0', '4.0.1', '4.1'],
   ]);
   for (const x of json.kafkaReleases) expect(x.changes.length).toBeGreaterThan(0);
   expect(json.kafkaReleases.find((x) => x.version === '3.6')!.changes[0]).toContain('KIP-890 part 1');
