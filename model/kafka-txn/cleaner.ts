@@ -5,7 +5,7 @@
  */
 import { castDraft, current, type Draft, isDraft } from 'immer';
 import type { Access, ActionSpec } from '../core/model.js';
-import { clean, cleanableBound, mapEnds, nextHorizon } from '../kafka/log-cleaner.js';
+import { clean, cleanableBound, cleanedEvent, mapEnds, nextHorizon } from '../kafka/log-cleaner.js';
 import type { Partition } from '../kafka/records.js';
 import { nextDeadline } from '../kafka/transactions.js';
 import { Part } from './access.js';
@@ -69,6 +69,7 @@ export const cleanAction: ActionSpec<S, CleanAction> & {
     });
     d.kafka.partitions[a.partition] = castDraft(cleaned);
     (d.faults as Draft<S['faults']>).cleanings = passes(d as S) + 1;
+    d.events.push(castDraft(cleanedEvent(a.partition, p, cleaned)));
   },
   describe(s, a) {
     const p = s.kafka.partitions[a.partition]!;

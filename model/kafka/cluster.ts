@@ -344,6 +344,18 @@ export type KafkaEvent =
       readonly stale: boolean;
     }
   | { readonly type: 'truncated'; readonly partition: number; readonly broker: number; readonly offset: number }
+  /**
+   * A log cleaner pass below `bound`: the offsets it removed, the aborted records it left out of the transaction
+   * index (KAFKA-13727), and the markers it gave a delete horizon (offset, horizon).
+   */
+  | {
+      readonly type: 'cleaned';
+      readonly partition: number;
+      readonly bound: number;
+      readonly removed: readonly number[];
+      readonly unindexed: readonly number[];
+      readonly horizons: readonly (readonly [number, number])[];
+    }
   // a power loss: the broker's replica recovered to its last flush
   | { readonly type: 'recovered'; readonly partition: number; readonly broker: number; readonly offset: number }
   | { readonly type: 'isr'; readonly partition: number; readonly isr: readonly number[]; readonly reason: string }

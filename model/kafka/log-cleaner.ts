@@ -15,6 +15,7 @@
  * Pure.
  */
 
+import type { KafkaEvent } from './cluster.js';
 import { scratchFates } from './read.js';
 import type { ControlEntry, DataEntry, LogEntry, Partition } from './records.js';
 
@@ -163,4 +164,20 @@ export function nextHorizon(p: Partition, now: number): number | null {
     if (e.deleteHorizonMs > now && (best === null || e.deleteHorizonMs < best)) best = e.deleteHorizonMs;
   }
   return best;
+}
+
+/** What a pass changed from `before` to `after`, as the trace's event. Pure. */
+export function cleanedEvent(partition: number, before: Partition, after: Partition): KafkaEvent {
+  const removed: number[] = [];
+  const unindexed: number[] = [];
+  const horizons: [number, number][] = [];
+  after.log.forEach((e, o) => {
+    const was = before.log[o]!;
+    if (e.removed === true && was.removed !== true) removed.push(o);
+    if (e.kind === 'data' && e.unindexed === true && !(was.kind === 'data' && was.unindexed === true))
+      unindexed.push(o);
+    if (e.kind === 'control' && e.deleteHorizonMs !== undefined && was.kind === 'control')
+      if (was.deleteHorizonMs === undefined) horizons.push([o, e.deleteHorizonMs]);
+  });
+  return { type: 'cleaned', partition, bound: cleanableBound(before), removed, unindexed, horizons };
 }

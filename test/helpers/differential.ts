@@ -212,6 +212,11 @@ const configs: Record<string, string[][]> = {
     ['kafka.version=3.9', 'faults.coordinator-failover=1', 'faults.producer-state-loss=true'],
     // A coordinator loading its log after a move, and its log's ISR too small: the steps it refuses are left out.
     ['faults.coordinator-failover=1', 'faults.txn-log-isr-shrink=true', 'producers=1'],
+    // __transaction_state elected uncleanly: the new coordinator loads the log a follower behind had.
+    ['faults.txn-log-unclean-election=1', 'transaction.state.log.min.isr=1', 'safeguard.txn-log-clean-election=false'],
+    // The log cleaner of a compacted output, KAFKA-13727's release and a fixed one, its horizons on the clock.
+    ['cleanup.policy=compact', 'faults.log-cleaner=2', 'kafka.version=3.1.0', 'delete.retention.ms=1000'],
+    ['cleanup.policy=compact', 'faults.log-cleaner=1', 'producers=1', 'input.records=3'],
     ...replicated,
   ],
   'consume-transform-produce': [
@@ -238,6 +243,7 @@ const configs: Record<string, string[][]> = {
     // (the next transaction's offsets committed early) and at 4.0 (awaited: the queue runs before the answer).
     ['faults.late-offset-completion=true', 'kafka.version=3.9.0', 'commit.every=1'],
     ['faults.late-offset-completion=true', 'kafka.version=4.0'],
+    ['faults.txn-log-unclean-election=1', 'transaction.state.log.min.isr=1', 'safeguard.txn-log-clean-election=false'],
   ],
   'kafka-streams': [
     [],

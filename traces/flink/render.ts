@@ -37,6 +37,7 @@ function flinkEventLine(
         | 'coordinator-loaded'
         | 'forgotten'
         | 'truncated'
+        | 'cleaned'
         | 'recovered'
         | 'isr'
         | 'leader'
@@ -284,6 +285,7 @@ function events(after: FlinkState): EventLine[] {
       case 'coordinator-loaded':
       case 'forgotten':
       case 'truncated':
+      case 'cleaned':
       case 'recovered':
       case 'isr':
       case 'leader':

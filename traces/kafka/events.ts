@@ -19,6 +19,22 @@ function offsetText(e: Extract<KafkaEvent, { type: 'offset' }>): string {
   return `__consumer_offsets: in-${e.partition} -> ${e.offset} ${how}${gen}`;
 }
 
+/** What a cleaner pass changed, in words. */
+function cleanedText(e: Extract<KafkaEvent, { type: 'cleaned' }>): string {
+  const offsets = (xs: readonly number[]): string => `offset${xs.length > 1 ? 's' : ''} ${xs.join(', ')}`;
+  const parts = [
+    ...(e.removed.length > 0 ? [`removed ${offsets(e.removed)}`] : []),
+    ...(e.unindexed.length > 0
+      ? [
+          `kept aborted ${offsets(e.unindexed)} out of the transaction index (read_committed returns ` +
+            `${e.unindexed.length > 1 ? 'them' : 'it'})`,
+        ]
+      : []),
+    ...e.horizons.map(([o, h]) => `marker at offset ${o} kept until ${h} ms (delete.retention.ms)`),
+  ];
+  return parts.length > 0 ? parts.join('; ') : 'nothing to change';
+}
+
 /**
  * One Kafka event as a line. `member(id)` names a group member (an instance id) the way the model
  * names it. Pure.
@@ -102,6 +118,10 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
       lane: partName(k, e.partition),
       text: `${partName(k, e.partition)}: broker ${e.broker} truncated its replica to offset ${e.offset}`,
     }))
+    .with({ type: 'cleaned' }, (e) => ({
+      lane: partName(k, e.partition),
+      text: `${partName(k, e.partition)}: the cleaner cleaned below offset ${e.bound}: ${cleanedText(e)}`,
+    }))
     .with({ type: 'recovered' }, (e) => ({
       lane: partName(k, e.partition),
       text:
@@ -129,7 +149,7 @@ export function touchedPartitions(events: readonly { readonly type: string }[]):
   const out = new Set<number>();
   for (const e of events) {
     if (
-      (e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate') &&
+      (e.type === 'appended' || e.type === 'marker' || e.type === 'duplicate' || e.type === 'cleaned') &&
       'partition' in e &&
       typeof e.partition === 'number'
     )

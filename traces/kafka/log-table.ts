@@ -6,7 +6,13 @@ import { fates, readPartition } from '../../model/kafka/read.js';
 import type { Partition } from '../../model/kafka/records.js';
 
 /** Whether a read_committed reader sees a data record now, and if not, why. */
-export type Visibility = 'yes' | 'no (open)' | 'no (aborted)' | 'no (past LSO)';
+export type Visibility =
+  | 'yes'
+  | 'yes (aborted: not in the transaction index)'
+  | 'no (open)'
+  | 'no (aborted)'
+  | 'no (past LSO)'
+  | 'no (removed by the cleaner)';
 
 /** The read_committed visibility of every data record of `p`, by offset (undefined for markers). Pure. */
 export function visibility(p: Partition): (Visibility | undefined)[] {
@@ -14,7 +20,8 @@ export function visibility(p: Partition): (Visibility | undefined)[] {
   const f = fates(p);
   return p.log.map((e): Visibility | undefined => {
     if (e.kind === 'control') return undefined;
-    if (seen.has(e.offset)) return 'yes';
+    if (e.removed === true) return 'no (removed by the cleaner)';
+    if (seen.has(e.offset)) return f[e.offset] === 'ABORT' ? 'yes (aborted: not in the transaction index)' : 'yes';
     const fate = f[e.offset];
     if (fate === 'ABORT') return 'no (aborted)';
     if (fate === null) return 'no (open)';
@@ -45,7 +52,7 @@ export function logTableLines(p: Partition): string[] {
   for (const e of p.log) {
     const producer = e.producerId < 0 ? '-' : String(e.producerId);
     const epoch = e.producerId < 0 ? '-' : String(e.epoch);
-    const record = e.kind === 'data' ? `v${e.value}` : e.marker;
+    const record = e.kind === 'data' ? `v${e.value}` : `${e.marker}${e.removed === true ? ' (removed)' : ''}`;
     rows.push([String(e.offset), producer, epoch, record, vis[e.offset] ?? '']);
   }
   return formatRows(rows);

@@ -13,6 +13,7 @@ import { readPartition } from '../../../model/kafka/read.js';
 import type { ControlEntry, DataEntry, LogEntry, Partition } from '../../../model/kafka/records.js';
 import { release } from '../../../model/kafka/releases.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import { logTableLines } from '../../../traces/kafka/log-table.js';
 import { cfg, check, exhaustive, explored, scripted } from '../../helpers/check.js';
 
 const DAY = 86400000;
@@ -195,6 +196,39 @@ describe('kafka-txn with faults.log-cleaner', () => {
       `ABORT (removed, horizon ${DAY})`,
     ]);
     expect(values(r.last.kafka.partitions[0]!)).toEqual([1, 2, 3]);
+  });
+
+  test("the trace says what each pass did and marks the log's cleaned entries", () => {
+    const conf = cfg(
+      entry.model.keys,
+      'kafka.version=3.1.0',
+      'cleanup.policy=compact',
+      'faults.log-cleaner=2',
+      ...base,
+    );
+    const r = scripted(entry, conf, [...trace, { type: 'Tick' }, { type: 'Clean', partition: 0, mapEnd: 4 }]);
+    const lines = (i: number) => entry.render.events(r.states[i + 1]!, r.states[i]!).map((e) => e.text);
+    expect(lines(13)).toEqual([
+      'out-0: the cleaner cleaned below offset 5: kept aborted offset 3 out of the transaction index ' +
+        `(read_committed returns it); marker at offset 4 kept until ${DAY} ms (delete.retention.ms)`,
+    ]);
+    expect(lines(15)).toEqual(['out-0: the cleaner cleaned below offset 5: removed offset 4']);
+    expect(logTableLines(r.last.kafka.partitions[0]!)).toEqual([
+      'offset | producer | epoch | record          | read_committed',
+      '0      | 1        | 0     | v1              | yes',
+      '1      | 1        | 0     | v2              | yes',
+      '2      | 1        | 0     | COMMIT',
+      '3      | 1        | 0     | v3              | yes (aborted: not in the transaction index)',
+      '4      | 1        | 0     | ABORT (removed)',
+    ]);
+    // Fixed (3.2.0): the same pass removes v3 and keeps its marker (it met v3 in this pass; a later one dates it).
+    const fixed = scripted(entry, cfg(entry.model.keys, 'kafka.version=3.2.0', ...cleaner, ...base), trace);
+    expect(entry.render.events(fixed.states[14]!, fixed.states[13]!).map((e) => e.text)).toEqual([
+      'out-0: the cleaner cleaned below offset 5: removed offset 3',
+    ]);
+    expect(logTableLines(fixed.last.kafka.partitions[0]!)[4]).toBe(
+      '3      | 1        | 0     | v3     | no (removed by the cleaner)',
+    );
   });
 
   test('delete.retention.ms sets the horizon the clock stops at', () => {
