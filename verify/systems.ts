@@ -193,6 +193,7 @@ export function isOwnKey(name: string): boolean {
       'sink',
       'jobs',
       'job.inputs',
+      'job.source',
       'restart.delay.ms',
       'resubmit.delay.ms',
       'kafka.version',

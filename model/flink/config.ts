@@ -532,6 +532,15 @@ export const flinkKafkaKeys = {
     meaning:
       'how long after the restart strategy gives up the operator resubmits the job (eoscheck assumes someone does)',
   }),
+  jobSource: oneOf('job.source', ['kafka', 'socket'], {
+    default: 'kafka',
+    meaning:
+      "the job's source: kafka, a KafkaSource whose split offsets are in every checkpoint (as files', " +
+      "collections' and sequences' positions are), or a socket " +
+      '(StreamExecutionEnvironment.socketTextStream), which keeps no position: a restored job reads on from what ' +
+      "arrives now, and the records read since the checkpoint are gone (Flink's fault-tolerance guarantees of data " +
+      'sources: sockets are at most once)',
+  }),
   startupMode: oneOf('scan.startup.mode', ['earliest-offset', 'latest-offset', 'group-offsets'], {
     default: 'earliest-offset',
     meaning:

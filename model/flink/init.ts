@@ -159,7 +159,15 @@ export function newTask(
   const writerFor = (sub: number): Writer =>
     pooling ? pooledWriter(c, kafka, jm, no, sub, states[sub] ?? []) : plain(sub);
   const writer = writerFor(0);
-  const splits = cp ? [...cp.offsets] : inputs.map((i) => startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0);
+  // A socket source has no offsets to rewind to (SocketTextStreamFunction is no CheckpointedFunction): each start
+  // reads what the socket sends from now on.
+  const splits = inputs.map((i) =>
+    c.jobSource === 'socket'
+      ? Math.max(cp?.offsets[i] ?? 0, arrived(c, now))
+      : cp
+        ? cp.offsets[i]!
+        : (startOffset(c, now, kafka, inputBase(c, no) + i) ?? 0),
+  );
   const count = cp ? cp.count : 0;
   const task: Task = {
     attempt,
@@ -187,7 +195,7 @@ export function newTask(
     checkpoint: cp ? cp.id : null,
     offsets: splits,
     count,
-    mode: cp ? 'checkpoint' : c.startupMode,
+    mode: c.jobSource === 'socket' ? 'socket' : cp ? 'checkpoint' : c.startupMode,
   };
   return { task, event: no === 2 ? { ...event, from: inputBase(c, no) } : event };
 }

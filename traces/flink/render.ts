@@ -200,7 +200,10 @@ function flinkEventLine(
         lane: JM,
         text:
           `${e.checkpoint === null ? `no checkpoint: started from ${e.mode}` : `restored checkpoint ${e.checkpoint}`}` +
-          `: offsets ${names(e.offsets, e.from)}, count ${e.count}`,
+          `: offsets ${names(e.offsets, e.from)}, count ${e.count}` +
+          (e.mode === 'socket'
+            ? ' (the socket source reads on from what arrives now: it has no offsets to rewind)'
+            : ''),
       };
     case 'savepoint':
       return { lane: JM, text: `the job will restore the older savepoint of checkpoint ${e.checkpoint}` };

@@ -4,7 +4,8 @@
  * (enableCheckpointing, setCheckpointInterval, setCheckpointingMode, a Configuration's
  * CheckpointingOptions.CHECKPOINTING_INTERVAL), each a setting named by its call with the interval in ms; and
  * KafkaSinkBuilder's (KafkaSink.builder(), setDeliveryGuarantee, setTransactionalIdPrefix,
- * setTransactionNamingStrategy, the producer's transaction.timeout.ms given with setProperty or a Properties' put).
+ * setTransactionNamingStrategy, the producer's transaction.timeout.ms given with setProperty or a Properties' put);
+ * and a socket source (socketTextStream), which no checkpoint can rewind.
  * An argument that is no literal (a variable, a computed value) keeps its text, for the caller to refuse. Comments
  * are skipped. Pure.
  */
@@ -46,6 +47,9 @@ export const SINK_CALLS = [
  * TableEnvironment): the file where the job's checkpointing is configured, unlike one that only builds its sink.
  */
 export const ENVIRONMENT = 'StreamExecutionEnvironment';
+
+/** The setting of a socket source the job reads (StreamExecutionEnvironment.socketTextStream). */
+export const SOCKET_SOURCE = 'socketTextStream';
 
 /** The setting of a Configuration the code hands to no environment: its variable, with the call that sets it. */
 export const UNHANDED = 'Configuration handed to nothing';
@@ -184,6 +188,10 @@ export function readJobCode(text: string): CodeRead {
   const builders = /\bKafkaSink\s*\.\s*(?:<[^>()]*>\s*)?builder\s*(?:\[[^\]]*\]\s*)?\(/g;
   for (let m = builders.exec(code); m !== null; m = builders.exec(code))
     settings.push({ key: 'KafkaSink.builder', value: '', line: lines.lineOf(m.index) });
+  // A socket source (StreamExecutionEnvironment.socketTextStream): it keeps no position in checkpoints.
+  const sockets = /\.\s*socketTextStream\s*\(/g;
+  for (let m = sockets.exec(code); m !== null; m = sockets.exec(code))
+    settings.push({ key: SOCKET_SOURCE, value: 'socket', line: lines.lineOf(m.index) });
   // The legacy sink (SinkFunction), deprecated in Flink 1.15 and gone from flink-connector-kafka 4.0.
   const legacy = /\bnew\s+FlinkKafkaProducer(?:011)?\s*(?:<[^>()]*>\s*)?\(/g;
   for (let m = legacy.exec(code); m !== null; m = legacy.exec(code))

@@ -1,0 +1,37 @@
+/**
+ * The source a job's code reads: a socket (StreamExecutionEnvironment.socketTextStream) keeps no position in
+ * checkpoints, so verify checks the job with `job.source=socket` and the records read since the last checkpoint are
+ * lost on a failure; the same job reading a replayable source holds.
+ */
+import { describe, expect, test } from 'vitest';
+import { readJobCode } from '../../verify/files/job-code.js';
+import { settingOf, verifyJson } from './answer.js';
+
+const dir = 'test/fixtures/verify/job-code';
+
+describe("a job's socket source", () => {
+  test('readJobCode names the socketTextStream call by its line', () => {
+    const code = [
+      'env.fromSequence(1, 10).sinkTo(sink);',
+      'env',
+      '  .socketTextStream("host", 9999)',
+      '  .sinkTo(sink);',
+    ];
+    expect(readJobCode(code.join('\n')).settings.filter((s) => s.key === 'socketTextStream')).toEqual([
+      { key: 'socketTextStream', value: 'socket', line: 3 },
+    ]);
+  });
+
+  test('exactly-once sink, socket source: no-loss and state-exactly-once violated, the rest holds', async () => {
+    const { code, report } = await verifyJson(`${dir}/socket-source`, '--depth', '12');
+    expect(code).toBe(1);
+    expect(settingOf(report, 'job.source')).toMatchObject({ value: 'socket', how: 'set' });
+    expect(report.violations.map((v) => v.invariant).sort()).toEqual(['no-loss', 'state-exactly-once']);
+  });
+
+  test('the same job reading fromSequence (its position is in the checkpoint): every guarantee holds', async () => {
+    const { code, report } = await verifyJson(`${dir}/sink-exactly-once`, '--depth', '12');
+    expect(code).toBe(0);
+    expect(settingOf(report, 'job.source')).toMatchObject({ value: 'kafka' });
+  });
+});
