@@ -12,7 +12,7 @@ import { versionsOf } from './files/build-artifacts.js';
 import { stringLiteral } from './files/code-text.js';
 import { connectorOf } from './files/connector-release.js';
 import type { Setting } from './files/entry.js';
-import { ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, SOCKET_SOURCE, UNHANDED } from './files/job-code.js';
+import { CUSTOM_SOURCE, ENVIRONMENT, INTERVAL_CALLS, MODE_CALLS, SOCKET_SOURCE, UNHANDED } from './files/job-code.js';
 import { GUARANTEES } from './guarantee-branches.js';
 import { KAFKA_SINK_TXN_TIMEOUT_MS, kafkaInt, kafkaOneOf, PROCESSING_GUARANTEES, producerMode } from './kafka-rules.js';
 import { flinkRefusal, modelText, type Reading } from './normalize.js';
@@ -656,6 +656,14 @@ function sinkCodeKeys(c: Collector, p: Placed, done: Set<string>, set: readonly 
         break;
       case 'KafkaSink.builder':
         c.used.push({ file: p.file, line: s.line, key: s.key, why: "builds the job's Kafka sink" });
+        break;
+      case CUSTOM_SOURCE:
+        c.used.push({
+          file: p.file,
+          line: s.line,
+          key: `${s.key}(${s.value})`,
+          why: "a SourceFunction of the job's own, not read: the verdict is under the condition on job.source",
+        });
         break;
       case SOCKET_SOURCE:
         // Flink's fault-tolerance guarantees of data sources: sockets are at most once (SocketTextStreamFunction

@@ -14,6 +14,7 @@ import { type LongestRestart, longestRestart } from './backoff.js';
 import { type Claim, claims, type FileKey } from './claims.js';
 import { connectorRefusal, describeConnector } from './connector.js';
 import type { Read } from './files/entry.js';
+import { CUSTOM_SOURCE } from './files/job-code.js';
 import {
   BROKER_MAX_TXN_TIMEOUT_MS,
   INVALID_TRANSACTION_TIMEOUT,
@@ -197,6 +198,18 @@ export function verifyConfig(
     const u = policy(context);
     if (u !== null) unstated.push(u);
   }
+  // A SourceFunction of the job's own may or may not rewind to a checkpoint: the verdict is for one that does.
+  const custom = pipe.parts.flatMap((p) =>
+    p.settings.filter((s) => s.key === CUSTOM_SOURCE).map((s) => `addSource(${s.value}) at ${p.file}:${s.line}`),
+  );
+  if (model === 'flink-kafka' && custom.length > 0 && !stated.has('job.source'))
+    unstated.push({
+      kind: 'condition',
+      key: 'job.source',
+      value: 'kafka',
+      condition: `for a source that rewinds to its checkpoint (the job's ${custom.join(', ')} is not read)`,
+      give: 'how the source restores with --set job.source=kafka (it rewinds) or job.source=socket (it cannot)',
+    });
   const noCheckpoints = withoutCheckpoints(context);
   // Without checkpoints and with no restart strategy configured, Flink does not restart the job
   // (RestartBackoffTimeStrategyFactoryLoader.getDefaultRestartStrategyFactory: NoRestartBackoffTimeStrategy unless

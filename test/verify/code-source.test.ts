@@ -34,4 +34,22 @@ describe("a job's socket source", () => {
     expect(code).toBe(0);
     expect(settingOf(report, 'job.source')).toMatchObject({ value: 'kafka' });
   });
+
+  test("a SourceFunction of the job's own: the verdict is for a source that rewinds; --set decides", async () => {
+    const custom = await verifyJson(`${dir}/custom-source`, '--depth', '12');
+    expect(custom.code).toBe(0);
+    expect(settingOf(custom.report, 'job.source')).toEqual({
+      key: 'job.source',
+      value: 'kafka',
+      source: 'condition',
+      how: 'unstated',
+      from: null,
+      why:
+        "for a source that rewinds to its checkpoint (the job's addSource(new OrderFeed()) at " +
+        `${dir}/custom-source/Job.java:24 is not read)`,
+    });
+    const socket = await verifyJson(`${dir}/custom-source`, '--depth', '12', '--set', 'job.source=socket');
+    expect(socket.code).toBe(1);
+    expect(socket.report.violations.map((v) => v.invariant).sort()).toEqual(['no-loss', 'state-exactly-once']);
+  });
 });

@@ -48,6 +48,9 @@ export const SINK_CALLS = [
  */
 export const ENVIRONMENT = 'StreamExecutionEnvironment';
 
+/** The setting of a SourceFunction the job adds (StreamExecutionEnvironment.addSource), its argument as written. */
+export const CUSTOM_SOURCE = 'addSource';
+
 /** The setting of a socket source the job reads (StreamExecutionEnvironment.socketTextStream). */
 export const SOCKET_SOURCE = 'socketTextStream';
 
@@ -192,6 +195,14 @@ export function readJobCode(text: string): CodeRead {
   const sockets = /\.\s*socketTextStream\s*\(/g;
   for (let m = sockets.exec(code); m !== null; m = sockets.exec(code))
     settings.push({ key: SOCKET_SOURCE, value: 'socket', line: lines.lineOf(m.index) });
+  // A SourceFunction of the job's own (addSource): whether it rewinds to a checkpoint is its code's, not read here.
+  // The legacy FlinkKafkaConsumer keeps its offsets in checkpoints.
+  const added = /\.\s*addSource\s*\(/g;
+  for (let m = added.exec(code); m !== null; m = added.exec(code)) {
+    const arg = argsAt(code, m.index + m[0].length - 1)?.[0]?.trim() ?? '';
+    if (!/\bFlinkKafkaConsumer/.test(arg))
+      settings.push({ key: CUSTOM_SOURCE, value: arg, line: lines.lineOf(m.index) });
+  }
   // The legacy sink (SinkFunction), deprecated in Flink 1.15 and gone from flink-connector-kafka 4.0.
   const legacy = /\bnew\s+FlinkKafkaProducer(?:011)?\s*(?:<[^>()]*>\s*)?\(/g;
   for (let m = legacy.exec(code); m !== null; m = legacy.exec(code))
