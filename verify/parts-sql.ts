@@ -138,6 +138,9 @@ export function sqlParts(files: readonly SqlFile[]): Read<{ parts: Part[]; jobs:
         t.options,
       ),
       jobs: writes.length + reads.length > 0 ? [...new Set([...writes, ...reads])] : null,
+      ...(writes.length === 0 && reads.length > 0
+        ? { sourceTable: { connector: connector ?? 'catalog', name: t.name, line: t.line } }
+        : {}),
     });
   }
   // A flink-connector-kafka jar the session adds names the connector release of every job after it.

@@ -61,6 +61,8 @@ export interface Part {
    * .properties file of the clients alone says nothing of the calls.
    */
   readonly offsets?: OffsetCommits;
+  /** A SQL table of another connector that a job reads (`datagen`, `filesystem`, ...): not modelled. */
+  readonly sourceTable?: { readonly connector: string; readonly name: string; readonly line: number };
   /** Why the offsets are committed so, where a framework decides it (Spring's listener container). */
   readonly offsetsWhy?: string;
   /**

@@ -198,10 +198,14 @@ export function verifyConfig(
     const u = policy(context);
     if (u !== null) unstated.push(u);
   }
-  // A SourceFunction of the job's own may or may not rewind to a checkpoint: the verdict is for one that does.
-  const custom = pipe.parts.flatMap((p) =>
-    p.settings.filter((s) => s.key === CUSTOM_SOURCE).map((s) => `addSource(${s.value}) at ${p.file}:${s.line}`),
-  );
+  // A SourceFunction of the job's own, or a SQL table of another connector, may or may not rewind to a checkpoint:
+  // the verdict is for one that does.
+  const custom = pipe.parts.flatMap((p) => [
+    ...p.settings.filter((s) => s.key === CUSTOM_SOURCE).map((s) => `addSource(${s.value}) at ${p.file}:${s.line}`),
+    ...(p.sourceTable === undefined
+      ? []
+      : [`'${p.sourceTable.connector}' table \`${p.sourceTable.name}\` at ${p.file}:${p.sourceTable.line}`]),
+  ]);
   if (model === 'flink-kafka' && custom.length > 0 && !stated.has('job.source'))
     unstated.push({
       kind: 'condition',

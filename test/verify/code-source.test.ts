@@ -1,7 +1,8 @@
 /**
  * The source a job's code reads: a socket (StreamExecutionEnvironment.socketTextStream) keeps no position in
  * checkpoints, so verify checks the job with `job.source=socket` and the records read since the last checkpoint are
- * lost on a failure; the same job reading a replayable source holds.
+ * lost on a failure; the same job reading a replayable source holds. A source verify does not read (a SourceFunction of
+ * the job's own, a SQL table of another connector) leaves the verdict stated for a source that rewinds.
  */
 import { describe, expect, test } from 'vitest';
 import { readJobCode } from '../../verify/files/job-code.js';
@@ -51,5 +52,17 @@ describe("a job's socket source", () => {
     const socket = await verifyJson(`${dir}/custom-source`, '--depth', '12', '--set', 'job.source=socket');
     expect(socket.code).toBe(1);
     expect(socket.report.violations.map((v) => v.invariant).sort()).toEqual(['no-loss', 'state-exactly-once']);
+  });
+
+  test("a SQL job reading another connector's table: the same condition names the table", async () => {
+    const { code, report } = await verifyJson(`${dir}/sql-datagen-source`, '--depth', '8');
+    expect(code).toBe(0);
+    expect(settingOf(report, 'job.source')).toMatchObject({
+      value: 'kafka',
+      source: 'condition',
+      why:
+        "for a source that rewinds to its checkpoint (the job's 'datagen' table `orders_gen` at " +
+        `${dir}/sql-datagen-source/job.sql:3 is not read)`,
+    });
   });
 });
