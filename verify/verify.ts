@@ -63,7 +63,7 @@ export interface Verified {
 
 /** The parts of a release's rules each model reads, for the answer's note of which rules a release gets. */
 const AREAS_OF: Readonly<Record<Pipeline['model'], readonly Area[]>> = {
-  'kafka-txn': ['transactions', 'replication'],
+  'kafka-txn': ['transactions', 'replication', 'log cleaner'],
   'consume-transform-produce': ['transactions', 'consumer groups'],
   'kafka-streams': ['transactions', 'consumer groups', 'Kafka Streams'],
   'flink-kafka': ['transactions'],

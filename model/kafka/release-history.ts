@@ -7,13 +7,20 @@
 import type { Release } from './release-flags.js';
 
 /** The part of Kafka a change is in, to group a release's description. */
-export type Area = 'transactions' | 'consumer groups' | 'replication' | 'Kafka Streams' | 'MirrorMaker 2';
+export type Area =
+  | 'transactions'
+  | 'consumer groups'
+  | 'replication'
+  | 'log cleaner'
+  | 'Kafka Streams'
+  | 'MirrorMaker 2';
 
 /** The areas in the order a release is described. */
 export const AREAS: readonly Area[] = [
   'transactions',
   'consumer groups',
   'replication',
+  'log cleaner',
   'Kafka Streams',
   'MirrorMaker 2',
 ];
@@ -178,7 +185,7 @@ export const CHANGES: readonly Change[] = [
   {
     since: '3.2',
     backports: ['2.8.2', '3.0.2', '3.1.1'],
-    area: 'transactions',
+    area: 'log cleaner',
     label: 'KAFKA-13727 cleaner keeps ABORT markers',
     flags: { cleanerIndexesWholeSegment: true },
     text:

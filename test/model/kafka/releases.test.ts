@@ -166,12 +166,15 @@ describe('describeRelease', () => {
     const d = describeRelease('3.8', ['transactions']);
     expect(d).toBe(
       '3.8 (its latest patch, 3.8.1): transactions: KIP-98, KIP-360 epoch bump (2.5), KAFKA-9600 exact EndTxn ' +
-        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KAFKA-13727 cleaner keeps ABORT markers (3.2), ' +
-        'KIP-854 producer.id.expiration.ms (3.4), ' +
+        'epoch (2.6), KIP-588 abortable stale epoch (2.7), KIP-854 producer.id.expiration.ms (3.4), ' +
         'KIP-890 part 1 verification (3.6), KAFKA-15784 ' +
         'TxnOffsetCommit verification (3.7), KAFKA-16314 TRANSACTION_ABORTABLE (3.8)',
     );
     expect(describeRelease('3.7', ['transactions'])).not.toContain('TRANSACTION_ABORTABLE');
+    // The cleaner's fix is the log cleaner's, named where the model has one (kafka-txn).
+    expect(describeRelease('3.8', ['log cleaner'])).toBe(
+      '3.8 (its latest patch, 3.8.1): log cleaner: KAFKA-13727 cleaner keeps ABORT markers (3.2)',
+    );
   });
 
   test('every area, the release a change came in, and the patch given', () => {
