@@ -200,8 +200,10 @@ describe('two-phase-commit distinct states (TLC: 288 for 3 RMs, 296,448 for 7, 1
 describe('worker threads', () => {
   test('cut by --max-seconds inside a level: bytes a state are over the states held, judged or not', async () => {
     // A deadline past at each thread's first time check (every 128 states of its share, on a clock of its own):
-    // both stop inside kafka-txn's level 6, holding every state to depth 5 and part of level 6. They hold what the
-    // search that completes depth 6 holds: the bytes a state are the same.
+    // both stop inside kafka-txn's level 6, holding every state to depth 5 and all of level 6 (part of it judged).
+    // They hold what the search that completes depth 6 holds, so the bytes a state are those of that search, up to
+    // what the judged-drain memo and the states sent between the threads add (under 2%); over the judged states
+    // alone (about 850 of 1,031) they would be a fifth more.
     const init = () => kafkaTxnEntry.model.init(kafkaConfig());
     const c = { model: kafkaTxnEntry.model, invariants: kafkaTxnEntry.invariants };
     const named = { model: 'kafka-txn', config: record(kafkaTxnKeys), invariants: null };
@@ -212,7 +214,7 @@ describe('worker threads', () => {
     expect([cut.bound, cut.depthCompleted, whole.distinct]).toEqual(['max-seconds', 5, 1031]);
     expect(cut.distinct).toBeGreaterThan(five.distinct!);
     expect(cut.distinct).toBeLessThan(whole.distinct!);
-    expect(cut.bytesPerState).toBe(whole.bytesPerState);
+    expect(Math.abs(cut.bytesPerState / whole.bytesPerState - 1)).toBeLessThan(0.02);
   });
   test('two workers count what one counts (two-phase-commit, 5 RMs, 8,832 states; with symmetry too)', async () => {
     const r = await checkParallel(twoPhaseCommitEntry, ['rm.count=5'], all, 2);
