@@ -143,6 +143,14 @@ const trace: KafkaTxnAction[] = [
   { type: 'Clean', partition: 0, mapEnd: 0 },
 ];
 
+/** 3.1.0, the counterexample, then a day on and a second pass: the ABORT marker past its horizon. */
+const twoPasses = () =>
+  scripted(
+    entry,
+    cfg(entry.model.keys, 'kafka.version=3.1.0', 'cleanup.policy=compact', 'faults.log-cleaner=2', ...base),
+    [...trace, { type: 'Tick' }, { type: 'Clean', partition: 0, mapEnd: 4 }],
+  );
+
 describe('kafka-txn with faults.log-cleaner', () => {
   test('off by default: no Clean step; on, it needs cleanup.policy=compact on one replica', () => {
     const at = (pairs: string[]) =>
@@ -179,14 +187,7 @@ describe('kafka-txn with faults.log-cleaner', () => {
     });
 
   test('3.1.0, a second pass a day on: the ABORT marker is removed while v3 stays', () => {
-    const conf = cfg(
-      entry.model.keys,
-      'kafka.version=3.1.0',
-      'cleanup.policy=compact',
-      'faults.log-cleaner=2',
-      ...base,
-    );
-    const r = scripted(entry, conf, [...trace, { type: 'Tick' }, { type: 'Clean', partition: 0, mapEnd: 4 }]);
+    const r = twoPasses();
     expect(r.last.now).toBe(DAY);
     expect(shape(r.last.kafka.partitions[0]!.log)).toEqual([
       'v1',
@@ -199,14 +200,7 @@ describe('kafka-txn with faults.log-cleaner', () => {
   });
 
   test("the trace says what each pass did and marks the log's cleaned entries", () => {
-    const conf = cfg(
-      entry.model.keys,
-      'kafka.version=3.1.0',
-      'cleanup.policy=compact',
-      'faults.log-cleaner=2',
-      ...base,
-    );
-    const r = scripted(entry, conf, [...trace, { type: 'Tick' }, { type: 'Clean', partition: 0, mapEnd: 4 }]);
+    const r = twoPasses();
     const lines = (i: number) => entry.render.events(r.states[i + 1]!, r.states[i]!).map((e) => e.text);
     expect(lines(13)).toEqual([
       'out-0: the cleaner cleaned below offset 5: kept aborted offset 3 out of the transaction index ' +
