@@ -143,6 +143,8 @@ export function union<T extends Record<Tag, string>, Tag extends keyof T & strin
 ): Schema<T> {
   const entries: [string, Fields<unknown>][] = Object.entries(variants as object);
   const cases = entries.map(([label, f]) => ({ label, fields: fieldList(f) }));
+  if (cases.length > VARIANT_MASK + 1)
+    throw new Error(`internal: union on ${tag} has more variants than a word's low bits hold`);
   return { node: { kind: 'union', tag, cases } };
 }
 
@@ -257,6 +259,23 @@ function objectLiteral(t: string, read: readonly [string, string][], present: re
   ];
 }
 
+/**
+ * A union's word holds its variant's number in the low bits and its optional fields' presence above them; a
+ * struct's optional fields share a word of their own (bits from 0). Either way an absent field costs no word.
+ */
+const VARIANT_BITS = 8;
+const VARIANT_MASK = 2 ** VARIANT_BITS - 1;
+/** Presence bits a word holds below TAG (bit 30 and up would reach the escapes). */
+const MASK_BITS = 30;
+
+/** The statements that set one bit of `mask`, from bit `from` on, for each optional field of `o` present. */
+function presenceBits(fields: readonly Field[], o: string, mask: string, from: number): string[] {
+  const optional = fields.filter((f) => f.optional);
+  if (from + optional.length > MASK_BITS)
+    throw new Error(`internal: ${optional.length} optional fields are more than one word's presence bits hold`);
+  return optional.map((f, i) => `if (${o}[${JSON.stringify(f.name)}] !== undefined) ${mask} |= ${2 ** (from + i)};`);
+}
+
 /** The code that makes room for `k` more words at `n`. */
 function room(k: number): string[] {
   return [`if (n + ${k} > W.length) G(n, ${k});`];
@@ -362,8 +381,12 @@ class Generator {
       body.push(`switch (v === null || typeof v !== 'object' ? undefined : v[${JSON.stringify(node.tag)}]) {`);
       node.cases.forEach((c, i) => {
         body.push(`case ${JSON.stringify(c.label)}: {`);
-        body.push(...room(1), `W[n++] = ${i};`);
-        this.encFields(c.fields, 'v', `${path}<${c.label}>`, body);
+        // The variant's number and, above it, which of its optional fields are present: one word.
+        const tag = this.fresh('m');
+        body.push(`let ${tag} = ${i};`);
+        body.push(...presenceBits(c.fields, 'v', tag, VARIANT_BITS));
+        body.push(...room(1), `W[n++] = ${tag};`);
+        this.encFields(c.fields, 'v', `${path}<${c.label}>`, body, true);
         body.push('break; }');
       });
       body.push(`default: bad(${p}, v);`);
@@ -453,8 +476,9 @@ class Generator {
   }
 
   /** Writes the fields in order, making room once for each run of fields of fixed size. */
-  private encFields(fields: readonly Field[], o: string, path: string, out: string[]): void {
+  private encFields(fields: readonly Field[], o: string, path: string, out: string[], tagged = false): void {
     let run: string[] = [];
+    let masked = tagged;
     let most = 0;
     const flush = (): void => {
       if (most > 0) out.push(...room(most));
@@ -475,10 +499,17 @@ class Generator {
         this.enc(f.node, e, `${path}.${f.name}`, out);
         continue;
       }
+      if (!masked) {
+        // A struct's optional fields share one word of presence bits, written where the first of them is.
+        const mask = this.fresh('m');
+        out.push(`let ${mask} = 0;`);
+        out.push(...presenceBits(fields, o, mask, 0));
+        out.push(...room(1), `W[n++] = ${mask};`);
+        masked = true;
+      }
       const inner = fixedWords(f.node);
-      out.push(...room(1 + (inner ?? 0)));
-      out.push(`if (${e} === undefined) W[n++] = 0; else {`);
-      out.push('W[n++] = 1;');
+      out.push(`if (${e} !== undefined) {`);
+      if (inner !== null && inner > 0) out.push(...room(inner));
       this.enc(f.node, e, `${path}.${f.name}`, out);
       out.push('}');
     }
@@ -502,10 +533,12 @@ class Generator {
     else if (node.kind === 'union') {
       v = this.fresh('t');
       body.push(`let ${v};`);
-      body.push('switch (ww[p++]) {');
+      const tag = this.fresh('m');
+      body.push(`const ${tag} = ww[p++];`);
+      body.push(`switch (${tag} & ${VARIANT_MASK}) {`);
       node.cases.forEach((c, i) => {
         body.push(`case ${i}: {`);
-        const x = this.decFields(c.fields, [[node.tag, JSON.stringify(c.label)]], null, body);
+        const x = this.decFields(c.fields, [[node.tag, JSON.stringify(c.label)]], null, body, tag);
         body.push(`${v} = ${x};`);
         body.push('break; }');
       });
@@ -576,8 +609,16 @@ class Generator {
   }
 
   /** Reads the fields, then makes the object (literal fields in the schema's order, optional ones set if present). */
-  private decFields(fields: readonly Field[], first: [string, string][], like: string | null, out: string[]): string {
+  private decFields(
+    fields: readonly Field[],
+    first: [string, string][],
+    like: string | null,
+    out: string[],
+    tagWord: string | null = null,
+  ): string {
     const t = this.fresh('t');
+    let mask = tagWord;
+    let bit = tagWord === null ? 0 : VARIANT_BITS;
     const read: [string, string][] = [...first];
     const present: [string, string, string][] = [];
     for (const f of fields) {
@@ -586,9 +627,14 @@ class Generator {
         read.push([f.name, this.dec(f.node, inner, out)]);
         continue;
       }
+      if (mask === null) {
+        mask = this.fresh('m');
+        out.push(`const ${mask} = ww[p++];`);
+      }
       const has = this.fresh('h');
       const val = this.fresh('t');
-      out.push(`const ${has} = ww[p++] === 1;`);
+      out.push(`const ${has} = (${mask} & ${2 ** bit}) !== 0;`);
+      bit++;
       out.push(`let ${val};`);
       out.push(`if (${has}) {`);
       out.push(`${val} = ${this.dec(f.node, null, out)};`);

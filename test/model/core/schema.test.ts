@@ -22,7 +22,9 @@ import {
 } from '../../../model/core/schema.js';
 import { WordBuffer } from '../../../model/core/words.js';
 
-type Shape = { readonly kind: 'circle'; readonly r: number } | { readonly kind: 'box'; readonly w: number };
+type Shape =
+  | { readonly kind: 'circle'; readonly r: number; readonly hole?: number; readonly name?: string | null }
+  | { readonly kind: 'box'; readonly w: number };
 
 interface Thing {
   readonly config: { readonly name: string };
@@ -34,6 +36,7 @@ interface Thing {
   readonly xs: readonly (readonly number[])[];
   readonly shapes: readonly Shape[];
   readonly extra?: { readonly at: number };
+  readonly note?: boolean;
   readonly events: readonly string[];
 }
 
@@ -45,8 +48,14 @@ const thing = struct<Thing>({
   label: str,
   maybe: nullable(int),
   xs: list(list(int)),
-  shapes: list(union<Shape, 'kind'>('kind', { circle: { r: int }, box: { w: int } })),
+  shapes: list(
+    union<Shape, 'kind'>('kind', {
+      circle: { r: int, hole: optional(int), name: optional(nullable(str)) },
+      box: { w: int },
+    }),
+  ),
   extra: optional(struct<{ readonly at: number }>({ at: int })),
+  note: optional(bool),
   events: none<readonly string[]>(),
 });
 const codec = compileSchema(thing);
@@ -74,12 +83,21 @@ const things: fc.Arbitrary<Thing> = fc
       xs: fc.array(fc.array(fc.integer({ min: -2, max: 2 }), { maxLength: 2 }), { maxLength: 2 }),
       shapes: fc.array(
         fc.oneof(
-          fc.record({ kind: fc.constant('circle' as const), r: fc.integer({ min: 0, max: 2 }) }),
+          fc.record(
+            {
+              kind: fc.constant('circle' as const),
+              r: fc.integer({ min: 0, max: 2 }),
+              hole: number,
+              name: fc.option(fc.string({ maxLength: 2 }), { nil: null }),
+            },
+            { requiredKeys: ['kind', 'r'] },
+          ),
           fc.record({ kind: fc.constant('box' as const), w: fc.integer({ min: 0, max: 2 }) }),
         ),
         { maxLength: 2 },
       ),
       extra: fc.record({ at: fc.integer({ min: 0, max: 2 }) }),
+      note: fc.boolean(),
     },
     { requiredKeys: ['n', 'ok', 'color', 'label', 'maybe', 'xs', 'shapes'] },
   )
@@ -114,6 +132,22 @@ describe('schema codec', () => {
       }),
       { seed: 7, numRuns: 500 },
     );
+  });
+
+  test('an absent optional field takes no word: a variant marks present ones in its tag, a struct in one', () => {
+    const base: Thing = { ...like, shapes: [{ kind: 'circle', r: 1 }] };
+    const bare = words(base);
+    // The struct's presence word (no bit set) and the variant's tag word: circle is variant 0.
+    expect(bare.length).toBe(words({ ...like, shapes: [{ kind: 'box', w: 1 }] }).length);
+    const withHole = words({ ...base, shapes: [{ kind: 'circle', r: 1, hole: 5 }] });
+    expect(withHole.length).toBe(bare.length + 1);
+    const withName = words({ ...base, shapes: [{ kind: 'circle', r: 1, name: null }] });
+    expect(withName.length).toBe(bare.length + 1);
+    expect(withName).not.toEqual(withHole);
+    const both = words({ ...base, extra: { at: 2 }, note: true });
+    expect(both.length).toBe(bare.length + 2);
+    for (const t of [base, { ...base, note: false }, { ...base, shapes: [{ kind: 'circle' as const, r: 1, hole: 0 }] }])
+      expect(codec.decode(Int32Array.from(words(t)), 0, like)).toEqual({ ...t, events: [] });
   });
 
   test('a copy is what decoding the words gives: fields in its order, nothing shared but static parts', () => {
