@@ -488,11 +488,6 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
       `faults.log-cleaner=${c.logCleaner} needs cleanup.policy=compact (the cleaner compacts compacted topics ` +
       'only); cleanup.policy=delete accepts faults.log-cleaner=0'
     );
-  if ((c.logCleaner ?? 0) > 0 && (c.replicationFactor ?? 1) > 1)
-    return (
-      `faults.log-cleaner=${c.logCleaner} with replication.factor=${c.replicationFactor}: the cleaner is modelled ` +
-      'on a single replica; replication.factor=1 accepts it'
-    );
   if (c.eligibleLeaderReplicas === 1 && !r.elrAvailable)
     return (
       `eligible.leader.replicas.version=1 needs kafka.version 4.0 or later (KIP-966 part 1 shipped in 4.0); ` +

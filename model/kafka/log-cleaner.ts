@@ -85,6 +85,8 @@ function abortIndex(log: readonly LogEntry[]): Aborted[] {
   const openFirst = new Map<number, number>();
   const lost = new Set<number>();
   for (const e of log) {
+    // A follower's index has nothing of an entry it missed: its transaction runs on to the producer's next marker.
+    if (e.missed === true) continue;
     if (e.kind === 'data') {
       if (!e.transactional) continue;
       if (!openFirst.has(e.producerId)) openFirst.set(e.producerId, e.offset);
@@ -167,7 +169,7 @@ export function nextHorizon(p: Partition, now: number): number | null {
 }
 
 /** What a pass changed from `before` to `after`, as the trace's event. Pure. */
-export function cleanedEvent(partition: number, before: Partition, after: Partition): KafkaEvent {
+export function cleanedEvent(partition: number, before: Partition, after: Partition, broker?: number): KafkaEvent {
   const removed: number[] = [];
   const unindexed: number[] = [];
   const horizons: [number, number][] = [];
@@ -179,5 +181,6 @@ export function cleanedEvent(partition: number, before: Partition, after: Partit
     if (e.kind === 'control' && e.deleteHorizonMs !== undefined && was.kind === 'control')
       if (was.deleteHorizonMs === undefined) horizons.push([o, e.deleteHorizonMs]);
   });
-  return { type: 'cleaned', partition, bound: cleanableBound(before), removed, unindexed, horizons };
+  const event = { type: 'cleaned' as const, partition, bound: cleanableBound(before), removed, unindexed, horizons };
+  return broker === undefined ? event : { ...event, broker };
 }
