@@ -12,11 +12,15 @@ import type { DataEntry, LogEntry } from './records.js';
 
 /**
  * The follower's copy of the leader's entry `e`: one the leader's cleaner removed was never received (`missed`); a
- * received record drops the leader's `unindexed`, as the follower builds its own transaction index from the
- * markers it appends (UnifiedLog.updateProducers, ProducerStateManager.completeTxn). Pure.
+ * received record drops the leader's `unindexed` and a received marker with a delete horizon is `stillIndexed`, as
+ * the follower builds its own transaction index from the markers it appends (UnifiedLog.updateProducers,
+ * ProducerStateManager.completeTxn). Pure.
  */
 export function receivedCopy(e: LogEntry): LogEntry {
   if (e.removed === true) return e.missed === true ? e : { ...e, missed: true };
+  // The horizon is in the batch the follower copies; the index entry its leader's cleaning dropped is its own.
+  if (e.kind === 'control' && e.deleteHorizonMs !== undefined && e.stillIndexed !== true)
+    return { ...e, stillIndexed: true };
   if (e.kind === 'data' && e.unindexed === true) {
     const { unindexed: _, ...rest } = e;
     return rest;

@@ -81,6 +81,12 @@ export interface ControlEntry {
    * invariants still judge by it). Absent otherwise.
    */
   readonly missed?: boolean;
+  /**
+   * A follower's copy that came with its leader's delete horizon: the replica appended the marker, so its own
+   * transaction index holds the transaction (ProducerStateManager.completeTxn) until its own cleaner finds none of
+   * its records (CleanedTransactionMetadata.onControlBatchRead). Absent otherwise.
+   */
+  readonly stillIndexed?: boolean;
 }
 
 /** One entry of a partition's log. */

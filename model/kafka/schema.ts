@@ -88,6 +88,7 @@ const logEntry = union<LogEntry, 'kind'>('kind', {
     deleteHorizonMs: optional(int),
     removed: optional(bool),
     missed: optional(bool),
+    stillIndexed: optional(bool),
   },
 });
 
