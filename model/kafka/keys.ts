@@ -353,7 +353,7 @@ export const kafkaKeys = {
     meaning:
       'most passes of the log cleaner over an output partition with cleanup.policy=compact; a pass cleans up to ' +
       'the last stable offset, and its offset map may fill before it gets there (more keys than ' +
-      'log.cleaner.dedupe.buffer.size holds)',
+      'log.cleaner.dedupe.buffer.size holds); with replication.factor above 1 each broker cleans its own replica',
   }),
   inputRecords: int('input.records', {
     default: 2,
