@@ -346,11 +346,13 @@ export type KafkaEvent =
   | { readonly type: 'truncated'; readonly partition: number; readonly broker: number; readonly offset: number }
   /**
    * A log cleaner pass below `bound`: the offsets it removed, the aborted records it left out of the transaction
-   * index (KAFKA-13727), and the markers it gave a delete horizon (offset, horizon).
+   * index (KAFKA-13727), and the markers it gave a delete horizon (offset, horizon); with replication, the broker
+   * whose replica it cleaned.
    */
   | {
       readonly type: 'cleaned';
       readonly partition: number;
+      readonly broker?: number;
       readonly bound: number;
       readonly removed: readonly number[];
       readonly unindexed: readonly number[];

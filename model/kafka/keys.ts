@@ -353,7 +353,7 @@ export const kafkaKeys = {
     meaning:
       'most passes of the log cleaner over an output partition with cleanup.policy=compact; a pass cleans up to ' +
       'the last stable offset, and its offset map may fill before it gets there (more keys than ' +
-      'log.cleaner.dedupe.buffer.size holds)',
+      'log.cleaner.dedupe.buffer.size holds); with replication.factor above 1 each broker cleans its own replica',
   }),
   inputRecords: int('input.records', {
     default: 2,
@@ -487,11 +487,6 @@ export function checkKafkaKeys(c: RuleKeys): string | null {
     return (
       `faults.log-cleaner=${c.logCleaner} needs cleanup.policy=compact (the cleaner compacts compacted topics ` +
       'only); cleanup.policy=delete accepts faults.log-cleaner=0'
-    );
-  if ((c.logCleaner ?? 0) > 0 && (c.replicationFactor ?? 1) > 1)
-    return (
-      `faults.log-cleaner=${c.logCleaner} with replication.factor=${c.replicationFactor}: the cleaner is modelled ` +
-      'on a single replica; replication.factor=1 accepts it'
     );
   if (c.eligibleLeaderReplicas === 1 && !r.elrAvailable)
     return (

@@ -77,14 +77,17 @@ interface Aborted {
 
 /**
  * The partition's transaction index: an ABORT marker with its first record's offset, unless a cleaning dropped it
- * (it found no record of it to keep, and set the marker's delete horizon; or the marker is gone) or lost it (its
- * records are `unindexed`). Ordered by first offset, as CleanedTransactionMetadata's queue is. Pure.
+ * (it found no record of it to keep, and set the marker's delete horizon, unless the horizon came from the leader's
+ * cleaning, `stillIndexed`; or the marker is gone) or lost it (its records are `unindexed`). Ordered by first
+ * offset, as CleanedTransactionMetadata's queue is. Pure.
  */
 function abortIndex(log: readonly LogEntry[]): Aborted[] {
   const out: Aborted[] = [];
   const openFirst = new Map<number, number>();
   const lost = new Set<number>();
   for (const e of log) {
+    // A follower's index has nothing of an entry it missed: its transaction runs on to the producer's next marker.
+    if (e.missed === true) continue;
     if (e.kind === 'data') {
       if (!e.transactional) continue;
       if (!openFirst.has(e.producerId)) openFirst.set(e.producerId, e.offset);
@@ -92,7 +95,8 @@ function abortIndex(log: readonly LogEntry[]): Aborted[] {
       continue;
     }
     const first = openFirst.get(e.producerId);
-    const dropped = e.removed === true || e.deleteHorizonMs !== undefined || lost.has(e.producerId);
+    const horizonDropped = e.deleteHorizonMs !== undefined && e.stillIndexed !== true;
+    const dropped = e.removed === true || horizonDropped || lost.has(e.producerId);
     if (e.marker === 'ABORT' && first !== undefined && !dropped)
       out.push({ producerId: e.producerId, firstOffset: first, marker: e.offset });
     openFirst.delete(e.producerId);
@@ -151,7 +155,11 @@ export function clean(p: Partition, c: CleanPass): Partition {
     if (!discardable) continue;
     if (e.deleteHorizonMs === undefined)
       log[o] = { ...e, deleteHorizonMs: c.now + c.deleteRetentionMs } satisfies ControlEntry;
-    else if (e.deleteHorizonMs <= c.now) log[o] = { ...e, removed: true } satisfies ControlEntry;
+    else if (e.stillIndexed === true || e.deleteHorizonMs <= c.now) {
+      // A follower's copy dated by its leader: this pass drops the transaction from the replica's own index.
+      const { stillIndexed: _, ...rest } = e;
+      log[o] = e.deleteHorizonMs <= c.now ? ({ ...rest, removed: true } satisfies ControlEntry) : rest;
+    }
   }
   return { ...p, log, firstDirtyOffset: c.mapEnd + 1 };
 }
@@ -167,7 +175,7 @@ export function nextHorizon(p: Partition, now: number): number | null {
 }
 
 /** What a pass changed from `before` to `after`, as the trace's event. Pure. */
-export function cleanedEvent(partition: number, before: Partition, after: Partition): KafkaEvent {
+export function cleanedEvent(partition: number, before: Partition, after: Partition, broker?: number): KafkaEvent {
   const removed: number[] = [];
   const unindexed: number[] = [];
   const horizons: [number, number][] = [];
@@ -179,5 +187,6 @@ export function cleanedEvent(partition: number, before: Partition, after: Partit
     if (e.kind === 'control' && e.deleteHorizonMs !== undefined && was.kind === 'control')
       if (was.deleteHorizonMs === undefined) horizons.push([o, e.deleteHorizonMs]);
   });
-  return { type: 'cleaned', partition, bound: cleanableBound(before), removed, unindexed, horizons };
+  const event = { type: 'cleaned' as const, partition, bound: cleanableBound(before), removed, unindexed, horizons };
+  return broker === undefined ? event : { ...event, broker };
 }

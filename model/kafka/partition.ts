@@ -3,11 +3,19 @@
  * ProducerStateManager / ProducerAppendInfo) and control markers; each moves the high watermark and
  * the last stable offset (high-watermark.ts). Functions over a draft (or an owned plain copy).
  */
-import { castDraft, type Draft } from 'immer';
+import { castDraft, type Draft, isDraft, original } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
 import { effectiveMinIsr, raiseHighWatermark } from './high-watermark.js';
+import { hasMissed, settleMissed } from './missed-records.js';
 import type { ProduceRequest } from './produce-request.js';
-import { afterMarker, type ErrorCode, type Marker, type Partition, type ProducerEntry } from './records.js';
+import {
+  afterMarker,
+  type ErrorCode,
+  type LogEntry,
+  type Marker,
+  type Partition,
+  type ProducerEntry,
+} from './records.js';
 import { leaderAppended } from './replication.js';
 
 type P = Draft<Partition>;
@@ -206,6 +214,8 @@ export function writeMarker(x: Ctx, partition: number, m: MarkerRequest): ErrorC
   if (at >= 0) p.producers[at] = next;
   else p.producers.push(next);
   clearGuard(p, m.producerId);
+  // A leader that, as a follower, missed a marker its old leader's cleaner removed ends that transaction now.
+  if (x.k.replication && hasMissed(isDraft(p.log) ? original(p.log)! : p.log)) settleMissed(p.log as LogEntry[]);
   leaderAppended(x, partition);
   raiseHighWatermark(x.k, partition);
   x.events.push({ type: 'marker', partition, offset, marker: m.marker, epoch: m.epoch });

@@ -5,6 +5,6 @@
 import type { DataEntry } from './records.js';
 
 /** A produce request as the leader receives it: the record to append, and where. */
-export type ProduceRequest = Omit<DataEntry, 'kind' | 'offset' | 'removed' | 'unindexed'> & {
+export type ProduceRequest = Omit<DataEntry, 'kind' | 'offset' | 'removed' | 'unindexed' | 'missed'> & {
   readonly partition: number;
 };

@@ -38,6 +38,11 @@ export interface DataEntry {
    * Absent otherwise.
    */
   readonly unindexed?: boolean;
+  /**
+   * A follower's copy only: its fetch passed this offset after the leader's cleaner had removed the record, so this
+   * replica never held it (a ghost, `removed` too). Absent otherwise.
+   */
+  readonly missed?: boolean;
 }
 
 /**
@@ -70,6 +75,18 @@ export interface ControlEntry {
    * by it, while no reader sees it. Absent otherwise.
    */
   readonly removed?: boolean;
+  /**
+   * A follower's copy only: its fetch passed this offset after the leader's cleaner had removed the marker, so this
+   * replica never appended it and its producer state keeps the transaction open (a ghost, `removed` too; the
+   * invariants still judge by it). Absent otherwise.
+   */
+  readonly missed?: boolean;
+  /**
+   * A follower's copy that came with its leader's delete horizon: the replica appended the marker, so its own
+   * transaction index holds the transaction (ProducerStateManager.completeTxn) until its own cleaner finds none of
+   * its records (CleanedTransactionMetadata.onControlBatchRead). Absent otherwise.
+   */
+  readonly stillIndexed?: boolean;
 }
 
 /** One entry of a partition's log. */

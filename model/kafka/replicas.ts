@@ -29,6 +29,11 @@ export interface Replica {
    * loss keeps only the log below it.
    */
   readonly flushed: number;
+  /**
+   * This broker's cleaner checkpoint of the partition while it follows (LogCleanerManager's cleaner-offset-checkpoint
+   * is per broker); the leader's is the partition's. Absent until its cleaner first passes.
+   */
+  readonly firstDirtyOffset?: number;
 }
 
 /** The replication state of one partition. */

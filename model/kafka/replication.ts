@@ -14,8 +14,9 @@
 import type { Draft } from 'immer';
 import type { Cluster, Ctx } from './cluster.js';
 import { effectiveMinIsr, raiseHighWatermark } from './high-watermark.js';
+import { hasMissed, receivedCopy, settleMissed } from './missed-records.js';
 import { afterMarker, type LogEntry, type ProducerEntry } from './records.js';
-import type { Acked, EpochStart } from './replicas.js';
+import type { Acked, EpochStart, Replica } from './replicas.js';
 
 /** The log of broker `b`'s replica of partition `i` (the partition's log when `b` leads). Pure. */
 export function replicaLog(k: Cluster, i: number, b: number): readonly LogEntry[] {
@@ -114,7 +115,9 @@ export function fetch(x: Ctx, i: number, b: number): void {
     );
   raiseHighWatermark(k, i);
   if (fetchOffset < p.log.length) {
-    f.log = [...f.log, ...p.log.slice(fetchOffset)];
+    const copied = p.log.slice(fetchOffset).map(receivedCopy);
+    f.log = [...f.log, ...copied];
+    if (hasMissed(f.log)) settleMissed(f.log as LogEntry[]);
     f.epochs = leader.epochs.filter((e) => e.start < f.log.length);
     flushIfDue(x.k, f, f.log.length);
   }
@@ -126,8 +129,14 @@ function truncateReplica(x: Ctx, i: number, b: number, to: number): void {
   const f = x.k.replication!.partitions[i]!.replicas[b]!;
   f.log = f.log.slice(0, to);
   f.epochs = epochsBelow(f.epochs, to);
+  cutCheckpoint(f, to);
   f.flushed = Math.min(f.flushed, to);
   x.events.push({ type: 'truncated', partition: i, broker: b, offset: to });
+}
+
+/** A replica's cleaner checkpoint after its log was cut at `to` (LogCleanerManager.maybeTruncateCheckpoint). */
+function cutCheckpoint(f: Draft<Replica>, to: number): void {
+  if (f.firstDirtyOffset !== undefined && f.firstDirtyOffset > to) f.firstDirtyOffset = to;
 }
 
 /**
@@ -201,10 +210,11 @@ export function shrinkIsr(x: Ctx, i: number, b: number): void {
  * the rest, UnifiedLog.rebuildProducerState). A marker's coordinator epoch comes from its control
  * record (EndTransactionMarker). Pure.
  */
-function producersFrom(log: readonly LogEntry[]): ProducerEntry[] {
+export function producersFrom(log: readonly LogEntry[]): ProducerEntry[] {
   const out: ProducerEntry[] = [];
   for (const e of log) {
-    if (e.producerId < 0) continue;
+    // An entry the replica missed (its leader's cleaner removed it first) never reached its producer state.
+    if (e.producerId < 0 || e.missed === true) continue;
     let at = out.findIndex((x) => x.producerId === e.producerId);
     if (e.kind === 'control') {
       const marked = afterMarker(out[at], e.producerId, e.epoch, e.coordinatorEpoch);
@@ -250,6 +260,11 @@ function makeLeader(x: Ctx, i: number, b: number, unclean: boolean): void {
   r.leader = b;
   p.log = nl.log as Draft<LogEntry>[];
   nl.log = [];
+  // The broker's cleaner checkpoint goes with its log.
+  if (nl.firstDirtyOffset !== undefined) {
+    p.firstDirtyOffset = nl.firstDirtyOffset;
+    delete nl.firstDirtyOffset;
+  } else if (p.firstDirtyOffset !== undefined) delete p.firstDirtyOffset;
   nl.epochs = [...nl.epochs, { epoch: r.epoch, start: p.log.length }];
   nl.follows = r.epoch;
   p.highWatermark = Math.min(nl.hw, p.log.length);
@@ -327,6 +342,7 @@ function stopBroker(x: Ctx, b: number): void {
       const p = x.k.partitions[i]!;
       old.log = p.log;
       old.hw = p.highWatermark;
+      if (p.firstDirtyOffset !== undefined) old.firstDirtyOffset = p.firstDirtyOffset;
       old.follows = -1;
       r.leader = null;
       elect(x, i);
@@ -356,6 +372,7 @@ export function powerLoss(x: Ctx, b: number): void {
     if (f.flushed >= f.log.length) return;
     f.log = f.log.slice(0, f.flushed);
     f.epochs = epochsBelow(f.epochs, f.flushed);
+    cutCheckpoint(f, f.flushed);
     f.hw = Math.min(f.hw, f.flushed);
     x.events.push({ type: 'recovered', partition: i, broker: b, offset: f.flushed });
   });

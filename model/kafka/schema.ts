@@ -75,6 +75,7 @@ const logEntry = union<LogEntry, 'kind'>('kind', {
     origin,
     removed: optional(bool),
     unindexed: optional(bool),
+    missed: optional(bool),
   },
   control: {
     offset: int,
@@ -86,6 +87,8 @@ const logEntry = union<LogEntry, 'kind'>('kind', {
     endedBy: nullable(int),
     deleteHorizonMs: optional(int),
     removed: optional(bool),
+    missed: optional(bool),
+    stillIndexed: optional(bool),
   },
 });
 
@@ -255,6 +258,7 @@ const replica = struct<Replica>({
   caughtUpMs: int,
   follows: int,
   flushed: int,
+  firstDirtyOffset: optional(int),
 });
 
 const replication = struct<Replication>({

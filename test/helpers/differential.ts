@@ -217,6 +217,17 @@ const configs: Record<string, string[][]> = {
     // The log cleaner of a compacted output, KAFKA-13727's release and a fixed one, its horizons on the clock.
     ['cleanup.policy=compact', 'faults.log-cleaner=2', 'kafka.version=3.1.0', 'delete.retention.ms=1000'],
     ['cleanup.policy=compact', 'faults.log-cleaner=1', 'producers=1', 'input.records=3'],
+    // Each broker's cleaner on its own replica, a follower out of the ISR fetching past a removed marker.
+    [
+      'replication.factor=2',
+      'min.insync.replicas=1',
+      'cleanup.policy=compact',
+      'faults.log-cleaner=3',
+      'delete.retention.ms=0',
+      'producers=1',
+      'partitions=1',
+      'faults.zombies=false',
+    ],
     ...replicated,
   ],
   'consume-transform-produce': [

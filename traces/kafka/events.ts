@@ -120,7 +120,9 @@ export function kafkaEventLine(k: Cluster, e: KafkaEvent, member: (id: number) =
     }))
     .with({ type: 'cleaned' }, (e) => ({
       lane: partName(k, e.partition),
-      text: `${partName(k, e.partition)}: the cleaner cleaned below offset ${e.bound}: ${cleanedText(e)}`,
+      text:
+        `${partName(k, e.partition)}: ${e.broker === undefined ? 'the cleaner' : `broker ${e.broker}'s cleaner`} ` +
+        `cleaned below offset ${e.bound}: ${cleanedText(e)}`,
     }))
     .with({ type: 'recovered' }, (e) => ({
       lane: partName(k, e.partition),

@@ -152,7 +152,7 @@ const twoPasses = () =>
   );
 
 describe('kafka-txn with faults.log-cleaner', () => {
-  test('off by default: no Clean step; on, it needs cleanup.policy=compact on one replica', () => {
+  test('off by default: no Clean step; on, it needs cleanup.policy=compact, on any number of replicas', () => {
     const at = (pairs: string[]) =>
       scripted(entry, cfg(entry.model.keys, 'kafka.version=3.1.0', ...pairs), trace.slice(0, 13)).last;
     expect(entry.model.enabled(at(base)).map((a) => a.type)).not.toContain('Clean');
@@ -164,10 +164,7 @@ describe('kafka-txn with faults.log-cleaner', () => {
       'faults.log-cleaner=1 needs cleanup.policy=compact (the cleaner compacts compacted topics only); ' +
         'cleanup.policy=delete accepts faults.log-cleaner=0',
     );
-    expect(checkKafkaKeys({ logCleaner: 1, cleanupPolicy: 'compact', replicationFactor: 2 })).toBe(
-      'faults.log-cleaner=1 with replication.factor=2: the cleaner is modelled on a single replica; ' +
-        'replication.factor=1 accepts it',
-    );
+    expect(checkKafkaKeys({ logCleaner: 1, cleanupPolicy: 'compact', replicationFactor: 2 })).toBeNull();
   });
 
   test('kafka.version=3.1.0: no-aborted-read in 14 steps, the shortest', () => {
