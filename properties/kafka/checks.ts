@@ -92,10 +92,14 @@ export function lsoAgainst(p: Partition, open: number | null): string | null {
   return null;
 }
 
-/** `no-hanging-transaction`: the first partition still holding an open transaction. `tail` adds what it costs. */
+/**
+ * `no-hanging-transaction`: the first partition still holding an open transaction, in its log or in its leader's
+ * producer state (a leader that, as a follower, never received a marker its old leader's cleaner removed keeps that
+ * transaction open: its LSO stays there though the transaction ended). `tail` adds what it costs.
+ */
 export function hangingTransaction(k: Cluster, tail = ''): string | null {
   for (const p of k.partitions) {
-    const open = firstOpenOffsetFromLog(p);
+    const open = firstOpenOffsetFromLog(p) ?? heldOpen(p);
     if (open === null) continue;
     const e = p.log[open]!;
     const t = k.txns.find((x) => x.producerId === e.producerId);
@@ -105,6 +109,16 @@ export function hangingTransaction(k: Cluster, tail = ''): string | null {
     );
   }
   return null;
+}
+
+/** The first offset of a transaction the leader's producer state keeps open though its marker is in the log. */
+function heldOpen(p: Partition): number | null {
+  let first: number | null = null;
+  for (const x of p.producers) {
+    const o = x.firstOpenOffset;
+    if (o !== null && o < p.log.length && (first === null || o < first)) first = o;
+  }
+  return first;
 }
 
 /**

@@ -8,10 +8,12 @@
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import { checkHere } from '../../../check/check.js';
+import type { Cluster } from '../../../model/kafka/cluster.js';
 import { receivedCopy, settleMissed } from '../../../model/kafka/missed-records.js';
 import { readPartition } from '../../../model/kafka/read.js';
 import type { ControlEntry, DataEntry, LogEntry, Partition } from '../../../model/kafka/records.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
+import { hangingTransaction } from '../../../properties/kafka/checks.js';
 import { cfg, exhaustive, flatten, scripted } from '../../helpers/check.js';
 
 const data = (offset: number, value: number, epoch = 0): DataEntry => ({
@@ -179,5 +181,33 @@ describe('kafka-txn: the cleaner on two replicas', () => {
     const cleans = entry.model.enabled(r.last).filter((a) => a.type === 'Clean');
     // Broker 1 holds v1 of a transaction still open on its replica: its LSO is 0, nothing to clean.
     expect(cleans).toEqual([clean(2, 0), clean(4, 0)]);
+  });
+});
+
+describe('no-hanging-transaction on a leader that missed a marker', () => {
+  // Another producer's committed record after the removed ABORT: producer 1 sends nothing more, so nothing ends its
+  // transaction on this replica. Its log says the transaction ended; its producer state keeps it open.
+  const other: DataEntry = { ...data(2, 7), producerId: 2, transactional: false };
+  const log = followerAfter([removed(marker(1, 'ABORT')), other]);
+  const held = (firstOpenOffset: number | null): Cluster =>
+    ({
+      partitions: [
+        {
+          ...asPartition(log),
+          lastStableOffset: firstOpenOffset ?? log.length,
+          producers: [{ producerId: 1, epoch: 0, lastSequence: 0, firstOpenOffset, batches: [], coordinatorEpoch: 0 }],
+        },
+      ],
+      txns: [],
+    }) as unknown as Cluster;
+
+  test('the leader keeps the transaction open: its LSO is stuck, a hanging transaction', () => {
+    expect(hangingTransaction(held(0))).toBe(
+      'out-0: the transaction of producer 1 from offset 0 is never ended (LSO stuck at 0)',
+    );
+  });
+
+  test('ended in its producer state too: none', () => {
+    expect(hangingTransaction(held(null))).toBeNull();
   });
 });
