@@ -45,6 +45,7 @@ import {
   appName,
   CHANGELOG,
   GROUP,
+  gone,
   inputValue,
   isTxnApp,
   OUT,
@@ -142,7 +143,7 @@ function leave(d: D, i: I, reason: string): void {
     heartbeatTimers(d);
     return;
   }
-  if (removeMember(x, GROUP, i.id)) {
+  if (removeMember(x, GROUP, i.id, !gone(i))) {
     rebalance(x, GROUP, reason);
     sync(d);
   }

@@ -27,6 +27,7 @@ import type {
   PendingMarkers,
   PendingOffset,
   QueuedCompletion,
+  RemovedMember,
   StaleCommit,
   StaleMarker,
   TxnMeta,
@@ -183,6 +184,8 @@ const group = struct<Group>({
   staleCommits: list(staleCommit),
   // Present from the start in a consumer group, before the offsets leader a move adds.
   memberEpochs: optional(list(int)),
+  // Present from the start in a classic group of an application, like `memberEpochs` in a consumer group.
+  removedMembers: optional(list(struct<RemovedMember>({ instance: int, generation: int }))),
   offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
   completions: optional(list(struct<QueuedCompletion>({ producerId: int, marker, txnEpoch: int }))),
 });
