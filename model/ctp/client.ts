@@ -45,7 +45,6 @@ import {
   appName,
   CHANGELOG,
   GROUP,
-  gone,
   inputValue,
   isTxnApp,
   OUT,
@@ -143,7 +142,7 @@ function leave(d: D, i: I, reason: string): void {
     heartbeatTimers(d);
     return;
   }
-  if (removeMember(x, GROUP, i.id, !gone(i))) {
+  if (removeMember(x, GROUP, i.id)) {
     rebalance(x, GROUP, reason);
     sync(d);
   }
@@ -232,7 +231,9 @@ export function doJoin(d: D, i: I): void {
     heartbeatTimers(d);
     return;
   }
-  addMember(ctxOf(d), GROUP, i.id);
+  // A TxnOffsetCommit it sent before (faults.network) may still land, under the member.id it had then.
+  const sentBefore = d.network.some((r) => r.type === 'TxnOffsetCommit' && r.instance === i.id);
+  addMember(ctxOf(d), GROUP, i.id, sentBefore);
   rebalance(ctxOf(d), GROUP, `${appName(d, i.id)} joined`);
   sync(d);
 }

@@ -147,13 +147,13 @@ export interface Group {
    */
   readonly memberEpochs?: readonly number[];
   /**
-   * A classic group of an application: each member the coordinator removed while its process runs on, with the
-   * generation it was removed in (the latest). Its member.id went with it: when it joins again it comes with an empty
-   * member.id and is handed a new one (MEMBER_ID_REQUIRED, KIP-394), so a request it sent of that generation or
-   * older names an id the group no longer has. Absent where the group's members are not modelled and in a consumer
-   * group, whose member keeps its id across a fence.
+   * A classic group of an application: the member.id an instance had before it joined again. A member the
+   * coordinator removed while its process ran on joins with an empty member.id and is handed a new one
+   * (MEMBER_ID_REQUIRED, KIP-394), so a request it sent before, still in the network, names an id the group no longer
+   * has. Kept only while such a request may land (`FormerId`); absent where the group's members are not modelled and
+   * in a consumer group, whose member keeps its id across a fence.
    */
-  readonly removedMembers?: readonly RemovedMember[];
+  readonly formerIds?: readonly FormerId[];
   /**
    * Markers appended to the group's `__consumer_offsets` partition and answered, whose pending offsets the classic
    * group coordinator's scheduler has not yet moved into its cache (faults.late-offset-completion, releases before
@@ -162,8 +162,11 @@ export interface Group {
   readonly completions?: readonly QueuedCompletion[];
 }
 
-/** A member removed from a classic group (`Group.removedMembers`): its instance, the generation it was removed in. */
-export interface RemovedMember {
+/**
+ * An instance's former member.id (`Group.formerIds`): every request sent under it carries `generation` or an older
+ * one, every request under its new one a later one.
+ */
+export interface FormerId {
   readonly instance: number;
   readonly generation: number;
 }

@@ -35,33 +35,29 @@ export function rebalance(x: Ctx, g: number, reason: string): number[] {
 
 /**
  * JoinGroup of a new member. One the group does not have joins with an empty member.id and is handed a new one
- * (GroupCoordinator.doNewMemberJoinGroup: MEMBER_ID_REQUIRED since 2.2, KIP-394; ClassicGroup in 4.0), which
- * `removedMembers` keeps apart from the id it had before its removal.
+ * (GroupCoordinator.doNewMemberJoinGroup: MEMBER_ID_REQUIRED since 2.2, KIP-394; ClassicGroup in 4.0). `sentBefore`:
+ * a request it sent under a former member.id is still in the network, so a group that keeps member ids
+ * (`Group.formerIds`) records that id as ending at the generation before this join; with none left to land, the
+ * former id can change no answer and is not kept (it would only tell apart states that behave alike).
  */
-export function addMember(x: Ctx, g: number, id: number): void {
+export function addMember(x: Ctx, g: number, id: number, sentBefore = false): void {
   const group = x.k.groups[g]!;
-  if (!group.members.includes(id)) group.members.push(id);
+  if (group.members.includes(id)) return;
+  group.members.push(id);
   group.members.sort((a, b) => a - b);
+  if (!group.formerIds) return;
+  group.formerIds = group.formerIds.filter((f) => f.instance !== id);
+  if (sentBefore) group.formerIds.push({ instance: id, generation: group.generation });
 }
 
-/**
- * The member leaves (LeaveGroup, session timeout, or max.poll.interval.ms exceeded). Whether it was a member.
- * `runsOn`: its process goes on and may join again (a stalled one the coordinator removed, one whose poll timer
- * expired), so a group that keeps member ids (`Group.removedMembers`) records the generation its member.id ended in.
- */
-export function removeMember(x: Ctx, g: number, id: number, runsOn = false): boolean {
+/** The member leaves (LeaveGroup, session timeout, or max.poll.interval.ms exceeded). Whether it was a member. */
+export function removeMember(x: Ctx, g: number, id: number): boolean {
   const group = x.k.groups[g]!;
   const at = group.members.indexOf(id);
   if (at < 0) return false;
   group.members.splice(at, 1);
   group.memberEpochs?.splice(at, 1);
   for (let p = 0; p < group.owners.length; p++) if (group.owners[p] === id) group.owners[p] = null;
-  if (runsOn && group.removedMembers) {
-    const generation = group.generation;
-    const was = group.removedMembers.find((r) => r.instance === id);
-    if (was) was.generation = generation;
-    else group.removedMembers.push({ instance: id, generation });
-  }
   return true;
 }
 
@@ -83,15 +79,15 @@ export function currentMember(group: Group, id: number, generation: number): boo
  * an OffsetCommit, ILLEGAL_GENERATION for a TxnOffsetCommit, which OffsetMetadataManager
  * .validateTransactionalOffsetCommit maps it to for the producer's sake (3.7 to 4.1). The producer's
  * TxnOffsetCommitHandler aborts on either (CommitFailedException, 2.5 to 4.1). A classic member removed that joined
- * again has a new member.id (`addMember`): a commit of `generation` no later than its removal was sent under its old
- * member.id, which the group no longer has. Pure.
+ * again has a new member.id (`addMember`): a commit of `generation` no later than its former id's last was sent under
+ * that id, which the group no longer has. Pure.
  */
 function outsideError(group: Group, id: number, generation: number, stale: ErrorCode): ErrorCode {
   const at = group.members.indexOf(id);
   if (at < 0) return 'UNKNOWN_MEMBER_ID';
   if (isConsumerGroup(group)) return stale;
-  const removed = group.removedMembers?.find((r) => r.instance === id);
-  return removed && generation <= removed.generation ? 'UNKNOWN_MEMBER_ID' : 'ILLEGAL_GENERATION';
+  const former = group.formerIds?.find((f) => f.instance === id);
+  return former && generation <= former.generation ? 'UNKNOWN_MEMBER_ID' : 'ILLEGAL_GENERATION';
 }
 
 /** Whether a transactional offset commit of partition `p` is pending (the offset is unstable). Pure. */
