@@ -35,6 +35,7 @@ import {
   doInitializeTask,
   doInitProducerId,
   doJoin,
+  doLost,
   doPause,
   doProcess,
   doRejoin,
@@ -57,6 +58,7 @@ import {
   inputValue,
   isTxnApp,
   latestOfSlot,
+  lostDue,
   nextSessionExpiry,
   OUT,
   producerDue,
@@ -75,6 +77,8 @@ export type AppAction =
   | InstanceCall<'Join' | 'Rejoin' | 'InitializeTask' | 'RestoreStore' | 'CommitOffsets' | 'AutoCommit'>
   // group.protocol=consumer: a ConsumerGroupHeartbeat that reconciles the member's epoch and partitions
   | InstanceCall<'Heartbeat'>
+  // a member the coordinator removed learns it from its heartbeat and gives up its partitions as lost in poll()
+  | InstanceCall<'Lost'>
   | { readonly type: 'FetchOffset'; readonly instance: number; readonly partition: number }
   | { readonly type: 'Process'; readonly instance: number; readonly partition: number }
   | { readonly type: 'ProcessRetried'; readonly instance: number; readonly partition: number }
@@ -216,6 +220,18 @@ function heartbeatCall(s: S, id: number): string {
   return `ConsumerGroupHeartbeat(${what.join(', ')})`;
 }
 
+/**
+ * `Heartbeat(generation 1) -> UNKNOWN_MEMBER_ID; poll(): onPartitionsLost(in-0), JoinGroup(member.id "")`: a removed
+ * member's heartbeat and the rejoin that follows.
+ */
+function lostCall(s: S, id: number): string {
+  const i = instanceOf(s, id);
+  const lost = (i?.owned ?? []).map((p) => `in-${p}`).join(', ');
+  const hb = s.config.consumerProtocol ? 'ConsumerGroupHeartbeat' : 'Heartbeat';
+  const join = s.config.consumerProtocol ? 'ConsumerGroupHeartbeat(member epoch 0)' : 'JoinGroup(member.id "")';
+  return `${hb}(${carried(s, id)}) -> UNKNOWN_MEMBER_ID; poll(): onPartitionsLost(${lost}), ${join}`;
+}
+
 /** `InitProducerId(ctp-0)`: the instance's InitProducerId call. */
 function initCall(s: S, id: number): string {
   const i = instanceOf(s, id);
@@ -320,6 +336,17 @@ export const appActions = {
       ),
     effect: (d, a) => doHeartbeat(d, appOf(d, a.instance)),
     describe: (s, a) => call(s, a.instance, heartbeatCall(s, a.instance)),
+    lanes: to('group coordinator'),
+  },
+  Lost: {
+    enabled: (s, emit) =>
+      each(
+        s,
+        (i) => groupAnswers(s) && lostDue(s, i),
+        (i) => emit({ type: 'Lost', instance: i.id }),
+      ),
+    effect: (d, a) => doLost(d, appOf(d, a.instance)),
+    describe: (s, a) => call(s, a.instance, lostCall(s, a.instance)),
     lanes: to('group coordinator'),
   },
   InitProducerId: {

@@ -231,7 +231,9 @@ export function doJoin(d: D, i: I): void {
     heartbeatTimers(d);
     return;
   }
-  addMember(ctxOf(d), GROUP, i.id);
+  // A TxnOffsetCommit it sent before (faults.network) may still land, under the member.id it had then.
+  const sentBefore = d.network.some((r) => r.type === 'TxnOffsetCommit' && r.instance === i.id);
+  addMember(ctxOf(d), GROUP, i.id, sentBefore);
   rebalance(ctxOf(d), GROUP, `${appName(d, i.id)} joined`);
   sync(d);
 }
@@ -281,6 +283,32 @@ export function doHeartbeat(d: D, i: I): void {
  */
 export function doRejoin(d: D, i: I): void {
   d.events.push({ type: 'life', instance: i.id, status: `generation ${i.generation} not current: rejoins` });
+  rejoinNeeded(d, i);
+  doJoin(d, i);
+}
+
+/**
+ * poll() of a member whose heartbeat got UNKNOWN_MEMBER_ID (`lostDue`): it gives up its partitions as lost and joins
+ * again. Classic: the heartbeat reset its generation and member.id (AbstractCoordinator.resetStateAndGeneration),
+ * onJoinPrepare calls onPartitionsLost, and the JoinGroup with an empty member.id is handed a new one (`addMember`).
+ * Consumer: the member is FENCED (AbstractMembershipManager.transitionToFenced), onPartitionsLost runs, and it joins
+ * again at member epoch 0 under the same member id. Kafka Streams closes its tasks dirty on the loss
+ * (TaskManager.handleLostAll, 3.x to 4.0): the count store is gone, under exactly_once_v2 the thread's producer is
+ * closed and replaced by a new one (StreamsProducer.resetProducer), which initializes its transactions again, and
+ * under exactly_once the task's producer closes with its task.
+ */
+export function doLost(d: D, i: I): void {
+  const lost = i.owned.map((p) => `in-${p}`).join(', ');
+  const fate = d.config.consumerProtocol ? 'fenced' : 'generation and member.id reset';
+  d.events.push({
+    type: 'life',
+    instance: i.id,
+    status: `heartbeat: UNKNOWN_MEMBER_ID (${fate}); poll(): onPartitionsLost(${lost}), joins again`,
+  });
+  if (d.config.app === 'kafka-streams' && isTxnApp(d.config)) {
+    i.producer = castDraft(newProducer(i.producer.txn, d.config.partitions));
+    i.producerStatus = perTaskProducer(d.config, i.slot) ? 'none' : 'new';
+  }
   rejoinNeeded(d, i);
   doJoin(d, i);
 }

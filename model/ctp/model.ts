@@ -28,7 +28,7 @@ export function appInitialState(c: AppSettings): AppState {
       [
         c.consumerProtocol
           ? { ...newGroup('app', c.inputPartitions), memberEpochs: [] }
-          : newGroup('app', c.inputPartitions),
+          : { ...newGroup('app', c.inputPartitions), formerIds: [] },
       ],
     ),
     apps: Array.from({ length: c.instances }, (_, k) => newAppInstance(c, k, 1)),

@@ -216,6 +216,25 @@ export function rejoinDue(s: AppState, i: AppInstance): boolean {
 }
 
 /**
+ * Whether a member the coordinator removed (its session timed out while it stalled, its rebalance timeout ran out,
+ * its poll timer expired) learns it from its heartbeat now: the answer is UNKNOWN_MEMBER_ID (classic: Heartbeat,
+ * AbstractCoordinator.HeartbeatResponseHandler; consumer: ConsumerGroupHeartbeat, transitionToFenced), and the
+ * partitions it gives up as lost are given up in its poll() (ConsumerCoordinator.onJoinPrepare; the
+ * ConsumerRebalanceListenerCallbackNeededEvent of AsyncKafkaConsumer), between batches. Until that poll() nothing the
+ * application sees changes: the consumer's group metadata keeps the generation and member.id its commits carry.
+ * The answer may come after the poll() too, which `BeginTxn` and `Process` take. Pure.
+ */
+export function lostDue(s: AppState, i: AppInstance): boolean {
+  return (
+    canAct(i) &&
+    i.life === 'member' &&
+    i.generation >= 0 &&
+    !s.kafka.groups[GROUP]!.members.includes(i.id) &&
+    atPoll(s.config, i)
+  );
+}
+
+/**
  * group.protocol=consumer: whether the member's next heartbeat reconciles something now. An epoch alone moves at
  * any time (the background thread's heartbeat); a revocation or a new partition waits for its poll(), where the
  * rebalance callbacks run (AsyncKafkaConsumer: ConsumerRebalanceListenerCallbackNeededEvent), between batches. Pure.

@@ -147,11 +147,28 @@ export interface Group {
    */
   readonly memberEpochs?: readonly number[];
   /**
+   * A classic group of an application: the member.id an instance had before it joined again. A member the
+   * coordinator removed while its process ran on joins with an empty member.id and is handed a new one
+   * (MEMBER_ID_REQUIRED, KIP-394), so a request it sent before, still in the network, names an id the group no longer
+   * has. Kept only while such a request may land (`FormerId`); absent where the group's members are not modelled and
+   * in a consumer group, whose member keeps its id across a fence.
+   */
+  readonly formerIds?: readonly FormerId[];
+  /**
    * Markers appended to the group's `__consumer_offsets` partition and answered, whose pending offsets the classic
    * group coordinator's scheduler has not yet moved into its cache (faults.late-offset-completion, releases before
    * KAFKA-17507's fix): oldest first; absent when none is queued.
    */
   readonly completions?: readonly QueuedCompletion[];
+}
+
+/**
+ * An instance's former member.id (`Group.formerIds`): every request sent under it carries `generation` or an older
+ * one, every request under its new one a later one.
+ */
+export interface FormerId {
+  readonly instance: number;
+  readonly generation: number;
 }
 
 /**

@@ -33,11 +33,21 @@ export function rebalance(x: Ctx, g: number, reason: string): number[] {
   return moved;
 }
 
-/** JoinGroup of a new member. */
-export function addMember(x: Ctx, g: number, id: number): void {
+/**
+ * JoinGroup of a new member. One the group does not have joins with an empty member.id and is handed a new one
+ * (GroupCoordinator.doNewMemberJoinGroup: MEMBER_ID_REQUIRED since 2.2, KIP-394; ClassicGroup in 4.0). `sentBefore`:
+ * a request it sent under a former member.id is still in the network, so a group that keeps member ids
+ * (`Group.formerIds`) records that id as ending at the generation before this join; with none left to land, the
+ * former id can change no answer and is not kept (it would only tell apart states that behave alike).
+ */
+export function addMember(x: Ctx, g: number, id: number, sentBefore = false): void {
   const group = x.k.groups[g]!;
-  if (!group.members.includes(id)) group.members.push(id);
+  if (group.members.includes(id)) return;
+  group.members.push(id);
   group.members.sort((a, b) => a - b);
+  if (!group.formerIds) return;
+  group.formerIds = group.formerIds.filter((f) => f.instance !== id);
+  if (sentBefore) group.formerIds.push({ instance: id, generation: group.generation });
 }
 
 /** The member leaves (LeaveGroup, session timeout, or max.poll.interval.ms exceeded). Whether it was a member. */
@@ -68,14 +78,16 @@ export function currentMember(group: Group, id: number, generation: number): boo
  * another generation gets ILLEGAL_GENERATION in a classic group; in a consumer group `stale`: STALE_MEMBER_EPOCH for
  * an OffsetCommit, ILLEGAL_GENERATION for a TxnOffsetCommit, which OffsetMetadataManager
  * .validateTransactionalOffsetCommit maps it to for the producer's sake (3.7 to 4.1). The producer's
- * TxnOffsetCommitHandler aborts on either (CommitFailedException, 2.5 to 4.1). A classic member is named here by
- * its instance, which keeps its id when it joins again after its removal where Kafka hands it a new member.id: a
- * late copy sent before the removal meets it as a member of an old generation (ILLEGAL_GENERATION, where Kafka
- * answers UNKNOWN_MEMBER_ID), which the producer aborts on alike. Pure.
+ * TxnOffsetCommitHandler aborts on either (CommitFailedException, 2.5 to 4.1). A classic member removed that joined
+ * again has a new member.id (`addMember`): a commit of `generation` no later than its former id's last was sent under
+ * that id, which the group no longer has. Pure.
  */
-function outsideError(group: Group, id: number, stale: ErrorCode): ErrorCode {
-  if (!group.members.includes(id)) return 'UNKNOWN_MEMBER_ID';
-  return isConsumerGroup(group) ? stale : 'ILLEGAL_GENERATION';
+function outsideError(group: Group, id: number, generation: number, stale: ErrorCode): ErrorCode {
+  const at = group.members.indexOf(id);
+  if (at < 0) return 'UNKNOWN_MEMBER_ID';
+  if (isConsumerGroup(group)) return stale;
+  const former = group.formerIds?.find((f) => f.instance === id);
+  return former && generation <= former.generation ? 'UNKNOWN_MEMBER_ID' : 'ILLEGAL_GENERATION';
 }
 
 /** Whether a transactional offset commit of partition `p` is pending (the offset is unstable). Pure. */
@@ -108,7 +120,7 @@ export function offsetCommit(
 ): ErrorCode | null {
   const group = x.k.groups[g]!;
   if (generation >= 0 && (origin === null || !currentMember(group, origin.instance, generation)))
-    return outsideError(group, origin?.instance ?? -1, 'STALE_MEMBER_EPOCH');
+    return outsideError(group, origin?.instance ?? -1, generation, 'STALE_MEMBER_EPOCH');
   const recordOffset = group.logEnd;
   group.logEnd += 1;
   group.committed[p] = {
@@ -164,7 +176,7 @@ export function txnOffsetCommit(x: Ctx, g: number, req: TxnOffsetRequest): Error
   const checked = req.generation >= 0 && rules.release.txnOffsetGenerationCheck;
   const stale = req.generation >= 0 && !currentMember(group, req.origin.instance, req.generation);
   if (checked && stale && rules.generationFencing)
-    return outsideError(group, req.origin.instance, 'ILLEGAL_GENERATION');
+    return outsideError(group, req.origin.instance, req.generation, 'ILLEGAL_GENERATION');
   group.pending = group.pending.filter((po) => !(po.producerId === req.producerId && po.partition === req.partition));
   const origin = { instance: req.origin.instance, txn: req.origin.txn };
   const recordOffset = group.logEnd;

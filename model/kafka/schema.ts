@@ -20,6 +20,7 @@ import type {
   Cluster,
   CommittedOffset,
   Coordinator,
+  FormerId,
   Group,
   KafkaRules,
   OffsetsLeader,
@@ -186,6 +187,8 @@ const group = struct<Group>({
   staleCommits: list(staleCommit),
   // Present from the start in a consumer group, before the offsets leader a move adds.
   memberEpochs: optional(list(int)),
+  // Present from the start in a classic group of an application, like `memberEpochs` in a consumer group.
+  formerIds: optional(list(struct<FormerId>({ instance: int, generation: int }))),
   offsetsLeader: optional(struct<OffsetsLeader>({ moves: int, loading: bool })),
   completions: optional(list(struct<QueuedCompletion>({ producerId: int, marker, txnEpoch: int }))),
 });

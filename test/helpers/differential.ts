@@ -249,6 +249,10 @@ const configs: Record<string, string[][]> = {
     ['group.protocol=consumer', 'input.partitions=2'],
     ['group.protocol=consumer', 'safeguard.generation-fencing=false', 'faults.network=true'],
     ['group.protocol=consumer', 'record.processing.ms=1000', 'faults.group-coordinator-failover=1'],
+    // A removed member's heartbeat (UNKNOWN_MEMBER_ID) and its rejoin, classic with a TxnOffsetCommit held in the
+    // network under its former member.id (the group's list of former ids), and fenced under the consumer protocol.
+    ['kafka.version=3.5', 'faults.network=true', 'faults.crashes=0'],
+    ['group.protocol=consumer', 'record.processing.ms=1000', 'session.timeout.ms=5000', 'faults.crashes=0'],
     ['faults.coordinator-failover=1', 'faults.txn-log-isr-shrink=true'],
     // KAFKA-17507: offsets completed on the group coordinator's scheduler after the marker's answer, at 3.9.0
     // (the next transaction's offsets committed early) and at 4.0 (awaited: the queue runs before the answer).
@@ -266,6 +270,8 @@ const configs: Record<string, string[][]> = {
     ['faults.produce-reorder=true', 'commit.every=3', 'input.records=3'],
     ['faults.produce-reorder=true', 'processing.guarantee=exactly_once', 'kafka.version=2.6', 'faults.network=true'],
     ['faults.late-offset-completion=true', 'kafka.version=3.9.0'],
+    // A removed member's heartbeat: its tasks closed dirty, its thread producer replaced (exactly_once_v2).
+    ['faults.crashes=0', 'input.records=3'],
   ],
   'flink-kafka': [
     ...flinkSinkConfigs,

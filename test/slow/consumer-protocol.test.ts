@@ -37,13 +37,13 @@ const rows: readonly Row[] = [
     name: "an instance's crash, a zombie and the group coordinator's move",
     set: ['faults.group-coordinator-failover=1'],
     depth: 14,
-    states: 273094,
+    states: 310147,
   },
   {
     name: "an instance's crash, a zombie, and both coordinators' moves",
     set: ['faults.group-coordinator-failover=1', 'faults.coordinator-failover=1'],
     depth: 14,
-    states: 562524,
+    states: 629543,
   },
   {
     name: "both coordinators' moves",
@@ -55,7 +55,7 @@ const rows: readonly Row[] = [
     name: 'two input partitions (a join revokes one from a live owner), a crash and a zombie',
     set: ['input.partitions=2'],
     depth: 14,
-    states: 664915,
+    states: 735341,
   },
   {
     name: "the network, late coordinator requests, the group coordinator's move and a revocation",
@@ -73,7 +73,7 @@ const rows: readonly Row[] = [
     name: "the clock running (sessions, the poll timer, a slow record) and the group coordinator's move",
     set: ['record.processing.ms=1000', 'max.poll.interval.ms=10000', 'faults.group-coordinator-failover=1'],
     depth: 13,
-    states: 542076,
+    states: 593296,
   },
   {
     // The trace of test/model/ctp/rebalance-timeout.test.ts: a member stalled owing a revocation is fenced at its
@@ -81,7 +81,7 @@ const rows: readonly Row[] = [
     name: 'the rebalance timeout of a member stalled while it owes a revocation (two partitions, the clock)',
     set: rebalanceTimeout,
     depth: 13,
-    states: 344454,
+    states: 430622,
   },
 ];
 

@@ -214,7 +214,7 @@ describe('the clock running with crashes and pauses: both ways on one bound', ()
   test('transactional with every safeguard holds at depth 9', () => {
     const r = check(ctpEntry, timed, exhaustive(9));
     expect(r.status).toBe('ok');
-    expect(r.distinct).toBe(8091);
+    expect(r.distinct).toBe(8535);
   });
   // The random trace (seed 1): pause i0#1 alone, its session times out, it resumes and commits as a zombie.
   test('safeguard.generation-fencing=false: zombie-fenced in 8 steps exhaustively, 11 randomly (seed 1)', () => {

