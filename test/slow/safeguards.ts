@@ -49,12 +49,27 @@ const replicated = [
   'faults.zombies=false',
 ];
 
+/**
+ * A follower of `__transaction_state` falls out of its ISR and transaction.state.log.min.isr=1 lets the leader alone
+ * acknowledge the coordinator's appends; then the leader's broker dies (faults.txn-log-unclean-election).
+ */
+const txnLogUnclean = ['faults.txn-log-unclean-election=1', 'transaction.state.log.min.isr=1'];
+
+/** One producer, one partition, no crash and no zombie: the transaction log's election alone. */
+const oneProducer = ['producers=1', 'partitions=1', 'faults.crashes=0', 'faults.zombies=false'];
+
+/** One record, no crash, every notification delivered: a Flink job whose coordinator's log is elected uncleanly. */
+const oneRecordJob = ['input.records=1', 'faults.lost-notifications=0', 'faults.crashes=0'];
+
 /** Safe configurations: the defaults (every safeguard a release ships, on) and the safe variants users pick. */
 export const safe: { model: string; set: string[]; runs: number; depth: number }[] = [
   { model: 'kafka-txn', set: [], runs: 2000, depth: 10 },
   { model: 'kafka-txn', set: ['faults.network=true'], runs: 2000, depth: 9 },
   // Replication: acks=all, min.insync.replicas=2, three replicas, clean elections, two broker crashes.
   { model: 'kafka-txn', set: [...replicated, 'faults.broker=2'], runs: 2000, depth: 11 },
+  // The topic's unclean.leader.election.enable=false (TransactionStateManager.transactionTopicConfigs): the log's
+  // partition waits for its leader, nothing is lost (46081 states at depth 16; off, no-loss in 10 steps).
+  { model: 'kafka-txn', set: [...oneProducer, ...txnLogUnclean], runs: 2000, depth: 16 },
   { model: 'consume-transform-produce', set: [], runs: 2000, depth: 12 },
   {
     model: 'consume-transform-produce',
@@ -71,6 +86,8 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   },
   // KIP-848's consumer group protocol, where a join makes a live owner revoke a partition (two input partitions).
   { model: 'consume-transform-produce', set: ['group.protocol=consumer', 'input.partitions=2'], runs: 2000, depth: 12 },
+  // The transaction log's clean election at the defaults (120412 states at depth 12; off, offsets-atomic in 10 steps).
+  { model: 'consume-transform-produce', set: txnLogUnclean, runs: 2000, depth: 12 },
   { model: 'kafka-streams', set: [], runs: 2000, depth: 13 },
   // exactly_once (EOS v1) exists until 3.9 (removed in 4.0, KAFKA-16331).
   { model: 'kafka-streams', set: ['processing.guarantee=exactly_once', 'kafka.version=3.9'], runs: 2000, depth: 13 },
@@ -78,6 +95,8 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   { model: 'kafka-streams', set: ['input.records=1', 'faults.zombies=false'], runs: 2000, depth: 18 },
   // A leader forgetting an idle producer: 3.6+ verify the next transactional write with the coordinator (KIP-890).
   { model: 'kafka-streams', set: ['faults.producer-state-loss=true'], runs: 2000, depth: 13 },
+  // The transaction log's clean election at the defaults (38162 states at depth 12; off, offsets-atomic in 12 steps).
+  { model: 'kafka-streams', set: txnLogUnclean, runs: 2000, depth: 12 },
   { model: 'flink-kafka', set: [], runs: 2000, depth: 30 },
   { model: 'flink-kafka', set: ['execution.checkpointing.mode=AT_LEAST_ONCE'], runs: 1000, depth: 30 },
   { model: 'flink-kafka', set: ['jobs=2', 'faults.crashes=0', 'faults.lost-notifications=0'], runs: 1000, depth: 24 },
@@ -195,6 +214,8 @@ export const safe: { model: string; set: string[]; runs: number; depth: number }
   },
   { model: 'flink-kafka', set: ['faults.savepoint=stop'], runs: 1000, depth: 24 },
   { model: 'flink-kafka', set: ['faults.commit-retries=1'], runs: 1000, depth: 24 },
+  // The transaction log's clean election under a job (981 states at depth 30; off, no-loss in 15 steps).
+  { model: 'flink-kafka', set: [...oneRecordJob, ...txnLogUnclean], runs: 1000, depth: 30 },
   { model: 'flink-kafka', set: ['faults.strategy-change=true', 'kafka.version=3.9'], runs: 1000, depth: 24 },
   { model: 'two-phase-commit', set: ['rm.count=5'], runs: 2000, depth: 10_000 },
   // MirrorMaker 2: a planned switch at 4.1 (delayed syncs) loses and repeats nothing.
@@ -264,6 +285,15 @@ export const unsafe: {
     breaks: ['acked-durable'],
     depth: 11,
   },
+  // An unclean election of `__transaction_state` (the topic's setting changed, or an UNCLEAN ElectLeaders request): the
+  // new coordinator loads a log without the PrepareCommit the client was answered, and the transaction is never
+  // committed (no-loss, 10 steps; txn-atomicity when the timeout's abort is the append lost, 12). The swarm also
+  // meets an abort that misses a partition the log forgot: the next transaction's commit takes the old epoch's write.
+  {
+    model: 'kafka-txn',
+    set: [...oneProducer, ...txnLogUnclean, 'safeguard.txn-log-clean-election=false'],
+    breaks: ['no-loss', 'txn-atomicity', 'zombie-fenced'],
+  },
   { model: 'consume-transform-produce', set: ['commit.strategy=commit-then-process'], breaks: ['no-loss'] },
   { model: 'consume-transform-produce', set: ['commit.strategy=process-then-commit'], breaks: ['no-duplicates'] },
   {
@@ -295,6 +325,14 @@ export const unsafe: {
   { model: 'consume-transform-produce', set: ['kafka.version=2.4'], breaks: ['zombie-fenced'] },
   { model: 'consume-transform-produce', set: ['sink=side-effect'], breaks: ['no-duplicates'] },
   { model: 'consume-transform-produce', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
+  // The log loses the append that added __consumer_offsets to the transaction: the commit ends the output's partition
+  // alone, the offset is never committed (10 steps). Or the log loses a transaction whole and nothing ends it: its
+  // output stays behind the LSO (no-loss, the swarm on some seeds).
+  {
+    model: 'consume-transform-produce',
+    set: [...txnLogUnclean, 'safeguard.txn-log-clean-election=false'],
+    breaks: ['offsets-atomic', 'no-loss'],
+  },
   // The consumer's default beside a transactional producer: close() after a fenced call commits past the aborted
   // records (ConsumerCoordinator.close -> maybeAutoCommitOffsetsSync).
   {
@@ -336,8 +374,23 @@ export const unsafe: {
     breaks: ['zombie-fenced', 'no-duplicates', 'txn-atomicity', 'state-exactly-once'],
   },
   { model: 'kafka-streams', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
+  // As consume-transform-produce's: 12 steps, 10 explored (deeper than the model's default) and 2 of the drain.
+  {
+    model: 'kafka-streams',
+    set: [...txnLogUnclean, 'safeguard.txn-log-clean-election=false'],
+    breaks: ['offsets-atomic', 'no-loss'],
+    depth: 10,
+  },
   { model: 'flink-kafka', set: ['sink.delivery-guarantee=none'], breaks: ['no-duplicates', 'no-loss'] },
   { model: 'flink-kafka', set: ['sink.delivery-guarantee=at-least-once'], breaks: ['no-duplicates'] },
+  // The log loses the writer's InitProducerId (epoch 1): the committer's EndTxn is PRODUCER_FENCED and the committable
+  // is dropped, its record lost (15 steps). When the log lost the id altogether, the commit is
+  // INVALID_PRODUCER_ID_MAPPING at every restore (progress, the swarm on some seeds).
+  {
+    model: 'flink-kafka',
+    set: [...oneRecordJob, ...txnLogUnclean, 'safeguard.txn-log-clean-election=false'],
+    breaks: ['no-loss', 'progress'],
+  },
   { model: 'flink-kafka', set: ['isolation.level=read_uncommitted'], breaks: ['no-aborted-read'] },
   { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], breaks: ['no-loss', 'no-hanging-transaction'] },
   { model: 'flink-kafka', set: ['faults.slow-checkpoints=1', 'faults.slow-checkpoint.ms=70000'], breaks: ['no-loss'] },
