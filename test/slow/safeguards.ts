@@ -353,6 +353,11 @@ export const unsafe: {
     breaks: ['state-exactly-once', 'no-duplicates', 'offsets-atomic'],
     random: false,
     depth: 16,
+    // Each swarm run draws its fault kinds from the model's pool: since the pool grew (the transaction log's ISR
+    // shrink and unclean election, late requests) every seed draws other profiles. The swarm alone met it within 30 s
+    // on 8 of seeds 1-10 (2026-12-07, load 6-8 on two cores); seeds 4 and 7 meet it at 34 s and 41 s (runs 64,292
+    // and 77,415), where the code of 2026-12-05 met it at 1.7 s and 5.6 s.
+    swarmSeeds: 8,
   },
   // 2.5-3.5 accept a write from a producer the leader forgot (KAFKA-8710) without verification: a stale write after
   // the timeout's abort marker opens a transaction nothing ends. The writer is a member paused after the abort: the
@@ -365,8 +370,12 @@ export const unsafe: {
     random: false,
     depth: 13,
     // The member must pause after the abort and stay paused through the expiry: the swarm alone met it on seeds 5,
-    // 6, 7 and 9 of 1-10 within 30 s (a loaded machine); plain check's pass finds it within 1.3 s.
-    swarmSeeds: 3,
+    // 6, 7 and 9 of 1-10 within 30 s (2026-12-06, a loaded machine). Since the fault pool grew (the transaction log's
+    // ISR shrink and unclean election, late requests) each seed draws other profiles: seed 2 of 1-10 and 14 of 11-20
+    // within 30 s (2026-12-07, load 6-8 on two cores, about 30,000 runs a seed); seeds 5 and 6 not in 120 s (165,112
+    // and 231,613 runs; the code of 2026-12-06 met seed 5 at run 73,074 on the same machine). Plain check's pass finds
+    // it within 1.3 s.
+    swarmSeeds: 1,
   },
   {
     model: 'kafka-streams',
@@ -409,6 +418,11 @@ export const unsafe: {
     set: ['parallelism.default=2', 'faults.rescale=true', 'safeguard.abort-lingering-transactions=false'],
     breaks: ['no-hanging-transaction'],
     random: false,
+    // The swarm alone met it within 30 s on 6 of seeds 1-10 (2026-12-07, load 6-8 on two cores): since the fault pool
+    // grew (late requests, the transaction log's ISR shrink and unclean election) each seed draws other profiles, and
+    // seeds 1 and 3 meet it at 39 s and 41 s (runs 5,443 and 7,256), where the code of 2026-12-05 met them at 23 s and
+    // 10 s (runs 3,728 and 1,340) on the same machine. Plain check's pass finds it.
+    swarmSeeds: 6,
   },
   {
     model: 'flink-kafka',
