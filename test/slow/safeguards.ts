@@ -492,9 +492,11 @@ export const unsafe: {
     breaks: ['no-hanging-transaction'],
     random: false,
     depth: 32,
-    // The swarm alone met it within 30 s on seeds 1 and 3 of 1-10 (2026-12-06, beside another search); plain
-    // check's pass finds it within 5.4 s.
-    swarmSeeds: 2,
+    // The swarm alone met it within 30 s on seeds 1 and 3 of 1-10 (2026-12-06, beside another search); with the
+    // grown fault pool (late requests, the transaction log's ISR shrink and unclean election) each seed draws other
+    // profiles: seed 2 alone within 30 s (2026-12-07, load 6-8 on two cores), seeds 1 and 3 not in 60 s (95,145 and
+    // 97,936 runs). Plain check's pass finds it within 5.4 s.
+    swarmSeeds: 1,
   },
   {
     model: 'flink-kafka',
