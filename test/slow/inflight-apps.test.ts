@@ -19,15 +19,15 @@ const eosV1 = ['processing.guarantee=exactly_once', 'kafka.version=2.6'];
 type Row = readonly [name: string, set: readonly string[], depth: number, states: number];
 
 const ctpRows: readonly Row[] = [
-  ["an instance's crash and a zombie, 4.1", [], 14, 253989],
-  ["an instance's crash and a zombie, 3.5 (transaction.version=1)", ['kafka.version=3.5'], 14, 255585],
+  ["an instance's crash and a zombie, 4.1", [], 14, 273153],
+  ["an instance's crash and a zombie, 3.5 (transaction.version=1)", ['kafka.version=3.5'], 14, 275409],
   ['a coordinator move, 4.1', [...noProcessFaults, 'faults.coordinator-failover=1'], 16, 83589],
   ['the network (a delayed request, a write expiring in flight), 4.1', [...noProcessFaults, network], 14, 138019],
 ];
 
 const streamsRows: readonly Row[] = [
-  ["an instance's crash and a zombie, exactly_once_v2", [], 14, 128015],
-  ["an instance's crash and a zombie, exactly_once (EOS v1) at 2.6", [...eosV1], 14, 110053],
+  ["an instance's crash and a zombie, exactly_once_v2", [], 14, 137023],
+  ["an instance's crash and a zombie, exactly_once (EOS v1) at 2.6", [...eosV1], 14, 117479],
   ['a coordinator move', [...noProcessFaults, 'faults.coordinator-failover=1'], 16, 104999],
   ['the network (a delayed request; no batch given up under EOS)', [...noProcessFaults, network], 14, 81419],
 ];
