@@ -21,7 +21,7 @@ const kafkaTxnStates: Record<(typeof VERSIONS)[number], { two: number; one: numb
   '4.1': { two: 2582037, one: 235523 },
 };
 /** Distinct states of kafka-streams with faults.producer-state-loss to depth 17, by release. */
-const streamsStates: Record<(typeof VERSIONS)[number], number> = { '3.9': 661865, '4.0': 660843, '4.1': 660843 };
+const streamsStates: Record<(typeof VERSIONS)[number], number> = { '3.9': 768341, '4.0': 769609, '4.1': 769609 };
 
 describe('kafka-txn: a coordinator move and a producer expiry, every state to depth 13', () => {
   for (const version of VERSIONS) {
