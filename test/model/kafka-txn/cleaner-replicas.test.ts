@@ -11,31 +11,14 @@ import { checkHere } from '../../../check/check.js';
 import type { Cluster } from '../../../model/kafka/cluster.js';
 import { receivedCopy, settleMissed } from '../../../model/kafka/missed-records.js';
 import { readPartition } from '../../../model/kafka/read.js';
-import type { ControlEntry, DataEntry, LogEntry, Partition } from '../../../model/kafka/records.js';
+import type { DataEntry, LogEntry, Partition } from '../../../model/kafka/records.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import { hangingTransaction } from '../../../properties/kafka/checks.js';
 import { cfg, exhaustive, flatten, scripted } from '../../helpers/check.js';
+import { txnMarker, txnRecord } from '../../helpers/log-entries.js';
 
-const data = (offset: number, value: number, epoch = 0): DataEntry => ({
-  kind: 'data',
-  offset,
-  producerId: 1,
-  epoch,
-  sequence: offset,
-  value,
-  transactional: true,
-  origin: { instance: 1, txn: null },
-});
-const marker = (offset: number, m: 'COMMIT' | 'ABORT'): ControlEntry => ({
-  kind: 'control',
-  offset,
-  producerId: 1,
-  epoch: 1,
-  marker: m,
-  coordinatorEpoch: 0,
-  txnEpoch: 0,
-  endedBy: 0,
-});
+const data = txnRecord;
+const marker = (offset: number, m: 'COMMIT' | 'ABORT') => txnMarker(offset, m, 1);
 const removed = <E extends LogEntry>(e: E): E => ({ ...e, removed: true });
 
 /** The follower's log: v1 it held, then the leader's entries from offset 1 on, as a fetch copies them. */

@@ -10,34 +10,17 @@ import { kafkaTxnEntry as entry } from '../../../catalog/kafka-txn.js';
 import { checkKafkaKeys } from '../../../model/kafka/keys.js';
 import { clean, mapEnds } from '../../../model/kafka/log-cleaner.js';
 import { readPartition } from '../../../model/kafka/read.js';
-import type { ControlEntry, DataEntry, LogEntry, Partition } from '../../../model/kafka/records.js';
+import type { LogEntry, Partition } from '../../../model/kafka/records.js';
 import { release } from '../../../model/kafka/releases.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import { logTableLines } from '../../../traces/kafka/log-table.js';
 import { cfg, check, exhaustive, explored, scripted } from '../../helpers/check.js';
+import { txnMarker, txnRecord } from '../../helpers/log-entries.js';
 
 const DAY = 86400000;
 
-const data = (offset: number, value: number): DataEntry => ({
-  kind: 'data',
-  offset,
-  producerId: 1,
-  epoch: 0,
-  sequence: offset,
-  value,
-  transactional: true,
-  origin: { instance: 1, txn: null },
-});
-const marker = (offset: number, m: 'COMMIT' | 'ABORT'): ControlEntry => ({
-  kind: 'control',
-  offset,
-  producerId: 1,
-  epoch: 0,
-  marker: m,
-  coordinatorEpoch: 0,
-  txnEpoch: 0,
-  endedBy: 0,
-});
+const data = txnRecord;
+const marker = txnMarker;
 
 /** v1 and v2 committed, v3 aborted: the log the model's counterexample leaves before the cleaning. */
 const committedThenAborted: Partition = {
