@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/slow/**', 'test/campaign/**', 'node_modules/**'],
+    exclude: ['test/slow/**', 'test/deep/**', 'test/campaign/**', 'node_modules/**'],
     // A test asserts states, traces and verdicts, never durations: five minutes leaves a busy machine room, and a test
     // about a timeout takes an injected clock instead.
     testTimeout: 300_000,

@@ -24,6 +24,7 @@ import { WordBuffer } from '../../model/core/words.js';
 import { cfg } from './check.js';
 import { declarationsHold } from './por.js';
 import { accessHolds } from './sleep.js';
+import { deep } from './tier.js';
 
 /**
  * Replicated configurations, driven at every scale besides the first configs: leaders,
@@ -374,7 +375,7 @@ export interface Scale {
 }
 
 /**
- * The slow suite's scale: every config of the model at ten times the fast suite's states. One file per model (three for
+ * The deep suite's scale: every config of the model at ten times the fast suite's states. One file per model (three for
  * flink-kafka) under test/slow/differential/, so the test runner's two workers share the work.
  */
 export const fullScale: Scale = {
@@ -385,6 +386,19 @@ export const fullScale: Scale = {
   searchStates: 6000,
   configs: 100,
 };
+
+/** The slow suite's scale: every config of the model at two to three times the fast suite's states. */
+export const slowScale: Scale = {
+  walks: 10,
+  bfs: 400,
+  drainWalks: 4,
+  drainBfs: 80,
+  searchStates: 1500,
+  configs: 100,
+};
+
+/** The scale of the suite that runs: full in the deep suite, else the slow suite's. */
+export const tierScale: Scale = deep ? fullScale : slowScale;
 
 /**
  * The fast path's step without events (`applySilent`, where the model declares `eventsUnread`) from `s` by `a`

@@ -9,6 +9,7 @@
  * pinned; without it (`safeguard.generation-fencing=false`) the zombie's TxnOffsetCommit lands.
  */
 import { describe, expect, test } from 'vitest';
+import { deepTest } from '../helpers/tier.js';
 import { checkNamed } from './safeguards.js';
 
 const ctp = 'consume-transform-produce';
@@ -86,8 +87,9 @@ const rows: readonly Row[] = [
 ];
 
 describe('group.protocol=consumer: every invariant holds with the member-epoch check', () => {
+  // The first row in the slow suite (seconds); every row in the deep suite (minutes each).
   for (const r of rows)
-    test(`${r.name}: to depth ${r.depth}`, () => {
+    (r === rows[0] ? test : deepTest)(`${r.name}: to depth ${r.depth}`, () => {
       const c = checkNamed(ctp, [consumer, ...r.set], { mode: 'exhaustive', depth: r.depth, maxStates: 3_000_000 });
       expect([c.violations, c.depthCompleted, c.distinct]).toEqual([[], r.depth, r.states]);
     });

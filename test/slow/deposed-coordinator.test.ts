@@ -4,9 +4,11 @@
  * fences it by the coordinator epoch its producer state kept (EndTransactionMarker.coordinatorEpoch,
  * replayed by followers, persisted in snapshots: ProducerAppendInfo.appendEndTxnMarker). The model
  * once rebuilt that state without it and reported txn-atomicity here (24 steps with two replicas,
- * 15 of them explored; test/model/kafka/failover.test.ts keeps the trace).
+ * 15 of them explored; test/model/kafka/failover.test.ts keeps the trace). The slow suite searches 3.9 to depth 15;
+ * the deep suite (`npm run test:deep`) every release, three replicas and the swarm too.
  */
 import { describe, expect, test } from 'vitest';
+import { deepTest } from '../helpers/tier.js';
 import { checkNamed } from './safeguards.js';
 
 const common = [
@@ -28,18 +30,21 @@ const statesToDepth15: Record<string, number> = { '3.9': 1240623, '4.0': 1327129
 
 describe('a deposed coordinator after a leader change, at safe settings', () => {
   for (const version of ['3.9', '4.0', '4.1']) {
-    test(`kafka.version=${version}, two replicas, min ISR 1: no violation in any state to depth 15`, () => {
-      const r = checkNamed('kafka-txn', [`kafka.version=${version}`, ...twoReplicas], {
-        mode: 'exhaustive',
-        depth: 15,
-        maxStates: 3_000_000,
-      });
-      expect(r.violations).toEqual([]);
-      expect(r.depthCompleted).toBe(15);
-      expect(r.distinct).toBe(statesToDepth15[version]);
-    });
+    (version === '3.9' ? test : deepTest)(
+      `kafka.version=${version}, two replicas, min ISR 1: no violation in any state to depth 15`,
+      () => {
+        const r = checkNamed('kafka-txn', [`kafka.version=${version}`, ...twoReplicas], {
+          mode: 'exhaustive',
+          depth: 15,
+          maxStates: 3_000_000,
+        });
+        expect(r.violations).toEqual([]);
+        expect(r.depthCompleted).toBe(15);
+        expect(r.distinct).toBe(statesToDepth15[version]);
+      },
+    );
 
-    test(`kafka.version=${version}, three replicas, min ISR 2: no violation in the first 2000000 states`, () => {
+    deepTest(`kafka.version=${version}, three replicas, min ISR 2: no violation in the first 2000000 states`, () => {
       const r = checkNamed('kafka-txn', [`kafka.version=${version}`, ...threeReplicas], {
         mode: 'exhaustive',
         depth: 30,
@@ -50,7 +55,7 @@ describe('a deposed coordinator after a leader change, at safe settings', () => 
       expect(r.distinct).toBe(2_000_000);
     });
 
-    test(`kafka.version=${version}, three replicas: no violation in 100000 swarm runs (seed 1, 40 steps)`, () => {
+    deepTest(`kafka.version=${version}, three replicas: no violation in 100000 swarm runs (seed 1, 40 steps)`, () => {
       const r = checkNamed('kafka-txn', [`kafka.version=${version}`, ...threeReplicas], {
         mode: 'swarm',
         runs: 100_000,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { invariantMeanings } from '../../properties/invariant.js';
 import { cli } from '../cli/harness.js';
+import { deepTest } from '../helpers/tier.js';
 
 const docs = join(import.meta.dirname, '..', '..', 'docs');
 const names = new Set(Object.keys(invariantMeanings));
@@ -32,13 +33,23 @@ function claims(): Claim[] {
   return out;
 }
 
+/**
+ * A claim the slow suite leaves to the deep one: a search to depth 30 or more (minutes), or a plain check that holds
+ * (it runs its whole --max-seconds budget).
+ */
+function heavy(c: Claim): boolean {
+  const depth = c.args.indexOf('--depth');
+  if (depth >= 0 && Number(c.args[depth + 1]) >= 30) return true;
+  return c.violates === null && !c.args.includes('--exhaustive') && !c.args.includes('--max-seconds');
+}
+
 describe('the verdicts the docs print beside their commands', () => {
   test('the docs show some', () => {
     expect(claims().length).toBeGreaterThan(20);
   });
 
   for (const c of claims())
-    test(`${c.file}: npx eoscheck ${c.args.join(' ')}`, async () => {
+    (heavy(c) ? deepTest : test)(`${c.file}: npx eoscheck ${c.args.join(' ')}`, async () => {
       const r = await cli(...c.args, '--quiet');
       const first = r.stdout.split('\n')[0] ?? '';
       if (c.violates === null) {

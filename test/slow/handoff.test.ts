@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { handedAgrees } from '../helpers/handoff.js';
+import { deepTest } from '../helpers/tier.js';
 
 interface Row {
   model: string;
@@ -16,6 +17,8 @@ interface Row {
   workers?: number;
   plain?: true;
   symmetry?: true;
+  /** Half a minute or more: the deep suite's. */
+  deep?: true;
 }
 
 const rows: Row[] = [
@@ -28,6 +31,7 @@ const rows: Row[] = [
     depth: 8,
     every: true,
     symmetry: true,
+    deep: true,
   },
   { model: 'kafka-txn', set: ['isolation.level=read_uncommitted'], depth: 8, every: true },
   { model: 'kafka-txn', set: [], depth: 8, every: false, workers: 3 },
@@ -36,7 +40,7 @@ const rows: Row[] = [
   { model: 'kafka-streams', set: [], depth: 8, every: false },
   { model: 'kafka-streams', set: ['safeguard.generation-fencing=false'], depth: 8, every: false },
   { model: 'flink-kafka', set: [], depth: 20, every: false },
-  { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], depth: 20, every: false },
+  { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], depth: 20, every: false, deep: true },
   {
     model: 'mirror-maker-2',
     set: ['source.transaction.records=2', 'sync.group.offsets.enabled=true'],
@@ -57,7 +61,7 @@ describe('a search handed to workers where one thread stopped, on every model', 
   for (const r of rows) {
     const how = `${r.every ? ', every level' : ''}${r.plain ? ', plain' : ''}${r.symmetry ? ', symmetry' : ''}`;
     const name = `${r.model} ${r.set.join(' ')} depth ${r.depth}${how}`;
-    test(name, async () => {
+    (r.deep ? deepTest : test)(name, async () => {
       const opts = {
         mode: 'exhaustive',
         depth: r.depth,

@@ -11,6 +11,7 @@ import { exhaustiveParallel } from '../../check/engine/parallel/parallel.js';
 import { exploreExhaustive } from '../../check/explore/exhaustive.js';
 import { resolved } from '../helpers/check.js';
 import { figures } from '../helpers/handoff.js';
+import { deepTest } from '../helpers/tier.js';
 
 interface Row {
   model: string;
@@ -19,16 +20,24 @@ interface Row {
   symmetry?: true;
   /** M at the end of every level too. */
   levels?: true;
+  /** A sweep of minutes: the deep suite's. */
+  deep?: true;
 }
 
 const rows: Row[] = [
-  { model: 'kafka-txn', set: ['transaction.version=1', 'safeguard.epoch-fencing=false'], depth: 8 },
-  { model: 'kafka-txn', set: ['transaction.version=1', 'safeguard.epoch-fencing=false'], depth: 8, symmetry: true },
+  { model: 'kafka-txn', set: ['transaction.version=1', 'safeguard.epoch-fencing=false'], depth: 8, deep: true },
+  {
+    model: 'kafka-txn',
+    set: ['transaction.version=1', 'safeguard.epoch-fencing=false'],
+    depth: 8,
+    symmetry: true,
+    deep: true,
+  },
   { model: 'kafka-txn', set: ['isolation.level=read_uncommitted'], depth: 8 },
-  { model: 'kafka-txn', set: [], depth: 7, levels: true },
-  { model: 'consume-transform-produce', set: ['safeguard.require-stable-offsets=false'], depth: 8 },
-  { model: 'kafka-streams', set: ['safeguard.generation-fencing=false'], depth: 8 },
-  { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], depth: 20 },
+  { model: 'kafka-txn', set: [], depth: 7, levels: true, deep: true },
+  { model: 'consume-transform-produce', set: ['safeguard.require-stable-offsets=false'], depth: 8, deep: true },
+  { model: 'kafka-streams', set: ['safeguard.generation-fencing=false'], depth: 8, deep: true },
+  { model: 'flink-kafka', set: ['transaction.timeout.ms=2500'], depth: 20, deep: true },
   { model: 'two-phase-commit', set: ['safeguard.commit-needs-all-prepared=false', 'rm.count=5'], depth: 100 },
   {
     model: 'two-phase-commit',
@@ -42,7 +51,7 @@ const rows: Row[] = [
 describe('--max-states on workers cuts where one thread cuts, on every model', () => {
   for (const r of rows) {
     const how = `${r.symmetry ? ', symmetry' : ''}${r.levels ? ', at each level end' : ''}`;
-    test(`${[r.model, ...r.set].join(' ')} depth ${r.depth}${how}`, async () => {
+    (r.deep ? deepTest : test)(`${[r.model, ...r.set].join(' ')} depth ${r.depth}${how}`, async () => {
       await catalog.get(r.model)!.open(async (e) => {
         const config = resolved(e.model.keys, ...r.set);
         const c = { model: e.model, invariants: e.invariants };

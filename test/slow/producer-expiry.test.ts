@@ -7,8 +7,11 @@
  * there after producer.id.expiration.ms of its silence (ProducerStateManager.isProducerExpired), a day in which no
  * old coordinator's request survives and no live member stays inside a transaction. The traces are kept in
  * test/fixtures/traces and replayed by test/model/kafka/lifecycle.test.ts and test/model/streams/streams.test.ts.
+ * The slow suite searches one producer on every release and kafka-streams on 4.1; the deep suite
+ * (`npm run test:deep`) two producers and kafka-streams on every release too.
  */
 import { describe, expect, test } from 'vitest';
+import { deepTest } from '../helpers/tier.js';
 import { checkNamed } from './safeguards.js';
 
 const VERSIONS = ['3.9', '4.0', '4.1'] as const;
@@ -25,7 +28,7 @@ const streamsStates: Record<(typeof VERSIONS)[number], number> = { '3.9': 768341
 
 describe('kafka-txn: a coordinator move and a producer expiry, every state to depth 13', () => {
   for (const version of VERSIONS) {
-    test(`kafka.version=${version}, two producers: no violation in any state to depth 13`, () => {
+    deepTest(`kafka.version=${version}, two producers: no violation in any state to depth 13`, () => {
       const r = checkNamed('kafka-txn', [`kafka.version=${version}`, ...loss], {
         mode: 'exhaustive',
         depth: 13,
@@ -51,7 +54,7 @@ describe('kafka-txn: a coordinator move and a producer expiry, every state to de
 
 describe('kafka-streams: a producer expiry, every state to depth 17 (the 2.7 trace, drain included)', () => {
   for (const version of VERSIONS)
-    test(`kafka.version=${version}: no violation in any state to depth 17`, () => {
+    (version === '4.1' ? test : deepTest)(`kafka.version=${version}: no violation in any state to depth 17`, () => {
       const r = checkNamed('kafka-streams', [`kafka.version=${version}`, 'faults.producer-state-loss=true'], {
         mode: 'exhaustive',
         depth: 17,

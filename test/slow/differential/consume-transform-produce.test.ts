@@ -1,4 +1,7 @@
-/** The differential test of the fast path against plain `step` at full scale: every ctp config. */
-import { differentialSuite, fullScale } from '../../helpers/differential.js';
+/**
+ * The differential test of the fast path against plain `step` (the slow suite's scale; full scale in the deep suite):
+ * every ctp config.
+ */
+import { differentialSuite, tierScale } from '../../helpers/differential.js';
 
-differentialSuite(fullScale, ['consume-transform-produce']);
+differentialSuite(tierScale, ['consume-transform-produce']);

@@ -1,6 +1,6 @@
 /**
- * The differential test of the fast path against plain `step` at full scale: flink-kafka's configs of parallelism and
- * rescaling, checkpoint timing, retried commits and declined checkpoints.
+ * The differential test of the fast path against plain `step` (the slow suite's scale; full scale in the deep suite):
+ * flink-kafka's configs of parallelism and rescaling, checkpoint timing, retried commits and declined checkpoints.
  */
 import {
   differentialOf,
@@ -8,11 +8,11 @@ import {
   flinkDeclineConfigs,
   flinkParallelConfigs,
   flinkTimingConfigs,
-  fullScale,
+  tierScale,
 } from '../../helpers/differential.js';
 
 differentialOf(
   'flink-kafka',
   [...flinkParallelConfigs, ...flinkTimingConfigs, ...flinkCommitRetryConfigs, ...flinkDeclineConfigs],
-  fullScale,
+  tierScale,
 );

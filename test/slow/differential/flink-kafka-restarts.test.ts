@@ -1,7 +1,8 @@
 /**
- * The differential test of the fast path against plain `step` at full scale: flink-kafka's configs of ends and
- * restarts (no checkpoints, savepoints, timeouts, lost JobManagers, restart strategies).
+ * The differential test of the fast path against plain `step` (the slow suite's scale; full scale in the deep suite):
+ * flink-kafka's configs of ends and restarts (no checkpoints, savepoints, timeouts, lost JobManagers, restart
+ * strategies).
  */
-import { differentialOf, flinkRestartConfigs, fullScale } from '../../helpers/differential.js';
+import { differentialOf, flinkRestartConfigs, tierScale } from '../../helpers/differential.js';
 
-differentialOf('flink-kafka', flinkRestartConfigs, fullScale);
+differentialOf('flink-kafka', flinkRestartConfigs, tierScale);

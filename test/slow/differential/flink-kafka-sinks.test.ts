@@ -1,7 +1,7 @@
 /**
- * The differential test of the fast path against plain `step` at full scale: flink-kafka's configs of the sink
- * (delivery guarantees, checkpointing modes, prefixes, two jobs, POOLING).
+ * The differential test of the fast path against plain `step` (the slow suite's scale; full scale in the deep suite):
+ * flink-kafka's configs of the sink (delivery guarantees, checkpointing modes, prefixes, two jobs, POOLING).
  */
-import { differentialOf, flinkSinkConfigs, fullScale } from '../../helpers/differential.js';
+import { differentialOf, flinkSinkConfigs, tierScale } from '../../helpers/differential.js';
 
-differentialOf('flink-kafka', flinkSinkConfigs, fullScale);
+differentialOf('flink-kafka', flinkSinkConfigs, tierScale);

@@ -10,7 +10,7 @@ import { JudgeCrew } from '../../../check/engine/parallel/judges.js';
 import { exploreExhaustive } from '../../../check/explore/exhaustive.js';
 import { resolved } from '../../helpers/check.js';
 import { allFigures } from '../../helpers/handoff.js';
-import { defaultDepth, safe, unsafe } from '../safeguards.js';
+import { defaultDepth, safe, unsafe } from '../../slow/safeguards.js';
 
 const decodes = (model: string) => catalog.get(model)!.open((e) => e.model.fast.decode !== undefined);
 
