@@ -1,8 +1,14 @@
-/** Safe configurations hold over five campaign seeds and a deeper exhaustive bound. */
+/**
+ * Safe configurations hold over campaign seeds (two in the slow suite, five in the deep one) and a deeper exhaustive
+ * bound.
+ */
 import { describe, expect, test } from 'vitest';
-import { checkNamed, SEEDS, safe } from './safeguards.js';
+import { deep } from '../helpers/tier.js';
+import { SEEDS as ALL_SEEDS, checkNamed, safe } from './safeguards.js';
 
-describe('safe configurations hold: five campaign seeds and a deeper exhaustive bound', () => {
+const SEEDS = deep ? ALL_SEEDS : ALL_SEEDS.slice(0, 2);
+
+describe('safe configurations hold: campaign seeds and a deeper exhaustive bound', () => {
   for (const c of safe) {
     const label = `${c.model} ${c.set.join(' ') || 'defaults'}`;
     test(`${label}: random, seeds ${SEEDS.join(', ')}, ${c.runs} runs each`, () => {
