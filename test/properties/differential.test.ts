@@ -1,6 +1,6 @@
 /**
  * The differential test of the fast path against plain `step`, every model at its defaults, at a scale that keeps
- * `npm test` short. `npm run test:slow` runs every config of every model at about twice the states and
+ * `npm test` short. `npm run test:slow` runs every config of every model at the same scale and
  * `npm run test:deep` at ten times (test/slow/differential/, one file per model), and a test below holds every model
  * to a file there.
  */
