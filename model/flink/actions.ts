@@ -4,7 +4,7 @@
  * coordinator (shared with every Kafka model), time and faults. A job action names job 2 with
  * `job: 2`; each entry lists job 1's action before job 2's.
  */
-import type { ActionTable, Lanes } from '../core/model.js';
+import type { ActionTable, Lanes, SharedPass } from '../core/model.js';
 import { type CoordinatorAction, coordinatorActions, embedded } from '../kafka/actions.js';
 import { ctxOf } from '../kafka/cluster.js';
 import { markerTargets } from '../kafka/transactions.js';
@@ -345,15 +345,27 @@ export function clockMayMove(s: S): boolean {
   );
 }
 
-/** Emits job `no`'s work actions of type `type`, for every job. */
-function workOf<T extends FlinkAction['type']>(type: T) {
-  return (s: S, emit: (a: Extract<FlinkAction, { type: T }>) => void): void => {
+/** Every job's work actions, job 1's first: the pass each work tag's actions are listed by. */
+const jobWorkPass: SharedPass<S, FlinkAction> = {
+  list(s, emit) {
     for (const no of jobs(s)) {
       const out: FlinkAction[] = [];
       jobWork(s, no, out);
-      // `a.type === type` makes `a` the variant of `type`; TypeScript does not narrow a union by a generic tag.
-      for (const a of out) if (a.type === type) emit(a as Extract<FlinkAction, { type: T }>);
+      for (const a of out) emit(a);
     }
+  },
+};
+
+/** A work tag's `enabled` (job `no`'s work actions of type `type`, for every job) and the pass that lists them. */
+function workOf<T extends FlinkAction['type']>(type: T) {
+  return {
+    enabled(s: S, emit: (a: Extract<FlinkAction, { type: T }>) => void): void {
+      jobWorkPass.list(s, (a) => {
+        // `a.type === type` makes `a` the variant of `type`; TypeScript does not narrow a union by a generic tag.
+        if (a.type === type) emit(a as Extract<FlinkAction, { type: T }>);
+      });
+    },
+    listedBy: jobWorkPass,
   };
 }
 
@@ -399,7 +411,7 @@ export const flinkActions = {
     },
   },
   Restart: {
-    enabled: workOf('Restart'),
+    ...workOf('Restart'),
     effect: (d, a) => restart(d, jobOf(a)),
     describe: (s, a) => {
       const j = slotOf(s, jobOf(a));
@@ -411,7 +423,7 @@ export const flinkActions = {
     lanes: lanes(JM, TM),
   },
   AbortLingering: {
-    enabled: workOf('AbortLingering'),
+    ...workOf('AbortLingering'),
     effect: (d, a) => abortLingering(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
@@ -431,7 +443,7 @@ export const flinkActions = {
     lanes: lanes(TM, 'coordinator'),
   },
   InitSink: {
-    enabled: workOf('InitSink'),
+    ...workOf('InitSink'),
     effect: (d, a) => initSink(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
@@ -447,7 +459,7 @@ export const flinkActions = {
     lanes: lanes(TM, 'coordinator'),
   },
   Notify: {
-    enabled: workOf('Notify'),
+    ...workOf('Notify'),
     effect: (d, a) => notify(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const j = slotOf(s, jobOf(a));
@@ -457,7 +469,7 @@ export const flinkActions = {
     lanes: lanes(JM, TM),
   },
   Commit: {
-    enabled: workOf('Commit'),
+    ...workOf('Commit'),
     effect: (d, a) => {
       // A synchronous commit that starts while EndTxn still fails (after a restore) blocks the task as the first did.
       if (blocksAnew(d, jobOf(a))) {
@@ -482,7 +494,7 @@ export const flinkActions = {
     lanes: lanes(TM, 'coordinator'),
   },
   CommitFailed: {
-    enabled: workOf('CommitFailed'),
+    ...workOf('CommitFailed'),
     effect: (d, a) => failCommit(d, a.checkpoint, jobOf(a)),
     describe: (s, a) => {
       const n = slotOf(s, jobOf(a)).task?.committables.filter((c) => c.checkpoint === a.checkpoint).length ?? 0;
@@ -494,7 +506,7 @@ export const flinkActions = {
     lanes: lanes(TM, JM),
   },
   FinishStop: {
-    enabled: workOf('FinishStop'),
+    ...workOf('FinishStop'),
     effect: (d, a) => finishStop(d, jobOf(a)),
     describe: (s, a) =>
       `${prefix(a)}JobManager.FinishStop(savepoint ${slotOf(s, jobOf(a)).jm.stop ?? '?'} committed: the job ends, ` +
@@ -502,7 +514,7 @@ export const flinkActions = {
     lanes: lanes(JM, TM),
   },
   CancelJob: {
-    enabled: workOf('CancelJob'),
+    ...workOf('CancelJob'),
     effect: (d, a) => cancelJob(d, jobOf(a)),
     describe: (s, a) =>
       `${prefix(a)}JobManager.CancelJob(savepoint ${slotOf(s, jobOf(a)).jm.cancel ?? '?'} completed: the job is ` +
@@ -510,7 +522,7 @@ export const flinkActions = {
     lanes: lanes(JM, TM),
   },
   EndOfInput: {
-    enabled: workOf('EndOfInput'),
+    ...workOf('EndOfInput'),
     effect: (d, a) => endInput(d, jobOf(a)),
     describe: (s, a) =>
       `${prefix(a)}sink.endInput(scan.bounded.mode=${s.config.boundedMode}: flush, pre-commit, and commit without ` +
@@ -518,7 +530,7 @@ export const flinkActions = {
     lanes: lanes(TM),
   },
   SinkSnapshot: {
-    enabled: workOf('SinkSnapshot'),
+    ...workOf('SinkSnapshot'),
     effect: (d, a) => subtaskSnapshot(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const sub = subtaskOfAction(a);
@@ -528,13 +540,13 @@ export const flinkActions = {
     lanes: lanes(TM, JM),
   },
   Ack: {
-    enabled: workOf('Ack'),
+    ...workOf('Ack'),
     effect: (d, a) => ack(d, jobOf(a)),
     describe: (s, a) => `${prefix(a)}TaskManager.Ack(checkpoint ${ackable(slotOf(s, jobOf(a)).jm, s.now)?.id ?? '?'})`,
     lanes: lanes(TM, JM),
   },
   AlignmentTimeout: {
-    enabled: workOf('AlignmentTimeout'),
+    ...workOf('AlignmentTimeout'),
     effect: (d, a) => alignmentTimeout(d, jobOf(a)),
     describe: (s, a) =>
       `${prefix(a)}count.AlignmentTimeout(checkpoint ` +
@@ -545,7 +557,7 @@ export const flinkActions = {
   Process: {
     // Every drain processes each record, one at a time: drains that merged meet again at the next Process.
     meet: true,
-    enabled: workOf('Process'),
+    ...workOf('Process'),
     effect: (d, a) => processItem(d, a.input, jobOf(a)),
     describe: (s, a) => {
       const head = slotOf(s, jobOf(a)).task?.channels[a.input]?.[0];
@@ -555,7 +567,7 @@ export const flinkActions = {
     lanes: lanes(TM),
   },
   Send: {
-    enabled: workOf('Send'),
+    ...workOf('Send'),
     effect: (d, a) => void send(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
@@ -565,7 +577,7 @@ export const flinkActions = {
     lanes: (s, a) => ({ from: lane(TM, a), to: s.kafka.partitions[0]?.name ?? 'out-0' }),
   },
   MailboxCheck: {
-    enabled: workOf('MailboxCheck'),
+    ...workOf('MailboxCheck'),
     effect: (d, a) => mailboxCheck(d, jobOf(a), subtaskOfAction(a)),
     describe: (s, a) => {
       const t = slotOf(s, jobOf(a)).task;
@@ -575,7 +587,7 @@ export const flinkActions = {
     lanes: lanes(TM),
   },
   Read: {
-    enabled: workOf('Read'),
+    ...workOf('Read'),
     effect: (d, a) => read(d, a.input, jobOf(a)),
     describe: (s, a) =>
       `${prefix(a)}source[${inputName(inputBase(s.config, jobOf(a)) + a.input)}].Read(offset ` +
@@ -583,7 +595,7 @@ export const flinkActions = {
     lanes: lanes(TM),
   },
   Trigger: {
-    enabled: workOf('Trigger'),
+    ...workOf('Trigger'),
     effect: (d, a) => trigger(d, jobOf(a)),
     describe: (s, a) => {
       const j = slotOf(s, jobOf(a));
@@ -596,7 +608,7 @@ export const flinkActions = {
     lanes: lanes(JM, TM),
   },
   ExpireCheckpoint: {
-    enabled: workOf('ExpireCheckpoint'),
+    ...workOf('ExpireCheckpoint'),
     effect: (d, a) => expireCheckpoint(d, jobOf(a)),
     describe: (s, a) =>
       `${prefix(a)}JobManager.ExpireCheckpoint(checkpoint ${slotOf(s, jobOf(a)).jm.pending[0]?.id ?? '?'}: ` +

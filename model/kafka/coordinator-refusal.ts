@@ -7,7 +7,7 @@
  * call `refuse` where they would need it; `answeredTable` leaves such steps out of a model's table.
  */
 import { produce } from 'immer';
-import type { ActionSpec, AnyAction } from '../core/model.js';
+import type { ActionSpec, AnyAction, SharedPass } from '../core/model.js';
 import type { Cluster } from './cluster.js';
 
 /** Thrown by a coordinator rule that cannot answer now: the step that asked is not taken. */
@@ -52,9 +52,27 @@ function answeredNow<S, A extends AnyAction>(s: S, spec: ActionSpec<S, A>, a: A)
  * it refuses; as before otherwise, so a run where it always answers is unchanged.
  */
 export function answeredTable<S, T extends object>(table: T, cluster: (s: S) => Cluster): T {
+  const specs = table as Record<string, ActionSpec<S, AnyAction>>;
+  // A pass shared by several entries is filtered once, as one pass, so the entries still share it.
+  const passes = new Map<SharedPass<S, AnyAction>, SharedPass<S, AnyAction>>();
+  const answeredPass = (pass: SharedPass<S, AnyAction>): SharedPass<S, AnyAction> => {
+    let p = passes.get(pass);
+    if (p === undefined) {
+      p = {
+        list(s, emit) {
+          if (!coordinatorRefuses(cluster(s))) pass.list(s, emit);
+          else
+            pass.list(s, (a) => {
+              if (answeredNow(s, specs[a.type]!, a)) emit(a);
+            });
+        },
+      };
+      passes.set(pass, p);
+    }
+    return p;
+  };
   const out: Record<string, ActionSpec<S, AnyAction>> = {};
-  for (const [type, entry] of Object.entries(table)) {
-    const spec = entry as ActionSpec<S, AnyAction>;
+  for (const [type, spec] of Object.entries(specs)) {
     out[type] = {
       ...spec,
       enabled(s, emit) {
@@ -64,6 +82,7 @@ export function answeredTable<S, T extends object>(table: T, cluster: (s: S) => 
             if (answeredNow(s, spec, a)) emit(a);
           });
       },
+      ...(spec.listedBy ? { listedBy: answeredPass(spec.listedBy) } : {}),
     };
   }
   return out as unknown as T;
