@@ -1,14 +1,15 @@
 /**
  * The commands the docs show with their verdict in a comment (`npx eoscheck check ... # holds`, `# no-loss`) do
  * what the comment says: "holds" exits 0 with the search complete to its bound (never one stopped by
- * --max-states or --max-seconds), an invariant's name exits 1 with that invariant violated.
+ * --max-states or --max-seconds), an invariant's name exits 1 with that invariant violated. Each runs on a ticking
+ * clock, so a plain check's budget is the same on a busy machine; the searches of minutes are the deep suite's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ticking } from '../../check/types/clock.js';
 import { invariantMeanings } from '../../properties/invariant.js';
 import { cliOn } from '../cli/harness.js';
+import { docsClock, searchOfMinutes } from '../helpers/doc-commands.js';
 import { deepTest } from '../helpers/tier.js';
 
 const docs = join(import.meta.dirname, '..', '..', 'docs');
@@ -34,27 +35,14 @@ function claims(): Claim[] {
   return out;
 }
 
-/** A claim the slow suite leaves to the deep one: a search to depth 30 or more (minutes). */
-function heavy(c: Claim): boolean {
-  const depth = c.args.indexOf('--depth');
-  return depth >= 0 && Number(c.args[depth + 1]) >= 30;
-}
-
-/**
- * A plain check that holds runs its whole --max-seconds budget: on a clock that moves 20 ms at each reading (a swarm
- * run reads it once, about a quiet machine's pace) it buys the same search on every machine. Every other claim runs
- * on the real clock: an exhaustive search reads none, and a plain check that finds its violation stops there.
- */
-const clockOf = (c: Claim) => (c.violates === null && !c.args.includes('--exhaustive') ? ticking(20) : undefined);
-
 describe('the verdicts the docs print beside their commands', () => {
   test('the docs show some', () => {
     expect(claims().length).toBeGreaterThan(20);
   });
 
   for (const c of claims())
-    (heavy(c) ? deepTest : test)(`${c.file}: npx eoscheck ${c.args.join(' ')}`, async () => {
-      const r = await cliOn(clockOf(c), ...c.args, '--quiet');
+    (searchOfMinutes(c.args) ? deepTest : test)(`${c.file}: npx eoscheck ${c.args.join(' ')}`, async () => {
+      const r = await cliOn(docsClock(), ...c.args, '--quiet');
       const first = r.stdout.split('\n')[0] ?? '';
       if (c.violates === null) {
         expect([r.code, first]).toEqual([0, expect.stringContaining(': ok, no invariant violated in ')]);

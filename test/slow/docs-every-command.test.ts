@@ -11,8 +11,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ticking } from '../../check/types/clock.js';
 import { cliOn } from '../cli/harness.js';
+import { docsClock, searchOfMinutes } from '../helpers/doc-commands.js';
 import { deep } from '../helpers/tier.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -74,18 +74,6 @@ function words(text: string): { words: string[]; stdoutTo: string | null } {
 const VERDICT = /^npx eoscheck check [^#\n]*?\s+# (holds|[a-z]+(-[a-z]+)+)\b[^\n]*$/;
 /** What a reader fills in: not runnable as written. */
 const PLACEHOLDER = /\.\.\.|path\/to\/|<[\w-]+>|\$\{|\$\(|\*/;
-/**
- * A search of minutes, which the slow suite leaves to the deep one: a budget of a minute or more (`--max-seconds`), or
- * a search to depth 30 or more. It writes no file a later line reads (a line that does is always run).
- */
-function minutes(words: readonly string[]): boolean {
-  const at = (flag: string): number => {
-    const i = words.indexOf(flag);
-    return i < 0 ? 0 : Number(words[i + 1]);
-  };
-  return at('--max-seconds') >= 60 || at('--depth') >= 30;
-}
-
 /** The shell commands a page may use to prepare files, beside eoscheck itself. */
 const SHELL = /^(cp|echo|mkdir|cat|rm) /;
 
@@ -144,10 +132,9 @@ describe('every command the README and the docs show', () => {
             execFileSync('bash', ['-c', line.text], { cwd: dir, stdio: 'pipe' });
             continue;
           }
-          if (!deep && line.stdoutTo === null && minutes(line.words)) continue;
-          // On a clock that moves 20 ms at each reading: a plain check's --max-seconds budget buys the same search on
-          // every machine (a swarm run reads the clock once, about a quiet machine's pace).
-          const r = await cliOn(ticking(20), ...line.words.slice(2));
+          // A line that writes a file a later line reads always runs.
+          if (!deep && line.stdoutTo === null && searchOfMinutes(line.words)) continue;
+          const r = await cliOn(docsClock(), ...line.words.slice(2));
           const where = `${relative(root, join(root, page))}: ${line.text}`;
           expect(r.stderr, where).not.toMatch(/\n\s+at |TypeError|ReferenceError/);
           expect([0, 1], `${where}\n${r.stderr}`).toContain(r.code);
