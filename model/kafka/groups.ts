@@ -35,7 +35,9 @@ export function rebalance(x: Ctx, g: number, reason: string): number[] {
 
 /**
  * JoinGroup of a new member. One the group does not have joins with an empty member.id and is handed a new one
- * (GroupCoordinator.doNewMemberJoinGroup: MEMBER_ID_REQUIRED since 2.2, KIP-394; ClassicGroup in 4.0). `sentBefore`:
+ * (MEMBER_ID_REQUIRED, KIP-394 / KAFKA-7824 in 2.2.0: GroupCoordinator.doUnknownJoinGroup, doDynamicNewMemberJoinGroup
+ * from 3.0; GroupMetadataManager.classicGroupJoinNewDynamicMember in 4.0), which the coordinator keeps pending
+ * (ClassicGroup.addPendingMember) until a JoinGroup names it or its session timeout expires it. `sentBefore`:
  * a request it sent under a former member.id is still in the network, so a group that keeps member ids
  * (`Group.formerIds`) records that id as ending at the generation before this join; with none left to land, the
  * former id can change no answer and is not kept (it would only tell apart states that behave alike).

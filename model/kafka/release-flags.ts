@@ -68,9 +68,12 @@ export interface Release {
   readonly groupCoordinatorRuntime: boolean;
   /**
    * The broker answers WriteTxnMarkers to `__consumer_offsets` only once the group coordinator has moved the marker's
-   * pending offsets into its cache (KAFKA-17507: 4.0.0, and the same change on the 3.9 branch for 3.9.1); before, the
-   * classic GroupMetadataManager answers at the append and completes them later on its scheduler, which may run
-   * after the producer's next transaction has already sent its TxnOffsetCommit.
+   * pending offsets into its cache (KAFKA-17507: KafkaApis.handleWriteTxnMarkersRequest waits on the future
+   * GroupMetadataManager.scheduleHandleTxnCompletion now returns; trunk before the 4.0 branch, and on the 3.9 branch
+   * before its 3.9.1 version bump); before, the classic GroupMetadataManager answers at the append and completes them
+   * later on its scheduler, which may run after the producer's next transaction has already sent its TxnOffsetCommit.
+   * The KIP-848 coordinator runtime (`groupCoordinatorRuntime`) was never affected: it answers once
+   * CoordinatorRuntime.scheduleTransactionCompletion has written and applied the marker.
    */
   readonly txnCompletionAwaited: boolean;
   /**
