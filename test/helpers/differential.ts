@@ -387,13 +387,16 @@ export const fullScale: Scale = {
   configs: 100,
 };
 
-/** The slow suite's scale: every config of the model at the fast suite's states (which drives the defaults only). */
+/**
+ * The slow suite's scale: every config of the model at half the fast suite's states (the fast suite drives the
+ * defaults only): a config's own mechanism shows within its first states, the deep suite goes ten times further.
+ */
 export const slowScale: Scale = {
-  walks: 4,
-  bfs: 150,
-  drainWalks: 2,
-  drainBfs: 40,
-  searchStates: 600,
+  walks: 2,
+  bfs: 80,
+  drainWalks: 1,
+  drainBfs: 20,
+  searchStates: 300,
   configs: 100,
 };
 

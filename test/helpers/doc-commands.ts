@@ -1,4 +1,4 @@
-/** What the slow suite's runs of the docs' commands share: which commands take minutes, and the clock they run on. */
+/** What the slow suite's runs of the docs' commands share: which commands take minutes, and the clocks they run on. */
 import { type Clock, ticking } from '../../check/types/clock.js';
 
 /** The number after `flag` among a command's words, 0 when the flag is absent. */
@@ -20,3 +20,19 @@ export function searchOfMinutes(words: readonly string[]): boolean {
  * machine's pace), so a plain check's --max-seconds budget buys the same search on every machine, busy or quiet.
  */
 export const docsClock = (): Clock => ticking(20);
+
+/**
+ * A plain check (no `--exhaustive`): its budget alone bounds its search, so a clock that moves faster buys a smaller
+ * search of the same kind.
+ */
+export function plainCheck(words: readonly string[]): boolean {
+  return words.includes('check') && !words.includes('--exhaustive');
+}
+
+/**
+ * The clock a command runs on in the slow suite where only the form of its answer is held, or where it is claimed to
+ * hold: one that moves 200 ms at each reading, so a plain check's budget buys a tenth of `docsClock`'s search. A
+ * smaller search can miss a violation but never invents one, so a "holds" claim still holds; the deep suite runs the
+ * whole budget.
+ */
+export const glanceClock = (): Clock => ticking(200);

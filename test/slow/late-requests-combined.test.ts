@@ -7,7 +7,8 @@
  * no other: its shortest counterexample is that trace, and no other invariant fails to the same depth.
  * faults.late-requests.max=2 holds a second request while one is: on 3.7 to 3.9 the same finding at the same length,
  * on 4.0 and 4.1 none. consume-transform-produce is searched with the same faults to depth 20. The slow suite holds
- * every finding and 4.1's searches of one fault; the deep suite (`npm run test:deep`) the rest.
+ * one of each: 3.9's finding with a coordinator move and with two requests held, 4.1 with producer-state loss and
+ * with two requests held; the deep suite (`npm run test:deep`) every release and fault.
  */
 import { describe, expect, test } from 'vitest';
 import { kafkaTxnEntry } from '../../catalog/kafka-txn.js';
@@ -50,10 +51,10 @@ const holding: Record<'4.0' | '4.1', Record<Combo, number>> = {
 const others = kafkaTxnEntry.invariants.map((i) => i.name).filter((n) => n !== 'txn-atomicity');
 
 describe('kafka-txn, faults.late-requests with a coordinator move and producer-state loss, to depth 17', () => {
-  // 4.1 with one fault at a time in the slow suite; both faults and 4.0 in the deep suite.
+  // 4.1 with producer-state loss in the slow suite; the other faults and 4.0 in the deep suite.
   for (const version of ['4.0', '4.1'] as const)
     for (const combo of names)
-      (version === '4.1' && combo !== 'a coordinator move and producer-state loss' ? test : deepTest)(
+      (version === '4.1' && combo === 'producer-state loss' ? test : deepTest)(
         `kafka.version=${version}, ${combo}: no violation in any state to depth 17`,
         () => {
           const r = check(
@@ -65,18 +66,22 @@ describe('kafka-txn, faults.late-requests with a coordinator move and producer-s
         },
       );
 
+  // A coordinator move in the slow suite; the deep suite each fault and both.
   for (const combo of names) {
-    test(`kafka.version=3.9, ${combo}: the held TxnOffsetCommit, txn-atomicity in 17 steps, none shorter`, () => {
-      const r = check(kafkaTxnEntry, ['kafka.version=3.9', ...focused, ...combos[combo]], exhaustive(17, 4e6));
-      // Every state to depth 16 judged first: no shorter counterexample.
-      expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length, r.depthCompleted]).toEqual([
-        'violation',
-        ['txn-atomicity'],
-        17,
-        16,
-      ]);
-      expect(explored(r.trace)).toContain('TxnOffsetCommitDelayed');
-    });
+    (combo === 'a coordinator move' ? test : deepTest)(
+      `kafka.version=3.9, ${combo}: the held TxnOffsetCommit, txn-atomicity in 17 steps, none shorter`,
+      () => {
+        const r = check(kafkaTxnEntry, ['kafka.version=3.9', ...focused, ...combos[combo]], exhaustive(17, 4e6));
+        // Every state to depth 16 judged first: no shorter counterexample.
+        expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length, r.depthCompleted]).toEqual([
+          'violation',
+          ['txn-atomicity'],
+          17,
+          16,
+        ]);
+        expect(explored(r.trace)).toContain('TxnOffsetCommitDelayed');
+      },
+    );
   }
 
   deepTest('kafka.version=3.9, both faults: every other invariant holds in every state to depth 17', () => {
@@ -91,8 +96,9 @@ describe('kafka-txn, faults.late-requests with a coordinator move and producer-s
 
 describe('kafka-txn, faults.late-requests.max=2: two requests held at once, to depth 17', () => {
   const two = [...focused, 'faults.late-requests.max=2'];
+  // 3.9 in the slow suite, 3.7 and 3.8 in the deep one.
   for (const version of ['3.7', '3.8', '3.9'])
-    test(`kafka.version=${version}: txn-atomicity in 17 steps, none shorter`, () => {
+    (version === '3.9' ? test : deepTest)(`kafka.version=${version}: txn-atomicity in 17 steps, none shorter`, () => {
       const r = check(kafkaTxnEntry, [`kafka.version=${version}`, ...two], exhaustive(17, 4e6));
       // Every state to depth 16 judged first: no shorter counterexample.
       expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length, r.depthCompleted]).toEqual([
