@@ -2,10 +2,10 @@
  * Every command the README and the docs show runs as shown: each page's shell blocks are played in order in a
  * scratch copy of the project (so a page that copies an example and edits it, as the tutorial does, runs as a
  * reader runs it), and each `npx eoscheck` line answers with a verdict (exit 0 or 1), never a usage error or a
- * crash. The lines whose comment names their verdict are held to it by docs-commands.test.ts, and the learn pages
- * by test/slow/docs/learn.test.ts; lines with a placeholder (`path/to/`, `...`, a shell variable) are a reader's to
- * fill and are skipped, and searches of minutes are the deep suite's (the slow suite runs the rest on a tenth of
- * their budget).
+ * crash. The lines whose comment names their verdict are held to it by docs-commands.test.ts, the learn pages by
+ * test/slow/docs/learn.test.ts and the README's matrices by readme-sh.test.ts; lines with a placeholder (`path/to/`,
+ * `...`, a shell variable) are a reader's to fill and are skipped, and searches of minutes are the deep suite's (the
+ * slow suite runs the rest on a tenth of their budget, an exhaustive search to 20,000 states).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -89,10 +89,18 @@ function commands(page: string): Line[] {
       const line = prompted ? (l.startsWith('$ ') ? l.slice(2) : '') : l.trim();
       if (!line.startsWith('npx eoscheck') && !SHELL.test(line)) continue;
       if (VERDICT.test(line) || PLACEHOLDER.test(line.replace(/\s+#.*$/, ''))) continue;
+      // The README's matrices are held to the tables it prints, cell for cell, by readme-sh.test.ts.
+      if (page === 'README.md' && line.startsWith('npx eoscheck matrix ')) continue;
       out.push({ text: line, ...words(line) });
     }
   }
   return out;
+}
+
+/** A command's words with an exhaustive search bounded at 20,000 states, unless the command bounds it itself. */
+function glance(args: readonly string[]): string[] {
+  const bounded = args.includes('--exhaustive') && !args.includes('--max-states');
+  return bounded ? [...args, '--max-states', '20000'] : [...args];
 }
 
 let scratch = '';
@@ -135,10 +143,12 @@ describe('every command the README and the docs show', () => {
           }
           // A line that writes a file a later line reads always runs.
           if (!deep && line.stdoutTo === null && searchOfMinutes(line.words)) continue;
-          // Only the answer's form is held here: the slow suite searches a tenth of each budget (`glanceClock`), but
-          // a line whose output a later line reads runs as a reader's would.
+          // Only the answer's form is held here: the slow suite searches a tenth of each budget (`glanceClock`) and
+          // stops an exhaustive search at 20,000 states (`glance`), but a line whose output a later line reads runs
+          // as a reader's would.
           const writes = line.stdoutTo !== null || line.words.includes('--out');
-          const r = await cliOn(deep || writes ? docsClock() : glanceClock(), ...line.words.slice(2));
+          const args = line.words.slice(2);
+          const r = deep || writes ? await cliOn(docsClock(), ...args) : await cliOn(glanceClock(), ...glance(args));
           const where = `${relative(root, join(root, page))}: ${line.text}`;
           expect(r.stderr, where).not.toMatch(/\n\s+at |TypeError|ReferenceError/);
           expect([0, 1], `${where}\n${r.stderr}`).toContain(r.code);
