@@ -50,6 +50,19 @@ const holding: Record<'4.0' | '4.1', Record<Combo, number>> = {
 /** Every invariant of kafka-txn but the one the held TxnOffsetCommit breaks. */
 const others = kafkaTxnEntry.invariants.map((i) => i.name).filter((n) => n !== 'txn-atomicity');
 
+/** The held TxnOffsetCommit found at `set`: txn-atomicity in 17 steps, its trace holding the delayed request. */
+function heldOffsetCommitFound(set: string[]): void {
+  const r = check(kafkaTxnEntry, set, exhaustive(17, 4e6));
+  // Every state to depth 16 judged first: no shorter counterexample.
+  expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length, r.depthCompleted]).toEqual([
+    'violation',
+    ['txn-atomicity'],
+    17,
+    16,
+  ]);
+  expect(explored(r.trace)).toContain('TxnOffsetCommitDelayed');
+}
+
 describe('kafka-txn, faults.late-requests with a coordinator move and producer-state loss, to depth 17', () => {
   // 4.1 with producer-state loss in the slow suite; the other faults and 4.0 in the deep suite.
   for (const version of ['4.0', '4.1'] as const)
@@ -70,17 +83,7 @@ describe('kafka-txn, faults.late-requests with a coordinator move and producer-s
   for (const combo of names) {
     (combo === 'a coordinator move' ? test : deepTest)(
       `kafka.version=3.9, ${combo}: the held TxnOffsetCommit, txn-atomicity in 17 steps, none shorter`,
-      () => {
-        const r = check(kafkaTxnEntry, ['kafka.version=3.9', ...focused, ...combos[combo]], exhaustive(17, 4e6));
-        // Every state to depth 16 judged first: no shorter counterexample.
-        expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length, r.depthCompleted]).toEqual([
-          'violation',
-          ['txn-atomicity'],
-          17,
-          16,
-        ]);
-        expect(explored(r.trace)).toContain('TxnOffsetCommitDelayed');
-      },
+      () => heldOffsetCommitFound(['kafka.version=3.9', ...focused, ...combos[combo]]),
     );
   }
 
@@ -98,17 +101,9 @@ describe('kafka-txn, faults.late-requests.max=2: two requests held at once, to d
   const two = [...focused, 'faults.late-requests.max=2'];
   // 3.9 in the slow suite, 3.7 and 3.8 in the deep one.
   for (const version of ['3.7', '3.8', '3.9'])
-    (version === '3.9' ? test : deepTest)(`kafka.version=${version}: txn-atomicity in 17 steps, none shorter`, () => {
-      const r = check(kafkaTxnEntry, [`kafka.version=${version}`, ...two], exhaustive(17, 4e6));
-      // Every state to depth 16 judged first: no shorter counterexample.
-      expect([r.status, r.violations.map((v) => v.invariant), r.trace?.length, r.depthCompleted]).toEqual([
-        'violation',
-        ['txn-atomicity'],
-        17,
-        16,
-      ]);
-      expect(explored(r.trace)).toContain('TxnOffsetCommitDelayed');
-    });
+    (version === '3.9' ? test : deepTest)(`kafka.version=${version}: txn-atomicity in 17 steps, none shorter`, () =>
+      heldOffsetCommitFound([`kafka.version=${version}`, ...two]),
+    );
   deepTest('kafka.version=3.7: every other invariant holds in every state to depth 17', () => {
     const r = check(only(kafkaTxnEntry, ...others), ['kafka.version=3.7', ...two], exhaustive(17, 4e6));
     expect([r.status, r.depthCompleted, r.distinct]).toEqual(['ok', 17, 398290]);
