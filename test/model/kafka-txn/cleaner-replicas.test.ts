@@ -12,6 +12,8 @@ import type { Cluster } from '../../../model/kafka/cluster.js';
 import { receivedCopy, settleMissed } from '../../../model/kafka/missed-records.js';
 import { readPartition } from '../../../model/kafka/read.js';
 import type { DataEntry, LogEntry, Partition } from '../../../model/kafka/records.js';
+import { release } from '../../../model/kafka/releases.js';
+import { KAFKA_LINES } from '../../../model/kafka/versions.js';
 import type { KafkaTxnAction } from '../../../model/kafka-txn/actions.js';
 import { hangingTransaction } from '../../../properties/kafka/checks.js';
 import { cfg, exhaustive, flatten, scripted } from '../../helpers/check.js';
@@ -164,6 +166,35 @@ describe('kafka-txn: the cleaner on two replicas', () => {
     const cleans = entry.model.enabled(r.last).filter((a) => a.type === 'Clean');
     // Broker 1 holds v1 of a transaction still open on its replica: its LSO is 0, nothing to clean.
     expect(cleans).toEqual([clean(2, 0), clean(4, 0)]);
+  });
+});
+
+/**
+ * The 22 steps as release `version` takes them: before 3.6 the leader appends a transactional write at its produce
+ * (no verification step, KIP-890 part 1), and under transaction.version=1 the client sends AddOffsetsToTxn before
+ * its TxnOffsetCommit.
+ */
+function stepsAt(version: string): KafkaTxnAction[] {
+  const r = release(version);
+  return [...prefix, ...rest].flatMap((a): KafkaTxnAction[] => {
+    if (a.type === 'Append' && !r.verification) return [];
+    if (a.type === 'TxnOffsetCommit' && r.transactionVersion === 1)
+      return [{ type: 'AddOffsetsToTxn', instance: 1 }, a];
+    return [a];
+  });
+}
+
+// Every release with transactions: LogCleaner keeps a marker delete.retention.ms after its transaction's records went,
+// whoever has not fetched it; a follower's ProducerAppendInfo.appendEndTxnMarker ends the open transaction at the
+// producer's next marker, and LogSegment.updateTxnIndex indexes aborted transactions only (read at 3.8.0).
+describe('the missed ABORT marker on every release line', () => {
+  test.each(KAFKA_LINES.map(([line]) => line))('kafka.version=%s: the aborted v1 read as committed', (version) => {
+    const steps = stepsAt(version);
+    const r = scripted(entry, cfg(entry.model.keys, ...keys(0), `kafka.version=${version}`), steps);
+    expect(r.violations.map((v) => [v.invariant, v.step])).toEqual([
+      ['no-aborted-read', steps.length - 1],
+      ['no-duplicates', steps.length - 1],
+    ]);
   });
 });
 
